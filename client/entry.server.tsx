@@ -1,0 +1,45 @@
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { requestContext } from "#worker/request-context.ts";
+
+/** Deferred data that has not arrived by then is abandoned (its Suspense fallback stays). */
+export const streamTimeout = 5_000;
+
+/**
+ * Streams the document: the shell (head, header) leaves as soon as it renders and deferred loader
+ * data follows in the same response. Crawlers get the whole document at once.
+ */
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // https://httpwg.org/specs/rfc9110.html#HEAD — the headers without rendering a body.
+  if (request.method === "HEAD") return new Response(null, { headers: responseHeaders, status: responseStatusCode });
+
+  const { nonce } = loadContext.get(requestContext);
+  let status = responseStatusCode;
+  let shellRendered = false;
+
+  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      status = 500;
+      // Errors of the shell itself reject above and reach the error boundary; these are later ones.
+      if (shellRendered) console.error(error);
+    },
+  });
+  shellRendered = true;
+
+  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) {
+    await body.allReady;
+  }
+
+  return new Response(body, { headers: responseHeaders, status });
+}

@@ -1,0 +1,23 @@
+import { data } from "react-router";
+
+/** SPEC §8 "unmatched route": 404 'Page not found: {fullPath}'. */
+export function notFound(url: URL) {
+  return data(`Page not found: ${url.pathname}${url.search}`, { status: 404 });
+}
+
+/** SPEC §8 "invalid locale": 404 'Page Not Found: {fullPath}'. */
+export function invalidLocale(url: URL) {
+  return data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404 });
+}
+
+/** The API could not be reached or failed: the "Service is temporarily unavailable" screen. */
+export function unavailable() {
+  return data("API unavailable", { status: 503 });
+}
+
+/** A positive integer id of a path segment, or null. */
+export function parseId(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) ? id : null;
+}

@@ -1,0 +1,13 @@
+import type { Locale } from "#shared/locales.ts";
+import type { Messages } from "./i18n/intl.tsx";
+
+/** What the root loader gives every page: the language, its messages and site-wide settings. */
+export interface RootData {
+  locale: Locale;
+  /** `en_GB`-style locale for Open Graph. */
+  ogLocale: string;
+  messages: Messages;
+  origin: string;
+  /** SPEC §8: show the server's message in 500 alerts. */
+  errorLogging: boolean;
+}

@@ -1,0 +1,87 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
+import { localeEntry, splitLocale } from "#shared/locales.ts";
+import { requestContext } from "#worker/request-context.ts";
+import type { Route } from "./+types/root";
+import { AlertsProvider } from "./components/alerts/alerts.tsx";
+import { NotFoundScreen, UnavailableScreen } from "./components/error-screen/error-screen.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
+import { I18nProvider } from "./i18n/intl.tsx";
+import { messagesFor } from "./i18n/messages.server.ts";
+import type { RootData } from "./root-data.ts";
+import "./styles/global.css";
+
+export function loader({ url, context }: Route.LoaderArgs): RootData {
+  const { env, origin } = context.get(requestContext);
+  const { locale } = splitLocale(url.pathname);
+  return {
+    locale,
+    ogLocale: localeEntry(locale).og,
+    messages: messagesFor(locale),
+    origin,
+    errorLogging: env.ERROR_LOGGING === "true",
+  };
+}
+
+/** The messages only change with the language: other navigations keep the root data. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const locale = data?.locale ?? "en";
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5c4d" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nProvider locale={locale} messages={data?.messages ?? {}}>
+          <AlertsProvider>
+            <SiteHeader />
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter />
+          </AlertsProvider>
+        </I18nProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** SPEC §2 error screens: 404 for missing pages, "Service is temporarily unavailable" for the rest. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundScreen detail={typeof error.data === "string" ? error.data : undefined} />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
+  return <UnavailableScreen status={status} />;
+}

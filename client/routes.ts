@@ -1,0 +1,48 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+/**
+ * Every route of SPEC §2, declared once. Public and private pages sit under the optional locale
+ * segment (`sr`, `ru`; en unprefixed), which `routes/locale-scope.tsx` validates. Legacy paths and
+ * `/buy|rent/{city?}/` are 301s answered by the worker before routing (worker/middleware/).
+ */
+export default [
+  route(":locale?", "routes/locale-scope.tsx", [
+    index("routes/home.tsx"),
+    route("search", "routes/search.tsx"),
+
+    route("buy/:type/:citySlug?", "routes/listing-list.tsx", { id: "sale-list" }),
+    route("rent/:type/:citySlug?", "routes/listing-list.tsx", { id: "rent-list" }),
+    route("buy/:type/:citySlug/:id", "routes/listing-detail.tsx", { id: "sale-detail" }),
+    route("rent/:type/:citySlug/:id", "routes/listing-detail.tsx", { id: "rent-detail" }),
+    route("realty/:id", "routes/realty.tsx"),
+
+    // /media/{tag?}, /media/{tag}/{slug}/ and nested tags up to four levels with an optional slug.
+    route("media/*", "routes/media.tsx"),
+
+    route("favourites", "routes/favourites.tsx"),
+    route("about", "routes/about.tsx"),
+    route("faq", "routes/faq.tsx"),
+    route("privacy-policy", "routes/privacy-policy.tsx"),
+    route("user-agreement", "routes/user-agreement.tsx"),
+    route("thank-you", "routes/thank-you.tsx"),
+    route("moderation-advice", "routes/moderation-advice.tsx"),
+    route("unsubscribe", "routes/unsubscribe.tsx"),
+    route("ad_creation_policy", "routes/ad-creation-policy.tsx"),
+
+    route("cabinet", "routes/cabinet/cabinet.tsx"),
+    route("cabinet/favourites", "routes/cabinet/favourites.tsx"),
+    route("cabinet/personal", "routes/cabinet/personal.tsx"),
+    route("cabinet/saved-searches", "routes/cabinet/saved-searches.tsx"),
+    route("cabinet/messages", "routes/cabinet/messages.tsx"),
+    route("cabinet/payment", "routes/cabinet/payment.tsx"),
+    route("cabinet/payment/success", "routes/cabinet/payment-success.tsx"),
+    route("cabinet/payment/error", "routes/cabinet/payment-error.tsx"),
+
+    route("listing/create", "routes/listing/create.tsx"),
+    route("listing/edit/:id", "routes/listing/edit.tsx"),
+    route("listing/preview/:id", "routes/listing/preview.tsx"),
+
+    route("admin/listing/preview/:id", "routes/admin/listing-preview.tsx"),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

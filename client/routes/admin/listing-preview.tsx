@@ -1,0 +1,6 @@
+import { idPage } from "#client/components/page-intro/id-page.tsx";
+
+const page = idPage("adminListingPreview");
+export const loader = page.loader;
+export const meta = page.meta;
+export default page.Page;

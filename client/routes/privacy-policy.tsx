@@ -1,0 +1,5 @@
+import { simplePage } from "#client/components/page-intro/simple-page.tsx";
+
+const page = simplePage("privacyPolicy");
+export const meta = page.meta;
+export default page.Page;

@@ -1,0 +1,57 @@
+import type { MetaDescriptor } from "react-router";
+import { LOCALES, localizePath, splitLocale } from "#shared/locales.ts";
+import { makeIntl } from "./i18n/intl.tsx";
+import type { RootData } from "./root-data.ts";
+
+interface MetaArgsLike {
+  location: { pathname: string; search: string };
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+}
+
+export function rootData(matches: MetaArgsLike["matches"]): RootData | undefined {
+  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+}
+
+/** Formats one message of the page's language inside `meta`, where hooks are not available. */
+export function metaMessage(args: MetaArgsLike, id: string, values?: Record<string, string | number>): string {
+  const root = rootData(args.matches);
+  return root ? makeIntl(root.locale, root.messages).formatMessage({ id }, values) : id;
+}
+
+/**
+ * Title, description, canonical and hreflang alternates (en/ru/sr + x-default, absolute URLs) of a
+ * page whose texts are `page.{key}.title` / `page.{key}.description`. Private pages get noindex and
+ * no alternates.
+ */
+export function pageMeta(
+  args: MetaArgsLike,
+  key: string,
+  values: Record<string, string | number> = {},
+  { indexable = true }: { indexable?: boolean } = {},
+): MetaDescriptor[] {
+  const root = rootData(args.matches);
+  if (!root) return [];
+  const intl = makeIntl(root.locale, root.messages);
+  const site = intl.formatMessage({ id: "site.name" });
+  const title = intl.formatMessage({ id: `page.${key}.title` }, values);
+  const description = intl.formatMessage({ id: `page.${key}.description` }, values);
+  const tags: MetaDescriptor[] = [
+    { title: key === "home" ? `${site} — ${title}` : `${title} | ${site}` },
+    { name: "description", content: description },
+  ];
+  if (!indexable) return [...tags, { name: "robots", content: "noindex, nofollow" }];
+
+  const { rest } = splitLocale(args.location.pathname);
+  const url = (path: string) => new URL(path, root.origin).href;
+  return [
+    ...tags,
+    { tagName: "link", rel: "canonical", href: url(localizePath(rest, root.locale)) },
+    ...LOCALES.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l.code, href: url(localizePath(rest, l.code)) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url(rest) },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url(localizePath(rest, root.locale)) },
+    { property: "og:site_name", content: site },
+    { property: "og:locale", content: root.ogLocale },
+  ];
+}

@@ -1,0 +1,136 @@
+/**
+ * The typed client of the API (SPEC §7), used by loaders (in-process fetch) and the browser alike.
+ * Every call sends X-Requested-With and, when there is one, the bearer token. Failed calls map to
+ * alerts as SPEC §8 says; the caller decides where alerts go (the browser shows them, loaders don't).
+ */
+import type { Locale } from "./locales.ts";
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T }
+  | { ok: false; status?: number; error?: ApiErrorBody["error"] };
+
+/** An alert the client asks for; `messageId` is a key of `locales/*.json`. */
+export interface AlertRequest {
+  type: "error";
+  messageId: string;
+  values?: Record<string, string>;
+}
+
+/**
+ * SPEC §8: 401, 403 and 404 each have their alert; 500 shows the server's message only when error
+ * logging is enabled; other statuses and network failures raise none.
+ */
+export function alertForStatus(
+  status: number,
+  serverMessage: string | undefined,
+  errorLogging: boolean,
+): AlertRequest | null {
+  switch (status) {
+    case 401:
+      return { type: "error", messageId: "alert.unauthorized" };
+    case 403:
+      return { type: "error", messageId: "alert.forbidden" };
+    case 404:
+      return { type: "error", messageId: "alert.notFound" };
+    case 500:
+      return errorLogging
+        ? { type: "error", messageId: "alert.serverErrorDetailed", values: { message: serverMessage ?? "" } }
+        : { type: "error", messageId: "alert.serverError" };
+    default:
+      return null;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Origin the `/api/...` paths are resolved against. */
+  baseUrl: string;
+  fetch?: typeof fetch;
+  locale?: Locale;
+  accessToken?: string | null;
+  /** SPEC §8 "error logging enabled in config". */
+  errorLogging?: boolean;
+  onAlert?: (alert: AlertRequest) => void;
+  /** Headers passed on to every call (the visitor's cookies when a loader calls in-process). */
+  headers?: HeadersInit;
+}
+
+type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function toSearch(query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const qs = params.toString();
+  return qs ? `?${qs}` : "";
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+
+  async function request<T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const headers = new Headers(options.headers);
+    headers.set("X-Requested-With", "XMLHttpRequest");
+    headers.set("Accept", "application/json");
+    if (options.locale) headers.set("Accept-Language", options.locale);
+    if (options.accessToken) headers.set("Authorization", `Bearer ${options.accessToken}`);
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData) body = opts.body;
+    else if (opts.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(opts.body);
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(new URL(path + toSearch(opts.query), options.baseUrl), {
+        method,
+        headers,
+        body,
+        signal: opts.signal,
+      });
+    } catch {
+      return { ok: false };
+    }
+
+    const payload = await response.json().catch(() => undefined);
+    if (response.ok) return { ok: true, status: response.status, data: payload as T };
+
+    const error = (payload as ApiErrorBody | undefined)?.error;
+    const alert = alertForStatus(response.status, error?.message, options.errorLogging ?? false);
+    if (alert) options.onAlert?.(alert);
+    return { ok: false, status: response.status, error };
+  }
+
+  return {
+    request,
+    get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>("GET", path, { query, signal }),
+    post: <T>(path: string, body?: unknown) => request<T>("POST", path, { body }),
+    put: <T>(path: string, body?: unknown) => request<T>("PUT", path, { body }),
+    delete: <T>(path: string) => request<T>("DELETE", path),
+
+    cities: () => request<{ items: ApiCity[] }>("GET", "/api/cities"),
+    city: (slug: string) => request<{ data: ApiCity }>("GET", "/api/city", { query: { slug } }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+export interface ApiCity {
+  id: number;
+  slug: string;
+  name: string;
+  lat: number;
+  lng: number;
+}

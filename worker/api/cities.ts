@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "#worker/app-env.ts";
+import { findCity, listCities, localizeCity } from "#worker/db/cities.ts";
+import { apiError } from "./errors.ts";
+import { apiLocale } from "./locale.ts";
+
+const CitySlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a city slug"), v.maxLength(64));
+
+/** SPEC §7 "Cities and locations": the gazetteer of cities. */
+export const cities = new Hono<AppEnv>()
+  .get("/cities", async (c) => {
+    const locale = apiLocale(c);
+    const rows = await listCities(c.env.DB);
+    const items = rows.map((row) => localizeCity(row, locale));
+    return c.json({ items, total: items.length });
+  })
+  .get("/city", async (c) => {
+    const slug = v.safeParse(CitySlug, c.req.query("slug") ?? "");
+    if (!slug.success) {
+      return apiError(c, 400, "invalid_input", "Invalid city", { slug: slug.issues[0]?.message ?? "invalid" });
+    }
+    const row = await findCity(c.env.DB, slug.output);
+    if (!row) return apiError(c, 404, "not_found", "No such city");
+    return c.json({ data: localizeCity(row, apiLocale(c)) });
+  });

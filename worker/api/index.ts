@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { AppEnv } from "#worker/app-env.ts";
+import { cities } from "./cities.ts";
+import { apiError } from "./errors.ts";
+
+/** The API of SPEC §7 at `/api/*`: one module per area, mounted here. */
+export const api = new Hono<AppEnv>().basePath("/api");
+
+api.route("/", cities);
+
+api.notFound((c) => apiError(c, 404, "not_found", "No such endpoint"));
+api.onError((error, c) => {
+  console.error(error);
+  return apiError(c, 500, "server_error", error instanceof Error ? error.message : "Server error");
+});

@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createApiClient } from "#shared/api-client.ts";
+import { api } from "./api/index.ts";
+import { apiFetcher } from "./api-fetcher.ts";
+import type { AppEnv } from "./app-env.ts";
+import { dealRoot } from "./middleware/deal-root.ts";
+import { locale } from "./middleware/locale.ts";
+import { redirects } from "./middleware/redirects.ts";
+import { securityHeaders } from "./middleware/security-headers.ts";
+import { fallbackErrorPage } from "./fallback-error-page.ts";
+import { requestContext } from "./request-context.ts";
+
+const handleDocument = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+/**
+ * The Worker (DESIGN §1, §3): security headers → redirects → locale → API or React Router.
+ */
+export const app = new Hono<AppEnv>();
+
+app.use(securityHeaders());
+app.route("/", api);
+app.use(redirects());
+app.use(dealRoot());
+app.use(locale());
+
+app.all("*", (c) => {
+  const origin = new URL(c.req.url).origin;
+  const context = new RouterContextProvider();
+  context.set(requestContext, {
+    env: c.env,
+    ctx: c.executionCtx,
+    nonce: c.get("secureHeadersNonce") ?? "",
+    locale: c.get("locale"),
+    origin,
+    api: createApiClient({
+      baseUrl: origin,
+      fetch: apiFetcher(api, c.env, c.executionCtx),
+      locale: c.get("locale"),
+      headers: { cookie: c.req.header("cookie") ?? "" },
+      errorLogging: c.env.ERROR_LOGGING === "true",
+    }),
+  });
+  return handleDocument(c.req.raw, context);
+});
+
+app.onError((error, c) => {
+  console.error(error);
+  return c.html(fallbackErrorPage(500), 500);
+});
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from "hono";
+import { PERMANENT_REDIRECT_STATUS } from "#shared/constants.ts";
+import { dealFromSegment, DEFAULT_PROPERTY_TYPE, isTypeOfDeal } from "#shared/listing-types.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
+import { findCity } from "#worker/db/cities.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+
+/**
+ * `/buy/{citySlug?}/` and `/rent/{citySlug?}/` lead to the default type's list, city kept (DESIGN §7):
+ * `/buy/` → `/buy/apartment/`, `/rent/novi-sad/` → `/rent/apartment/novi-sad/`. A segment that is
+ * neither a type of the deal nor a known city is left to the router, which answers 404.
+ */
+export function dealRoot(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const url = new URL(c.req.url);
+    const { locale, rest } = splitLocale(url.pathname);
+    const match = /^\/(buy|rent)\/(?:([^/]+)\/)?$/.exec(rest);
+    const deal = dealFromSegment(match?.[1]);
+    if (!match || !deal) return next();
+
+    const segment = match[2];
+    if (segment && isTypeOfDeal(deal, segment)) return next();
+    if (segment && !(await findCity(c.env.DB, decodeURIComponent(segment)))) return next();
+
+    const target = localizePath(paths.list(deal, DEFAULT_PROPERTY_TYPE, segment), locale);
+    return c.redirect(target + url.search, PERMANENT_REDIRECT_STATUS);
+  };
+}

@@ -1,0 +1,72 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { isbot } from "isbot";
+import { LOCALE_COOKIE_MAX_AGE_S, LOCALE_COOKIE_NAME, LOCALE_REDIRECT_STATUS } from "#shared/constants.ts";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  type Locale,
+  localeFromAcceptLanguage,
+  localizePath,
+  splitLocale,
+} from "#shared/locales.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { isDataRequest, isPagePath } from "./page-request.ts";
+
+/** The query parameter a language switcher link uses to choose a locale without JavaScript. */
+export const LOCALE_CHOICE_PARAM = "locale";
+
+function storeLocale(c: Context<AppEnv>, locale: Locale) {
+  setCookie(c, LOCALE_COOKIE_NAME, locale, {
+    path: "/",
+    maxAge: LOCALE_COOKIE_MAX_AGE_S,
+    sameSite: "Lax",
+    secure: new URL(c.req.url).protocol === "https:",
+  });
+}
+
+/**
+ * Locale of a page request (DESIGN §3.4): the `sr`/`ru` first segment, else en. A prefixed visit
+ * stores the cookie; an unprefixed one is sent (302) to the stored locale — the cookie, else, for
+ * people and not crawlers, Accept-Language. `?locale=xx` is an explicit choice: stored, then 302 to
+ * that language's URL. Invalid first segments are left to the router, which answers 404.
+ */
+export function locale(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    const dataRequest = isDataRequest(url.pathname);
+    if (!isPagePath(url.pathname) && !dataRequest) return next();
+
+    const { locale: urlLocale, prefixed, rest } = splitLocale(url.pathname);
+    c.set("locale", urlLocale);
+    const isGet = c.req.method === "GET" || c.req.method === "HEAD";
+    const cookie = getCookie(c, LOCALE_COOKIE_NAME);
+
+    const choice = url.searchParams.get(LOCALE_CHOICE_PARAM);
+    if (isGet && !dataRequest && isLocale(choice)) {
+      storeLocale(c, choice);
+      url.searchParams.delete(LOCALE_CHOICE_PARAM);
+      return c.redirect(localizePath(rest, choice) + url.search, LOCALE_REDIRECT_STATUS);
+    }
+
+    if (prefixed) {
+      if (cookie !== urlLocale) storeLocale(c, urlLocale);
+      return next();
+    }
+
+    if (isGet && !dataRequest) {
+      const bot = isbot(c.req.header("user-agent") ?? "");
+      const stored = isLocale(cookie)
+        ? cookie
+        : !bot
+          ? (localeFromAcceptLanguage(c.req.header("accept-language")) ?? DEFAULT_LOCALE)
+          : DEFAULT_LOCALE;
+      if (stored !== DEFAULT_LOCALE) {
+        c.header("Vary", "Cookie, Accept-Language");
+        return c.redirect(localizePath(rest, stored) + url.search, LOCALE_REDIRECT_STATUS);
+      }
+    }
+    await next();
+    if (isGet && !dataRequest) c.res.headers.append("Vary", "Cookie, Accept-Language");
+  };
+}

@@ -1,0 +1,18 @@
+import { createContext } from "react-router";
+import type { ApiClient } from "#shared/api-client.ts";
+import type { Locale } from "#shared/locales.ts";
+
+/** What the Hono worker hands every React Router loader, action and entry.server for one request. */
+export interface RequestContext {
+  env: Env;
+  ctx: ExecutionContext;
+  /** CSP nonce of this response, for React's inline scripts. */
+  nonce: string;
+  locale: Locale;
+  /** Absolute origin of the site, for canonical and hreflang URLs. */
+  origin: string;
+  /** The API (SPEC §7), called in-process as this request's visitor. */
+  api: ApiClient;
+}
+
+export const requestContext = createContext<RequestContext>();
