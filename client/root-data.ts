@@ -10,4 +10,8 @@ export interface RootData {
   origin: string;
   /** SPEC §8: show the server's message in 500 alerts. */
   errorLogging: boolean;
+  /** ISO-2 country of the visitor from the edge (`request.cf.country`), when known. */
+  country?: string;
+  /** Development-only: render the root as failing (client/debug-fault.ts). */
+  renderFault?: boolean;
 }

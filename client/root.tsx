@@ -17,13 +17,24 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider } from "./i18n/intl.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
+import { debugFault } from "./debug-fault.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
 
-export function loader({ url, context }: Route.LoaderArgs): RootData {
+/** The visitor's country as the edge sees it (DESIGN §7), for defaults such as the phone widget's. */
+function edgeCountry(request: Request): string | undefined {
+  const country = (request as Request & { cf?: { country?: unknown } }).cf?.country;
+  return typeof country === "string" && /^[A-Z]{2}$/.test(country) ? country : undefined;
+}
+
+export function loader({ request, url, context }: Route.LoaderArgs): RootData {
   const { env, origin } = context.get(requestContext);
   const { locale } = splitLocale(url.pathname);
+  const fault = debugFault(request, env.ENVIRONMENT);
+  if (fault === "loader") throw new Error("Injected loader fault");
   return {
+    renderFault: fault === "render",
+    country: edgeCountry(request),
     locale,
     ogLocale: localeEntry(locale).og,
     messages: messagesFor(locale),
@@ -72,7 +83,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+export default function App({ loaderData }: Route.ComponentProps) {
+  if (loaderData.renderFault) throw new Error("Injected render fault");
   return <Outlet />;
 }
 

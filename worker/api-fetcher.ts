@@ -4,10 +4,20 @@ import type { AppEnv } from "./app-env.ts";
 /**
  * A `fetch` for the typed API client that serves `/api/*` from the API app in-process (DESIGN §4),
  * or from `API_ORIGIN` when the edge is pointed at another implementation of the same contract.
- * In development the `API_DELAY_MS` knob slows every answer, to show the shell streaming first.
+ * In development a latency knob slows every answer, to show the shell streaming first: the
+ * `API_DELAY_MS` var, or per request the `X-Debug-Api-Delay` header (milliseconds, at most 10 s).
+ * Production ignores both.
  */
-export function apiFetcher(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext): typeof fetch {
-  const delay = env.ENVIRONMENT === "development" ? Number(env.API_DELAY_MS ?? 0) : 0;
+export const API_DELAY_HEADER = "x-debug-api-delay";
+const MAX_DEBUG_DELAY_MS = 10_000;
+
+export function apiDelay(env: Env, request: Request): number {
+  if (env.ENVIRONMENT !== "development") return 0;
+  const ms = Number(request.headers.get(API_DELAY_HEADER) ?? env.API_DELAY_MS ?? 0);
+  return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DEBUG_DELAY_MS) : 0;
+}
+
+export function apiFetcher(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext, delay = 0): typeof fetch {
   return async (input, init) => {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const request = new Request(input, init);

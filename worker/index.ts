@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createApiClient } from "#shared/api-client.ts";
 import { api } from "./api/index.ts";
-import { apiFetcher } from "./api-fetcher.ts";
+import { apiDelay, apiFetcher } from "./api-fetcher.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
@@ -38,7 +38,7 @@ app.all("*", (c) => {
     origin,
     api: createApiClient({
       baseUrl: origin,
-      fetch: apiFetcher(api, c.env, c.executionCtx),
+      fetch: apiFetcher(api, c.env, c.executionCtx, apiDelay(c.env, c.req.raw)),
       locale: c.get("locale"),
       headers: { cookie: c.req.header("cookie") ?? "" },
       errorLogging: c.env.ERROR_LOGGING === "true",

@@ -1,0 +1,54 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three suites, one `vitest run`:
+ * - unit: shared/, client/ and scripts/ code in Node (components opt into happy-dom per file);
+ * - workers: the built production worker inside workerd with a migrated, seeded D1 (`SELF.fetch`),
+ *   and worker/ modules tested directly;
+ * - e2e: real Chromium against the built worker served by wrangler (tests/e2e/server.ts).
+ * `npm test` builds first, so the workers and e2e suites always test the current build.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["shared/**/*.test.{ts,tsx}", "client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "locales/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./build/server/index.js",
+            wrangler: { configPath: "./build/server/wrangler.json" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations("./worker/db/migrations"),
+                ENVIRONMENT: "development",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["tests/integration/**/*.test.ts", "worker/**/*.test.ts"],
+          setupFiles: ["./tests/integration/apply-migrations.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/e2e/server.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
