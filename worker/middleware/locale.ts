@@ -50,8 +50,10 @@ export function locale(): MiddlewareHandler<AppEnv> {
     }
 
     if (prefixed) {
+      await next();
+      // After next(): headers set earlier are not carried onto the router's own Response.
       if (cookie !== urlLocale) storeLocale(c, urlLocale);
-      return next();
+      return;
     }
 
     if (isGet && !dataRequest) {
