@@ -39,6 +39,17 @@ export default defineConfig({
         },
       },
       {
+        plugins: [
+          cloudflareTest({
+            main: "./build/server/index.js",
+            wrangler: { configPath: "./build/server/wrangler.json" },
+            // Port 9 (discard) is closed here: every API call fails to connect.
+            miniflare: { bindings: { API_ORIGIN: "http://127.0.0.1:9", ENVIRONMENT: "development" } },
+          }),
+        ],
+        test: { name: "workers-api-down", include: ["tests/integration-api-down/**/*.test.ts"] },
+      },
+      {
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],

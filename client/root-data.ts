@@ -12,6 +12,4 @@ export interface RootData {
   errorLogging: boolean;
   /** ISO-2 country of the visitor from the edge (`request.cf.country`), when known. */
   country?: string;
-  /** Development-only: render the root as failing (client/debug-fault.ts). */
-  renderFault?: boolean;
 }

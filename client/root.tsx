@@ -17,7 +17,6 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider } from "./i18n/intl.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
-import { debugFault } from "./debug-fault.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
 
@@ -27,13 +26,11 @@ function edgeCountry(request: Request): string | undefined {
   return typeof country === "string" && /^[A-Z]{2}$/.test(country) ? country : undefined;
 }
 
+/** Never throws: the error screens need its messages. */
 export function loader({ request, url, context }: Route.LoaderArgs): RootData {
   const { env, origin } = context.get(requestContext);
   const { locale } = splitLocale(url.pathname);
-  const fault = debugFault(request, env.ENVIRONMENT);
-  if (fault === "loader") throw new Error("Injected loader fault");
   return {
-    renderFault: fault === "render",
     country: edgeCountry(request),
     locale,
     ogLocale: localeEntry(locale).og,
@@ -83,8 +80,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  if (loaderData.renderFault) throw new Error("Injected render fault");
+export default function App() {
   return <Outlet />;
 }
 

@@ -1,14 +1,19 @@
 import { Outlet } from "react-router";
 import { isRouteLocale } from "#shared/locales.ts";
+import { debugFault } from "#client/debug-fault.ts";
 import { invalidLocale } from "#client/http-errors.ts";
+import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/locale-scope";
 
 /** The optional locale segment of every page: only sr or ru may be written (SPEC §5). */
-export function loader({ params, url }: Route.LoaderArgs) {
+export function loader({ params, url, request, context }: Route.LoaderArgs) {
   if (params.locale !== undefined && !isRouteLocale(params.locale)) throw invalidLocale(url);
-  return null;
+  const fault = debugFault(request, context.get(requestContext).env.ENVIRONMENT);
+  if (fault === "loader") throw new Error("Injected loader fault");
+  return { renderFault: fault === "render" };
 }
 
-export default function LocaleScope() {
+export default function LocaleScope({ loaderData }: Route.ComponentProps) {
+  if (loaderData.renderFault) throw new Error("Injected render fault");
   return <Outlet />;
 }
