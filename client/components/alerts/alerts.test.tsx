@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import en from "#locales/en.json";
+import { I18nProvider } from "#client/i18n/intl.tsx";
+import { ALERT_TIMEOUT_MS, TOUCH_CLOSE_TOLERANCE_PX } from "#shared/constants.ts";
+import { type AlertInput, AlertsProvider, useAlerts } from "./alerts.tsx";
+
+let push: (alert: AlertInput) => string;
+
+function Capture() {
+  push = useAlerts().push;
+  return null;
+}
+
+function setup() {
+  render(
+    <I18nProvider locale="en" messages={en}>
+      <AlertsProvider>
+        <Capture />
+      </AlertsProvider>
+    </I18nProvider>,
+  );
+}
+
+function swipe(element: Element, dx: number) {
+  fireEvent.touchStart(element, { touches: [{ clientX: 100, clientY: 100 }] });
+  fireEvent.touchEnd(element, { changedTouches: [{ clientX: 100 + dx, clientY: 100 }] });
+}
+
+describe("alerts (SPEC §3 Alert, §9 timings)", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("shows an alert with its type and closes it after 5000 ms", () => {
+    setup();
+    act(() => void push({ type: "error", message: "Требуется авторизация" }));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("Требуется авторизация");
+    act(() => vi.advanceTimersByTime(ALERT_TIMEOUT_MS - 1));
+    expect(screen.queryByRole("alert")).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("keeps an alert with timeout 0 until it is closed, by its button", () => {
+    setup();
+    act(() => void push({ type: "info", message: "Saved", timeout: 0 }));
+    act(() => vi.advanceTimersByTime(60_000));
+    const status = screen.getByRole("status");
+    fireEvent.click(screen.getByRole("button", { name: "Close notification" }));
+    expect(status.isConnected).toBe(false);
+  });
+
+  it("an alert pushed again with the same id replaces the first", () => {
+    setup();
+    act(() => void push({ id: "net", type: "warning", message: "one" }));
+    act(() => void push({ id: "net", type: "warning", message: "two" }));
+    expect(screen.getAllByRole("status")).toHaveLength(1);
+    expect(screen.getByRole("status").textContent).toContain("two");
+  });
+
+  it(`closes on a swipe wider than ${TOUCH_CLOSE_TOLERANCE_PX} px, not on a shorter one`, () => {
+    setup();
+    act(() => void push({ type: "error", message: "Swipe me", timeout: 0 }));
+    swipe(screen.getByRole("alert"), TOUCH_CLOSE_TOLERANCE_PX);
+    expect(screen.queryByRole("alert")).not.toBeNull();
+    swipe(screen.getByRole("alert"), TOUCH_CLOSE_TOLERANCE_PX + 1);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("pauses the timeout while hovered", () => {
+    setup();
+    act(() => void push({ type: "error", message: "Read me" }));
+    fireEvent.mouseEnter(screen.getByRole("alert"));
+    act(() => vi.advanceTimersByTime(ALERT_TIMEOUT_MS * 2));
+    expect(screen.queryByRole("alert")).not.toBeNull();
+    fireEvent.mouseLeave(screen.getByRole("alert"));
+    act(() => vi.advanceTimersByTime(ALERT_TIMEOUT_MS));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
