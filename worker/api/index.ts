@@ -8,7 +8,8 @@ export const api = new Hono<AppEnv>().basePath("/api");
 
 api.route("/", cities);
 
-api.notFound((c) => apiError(c, 404, "not_found", "No such endpoint"));
+// Mounted into the worker with app.route(), the sub-app's notFound would not apply: answer here.
+api.all("*", (c) => apiError(c, 404, "not_found", "No such endpoint"));
 api.onError((error, c) => {
   console.error(error);
   return apiError(c, 500, "server_error", error instanceof Error ? error.message : "Server error");

@@ -1,0 +1,60 @@
+import { SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ORIGIN } from "#tests/fixtures/requests.ts";
+
+const api = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, { headers });
+
+describe("GET /api/cities", () => {
+  it("lists at least 25 cities, largest first, names in the request's locale", async () => {
+    const res = await api("/api/cities");
+    expect(res.status).toBe(200);
+    const body = await res.json<{ items: { slug: string; name: string; lat: number; lng: number }[]; total: number }>();
+    expect(body.total).toBe(body.items.length);
+    expect(body.items.length).toBeGreaterThanOrEqual(25);
+    expect(body.items[0]).toMatchObject({ slug: "beograd", name: "Belgrade" });
+    for (const city of body.items) {
+      expect(city.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(city.lat).toBeGreaterThan(42);
+      expect(city.lat).toBeLessThan(46.5);
+      expect(city.lng).toBeGreaterThan(18.8);
+      expect(city.lng).toBeLessThan(23.1);
+    }
+  });
+
+  it("follows ?locale= and Accept-Language", async () => {
+    const ru = await (await api("/api/cities?locale=ru")).json<{ items: { name: string }[] }>();
+    expect(ru.items[0]!.name).toBe("Белград");
+    const sr = await (await api("/api/cities", { "accept-language": "sr-Latn-RS" })).json<{ items: { name: string }[] }>();
+    expect(sr.items[0]!.name).toBe("Beograd");
+  });
+});
+
+describe("GET /api/city", () => {
+  it("returns one city as { data }", async () => {
+    const res = await api("/api/city?slug=novi-sad&locale=ru");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: expect.objectContaining({ slug: "novi-sad", name: "Нови-Сад" }) });
+  });
+
+  it("400 names the field for a malformed slug", async () => {
+    for (const slug of ["", "Beograd", "../etc", "a".repeat(65)]) {
+      const res = await api(`/api/city?slug=${encodeURIComponent(slug)}`);
+      expect(res.status).toBe(400);
+      const body = await res.json<{ error: { code: string; fields: Record<string, string> } }>();
+      expect(body.error.code).toBe("invalid_input");
+      expect(body.error.fields.slug).toBeTruthy();
+    }
+  });
+
+  it("404 for an unknown city", async () => {
+    const res = await api("/api/city?slug=atlantis");
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+});
+
+it("an unknown API path is a JSON 404", async () => {
+  const res = await api("/api/nothing-here");
+  expect(res.status).toBe(404);
+  expect(res.headers.get("content-type")).toContain("application/json");
+});
