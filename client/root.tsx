@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -53,6 +54,10 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
+  // Marks the document once React owns it: tests and audits wait for this instead of guessing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   const locale = data?.locale ?? "en";
   return (
     <html lang={locale}>

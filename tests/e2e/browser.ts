@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium (`apt-get install -y chromium`), or CHROME_PATH. */
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(path)) {
+    throw new Error(`Chromium not found at ${path}: install it with 'apt-get install -y chromium' or set CHROME_PATH`);
+  }
+  return path;
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** Every console error and warning, uncaught page error and failed request of a page. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`));
+  return problems;
+}
+
+/** Resolves when React has hydrated the document (root.tsx marks <html data-hydrated>). */
+export async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}
