@@ -4,8 +4,8 @@ import { apiDelay } from "./api-fetcher.ts";
 const request = (delay?: string) => new Request("https://x.test/", { headers: delay ? { "x-debug-api-delay": delay } : {} });
 
 it("honours the latency knob only in development", () => {
-  const dev = { ENVIRONMENT: "development", API_DELAY_MS: "0" } as Env;
-  const prod = { ENVIRONMENT: "production", API_DELAY_MS: "300" } as Env;
+  const dev = { ENVIRONMENT: "development", API_DELAY_MS: "0" } as unknown as Env;
+  const prod = { ENVIRONMENT: "production", API_DELAY_MS: "300" } as unknown as Env;
   expect(apiDelay(dev, request("300"))).toBe(300);
   expect(apiDelay({ ...dev, API_DELAY_MS: "150" }, request())).toBe(150);
   expect(apiDelay(prod, request("300"))).toBe(0);

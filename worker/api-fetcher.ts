@@ -1,4 +1,4 @@
-import type { Hono } from "hono";
+import type { ExecutionContext, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
 
 /**

@@ -1,3 +1,4 @@
+import type { ExecutionContext } from "hono";
 import { createContext } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import type { Locale } from "#shared/locales.ts";

@@ -1,3 +1,5 @@
+/// <reference types="@cloudflare/vitest-plugin/types" />
+
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];

@@ -87,6 +87,6 @@ describe("locale (DESIGN §3.4)", () => {
     const res = await get("/api/cities", { cookie: "locale=ru" });
     expect(res.status).toBe(200);
     const body = await res.json<{ items: { slug: string; name: string }[] }>();
-    expect(body.items.find((c) => c.slug === "beograd")?.name).toBe("Belgrade");
+    expect(body.items.find((c: { slug: string }) => c.slug === "beograd")?.name).toBe("Belgrade");
   });
 });

@@ -1,0 +1,44 @@
+/**
+ * `npm test`: the whole suite. Types first (generated binding and route types, then tsc), then the
+ * production build the worker and browser suites run against, then every vitest project. Ends with
+ * one plain "N passed, N failed" line.
+ */
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { wranglerEnv } from "./wrangler.ts";
+
+function step(title: string, cmd: string, args: string[]) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: wranglerEnv });
+  return result.status ?? 1;
+}
+
+const extra = process.argv.slice(2);
+if (step("types", "npm", ["run", "--silent", "typecheck"]) !== 0) process.exit(1);
+if (step("build", "npx", ["react-router", "build"]) !== 0) process.exit(1);
+const status = step("tests", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=reports/vitest.json",
+  ...extra,
+]);
+
+try {
+  const report = JSON.parse(readFileSync("reports/vitest.json", "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTotalTests: number;
+  };
+  if (report.numTotalTests === 0) {
+    console.error("No test ran.");
+    process.exit(1);
+  }
+  console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+} catch (error) {
+  console.error(`No test report: ${(error as Error).message}`);
+  process.exit(status || 1);
+}
+process.exit(status);
