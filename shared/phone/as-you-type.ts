@@ -55,7 +55,15 @@ export function mapCaret(before: string, caret: number, after: string): number {
   const from = significant(before);
   const to = significant(after);
   const clampedCaret = Math.max(0, Math.min(caret, before.length));
-  if (from === to) return positionAfterSignificant(after, significantBefore(before, clampedCaret));
+  if (from === to) {
+    let position = positionAfterSignificant(after, significantBefore(before, clampedCaret));
+    // The caret sat after separators (e.g. "(213) |73"): keep it after the output's separators too.
+    const previous = before.slice(0, clampedCaret).at(-1);
+    if (clampedCaret > 0 && previous !== undefined && significant(previous) === "" && significantBefore(before, clampedCaret) > 0) {
+      while (position < after.length && significant(after[position]!) === "") position++;
+    }
+    return position;
+  }
   const fromEnd = from.length - significantBefore(before, clampedCaret);
   return positionAfterSignificant(after, Math.max(0, to.length - fromEnd));
 }
