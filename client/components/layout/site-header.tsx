@@ -40,7 +40,10 @@ export function SiteHeader() {
         <div className={styles.tools}>
           <LanguageSwitcher />
           <Link to={lp(paths.listing.create())} className={styles.cta}>
-            {t("nav.postListing")}
+            <span aria-hidden="true" className={styles.plus}>
+              +
+            </span>
+            <span className={styles.ctaLabel}>{t("nav.postListing")}</span>
           </Link>
         </div>
       </div>
