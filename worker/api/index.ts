@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "#worker/app-env.ts";
 import { cities } from "./cities.ts";
 import { apiError } from "./errors.ts";
@@ -11,6 +12,12 @@ api.route("/", cities);
 // Mounted into the worker with app.route(), the sub-app's notFound would not apply: answer here.
 api.all("*", (c) => apiError(c, 404, "not_found", "No such endpoint"));
 api.onError((error, c) => {
+  // Malformed JSON and similar client mistakes surface as HTTPExceptions: they are 4xx, not 5xx.
+  if (error instanceof HTTPException && error.status < 500) {
+    return apiError(c, error.status as 400, "invalid_input", error.message || "Invalid request", {
+      body: error.message || "invalid",
+    });
+  }
   console.error(error);
   return apiError(c, 500, "server_error", error instanceof Error ? error.message : "Server error");
 });

@@ -33,6 +33,8 @@ export interface CountryDropdownProps {
   searchBox: boolean;
   disabled?: boolean;
   locale: Locale;
+  /** Where Tab goes from the open list (the phone field); Shift+Tab returns to the button. */
+  onTabForward?: () => void;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface CountryDropdownProps {
  * (type-ahead). A pointer press outside closes it.
  */
 export function CountryDropdown(props: CountryDropdownProps) {
-  const { entries, preferredCount, country, onSelect, anchorRef, showDialCode, showFlags, searchBox, disabled, locale } = props;
+  const { entries, preferredCount, country, onSelect, anchorRef, showDialCode, showFlags, searchBox, disabled, locale, onTabForward } = props;
   const { t } = useI18n();
   const baseId = useId();
   const listId = `${baseId}-list`;
@@ -145,7 +147,11 @@ export function CountryDropdown(props: CountryDropdownProps) {
         event.stopPropagation();
         return close(true);
       case "Tab":
-        return close(false);
+        // The list disappears, so focus is moved explicitly instead of from an element that is gone.
+        event.preventDefault();
+        close(event.shiftKey || !onTabForward);
+        if (!event.shiftKey) onTabForward?.();
+        return;
       case " ":
         if (event.currentTarget !== listRef.current) return;
         event.preventDefault();

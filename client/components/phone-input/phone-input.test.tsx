@@ -196,6 +196,20 @@ describe("keyboard and ARIA listbox", () => {
     expect(countryField().value).toBe("RS");
   });
 
+  it("Tab closes the list and moves on to the phone field; Shift+Tab back to the button", () => {
+    const { button, input, countryField } = setup({ defaultCountry: "RS" });
+    fireEvent.click(button);
+    fireEvent.keyDown(listbox(), { key: "Home" });
+    fireEvent.keyDown(listbox(), { key: "Tab" });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(document.activeElement).toBe(input);
+    expect(countryField().value).toBe("RS");
+    fireEvent.click(button);
+    fireEvent.keyDown(listbox(), { key: "Tab", shiftKey: true });
+    expect(screen.queryByRole("listbox")).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
   it("a click on an option chooses it", () => {
     const { button, countryField } = setup({ defaultCountry: "RS" });
     fireEvent.click(button);

@@ -246,6 +246,7 @@ export function PhoneInput(props: PhoneInputProps) {
               searchBox={searchBox}
               disabled={disabled || readOnly}
               locale={locale}
+              onTabForward={() => inputRef.current?.focus()}
             />
             <input type="hidden" name={countryField} value={country ?? ""} />
           </>
@@ -276,6 +277,7 @@ export function PhoneInput(props: PhoneInputProps) {
           autoComplete={autocomplete ? "tel" : "off"}
           placeholder={props.placeholder ?? t("phone.placeholder")}
           maxLength={maxLength}
+          pattern={typeof pattern === "string" ? pattern : undefined}
           value={value.text}
           required={required}
           disabled={disabled}

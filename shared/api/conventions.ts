@@ -1,0 +1,56 @@
+/**
+ * Response and query conventions shared by the API, the pages, the tests and any outside client
+ * (issue 3 §4): collections are `{ items, total, page, per_page }` (total/page where paged), single
+ * resources `{ data }`, errors `{ error: { code, message, fields? } }`.
+ */
+import * as v from "valibot";
+
+export interface Collection<T> {
+  items: T[];
+  total?: number;
+  page?: number;
+  per_page?: number;
+}
+
+export interface Paged<T> extends Collection<T> {
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export interface Single<T> {
+  data: T;
+}
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 50;
+/** Deep pages cost a scan each: no listing search goes past this page. */
+export const MAX_PAGE = 1000;
+
+/** A query value as a whole number in a range; absent means the default. */
+export function intParam(min: number, max: number, fallback?: number) {
+  return v.pipe(
+    v.optional(v.string(), fallback === undefined ? undefined : String(fallback)),
+    v.check((s) => s === undefined || /^-?\d{1,15}$/.test(s), "must be a whole number"),
+    v.transform((s) => (s === undefined ? undefined : Number(s))),
+    v.check((n) => n === undefined || (n >= min && n <= max), `must be between ${min} and ${max}`),
+  );
+}
+
+/** `page` (from 1) and `per_page` (1–50, default 20). */
+export const PageQuery = v.object({
+  page: intParam(1, MAX_PAGE, 1),
+  per_page: intParam(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
+});
+export type PageQueryOutput = v.InferOutput<typeof PageQuery>;
+
+/** Positive integer id in a path segment. */
+export const IdParam = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,15}$/, "must be a positive whole number"),
+  v.transform(Number),
+  v.check(Number.isSafeInteger, "is too large"),
+);
+
+/** Lowercase ASCII slug with hyphens (cities, districts, tags, articles). */
+export const Slug = v.pipe(v.string(), v.maxLength(100, "is too long"), v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "must be a slug"));
