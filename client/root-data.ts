@@ -1,5 +1,5 @@
 import type { Locale } from "#shared/locales.ts";
-import type { Messages } from "./i18n/intl.tsx";
+import type { Messages } from "#shared/intl.ts";
 
 /** What the root loader gives every page: the language, its messages and site-wide settings. */
 export interface RootData {

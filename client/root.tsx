@@ -17,7 +17,7 @@ import { NotFoundScreen, UnavailableScreen } from "./components/error-screen/err
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider } from "./i18n/intl.tsx";
-import { messagesFor } from "./i18n/messages.server.ts";
+import { messagesFor } from "#worker/messages.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
 

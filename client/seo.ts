@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, localizePath, splitLocale } from "#shared/locales.ts";
-import { makeIntl } from "./i18n/intl.tsx";
+import { makeIntl } from "#shared/intl.ts";
 import type { RootData } from "./root-data.ts";
 
 interface MetaArgsLike {

@@ -27,20 +27,25 @@ export const MAX_PER_PAGE = 50;
 /** Deep pages cost a scan each: no listing search goes past this page. */
 export const MAX_PAGE = 1000;
 
-/** A query value as a whole number in a range; absent means the default. */
-export function intParam(min: number, max: number, fallback?: number) {
-  return v.pipe(
-    v.optional(v.string(), fallback === undefined ? undefined : String(fallback)),
-    v.check((s) => s === undefined || /^-?\d{1,15}$/.test(s), "must be a whole number"),
-    v.transform((s) => (s === undefined ? undefined : Number(s))),
-    v.check((n) => n === undefined || (n >= min && n <= max), `must be between ${min} and ${max}`),
+const wholeNumber = (min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^-?\d{1,15}$/, "must be a whole number"),
+    v.transform(Number),
+    v.minValue(min, `must be between ${min} and ${max}`),
+    v.maxValue(max, `must be between ${min} and ${max}`),
   );
-}
+
+/** An optional query value as a whole number in a range. */
+export const intParam = (min: number, max: number) => v.optional(wholeNumber(min, max));
+
+/** A query value as a whole number in a range, the fallback when absent. */
+export const intParamOr = (min: number, max: number, fallback: number) => v.optional(wholeNumber(min, max), String(fallback));
 
 /** `page` (from 1) and `per_page` (1–50, default 20). */
 export const PageQuery = v.object({
-  page: intParam(1, MAX_PAGE, 1),
-  per_page: intParam(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
+  page: intParamOr(1, MAX_PAGE, 1),
+  per_page: intParamOr(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
 });
 export type PageQueryOutput = v.InferOutput<typeof PageQuery>;
 
@@ -49,7 +54,7 @@ export const IdParam = v.pipe(
   v.string(),
   v.regex(/^[1-9]\d{0,15}$/, "must be a positive whole number"),
   v.transform(Number),
-  v.check(Number.isSafeInteger, "is too large"),
+  v.check((n: number) => Number.isSafeInteger(n), "is too large"),
 );
 
 /** Lowercase ASCII slug with hyphens (cities, districts, tags, articles). */

@@ -2,12 +2,24 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppEnv } from "#worker/app-env.ts";
 import { cities } from "./cities.ts";
+import { content } from "./content.ts";
+import { feedback } from "./feedback.ts";
+import { statistics } from "./statistics.ts";
+import { unsubscribe } from "./unsubscribe.ts";
+import { locations } from "./locations.ts";
+import { realty } from "./realty.ts";
 import { apiError } from "./errors.ts";
 
 /** The API of SPEC §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
 
 api.route("/", cities);
+api.route("/", realty);
+api.route("/", locations);
+api.route("/", content);
+api.route("/", feedback);
+api.route("/", statistics);
+api.route("/", unsubscribe);
 
 // Mounted into the worker with app.route(), the sub-app's notFound would not apply: answer here.
 api.all("*", (c) => apiError(c, 404, "not_found", "No such endpoint"));

@@ -2,7 +2,7 @@ import en from "#locales/en.json";
 import ru from "#locales/ru.json";
 import sr from "#locales/sr.json";
 import type { Locale } from "#shared/locales.ts";
-import type { Messages } from "./intl.tsx";
+import type { Messages } from "#shared/intl.ts";
 
 const MESSAGES: Record<Locale, Messages> = { en, ru, sr };
 

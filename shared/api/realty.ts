@@ -1,0 +1,230 @@
+/**
+ * Listing search and detail: query and response shapes of SPEC §7 "Listings", as valibot schemas
+ * the worker validates with and types the client and pages share (issue 3 §4).
+ */
+import * as v from "valibot";
+import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "../listing-types.ts";
+import { DEFAULT_PER_PAGE, intParam, intParamOr, MAX_PAGE, MAX_PER_PAGE, Slug } from "./conventions.ts";
+
+export const SORTS = ["newest", "price_asc", "price_desc", "price_m2", "area"] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Room filter values: 0 is a studio, 1–4 the whole number of rooms (1 also matches 1.5), 5 means 5+. */
+export const ROOM_FILTERS = [0, 1, 2, 3, 4, 5] as const;
+export const MAX_TEXT_QUERY = 200;
+export const MAX_PRICE = 100_000_000;
+export const MAX_AREA = 1_000_000;
+
+/** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
+const repeatable = <S extends v.GenericSchema<string, unknown>>(item: S) =>
+  v.optional(
+    v.pipe(
+      v.union([v.string(), v.array(v.string())]),
+      v.transform((value) => (Array.isArray(value) ? value : [value])),
+      v.array(item),
+    ),
+    [],
+  );
+
+const TypeId = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,2}$/, "must be a classified type id"),
+  v.transform(Number),
+  v.check((id) => CLASSIFIED_TYPES.some((t) => t.id === id), "must be a classified type id (1–10)"),
+);
+
+const RoomFilter = v.pipe(v.string(), v.regex(/^[0-5]$/, "must be 0 to 5"), v.transform(Number));
+
+const number = (max: number) =>
+  v.pipe(
+    v.optional(v.string()),
+    v.check((s) => s === undefined || s === "" || /^\d{1,12}(\.\d{1,2})?$/.test(s), "must be a non-negative number"),
+    v.transform((s) => (s === undefined || s === "" ? undefined : Number(s))),
+    v.check((n) => n === undefined || n <= max, `must be at most ${max}`),
+  );
+
+const Bounds = v.pipe(
+  v.string(),
+  v.regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, "must be south,west,north,east"),
+  v.transform((s) => s.split(",").map(Number) as [number, number, number, number]),
+  v.check(
+    ([s, w, n, e]) => s >= -90 && n <= 90 && s <= n && w >= -180 && e <= 180 && w <= e,
+    "must be south,west,north,east within range",
+  ),
+  v.transform(([south, west, north, east]) => ({ south, west, north, east })),
+);
+
+/** Filters shared by search and total. */
+const filterEntries = {
+  deal: v.optional(v.picklist(["sale", "rent"], "must be sale or rent")),
+  type: repeatable(TypeId),
+  city: v.optional(Slug),
+  district: v.optional(Slug),
+  price_min: number(MAX_PRICE),
+  price_max: number(MAX_PRICE),
+  area_min: number(MAX_AREA),
+  area_max: number(MAX_AREA),
+  rooms: repeatable(RoomFilter),
+  floor_min: intParam(-5, 200),
+  floor_max: intParam(-5, 200),
+  furnished: v.optional(
+    v.pipe(
+      v.picklist(["true", "false"], "must be true or false"),
+      v.transform((s) => s === "true"),
+    ),
+  ),
+  q: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, `must be at most ${MAX_TEXT_QUERY} characters`)),
+  ),
+  bounds: v.optional(Bounds),
+  locale: v.optional(v.string()),
+};
+
+interface FilterShape {
+  deal?: Deal;
+  type: number[];
+  price_min?: number;
+  price_max?: number;
+  area_min?: number;
+  area_max?: number;
+  floor_min?: number;
+  floor_max?: number;
+}
+
+const ordered = (low: number | undefined, high: number | undefined) =>
+  low === undefined || high === undefined || low <= high;
+
+/** Ranges that run backwards and types of the other deal are mistakes worth naming, on the later field. */
+const filterChecks = <T extends FilterShape>() =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const f: FilterShape = dataset.value;
+    const fail = (key: keyof FilterShape, message: string) =>
+      addIssue({
+        message,
+        path: [{ type: "object", origin: "value", input: f as unknown as Record<string, unknown>, key, value: f[key] }],
+      });
+    if (!ordered(f.price_min, f.price_max)) fail("price_max", "must not be below price_min");
+    if (!ordered(f.area_min, f.area_max)) fail("area_max", "must not be below area_min");
+    if (!ordered(f.floor_min, f.floor_max)) fail("floor_max", "must not be below floor_min");
+    if (f.deal && !f.type.every((id) => CLASSIFIED_TYPES.find((t) => t.id === id)?.deal === f.deal)) {
+      fail("type", "must be a type of the chosen deal");
+    }
+  });
+
+const TotalObject = v.object(filterEntries);
+const SearchObject = v.object({
+  ...filterEntries,
+  sort: v.optional(v.picklist(SORTS, `must be one of ${SORTS.join(", ")}`), "newest"),
+  page: intParamOr(1, MAX_PAGE, 1),
+  per_page: intParamOr(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
+  facets: v.optional(
+    v.pipe(
+      v.picklist(["true", "false"], "must be true or false"),
+      v.transform((s) => s === "true"),
+    ),
+    "true",
+  ),
+});
+
+export const TotalQuery = v.pipe(TotalObject, filterChecks<v.InferOutput<typeof TotalObject>>());
+export const SearchQuery = v.pipe(SearchObject, filterChecks<v.InferOutput<typeof SearchObject>>());
+export type SearchFilters = v.InferOutput<typeof TotalQuery>;
+export type SearchParams = v.InferOutput<typeof SearchQuery>;
+
+export const MAX_BY_IDS = 100;
+export const ByIdsBody = v.object({
+  ids: v.pipe(
+    v.array(
+      v.pipe(
+        v.number("must be numbers"),
+        v.integer("must be whole numbers"),
+        v.minValue(1, "must be positive"),
+        v.maxValue(Number.MAX_SAFE_INTEGER),
+      ),
+    ),
+    v.maxLength(MAX_BY_IDS, `must list at most ${MAX_BY_IDS} ids`),
+  ),
+});
+
+export const SEO_LIST_MAX_PER_PAGE = 1000;
+export const SeoListQuery = v.object({
+  page: intParamOr(1, 100_000, 1),
+  per_page: intParamOr(1, SEO_LIST_MAX_PER_PAGE, SEO_LIST_MAX_PER_PAGE),
+});
+
+export interface ApiImage {
+  id: number;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface ApiPlace {
+  slug: string;
+  name: string;
+}
+
+/** A listing as visitors see it. The owner's phone number is never part of it. */
+export interface ApiListing {
+  id: number;
+  type_id: ClassifiedTypeId;
+  deal: Deal;
+  type: PropertyType;
+  /** Canonical locale-free path: /buy|rent/{type}/{city}/{id}/ */
+  path: string;
+  city: ApiPlace;
+  district: ApiPlace | null;
+  address: string;
+  lat: number;
+  lng: number;
+  price: number;
+  currency: "EUR";
+  price_m2: number | null;
+  area: number | null;
+  land_area: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  floor: number | null;
+  floors: number | null;
+  year_built: number | null;
+  furnished: boolean | null;
+  heating: string | null;
+  parking: boolean | null;
+  balcony: boolean | null;
+  elevator: boolean | null;
+  deposit: number | null;
+  pets_allowed: boolean | null;
+  title: string;
+  lang: "en" | "ru" | "sr";
+  promoted: boolean;
+  created_at: string;
+  updated_at: string;
+  expires_at: string;
+  image: ApiImage | null;
+  image_count: number;
+}
+
+export interface ApiListingDetail extends ApiListing {
+  description: string;
+  images: ApiImage[];
+  status: "active";
+  owner: { id: number; name: string; member_since: string };
+  /** Median price per m² of active listings of the same type in the same city. */
+  market: { city_median_price_m2: number | null; sample_size: number };
+}
+
+export interface SearchFacets {
+  types: { type_id: number; count: number }[];
+  rooms: { rooms: number; count: number }[];
+  districts: { slug: string; name: string; count: number }[];
+}
+
+export interface SearchResponse {
+  items: ApiListing[];
+  total: number;
+  page: number;
+  per_page: number;
+  facets?: SearchFacets;
+}

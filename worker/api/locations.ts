@@ -1,0 +1,58 @@
+import { Hono } from "hono";
+import { PRICE_PRESETS, AREA_PRESETS } from "#shared/api/form-options.ts";
+import { AddressInfoQuery, LocationSearchQuery, ReverseGeocodeQuery } from "#shared/api/locations.ts";
+import { ROOM_FILTERS, SORTS } from "#shared/api/realty.ts";
+import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { loadGazetteer, placeAt, placeOfAddress, searchPlaces } from "#worker/db/gazetteer.ts";
+import { makeIntl } from "#shared/intl.ts";
+import { messagesFor } from "#worker/messages.ts";
+import { apiError } from "./errors.ts";
+import { apiLocale } from "./locale.ts";
+import { valid } from "./validate.ts";
+
+const HEATING = ["central", "gas", "electric", "heat_pump", "solid_fuel", "none"] as const;
+
+/** SPEC §7 "Cities and locations" beyond the city list: type-ahead, geocoding, form options. */
+export const locations = new Hono<AppEnv>()
+  .get("/location/search", valid("query", LocationSearchQuery), async (c) => {
+    const { q, limit } = c.req.valid("query");
+    const items = searchPlaces(await loadGazetteer(c.env.DB), q, apiLocale(c), limit);
+    return c.json({ items, total: items.length });
+  })
+  .get("/geocoder/back", valid("query", ReverseGeocodeQuery), async (c) => {
+    const { lat, lng } = c.req.valid("query");
+    const place = placeAt(await loadGazetteer(c.env.DB), lat, lng, apiLocale(c));
+    if (!place) return apiError(c, 404, "not_found", "No place of ours there");
+    return c.json({ data: place });
+  })
+  .get("/geocoder/address-info", valid("query", AddressInfoQuery), async (c) => {
+    const place = placeOfAddress(await loadGazetteer(c.env.DB), c.req.valid("query").address, apiLocale(c));
+    if (!place) return apiError(c, 404, "not_found", "No known city in the address");
+    return c.json({ data: place });
+  })
+  .get("/form-data", async (c) => {
+    const locale = apiLocale(c);
+    const intl = makeIntl(locale, messagesFor(locale));
+    const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+    const g = await loadGazetteer(c.env.DB);
+    return c.json({
+      data: {
+        deals: (["sale", "rent"] as const).map((value) => ({ value, label: t(`form.deal.${value}`) })),
+        types: CLASSIFIED_TYPES.map((type) => ({ ...type, label: t(`form.type.${type.type}`) })),
+        rooms: ROOM_FILTERS.map((value) => ({ value, label: t("form.rooms", { rooms: value }) })),
+        heating: HEATING.map((value) => ({ value, label: t(`form.heating.${value}`) })),
+        sorts: SORTS.map((value) => ({ value, label: t(`form.sort.${value}`) })),
+        cities: g.cities.map((city) => ({
+          slug: city.slug,
+          name: city[`name_${locale}`],
+          districts: g.districts
+            .filter((d) => d.city_id === city.id)
+            .map((d) => ({ slug: d.slug, name: d[`name_${locale}`] }))
+            .sort((a, b) => a.name.localeCompare(b.name, locale)),
+        })),
+        price_presets: PRICE_PRESETS,
+        area_presets: AREA_PRESETS,
+      },
+    });
+  });

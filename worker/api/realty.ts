@@ -1,0 +1,70 @@
+import { type Context, Hono } from "hono";
+import * as v from "valibot";
+import { IdParam } from "#shared/api/conventions.ts";
+import { ByIdsBody, type SearchFilters, SearchQuery, SeoListQuery, TotalQuery } from "#shared/api/realty.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { findCity } from "#worker/db/cities.ts";
+import { findDistrict } from "#worker/db/districts.ts";
+import {
+  countListings,
+  listingDetail,
+  listingsByIds,
+  type ResolvedPlaces,
+  searchListings,
+  seoListingPage,
+} from "#worker/db/listings.ts";
+import { apiError } from "./errors.ts";
+import { apiLocale } from "./locale.ts";
+import { valid } from "./validate.ts";
+
+/** City and district slugs of a search as ids; an unknown one is the caller's mistake (400). */
+async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters): Promise<ResolvedPlaces | Response> {
+  if (!filters.city) {
+    return filters.district ? apiError(c, 400, "invalid_input", "Invalid district", { district: "needs a city" }) : {};
+  }
+  const city = await findCity(c.env.DB, filters.city);
+  if (!city) return apiError(c, 400, "invalid_input", "Invalid city", { city: "is not a known city" });
+  if (!filters.district) return { cityId: city.id };
+  const district = await findDistrict(c.env.DB, city.id, filters.district);
+  if (!district) return apiError(c, 400, "invalid_input", "Invalid district", { district: "is not a district of the city" });
+  return { cityId: city.id, districtId: district.id };
+}
+
+const IdParams = v.object({ id: IdParam });
+
+/** SPEC §7 "Listings", the public part. */
+export const realty = new Hono<AppEnv>()
+  .get("/realty/search", valid("query", SearchQuery), async (c) => {
+    const query = c.req.valid("query");
+    const places = await resolvePlaces(c, query);
+    if (places instanceof Response) return places;
+    const { items, total, facets } = await searchListings(c.env.DB, query, places, {
+      sort: query.sort,
+      page: query.page,
+      perPage: query.per_page,
+      facets: query.facets,
+      locale: apiLocale(c),
+      now: Date.now(),
+    });
+    return c.json({ items, total, page: query.page, per_page: query.per_page, ...(facets ? { facets } : {}) });
+  })
+  .get("/realty/total", valid("query", TotalQuery), async (c) => {
+    const query = c.req.valid("query");
+    const places = await resolvePlaces(c, query);
+    if (places instanceof Response) return places;
+    return c.json({ data: { total: await countListings(c.env.DB, query, places) } });
+  })
+  .get("/realty/:id", valid("param", IdParams), async (c) => {
+    const listing = await listingDetail(c.env.DB, c.req.valid("param").id, apiLocale(c), Date.now());
+    if (!listing) return apiError(c, 404, "not_found", "No such listing");
+    return c.json({ data: listing });
+  })
+  .post("/realty-by-ids", valid("json", ByIdsBody), async (c) => {
+    const items = await listingsByIds(c.env.DB, c.req.valid("json").ids, apiLocale(c), Date.now());
+    return c.json({ items, total: items.length });
+  })
+  .get("/seo/realty/list", valid("query", SeoListQuery), async (c) => {
+    const { page, per_page } = c.req.valid("query");
+    const { items, total } = await seoListingPage(c.env.DB, page, per_page);
+    return c.json({ items, total, page, per_page });
+  });

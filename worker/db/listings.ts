@@ -1,0 +1,317 @@
+/**
+ * Listing queries for the public API: search (filters, sort, pages, facets), totals, detail,
+ * by-ids and the sitemap list. Only `active` listings are public; the phone column is never read here.
+ */
+import type { Locale } from "#shared/locales.ts";
+import type { ClassifiedTypeId, Deal, PropertyType } from "#shared/listing-types.ts";
+import { paths } from "#shared/paths.ts";
+import type { ApiImage, ApiListing, ApiListingDetail, SearchFacets, SearchFilters, Sort } from "#shared/api/realty.ts";
+
+/** Column of a localized name; the locale is one of three known values, never user text. */
+const nameColumn = (locale: Locale) => `name_${locale}` as const;
+
+const ORDER: Record<Sort, string> = {
+  newest: "l.updated_at DESC, l.id DESC",
+  price_asc: "l.price ASC, l.id ASC",
+  price_desc: "l.price DESC, l.id DESC",
+  price_m2: "l.price_m2 IS NULL, l.price_m2 ASC, l.id ASC",
+  area: "l.area IS NULL, l.area DESC, l.id DESC",
+};
+
+export interface ResolvedPlaces {
+  cityId?: number;
+  districtId?: number;
+}
+
+/**
+ * FTS5 query from visitor text: each word becomes a quoted prefix term, so punctuation and FTS
+ * operators in the input are plain text. Null when no word remains.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text
+    .normalize("NFKC")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0)
+    .slice(0, 12);
+  return words.length ? words.map((w) => `"${w.replaceAll('"', "")}"*`).join(" ") : null;
+}
+
+type Dimension = "type" | "rooms" | "district";
+
+/** The WHERE clause of a search, optionally leaving one dimension out (for its facet). */
+export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension) {
+  const parts = ["l.status = 'active'"];
+  const args: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    parts.push(sql);
+    args.push(...values);
+  };
+  if (filters.deal) add("l.deal = ?", filters.deal);
+  if (filters.type.length && omit !== "type") add(`l.type_id IN (${filters.type.map(() => "?").join(", ")})`, ...filters.type);
+  if (places.cityId !== undefined) add("l.city_id = ?", places.cityId);
+  if (places.districtId !== undefined && omit !== "district") add("l.district_id = ?", places.districtId);
+  if (filters.price_min !== undefined) add("l.price >= ?", filters.price_min);
+  if (filters.price_max !== undefined) add("l.price <= ?", filters.price_max);
+  if (filters.area_min !== undefined) add("l.area >= ?", filters.area_min);
+  if (filters.area_max !== undefined) add("l.area <= ?", filters.area_max);
+  if (filters.rooms.length && omit !== "rooms") {
+    const rooms = [...new Set(filters.rooms)].map((n) => {
+      if (n === 0) return "l.rooms < 1";
+      if (n >= 5) return "l.rooms >= 5";
+      return `(l.rooms >= ${n} AND l.rooms < ${n + 1})`;
+    });
+    parts.push(`(${rooms.join(" OR ")})`);
+  }
+  if (filters.floor_min !== undefined) add("l.floor >= ?", filters.floor_min);
+  if (filters.floor_max !== undefined) add("l.floor <= ?", filters.floor_max);
+  if (filters.furnished !== undefined) add("l.furnished = ?", filters.furnished ? 1 : 0);
+  const fts = filters.q ? ftsQuery(filters.q) : null;
+  if (fts) add("l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)", fts);
+  if (filters.bounds) {
+    const { south, west, north, east } = filters.bounds;
+    add("l.lat BETWEEN ? AND ? AND l.lng BETWEEN ? AND ?", south, north, west, east);
+  }
+  return { sql: parts.join(" AND "), args };
+}
+
+interface ListingRow {
+  id: number;
+  type_id: ClassifiedTypeId;
+  deal: Deal;
+  property_type: PropertyType;
+  city_slug: string;
+  city_name: string;
+  district_slug: string | null;
+  district_name: string | null;
+  address: string;
+  lat: number;
+  lng: number;
+  price: number;
+  price_m2: number | null;
+  area: number | null;
+  land_area: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  floor: number | null;
+  floors: number | null;
+  year_built: number | null;
+  furnished: number | null;
+  heating: string | null;
+  parking: number | null;
+  balcony: number | null;
+  elevator: number | null;
+  deposit: number | null;
+  pets_allowed: number | null;
+  title: string;
+  lang: "en" | "ru" | "sr";
+  promoted_until: number | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  image_json: string | null;
+  image_count: number;
+}
+
+const listingColumns = (locale: Locale) => `
+  l.id, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.${nameColumn(locale)} AS city_name,
+  d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address, l.lat, l.lng, l.price,
+  l.price_m2, l.area, l.land_area, l.rooms, l.bedrooms, l.bathrooms, l.floor, l.floors, l.year_built,
+  l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.lang,
+  l.promoted_until, l.created_at, l.updated_at, l.expires_at,
+  (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height) FROM listing_images i
+     WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
+  (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count`;
+
+const listingJoins = "JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";
+
+export const imageUrl = (id: number) => `/images/listings/${id}.svg`;
+
+const bool = (value: number | null) => (value === null ? null : value === 1);
+const iso = (ms: number) => new Date(ms).toISOString();
+const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
+
+function toImage(json: string | null): ApiImage | null {
+  if (!json) return null;
+  const { id, width, height } = JSON.parse(json) as { id: number; width: number; height: number };
+  return { id, url: imageUrl(id), width, height };
+}
+
+export function toListing(row: ListingRow, now: number): ApiListing {
+  return {
+    id: row.id,
+    type_id: row.type_id,
+    deal: row.deal,
+    type: row.property_type,
+    path: paths.detail(row.deal, row.property_type, row.city_slug, row.id),
+    city: { slug: row.city_slug, name: row.city_name },
+    district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    price: row.price,
+    currency: "EUR",
+    price_m2: round2(row.price_m2),
+    area: row.area,
+    land_area: row.land_area,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    floor: row.floor,
+    floors: row.floors,
+    year_built: row.year_built,
+    furnished: bool(row.furnished),
+    heating: row.heating,
+    parking: bool(row.parking),
+    balcony: bool(row.balcony),
+    elevator: bool(row.elevator),
+    deposit: row.deposit,
+    pets_allowed: bool(row.pets_allowed),
+    title: row.title,
+    lang: row.lang,
+    promoted: row.promoted_until !== null && row.promoted_until > now,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    expires_at: iso(row.expires_at),
+    image: toImage(row.image_json),
+    image_count: row.image_count,
+  };
+}
+
+export async function searchListings(
+  db: D1Database,
+  filters: SearchFilters,
+  places: ResolvedPlaces,
+  options: { sort: Sort; page: number; perPage: number; facets: boolean; locale: Locale; now: number },
+): Promise<{ items: ApiListing[]; total: number; facets?: SearchFacets }> {
+  const where = whereClause(filters, places);
+  const statements = [
+    db
+      .prepare(
+        `SELECT ${listingColumns(options.locale)} FROM listings l ${listingJoins} WHERE ${where.sql}
+         ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
+      )
+      .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
+    db.prepare(`SELECT COUNT(*) AS n FROM listings l WHERE ${where.sql}`).bind(...where.args),
+  ];
+  if (options.facets) {
+    const byType = whereClause(filters, places, "type");
+    const byRooms = whereClause(filters, places, "rooms");
+    statements.push(
+      db.prepare(`SELECT l.type_id, COUNT(*) AS count FROM listings l WHERE ${byType.sql} GROUP BY l.type_id ORDER BY l.type_id`).bind(...byType.args),
+      db
+        .prepare(
+          `SELECT CASE WHEN l.rooms < 1 THEN 0 WHEN l.rooms >= 5 THEN 5 ELSE CAST(l.rooms AS INTEGER) END AS rooms,
+             COUNT(*) AS count FROM listings l WHERE ${byRooms.sql} AND l.rooms IS NOT NULL GROUP BY 1 ORDER BY 1`,
+        )
+        .bind(...byRooms.args),
+    );
+    if (places.cityId !== undefined) {
+      const byDistrict = whereClause(filters, places, "district");
+      statements.push(
+        db
+          .prepare(
+            `SELECT d.slug, d.${nameColumn(options.locale)} AS name, COUNT(*) AS count FROM listings l
+             JOIN districts d ON d.id = l.district_id WHERE ${byDistrict.sql} GROUP BY d.id ORDER BY count DESC, d.slug`,
+          )
+          .bind(...byDistrict.args),
+      );
+    }
+  }
+  const [rows, count, types, rooms, districts] = await db.batch(statements);
+  return {
+    items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now)),
+    total: (count!.results[0] as { n: number }).n,
+    facets: options.facets
+      ? {
+          types: types!.results as SearchFacets["types"],
+          rooms: rooms!.results as SearchFacets["rooms"],
+          districts: (districts?.results ?? []) as SearchFacets["districts"],
+        }
+      : undefined,
+  };
+}
+
+export async function countListings(db: D1Database, filters: SearchFilters, places: ResolvedPlaces): Promise<number> {
+  const where = whereClause(filters, places);
+  const row = await db.prepare(`SELECT COUNT(*) AS n FROM listings l WHERE ${where.sql}`).bind(...where.args).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+export async function listingsByIds(db: D1Database, ids: number[], locale: Locale, now: number): Promise<ApiListing[]> {
+  if (!ids.length) return [];
+  const unique = [...new Set(ids)];
+  const { results } = await db
+    .prepare(
+      `SELECT ${listingColumns(locale)} FROM listings l ${listingJoins}
+       WHERE l.status = 'active' AND l.id IN (${unique.map(() => "?").join(", ")})`,
+    )
+    .bind(...unique)
+    .all<ListingRow>();
+  const byId = new Map(results.map((row) => [row.id, toListing(row, now)]));
+  return unique.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function listingDetail(db: D1Database, id: number, locale: Locale, now: number): Promise<ApiListingDetail | null> {
+  const row = await db
+    .prepare(
+      `SELECT ${listingColumns(locale)}, l.description, l.city_id, u.id AS owner_id, u.name AS owner_name,
+         u.created_at AS owner_since
+       FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
+       WHERE l.id = ? AND l.status = 'active'`,
+    )
+    .bind(id)
+    .first<ListingRow & { description: string; city_id: number; owner_id: number; owner_name: string; owner_since: number }>();
+  if (!row) return null;
+
+  const [images, market] = await db.batch([
+    db.prepare("SELECT id, width, height FROM listing_images WHERE listing_id = ? ORDER BY position").bind(id),
+    db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND type_id = ? AND city_id = ? AND price_m2 IS NOT NULL",
+      )
+      .bind(row.type_id, row.city_id),
+  ]);
+  const sample = (market!.results[0] as { n: number }).n;
+  const median = sample ? await medianPriceM2(db, row.type_id, row.city_id, sample) : null;
+
+  return {
+    ...toListing(row, now),
+    description: row.description,
+    status: "active",
+    images: (images!.results as { id: number; width: number; height: number }[]).map((i) => ({ ...i, url: imageUrl(i.id) })),
+    owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
+    market: { city_median_price_m2: median, sample_size: sample },
+  };
+}
+
+/** The median walks the (status, type_id, city_id, price_m2) index to the middle row(s). */
+async function medianPriceM2(db: D1Database, typeId: number, cityId: number, sample: number): Promise<number | null> {
+  const even = sample % 2 === 0;
+  const { results } = await db
+    .prepare(
+      `SELECT price_m2 FROM listings WHERE status = 'active' AND type_id = ? AND city_id = ? AND price_m2 IS NOT NULL
+       ORDER BY price_m2 LIMIT ? OFFSET ?`,
+    )
+    .bind(typeId, cityId, even ? 2 : 1, even ? sample / 2 - 1 : (sample - 1) / 2)
+    .all<{ price_m2: number }>();
+  if (!results.length) return null;
+  const value = results.reduce((sum, r) => sum + r.price_m2, 0) / results.length;
+  return Math.round(value * 100) / 100;
+}
+
+export async function seoListingPage(db: D1Database, page: number, perPage: number) {
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT l.id, l.deal, l.property_type, c.slug AS city_slug, l.updated_at FROM listings l
+         JOIN cities c ON c.id = l.city_id WHERE l.status = 'active' ORDER BY l.id LIMIT ? OFFSET ?`,
+      )
+      .bind(perPage, (page - 1) * perPage),
+    db.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'"),
+  ]);
+  const items = (
+    rows!.results as { id: number; deal: Deal; property_type: PropertyType; city_slug: string; updated_at: number }[]
+  ).map((r) => ({ id: r.id, path: paths.detail(r.deal, r.property_type, r.city_slug, r.id), updated_at: iso(r.updated_at) }));
+  return { items, total: (count!.results[0] as { n: number }).n };
+}
