@@ -3,6 +3,21 @@
  * Every call sends X-Requested-With and, when there is one, the bearer token. Failed calls map to
  * alerts as SPEC §8 says; the caller decides where alerts go (the browser shows them, loaders don't).
  */
+import type {
+  AdvantageListResponse,
+  ArticleListQueryInput,
+  ArticleListResponse,
+  ArticleResponse,
+  FaqListResponse,
+  FeedbackQuestionInput,
+  FeedbackQuestionResponse,
+  StatKind,
+  TagListResponse,
+  TooltipResponse,
+  UnsubscribeInput,
+  UnsubscribeResponse,
+  UnsubscribeStatusResponse,
+} from "./api/content.ts";
 import type { Locale } from "./locales.ts";
 
 export interface ApiErrorBody {
@@ -122,6 +137,23 @@ export function createApiClient(options: ApiClientOptions) {
 
     cities: () => request<{ items: ApiCity[] }>("GET", "/api/cities"),
     city: (slug: string) => request<{ data: ApiCity }>("GET", "/api/city", { query: { slug } }),
+
+    // Content, feedback, statistics, unsubscribe (SPEC §7; shapes in ./api/content.ts).
+    tags: (parent?: string) => request<TagListResponse>("GET", "/api/tag", { query: { parent } }),
+    articles: (query: ArticleListQueryInput = {}) => request<ArticleListResponse>("GET", "/api/article", { query }),
+    article: (idOrSlug: number | string) =>
+      request<ArticleResponse>("GET", `/api/article/${encodeURIComponent(String(idOrSlug))}`),
+    faq: () => request<FaqListResponse>("GET", "/api/faq"),
+    advantages: () => request<AdvantageListResponse>("GET", "/api/advantage"),
+    tooltip: (key: string) => request<TooltipResponse>("GET", `/api/tooltip/${encodeURIComponent(key)}`),
+    askQuestion: (body: FeedbackQuestionInput) =>
+      request<FeedbackQuestionResponse>("POST", "/api/feedback/question", { body }),
+    countListingEvent: (id: number, kind: StatKind = "view") =>
+      request<null>("POST", kind === "view" ? `/api/statistics/realty/${id}` : `/api/statistics/realty/${id}/${kind}`),
+    subscriptions: (token: string) => request<UnsubscribeStatusResponse>("GET", "/api/unsubscribe", { query: { token } }),
+    unsubscribe: (body: UnsubscribeInput) => request<UnsubscribeResponse>("POST", "/api/unsubscribe", { body }),
+    unsubscribeAll: (token: string) =>
+      request<UnsubscribeStatusResponse>("POST", "/api/unsubscribe/all", { body: { token } }),
   };
 }
 

@@ -1,0 +1,243 @@
+/**
+ * Contract of the content, feedback, statistics and unsubscribe calls (SPEC §7 "Content", "Statistics",
+ * "Unsubscribe"): request schemas the worker validates with, response schemas the client and the tests
+ * read with, and the small pure helpers both sides share. Localized fields (name, title, lead, body,
+ * question, answer, text) are in the request's locale.
+ */
+import * as v from "valibot";
+import { PageQuery, Slug } from "./conventions.ts";
+
+// ---------------------------------------------------------------------------------------------------
+// Helpers
+
+/** Reading speed behind `reading_minutes`. */
+export const WORDS_PER_MINUTE = 200;
+
+/** Words of a text: runs of non-space characters. */
+export function countWords(text: string): number {
+  return text.split(/\s+/u).filter(Boolean).length;
+}
+
+/** Minutes to read a text at ~200 words a minute, never less than 1. */
+export function readingMinutes(text: string): number {
+  return Math.max(1, Math.round(countWords(text) / WORDS_PER_MINUTE));
+}
+
+/** An article body as paragraphs: separated by blank lines, trimmed, empty ones dropped. */
+export function bodyParagraphs(body: string): string[] {
+  return body
+    .replace(/\r\n?/g, "\n")
+    .split(/\n[ \t]*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** `john.doe@gmail.com` → `j***@gmail.com`: enough to recognise an address, not to harvest it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = at < 0 ? email : email.slice(0, at);
+  const domain = at < 0 ? "" : email.slice(at);
+  const first = Array.from(local)[0] ?? "";
+  return `${first}***${domain}`;
+}
+
+/** The picture of an article (generated SVG, served elsewhere). */
+export function articleImageUrl(id: number): string {
+  return `/images/articles/${id}.svg`;
+}
+
+/** A fresh unsubscribe token (32 random bytes, base64url): what e-mails link with. */
+export function newUnsubscribeToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Requests
+
+const SLUG_SEGMENT = "[a-z0-9]+(?:[-_][a-z0-9]+)*";
+const TAG_PATH_RE = new RegExp(`^${SLUG_SEGMENT}(?:/${SLUG_SEGMENT}){0,3}$`);
+/** Tags nest up to four levels. */
+export const MAX_TAG_DEPTH = 4;
+
+/** A slash-joined tag path from the root (`market/prices`; outer slashes tolerated) → its slugs. */
+export const TagPath = v.pipe(
+  v.string("must be a tag path"),
+  v.maxLength(400, "is too long"),
+  v.transform((s) => s.replace(/^\/+|\/+$/g, "")),
+  v.regex(TAG_PATH_RE, "must be a tag path like market/prices"),
+  v.transform((s) => s.split("/")),
+);
+
+/** GET /api/tag: `parent` limits the list to the tags below that one. */
+export const TagQuery = v.object({ parent: v.optional(TagPath) });
+export type TagQueryInput = v.InferInput<typeof TagQuery>;
+
+/** GET /api/article: page, per_page (1–50) and a tag path (the tag and everything below it). */
+export const ArticleListQuery = v.object({ ...PageQuery.entries, tag: v.optional(TagPath) });
+export type ArticleListQueryInput = { page?: number; per_page?: number; tag?: string };
+
+/** GET /api/article/{x}: a numeric id or a slug. */
+export const ArticleKeyParam = v.object({
+  x: v.pipe(
+    v.string(),
+    v.maxLength(100, "is too long"),
+    v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "must be an article id or slug"),
+    v.transform((s) => {
+      const id = /^[1-9]\d{0,15}$/.test(s) ? Number(s) : undefined;
+      return { id: id !== undefined && Number.isSafeInteger(id) ? id : undefined, slug: s };
+    }),
+  ),
+});
+
+/** GET /api/tooltip/{x}. */
+export const TooltipKey = v.pipe(
+  v.string(),
+  v.maxLength(100, "is too long"),
+  v.regex(/^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*$/, "must be a tooltip key"),
+);
+export const TooltipKeyParam = v.object({ key: TooltipKey });
+
+/** POST /api/feedback/question. */
+export const FeedbackQuestionBody = v.object({
+  name: v.pipe(
+    v.string("is required"),
+    v.trim(),
+    v.minLength(1, "is required"),
+    v.maxLength(100, "must be at most 100 characters"),
+  ),
+  email: v.pipe(
+    v.string("is required"),
+    v.trim(),
+    v.minLength(1, "is required"),
+    v.maxLength(254, "must be at most 254 characters"),
+    v.email("must be an e-mail address"),
+  ),
+  question: v.pipe(
+    v.string("is required"),
+    v.trim(),
+    v.minLength(10, "must be at least 10 characters"),
+    v.maxLength(2000, "must be at most 2000 characters"),
+  ),
+});
+export type FeedbackQuestionInput = v.InferInput<typeof FeedbackQuestionBody>;
+
+/** What POST /api/statistics/realty/{id}[/{kind}] counts; a bare id is a view. */
+export const STAT_KINDS = ["view", "phone", "map", "list"] as const;
+export type StatKind = (typeof STAT_KINDS)[number];
+
+/** Lists a person can leave from the link in an e-mail. */
+export const SUBSCRIPTION_LISTS = ["saved_searches", "news", "listing_tips"] as const;
+export type SubscriptionList = (typeof SUBSCRIPTION_LISTS)[number];
+
+/** Unsubscribe tokens are base64url, 16–128 characters (`newUnsubscribeToken` makes 43). */
+export const UnsubscribeToken = v.pipe(
+  v.string("is required"),
+  v.regex(/^[A-Za-z0-9_-]{16,128}$/, "must be an unsubscribe token"),
+);
+export const UnsubscribeQuery = v.object({ token: UnsubscribeToken });
+export const UnsubscribeBody = v.object({
+  token: UnsubscribeToken,
+  list: v.picklist(SUBSCRIPTION_LISTS, `must be one of ${SUBSCRIPTION_LISTS.join(", ")}`),
+});
+export const UnsubscribeAllBody = v.object({ token: UnsubscribeToken });
+export type UnsubscribeInput = v.InferInput<typeof UnsubscribeBody>;
+
+// ---------------------------------------------------------------------------------------------------
+// Responses
+
+export const ApiTagSchema = v.object({
+  id: v.number(),
+  parent_id: v.nullable(v.number()),
+  depth: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  /** Slugs from the root down to this tag. */
+  path: v.array(v.string()),
+});
+export type ApiTag = v.InferOutput<typeof ApiTagSchema>;
+
+export const TagListResponse = v.object({ items: v.array(ApiTagSchema), total: v.number() });
+export type TagListResponse = v.InferOutput<typeof TagListResponse>;
+
+export const ApiArticleSummarySchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  /** Slugs of the article's tag from the root. */
+  tag_path: v.array(v.string()),
+  title: v.string(),
+  lead: v.string(),
+  author: v.string(),
+  /** ISO 8601. */
+  published_at: v.string(),
+  reading_minutes: v.number(),
+  /** URL of the article's picture. */
+  image: v.string(),
+});
+export type ApiArticleSummary = v.InferOutput<typeof ApiArticleSummarySchema>;
+
+export const ArticleListResponse = v.object({
+  items: v.array(ApiArticleSummarySchema),
+  total: v.number(),
+  page: v.number(),
+  per_page: v.number(),
+});
+export type ArticleListResponse = v.InferOutput<typeof ArticleListResponse>;
+
+export const ApiBreadcrumbSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  name: v.string(),
+  path: v.array(v.string()),
+});
+export type ApiBreadcrumb = v.InferOutput<typeof ApiBreadcrumbSchema>;
+
+export const ApiArticleSchema = v.object({
+  ...ApiArticleSummarySchema.entries,
+  /** Paragraphs of plain text (never HTML). */
+  body: v.array(v.string()),
+  /** The tag path with names, root first. */
+  breadcrumbs: v.array(ApiBreadcrumbSchema),
+  /** Up to 4 other articles of the same tag or its parent, newest first. */
+  related: v.array(ApiArticleSummarySchema),
+});
+export type ApiArticle = v.InferOutput<typeof ApiArticleSchema>;
+
+export const ArticleResponse = v.object({ data: ApiArticleSchema });
+export type ArticleResponse = v.InferOutput<typeof ArticleResponse>;
+
+export const ApiFaqSchema = v.object({ id: v.number(), category: v.string(), question: v.string(), answer: v.string() });
+export type ApiFaq = v.InferOutput<typeof ApiFaqSchema>;
+export const FaqListResponse = v.object({ items: v.array(ApiFaqSchema), total: v.number() });
+export type FaqListResponse = v.InferOutput<typeof FaqListResponse>;
+
+export const ApiAdvantageSchema = v.object({ id: v.number(), icon: v.string(), title: v.string(), text: v.string() });
+export type ApiAdvantage = v.InferOutput<typeof ApiAdvantageSchema>;
+export const AdvantageListResponse = v.object({ items: v.array(ApiAdvantageSchema), total: v.number() });
+export type AdvantageListResponse = v.InferOutput<typeof AdvantageListResponse>;
+
+export const ApiTooltipSchema = v.object({ key: v.string(), text: v.string() });
+export type ApiTooltip = v.InferOutput<typeof ApiTooltipSchema>;
+export const TooltipResponse = v.object({ data: ApiTooltipSchema });
+export type TooltipResponse = v.InferOutput<typeof TooltipResponse>;
+
+export const FeedbackQuestionResponse = v.object({ data: v.object({ id: v.number() }) });
+export type FeedbackQuestionResponse = v.InferOutput<typeof FeedbackQuestionResponse>;
+
+export const SubscriptionStateSchema = v.object({ list: v.picklist(SUBSCRIPTION_LISTS), subscribed: v.boolean() });
+export type SubscriptionState = v.InferOutput<typeof SubscriptionStateSchema>;
+
+export const UnsubscribeStatusResponse = v.object({
+  data: v.object({
+    /** Masked: `j***@gmail.com`. */
+    email: v.string(),
+    /** Every list, in SUBSCRIPTION_LISTS order. */
+    lists: v.array(SubscriptionStateSchema),
+  }),
+});
+export type UnsubscribeStatusResponse = v.InferOutput<typeof UnsubscribeStatusResponse>;
+
+export const UnsubscribeResponse = v.object({ data: SubscriptionStateSchema });
+export type UnsubscribeResponse = v.InferOutput<typeof UnsubscribeResponse>;

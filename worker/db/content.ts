@@ -1,0 +1,264 @@
+/**
+ * Media and site content in D1 (tags, articles, FAQ, advantages, tooltips, feedback questions).
+ * Rows keep all three languages; `localize*` picks the request's.
+ */
+import {
+  type ApiAdvantage,
+  type ApiArticleSummary,
+  type ApiBreadcrumb,
+  type ApiFaq,
+  type ApiTag,
+  type ApiTooltip,
+  articleImageUrl,
+  readingMinutes,
+} from "#shared/api/content.ts";
+import type { Locale } from "#shared/locales.ts";
+
+type Localized<Name extends string> = Record<`${Name}_${Locale}`, string>;
+
+export type TagRow = {
+  id: number;
+  parent_id: number | null;
+  depth: number;
+  slug: string;
+  position: number;
+} & Localized<"name">;
+
+export type ArticleRow = {
+  id: number;
+  tag_id: number;
+  slug: string;
+  author: string;
+  published_at: number;
+  image_seed: number;
+} & Localized<"title"> &
+  Localized<"lead"> &
+  Localized<"body">;
+
+/** An article row with the columns of one locale only (what the queries select). */
+export interface ArticleLocaleRow {
+  id: number;
+  tag_id: number;
+  slug: string;
+  author: string;
+  published_at: number;
+  title: string;
+  lead: string;
+  body: string;
+}
+
+export type FaqRow = { id: number; position: number; category: string } & Localized<"question"> & Localized<"answer">;
+export type AdvantageRow = { id: number; position: number; icon: string } & Localized<"title"> & Localized<"text">;
+export type TooltipRow = { key: string } & Localized<"text">;
+
+// Column names come from this table, never from the request.
+const COLUMNS: Record<Locale, { title: string; lead: string; body: string }> = {
+  en: { title: "title_en", lead: "lead_en", body: "body_en" },
+  ru: { title: "title_ru", lead: "lead_ru", body: "body_ru" },
+  sr: { title: "title_sr", lead: "lead_sr", body: "body_sr" },
+};
+
+function articleColumns(locale: Locale, prefix = ""): string {
+  const c = COLUMNS[locale];
+  return `${prefix}id AS id, ${prefix}tag_id AS tag_id, ${prefix}slug AS slug, ${prefix}author AS author,
+    ${prefix}published_at AS published_at, ${prefix}${c.title} AS title, ${prefix}${c.lead} AS lead,
+    ${prefix}${c.body} AS body`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Tags
+
+/** All tags, each with its path, in tree order (depth first; siblings by position, then slug). */
+export class TagTree {
+  readonly byId = new Map<number, TagRow>();
+  readonly ordered: TagRow[] = [];
+  private readonly paths = new Map<number, string[]>();
+
+  constructor(rows: TagRow[]) {
+    const children = new Map<number | null, TagRow[]>();
+    for (const row of rows) {
+      this.byId.set(row.id, row);
+      const siblings = children.get(row.parent_id) ?? [];
+      siblings.push(row);
+      children.set(row.parent_id, siblings);
+    }
+    for (const siblings of children.values()) {
+      siblings.sort((a, b) => a.position - b.position || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : a.id - b.id));
+    }
+    const visit = (parent: number | null, path: string[]) => {
+      for (const row of children.get(parent) ?? []) {
+        const own = [...path, row.slug];
+        this.paths.set(row.id, own);
+        this.ordered.push(row);
+        visit(row.id, own);
+      }
+    };
+    visit(null, []);
+  }
+
+  path(id: number): string[] {
+    return this.paths.get(id) ?? [];
+  }
+
+  /** The tag at a slug path from the root. */
+  find(path: readonly string[]): TagRow | undefined {
+    const key = path.join("/");
+    return this.ordered.find((row) => this.path(row.id).join("/") === key);
+  }
+
+  /** Tags strictly below one, in tree order. */
+  descendants(id: number): TagRow[] {
+    const prefix = [...this.path(id), ""].join("/");
+    return this.ordered.filter((row) => this.path(row.id).join("/").startsWith(prefix));
+  }
+
+  /** The tag and its ancestors, root first. */
+  ancestry(id: number): TagRow[] {
+    const chain: TagRow[] = [];
+    for (let row = this.byId.get(id); row && chain.length <= 4; row = row.parent_id === null ? undefined : this.byId.get(row.parent_id)) {
+      chain.unshift(row);
+    }
+    return chain;
+  }
+
+  localize(row: TagRow, locale: Locale): ApiTag {
+    return {
+      id: row.id,
+      parent_id: row.parent_id,
+      depth: row.depth,
+      slug: row.slug,
+      name: row[`name_${locale}`],
+      path: this.path(row.id),
+    };
+  }
+
+  breadcrumbs(id: number, locale: Locale): ApiBreadcrumb[] {
+    return this.ancestry(id).map((row) => ({ id: row.id, slug: row.slug, name: row[`name_${locale}`], path: this.path(row.id) }));
+  }
+}
+
+export async function loadTags(db: D1Database): Promise<TagTree> {
+  const { results } = await db.prepare("SELECT * FROM tags").all<TagRow>();
+  return new TagTree(results);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Articles
+
+export function summarizeArticle(row: ArticleLocaleRow, tags: TagTree): ApiArticleSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    tag_path: tags.path(row.tag_id),
+    title: row.title,
+    lead: row.lead,
+    author: row.author,
+    published_at: new Date(row.published_at).toISOString(),
+    reading_minutes: readingMinutes(row.body),
+    image: articleImageUrl(row.id),
+  };
+}
+
+/** One page of articles, newest first; `tagId` keeps those of that tag and every tag below it. */
+export async function listArticles(
+  db: D1Database,
+  locale: Locale,
+  opts: { tagId?: number; limit: number; offset: number },
+): Promise<{ rows: ArticleLocaleRow[]; total: number }> {
+  const subtree = `WITH RECURSIVE subtree(id) AS (
+      SELECT ?1 UNION SELECT tags.id FROM tags JOIN subtree ON tags.parent_id = subtree.id
+    )`;
+  const where = opts.tagId === undefined ? "" : "WHERE tag_id IN (SELECT id FROM subtree)";
+  const head = opts.tagId === undefined ? "" : subtree;
+  const tagBind = opts.tagId ?? null;
+  const [page, count] = await db.batch([
+    db
+      .prepare(
+        `${head} SELECT ${articleColumns(locale)} FROM articles ${where}
+         ORDER BY published_at DESC, id DESC LIMIT ?2 OFFSET ?3`,
+      )
+      .bind(tagBind, opts.limit, opts.offset),
+    db.prepare(`${head} SELECT COUNT(*) AS n FROM articles ${where}`).bind(...(opts.tagId === undefined ? [] : [tagBind])),
+  ]);
+  return {
+    rows: (page?.results ?? []) as ArticleLocaleRow[],
+    total: ((count?.results?.[0] as { n: number } | undefined)?.n ?? 0),
+  };
+}
+
+/** An article by id, else by slug (slugs are unique per tag: the newest wins). */
+export async function findArticle(
+  db: D1Database,
+  locale: Locale,
+  key: { id?: number; slug: string },
+): Promise<ArticleLocaleRow | null> {
+  if (key.id !== undefined) {
+    const byId = await db
+      .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE id = ?`)
+      .bind(key.id)
+      .first<ArticleLocaleRow>();
+    if (byId) return byId;
+  }
+  return db
+    .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE slug = ? ORDER BY published_at DESC, id DESC LIMIT 1`)
+    .bind(key.slug)
+    .first<ArticleLocaleRow>();
+}
+
+/** Up to `limit` other articles of the same tag or its parent, newest first. */
+export async function relatedArticles(
+  db: D1Database,
+  locale: Locale,
+  article: { id: number; tag_id: number },
+  parentTagId: number | null,
+  limit = 4,
+): Promise<ArticleLocaleRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${articleColumns(locale)} FROM articles
+       WHERE tag_id IN (?1, ?2) AND id <> ?3
+       ORDER BY published_at DESC, id DESC LIMIT ?4`,
+    )
+    .bind(article.tag_id, parentTagId ?? article.tag_id, article.id, limit)
+    .all<ArticleLocaleRow>();
+  return results;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// FAQ, advantages, tooltips
+
+export async function listFaq(db: D1Database, locale: Locale): Promise<ApiFaq[]> {
+  const { results } = await db.prepare("SELECT * FROM faq ORDER BY position, id").all<FaqRow>();
+  return results.map((row) => ({
+    id: row.id,
+    category: row.category,
+    question: row[`question_${locale}`],
+    answer: row[`answer_${locale}`],
+  }));
+}
+
+export async function listAdvantages(db: D1Database, locale: Locale): Promise<ApiAdvantage[]> {
+  const { results } = await db.prepare("SELECT * FROM advantages ORDER BY position, id").all<AdvantageRow>();
+  return results.map((row) => ({ id: row.id, icon: row.icon, title: row[`title_${locale}`], text: row[`text_${locale}`] }));
+}
+
+export async function findTooltip(db: D1Database, key: string, locale: Locale): Promise<ApiTooltip | null> {
+  const row = await db.prepare("SELECT * FROM tooltips WHERE key = ?").bind(key).first<TooltipRow>();
+  return row ? { key: row.key, text: row[`text_${locale}`] } : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Feedback
+
+export async function insertFeedbackQuestion(
+  db: D1Database,
+  question: { name: string; email: string; question: string; locale: Locale },
+  now = Date.now(),
+): Promise<number> {
+  const row = await db
+    .prepare("INSERT INTO feedback_questions (name, email, question, locale, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+    .bind(question.name, question.email, question.question, question.locale, now)
+    .first<{ id: number }>();
+  if (!row) throw new Error("feedback question not stored");
+  return row.id;
+}
