@@ -1,0 +1,104 @@
+import { SELF } from "cloudflare:test";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { ORIGIN } from "#tests/fixtures/requests.ts";
+
+/** Every public endpoint of SPEC §7 built so far, with the names its queries and bodies use. */
+const GET_ENDPOINTS = [
+  "/api/cities",
+  "/api/city",
+  "/api/location/search",
+  "/api/geocoder/back",
+  "/api/geocoder/address-info",
+  "/api/form-data",
+  "/api/realty/search",
+  "/api/realty/total",
+  "/api/realty/{id}",
+  "/api/seo/realty/list",
+  "/api/article",
+  "/api/article/{id}",
+  "/api/tag",
+  "/api/faq",
+  "/api/advantage",
+  "/api/tooltip/{id}",
+  "/api/unsubscribe",
+];
+const POST_ENDPOINTS = [
+  "/api/realty-by-ids",
+  "/api/feedback/question",
+  "/api/statistics/realty/{id}",
+  "/api/statistics/realty/{id}/phone",
+  "/api/statistics/realty/{id}/map",
+  "/api/statistics/realty/{id}/list",
+  "/api/unsubscribe",
+  "/api/unsubscribe/all",
+];
+const QUERY_NAMES = [
+  "deal", "type", "city", "district", "price_min", "price_max", "area_min", "area_max", "rooms", "floor_min",
+  "floor_max", "furnished", "q", "bounds", "sort", "page", "per_page", "facets", "locale", "slug", "lat", "lng",
+  "address", "limit", "tag", "token", "list",
+];
+
+const junkText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+  fc.constantFrom("", "-1", "0", "1e309", "NaN", "null", "true", "%", "%00", "'; DROP TABLE listings; --", '"*', "a".repeat(5000)),
+);
+const pathSegment = fc.oneof(fc.nat().map(String), junkText.filter((s) => s.length > 0 && s.length < 300));
+const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.string({ maxLength: 10 })), junkText), { maxLength: 8 });
+const body = fc.oneof(
+  fc.json(),
+  fc.anything().map((v) => {
+    try {
+      return JSON.stringify(v) ?? "null";
+    } catch {
+      return "null";
+    }
+  }),
+  fc.string(),
+  fc.record({ ids: fc.array(fc.oneof(fc.integer(), fc.double(), fc.string())), token: junkText, list: junkText, name: junkText, email: junkText, question: junkText }).map((v) => JSON.stringify(v)),
+);
+
+function url(template: string, segment: string, params: [string, string][]) {
+  const path = template.replace("{id}", encodeURIComponent(segment));
+  const search = new URLSearchParams(params).toString();
+  return `${ORIGIN}${path}${search ? `?${search}` : ""}`;
+}
+
+const RUNS = 60;
+
+describe("no input gives a 5xx", () => {
+  it.each(GET_ENDPOINTS)("GET %s", async (endpoint) => {
+    await fc.assert(
+      fc.asyncProperty(pathSegment, query, async (segment, params) => {
+        const res = await SELF.fetch(url(endpoint, segment, params));
+        await res.arrayBuffer();
+        expect(res.status, `${endpoint} ${segment} ${JSON.stringify(params)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(POST_ENDPOINTS)("POST %s", async (endpoint) => {
+    await fc.assert(
+      fc.asyncProperty(
+        pathSegment,
+        query,
+        body,
+        fc.constantFrom("application/json", "text/plain", "application/x-www-form-urlencoded", ""),
+        async (segment, params, payload, type) => {
+          const res = await SELF.fetch(url(endpoint, segment, params), {
+            method: "POST",
+            body: payload,
+            headers: type ? { "content-type": type } : {},
+          });
+          await res.arrayBuffer();
+          expect(res.status, `${endpoint} ${segment} ${payload.slice(0, 200)}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
