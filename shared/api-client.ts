@@ -18,6 +18,9 @@ import type {
   UnsubscribeResponse,
   UnsubscribeStatusResponse,
 } from "./api/content.ts";
+import type { Collection, Paged, Single } from "./api/conventions.ts";
+import type { ApiPlaceHit } from "./api/locations.ts";
+import type { ApiListing, ApiListingDetail, FormOptions, ListingQuery, SearchResponse } from "./api/realty.ts";
 import type { Locale } from "./locales.ts";
 
 export interface ApiErrorBody {
@@ -138,6 +141,21 @@ export function createApiClient(options: ApiClientOptions) {
     cities: () => request<{ items: ApiCity[] }>("GET", "/api/cities"),
     city: (slug: string) => request<{ data: ApiCity }>("GET", "/api/city", { query: { slug } }),
 
+    // Listings and locations (SPEC §7; shapes in ./api/realty.ts and ./api/locations.ts).
+    searchListings: (query: ListingQuery = {}, signal?: AbortSignal) =>
+      request<SearchResponse>("GET", "/api/realty/search", { query: { ...query }, signal }),
+    listingTotal: (query: ListingQuery = {}) =>
+      request<Single<{ total: number }>>("GET", "/api/realty/total", { query: { ...query } }),
+    listing: (id: number) => request<Single<ApiListingDetail>>("GET", `/api/realty/${id}`),
+    listingsByIds: (ids: number[]) => request<Collection<ApiListing>>("POST", "/api/realty-by-ids", { body: { ids } }),
+    seoListings: (page: number, perPage?: number) =>
+      request<Paged<{ id: number; path: string; updated_at: string }>>("GET", "/api/seo/realty/list", {
+        query: { page, per_page: perPage },
+      }),
+    searchPlaces: (q: string, limit?: number, signal?: AbortSignal) =>
+      request<Collection<ApiPlaceHit>>("GET", "/api/location/search", { query: { q, limit }, signal }),
+    formOptions: () => request<Single<FormOptions>>("GET", "/api/form-data"),
+
     // Content, feedback, statistics, unsubscribe (SPEC §7; shapes in ./api/content.ts).
     tags: (parent?: string) => request<TagListResponse>("GET", "/api/tag", { query: { parent } }),
     articles: (query: ArticleListQueryInput = {}) => request<ArticleListResponse>("GET", "/api/article", { query }),
@@ -150,7 +168,8 @@ export function createApiClient(options: ApiClientOptions) {
       request<FeedbackQuestionResponse>("POST", "/api/feedback/question", { body }),
     countListingEvent: (id: number, kind: StatKind = "view") =>
       request<null>("POST", kind === "view" ? `/api/statistics/realty/${id}` : `/api/statistics/realty/${id}/${kind}`),
-    subscriptions: (token: string) => request<UnsubscribeStatusResponse>("GET", "/api/unsubscribe", { query: { token } }),
+    subscriptions: (token: string) =>
+      request<UnsubscribeStatusResponse>("GET", "/api/unsubscribe", { query: { token } }),
     unsubscribe: (body: UnsubscribeInput) => request<UnsubscribeResponse>("POST", "/api/unsubscribe", { body }),
     unsubscribeAll: (token: string) =>
       request<UnsubscribeStatusResponse>("POST", "/api/unsubscribe/all", { body: { token } }),

@@ -228,3 +228,37 @@ export interface SearchResponse {
   per_page: number;
   facets?: SearchFacets;
 }
+
+/** What a client may send to search and total: the query names of issue 3 §4 with typed values. */
+export interface ListingQuery {
+  deal?: Deal;
+  type?: number[];
+  city?: string;
+  district?: string;
+  price_min?: number;
+  price_max?: number;
+  area_min?: number;
+  area_max?: number;
+  rooms?: number[];
+  floor_min?: number;
+  floor_max?: number;
+  furnished?: boolean;
+  q?: string;
+  /** south,west,north,east */
+  bounds?: string;
+  sort?: Sort;
+  page?: number;
+  per_page?: number;
+  facets?: boolean;
+}
+
+export interface FormOptions {
+  deals: { value: Deal; label: string }[];
+  types: { id: ClassifiedTypeId; deal: Deal; type: PropertyType; label: string }[];
+  rooms: { value: number; label: string }[];
+  heating: { value: string; label: string }[];
+  sorts: { value: Sort; label: string }[];
+  cities: { slug: string; name: string; districts: { slug: string; name: string }[] }[];
+  price_presets: { sale: readonly number[]; rent: readonly number[] };
+  area_presets: readonly number[];
+}
