@@ -83,7 +83,11 @@ describe("request schemas", () => {
 
   it("ArticleListQuery pages within 1–50", () => {
     expect(v.parse(ArticleListQuery, {})).toEqual({ page: 1, per_page: 20, tag: undefined });
-    expect(v.parse(ArticleListQuery, { page: "3", per_page: "50", tag: "market" })).toEqual({ page: 3, per_page: 50, tag: ["market"] });
+    expect(v.parse(ArticleListQuery, { page: "3", per_page: "50", tag: "market" })).toEqual({
+      page: 3,
+      per_page: 50,
+      tag: ["market"],
+    });
     for (const bad of [{ per_page: "0" }, { per_page: "51" }, { page: "0" }, { page: "x" }, { page: "1.5" }]) {
       expect(v.is(ArticleListQuery, bad), JSON.stringify(bad)).toBe(false);
     }
@@ -93,7 +97,8 @@ describe("request schemas", () => {
     expect(v.parse(ArticleKeyParam, { x: "42" }).x).toEqual({ id: 42, slug: "42" });
     expect(v.parse(ArticleKeyParam, { x: "rent-in-belgrade" }).x).toEqual({ id: undefined, slug: "rent-in-belgrade" });
     expect(v.parse(ArticleKeyParam, { x: "99999999999999999" }).x.id).toBeUndefined();
-    for (const bad of ["", "Rent", "a b", "é", "x".repeat(101), "1;DROP"]) expect(v.is(ArticleKeyParam, { x: bad }), bad).toBe(false);
+    for (const bad of ["", "Rent", "a b", "é", "x".repeat(101), "1;DROP"])
+      expect(v.is(ArticleKeyParam, { x: bad }), bad).toBe(false);
   });
 
   it("TooltipKey", () => {
@@ -103,7 +108,13 @@ describe("request schemas", () => {
   });
 
   it("FeedbackQuestionBody trims and names each bad field", () => {
-    expect(v.parse(FeedbackQuestionBody, { name: "  Ana ", email: " ana@example.rs ", question: "  Kako da postavim oglas?  " })).toEqual({
+    expect(
+      v.parse(FeedbackQuestionBody, {
+        name: "  Ana ",
+        email: " ana@example.rs ",
+        question: "  Kako da postavim oglas?  ",
+      }),
+    ).toEqual({
       name: "Ana",
       email: "ana@example.rs",
       question: "Kako da postavim oglas?",

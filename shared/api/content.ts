@@ -208,7 +208,12 @@ export type ApiArticle = v.InferOutput<typeof ApiArticleSchema>;
 export const ArticleResponse = v.object({ data: ApiArticleSchema });
 export type ArticleResponse = v.InferOutput<typeof ArticleResponse>;
 
-export const ApiFaqSchema = v.object({ id: v.number(), category: v.string(), question: v.string(), answer: v.string() });
+export const ApiFaqSchema = v.object({
+  id: v.number(),
+  category: v.string(),
+  question: v.string(),
+  answer: v.string(),
+});
 export type ApiFaq = v.InferOutput<typeof ApiFaqSchema>;
 export const FaqListResponse = v.object({ items: v.array(ApiFaqSchema), total: v.number() });
 export type FaqListResponse = v.InferOutput<typeof FaqListResponse>;

@@ -36,7 +36,16 @@ const TAGS = [
   { id: 900001, parent: null, depth: 1, slug: "fixture-media", position: 9001, en: "Media", ru: "Медиа", sr: "Mediji" },
   { id: 900002, parent: 900001, depth: 2, slug: "prices", position: 1, en: "Prices", ru: "Цены", sr: "Cene" },
   { id: 900003, parent: 900002, depth: 3, slug: "belgrade", position: 1, en: "Belgrade", ru: "Белград", sr: "Beograd" },
-  { id: 900004, parent: 900003, depth: 4, slug: "new-builds", position: 1, en: "New builds", ru: "Новостройки", sr: "Novogradnja" },
+  {
+    id: 900004,
+    parent: 900003,
+    depth: 4,
+    slug: "new-builds",
+    position: 1,
+    en: "New builds",
+    ru: "Новостройки",
+    sr: "Novogradnja",
+  },
   { id: 900005, parent: 900001, depth: 2, slug: "rent", position: 2, en: "Rent", ru: "Аренда", sr: "Izdavanje" },
   { id: 900006, parent: null, depth: 1, slug: "fixture-empty", position: 9002, en: "Empty", ru: "Пусто", sr: "Prazno" },
 ] as const;
@@ -73,7 +82,9 @@ beforeAll(async () => {
   await db.batch(
     TAGS.map((t) =>
       db
-        .prepare("INSERT INTO tags (id, parent_id, depth, slug, name_en, name_ru, name_sr, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+        .prepare(
+          "INSERT INTO tags (id, parent_id, depth, slug, name_en, name_ru, name_sr, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
         .bind(t.id, t.parent, t.depth, t.slug, t.en, t.ru, t.sr, t.position),
     ),
   );
@@ -81,7 +92,8 @@ beforeAll(async () => {
     Object.entries(ARTICLE_TAGS).map(([id, tagId]) => {
       const k = Number(id) - 900100;
       // Article 900102 reads for 3 minutes (600 words in two paragraphs); the others for 1.
-      const body = (w: string) => (k === 2 ? `${words(300, w)}\n\n${words(300, w)}` : `First ${w}.\n\nSecond ${w}.\n\n\nThird ${w}.`);
+      const body = (w: string) =>
+        k === 2 ? `${words(300, w)}\n\n${words(300, w)}` : `First ${w}.\n\nSecond ${w}.\n\n\nThird ${w}.`;
       return db
         .prepare(
           `INSERT INTO articles (id, tag_id, slug, author, published_at, image_seed,
@@ -89,10 +101,21 @@ beforeAll(async () => {
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(
-          Number(id), tagId, `fixture-article-${k}`, "Fixture Author", BASE + k * DAY, k,
-          `Title ${k}`, `Заголовок ${k}`, `Naslov ${k}`,
-          `Lead ${k}`, `Лид ${k}`, `Uvod ${k}`,
-          body("word"), body("слово"), body("reč"),
+          Number(id),
+          tagId,
+          `fixture-article-${k}`,
+          "Fixture Author",
+          BASE + k * DAY,
+          k,
+          `Title ${k}`,
+          `Заголовок ${k}`,
+          `Naslov ${k}`,
+          `Lead ${k}`,
+          `Лид ${k}`,
+          `Uvod ${k}`,
+          body("word"),
+          body("слово"),
+          body("reč"),
         );
     }),
   );
@@ -130,7 +153,14 @@ describe("GET /api/tag", () => {
       "fixture-media/prices/belgrade/new-builds",
       "fixture-media/rent",
     ]);
-    expect(mine[3]).toEqual({ id: 900004, parent_id: 900003, depth: 4, slug: "new-builds", name: "New builds", path: mine[3]!.path });
+    expect(mine[3]).toEqual({
+      id: 900004,
+      parent_id: 900003,
+      depth: 4,
+      slug: "new-builds",
+      name: "New builds",
+      path: mine[3]!.path,
+    });
     expect(mine[0]!.parent_id).toBeNull();
     // Every tag's path ends with its slug and is as long as it is deep.
     for (const t of body.items) {
@@ -203,7 +233,9 @@ describe("GET /api/article", () => {
       expect(body.total).toBe(body.items.length);
       return body.items.map((a) => a.id);
     };
-    expect(await ids("fixture-media")).toEqual([900112, 900111, 900110, 900109, 900108, 900107, 900106, 900105, 900104, 900103, 900102, 900101]);
+    expect(await ids("fixture-media")).toEqual([
+      900112, 900111, 900110, 900109, 900108, 900107, 900106, 900105, 900104, 900103, 900102, 900101,
+    ]);
     expect(await ids("fixture-media/prices")).toEqual([900112, 900111, 900108, 900107, 900106, 900104, 900103, 900102]);
     expect(await ids("fixture-media/prices/belgrade")).toEqual([900112, 900104, 900103]);
     expect(await ids("fixture-media/prices/belgrade/new-builds")).toEqual([900104]);
@@ -227,7 +259,14 @@ describe("GET /api/article", () => {
   });
 
   it("400 names page, per_page and tag", async () => {
-    for (const q of ["per_page=0", "per_page=51", "per_page=-1", "per_page=abc", "per_page=1.5", "per_page=1&per_page=2"]) {
+    for (const q of [
+      "per_page=0",
+      "per_page=51",
+      "per_page=-1",
+      "per_page=abc",
+      "per_page=1.5",
+      "per_page=1&per_page=2",
+    ]) {
       await expectInvalid(await api(`/api/article?${q}`), "per_page");
     }
     for (const q of ["page=0", "page=-3", "page=x", "page=1e3", `page=${"9".repeat(30)}`]) {
@@ -246,11 +285,23 @@ describe("GET /api/article", () => {
   it("titles and leads follow the locale", async () => {
     const first = async (path: string, headers?: Record<string, string>) =>
       v.parse(ArticleListResponse, await (await api(path, headers)).json()).items[0];
-    expect(await first("/api/article?tag=fixture-media&locale=ru")).toMatchObject({ title: "Заголовок 12", lead: "Лид 12" });
-    expect(await first("/api/article?tag=fixture-media&locale=sr")).toMatchObject({ title: "Naslov 12", lead: "Uvod 12" });
-    expect(await first("/api/article?tag=fixture-media", { "accept-language": "ru" })).toMatchObject({ title: "Заголовок 12" });
-    expect(await first("/api/article?tag=fixture-media", { "accept-language": "sr-Latn-RS,en;q=0.5" })).toMatchObject({ title: "Naslov 12" });
-    expect(await first("/api/article?tag=fixture-media&locale=xx", { "accept-language": "de" })).toMatchObject({ title: "Title 12" });
+    expect(await first("/api/article?tag=fixture-media&locale=ru")).toMatchObject({
+      title: "Заголовок 12",
+      lead: "Лид 12",
+    });
+    expect(await first("/api/article?tag=fixture-media&locale=sr")).toMatchObject({
+      title: "Naslov 12",
+      lead: "Uvod 12",
+    });
+    expect(await first("/api/article?tag=fixture-media", { "accept-language": "ru" })).toMatchObject({
+      title: "Заголовок 12",
+    });
+    expect(await first("/api/article?tag=fixture-media", { "accept-language": "sr-Latn-RS,en;q=0.5" })).toMatchObject({
+      title: "Naslov 12",
+    });
+    expect(await first("/api/article?tag=fixture-media&locale=xx", { "accept-language": "de" })).toMatchObject({
+      title: "Title 12",
+    });
   });
 });
 
@@ -299,10 +350,17 @@ describe("GET /api/article/{x}", () => {
 
   it("localizes title, lead, body and breadcrumbs", async () => {
     const ru = v.parse(ArticleResponse, await (await api("/api/article/900103?locale=ru")).json()).data;
-    expect(ru).toMatchObject({ title: "Заголовок 3", lead: "Лид 3", body: ["First слово.", "Second слово.", "Third слово."] });
+    expect(ru).toMatchObject({
+      title: "Заголовок 3",
+      lead: "Лид 3",
+      body: ["First слово.", "Second слово.", "Third слово."],
+    });
     expect(ru.breadcrumbs.map((b) => b.name)).toEqual(["Медиа", "Цены", "Белград"]);
     expect(ru.related[0]!.title).toBe("Заголовок 12");
-    const sr = v.parse(ArticleResponse, await (await api("/api/article/fixture-article-3", { "accept-language": "sr" })).json()).data;
+    const sr = v.parse(
+      ArticleResponse,
+      await (await api("/api/article/fixture-article-3", { "accept-language": "sr" })).json(),
+    ).data;
     expect(sr).toMatchObject({ title: "Naslov 3", lead: "Uvod 3" });
     expect(sr.breadcrumbs.map((b) => b.name)).toEqual(["Mediji", "Cene", "Beograd"]);
   });
@@ -334,8 +392,16 @@ describe("GET /api/faq", () => {
       { id: 900002, category: "fixture-other", question: "Q2?", answer: "A2" },
       { id: 900003, category: "fixture", question: "Q3?", answer: "A3" },
     ]);
-    expect((await pick("/api/faq?locale=ru")).map((f) => [f.question, f.answer])).toEqual([["В1?", "О1"], ["В2?", "О2"], ["В3?", "О3"]]);
-    expect((await pick("/api/faq", { "accept-language": "sr-RS" })).map((f) => f.question)).toEqual(["P1?", "P2?", "P3?"]);
+    expect((await pick("/api/faq?locale=ru")).map((f) => [f.question, f.answer])).toEqual([
+      ["В1?", "О1"],
+      ["В2?", "О2"],
+      ["В3?", "О3"],
+    ]);
+    expect((await pick("/api/faq", { "accept-language": "sr-RS" })).map((f) => f.question)).toEqual([
+      "P1?",
+      "P2?",
+      "P3?",
+    ]);
   });
 });
 
@@ -353,7 +419,10 @@ describe("GET /api/advantage", () => {
       { id: 900002, icon: "map", title: "Map", text: "On a map" },
     ]);
     expect((await pick("/api/advantage?locale=ru")).map((a) => a.title)).toEqual(["Надёжно", "Карта"]);
-    expect((await pick("/api/advantage", { "accept-language": "sr" })).map((a) => a.text)).toEqual(["Provereno", "Na mapi"]);
+    expect((await pick("/api/advantage", { "accept-language": "sr" })).map((a) => a.text)).toEqual([
+      "Provereno",
+      "Na mapi",
+    ]);
   });
 });
 
@@ -361,7 +430,9 @@ describe("GET /api/tooltip/{x}", () => {
   it("returns one tooltip's text in the locale", async () => {
     const res = await api("/api/tooltip/fixture.price_m2");
     expect(res.status).toBe(200);
-    expect(v.parse(TooltipResponse, await res.json())).toEqual({ data: { key: "fixture.price_m2", text: "Price per square metre" } });
+    expect(v.parse(TooltipResponse, await res.json())).toEqual({
+      data: { key: "fixture.price_m2", text: "Price per square metre" },
+    });
     const ru = await (await api("/api/tooltip/fixture.price_m2?locale=ru")).json();
     expect(ru).toEqual({ data: { key: "fixture.price_m2", text: "Цена за квадратный метр" } });
     const sr = await (await api("/api/tooltip/fixture.price_m2", { "accept-language": "sr" })).json();
@@ -377,7 +448,22 @@ describe("GET /api/tooltip/{x}", () => {
 });
 
 it("no junk in any content call gives a 5xx", async () => {
-  const junk = ["%", "%E0%A4%A", "%00", "\u0000", "🏠", "null", "[]", "{}", "1e309", "-0", "0x10", " ", "a".repeat(5000), "' OR 1=1 --"];
+  const junk = [
+    "%",
+    "%E0%A4%A",
+    "%00",
+    "\u0000",
+    "🏠",
+    "null",
+    "[]",
+    "{}",
+    "1e309",
+    "-0",
+    "0x10",
+    " ",
+    "a".repeat(5000),
+    "' OR 1=1 --",
+  ];
   for (const j of junk) {
     const e = encodeURIComponent(j);
     for (const path of [

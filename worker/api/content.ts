@@ -40,7 +40,11 @@ export const content = new Hono<AppEnv>()
       if (!found) return apiError(c, 404, "not_found", "No such tag");
       tagId = found.id;
     }
-    const { rows, total } = await listArticles(c.env.DB, locale, { tagId, limit: per_page, offset: (page - 1) * per_page });
+    const { rows, total } = await listArticles(c.env.DB, locale, {
+      tagId,
+      limit: per_page,
+      offset: (page - 1) * per_page,
+    });
     return c.json({ items: rows.map((row) => summarizeArticle(row, tags)), total, page, per_page });
   })
   .get("/article/:x", valid("param", ArticleKeyParam), async (c) => {

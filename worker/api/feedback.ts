@@ -6,8 +6,12 @@ import { apiLocale } from "./locale.ts";
 import { valid } from "./validate.ts";
 
 /** SPEC §7 "Content": a visitor's question from the FAQ page, kept with the visitor's language. */
-export const feedback = new Hono<AppEnv>().post("/feedback/question", valid("json", FeedbackQuestionBody), async (c) => {
-  const body = c.req.valid("json");
-  const id = await insertFeedbackQuestion(c.env.DB, { ...body, locale: apiLocale(c) });
-  return c.json({ data: { id } }, 201);
-});
+export const feedback = new Hono<AppEnv>().post(
+  "/feedback/question",
+  valid("json", FeedbackQuestionBody),
+  async (c) => {
+    const body = c.req.valid("json");
+    const id = await insertFeedbackQuestion(c.env.DB, { ...body, locale: apiLocale(c) });
+    return c.json({ data: { id } }, 201);
+  },
+);

@@ -115,7 +115,11 @@ export class TagTree {
   /** The tag and its ancestors, root first. */
   ancestry(id: number): TagRow[] {
     const chain: TagRow[] = [];
-    for (let row = this.byId.get(id); row && chain.length <= 4; row = row.parent_id === null ? undefined : this.byId.get(row.parent_id)) {
+    for (
+      let row = this.byId.get(id);
+      row && chain.length <= 4;
+      row = row.parent_id === null ? undefined : this.byId.get(row.parent_id)
+    ) {
       chain.unshift(row);
     }
     return chain;
@@ -133,7 +137,12 @@ export class TagTree {
   }
 
   breadcrumbs(id: number, locale: Locale): ApiBreadcrumb[] {
-    return this.ancestry(id).map((row) => ({ id: row.id, slug: row.slug, name: row[`name_${locale}`], path: this.path(row.id) }));
+    return this.ancestry(id).map((row) => ({
+      id: row.id,
+      slug: row.slug,
+      name: row[`name_${locale}`],
+      path: this.path(row.id),
+    }));
   }
 }
 
@@ -178,11 +187,13 @@ export async function listArticles(
          ORDER BY published_at DESC, id DESC LIMIT ?2 OFFSET ?3`,
       )
       .bind(tagBind, opts.limit, opts.offset),
-    db.prepare(`${head} SELECT COUNT(*) AS n FROM articles ${where}`).bind(...(opts.tagId === undefined ? [] : [tagBind])),
+    db
+      .prepare(`${head} SELECT COUNT(*) AS n FROM articles ${where}`)
+      .bind(...(opts.tagId === undefined ? [] : [tagBind])),
   ]);
   return {
     rows: (page?.results ?? []) as ArticleLocaleRow[],
-    total: ((count?.results?.[0] as { n: number } | undefined)?.n ?? 0),
+    total: (count?.results?.[0] as { n: number } | undefined)?.n ?? 0,
   };
 }
 
@@ -200,7 +211,9 @@ export async function findArticle(
     if (byId) return byId;
   }
   return db
-    .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE slug = ? ORDER BY published_at DESC, id DESC LIMIT 1`)
+    .prepare(
+      `SELECT ${articleColumns(locale)} FROM articles WHERE slug = ? ORDER BY published_at DESC, id DESC LIMIT 1`,
+    )
     .bind(key.slug)
     .first<ArticleLocaleRow>();
 }
@@ -239,7 +252,12 @@ export async function listFaq(db: D1Database, locale: Locale): Promise<ApiFaq[]>
 
 export async function listAdvantages(db: D1Database, locale: Locale): Promise<ApiAdvantage[]> {
   const { results } = await db.prepare("SELECT * FROM advantages ORDER BY position, id").all<AdvantageRow>();
-  return results.map((row) => ({ id: row.id, icon: row.icon, title: row[`title_${locale}`], text: row[`text_${locale}`] }));
+  return results.map((row) => ({
+    id: row.id,
+    icon: row.icon,
+    title: row[`title_${locale}`],
+    text: row[`text_${locale}`],
+  }));
 }
 
 export async function findTooltip(db: D1Database, key: string, locale: Locale): Promise<ApiTooltip | null> {
@@ -256,7 +274,9 @@ export async function insertFeedbackQuestion(
   now = Date.now(),
 ): Promise<number> {
   const row = await db
-    .prepare("INSERT INTO feedback_questions (name, email, question, locale, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id")
+    .prepare(
+      "INSERT INTO feedback_questions (name, email, question, locale, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+    )
     .bind(question.name, question.email, question.question, question.locale, now)
     .first<{ id: number }>();
   if (!row) throw new Error("feedback question not stored");

@@ -9,7 +9,12 @@ export function statDay(now = Date.now()): string {
  * Adds one to a listing's counter of the day, only for an active listing: false when there is none.
  * One statement, so concurrent calls never lose a count.
  */
-export async function countListingEvent(db: D1Database, listingId: number, kind: StatKind, now = Date.now()): Promise<boolean> {
+export async function countListingEvent(
+  db: D1Database,
+  listingId: number,
+  kind: StatKind,
+  now = Date.now(),
+): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO listing_stats (listing_id, day, kind, count)

@@ -20,7 +20,12 @@ export async function subscriptionStates(db: D1Database, email: string): Promise
 }
 
 /** Leaves one list, or every list when `list` is omitted. Idempotent. */
-export async function unsubscribe(db: D1Database, email: string, list?: SubscriptionList, now = Date.now()): Promise<void> {
+export async function unsubscribe(
+  db: D1Database,
+  email: string,
+  list?: SubscriptionList,
+  now = Date.now(),
+): Promise<void> {
   if (list === undefined) {
     await db
       .prepare("UPDATE email_subscriptions SET subscribed = 0, updated_at = ? WHERE email = ? AND subscribed <> 0")
@@ -28,7 +33,9 @@ export async function unsubscribe(db: D1Database, email: string, list?: Subscrip
       .run();
   } else {
     await db
-      .prepare("UPDATE email_subscriptions SET subscribed = 0, updated_at = ? WHERE email = ? AND list = ? AND subscribed <> 0")
+      .prepare(
+        "UPDATE email_subscriptions SET subscribed = 0, updated_at = ? WHERE email = ? AND list = ? AND subscribed <> 0",
+      )
       .bind(now, email, list)
       .run();
   }
