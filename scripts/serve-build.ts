@@ -30,7 +30,15 @@ export async function serveBuild({
   vars = {},
   inherit = false,
   timeoutMs = 60_000,
-}: { port?: number; vars?: Record<string, string>; inherit?: boolean; timeoutMs?: number } = {}): Promise<ServedBuild> {
+  persistTo,
+}: {
+  port?: number;
+  vars?: Record<string, string>;
+  inherit?: boolean;
+  timeoutMs?: number;
+  /** Local state folder (D1) other than the default `.wrangler/state`. */
+  persistTo?: string;
+} = {}): Promise<ServedBuild> {
   const listen = port ?? (await freePort());
   const inspector = await freePort();
   const varArgs = Object.entries({ ENVIRONMENT: "development", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
@@ -46,6 +54,7 @@ export async function serveBuild({
       "--inspector-port",
       String(inspector),
       "--show-interactive-dev-session=false",
+      ...(persistTo ? ["--persist-to", persistTo] : []),
       ...varArgs,
     ],
     { env: wranglerEnv, stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"], detached: !inherit },

@@ -1,0 +1,172 @@
+/**
+ * `npm run bench:db`: seeds 10 000 and 100 000 listings into separate local D1 databases, serves the
+ * built worker on each, and measures every listing query shape through the API (p50/p95 of sequential
+ * requests) next to a primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of the common
+ * filters. Writes reports/bench-db.json. Exits non-zero when a target is missed:
+ *   search p95 ≤ 3 × primary-key p95, and every shape's p95 at 100k ≤ 1.5 × its p95 at 10k.
+ * Flags: --sizes 10000,100000  --requests 200
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import * as v from "valibot";
+import { SearchQuery } from "#shared/api/realty.ts";
+import { whereClause } from "#worker/db/listings.ts";
+import { serveBuild } from "./serve-build.ts";
+import { seedStatements } from "./seed/seed-sql.ts";
+import { wrangler, wranglerEnv } from "./wrangler.ts";
+
+const { values } = parseArgs({
+  options: { sizes: { type: "string", default: "10000,100000" }, requests: { type: "string", default: "200" } },
+});
+const sizes = values.sizes.split(",").map(Number);
+const requests = Number(values.requests);
+
+const SEARCHES: Record<string, string> = {
+  "search sale apartments Beograd": "deal=sale&type=4&city=beograd",
+  "search rent apartments Novi Sad ≤ €800": "deal=rent&type=1&city=novi-sad&price_max=800",
+  "search 2 rooms €100–250k Beograd": "deal=sale&type=4&city=beograd&rooms=2&price_min=100000&price_max=250000",
+  "search Vračar by price/m²": "deal=sale&type=4&city=beograd&district=vracar&sort=price_m2",
+  "search all of Niš": "city=nis",
+  "search houses cheapest first": "type=5&sort=price_asc",
+  "search newest, no filter": "",
+  "text search": "q=stan",
+  "text search in city": "q=terasa&city=beograd",
+};
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function measure(fetchOnce: (i: number) => Promise<Response>) {
+  for (let i = 0; i < 10; i++) await (await fetchOnce(i)).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const start = performance.now();
+    const res = await fetchOnce(i);
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+function sql(dir: string, command: string) {
+  const result = spawnSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command", command],
+    { env: wranglerEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(result.stderr || result.stdout);
+  return JSON.parse(result.stdout.slice(result.stdout.indexOf("[")))[0].results as Record<string, unknown>[];
+}
+
+async function seed(dir: string, size: number) {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], { quiet: true });
+  const statements = seedStatements({ listings: size });
+  const chunk = 2000;
+  for (let i = 0; i < statements.length; i += chunk) {
+    const file = `${dir}/seed-${i / chunk}.sql`;
+    writeFileSync(file, statements.slice(i, i + chunk).join(";\n") + ";\n");
+    await wrangler(["d1", "execute", "DB", "--local", "--persist-to", dir, "--file", file], { quiet: true });
+  }
+  sql(dir, "ANALYZE");
+}
+
+function plans(dir: string) {
+  const out: Record<string, { plan: string[]; fullScan: boolean }> = {};
+  for (const [name, query] of Object.entries(SEARCHES)) {
+    const parsed = v.parse(SearchQuery, Object.fromEntries(new URLSearchParams(query)));
+    const places = { cityId: parsed.city ? 1 : undefined, districtId: parsed.district ? 1 : undefined };
+    const where = whereClause(parsed, places);
+    let text = where.sql;
+    for (const arg of where.args) text = text.replace("?", typeof arg === "string" ? `'${arg.replaceAll("'", "''")}'` : String(arg));
+    const rows = sql(dir, `EXPLAIN QUERY PLAN SELECT l.id FROM listings l WHERE ${text} ORDER BY l.updated_at DESC LIMIT 20`);
+    const plan = rows.map((r) => String(r.detail));
+    out[name] = { plan, fullScan: plan.some((line) => /^SCAN l$/.test(line) || /^SCAN listings$/.test(line)) };
+  }
+  return out;
+}
+
+spawnSync("npx", ["react-router", "build"], { stdio: "ignore", env: wranglerEnv });
+const report: Record<string, unknown> = { cores: os.cpus().length, load: os.loadavg(), requests, sizes: {} };
+const results: Record<number, Record<string, { p50: number; p95: number }>> = {};
+const failures: string[] = [];
+
+for (const size of sizes) {
+  const dir = `.wrangler/bench-${size}`;
+  const seedStart = performance.now();
+  await seed(dir, size);
+  const seedSeconds = (performance.now() - seedStart) / 1000;
+  const ids = sql(dir, "SELECT id FROM listings WHERE status = 'active' ORDER BY id").map((r) => Number(r.id));
+  const server = await serveBuild({ persistTo: dir });
+  const get = (path: string) => fetch(`${server.url}${path}`);
+  const pick = (i: number) => ids[(i * 7919) % ids.length]!;
+  const shapes: Record<string, { p50: number; p95: number }> = {};
+  try {
+    shapes["primary-key lookup (by-ids, 1 id)"] = await measure((i) =>
+      fetch(`${server.url}/api/realty-by-ids`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ids: [pick(i)] }),
+      }),
+    );
+    for (const [name, query] of Object.entries(SEARCHES)) shapes[name] = await measure(() => get(`/api/realty/search?${query}`));
+    shapes["total (sale apartments Beograd)"] = await measure(() => get("/api/realty/total?deal=sale&type=4&city=beograd"));
+    shapes["detail"] = await measure((i) => get(`/api/realty/${pick(i)}`));
+    shapes["by-ids (20)"] = await measure((i) =>
+      fetch(`${server.url}/api/realty-by-ids`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ids: Array.from({ length: 20 }, (_, k) => pick(i + k)) }),
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+  const plan = plans(dir);
+  results[size] = shapes;
+  (report.sizes as Record<number, unknown>)[size] = { seedSeconds, activeListings: ids.length, shapes, plans: plan };
+
+  const pk = shapes["primary-key lookup (by-ids, 1 id)"]!.p95;
+  console.log(`\n${size.toLocaleString("en")} listings (${ids.length.toLocaleString("en")} active), seeded in ${seedSeconds.toFixed(1)} s`);
+  console.table(
+    Object.fromEntries(
+      Object.entries(shapes).map(([name, s]) => [name, { "p50 ms": s.p50.toFixed(2), "p95 ms": s.p95.toFixed(2), "p95 / pk": (s.p95 / pk).toFixed(2) }]),
+    ),
+  );
+  for (const [name, s] of Object.entries(shapes)) {
+    if (name.startsWith("search") && s.p95 > 3 * pk) failures.push(`${size}: ${name} p95 ${s.p95.toFixed(2)} ms > 3 × pk ${pk.toFixed(2)} ms`);
+  }
+  for (const [name, p] of Object.entries(plan)) {
+    console.log(`  plan · ${name}: ${p.plan.join(" | ")}`);
+    if (p.fullScan && !name.startsWith("search newest") && !name.startsWith("text")) failures.push(`${size}: ${name} scans the listings table`);
+  }
+}
+
+if (sizes.length >= 2) {
+  const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
+  console.log(`\n${large} vs ${small}: p95 ratio per shape`);
+  const ratios: Record<string, string> = {};
+  for (const name of Object.keys(results[small]!)) {
+    const ratio = results[large]![name]!.p95 / results[small]![name]!.p95;
+    ratios[name] = ratio.toFixed(2);
+    if (ratio > 1.5) failures.push(`${name}: p95 at ${large} is ${ratio.toFixed(2)} × at ${small} (> 1.5)`);
+  }
+  console.table(ratios);
+  report.scaling = ratios;
+}
+
+report.failures = failures;
+mkdirSync("reports", { recursive: true });
+writeFileSync("reports/bench-db.json", JSON.stringify(report, null, 2));
+console.log(`\nmachine: ${os.cpus().length} cores, load ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+if (failures.length) {
+  console.log(`\nTargets missed:\n- ${failures.join("\n- ")}`);
+  process.exit(1);
+}
+console.log("\nAll targets met.");
