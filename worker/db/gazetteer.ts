@@ -2,19 +2,13 @@
  * The gazetteer behind the location endpoints: cities and districts from D1, searched and measured
  * here — no outside geocoding service (issue 3 §3).
  */
+import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import { fold, matchesPrefix } from "#shared/text-match.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type CityRow, listCities } from "./cities.ts";
 import { type DistrictRow, listDistricts } from "./districts.ts";
 
-export interface Place {
-  kind: "city" | "district";
-  slug: string;
-  name: string;
-  city: { slug: string; name: string };
-  lat: number;
-  lng: number;
-}
+type Place = ApiPlaceHit;
 
 /** Serbia's bounding box: coordinates outside it are not ours to name. */
 export const SERBIA_BOUNDS = { south: 42.2, west: 18.8, north: 46.2, east: 23.05 } as const;

@@ -46,7 +46,7 @@ export function LanguageSwitcher() {
                 }}
               >
                 <span aria-hidden="true">{l.code.toUpperCase()}</span>
-                <span className={styles.name}>{l.nativeName}</span>
+                <span className="visually-hidden">{l.nativeName}</span>
               </a>
             </li>
           );
