@@ -1,25 +1,189 @@
 /**
- * The deterministic seed as SQL statements: the same input gives the same rows, byte for byte.
- * Used by `npm run seed` (local D1 through wrangler) and by the workerd tests (applied directly).
+ * The deterministic seed as SQL statements: the same options give the same statements, byte for byte.
+ * Used by `npm run seed` (local D1 through wrangler, streamed into files) and by the workerd tests
+ * (applied directly). Rows go in multi-row INSERTs of at most 100 rows and ~90 KB per statement
+ * in UTF-8 (D1 caps a statement at 100 KB).
  */
+import { ADVANTAGES, FAQ, seedArticles, seedSubscriptions, seedTags, TOOLTIPS } from "./content.ts";
 import { CITIES } from "./gazetteer.ts";
+import { DISTRICT_IDS, seedImages, seedListing, type SeedListing } from "./listings.ts";
+import { seedUser, userCount } from "./people.ts";
+
+export interface SeedOptions {
+  /** Number of listings; 2 000 by default. */
+  listings?: number;
+}
+
+export const DEFAULT_LISTINGS = 2000;
+const MAX_ROWS = 100;
+const MAX_BYTES = 90_000;
+
+type SqlValue = string | number | null;
 
 export function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
-export function seedStatements(): string[] {
-  const statements: string[] = ["DELETE FROM districts", "DELETE FROM cities"];
-  CITIES.forEach((city, index) => {
-    const cityId = index + 1;
-    statements.push(
-      `INSERT INTO cities (id, slug, name_en, name_ru, name_sr, lat, lng, population) VALUES (${cityId}, ${sqlString(city.slug)}, ${sqlString(city.en)}, ${sqlString(city.ru)}, ${sqlString(city.sr)}, ${city.lat}, ${city.lng}, ${city.population})`,
-    );
-    for (const district of city.districts ?? []) {
-      statements.push(
-        `INSERT INTO districts (city_id, slug, name_en, name_ru, name_sr, lat, lng) VALUES (${cityId}, ${sqlString(district.slug)}, ${sqlString(district.en)}, ${sqlString(district.ru)}, ${sqlString(district.sr)}, ${district.lat}, ${district.lng})`,
-      );
+function sqlValue(value: SqlValue): string {
+  if (value === null) return "NULL";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new Error(`Not a finite number: ${value}`);
+    return String(value);
+  }
+  return sqlString(value);
+}
+
+const tuple = (values: SqlValue[]) => `(${values.map(sqlValue).join(", ")})`;
+
+/** UTF-8 length of `text` (D1's statement limit is in bytes; Cyrillic takes two per letter). */
+export function utf8Length(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) bytes += code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 1 : 2;
+  }
+  return bytes;
+}
+
+/** Multi-row INSERTs for `rows`, flushed every MAX_ROWS rows or MAX_BYTES characters. */
+function* inserts(table: string, columns: readonly string[], rows: Iterable<SqlValue[]>): Generator<string> {
+  const head = `INSERT INTO ${table} (${columns.join(", ")}) VALUES\n`;
+  let batch: string[] = [];
+  let bytes = head.length;
+  for (const row of rows) {
+    const text = tuple(row);
+    const size = utf8Length(text) + 2;
+    if (batch.length > 0 && (batch.length >= MAX_ROWS || bytes + size > MAX_BYTES)) {
+      yield head + batch.join(",\n");
+      batch = [];
+      bytes = head.length;
     }
-  });
-  return statements;
+    batch.push(text);
+    bytes += size;
+  }
+  if (batch.length) yield head + batch.join(",\n");
+}
+
+/** Tables the seed owns, children before parents. */
+export const SEED_TABLES = [
+  "listing_stats",
+  "listing_images",
+  "listings",
+  "email_subscriptions",
+  "feedback_questions",
+  "articles",
+  "tags",
+  "faq",
+  "advantages",
+  "tooltips",
+  "users",
+  "districts",
+  "cities",
+] as const;
+
+const LISTING_COLUMNS = [
+  "id", "type_id", "deal", "property_type", "city_id", "district_id", "address", "lat", "lng", "price", "area",
+  "land_area", "rooms", "bedrooms", "bathrooms", "floor", "floors", "year_built", "furnished", "heating", "parking",
+  "balcony", "elevator", "deposit", "pets_allowed", "title", "description", "lang", "owner_id", "phone", "status",
+  "promoted_until", "created_at", "updated_at", "expires_at",
+] as const satisfies readonly (keyof SeedListing)[];
+
+/** Listings 1…count in order (listing n is the same for every count ≥ n). */
+export function* listingRows(count: number): Generator<SeedListing> {
+  for (let id = 1; id <= count; id++) yield seedListing(id);
+}
+
+/**
+ * Every statement of the seed, lazily: deletes (children first), then cities, districts, users,
+ * listings, images and content. Memory stays flat for any listing count.
+ */
+export function* seedStatementStream(options: SeedOptions = {}): Generator<string> {
+  const count = Math.max(0, Math.floor(options.listings ?? DEFAULT_LISTINGS));
+
+  for (const table of SEED_TABLES) yield `DELETE FROM ${table}`;
+
+  yield* inserts(
+    "cities",
+    ["id", "slug", "name_en", "name_ru", "name_sr", "lat", "lng", "population"],
+    CITIES.map((c, i) => [i + 1, c.slug, c.en, c.ru, c.sr, c.lat, c.lng, c.population]),
+  );
+  yield* inserts(
+    "districts",
+    ["id", "city_id", "slug", "name_en", "name_ru", "name_sr", "lat", "lng"],
+    CITIES.flatMap((c, i) => (c.districts ?? []).map((d) => [DISTRICT_IDS.get(d)!, i + 1, d.slug, d.en, d.ru, d.sr, d.lat, d.lng])),
+  );
+
+  const users = userCount(count);
+  const userEmails: string[] = [];
+  yield* inserts(
+    "users",
+    ["id", "name", "phone", "email", "role", "created_at"],
+    (function* () {
+      for (let id = 1; id <= users; id++) {
+        const u = seedUser(id);
+        if (id > 2 && userEmails.length < 4) userEmails.push(u.email);
+        yield [u.id, u.name, u.phone, u.email, u.role, u.created_at];
+      }
+    })(),
+  );
+
+  yield* inserts(
+    "listings",
+    LISTING_COLUMNS,
+    (function* () {
+      for (const listing of listingRows(count)) yield LISTING_COLUMNS.map((column) => listing[column]);
+    })(),
+  );
+  yield* inserts(
+    "listing_images",
+    ["id", "listing_id", "position", "width", "height", "seed"],
+    (function* () {
+      let next = 1;
+      for (let id = 1; id <= count; id++) {
+        const images = seedImages(id, next);
+        next += images.length;
+        for (const image of images) yield [image.id, image.listing_id, image.position, image.width, image.height, image.seed];
+      }
+    })(),
+  );
+
+  const tags = seedTags();
+  yield* inserts(
+    "tags",
+    ["id", "parent_id", "depth", "slug", "name_en", "name_ru", "name_sr", "position"],
+    tags.map((t) => [t.id, t.parent_id, t.depth, t.slug, t.name.en, t.name.ru, t.name.sr, t.position]),
+  );
+  yield* inserts(
+    "articles",
+    ["id", "tag_id", "slug", "author", "published_at", "image_seed", "title_en", "title_ru", "title_sr", "lead_en", "lead_ru", "lead_sr", "body_en", "body_ru", "body_sr"],
+    seedArticles(tags).map((a) => [
+      a.id, a.tag_id, a.slug, a.author, a.published_at, a.image_seed,
+      a.title.en, a.title.ru, a.title.sr, a.lead.en, a.lead.ru, a.lead.sr, a.body.en, a.body.ru, a.body.sr,
+    ]),
+  );
+  yield* inserts(
+    "faq",
+    ["id", "position", "category", "question_en", "question_ru", "question_sr", "answer_en", "answer_ru", "answer_sr"],
+    FAQ.map((f, i) => [i + 1, i, f.category, f.question.en, f.question.ru, f.question.sr, f.answer.en, f.answer.ru, f.answer.sr]),
+  );
+  yield* inserts(
+    "advantages",
+    ["id", "position", "icon", "title_en", "title_ru", "title_sr", "text_en", "text_ru", "text_sr"],
+    ADVANTAGES.map((a, i) => [i + 1, i, a.icon, a.title.en, a.title.ru, a.title.sr, a.text.en, a.text.ru, a.text.sr]),
+  );
+  yield* inserts(
+    "tooltips",
+    ["key", "text_en", "text_ru", "text_sr"],
+    TOOLTIPS.map((t) => [t.key, t.text.en, t.text.ru, t.text.sr]),
+  );
+  yield* inserts(
+    "email_subscriptions",
+    ["id", "email", "list", "token", "subscribed", "updated_at"],
+    seedSubscriptions(userEmails).map((s, i) => [i + 1, s.email, s.list, s.token, s.subscribed, s.updated_at]),
+  );
+}
+
+/** Every statement of the seed as an array (tests, small counts). */
+export function seedStatements(options: SeedOptions = {}): string[] {
+  return [...seedStatementStream(options)];
 }

@@ -1,0 +1,333 @@
+/**
+ * Seeded listings and their images. Listing n is drawn from its own generator (`rngFor`), so the
+ * first n listings are the same whatever the total count; image ids follow the listings in order.
+ */
+import { CITIES, type GazetteerCity, type GazetteerDistrict } from "./gazetteer.ts";
+import { listingDescription, listingTitle, type Heating, type Kind, type Lang, type ListingFacts } from "./listing-text.ts";
+import { cityClass, priceBand, streetsFor } from "./market.ts";
+import { seedUser, serbianMobile } from "./people.ts";
+import { BASE_TIME, DAY, rngFor, STREAM, type Rng } from "./prng.ts";
+
+export type Status = "draft" | "moderation" | "active" | "archived" | "rejected";
+export type PropertyType = "apartment" | "house" | "land" | "investment" | "commercial" | "other";
+
+export interface SeedListing {
+  id: number;
+  type_id: number;
+  deal: "sale" | "rent";
+  property_type: PropertyType;
+  city_id: number;
+  district_id: number | null;
+  address: string;
+  lat: number;
+  lng: number;
+  price: number;
+  area: number | null;
+  land_area: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  floor: number | null;
+  floors: number | null;
+  year_built: number | null;
+  furnished: 0 | 1 | null;
+  heating: Heating | null;
+  parking: 0 | 1 | null;
+  balcony: 0 | 1 | null;
+  elevator: 0 | 1 | null;
+  deposit: number | null;
+  pets_allowed: 0 | 1 | null;
+  title: string;
+  description: string;
+  lang: Lang;
+  owner_id: number;
+  phone: string;
+  status: Status;
+  promoted_until: number | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+}
+
+export interface SeedImage {
+  id: number;
+  listing_id: number;
+  position: number;
+  width: number;
+  height: number;
+  seed: number;
+}
+
+/** Classified types of SPEC §3 with how often they are listed (weights). */
+const TYPES: { id: number; deal: "sale" | "rent"; type: PropertyType; weight: number }[] = [
+  { id: 4, deal: "sale", type: "apartment", weight: 42 },
+  { id: 1, deal: "rent", type: "apartment", weight: 22 },
+  { id: 5, deal: "sale", type: "house", weight: 10 },
+  { id: 6, deal: "sale", type: "land", weight: 6 },
+  { id: 7, deal: "sale", type: "investment", weight: 4 },
+  { id: 8, deal: "sale", type: "commercial", weight: 5 },
+  { id: 2, deal: "rent", type: "commercial", weight: 4 },
+  { id: 3, deal: "rent", type: "house", weight: 3 },
+  { id: 10, deal: "sale", type: "other", weight: 2.5 },
+  { id: 9, deal: "rent", type: "other", weight: 1.5 },
+];
+const TYPE_WEIGHTS = TYPES.map((t) => t.weight);
+
+/** Cities by listing weight: population, with a floor for small towns and a bonus for resorts. */
+const CITY_WEIGHTS = CITIES.map((c) =>
+  c.slug === "zlatibor" ? 60_000 : c.slug === "kopaonik" ? 30_000 : Math.max(c.population, 40_000),
+);
+const CITY_INDEXES = CITIES.map((_, i) => i);
+
+/** District ids in gazetteer order (cities first, districts numbered 1… across cities). */
+export const DISTRICT_IDS: Map<GazetteerDistrict, number> = (() => {
+  const ids = new Map<GazetteerDistrict, number>();
+  let next = 1;
+  for (const city of CITIES) for (const d of city.districts ?? []) ids.set(d, next++);
+  return ids;
+})();
+
+const ROOMS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5];
+const ROOM_WEIGHTS = [8, 12, 14, 20, 14, 14, 6, 6, 3, 3];
+/** Plausible flat areas (m²) per room count. */
+const FLAT_AREA: Record<string, [number, number]> = {
+  "0.5": [18, 32], "1": [28, 42], "1.5": [35, 50], "2": [42, 62], "2.5": [52, 72],
+  "3": [60, 85], "3.5": [70, 95], "4": [80, 115], "4.5": [95, 130], "5": [110, 180],
+};
+
+const IMAGE_SIZES: [number, number][] = [
+  [1200, 800], [1200, 800], [1024, 768], [1280, 960], [1600, 1067], [1280, 720], [800, 1200], [768, 1024],
+];
+
+const STATUSES: Status[] = ["active", "draft", "moderation", "archived", "rejected"];
+const STATUS_WEIGHTS = [86, 3, 4, 5, 2];
+
+/** Rounds `value` to `step`, kept inside [lo, hi] when a step allows it. */
+function roundWithin(value: number, step: number, lo: number, hi: number): number {
+  let r = Math.round(value / step) * step;
+  if (r < lo) r += step;
+  if (r > hi) r -= step;
+  return r >= lo && r <= hi && r > 0 ? r : Math.max(1, Math.round(value));
+}
+
+/** A point within `km` of (lat, lng), uniform over the disc. */
+function jitter(rng: Rng, lat: number, lng: number, km: number): [number, number] {
+  const r = km * Math.sqrt(rng.next());
+  const angle = rng.float(0, 2 * Math.PI);
+  const dLat = (r * Math.cos(angle)) / 111.32;
+  const dLng = (r * Math.sin(angle)) / (111.32 * Math.cos((lat * Math.PI) / 180));
+  return [Number((lat + dLat).toFixed(6)), Number((lng + dLng).toFixed(6))];
+}
+
+function yearBuilt(rng: Rng, kind: Kind): number | null {
+  if (kind === "land") return null;
+  if (kind === "offplan") return rng.int(2026, 2028);
+  const era = rng.weighted([0, 1, 2, 3], kind === "house" ? [10, 40, 30, 20] : [8, 45, 20, 27]);
+  return era === 0 ? rng.int(1930, 1960) : era === 1 ? rng.int(1961, 1990) : era === 2 ? rng.int(1991, 2014) : rng.int(2015, 2026);
+}
+
+function heating(rng: Rng, kind: Kind, big: boolean): Heating | null {
+  switch (kind) {
+    case "land":
+      return null;
+    case "garage":
+    case "parking":
+      return "none";
+    case "house":
+      return rng.weighted<Heating>(["solid_fuel", "gas", "electric", "heat_pump", "central"], [35, 25, 20, 15, 5]);
+    case "storage":
+      return rng.weighted<Heating>(["none", "electric"], [70, 30]);
+    default:
+      return big
+        ? rng.weighted<Heating>(["central", "gas", "electric", "heat_pump"], [60, 10, 20, 10])
+        : rng.weighted<Heating>(["central", "gas", "electric", "heat_pump", "solid_fuel"], [35, 20, 30, 5, 10]);
+  }
+}
+
+const bit = (value: boolean | null): 0 | 1 | null => (value === null ? null : value ? 1 : 0);
+
+export function seedListing(id: number): SeedListing {
+  const rng = rngFor(STREAM.listing, id);
+  const type = rng.weighted(TYPES, TYPE_WEIGHTS);
+  const cityIndex = rng.weighted(CITY_INDEXES, CITY_WEIGHTS);
+  const city: GazetteerCity = CITIES[cityIndex]!;
+  const district = city.districts ? rng.pick(city.districts) : null;
+  const klass = cityClass(city.slug, city.population);
+  const bigCity = klass === "capital" || klass === "novi-sad" || klass === "nis";
+  const rent = type.deal === "rent";
+
+  const kind: Kind =
+    type.type === "apartment" ? "flat"
+    : type.type === "house" ? "house"
+    : type.type === "land" ? "land"
+    : type.type === "investment" ? "offplan"
+    : type.type === "commercial" ? rng.weighted<Kind>(["office", "shop", "storage"], [50, 40, 10])
+    : rng.weighted<Kind>(["garage", "parking", "storage"], [50, 30, 20]);
+
+  let rooms: number | null = null;
+  let area: number;
+  let landArea: number | null = null;
+  let floor: number | null = null;
+  let floors: number | null = null;
+  let bedrooms: number | null = null;
+  let bathrooms: number | null = null;
+  switch (kind) {
+    case "flat":
+    case "offplan": {
+      rooms = rng.weighted(ROOMS, ROOM_WEIGHTS);
+      const [lo, hi] = FLAT_AREA[String(rooms)]!;
+      area = rng.int(lo, hi);
+      floors = district?.slug === "novi-beograd" ? rng.int(4, 20) : klass === "capital" ? rng.int(3, 12) : rng.int(2, bigCity ? 10 : 6);
+      floor = rng.chance(0.12) ? 0 : rng.int(1, floors);
+      bedrooms = Math.max(rooms < 1 ? 0 : 1, Math.ceil(rooms) - 1);
+      bathrooms = area < 70 ? 1 : area < 110 ? rng.int(1, 2) : rng.int(2, 3);
+      break;
+    }
+    case "house":
+      rooms = rng.int(2, 5);
+      area = rng.int(rooms * 25, rooms * 50 + 40);
+      landArea = rng.int(2, 30) * 50;
+      floors = rng.int(1, 3);
+      bedrooms = rooms - 1;
+      bathrooms = area < 120 ? 1 : rng.int(2, 3);
+      break;
+    case "land":
+      landArea = rng.weighted([rng.int(3, 12) * 100, rng.int(12, 50) * 100, rng.int(50, 150) * 100], [60, 30, 10]);
+      area = landArea;
+      break;
+    case "office":
+      rooms = rng.int(1, 5);
+      area = rng.int(20 + rooms * 10, 40 + rooms * 45);
+      floors = rng.int(2, 12);
+      floor = rng.int(0, floors);
+      bathrooms = area < 100 ? 1 : 2;
+      break;
+    case "shop":
+      area = rng.int(18, 260);
+      floors = rng.int(1, 8);
+      floor = 0;
+      bathrooms = 1;
+      break;
+    case "storage":
+      area = rng.int(40, 600);
+      floor = 0;
+      floors = 1;
+      break;
+    case "garage":
+      area = rng.int(12, 24);
+      break;
+    case "parking":
+      area = rng.int(12, 16);
+      break;
+  }
+
+  const band = priceBand(type.id, klass, city.slug, district?.slug);
+  // Two uniforms averaged: most prices sit mid-band, a few near the ends.
+  const perM2 = band.min + (band.max - band.min) * ((rng.next() + rng.next()) / 2);
+  const raw = perM2 * area;
+  const step = rent ? (raw < 100 ? 5 : raw < 1000 ? 10 : 50) : raw < 20_000 ? 100 : raw < 100_000 ? 500 : 1000;
+  const price = roundWithin(raw, step, Math.ceil(band.min * area), Math.floor(band.max * area));
+
+  const elevator = floors === null || kind === "house" || kind === "land" ? null : floors >= 5 ? rng.chance(0.95) : floors >= 3 ? rng.chance(0.2) : false;
+  const furnishedValue =
+    kind === "land" || kind === "garage" || kind === "parking" || kind === "storage"
+      ? null
+      : kind === "offplan"
+        ? false
+        : rng.chance(rent ? (kind === "flat" ? 0.85 : 0.6) : 0.4);
+  const balcony = kind === "flat" || kind === "offplan" ? rng.chance(0.7) : kind === "house" ? rng.chance(0.6) : kind === "office" ? rng.chance(0.3) : null;
+  const parking = kind === "land" || kind === "parking" ? null : kind === "garage" ? null : rng.chance(kind === "house" ? 0.85 : 0.35);
+  const deposit = rent ? roundWithin(price * (kind === "office" || kind === "shop" ? rng.int(2, 3) : rng.weighted([1, 2], [70, 30])), 10, 1, 1e9) : null;
+  const pets = rent ? rng.chance(kind === "house" ? 0.6 : 0.35) : null;
+
+  const facts: ListingFacts = {
+    deal: type.deal,
+    kind,
+    rooms,
+    area,
+    landArea,
+    floor,
+    floors,
+    yearBuilt: yearBuilt(rng, kind),
+    furnished: furnishedValue,
+    heating: heating(rng, kind, bigCity),
+    parking,
+    balcony,
+    elevator,
+    deposit,
+    petsAllowed: pets,
+    city: { en: city.en, ru: city.ru, sr: city.sr },
+    district: district ? { en: district.en, ru: district.ru, sr: district.sr } : null,
+  };
+  const lang = rng.weighted<Lang>(["sr", "en", "ru"], [78, 12, 10]);
+  const title = listingTitle(facts, lang, rng);
+  const description = listingDescription(facts, lang, rng);
+
+  const centre = district ?? city;
+  const [lat, lng] = jitter(rng, centre.lat, centre.lng, district ? 1.5 : 3);
+  const streets = streetsFor(city.slug, district?.slug);
+  const street = rng.pick(streets);
+  const number = kind === "land" && rng.chance(0.4) ? "bb" : `${rng.int(1, rng.chance(0.7) ? 60 : 180)}${rng.chance(0.08) ? rng.pick(["a", "b", "v"]) : ""}`;
+  const address = `${street} ${number}`;
+
+  const ownerBlock = Math.floor((id - 1) / 8);
+  const owner_id = id % 40 === 7 ? 2 : 3 + rng.int(Math.max(0, ownerBlock - 20), ownerBlock);
+  const phone = rng.chance(0.8) ? seedUser(owner_id).phone : serbianMobile(rng);
+
+  const status = rng.weighted(STATUSES, STATUS_WEIGHTS);
+  const created_at = BASE_TIME - rng.int(0, 90 * DAY);
+  const updated_at = status === "active" ? Math.max(created_at, BASE_TIME - rng.int(0, 28 * DAY)) : created_at + rng.int(0, BASE_TIME - created_at);
+  const promotion = rng.next();
+  const promoted_until =
+    status !== "active" ? null : promotion < 0.05 ? BASE_TIME + rng.int(30, 120) * DAY : promotion < 0.07 ? BASE_TIME - rng.int(1, 20) * DAY : null;
+
+  return {
+    id,
+    type_id: type.id,
+    deal: type.deal,
+    property_type: type.type,
+    city_id: cityIndex + 1,
+    district_id: district ? DISTRICT_IDS.get(district)! : null,
+    address,
+    lat,
+    lng,
+    price,
+    area,
+    land_area: landArea,
+    rooms,
+    bedrooms,
+    bathrooms,
+    floor,
+    floors,
+    year_built: facts.yearBuilt,
+    furnished: bit(furnishedValue),
+    heating: facts.heating,
+    parking: bit(parking),
+    balcony: bit(balcony),
+    elevator: bit(elevator),
+    deposit,
+    pets_allowed: bit(pets),
+    title,
+    description,
+    lang,
+    owner_id,
+    phone,
+    status,
+    promoted_until,
+    created_at,
+    updated_at,
+    expires_at: updated_at + 30 * DAY,
+  };
+}
+
+/** The images of listing `listingId`, numbered from `firstId`. */
+export function seedImages(listingId: number, firstId: number): SeedImage[] {
+  const rng = rngFor(STREAM.image, listingId);
+  const count = rng.int(3, 8);
+  const images: SeedImage[] = [];
+  for (let position = 0; position < count; position++) {
+    const [width, height] = rng.pick(IMAGE_SIZES);
+    images.push({ id: firstId + position, listing_id: listingId, position, width, height, seed: rng.uint32() });
+  }
+  return images;
+}

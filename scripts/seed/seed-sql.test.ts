@@ -1,0 +1,309 @@
+import { readFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { BASE_TIME, DAY } from "./prng.ts";
+import { seedStatements, seedStatementStream, utf8Length } from "./seed-sql.ts";
+
+const MIGRATIONS = ["0001_cities.sql", "0002_listings_and_content.sql"].map((f) =>
+  readFileSync(new URL(`../../worker/db/migrations/${f}`, import.meta.url), "utf8"),
+);
+
+/** A fresh SQLite with the D1 schema, foreign keys on (as in D1), seeded with `statements`. */
+function seededDb(statements: string[]): DatabaseSync {
+  const db = new DatabaseSync(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  for (const sql of MIGRATIONS) db.exec(sql);
+  for (const sql of statements) db.exec(sql);
+  return db;
+}
+
+type Row = Record<string, unknown>;
+const all = <T = Row>(db: DatabaseSync, sql: string) => db.prepare(sql).all() as T[];
+const one = <T = Row>(db: DatabaseSync, sql: string) => db.prepare(sql).get() as T;
+
+describe("determinism", () => {
+  it("gives byte-identical SQL for the same options", () => {
+    const a = seedStatements().join(";\n");
+    const b = seedStatements({ listings: 2000 }).join(";\n");
+    expect(a).toBe(b);
+    expect(seedStatements({ listings: 50 })).toEqual(seedStatements({ listings: 50 }));
+  });
+
+  it("keeps the first listings and images when the count grows (prefix-stable)", () => {
+    const small = seedStatements({ listings: 300 });
+    const large = seedStatements({ listings: 2000 });
+    const of = (list: string[], table: string) => list.filter((s) => s.startsWith(`INSERT INTO ${table} `));
+    const smallListings = of(small, "listings");
+    const largeListings = of(large, "listings");
+    // Full batches of the smaller seed are the same statements in the larger one.
+    expect(smallListings.length).toBeGreaterThanOrEqual(3);
+    expect(largeListings.slice(0, smallListings.length - 1)).toEqual(smallListings.slice(0, -1));
+    const smallImages = of(small, "listing_images");
+    expect(of(large, "listing_images").slice(0, smallImages.length - 1)).toEqual(smallImages.slice(0, -1));
+    // Content does not depend on the count.
+    expect(of(large, "articles")).toEqual(of(small, "articles"));
+  });
+
+  it("never uses Math.random or Date.now", () => {
+    const sources = ["prng.ts", "people.ts", "listings.ts", "listing-text.ts", "content.ts", "market.ts", "seed-sql.ts", "guides.ts"];
+    for (const file of sources) {
+      const text = readFileSync(new URL(file, import.meta.url), "utf8");
+      expect(text, file).not.toMatch(/Math\.random|Date\.now|new Date\(\)/);
+    }
+  });
+});
+
+describe("statements", () => {
+  it("stay within D1's 100 KB statement limit and batch rows", () => {
+    const statements = seedStatements();
+    for (const sql of statements) expect(utf8Length(sql)).toBeLessThanOrEqual(100_000);
+    const listingInserts = statements.filter((s) => s.startsWith("INSERT INTO listings "));
+    expect(listingInserts.length).toBeLessThanOrEqual(40);
+  });
+
+  it("delete children before parents, then insert", () => {
+    const statements = seedStatements({ listings: 10 });
+    const deletes = statements.filter((s) => s.startsWith("DELETE FROM ")).map((s) => s.slice("DELETE FROM ".length));
+    expect(deletes.indexOf("listing_images")).toBeLessThan(deletes.indexOf("listings"));
+    expect(deletes.indexOf("listings")).toBeLessThan(deletes.indexOf("users"));
+    expect(deletes.indexOf("articles")).toBeLessThan(deletes.indexOf("tags"));
+    expect(deletes.indexOf("districts")).toBeLessThan(deletes.indexOf("cities"));
+    expect(statements.findIndex((s) => s.startsWith("INSERT"))).toBe(deletes.length);
+  });
+
+  it("is a lazy stream that yields the same statements", () => {
+    const stream = seedStatementStream({ listings: 120 });
+    expect(typeof stream.next).toBe("function");
+    expect([...stream]).toEqual(seedStatements({ listings: 120 }));
+  });
+
+  it("runs twice over the same database (recreates the data)", () => {
+    const statements = seedStatements({ listings: 40 });
+    const db = seededDb(statements);
+    for (const sql of statements) db.exec(sql);
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings").n).toBe(40);
+  });
+});
+
+describe("the default seed in SQLite", () => {
+  let db: DatabaseSync;
+  beforeAll(() => {
+    db = seededDb(seedStatements());
+  });
+
+  it("has the gazetteer, users and 2 000 listings", () => {
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM cities").n).toBeGreaterThanOrEqual(25);
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM districts").n).toBeGreaterThanOrEqual(15);
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings").n).toBe(2000);
+    const users = one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM users").n;
+    expect(users).toBeGreaterThanOrEqual(2000 / 10);
+    expect(users).toBeLessThanOrEqual(2000 / 6);
+    expect(one(db, "SELECT role, name FROM users WHERE email = 'admin@kvadrat.test'")).toMatchObject({ role: "admin" });
+    expect(one(db, "SELECT role FROM users WHERE email = 'user@kvadrat.test'")).toMatchObject({ role: "user" });
+    for (const u of all<{ phone: string; email: string; name: string }>(db, "SELECT phone, email, name FROM users")) {
+      expect(u.phone).toMatch(/^\+3816[0-9]\d{6,7}$/);
+      expect(u.email).toMatch(/^[a-z0-9.]+@[a-z0-9.-]+\.[a-z]+$/);
+      expect(u.name.split(" ").length).toBeGreaterThanOrEqual(2);
+    }
+    // The ordinary test account owns some listings (cabinet tests).
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings WHERE owner_id = 2").n).toBeGreaterThan(10);
+  });
+
+  it("gives every listing 3–8 images with real sizes", () => {
+    const counts = all<{ n: number }>(db, "SELECT COUNT(i.id) AS n FROM listings l LEFT JOIN listing_images i ON i.listing_id = l.id GROUP BY l.id");
+    expect(counts).toHaveLength(2000);
+    for (const { n } of counts) expect(n === 3 || (n > 3 && n <= 8)).toBe(true);
+    const sizes = all<{ width: number; height: number }>(db, "SELECT DISTINCT width, height FROM listing_images");
+    expect(sizes).toContainEqual({ width: 1200, height: 800 });
+    expect(sizes.some((s) => s.height > s.width)).toBe(true);
+    const positions = one<{ bad: number }>(db, "SELECT COUNT(*) AS bad FROM listing_images i WHERE position >= (SELECT COUNT(*) FROM listing_images j WHERE j.listing_id = i.listing_id)");
+    expect(positions.bad).toBe(0);
+  });
+
+  it("uses type ids 1–10 with the deal and type of SPEC §3; land and investment only for sale", () => {
+    const rows = all<{ type_id: number; deal: string; property_type: string; n: number }>(
+      db,
+      "SELECT type_id, deal, property_type, COUNT(*) AS n FROM listings GROUP BY type_id, deal, property_type",
+    );
+    for (const row of rows) {
+      expect(CLASSIFIED_TYPES.find((t) => t.id === row.type_id)).toMatchObject({ deal: row.deal, type: row.property_type });
+    }
+    expect(rows.map((r) => r.type_id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(rows.filter((r) => r.deal === "rent" && ["land", "investment"].includes(r.property_type))).toEqual([]);
+    const apartments = rows.filter((r) => r.property_type === "apartment").reduce((s, r) => s + r.n, 0);
+    expect(apartments / 2000).toBeGreaterThan(0.5);
+  });
+
+  it("keeps rent-only fields NULL for sale, and sets them for rent", () => {
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings WHERE deal = 'sale' AND (deposit IS NOT NULL OR pets_allowed IS NOT NULL)").n).toBe(0);
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings WHERE deal = 'rent' AND (deposit IS NULL OR pets_allowed IS NULL)").n).toBe(0);
+    const furnished = one<{ share: number }>(db, "SELECT AVG(furnished) AS share FROM listings WHERE type_id = 1");
+    expect(furnished.share).toBeGreaterThan(0.7);
+  });
+
+  it("prices per m² sit in a plausible band per city class and type", () => {
+    // Independent of the generator's table: what the Serbian market asks (EUR, 2026), generously wide.
+    const capitalPremium = ["stari-grad", "vracar", "savski-venac"];
+    const rows = all<{ type_id: number; slug: string; district: string | null; population: number; price_m2: number; area: number; land_area: number | null }>(
+      db,
+      `SELECT l.type_id, c.slug, d.slug AS district, c.population, l.price_m2, l.area, l.land_area
+         FROM listings l JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id`,
+    );
+    const resort = (slug: string) => ["zlatibor", "kopaonik", "vrnjacka-banja"].includes(slug);
+    for (const r of rows) {
+      const where = `${r.slug}/${r.district ?? "-"} type ${r.type_id}: ${r.price_m2}`;
+      if (r.type_id === 4) {
+        if (r.slug === "beograd") {
+          const band = capitalPremium.includes(r.district!) ? [3000, 6500] : [1900, 5000];
+          expect(r.price_m2, where).toBeGreaterThanOrEqual(band[0]!);
+          expect(r.price_m2, where).toBeLessThanOrEqual(band[1]!);
+        } else if (r.slug === "novi-sad") {
+          expect(r.price_m2, where).toBeGreaterThanOrEqual(1800);
+          expect(r.price_m2, where).toBeLessThanOrEqual(3500);
+        } else if (r.slug === "nis") {
+          expect(r.price_m2, where).toBeGreaterThanOrEqual(1100);
+          expect(r.price_m2, where).toBeLessThanOrEqual(1700);
+        } else if (resort(r.slug)) {
+          expect(r.price_m2, where).toBeGreaterThanOrEqual(1500);
+          expect(r.price_m2, where).toBeLessThanOrEqual(3500);
+        } else {
+          expect(r.price_m2, where).toBeGreaterThanOrEqual(600);
+          expect(r.price_m2, where).toBeLessThanOrEqual(1400);
+        }
+      } else if (r.type_id === 1) {
+        expect(r.price_m2, where).toBeGreaterThanOrEqual(4);
+        expect(r.price_m2, where).toBeLessThanOrEqual(21);
+      } else if (r.type_id === 6) {
+        expect(r.land_area, where).toBe(r.area);
+        expect(r.price_m2, where).toBeGreaterThanOrEqual(10);
+        expect(r.price_m2, where).toBeLessThanOrEqual(280);
+      } else if (r.type_id === 5 || r.type_id === 3) {
+        expect(r.land_area, where).toBeGreaterThan(0);
+      }
+    }
+    const averages = all<{ slug: string; avg: number }>(
+      db,
+      "SELECT c.slug, AVG(l.price_m2) AS avg FROM listings l JOIN cities c ON c.id = l.city_id WHERE l.type_id = 4 AND c.slug IN ('beograd', 'novi-sad', 'nis') GROUP BY c.slug",
+    );
+    const avg = Object.fromEntries(averages.map((a) => [a.slug, a.avg]));
+    expect(avg.beograd).toBeGreaterThan(avg["novi-sad"]!);
+    expect(avg["novi-sad"]).toBeGreaterThan(avg.nis!);
+    const premium = one<{ p: number; o: number }>(
+      db,
+      `SELECT AVG(CASE WHEN d.slug IN ('vracar', 'stari-grad', 'savski-venac') THEN l.price_m2 END) AS p,
+              AVG(CASE WHEN d.slug NOT IN ('vracar', 'stari-grad', 'savski-venac') THEN l.price_m2 END) AS o
+         FROM listings l JOIN districts d ON d.id = l.district_id JOIN cities c ON c.id = l.city_id
+        WHERE l.type_id = 4 AND c.slug = 'beograd'`,
+    );
+    expect(premium.p).toBeGreaterThan(premium.o * 1.2);
+  });
+
+  it("places listings in their city (district for Belgrade and Novi Sad) with plausible details", () => {
+    const rows = all<Row & { lat: number; lng: number; clat: number; clng: number; slug: string; district_id: number | null }>(
+      db,
+      `SELECT l.*, COALESCE(d.lat, c.lat) AS clat, COALESCE(d.lng, c.lng) AS clng, c.slug
+         FROM listings l JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id`,
+    );
+    for (const r of rows) {
+      const dy = (r.lat - r.clat) * 111.32;
+      const dx = (r.lng - r.clng) * 111.32 * Math.cos((r.clat * Math.PI) / 180);
+      expect(Math.hypot(dx, dy)).toBeLessThanOrEqual(3.05);
+      expect(r.district_id !== null).toBe(r.slug === "beograd" || r.slug === "novi-sad");
+      expect(r.address).toMatch(/^\S.* (\d+[abv]?|bb)$/);
+      expect(String(r.title).length).toBeGreaterThan(10);
+      expect(String(r.description).split("\n\n").length).toBeGreaterThanOrEqual(2);
+      if (r.property_type === "apartment") {
+        expect((r.rooms as number) * 2).toBe(Math.round((r.rooms as number) * 2));
+        expect(r.rooms).toBeGreaterThanOrEqual(0.5);
+        expect(r.rooms).toBeLessThanOrEqual(5);
+        expect(r.area).toBeGreaterThanOrEqual(15);
+        expect(r.area).toBeLessThanOrEqual(200);
+        expect(r.floor).toBeLessThanOrEqual(r.floors as number);
+        expect(r.year_built).toBeGreaterThanOrEqual(1900);
+      }
+      expect(r.phone).toMatch(/^\+3816\d{7,8}$/);
+      expect(r.expires_at).toBe((r.updated_at as number) + 30 * DAY);
+      expect(r.created_at).toBeGreaterThanOrEqual(BASE_TIME - 90 * DAY);
+      expect(r.updated_at).toBeGreaterThanOrEqual(r.created_at as number);
+      expect(r.updated_at).toBeLessThanOrEqual(BASE_TIME);
+    }
+  });
+
+  it("is mostly active, mostly Serbian, with ~5 % promoted", () => {
+    const status = Object.fromEntries(all<{ status: string; n: number }>(db, "SELECT status, COUNT(*) AS n FROM listings GROUP BY status").map((r) => [r.status, r.n]));
+    expect(Object.keys(status).sort()).toEqual(["active", "archived", "draft", "moderation", "rejected"]);
+    expect(status.active! / 2000).toBeGreaterThan(0.75);
+    const lang = Object.fromEntries(all<{ lang: string; n: number }>(db, "SELECT lang, COUNT(*) AS n FROM listings GROUP BY lang").map((r) => [r.lang, r.n]));
+    expect(lang.sr! / 2000).toBeGreaterThan(0.6);
+    expect(lang.en).toBeGreaterThan(0);
+    expect(lang.ru).toBeGreaterThan(0);
+    const promoted = one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM listings WHERE promoted_until > ${BASE_TIME}`).n;
+    expect(promoted / 2000).toBeGreaterThan(0.03);
+    expect(promoted / 2000).toBeLessThan(0.07);
+    expect(one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM listings WHERE promoted_until IS NOT NULL AND status <> 'active'`).n).toBe(0);
+  });
+
+  it("writes titles in the listing's language", () => {
+    const rows = all<{ lang: string; title: string; description: string }>(db, "SELECT lang, title, description FROM listings LIMIT 400");
+    for (const r of rows) {
+      const cyrillic = /[\u0400-\u04ff]/.test(r.description);
+      expect(cyrillic, r.description).toBe(r.lang === "ru");
+    }
+  });
+
+  it("nests tags up to four levels with parent depth = depth − 1", () => {
+    const tags = all<{ id: number; parent_id: number | null; depth: number; name_en: string; name_ru: string; name_sr: string }>(db, "SELECT * FROM tags");
+    const byId = new Map(tags.map((t) => [t.id, t]));
+    expect(Math.max(...tags.map((t) => t.depth))).toBe(4);
+    for (const t of tags) {
+      expect(t.depth).toBeLessThanOrEqual(4);
+      if (t.parent_id === null) expect(t.depth).toBe(1);
+      else expect(byId.get(t.parent_id)!.depth).toBe(t.depth - 1);
+      expect(t.name_en && t.name_ru && t.name_sr).toBeTruthy();
+    }
+  });
+
+  it("has at least 30 articles in three languages across nested tags", () => {
+    const articles = all<Row & { depth: number }>(db, "SELECT a.*, t.depth FROM articles a JOIN tags t ON t.id = a.tag_id");
+    expect(articles.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(articles.map((a) => a.depth))).toEqual(new Set([1, 2, 3, 4]));
+    for (const a of articles) {
+      for (const lang of ["en", "ru", "sr"]) {
+        expect(String(a[`title_${lang}`]).length).toBeGreaterThan(10);
+        expect(String(a[`lead_${lang}`]).length).toBeGreaterThan(30);
+        const paragraphs = String(a[`body_${lang}`]).split("\n\n");
+        expect(paragraphs.length).toBeGreaterThanOrEqual(3);
+        for (const p of paragraphs) expect(p.trim().length).toBeGreaterThan(60);
+      }
+      expect(/[\u0400-\u04ff]/.test(String(a.body_ru))).toBe(true);
+      expect(/[\u0400-\u04ff]/.test(String(a.body_sr))).toBe(false);
+      expect(a.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(a.published_at).toBeLessThanOrEqual(BASE_TIME);
+    }
+  });
+
+  it("has FAQ, advantages and tooltips in three languages", () => {
+    const faq = all<Row>(db, "SELECT * FROM faq");
+    expect(faq.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(faq.map((f) => f.category)).size).toBeGreaterThanOrEqual(4);
+    const advantages = all<Row>(db, "SELECT * FROM advantages");
+    expect(advantages.length).toBeGreaterThanOrEqual(4);
+    expect(advantages.length).toBeLessThanOrEqual(6);
+    expect(advantages.map((a) => a.icon)).toEqual(expect.arrayContaining(["shield", "clock", "photo", "price"]));
+    const tooltips = all<Row>(db, "SELECT * FROM tooltips");
+    expect(tooltips.map((t) => t.key)).toEqual(expect.arrayContaining(["price_m2", "promotion", "phone_reveal", "deposit", "area", "floor"]));
+    for (const row of [...faq, ...advantages, ...tooltips]) {
+      for (const [column, value] of Object.entries(row)) {
+        if (/_(en|ru|sr)$/.test(column)) expect(String(value).trim().length, column).toBeGreaterThan(2);
+      }
+    }
+  });
+
+  it("has a few e-mail subscriptions with random-looking tokens", () => {
+    const subs = all<{ token: string; email: string }>(db, "SELECT * FROM email_subscriptions");
+    expect(subs.length).toBeGreaterThanOrEqual(3);
+    for (const s of subs) expect(s.token).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(subs.map((s) => s.token)).size).toBe(subs.length);
+  });
+});
