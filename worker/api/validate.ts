@@ -3,18 +3,22 @@ import { validator } from "hono/validator";
 import * as v from "valibot";
 import { apiError } from "./errors.ts";
 
-/** `{ "price_min": "must be a number" }` from valibot issues: one message per field, the first wins. */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+/**
+ * `{ "price_min": "must be a number" }` from valibot issues: one message per field, the first wins.
+ * Query names are flat (a repeated `type` is one field); JSON bodies keep the full path (`ids.3`).
+ */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[], flat = false): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = issue.path?.map((item) => String(item.key)).join(".") || "body";
+    const path = issue.path?.map((item) => String(item.key)) ?? [];
+    const key = (flat ? path.slice(0, 1) : path).join(".") || "body";
     fields[key] ??= issue.message;
   }
   return fields;
 }
 
-export function invalidInput(c: Context, issues: readonly v.BaseIssue<unknown>[]) {
-  const fields = fieldErrors(issues);
+export function invalidInput(c: Context, issues: readonly v.BaseIssue<unknown>[], flat = false) {
+  const fields = fieldErrors(issues, flat);
   return apiError(c, 400, "invalid_input", `Invalid ${Object.keys(fields).join(", ")}`, fields);
 }
 
@@ -28,7 +32,7 @@ type Target = "query" | "json" | "param" | "form";
 export function valid<T extends Target, S extends v.GenericSchema>(target: T, schema: S) {
   return validator(target, (value, c) => {
     const result = v.safeParse(schema, value);
-    if (!result.success) return invalidInput(c, result.issues);
+    if (!result.success) return invalidInput(c, result.issues, target === "query" || target === "param");
     return result.output as v.InferOutput<S>;
   });
 }
