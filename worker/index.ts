@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { createApiClient } from "#shared/api-client.ts";
 import { api } from "./api/index.ts";
 import { apiDelay, apiFetcher } from "./api-fetcher.ts";
+import { images } from "./images/index.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
@@ -23,6 +24,7 @@ export const app = new Hono<AppEnv>();
 
 app.use(securityHeaders());
 app.route("/", api);
+app.route("/", images);
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale());

@@ -1,0 +1,52 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { ORIGIN } from "#tests/fixtures/requests.ts";
+
+const image = (path: string) => SELF.fetch(`${ORIGIN}${path}`);
+
+describe("GET /images/listings/{id}.svg", () => {
+  it("serves the generated illustration with its size, as an immutable SVG", async () => {
+    const row = await env.DB.prepare("SELECT width, height FROM listing_images WHERE id = 1").first<{ width: number; height: number }>();
+    expect(row).not.toBeNull();
+    const res = await image("/images/listings/1.svg");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const svg = await res.text();
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(svg).toContain(`width="${row!.width}"`);
+    expect(svg).toContain(`height="${row!.height}"`);
+    expect(svg).toContain(`viewBox="0 0 ${row!.width} ${row!.height}"`);
+    expect(svg.length).toBeLessThan(4096);
+    expect(svg).not.toMatch(/<script|<text|href="http/);
+  });
+
+  it("gives the same bytes every time and different scenes for different images", async () => {
+    const a = await (await image("/images/listings/2.svg")).text();
+    const b = await (await image("/images/listings/2.svg")).text();
+    const c = await (await image("/images/listings/3.svg")).text();
+    expect(a).toBe(b);
+    expect(a).not.toBe(c);
+  });
+
+  it("serves every image of a listing of each property type", async () => {
+    const { results } = await env.DB.prepare(
+      "SELECT MIN(i.id) AS id, l.property_type FROM listing_images i JOIN listings l ON l.id = i.listing_id GROUP BY l.property_type",
+    ).all<{ id: number; property_type: string }>();
+    expect(results.length).toBe(6);
+    for (const { id } of results) {
+      const res = await image(`/images/listings/${id}.svg`);
+      expect(res.status, String(id)).toBe(200);
+      await res.arrayBuffer();
+    }
+  });
+
+  it("404 for an unknown id", async () => {
+    for (const path of ["/images/listings/999999999.svg", "/images/listings/0.svg", "/images/listings/123456789012345678901234567890.svg"]) {
+      const res = await image(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("cache-control") ?? "").not.toContain("immutable");
+      await res.arrayBuffer();
+    }
+  });
+});
