@@ -1,5 +1,6 @@
 import type { Locale } from "#shared/locales.ts";
 import type { Messages } from "#shared/intl.ts";
+import type { SessionUser } from "#shared/api/auth.ts";
 
 /** What the root loader gives every page: the language, its messages and site-wide settings. */
 export interface RootData {
@@ -12,4 +13,6 @@ export interface RootData {
   errorLogging: boolean;
   /** ISO-2 country of the visitor from the edge (`request.cf.country`), when known. */
   country?: string;
+  /** The signed-in visitor, rendered on the server (no flash of a signed-out header), or null. */
+  user: Pick<SessionUser, "id" | "name" | "role" | "phone_verified"> | null;
 }

@@ -29,7 +29,7 @@ function edgeCountry(request: Request): string | undefined {
 
 /** Never throws: the error screens need its messages. */
 export function loader({ request, url, context }: Route.LoaderArgs): RootData {
-  const { env, origin } = context.get(requestContext);
+  const { env, origin, user } = context.get(requestContext);
   const { locale } = splitLocale(url.pathname);
   return {
     country: edgeCountry(request),
@@ -38,6 +38,7 @@ export function loader({ request, url, context }: Route.LoaderArgs): RootData {
     messages: messagesFor(locale),
     origin,
     errorLogging: env.ERROR_LOGGING === "true",
+    user: user ? { id: user.id, name: user.name, role: user.role, phone_verified: user.phone_verified } : null,
   };
 }
 

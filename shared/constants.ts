@@ -62,3 +62,38 @@ export const PHONE_DROPDOWN_MIN_SPACE_BELOW_PX = 200;
 export const TOOLTIP_SHOW_DELAY_MS = 200;
 export const TOOLTIP_DISPOSE_TIMEOUT_MS = 150;
 export const TOOLTIP_DISTANCE_PX = 5;
+
+/** Accounts and sessions (issue 6; decision 006). */
+/** Access token (JWT) lifetime. */
+export const ACCESS_TOKEN_TTL_S = 15 * 60;
+/** Refresh token lifetime (30 days); a remembered session slides by this much on every rotation. */
+export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
+/** Without remember-me the session ends when the refresh token has EXPIRING_REFRESH_TOKEN_THRESHOLD_S left: one day. */
+export const NON_REMEMBERED_SESSION_S = REFRESH_TOKEN_TTL_S - EXPIRING_REFRESH_TOKEN_THRESHOLD_S;
+/** Concurrent requests of one browser may present a just-rotated refresh cookie this long without revoking the family. */
+export const REFRESH_REUSE_GRACE_S = 10;
+/** One-time codes: digits, lifetime, wrong attempts allowed per code. */
+export const CODE_LENGTH = 6;
+export const CODE_TTL_S = 10 * 60;
+export const CODE_MAX_ATTEMPTS = 5;
+/** A password-reset ticket (after the recovery code is verified) lives this long. */
+export const RESET_TICKET_TTL_S = 15 * 60;
+/** Code requests: one per identity per resend interval, a few per identity and more per IP per hour. */
+export const CODE_RESEND_INTERVAL_S = 60;
+export const CODE_REQUESTS_PER_IDENTITY_PER_HOUR = 5;
+export const CODE_REQUESTS_PER_IP_PER_HOUR = 20;
+/** Password sign-in attempts per identity and per IP in a 15-minute window. */
+export const LOGIN_WINDOW_S = 15 * 60;
+export const LOGIN_ATTEMPTS_PER_IDENTITY = 10;
+export const LOGIN_ATTEMPTS_PER_IP = 50;
+/** PBKDF2-SHA256 iterations (workerd's WebCrypto allows at most 100 000). */
+export const PASSWORD_PBKDF2_ITERATIONS = 100_000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Profile picture: a https URL or a data: URL of at most this many bytes. */
+export const PROFILE_IMAGE_MAX_BYTES = 256 * 1024;
+/** Name of the saved-search cookie that sign-in clears (SPEC §4). */
+export const SAVED_SEARCH_COOKIE_NAME = "saved_search";
+/** Session cookie base names (`__Host-` prefixed in production). */
+export const ACCESS_TOKEN_COOKIE = "access_token";
+export const REFRESH_TOKEN_COOKIE = REFRESH_TOKEN_KEY;

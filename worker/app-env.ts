@@ -1,4 +1,15 @@
+import type { SessionUser } from "#shared/api/auth.ts";
 import type { Locale } from "#shared/locales.ts";
+
+/** The signed-in visitor's session, as the session middleware found it (worker/middleware/session.ts). */
+export interface SessionInfo {
+  userId: number;
+  role: "user" | "admin";
+  familyId: string;
+  /** A valid access token of this request (the renewed one when the worker renewed it). */
+  accessToken: string;
+  via: "cookie" | "bearer";
+}
 
 /** Hono's typing of the worker: the bindings of wrangler.toml and what middleware leaves for later ones. */
 export interface AppEnv {
@@ -6,5 +17,12 @@ export interface AppEnv {
   Variables: {
     secureHeadersNonce?: string;
     locale: Locale;
+    /** The signed-in visitor, or undefined. */
+    user?: SessionUser;
+    session?: SessionInfo;
+    /** The request's clock (ms): Date.now(), or `X-Debug-Now` in development. */
+    now?: number;
+    /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */
+    authCookiesWritten?: boolean;
   };
 }

@@ -8,6 +8,9 @@ import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
 import { redirects } from "./middleware/redirects.ts";
+import { session } from "./middleware/session.ts";
+import { cookiePolicy, withoutSessionCookies } from "./auth/session.ts";
+import { debugClock } from "./auth/clock.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { requestContext } from "./request-context.ts";
@@ -28,6 +31,8 @@ app.route("/", images);
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale());
+// The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
+app.use(session());
 
 app.all("*", (c) => {
   const origin = new URL(c.req.url).origin;
@@ -38,11 +43,17 @@ app.all("*", (c) => {
     nonce: c.get("secureHeadersNonce") ?? "",
     locale: c.get("locale"),
     origin,
+    user: c.get("user") ?? null,
     api: createApiClient({
       baseUrl: origin,
       fetch: apiFetcher(api, c.env, c.executionCtx, apiDelay(c.env, c.req.raw)),
       locale: c.get("locale"),
-      headers: { cookie: c.req.header("cookie") ?? "" },
+      // The session travels as a bearer token (already renewed); the other cookies as they came.
+      accessToken: c.get("session")?.accessToken ?? null,
+      headers: {
+        cookie: withoutSessionCookies(c.req.header("cookie"), cookiePolicy(c.req.url, c.env.ENVIRONMENT)),
+        ...debugClock(c.req.raw),
+      },
       errorLogging: c.env.ERROR_LOGGING === "true",
     }),
   });

@@ -1,6 +1,7 @@
 import type { ExecutionContext } from "hono";
 import { createContext } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
+import type { SessionUser } from "#shared/api/auth.ts";
 import type { Locale } from "#shared/locales.ts";
 
 /** What the Hono worker hands every React Router loader, action and entry.server for one request. */
@@ -12,6 +13,8 @@ export interface RequestContext {
   locale: Locale;
   /** Absolute origin of the site, for canonical and hreflang URLs. */
   origin: string;
+  /** The signed-in visitor (worker/middleware/session.ts), or null. */
+  user: SessionUser | null;
   /** The API (SPEC §7), called in-process as this request's visitor. */
   api: ApiClient;
 }

@@ -9,9 +9,20 @@ import { unsubscribe } from "./unsubscribe.ts";
 import { locations } from "./locations.ts";
 import { realty } from "./realty.ts";
 import { apiError } from "./errors.ts";
+import { auth } from "./auth.ts";
+import { cabinetUser } from "./cabinet-user.ts";
+import { devOutbox } from "./dev-outbox.ts";
+import { user } from "./user.ts";
+import { csrf } from "#worker/middleware/csrf.ts";
+import { session } from "#worker/middleware/session.ts";
 
 /** The API of SPEC §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
+
+// Every call knows its visitor (cookies or bearer, renewed when near expiry); cookie-authenticated writes
+// must come from this origin (issue 6, decision 006).
+api.use(session());
+api.use(csrf());
 
 api.route("/", cities);
 api.route("/", realty);
@@ -20,6 +31,10 @@ api.route("/", content);
 api.route("/", feedback);
 api.route("/", statistics);
 api.route("/", unsubscribe);
+api.route("/", auth);
+api.route("/", user);
+api.route("/", cabinetUser);
+api.route("/", devOutbox);
 
 // Mounted into the worker with app.route(), the sub-app's notFound would not apply: answer here.
 api.all("*", (c) => apiError(c, 404, "not_found", "No such endpoint"));

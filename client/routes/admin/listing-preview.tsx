@@ -1,6 +1,12 @@
+import type { LoaderFunctionArgs } from "react-router";
 import { idPage } from "#client/components/page-intro/id-page.tsx";
+import { requireAdmin } from "#client/guards.server.ts";
 
 const page = idPage("adminListingPreview");
-export const loader = page.loader;
+/** SPEC §6: admins only (404 for anyone else). */
+export function loader(args: LoaderFunctionArgs) {
+  requireAdmin(args);
+  return page.loader(args);
+}
 export const meta = page.meta;
 export default page.Page;

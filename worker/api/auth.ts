@@ -1,0 +1,103 @@
+/**
+ * SPEC §7 "Auth": password sign-in, token refresh (the refresh token rotates on every use; a reused one
+ * revokes its family), the account data and logout. Web clients hold the tokens as HttpOnly cookies;
+ * `X-Auth-Mode: bearer` clients get them in bodies (SPEC §3 `refresh_token`, `access_token`).
+ */
+import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { LogoutBody, PasswordLoginBody } from "#shared/api/auth.ts";
+import { LOGIN_ATTEMPTS_PER_IDENTITY, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW_S } from "#shared/constants.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { authEnv } from "#worker/auth/auth-env.ts";
+import { rateLimited, signIn } from "#worker/auth/flows.ts";
+import { burnPasswordCheck, verifyPassword } from "#worker/auth/passwords.ts";
+import { clientIp, hitAll } from "#worker/auth/rate-limit.ts";
+import { clearSession, policyOf, sessionResponse } from "#worker/auth/session.ts";
+import { familyOfRefreshToken, revokeFamily, rotateRefreshToken, signAccessToken } from "#worker/auth/tokens.ts";
+import { findUserById, findUserByIdentity, passwordOf, toApiUser } from "#worker/auth/users.ts";
+import { bearerToken, nowOf, requireAuth } from "#worker/middleware/session.ts";
+import { apiError } from "./errors.ts";
+import { valid } from "./validate.ts";
+
+export const auth = new Hono<AppEnv>();
+
+auth.post("/auth/login", valid("json", PasswordLoginBody), async (c) => {
+  const body = c.req.valid("json");
+  const now = nowOf(c);
+  const verdict = await hitAll(
+    c.env.DB,
+    [
+      { key: `login:identity:${body.login.value}`, limit: LOGIN_ATTEMPTS_PER_IDENTITY, windowS: LOGIN_WINDOW_S },
+      { key: `login:ip:${clientIp(c.req.raw)}`, limit: LOGIN_ATTEMPTS_PER_IP, windowS: LOGIN_WINDOW_S },
+    ],
+    now,
+  );
+  if (!verdict.allowed) return rateLimited(c, verdict, "login");
+  const account = await findUserByIdentity(c.env.DB, body.login);
+  const stored = account ? passwordOf(account) : null;
+  const ok = account && stored ? await verifyPassword(body.password, stored) : await burnPasswordCheck(body.password);
+  if (!ok || !account) {
+    return apiError(c, 400, "invalid_credentials", "Wrong phone/e-mail or password", {
+      password: "auth.error.invalidCredentials",
+    });
+  }
+  return signIn(c, account, body.remember_me);
+});
+
+/** The refresh token of the request: `Authorization: Bearer <refresh>` or the refresh cookie. */
+function presentedRefreshToken(c: Context<AppEnv>): string | undefined {
+  const bearer = bearerToken(c);
+  if (bearer && bearer.split(".").length !== 3) return bearer;
+  return getCookie(c, policyOf(c).refreshName) || undefined;
+}
+
+/** Both token endpoints rotate the refresh token and hand out a new access token. */
+async function refresh(c: Context<AppEnv>) {
+  const now = nowOf(c);
+  const token = presentedRefreshToken(c);
+  if (!token) return apiError(c, 401, "unauthorized", "No refresh token");
+  const result = await rotateRefreshToken(c.env.DB, token, now);
+  if (result.kind !== "rotated") {
+    clearSession(c);
+    return result.kind === "reused"
+      ? apiError(c, 401, "token_reused", "Refresh token already used: the session was ended")
+      : apiError(c, 401, "invalid_token", "Refresh token invalid or expired");
+  }
+  const account = await findUserById(c.env.DB, result.issued.userId);
+  if (!account) {
+    await revokeFamily(c.env.DB, result.issued.familyId, now);
+    clearSession(c);
+    return apiError(c, 401, "invalid_token", "Account no longer exists");
+  }
+  const access = await signAccessToken(
+    authEnv(c.env),
+    { userId: account.id, role: account.role, familyId: result.issued.familyId },
+    now,
+  );
+  return sessionResponse(c, { tokens: { access, refresh: result.issued, remember: result.issued.remember }, now });
+}
+
+auth.get("/auth/refresh-token", refresh);
+auth.get("/auth/access-token", refresh);
+
+auth.get("/account/data", requireAuth, async (c) => {
+  const account = await findUserById(c.env.DB, c.get("user")!.id);
+  if (!account) return apiError(c, 401, "unauthorized", "Sign in first");
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ data: toApiUser(account) });
+});
+
+/** Ends this session's family (from the access token, the refresh cookie or `refresh_token`) and clears the cookies. */
+auth.post("/auth/logout", valid("json", LogoutBody), async (c) => {
+  const now = nowOf(c);
+  const families = new Set<string>();
+  const sessionFamily = c.get("session")?.familyId;
+  if (sessionFamily) families.add(sessionFamily);
+  for (const token of [presentedRefreshToken(c), c.req.valid("json")?.refresh_token]) {
+    const family = token ? await familyOfRefreshToken(c.env.DB, token) : null;
+    if (family) families.add(family);
+  }
+  for (const family of families) await revokeFamily(c.env.DB, family, now);
+  clearSession(c);
+  return c.json({ data: { signed_out: true } });
+});

@@ -1,0 +1,253 @@
+/**
+ * SPEC §7 "Cabinet" — the account itself: `GET /api/cabinet/user` and the personal updates. A new phone
+ * or e-mail is confirmed with a code sent to it before it replaces the old one.
+ */
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import {
+  EmailBody,
+  PhoneBody,
+  SetPasswordBody,
+  UpdateImageBody,
+  UpdatePasswordBody,
+  UpdatePersonalBody,
+  VerifyEmailBody,
+  VerifyPhoneBody,
+} from "#shared/api/auth.ts";
+import { LOGIN_ATTEMPTS_PER_IDENTITY, LOGIN_WINDOW_S, PROFILE_IMAGE_MAX_BYTES } from "#shared/constants.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { consumeCode } from "#worker/auth/codes.ts";
+import { alreadyRegistered, codeFailure, rateLimited, requestCode } from "#worker/auth/flows.ts";
+import { hashPassword, verifyPassword } from "#worker/auth/passwords.ts";
+import { hit } from "#worker/auth/rate-limit.ts";
+import { clearSession } from "#worker/auth/session.ts";
+import { revokeUserSessions } from "#worker/auth/tokens.ts";
+import { findUserById, identityTaken, passwordOf, setPassword, toApiUser } from "#worker/auth/users.ts";
+import { nowOf, requireAuth } from "#worker/middleware/session.ts";
+import { apiError } from "./errors.ts";
+import { invalidInput, valid } from "./validate.ts";
+
+export const cabinetUser = new Hono<AppEnv>();
+
+const PATHS = [
+  "/cabinet/user",
+  "/cabinet/update-personal",
+  "/cabinet/update-phone",
+  "/cabinet/verify-phone",
+  "/cabinet/update-email",
+  "/cabinet/verify-email",
+  "/cabinet/password",
+  "/cabinet/update-password",
+  "/cabinet/update-image",
+  "/cabinet/delete-account",
+];
+for (const path of PATHS) cabinetUser.use(path, requireAuth);
+
+const userId = (c: Context<AppEnv>) => c.get("user")!.id;
+
+async function current(c: Context<AppEnv>) {
+  const row = await findUserById(c.env.DB, userId(c));
+  c.header("Cache-Control", "private, no-store");
+  if (!row) return apiError(c, 401, "unauthorized", "Sign in first");
+  return c.json({ data: toApiUser(row) });
+}
+
+const isConstraintError = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
+
+cabinetUser.get("/cabinet/user", current);
+
+cabinetUser.post("/cabinet/update-personal", valid("json", UpdatePersonalBody), async (c) => {
+  await c.env.DB.prepare("UPDATE users SET name = ?, updated_at = ? WHERE id = ?")
+    .bind(c.req.valid("json").name, nowOf(c), userId(c))
+    .run();
+  return current(c);
+});
+
+// ---- Phone and e-mail: a code to the new value, then verify --------------------------------------
+
+cabinetUser.post("/cabinet/update-phone", valid("json", PhoneBody), async (c) => {
+  const { phone } = c.req.valid("json");
+  const identity = { kind: "phone" as const, value: phone };
+  if (await identityTaken(c.env.DB, identity, userId(c))) return alreadyRegistered(c, "phone");
+  return requestCode(c, { identity, purpose: "verify_phone", payload: () => ({ user_id: userId(c) }) });
+});
+
+cabinetUser.post("/cabinet/update-email", valid("json", EmailBody), async (c) => {
+  const { email } = c.req.valid("json");
+  const identity = { kind: "email" as const, value: email };
+  if (await identityTaken(c.env.DB, identity, userId(c))) return alreadyRegistered(c, "email");
+  return requestCode(c, { identity, purpose: "verify_email", payload: () => ({ user_id: userId(c) }) });
+});
+
+async function confirm(c: Context<AppEnv>, kind: "phone" | "email", value: string, code: string) {
+  const now = nowOf(c);
+  const purpose = kind === "phone" ? "verify_phone" : "verify_email";
+  const result = await consumeCode(c.env.DB, { identity: value, purpose, code, now });
+  if (!result.ok) return codeFailure(c, result);
+  // The code was requested by this account: another account's code for the same value is not ours.
+  if ((result.payload as { user_id?: number } | null)?.user_id !== userId(c)) {
+    return apiError(c, 400, "code_expired", "No valid code: request a new one", { code: "auth.error.codeExpired" });
+  }
+  if (await identityTaken(c.env.DB, { kind, value }, userId(c))) return alreadyRegistered(c, kind);
+  try {
+    const sql =
+      kind === "phone"
+        ? "UPDATE users SET phone = ?, phone_verified_at = ?, updated_at = ? WHERE id = ?"
+        : "UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?";
+    await c.env.DB.prepare(sql).bind(value, now, now, userId(c)).run();
+  } catch (error) {
+    if (isConstraintError(error)) return alreadyRegistered(c, kind);
+    throw error;
+  }
+  return current(c);
+}
+
+cabinetUser.post("/cabinet/verify-phone", valid("json", VerifyPhoneBody), (c) => {
+  const body = c.req.valid("json");
+  return confirm(c, "phone", body.phone, body.code);
+});
+
+cabinetUser.post("/cabinet/verify-email", valid("json", VerifyEmailBody), (c) => {
+  const body = c.req.valid("json");
+  return confirm(c, "email", body.email, body.code);
+});
+
+// ---- Passwords ---------------------------------------------------------------------------------
+
+/** A first password for an account created by code. */
+cabinetUser.post("/cabinet/password", valid("json", SetPasswordBody), async (c) => {
+  const row = await findUserById(c.env.DB, userId(c));
+  if (!row) return apiError(c, 401, "unauthorized", "Sign in first");
+  if (passwordOf(row)) {
+    return apiError(c, 409, "password_exists", "The account has a password: change it with the current one", {
+      password: "auth.error.passwordExists",
+    });
+  }
+  await setPassword(c.env.DB, row.id, await hashPassword(c.req.valid("json").password), nowOf(c));
+  return current(c);
+});
+
+/** Changes the password given the current one; every other session of the account ends. */
+cabinetUser.post("/cabinet/update-password", valid("json", UpdatePasswordBody), async (c) => {
+  const body = c.req.valid("json");
+  const now = nowOf(c);
+  const row = await findUserById(c.env.DB, userId(c));
+  if (!row) return apiError(c, 401, "unauthorized", "Sign in first");
+  const stored = passwordOf(row);
+  if (!stored) {
+    return apiError(c, 409, "no_password", "The account has no password yet: set one first", {
+      current_password: "auth.error.noPassword",
+    });
+  }
+  const verdict = await hit(c.env.DB, { key: `password:user:${row.id}`, limit: LOGIN_ATTEMPTS_PER_IDENTITY, windowS: LOGIN_WINDOW_S }, now);
+  if (!verdict.allowed) return rateLimited(c, verdict, "current_password");
+  if (!(await verifyPassword(body.current_password, stored))) {
+    return apiError(c, 400, "invalid_credentials", "Wrong current password", { current_password: "auth.error.invalidCredentials" });
+  }
+  await setPassword(c.env.DB, row.id, await hashPassword(body.password), now);
+  await revokeUserSessions(c.env.DB, row.id, now, c.get("session")?.familyId);
+  return current(c);
+});
+
+// ---- Picture -------------------------------------------------------------------------------------
+
+const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
+
+function imageTooLarge(c: Context<AppEnv>, field: string) {
+  return apiError(c, 400, "invalid_input", `Invalid ${field}`, { [field]: "auth.invalid.imageTooLarge" });
+}
+
+/** A https URL, or a data: URL of a PNG/JPEG/WebP/GIF within the size limit; anything else is null. */
+export function acceptableImageUrl(value: string): string | null {
+  if (value.startsWith("data:")) {
+    const match = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/.exec(value);
+    if (!match) return null;
+    return value;
+  }
+  if (value.length > 2048) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && !url.username && !url.password ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const dataUrlBytes = (value: string) => Math.floor((value.length - value.indexOf(",") - 1) * 0.75);
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * JSON `{ "image_url": "https://…" | "data:image/…" | null }`, or multipart with an `image` file. The
+ * reference (URL or data: URL) is stored on the account; storage in R2 comes with the images issue.
+ */
+cabinetUser.post("/cabinet/update-image", async (c) => {
+  let imageUrl: string | null;
+  const type = c.req.header("content-type") ?? "";
+  if (/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      return apiError(c, 400, "invalid_input", "Invalid form", { body: "invalid" });
+    }
+    const file = form.get("image");
+    const url = form.get("image_url");
+    if (file instanceof File) {
+      if (!IMAGE_TYPES.has(file.type)) return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageType" });
+      if (file.size > PROFILE_IMAGE_MAX_BYTES) return imageTooLarge(c, "image");
+      imageUrl = `data:${file.type};base64,${bytesToBase64(new Uint8Array(await file.arrayBuffer()))}`;
+    } else if (typeof url === "string") {
+      imageUrl = url === "" ? null : url;
+    } else {
+      return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageMissing" });
+    }
+  } else {
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      return apiError(c, 400, "invalid_input", "Invalid JSON", { body: "invalid" });
+    }
+    const parsed = v.safeParse(UpdateImageBody, json);
+    if (!parsed.success) return invalidInput(c, parsed.issues);
+    imageUrl = parsed.output.image_url;
+  }
+  if (imageUrl !== null) {
+    const accepted = acceptableImageUrl(imageUrl);
+    if (!accepted) return apiError(c, 400, "invalid_input", "Invalid image_url", { image_url: "auth.invalid.imageUrl" });
+    if (accepted.startsWith("data:") && dataUrlBytes(accepted) > PROFILE_IMAGE_MAX_BYTES) return imageTooLarge(c, "image_url");
+    imageUrl = accepted;
+  }
+  await c.env.DB.prepare("UPDATE users SET image_url = ?, updated_at = ? WHERE id = ?").bind(imageUrl, nowOf(c), userId(c)).run();
+  return current(c);
+});
+
+// ---- Deletion ------------------------------------------------------------------------------------
+
+/**
+ * Deletes the account: personal data wiped (the row stays for the listings' history), its listings
+ * archived, every session ended, cookies cleared.
+ */
+cabinetUser.delete("/cabinet/delete-account", async (c) => {
+  const now = nowOf(c);
+  const id = userId(c);
+  await c.env.DB.batch([
+    c.env.DB.prepare(
+      `UPDATE users SET name = '', email = NULL, phone = NULL, password_hash = NULL, password_salt = NULL,
+         password_iterations = NULL, phone_verified_at = NULL, email_verified_at = NULL, image_url = NULL,
+         updated_at = ?1, deleted_at = ?1 WHERE id = ?2`,
+    ).bind(now, id),
+    c.env.DB.prepare(
+      "UPDATE listings SET status = 'archived', updated_at = ?1 WHERE owner_id = ?2 AND status IN ('draft', 'moderation', 'active')",
+    ).bind(now, id),
+  ]);
+  await revokeUserSessions(c.env.DB, id, now);
+  clearSession(c);
+  return c.json({ data: { deleted: true } });
+});
+

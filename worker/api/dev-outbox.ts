@@ -1,0 +1,45 @@
+/**
+ * `GET /api/dev/outbox?to=` (issue 6 item 8): the codes the development sender "sent", newest first —
+ * how tests and developers read a code without an SMS gateway. Outside `ENVIRONMENT=development` the
+ * endpoint does not exist (404).
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import { AccountPhone, OutboxQuery, type OutboxItem } from "#shared/api/auth.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { isDevelopment } from "#worker/auth/auth-env.ts";
+import { apiError } from "./errors.ts";
+import { valid } from "./validate.ts";
+
+export const devOutbox = new Hono<AppEnv>();
+
+/** `to` as the sender stored it: e-mails lower-case, phones in E.164. */
+function normalizeRecipient(to: string): string {
+  const trimmed = to.trim();
+  if (trimmed.includes("@")) return trimmed.toLowerCase();
+  const phone = v.safeParse(AccountPhone, trimmed);
+  return phone.success ? phone.output : trimmed;
+}
+
+devOutbox.get("/dev/outbox", async (c, next) => {
+  if (!isDevelopment(c.env)) return apiError(c, 404, "not_found", "No such endpoint");
+  await next();
+});
+
+devOutbox.get("/dev/outbox", valid("query", OutboxQuery), async (c) => {
+  const { to } = c.req.valid("query");
+  const statement = to
+    ? c.env.DB.prepare(
+        "SELECT recipient, purpose, code, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
+      ).bind(normalizeRecipient(to))
+    : c.env.DB.prepare("SELECT recipient, purpose, code, created_at FROM dev_outbox ORDER BY id DESC LIMIT 50");
+  const { results } = await statement.all<{ recipient: string; purpose: string; code: string; created_at: number }>();
+  const items: OutboxItem[] = results.map((row) => ({
+    to: row.recipient,
+    purpose: row.purpose,
+    code: row.code,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+  c.header("Cache-Control", "no-store");
+  return c.json({ items });
+});

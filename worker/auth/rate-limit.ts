@@ -1,0 +1,56 @@
+/**
+ * Exact rate limits (issue 6 item 4): a fixed-window counter per key in D1, bumped and read in one
+ * atomic statement (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so concurrent requests cannot
+ * both see the last free slot.
+ */
+
+export interface RateLimitRule {
+  /** What is limited and for whom, e.g. `code:identity:+381641234567`. */
+  key: string;
+  limit: number;
+  windowS: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  count: number;
+  /** Seconds until the window ends (for Retry-After). */
+  retryAfterS: number;
+}
+
+export async function hit(db: D1Database, rule: RateLimitRule, now: number): Promise<RateLimitVerdict> {
+  const windowMs = rule.windowS * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+         window_start = excluded.window_start
+       RETURNING count`,
+    )
+    .bind(rule.key, windowStart)
+    .first<{ count: number }>();
+  const count = row?.count ?? 1;
+  return {
+    allowed: count <= rule.limit,
+    count,
+    retryAfterS: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
+  };
+}
+
+/** Counts the request against every rule; the first rule over its limit decides. */
+export async function hitAll(db: D1Database, rules: RateLimitRule[], now: number): Promise<RateLimitVerdict> {
+  let worst: RateLimitVerdict = { allowed: true, count: 0, retryAfterS: 0 };
+  for (const rule of rules) {
+    const verdict = await hit(db, rule, now);
+    if (!verdict.allowed && (worst.allowed || verdict.retryAfterS > worst.retryAfterS)) worst = verdict;
+  }
+  return worst;
+}
+
+/** The client's address as Cloudflare reports it; one shared bucket when unknown. */
+export function clientIp(request: Request): string {
+  const ip = request.headers.get("cf-connecting-ip")?.trim();
+  return ip && ip.length <= 64 ? ip : "unknown";
+}

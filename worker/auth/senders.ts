@@ -1,0 +1,125 @@
+/**
+ * Delivery of one-time codes (issue 6 item 4, DESIGN §4 adapters). Development (and tests) write to the
+ * dev outbox table, readable at `GET /api/dev/outbox`. Elsewhere the provider named by `SMS_PROVIDER`
+ * (`infobip` or `twilio`) and `EMAIL_PROVIDER` (`resend` or `postmark`) is called over HTTP; their keys
+ * are wrangler secrets (see wrangler.toml). `fetch` is injected so the providers are tested with a mock.
+ */
+import type { AuthEnv } from "./auth-env.ts";
+
+export type Channel = "sms" | "email";
+
+export interface CodeMessage {
+  channel: Channel;
+  /** E.164 phone or e-mail address. */
+  to: string;
+  purpose: string;
+  code: string;
+  locale: string;
+}
+
+export class DeliveryError extends Error {}
+
+type Fetch = typeof fetch;
+
+const TEXTS: Record<string, { sms: (code: string) => string; subject: string }> = {
+  en: { sms: (code) => `Your Kvadrat code: ${code}. It is valid for 10 minutes.`, subject: "Your Kvadrat code" },
+  ru: { sms: (code) => `Ваш код Kvadrat: ${code}. Действует 10 минут.`, subject: "Ваш код Kvadrat" },
+  sr: { sms: (code) => `Vaš Kvadrat kod: ${code}. Važi 10 minuta.`, subject: "Vaš Kvadrat kod" },
+};
+
+export function messageText(message: CodeMessage): { subject: string; body: string } {
+  const texts = TEXTS[message.locale] ?? TEXTS.en!;
+  return { subject: texts.subject, body: texts.sms(message.code) };
+}
+
+async function expectOk(response: Response, provider: string): Promise<void> {
+  if (!response.ok) throw new DeliveryError(`${provider} answered ${response.status}`);
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new DeliveryError(`${name} is not set`);
+  return value;
+}
+
+export async function sendSms(env: AuthEnv, message: CodeMessage, doFetch: Fetch): Promise<void> {
+  const { body } = messageText(message);
+  switch (env.SMS_PROVIDER) {
+    case "infobip": {
+      const base = required(env.SMS_API_BASE_URL, "SMS_API_BASE_URL").replace(/\/+$/, "");
+      const response = await doFetch(`${base}/sms/2/text/advanced`, {
+        method: "POST",
+        headers: {
+          authorization: `App ${required(env.SMS_API_KEY, "SMS_API_KEY")}`,
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+        body: JSON.stringify({
+          messages: [{ from: env.SMS_SENDER ?? "Kvadrat", destinations: [{ to: message.to.replace(/^\+/, "") }], text: body }],
+        }),
+      });
+      return expectOk(response, "infobip");
+    }
+    case "twilio": {
+      const sid = required(env.SMS_ACCOUNT_SID, "SMS_ACCOUNT_SID");
+      const response = await doFetch(`https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
+        method: "POST",
+        headers: {
+          authorization: `Basic ${btoa(`${sid}:${required(env.SMS_API_KEY, "SMS_API_KEY")}`)}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ To: message.to, From: required(env.SMS_SENDER, "SMS_SENDER"), Body: body }).toString(),
+      });
+      return expectOk(response, "twilio");
+    }
+    default:
+      throw new DeliveryError(`No SMS provider configured (SMS_PROVIDER=${env.SMS_PROVIDER ?? ""})`);
+  }
+}
+
+export async function sendEmail(env: AuthEnv, message: CodeMessage, doFetch: Fetch): Promise<void> {
+  const { subject, body } = messageText(message);
+  const from = required(env.EMAIL_FROM, "EMAIL_FROM");
+  switch (env.EMAIL_PROVIDER) {
+    case "resend": {
+      const response = await doFetch("https://api.resend.com/emails", {
+        method: "POST",
+        headers: { authorization: `Bearer ${required(env.EMAIL_API_KEY, "EMAIL_API_KEY")}`, "content-type": "application/json" },
+        body: JSON.stringify({ from, to: [message.to], subject, text: body }),
+      });
+      return expectOk(response, "resend");
+    }
+    case "postmark": {
+      const response = await doFetch("https://api.postmarkapp.com/email", {
+        method: "POST",
+        headers: {
+          "x-postmark-server-token": required(env.EMAIL_API_KEY, "EMAIL_API_KEY"),
+          "content-type": "application/json",
+          accept: "application/json",
+        },
+        body: JSON.stringify({ From: from, To: message.to, Subject: subject, TextBody: body, MessageStream: "outbound" }),
+      });
+      return expectOk(response, "postmark");
+    }
+    default:
+      throw new DeliveryError(`No e-mail provider configured (EMAIL_PROVIDER=${env.EMAIL_PROVIDER ?? ""})`);
+  }
+}
+
+/** Delivers a code: the dev outbox in development, the configured provider elsewhere. */
+export async function deliverCode(
+  env: AuthEnv & { DB: D1Database },
+  message: CodeMessage,
+  now: number,
+  doFetch: Fetch = (input, init) => fetch(input, init),
+): Promise<void> {
+  if (env.ENVIRONMENT === "development") {
+    await env.DB.prepare(
+      "INSERT INTO dev_outbox (channel, recipient, purpose, code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+      .bind(message.channel, message.to, message.purpose, message.code, messageText(message).body, now)
+      .run();
+    return;
+  }
+  if (message.channel === "sms") await sendSms(env, message, doFetch);
+  else await sendEmail(env, message, doFetch);
+}

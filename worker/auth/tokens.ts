@@ -1,0 +1,208 @@
+/**
+ * Tokens (issue 6 item 2, decision 006).
+ * - Access token: a short JWT (hono/jwt, HS256) with the user id, role and session family. Its secret is
+ *   the `JWT_SECRET` wrangler secret; in development a fixed default stands in, anywhere else a missing
+ *   secret refuses to sign or verify.
+ * - Refresh token: 256 random bits, stored only as its SHA-256. Every use rotates it within its family;
+ *   presenting a used one revokes the whole family (reuse detection). Only the worker's own implicit
+ *   renewal of a page request tolerates a token used in the last few seconds (parallel requests of one
+ *   browser), and then only hands out an access token.
+ */
+import { sign, verify } from "hono/jwt";
+import {
+  ACCESS_TOKEN_TTL_S,
+  EXPIRING_REFRESH_TOKEN_THRESHOLD_S,
+  REFRESH_REUSE_GRACE_S,
+  REFRESH_TOKEN_TTL_S,
+} from "#shared/constants.ts";
+import type { AuthEnv } from "./auth-env.ts";
+import { randomBytes, sha256Hex, toBase64Url } from "./encoding.ts";
+
+export const DEV_JWT_SECRET = "development-only-jwt-secret-never-used-in-production";
+
+export class AuthConfigError extends Error {}
+
+export function jwtSecret(env: AuthEnv): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (env.ENVIRONMENT === "development") return DEV_JWT_SECRET;
+  throw new AuthConfigError("JWT_SECRET is not set: refusing to sign or verify tokens outside development");
+}
+
+export type Role = "user" | "admin";
+
+export interface AccessClaims {
+  userId: number;
+  role: Role;
+  familyId: string;
+  /** Expiry, ms since the epoch. */
+  expiresAt: number;
+}
+
+export async function signAccessToken(
+  env: AuthEnv,
+  claims: { userId: number; role: Role; familyId: string },
+  now: number,
+): Promise<{ token: string; expiresAt: number }> {
+  const iat = Math.floor(now / 1000);
+  const exp = iat + ACCESS_TOKEN_TTL_S;
+  const token = await sign(
+    { sub: String(claims.userId), role: claims.role, fam: claims.familyId, iat, exp, typ: "access" },
+    jwtSecret(env),
+    "HS256",
+  );
+  return { token, expiresAt: exp * 1000 };
+}
+
+/** The claims of a well-signed, unexpired access token; null for anything else (never throws on input). */
+export async function verifyAccessToken(env: AuthEnv, token: string, now: number): Promise<AccessClaims | null> {
+  const secret = jwtSecret(env);
+  if (token.length > 4096 || token.split(".").length !== 3) return null;
+  let payload: Record<string, unknown>;
+  try {
+    // Expiry is checked against the request's clock below (development tests move it).
+    payload = await verify(token, secret, { alg: "HS256", exp: false, iat: false, nbf: false });
+  } catch {
+    return null;
+  }
+  const exp = payload.exp;
+  const userId = Number(payload.sub);
+  if (payload.typ !== "access" || typeof exp !== "number" || !Number.isSafeInteger(userId) || userId < 1) return null;
+  if (exp * 1000 <= now) return null;
+  const role = payload.role === "admin" ? "admin" : "user";
+  return { userId, role, familyId: String(payload.fam ?? ""), expiresAt: exp * 1000 };
+}
+
+export function newRefreshToken(): string {
+  return toBase64Url(randomBytes(32));
+}
+
+export const hashRefreshToken = (token: string) => sha256Hex(`refresh:${token}`);
+
+export function newFamilyId(): string {
+  return toBase64Url(randomBytes(16));
+}
+
+export interface RefreshTokenRow {
+  id: number;
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  remember: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface IssuedRefresh {
+  token: string;
+  familyId: string;
+  userId: number;
+  remember: boolean;
+  expiresAt: number;
+}
+
+/** Whether a token row still opens a session at `now` (SPEC §4: the expiring marker ends a non-remembered session). */
+export function refreshRowAlive(row: Pick<RefreshTokenRow, "remember" | "expires_at" | "revoked_at">, now: number): boolean {
+  if (row.revoked_at !== null) return false;
+  const left = row.expires_at - now;
+  if (left <= 0) return false;
+  return row.remember === 1 || left > EXPIRING_REFRESH_TOKEN_THRESHOLD_S * 1000;
+}
+
+/** A new token; a new family (a sign-in) unless `familyId` continues one. */
+export async function issueRefreshToken(
+  db: D1Database,
+  options: { userId: number; remember: boolean; now: number; familyId?: string; expiresAt?: number },
+): Promise<IssuedRefresh> {
+  const token = newRefreshToken();
+  const familyId = options.familyId ?? newFamilyId();
+  const expiresAt = options.expiresAt ?? options.now + REFRESH_TOKEN_TTL_S * 1000;
+  await db
+    .prepare(
+      "INSERT INTO refresh_tokens (token_hash, family_id, user_id, remember, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(await hashRefreshToken(token), familyId, options.userId, options.remember ? 1 : 0, options.now, expiresAt)
+    .run();
+  return { token, familyId, userId: options.userId, remember: options.remember, expiresAt };
+}
+
+export type RotateResult =
+  | { kind: "rotated"; issued: IssuedRefresh }
+  | { kind: "grace"; userId: number; familyId: string; remember: boolean }
+  | { kind: "reused"; familyId: string }
+  | { kind: "invalid" };
+
+/**
+ * Exchanges a refresh token for its successor. A remembered session slides to a fresh 30 days; a
+ * non-remembered one keeps its token's expiry, so it ends at the one-day marker however often it rotates.
+ */
+export async function rotateRefreshToken(
+  db: D1Database,
+  token: string,
+  now: number,
+  { allowGrace = false }: { allowGrace?: boolean } = {},
+): Promise<RotateResult> {
+  if (!token || token.length > 512) return { kind: "invalid" };
+  const row = await db
+    .prepare("SELECT * FROM refresh_tokens WHERE token_hash = ?")
+    .bind(await hashRefreshToken(token))
+    .first<RefreshTokenRow>();
+  if (!row) return { kind: "invalid" };
+  if (row.used_at !== null) {
+    if (allowGrace && row.revoked_at === null && now - row.used_at <= REFRESH_REUSE_GRACE_S * 1000 && refreshRowAlive(row, now)) {
+      return { kind: "grace", userId: row.user_id, familyId: row.family_id, remember: row.remember === 1 };
+    }
+    await revokeFamily(db, row.family_id, now);
+    return { kind: "reused", familyId: row.family_id };
+  }
+  if (!refreshRowAlive(row, now)) return { kind: "invalid" };
+  const claimed = await db
+    .prepare("UPDATE refresh_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL RETURNING id")
+    .bind(now, row.id)
+    .first();
+  if (!claimed) {
+    // Another request used it between our read and write: that is a reuse too.
+    await revokeFamily(db, row.family_id, now);
+    return { kind: "reused", familyId: row.family_id };
+  }
+  const issued = await issueRefreshToken(db, {
+    userId: row.user_id,
+    remember: row.remember === 1,
+    now,
+    familyId: row.family_id,
+    expiresAt: row.remember === 1 ? undefined : row.expires_at,
+  });
+  return { kind: "rotated", issued };
+}
+
+/** The live family a refresh token belongs to, without using it (logout). */
+export async function familyOfRefreshToken(db: D1Database, token: string): Promise<string | null> {
+  if (!token || token.length > 512) return null;
+  const row = await db
+    .prepare("SELECT family_id FROM refresh_tokens WHERE token_hash = ?")
+    .bind(await hashRefreshToken(token))
+    .first<{ family_id: string }>();
+  return row?.family_id ?? null;
+}
+
+export async function revokeFamily(db: D1Database, familyId: string, now: number): Promise<void> {
+  await db.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL").bind(now, familyId).run();
+}
+
+/** Ends every session of a user (password reset, account deletion), or every one but `exceptFamily`. */
+export async function revokeUserSessions(db: D1Database, userId: number, now: number, exceptFamily?: string): Promise<void> {
+  await db
+    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND family_id IS NOT ?")
+    .bind(now, userId, exceptFamily ?? null)
+    .run();
+}
+
+/** Whether a family still has a live token (an access token of a revoked family is refused). */
+export async function familyAlive(db: D1Database, familyId: string, now: number): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS ok FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL AND expires_at > ? LIMIT 1")
+    .bind(familyId, now)
+    .first();
+  return row !== null;
+}

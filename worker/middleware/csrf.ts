@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "#worker/app-env.ts";
+import { apiError } from "#worker/api/errors.ts";
+import { hasSessionCookie } from "#worker/auth/session.ts";
+import { bearerToken } from "./session.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Whether the request says it comes from a page of this origin. */
+export function isSameOriginRequest(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin === new URL(request.url).origin;
+}
+
+/**
+ * CSRF (issue 6 item 6, DESIGN §4): a write that the browser's session cookies would authenticate needs
+ * `X-Requested-With` and an `Origin` equal to this origin, else 403. A cross-site page can send neither
+ * without a CORS preflight, which this API never grants. Bearer-authenticated calls carry no ambient
+ * credential and are exempt; so are writes without session cookies (nothing to forge).
+ */
+export function csrf(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || bearerToken(c) || !hasSessionCookie(c)) return next();
+    if (!c.req.header("x-requested-with") || !isSameOriginRequest(c.req.raw)) {
+      return apiError(c, 403, "csrf_rejected", "Cross-site request refused: X-Requested-With and a same-origin Origin are required");
+    }
+    await next();
+  };
+}

@@ -1,0 +1,135 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { ACCESS_TOKEN_RENEW_THRESHOLD_S } from "#shared/constants.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { apiError } from "#worker/api/errors.ts";
+import { authEnv } from "#worker/auth/auth-env.ts";
+import { requestNow } from "#worker/auth/clock.ts";
+import {
+  accessTokenFor,
+  clearedSessionCookies,
+  policyOf,
+  readSessionCookies,
+  sessionCookies,
+} from "#worker/auth/session.ts";
+import { AuthConfigError, type AccessClaims, rotateRefreshToken, verifyAccessToken } from "#worker/auth/tokens.ts";
+import { toSessionUser, type UserRow } from "#worker/auth/users.ts";
+
+/** The request's clock (see worker/auth/clock.ts). */
+export function nowOf(c: Context<AppEnv>): number {
+  let now = c.get("now");
+  if (now === undefined) {
+    now = requestNow(c.env, c.req.raw);
+    c.set("now", now);
+  }
+  return now;
+}
+
+/** The bearer credential of the request, if any (an access JWT, or a refresh token for /api/auth/*). */
+export function bearerToken(c: Context): string | undefined {
+  const match = /^Bearer\s+([^\s]{1,4096})\s*$/i.exec(c.req.header("authorization") ?? "");
+  return match?.[1];
+}
+
+const isJwt = (token: string) => token.split(".").length === 3;
+
+/** Loads the user of valid claims; null when the account is gone or the session family was revoked (logout). */
+async function userOf(db: D1Database, claims: Pick<AccessClaims, "userId" | "familyId">) {
+  return db
+    .prepare(
+      `SELECT u.id, u.name, u.role, u.phone_verified_at,
+         EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?1 AND r.revoked_at IS NULL) AS family_alive
+       FROM users u WHERE u.id = ?2 AND u.deleted_at IS NULL`,
+    )
+    .bind(claims.familyId, claims.userId)
+    .first<Pick<UserRow, "id" | "name" | "role" | "phone_verified_at"> & { family_alive: number }>();
+}
+
+async function attach(
+  c: Context<AppEnv>,
+  claims: Pick<AccessClaims, "userId" | "familyId">,
+  accessToken: string,
+  via: "cookie" | "bearer",
+): Promise<boolean> {
+  const row = await userOf(c.env.DB, claims);
+  if (!row || !row.family_alive) return false;
+  c.set("user", toSessionUser(row));
+  c.set("session", { userId: row.id, role: row.role, familyId: claims.familyId, accessToken, via });
+  return true;
+}
+
+/**
+ * The session of every request (issue 6 item 3, DESIGN §3.5): `Authorization: Bearer <access JWT>`, else
+ * the HttpOnly cookies. A cookie access token with ≤ 30 s left (or none) is renewed from the refresh
+ * cookie — the refresh token rotates — and the new cookies are set on the response after `next()`, so
+ * pages rendered by React Router get them too (decision 001). Stale cookies are cleared. The user lands
+ * in the Hono context (`user`, `session`); the worker hands it to loaders through `requestContext`.
+ * `renew: false` (the /api/auth/* endpoints, which manage tokens themselves) only reads.
+ */
+export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.get("session")) return next();
+    const env = authEnv(c.env);
+    const now = nowOf(c);
+    const renewHere = renew && !new URL(c.req.url).pathname.startsWith("/api/auth/");
+    let pending: string[] = [];
+    try {
+      const bearer = bearerToken(c);
+      if (bearer) {
+        if (isJwt(bearer)) {
+          const claims = await verifyAccessToken(env, bearer, now);
+          if (claims) await attach(c, claims, bearer, "bearer");
+        }
+      } else {
+        const { access, refresh } = readSessionCookies(c);
+        const claims = access ? await verifyAccessToken(env, access, now) : null;
+        const fresh = claims !== null && claims.expiresAt - now > ACCESS_TOKEN_RENEW_THRESHOLD_S * 1000;
+        let attached = false;
+        if (claims && (fresh || !refresh || !renewHere)) attached = await attach(c, claims, access!, "cookie");
+        if (!attached && refresh && renewHere) {
+          const result = await rotateRefreshToken(c.env.DB, refresh, now, { allowGrace: true });
+          const policy = policyOf(c);
+          if (result.kind === "rotated" || result.kind === "grace") {
+            const userId = result.kind === "rotated" ? result.issued.userId : result.userId;
+            const familyId = result.kind === "rotated" ? result.issued.familyId : result.familyId;
+            const row = await userOf(c.env.DB, { userId, familyId });
+            if (row && row.family_alive) {
+              const token = await accessTokenFor(c, { userId, role: row.role, familyId }, now);
+              const remember = result.kind === "rotated" ? result.issued.remember : result.remember;
+              pending = sessionCookies(
+                policy,
+                { access: token, refresh: result.kind === "rotated" ? result.issued : undefined, remember },
+                now,
+              );
+              attached = await attach(c, { userId, familyId }, token.token, "cookie");
+            }
+          }
+          if (!attached) pending = clearedSessionCookies(policy);
+        } else if (!attached && access && renewHere) {
+          pending = clearedSessionCookies(policyOf(c));
+        }
+      }
+    } catch (error) {
+      // A production worker without JWT_SECRET serves everyone signed out rather than failing pages.
+      if (!(error instanceof AuthConfigError)) throw error;
+      console.error(error.message);
+    }
+
+    await next();
+
+    const page = !new URL(c.req.url).pathname.startsWith("/api/");
+    const writeCookies = pending.length > 0 && !c.get("authCookiesWritten");
+    if (writeCookies || (page && c.get("user"))) {
+      // React Router's and redirect responses may have immutable headers: give the context a copy.
+      c.res = new Response(c.res.body, c.res);
+      if (writeCookies) for (const cookie of pending) c.res.headers.append("Set-Cookie", cookie);
+      // A page showing who is signed in must not be stored by shared caches.
+      if (page && c.get("user")) c.res.headers.set("Cache-Control", "private, no-store");
+    }
+  };
+}
+
+/** 401 unless signed in (SPEC §8: "authorization required"). */
+export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get("user")) return apiError(c, 401, "unauthorized", "Sign in first");
+  await next();
+};
