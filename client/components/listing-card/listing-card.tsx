@@ -1,0 +1,78 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ApiListing } from "#shared/api/realty.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { useFormat } from "#client/i18n/use-format.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import styles from "./listing-card.module.css";
+
+interface Props {
+  listing: ApiListing;
+  /** The loader's time, so "updated N days ago" reads the same on the server and after hydration. */
+  now: number;
+  /** Above-the-fold cards load their photo eagerly (the first one is the page's LCP candidate). */
+  eager?: boolean;
+  /** Heading level of the title inside the page's outline. */
+  headingLevel?: 2 | 3;
+  /** Controls laid over the photo (the favourite toggle). */
+  actions?: ReactNode;
+}
+
+/** A listing in a list: photo, price and price per m², key facts, place and age. */
+export function ListingCard({ listing, now, eager = false, headingLevel = 3, actions }: Props) {
+  const { t } = useI18n();
+  const f = useFormat();
+  const lp = useLocalePath();
+  const href = lp(listing.path);
+  const Heading = `h${headingLevel}` as const;
+  const facts = [
+    listing.rooms !== null ? f.rooms(listing.rooms) : null,
+    listing.area !== null ? f.area(listing.area) : listing.land_area !== null ? f.area(listing.land_area) : null,
+    listing.floor !== null && listing.type === "apartment" ? f.floor(listing.floor, listing.floors) : null,
+  ].filter(Boolean);
+  const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
+  const price = f.price(listing.price);
+
+  return (
+    <article className={styles.card} aria-labelledby={`listing-${listing.id}-title`}>
+      <div className={styles.media}>
+        {listing.image ? (
+          <img
+            src={listing.image.url}
+            width={listing.image.width}
+            height={listing.image.height}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
+            decoding="async"
+          />
+        ) : (
+          <span className={styles.noPhoto}>{t("card.noPhoto")}</span>
+        )}
+        {listing.promoted ? <span className={styles.badge}>{t("card.promoted")}</span> : null}
+        {listing.image_count > 1 ? (
+          <span className={styles.count}>{t("card.photos", { count: listing.image_count })}</span>
+        ) : null}
+        {actions ? <div className={styles.actions}>{actions}</div> : null}
+      </div>
+      <div className={styles.body}>
+        <p className={styles.price}>
+          <strong>{listing.deal === "rent" ? t("card.perMonth", { price }) : price}</strong>
+          {listing.price_m2 !== null && listing.deal === "sale" ? (
+            <span className={styles.perM2}>{f.pricePerM2(listing.price_m2)}</span>
+          ) : null}
+        </p>
+        <Heading id={`listing-${listing.id}-title`} className={styles.title}>
+          <Link to={href} className={styles.link} lang={listing.lang}>
+            {listing.title}
+          </Link>
+        </Heading>
+        {facts.length ? <p className={styles.facts}>{facts.join(" · ")}</p> : null}
+        <p className={styles.place}>{place}</p>
+        <p className={styles.updated}>
+          <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
+        </p>
+      </div>
+    </article>
+  );
+}
