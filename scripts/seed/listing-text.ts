@@ -148,7 +148,7 @@ const SR: Phrasebook = {
         ? `Završetak gradnje i useljenje planirani su za ${f.yearBuilt}. godinu, plaćanje je moguće u ratama.`
         : f.yearBuilt >= 2015
           ? `Novogradnja iz ${f.yearBuilt}. godine, kvalitetni materijali i dobra izolacija.`
-          : `Zgrada je izgrađena ${f.yearBuilt}. godine i redovno se održava.`,
+          : `${f.kind === "house" ? "Kuća je izgrađena" : "Zgrada je izgrađena"} ${f.yearBuilt}. godine i redovno se održava.`,
   heating: (f) =>
     ({
       central: "Grejanje je centralno (daljinsko), računi su predvidivi tokom cele zime.",
@@ -218,7 +218,7 @@ const EN: Phrasebook = {
         ? `Completion and handover are planned for ${f.yearBuilt}; payment in instalments is possible.`
         : f.yearBuilt >= 2015
           ? `A new build from ${f.yearBuilt} with good insulation and quality finishes.`
-          : `The building dates from ${f.yearBuilt} and is well maintained.`,
+          : `The ${f.kind === "house" ? "house" : "building"} dates from ${f.yearBuilt} and is well maintained.`,
   heating: (f) =>
     ({
       central: "District central heating keeps winter bills predictable.",
@@ -345,10 +345,12 @@ const BOOKS: Record<Lang, Phrasebook> = { en: EN, ru: RU, sr: SR };
 
 export function listingDescription(f: ListingFacts, lang: Lang, rng: Rng): string {
   const book = BOOKS[lang];
-  const first = [book.opening(f, openingWord(f, lang)), book.kindNote(f), book.plot(f), book.floor(f), book.year(f)];
+  const minor = f.kind === "garage" || f.kind === "parking" || f.kind === "storage";
+  const first = [book.opening(f, openingWord(f, lang)), book.kindNote(f), book.plot(f), book.floor(f), minor ? null : book.year(f)];
   const second = [book.heating(f), book.furnished(f), book.extras(f)];
   const third = rng.sample(book.surroundings, rng.int(1, 2));
-  if (f.deal === "sale") third.push(rng.pick(book.saleTerms));
+  // The last sale term mentions a mortgage: not for plots, garages and the like.
+  if (f.deal === "sale") third.push(rng.pick(minor || f.kind === "land" ? book.saleTerms.slice(0, -1) : book.saleTerms));
   else third.push(book.rentTerms(f)!);
   third.push(rng.pick(book.closing));
   return [first, second, third]
