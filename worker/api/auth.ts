@@ -9,7 +9,7 @@ import { LogoutBody, PasswordLoginBody } from "#shared/api/auth.ts";
 import { LOGIN_ATTEMPTS_PER_IDENTITY, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { authEnv } from "#worker/auth/auth-env.ts";
-import { rateLimited, signIn } from "#worker/auth/flows.ts";
+import { authUnavailable, rateLimited, signIn } from "#worker/auth/flows.ts";
 import { burnPasswordCheck, verifyPassword } from "#worker/auth/passwords.ts";
 import { clientIp, hitAll } from "#worker/auth/rate-limit.ts";
 import { clearSession, policyOf, sessionResponse } from "#worker/auth/session.ts";
@@ -54,6 +54,8 @@ function presentedRefreshToken(c: Context<AppEnv>): string | undefined {
 /** Both token endpoints rotate the refresh token and hand out a new access token. */
 async function refresh(c: Context<AppEnv>) {
   const now = nowOf(c);
+  const unavailable = authUnavailable(c);
+  if (unavailable) return unavailable;
   const token = presentedRefreshToken(c);
   if (!token) return apiError(c, 401, "unauthorized", "No refresh token");
   const result = await rotateRefreshToken(c.env.DB, token, now);

@@ -19,7 +19,7 @@ import { type CheckResult, type CodePurpose, createCode } from "./codes.ts";
 import { clientIp, hitAll, type RateLimitVerdict } from "./rate-limit.ts";
 import { deliverCode } from "./senders.ts";
 import { sessionResponse } from "./session.ts";
-import { issueRefreshToken, signAccessToken } from "./tokens.ts";
+import { AuthConfigError, issueRefreshToken, jwtSecret, signAccessToken } from "./tokens.ts";
 import { toApiUser, type UserRow } from "./users.ts";
 
 export const fieldOf = (identity: LoginIdentity) => identity.kind;
@@ -117,7 +117,22 @@ export function alreadyRegistered(c: Context<AppEnv>, field: string) {
 /** A new session (refresh family) for the user, answered as cookies or bearer tokens; clears the saved-search cookie. */
 export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolean, status: 200 | 201 = 200) {
   const now = nowOf(c);
+  // Outside development a missing JWT_SECRET refuses every sign-in (503) before any token is stored.
+  const unavailable = authUnavailable(c);
+  if (unavailable) return unavailable;
   const refresh = await issueRefreshToken(c.env.DB, { userId: user.id, remember, now });
   const access = await signAccessToken(authEnv(c.env), { userId: user.id, role: user.role, familyId: refresh.familyId }, now);
   return sessionResponse(c, { tokens: { access, refresh, remember }, now, user: toApiUser(user), signIn: true, status });
+}
+
+/** 503 when tokens cannot be signed here (production without JWT_SECRET), else null. */
+export function authUnavailable(c: Context<AppEnv>) {
+  try {
+    jwtSecret(authEnv(c.env));
+    return null;
+  } catch (error) {
+    if (!(error instanceof AuthConfigError)) throw error;
+    console.error(error.message);
+    return apiError(c, 503, "auth_unavailable", "Sign-in is not available");
+  }
 }

@@ -128,7 +128,7 @@ export function sessionResponse(
 
 export function clearSession(c: Context<AppEnv>): void {
   c.set("authCookiesWritten", true);
-  if (!isBearerMode(c)) appendCookies(c, clearedSessionCookies(policyOf(c)));
+  if (!isBearerMode(c) && !c.req.header("authorization")) appendCookies(c, clearedSessionCookies(policyOf(c)));
 }
 
 /**
