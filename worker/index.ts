@@ -1,16 +1,14 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { createApiClient } from "#shared/api-client.ts";
 import { api } from "./api/index.ts";
-import { apiDelay, apiFetcher } from "./api-fetcher.ts";
 import { images } from "./images/index.ts";
+import { inProcessApi } from "./in-process-api.ts";
+import { sitemaps } from "./seo/sitemaps.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { session } from "./middleware/session.ts";
-import { cookiePolicy, withoutSessionCookies } from "./auth/session.ts";
-import { debugClock } from "./auth/clock.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { requestContext } from "./request-context.ts";
@@ -28,6 +26,7 @@ export const app = new Hono<AppEnv>();
 app.use(securityHeaders());
 app.route("/", api);
 app.route("/", images);
+app.route("/", sitemaps);
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale());
@@ -44,18 +43,7 @@ app.all("*", (c) => {
     locale: c.get("locale"),
     origin,
     user: c.get("user") ?? null,
-    api: createApiClient({
-      baseUrl: origin,
-      fetch: apiFetcher(api, c.env, c.executionCtx, apiDelay(c.env, c.req.raw)),
-      locale: c.get("locale"),
-      // The session travels as a bearer token (already renewed); the other cookies as they came.
-      accessToken: c.get("session")?.accessToken ?? null,
-      headers: {
-        cookie: withoutSessionCookies(c.req.header("cookie"), cookiePolicy(c.req.url, c.env.ENVIRONMENT)),
-        ...debugClock(c.req.raw),
-      },
-      errorLogging: c.env.ERROR_LOGGING === "true",
-    }),
+    api: inProcessApi(c),
   });
   return handleDocument(c.req.raw, context);
 });

@@ -315,3 +315,14 @@ export async function seoListingPage(db: D1Database, page: number, perPage: numb
   ).map((r) => ({ id: r.id, path: paths.detail(r.deal, r.property_type, r.city_slug, r.id), updated_at: iso(r.updated_at) }));
   return { items, total: (count!.results[0] as { n: number }).n };
 }
+
+/** Active listings per classified type and city: which list pages have something to show. */
+export async function listingCountsByTypeAndCity(db: D1Database) {
+  const { results } = await db
+    .prepare(
+      `SELECT l.type_id, c.slug AS city_slug, COUNT(*) AS count FROM listings l JOIN cities c ON c.id = l.city_id
+       WHERE l.status = 'active' GROUP BY l.type_id, l.city_id ORDER BY l.type_id, c.population DESC`,
+    )
+    .all<{ type_id: number; city_slug: string; count: number }>();
+  return results;
+}
