@@ -18,6 +18,7 @@ import type {
   UnsubscribeResponse,
   UnsubscribeStatusResponse,
 } from "./api/content.ts";
+import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
 import type { ApiListing, ApiListingDetail, FormOptions, ListingQuery, SearchResponse } from "./api/realty.ts";
@@ -173,6 +174,54 @@ export function createApiClient(options: ApiClientOptions) {
     unsubscribe: (body: UnsubscribeInput) => request<UnsubscribeResponse>("POST", "/api/unsubscribe", { body }),
     unsubscribeAll: (token: string) =>
       request<UnsubscribeStatusResponse>("POST", "/api/unsubscribe/all", { body: { token } }),
+
+    // Accounts and sessions (SPEC §7 Auth, User, Cabinet personal; shapes in ./api/auth.ts). Sign-in calls set
+    // HttpOnly cookies for web clients; `X-Auth-Mode: bearer` clients get the tokens in AuthResponse.
+    userOptions: () => request<UserOptionsResponse>("GET", "/api/user/options"),
+    register: (body: { phone: string; name?: string }) => request<CodeSentResponse>("POST", "/api/user/register", { body }),
+    registerEmail: (body: { email: string; name?: string }) =>
+      request<CodeSentResponse>("POST", "/api/user/register/email", { body }),
+    registerPassword: (body: { login: string; password: string; name?: string }) =>
+      request<CodeSentResponse>("POST", "/api/user/register/password", { body }),
+    registerVerify: (body: { phone: string; code: string; remember_me?: boolean; name?: string }) =>
+      request<AuthResponse>("POST", "/api/user/register/verify", { body }),
+    registerEmailVerify: (body: { email: string; code: string; remember_me?: boolean; name?: string }) =>
+      request<AuthResponse>("POST", "/api/user/register/email/verify", { body }),
+    loginPhone: (phone: string) => request<CodeSentResponse>("POST", "/api/user/login/phone", { body: { phone } }),
+    loginEmail: (email: string) => request<CodeSentResponse>("POST", "/api/user/login/email", { body: { email } }),
+    loginRegister: (body: { phone: string; name?: string } | { email: string; name?: string }) =>
+      request<CodeSentResponse>("POST", "/api/user/login/register", { body }),
+    loginPhoneVerify: (body: { phone: string; code: string; remember_me?: boolean; name?: string }) =>
+      request<AuthResponse>("POST", "/api/user/login/phone/verify", { body }),
+    loginEmailVerify: (body: { email: string; code: string; remember_me?: boolean; name?: string }) =>
+      request<AuthResponse>("POST", "/api/user/login/email/verify", { body }),
+    login: (body: { login: string; password: string; remember_me?: boolean }) =>
+      request<AuthResponse>("POST", "/api/auth/login", { body }),
+    recoveryCode: (via: "phone" | "email" | "credential", body: { phone: string } | { email: string } | { login: string }) =>
+      request<CodeSentResponse>("POST", `/api/user/password/recovery/code/${via}`, { body }),
+    recoveryVerify: (
+      via: "phone" | "email" | "credential",
+      body: ({ phone: string } | { email: string } | { login: string }) & { code: string },
+    ) => request<Single<{ reset_token: string; expires_in: number }>>("POST", `/api/user/password/recovery/code/${via}/verify`, { body }),
+    passwordReset: (body: { reset_token: string; password: string; remember_me?: boolean }) =>
+      request<AuthResponse>("POST", "/api/user/password/reset", { body }),
+    refreshToken: () => request<AuthResponse>("GET", "/api/auth/refresh-token"),
+    accessToken: () => request<AuthResponse>("GET", "/api/auth/access-token"),
+    accountData: () => request<Single<ApiUser>>("GET", "/api/account/data"),
+    logout: () => request<Single<{ signed_out: true }>>("POST", "/api/auth/logout", { body: {} }),
+    cabinetUser: () => request<Single<ApiUser>>("GET", "/api/cabinet/user"),
+    updatePersonal: (body: { name: string }) => request<Single<ApiUser>>("POST", "/api/cabinet/update-personal", { body }),
+    updatePhone: (phone: string) => request<CodeSentResponse>("POST", "/api/cabinet/update-phone", { body: { phone } }),
+    verifyPhone: (body: { phone: string; code: string }) => request<Single<ApiUser>>("POST", "/api/cabinet/verify-phone", { body }),
+    updateEmail: (email: string) => request<CodeSentResponse>("POST", "/api/cabinet/update-email", { body: { email } }),
+    verifyEmail: (body: { email: string; code: string }) => request<Single<ApiUser>>("POST", "/api/cabinet/verify-email", { body }),
+    setPassword: (password: string) => request<Single<ApiUser>>("POST", "/api/cabinet/password", { body: { password } }),
+    updatePassword: (body: { current_password: string; password: string }) =>
+      request<Single<ApiUser>>("POST", "/api/cabinet/update-password", { body }),
+    updateImage: (image: { image_url: string | null } | FormData) =>
+      request<Single<ApiUser>>("POST", "/api/cabinet/update-image", { body: image }),
+    deleteAccount: () => request<Single<{ deleted: true }>>("DELETE", "/api/cabinet/delete-account"),
+    devOutbox: (to?: string) => request<Collection<OutboxItem>>("GET", "/api/dev/outbox", { query: { to } }),
   };
 }
 

@@ -88,7 +88,7 @@ describe("CSRF (issue 6 item 6)", () => {
     const { jar } = await signUpByPhone();
     const attempt = (headers: Record<string, string>) =>
       call("/api/cabinet/update-personal", { body: { name: "Forged" }, jar, sameOrigin: false, headers });
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { origin: ORIGIN },
       { "x-requested-with": "XMLHttpRequest" },
