@@ -73,6 +73,12 @@ const filterEntries = {
       v.transform((s) => s === "true"),
     ),
   ),
+  promoted: v.optional(
+    v.pipe(
+      v.picklist(["true", "false"], "must be true or false"),
+      v.transform((s) => s === "true"),
+    ),
+  ),
   q: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, `must be at most ${MAX_TEXT_QUERY} characters`)),
   ),
@@ -243,6 +249,8 @@ export interface ListingQuery {
   floor_min?: number;
   floor_max?: number;
   furnished?: boolean;
+  /** Only listings whose paid promotion is running. */
+  promoted?: boolean;
   q?: string;
   /** south,west,north,east */
   bounds?: string;

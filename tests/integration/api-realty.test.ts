@@ -54,6 +54,8 @@ describe("GET /api/realty/search", () => {
     ["floor_min=2&floor_max=4", (l: ApiListing) => l.floor! >= 2 && l.floor! <= 4],
     ["furnished=true", (l: ApiListing) => l.furnished === true],
     ["furnished=false", (l: ApiListing) => l.furnished === false],
+    ["promoted=true", (l: ApiListing) => l.promoted],
+    ["promoted=false", (l: ApiListing) => !l.promoted],
     ["bounds=44.7,20.3,44.9,20.6", (l: ApiListing) => l.lat >= 44.7 && l.lat <= 44.9 && l.lng >= 20.3 && l.lng <= 20.6],
   ])("filters by %s", async (query, holds) => {
     const body = await search(`${query}&per_page=50`);
@@ -138,6 +140,7 @@ describe("GET /api/realty/search", () => {
     ["type=abc", "type"],
     ["rooms=7", "rooms"],
     ["furnished=maybe", "furnished"],
+    ["promoted=1", "promoted"],
     ["sort=cheapest", "sort"],
     ["bounds=1,2,3", "bounds"],
     ["bounds=45,21,44,20", "bounds"],

@@ -39,7 +39,7 @@ export function ftsQuery(text: string): string | null {
 type Dimension = "type" | "rooms" | "district";
 
 /** The WHERE clause of a search, optionally leaving one dimension out (for its facet). */
-export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension) {
+export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension, now = Date.now()) {
   const parts = ["l.status = 'active'"];
   const args: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
@@ -65,6 +65,8 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
   if (filters.floor_min !== undefined) add("l.floor >= ?", filters.floor_min);
   if (filters.floor_max !== undefined) add("l.floor <= ?", filters.floor_max);
   if (filters.furnished !== undefined) add("l.furnished = ?", filters.furnished ? 1 : 0);
+  if (filters.promoted === true) add("l.promoted_until > ?", now);
+  if (filters.promoted === false) add("(l.promoted_until IS NULL OR l.promoted_until <= ?)", now);
   const fts = filters.q ? ftsQuery(filters.q) : null;
   if (fts) add("l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)", fts);
   if (filters.bounds) {
