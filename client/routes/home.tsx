@@ -1,24 +1,37 @@
-import { Suspense } from "react";
-import { Await, Form, Link } from "react-router";
-import type { ApiCity } from "#shared/api-client.ts";
+import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { HomeSearch } from "#client/components/home/home-search.tsx";
+import { Advantages, FaqTeaser, ListingShelf, MediaTeasers, PopularCities } from "#client/components/home/home-sections.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/home";
-import styles from "./home.module.css";
 
 const POPULAR_CITY_COUNT = 12;
+const PROMOTED_COUNT = 4;
+const NEWEST_COUNT = 8;
+const ARTICLE_COUNT = 3;
+const FAQ_COUNT = 4;
 
-/** The city list is secondary: it streams in after the shell instead of holding it back. */
+/**
+ * Nothing on the home page waits for the API: the shell (header, search form) leaves at once and
+ * every section streams in as its data arrives. A section whose call fails says so and the page stays.
+ */
 export function loader({ context }: Route.LoaderArgs) {
-  const cities: Promise<ApiCity[] | null> = context
-    .get(requestContext)
-    .api.cities()
-    .then((result) => (result.ok ? result.data.items.slice(0, POPULAR_CITY_COUNT) : null));
-  return { cities };
+  const { api } = context.get(requestContext);
+  const items = <T,>(result: Promise<{ ok: true; data: { items: T[] } } | { ok: false }>, count?: number) =>
+    result.then((r) => (r.ok ? r.data.items.slice(0, count) : null));
+  return {
+    now: Date.now(),
+    cities: items(api.cities(), POPULAR_CITY_COUNT).then((list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null),
+    promoted: items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })),
+    newest: items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })),
+    advantages: items(api.advantages()),
+    articles: items(api.articles({ per_page: ARTICLE_COUNT })),
+    faq: items(api.faq(), FAQ_COUNT),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "home");
@@ -26,37 +39,24 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "home");
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
+  const { now } = loaderData;
   return (
     <>
       <PageIntro pageKey="home">
-        <Form method="get" action={lp(paths.search())} role="search" className={styles.search}>
-          <label htmlFor="home-q" className="visually-hidden">
-            {t("home.searchLabel")}
-          </label>
-          <input id="home-q" name="q" type="search" placeholder={t("home.searchPlaceholder")} enterKeyHint="search" />
-          <button type="submit">{t("home.searchButton")}</button>
-        </Form>
+        <HomeSearch cities={loaderData.cities} />
       </PageIntro>
-      <section aria-labelledby="popular-cities" className={styles.cities}>
-        <h2 id="popular-cities">{t("home.popularCities")}</h2>
-        <Suspense fallback={<p aria-busy="true">{t("common.loading")}</p>}>
-          <Await resolve={loaderData.cities} errorElement={<p>{t("home.citiesUnavailable")}</p>}>
-            {(cities) =>
-              cities?.length ? (
-                <ul data-testid="popular-cities">
-                  {cities.map((city) => (
-                    <li key={city.slug}>
-                      <Link to={lp(paths.list("sale", "apartment", city.slug))}>{city.name}</Link>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p>{t("home.citiesUnavailable")}</p>
-              )
-            }
-          </Await>
-        </Suspense>
-      </section>
+      <ListingShelf id="home-promoted" title={t("home.promoted")} data={loaderData.promoted} now={now} />
+      <ListingShelf
+        id="home-newest"
+        title={t("home.newest")}
+        data={loaderData.newest}
+        now={now}
+        more={<Link to={lp(paths.search())}>{t("home.allListings")}</Link>}
+      />
+      <Advantages data={loaderData.advantages} />
+      <PopularCities data={loaderData.cities} />
+      <MediaTeasers data={loaderData.articles} />
+      <FaqTeaser data={loaderData.faq} />
     </>
   );
 }

@@ -1,13 +1,15 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
 import { seedStatements, seedStatementStream, utf8Length } from "./seed-sql.ts";
 
-const MIGRATIONS = ["0001_cities.sql", "0002_listings_and_content.sql"].map((f) =>
-  readFileSync(new URL(`../../worker/db/migrations/${f}`, import.meta.url), "utf8"),
-);
+const MIGRATIONS_DIR = new URL("../../worker/db/migrations/", import.meta.url);
+const MIGRATIONS = readdirSync(MIGRATIONS_DIR)
+  .filter((f) => f.endsWith(".sql"))
+  .sort()
+  .map((f) => readFileSync(new URL(f, MIGRATIONS_DIR), "utf8"));
 
 /** A fresh SQLite with the D1 schema, foreign keys on (as in D1), seeded with `statements`. */
 function seededDb(statements: string[]): DatabaseSync {

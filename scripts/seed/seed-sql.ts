@@ -4,6 +4,7 @@
  * (applied directly). Rows go in multi-row INSERTs of at most 100 rows and ~90 KB per statement
  * in UTF-8 (D1 caps a statement at 100 KB).
  */
+import { accountStatements } from "./accounts.ts";
 import { ADVANTAGES, FAQ, seedArticles, seedSubscriptions, seedTags, TOOLTIPS } from "./content.ts";
 import { CITIES } from "./gazetteer.ts";
 import { DISTRICT_IDS, seedImages, seedListing, type SeedListing } from "./listings.ts";
@@ -76,6 +77,10 @@ export const SEED_TABLES = [
   "faq",
   "advantages",
   "tooltips",
+  "refresh_tokens",
+  "verification_codes",
+  "rate_limits",
+  "dev_outbox",
   "users",
   "districts",
   "cities",
@@ -126,6 +131,9 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
       }
     })(),
   );
+
+  // The two development accounts get their passwords (scripts/seed/accounts.ts).
+  yield* accountStatements();
 
   yield* inserts(
     "listings",

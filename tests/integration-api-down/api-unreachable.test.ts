@@ -14,5 +14,5 @@ it("a page whose API cannot be reached is the unavailable screen with status 503
 it("secondary data that cannot be loaded does not take the page down", async () => {
   const res = await SELF.fetch(`${ORIGIN}/`, browserInit());
   expect(res.status).toBe(200);
-  expect(await res.text()).toContain("The list of cities could not be loaded");
+  expect(await res.text()).toContain("This section could not be loaded");
 });

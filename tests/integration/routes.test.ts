@@ -1,7 +1,34 @@
 import { SELF } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEV_ACCOUNTS } from "#scripts/seed/accounts.ts";
 import { browserInit, heading, htmlLang, ORIGIN } from "#tests/fixtures/requests.ts";
 import { NOT_FOUND_PATHS, SPEC_ROUTES } from "#tests/fixtures/spec-routes.ts";
+
+/** Session cookies of the seeded development accounts (private pages are guarded). */
+const sessions: Record<"admin" | "user", string> = { admin: "", user: "" };
+
+async function signIn(role: "admin" | "user") {
+  const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
+  const res = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
+    body: JSON.stringify({ login: account.email, password: account.password, remember_me: true }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+beforeAll(async () => {
+  sessions.admin = await signIn("admin");
+  sessions.user = await signIn("user");
+});
+
+/** Who may open a SPEC §2 route: anyone, a signed-in user (with a verified phone), or an admin. */
+const sessionFor = (route: string) =>
+  route.startsWith("/admin/") ? sessions.admin : route.startsWith("/cabinet/") || route.startsWith("/listing/") ? sessions.user : "";
 
 const PREFIXES = [
   { locale: "en", prefix: "" },
@@ -10,9 +37,11 @@ const PREFIXES = [
 ] as const;
 
 describe.each(PREFIXES)("SPEC §2 routes in $locale", ({ locale, prefix }) => {
-  it.each(SPEC_ROUTES)("$route answers 200 in the layout", async ({ path, heading: expected, indexable }) => {
+  it.each(SPEC_ROUTES)("$route answers 200 in the layout", async ({ route, path, heading: expected, indexable }) => {
     const url = `${ORIGIN}${prefix}${path === "/" && prefix ? "/" : path}`;
-    const res = await SELF.fetch(url, browserInit({ headers: { cookie: `locale=${locale}` } }));
+    const session = sessionFor(route);
+    const cookie = [`locale=${locale}`, session].filter(Boolean).join("; ");
+    const res = await SELF.fetch(url, browserInit({ headers: { cookie } }));
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(htmlLang(html)).toBe(locale);
@@ -34,7 +63,8 @@ describe.each(PREFIXES)("SPEC §2 routes in $locale", ({ locale, prefix }) => {
   });
 
   it.each(NOT_FOUND_PATHS)("%s is the 404 screen", async (path) => {
-    const res = await SELF.fetch(`${ORIGIN}${prefix}${path}`, browserInit({ headers: { cookie: `locale=${locale}` } }));
+    const cookie = [`locale=${locale}`, sessionFor(path)].filter(Boolean).join("; ");
+    const res = await SELF.fetch(`${ORIGIN}${prefix}${path}`, browserInit({ headers: { cookie } }));
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(htmlLang(html)).toBe(locale);
