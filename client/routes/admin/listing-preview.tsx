@@ -5,8 +5,10 @@ import { requireAdmin } from "#client/guards.server.ts";
 const page = idPage("adminListingPreview");
 /** SPEC §6: admins only (404 for anyone else). */
 export function loader(args: LoaderFunctionArgs) {
+  // A malformed id is the 404 page for everyone; a real page asks for sign-in.
+  const data = page.loader(args);
   requireAdmin(args);
-  return page.loader(args);
+  return data;
 }
 export const meta = page.meta;
 export default page.Page;

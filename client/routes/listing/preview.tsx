@@ -5,8 +5,10 @@ import { requireUser } from "#client/guards.server.ts";
 const page = idPage("listingPreview");
 /** SPEC §6: signed-in users only. */
 export function loader(args: LoaderFunctionArgs) {
+  // A malformed id is the 404 page for everyone; a real page asks for sign-in.
+  const data = page.loader(args);
   requireUser(args);
-  return page.loader(args);
+  return data;
 }
 export const meta = page.meta;
 export default page.Page;
