@@ -13,6 +13,8 @@ export interface RootData {
   errorLogging: boolean;
   /** ISO-2 country of the visitor from the edge (`request.cf.country`), when known. */
   country?: string;
+  /** Ids of the visitor's favourite listings (account or guest cookie), newest first. */
+  favourites: number[];
   /** The signed-in visitor, rendered on the server (no flash of a signed-out header), or null. */
   user: Pick<SessionUser, "id" | "name" | "role" | "phone_verified"> | null;
 }

@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider } from "./i18n/intl.tsx";
 import { messagesFor } from "#worker/messages.ts";
+import { favouriteIdsOf } from "./favourites.server.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
 
@@ -28,10 +29,11 @@ function edgeCountry(request: Request): string | undefined {
 }
 
 /** Never throws: the error screens need its messages. */
-export function loader({ request, url, context }: Route.LoaderArgs): RootData {
-  const { env, origin, user } = context.get(requestContext);
+export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
+  const { env, origin, user, api } = context.get(requestContext);
   const { locale } = splitLocale(url.pathname);
   return {
+    favourites: await favouriteIdsOf(request, api, user !== null),
     country: edgeCountry(request),
     locale,
     ogLocale: localeEntry(locale).og,
@@ -42,7 +44,7 @@ export function loader({ request, url, context }: Route.LoaderArgs): RootData {
   };
 }
 
-/** The messages only change with the language: other navigations keep the root data. */
+/** The messages only change with the language: other navigations keep the root data; forms refresh it. */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
   return formMethod ? defaultShouldRevalidate : false;

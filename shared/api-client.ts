@@ -157,6 +157,14 @@ export function createApiClient(options: ApiClientOptions) {
       request<Collection<ApiPlaceHit>>("GET", "/api/location/search", { query: { q, limit }, signal }),
     formOptions: () => request<Single<FormOptions>>("GET", "/api/form-data"),
 
+    // Cabinet favourites (SPEC §7; signed-in).
+    favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),
+    favouriteListings: (page = 1, perPage = 50) =>
+      request<Paged<ApiListing>>("GET", "/api/cabinet/realties/favorite-realties", { query: { page, per_page: perPage } }),
+    addFavourite: (id: number) => request<Single<{ added: number; ids: number[] }>>("POST", "/api/cabinet/realties/add-favorite", { body: { id } }),
+    removeFavourite: (id: number) => request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-favorite", { body: { id } }),
+    clearFavourites: () => request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-all-favorite"),
+
     // Content, feedback, statistics, unsubscribe (SPEC §7; shapes in ./api/content.ts).
     tags: (parent?: string) => request<TagListResponse>("GET", "/api/tag", { query: { parent } }),
     articles: (query: ArticleListQueryInput = {}) => request<ArticleListResponse>("GET", "/api/article", { query }),

@@ -97,3 +97,8 @@ export const SAVED_SEARCH_COOKIE_NAME = "saved_search";
 /** Session cookie base names (`__Host-` prefixed in production). */
 export const ACCESS_TOKEN_COOKIE = "access_token";
 export const REFRESH_TOKEN_COOKIE = REFRESH_TOKEN_KEY;
+
+/** Guest favourites: listing ids in a cookie (dot-separated), at most this many, kept a year. */
+export const FAVOURITES_COOKIE_NAME = "favourites";
+export const FAVOURITES_MAX = 100;
+export const FAVOURITES_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;

@@ -8,6 +8,7 @@ import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
 import { redirects } from "./middleware/redirects.ts";
+import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
@@ -32,6 +33,7 @@ app.use(dealRoot());
 app.use(locale());
 // The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
 app.use(session());
+app.use(favouritesMerge());
 
 app.all("*", (c) => {
   const origin = new URL(c.req.url).origin;

@@ -1,5 +1,101 @@
-import { simplePage } from "#client/components/page-intro/simple-page.tsx";
+import { Form, Link, redirect, data as withHeaders } from "react-router";
+import { safeNextPath } from "#shared/api/auth.ts";
+import { toggleFavourite } from "#shared/favourites.ts";
+import { paths } from "#shared/paths.ts";
+import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { favouritesCookie, guestFavourites } from "#client/favourites.server.ts";
+import { parseId, unavailable } from "#client/http-errors.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { pageMeta } from "#client/seo.ts";
+import { requestContext } from "#worker/request-context.ts";
+import type { Route } from "./+types/favourites";
+import styles from "./favourites.module.css";
 
-const page = simplePage("favourites");
-export const meta = page.meta;
-export default page.Page;
+/**
+ * `/favourites/`: the visitor's saved listings, rendered on the server — from the account when signed
+ * in, else from the guest cookie (issue 7 §6). Its action saves and removes, for the favourite
+ * buttons everywhere; without JavaScript it sends the visitor back to the page they came from.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api, user } = context.get(requestContext);
+  const now = Date.now();
+  if (user) {
+    const result = await api.favouriteListings(1, 50);
+    if (!result.ok) throw unavailable();
+    return { now, items: result.data.items, gone: 0, signedIn: true };
+  }
+  const ids = guestFavourites(request);
+  const result = await api.listingsByIds(ids);
+  if (!result.ok) throw unavailable();
+  return { now, items: result.data.items, gone: ids.length - result.data.items.length, signedIn: false };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, user } = context.get(requestContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const id = parseId(String(form.get("id") ?? ""));
+  const back = safeNextPath(String(form.get("redirect_to") ?? ""));
+  if (!(intent === "clear" || ((intent === "add" || intent === "remove") && id))) {
+    return withHeaders({ ok: false }, { status: 400 });
+  }
+
+  const headers = new Headers();
+  if (user) {
+    const result =
+      intent === "clear" ? await api.clearFavourites() : intent === "add" ? await api.addFavourite(id!) : await api.removeFavourite(id!);
+    if (!result.ok) return withHeaders({ ok: false }, { status: result.status && result.status < 500 ? result.status : 503 });
+  } else {
+    const current = guestFavourites(request);
+    const next = intent === "clear" ? [] : toggleFavourite(current, id!, intent === "add");
+    headers.append("Set-Cookie", favouritesCookie(next, request));
+  }
+  // A plain form post (no JavaScript) names the page to return to; the background post does not.
+  if (back) throw redirect(back, { headers });
+  return withHeaders({ ok: true }, { headers });
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "favourites", {}, { indexable: false });
+
+export default function Favourites({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const { items, now, gone, signedIn } = loaderData;
+  return (
+    <>
+      <PageIntro pageKey="favourites" />
+      <div className={styles.bar}>
+        <p role="status">{t("favourites.count", { count: items.length })}</p>
+        {items.length ? (
+          <Form method="post" action={lp(paths.page("favourites"))}>
+            <input type="hidden" name="intent" value="clear" />
+            <input type="hidden" name="redirect_to" value={lp(paths.page("favourites"))} />
+            <button type="submit" className={styles.clear}>
+              {t("favourites.clear")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+      {gone > 0 ? <p className={styles.note}>{t("favourites.gone", { count: gone })}</p> : null}
+      {!signedIn ? <p className={styles.note}>{t("favourites.guestNote")}</p> : null}
+      {items.length ? (
+        <ul className={styles.grid}>
+          {items.map((listing, index) => (
+            <li key={listing.id}>
+              <ListingCard listing={listing} now={now} eager={index < 2} headingLevel={2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className={styles.empty}>
+          <p>{t("favourites.empty")}</p>
+          <Link to={lp(paths.search())} className={styles.browse}>
+            {t("favourites.browse")}
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}

@@ -10,6 +10,7 @@ import { locations } from "./locations.ts";
 import { realty } from "./realty.ts";
 import { apiError } from "./errors.ts";
 import { auth } from "./auth.ts";
+import { cabinetFavourites } from "./cabinet-favourites.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { user } from "./user.ts";
@@ -34,6 +35,7 @@ api.route("/", unsubscribe);
 api.route("/", auth);
 api.route("/", user);
 api.route("/", cabinetUser);
+api.route("/", cabinetFavourites);
 api.route("/", devOutbox);
 
 // Mounted into the worker with app.route(), the sub-app's notFound would not apply: answer here.

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ApiListing } from "#shared/api/realty.ts";
+import { FavouriteButton } from "#client/components/favourite-button/favourite-button.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -14,7 +15,7 @@ interface Props {
   eager?: boolean;
   /** Heading level of the title inside the page's outline. */
   headingLevel?: 2 | 3;
-  /** Controls laid over the photo (the favourite toggle). */
+  /** More controls laid over the photo, beside the favourite toggle. */
   actions?: ReactNode;
 }
 
@@ -53,7 +54,10 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         {listing.image_count > 1 ? (
           <span className={styles.count}>{t("card.photos", { count: listing.image_count })}</span>
         ) : null}
-        {actions ? <div className={styles.actions}>{actions}</div> : null}
+        <div className={styles.actions}>
+          <FavouriteButton listingId={listing.id} />
+          {actions}
+        </div>
       </div>
       <div className={styles.body}>
         <p className={styles.price}>
