@@ -67,6 +67,7 @@ function* inserts(table: string, columns: readonly string[], rows: Iterable<SqlV
 
 /** Tables the seed owns, children before parents. */
 export const SEED_TABLES = [
+  "listing_counts",
   "favourites",
   "listing_stats",
   "listing_images",

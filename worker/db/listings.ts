@@ -3,7 +3,7 @@
  * by-ids and the sitemap list. Only `active` listings are public; the phone column is never read here.
  */
 import type { Locale } from "#shared/locales.ts";
-import type { ClassifiedTypeId, Deal, PropertyType } from "#shared/listing-types.ts";
+import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "#shared/listing-types.ts";
 import { paths } from "#shared/paths.ts";
 import type { ApiImage, ApiListing, ApiListingDetail, SearchFacets, SearchFilters, Sort } from "#shared/api/realty.ts";
 
@@ -38,6 +38,58 @@ export function ftsQuery(text: string): string | null {
 
 type Dimension = "type" | "rooms" | "district";
 
+/**
+ * Searches that filter only by deal, type, place, rooms and furnishing can be counted from the
+ * `listing_counts` summary (migration 0005) — the same cost for any number of listings.
+ */
+export function countableFromSummary(filters: SearchFilters): boolean {
+  return (
+    filters.price_min === undefined &&
+    filters.price_max === undefined &&
+    filters.area_min === undefined &&
+    filters.area_max === undefined &&
+    filters.floor_min === undefined &&
+    filters.floor_max === undefined &&
+    filters.promoted === undefined &&
+    !filters.bounds &&
+    !(filters.q && ftsQuery(filters.q))
+  );
+}
+
+/** The WHERE clause over `listing_counts` (alias s) matching the summary-countable filters. */
+export function summaryWhere(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension) {
+  const parts = ["s.count > 0"];
+  const args: unknown[] = [];
+  const typeIds =
+    filters.type.length && omit !== "type"
+      ? filters.type
+      : filters.deal
+        ? CLASSIFIED_TYPES.filter((t) => t.deal === filters.deal).map((t) => t.id)
+        : [];
+  if (typeIds.length) {
+    parts.push(`s.type_id IN (${typeIds.map(() => "?").join(", ")})`);
+    args.push(...typeIds);
+  }
+  if (places.cityId !== undefined) {
+    parts.push("s.city_id = ?");
+    args.push(places.cityId);
+  }
+  if (places.districtId !== undefined && omit !== "district") {
+    parts.push("s.district_id = ?");
+    args.push(places.districtId);
+  }
+  if (filters.rooms.length && omit !== "rooms") {
+    const buckets = [...new Set(filters.rooms)];
+    parts.push(`s.rooms_bucket IN (${buckets.map(() => "?").join(", ")})`);
+    args.push(...buckets);
+  }
+  if (filters.furnished !== undefined) {
+    parts.push("s.furnished = ?");
+    args.push(filters.furnished ? 1 : 0);
+  }
+  return { sql: parts.join(" AND "), args };
+}
+
 /** The WHERE clause of a search, optionally leaving one dimension out (for its facet). */
 export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension, now = Date.now()) {
   const parts = ["l.status = 'active'"];
@@ -47,7 +99,8 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
     args.push(...values);
   };
   if (filters.deal) add("l.deal = ?", filters.deal);
-  if (filters.type.length && omit !== "type") add(`l.type_id IN (${filters.type.map(() => "?").join(", ")})`, ...filters.type);
+  if (filters.type.length && omit !== "type")
+    add(`l.type_id IN (${filters.type.map(() => "?").join(", ")})`, ...filters.type);
   if (places.cityId !== undefined) add("l.city_id = ?", places.cityId);
   if (places.districtId !== undefined && omit !== "district") add("l.district_id = ?", places.districtId);
   if (filters.price_min !== undefined) add("l.price >= ?", filters.price_min);
@@ -187,6 +240,20 @@ export async function searchListings(
   options: { sort: Sort; page: number; perPage: number; facets: boolean; locale: Locale; now: number },
 ): Promise<{ items: ApiListing[]; total: number; facets?: SearchFacets }> {
   const where = whereClause(filters, places);
+  const summary = countableFromSummary(filters);
+  const countWhere = (omit?: Dimension) =>
+    summary ? summaryWhere(filters, places, omit) : whereClause(filters, places, omit);
+  const from = summary ? "listing_counts s" : "listings l";
+  const n = summary ? "SUM(s.count)" : "COUNT(*)";
+  const col = summary
+    ? { type: "s.type_id", rooms: "s.rooms_bucket", district: "s.district_id", roomsKnown: "s.rooms_bucket >= 0" }
+    : {
+        type: "l.type_id",
+        rooms: "CASE WHEN l.rooms < 1 THEN 0 WHEN l.rooms >= 5 THEN 5 ELSE CAST(l.rooms AS INTEGER) END",
+        district: "l.district_id",
+        roomsKnown: "l.rooms IS NOT NULL",
+      };
+  const total = countWhere();
   const statements = [
     db
       .prepare(
@@ -194,27 +261,28 @@ export async function searchListings(
          ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
       )
       .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
-    db.prepare(`SELECT COUNT(*) AS n FROM listings l WHERE ${where.sql}`).bind(...where.args),
+    db.prepare(`SELECT ifnull(${n}, 0) AS n FROM ${from} WHERE ${total.sql}`).bind(...total.args),
   ];
   if (options.facets) {
-    const byType = whereClause(filters, places, "type");
-    const byRooms = whereClause(filters, places, "rooms");
+    const byType = countWhere("type");
+    const byRooms = countWhere("rooms");
     statements.push(
-      db.prepare(`SELECT l.type_id, COUNT(*) AS count FROM listings l WHERE ${byType.sql} GROUP BY l.type_id ORDER BY l.type_id`).bind(...byType.args),
+      db
+        .prepare(`SELECT ${col.type} AS type_id, ${n} AS count FROM ${from} WHERE ${byType.sql} GROUP BY 1 ORDER BY 1`)
+        .bind(...byType.args),
       db
         .prepare(
-          `SELECT CASE WHEN l.rooms < 1 THEN 0 WHEN l.rooms >= 5 THEN 5 ELSE CAST(l.rooms AS INTEGER) END AS rooms,
-             COUNT(*) AS count FROM listings l WHERE ${byRooms.sql} AND l.rooms IS NOT NULL GROUP BY 1 ORDER BY 1`,
+          `SELECT ${col.rooms} AS rooms, ${n} AS count FROM ${from} WHERE ${byRooms.sql} AND ${col.roomsKnown} GROUP BY 1 ORDER BY 1`,
         )
         .bind(...byRooms.args),
     );
     if (places.cityId !== undefined) {
-      const byDistrict = whereClause(filters, places, "district");
+      const byDistrict = countWhere("district");
       statements.push(
         db
           .prepare(
-            `SELECT d.slug, d.${nameColumn(options.locale)} AS name, COUNT(*) AS count FROM listings l
-             JOIN districts d ON d.id = l.district_id WHERE ${byDistrict.sql} GROUP BY d.id ORDER BY count DESC, d.slug`,
+            `SELECT d.slug, d.${nameColumn(options.locale)} AS name, ${n} AS count FROM ${from}
+             JOIN districts d ON d.id = ${col.district} WHERE ${byDistrict.sql} GROUP BY d.id ORDER BY count DESC, d.slug`,
           )
           .bind(...byDistrict.args),
       );
@@ -235,8 +303,15 @@ export async function searchListings(
 }
 
 export async function countListings(db: D1Database, filters: SearchFilters, places: ResolvedPlaces): Promise<number> {
-  const where = whereClause(filters, places);
-  const row = await db.prepare(`SELECT COUNT(*) AS n FROM listings l WHERE ${where.sql}`).bind(...where.args).first<{ n: number }>();
+  const summary = countableFromSummary(filters);
+  const where = summary ? summaryWhere(filters, places) : whereClause(filters, places);
+  const sql = summary
+    ? `SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${where.sql}`
+    : `SELECT COUNT(*) AS n FROM listings l WHERE ${where.sql}`;
+  const row = await db
+    .prepare(sql)
+    .bind(...where.args)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -254,7 +329,12 @@ export async function listingsByIds(db: D1Database, ids: number[], locale: Local
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function listingDetail(db: D1Database, id: number, locale: Locale, now: number): Promise<ApiListingDetail | null> {
+export async function listingDetail(
+  db: D1Database,
+  id: number,
+  locale: Locale,
+  now: number,
+): Promise<ApiListingDetail | null> {
   const row = await db
     .prepare(
       `SELECT ${listingColumns(locale)}, l.description, l.city_id, u.id AS owner_id, u.name AS owner_name,
@@ -263,7 +343,9 @@ export async function listingDetail(db: D1Database, id: number, locale: Locale, 
        WHERE l.id = ? AND l.status = 'active'`,
     )
     .bind(id)
-    .first<ListingRow & { description: string; city_id: number; owner_id: number; owner_name: string; owner_since: number }>();
+    .first<
+      ListingRow & { description: string; city_id: number; owner_id: number; owner_name: string; owner_since: number }
+    >();
   if (!row) return null;
 
   const [images, market] = await db.batch([
@@ -281,7 +363,10 @@ export async function listingDetail(db: D1Database, id: number, locale: Locale, 
     ...toListing(row, now),
     description: row.description,
     status: "active",
-    images: (images!.results as { id: number; width: number; height: number }[]).map((i) => ({ ...i, url: imageUrl(i.id) })),
+    images: (images!.results as { id: number; width: number; height: number }[]).map((i) => ({
+      ...i,
+      url: imageUrl(i.id),
+    })),
     owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
     market: { city_median_price_m2: median, sample_size: sample },
   };
@@ -314,7 +399,11 @@ export async function seoListingPage(db: D1Database, page: number, perPage: numb
   ]);
   const items = (
     rows!.results as { id: number; deal: Deal; property_type: PropertyType; city_slug: string; updated_at: number }[]
-  ).map((r) => ({ id: r.id, path: paths.detail(r.deal, r.property_type, r.city_slug, r.id), updated_at: iso(r.updated_at) }));
+  ).map((r) => ({
+    id: r.id,
+    path: paths.detail(r.deal, r.property_type, r.city_slug, r.id),
+    updated_at: iso(r.updated_at),
+  }));
   return { items, total: (count!.results[0] as { n: number }).n };
 }
 
