@@ -146,7 +146,7 @@ export function createApiClient(options: ApiClientOptions) {
     searchListings: (query: ListingQuery = {}, signal?: AbortSignal) =>
       request<SearchResponse>("GET", "/api/realty/search", { query: { ...query }, signal }),
     listingTotal: (query: ListingQuery = {}) =>
-      request<Single<{ total: number }>>("GET", "/api/realty/total", { query: { ...query } }),
+      request<Single<{ total: number; total_exact: boolean }>>("GET", "/api/realty/total", { query: { ...query } }),
     listing: (id: number) => request<Single<ApiListingDetail>>("GET", `/api/realty/${id}`),
     listingsByIds: (ids: number[]) => request<Collection<ApiListing>>("POST", "/api/realty-by-ids", { body: { ids } }),
     seoListings: (page: number, perPage?: number) =>

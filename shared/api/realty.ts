@@ -229,9 +229,12 @@ export interface SearchFacets {
 
 export interface SearchResponse {
   items: ApiListing[];
+  /** Exact, or — when `total_exact` is false — the count so far: "at least this many". */
   total: number;
+  total_exact: boolean;
   page: number;
   per_page: number;
+  /** Left out when the total is not exact. */
   facets?: SearchFacets;
 }
 

@@ -137,6 +137,31 @@ describe("GET /api/realty/search", () => {
     await agree();
   });
 
+  it("counts filters outside the summary only up to the cap, and says so", async () => {
+    // 2 100 copies of one listing, so a price-filtered search has more matches than the cap.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)
+       INSERT INTO listings (id, type_id, deal, property_type, city_id, district_id, address, lat, lng, price, area, rooms,
+         title, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
+       SELECT 500000 + i, type_id, deal, property_type, city_id, district_id, address, lat, lng, price, area, rooms,
+         title, description, lang, owner_id, phone, 'active', created_at, updated_at, expires_at
+       FROM n, (SELECT * FROM listings WHERE status = 'active' AND type_id = 4 AND city_id = 1 LIMIT 1)`,
+    ).run();
+    try {
+      const capped = await search("type=4&city=beograd&price_min=1");
+      expect(capped).toMatchObject({ total: 2000, total_exact: false });
+      expect(capped.facets).toBeUndefined();
+      expect(capped.items).toHaveLength(20);
+      const exact = await search("type=4&city=beograd");
+      expect(exact.total_exact).toBe(true);
+      expect(exact.total).toBeGreaterThan(2100);
+      const total = await (await get("/api/realty/total?type=4&city=beograd&price_min=1")).json();
+      expect(total).toEqual({ data: { total: 2000, total_exact: false } });
+    } finally {
+      await env.DB.prepare("DELETE FROM listings WHERE id > 500000").run();
+    }
+  });
+
   it("names its fields in localized place names", async () => {
     const body = await search("city=beograd&locale=ru");
     expect(body.items[0]!.city.name).toBe("Белград");
@@ -182,7 +207,7 @@ describe("GET /api/realty/total", () => {
     const { total } = await search(query);
     const res = await get(`/api/realty/total?${query}`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { total } });
+    expect(await res.json()).toEqual({ data: { total, total_exact: true } });
     expect(await errorFields(await get("/api/realty/total?price_min=9&price_max=1"))).toHaveProperty("price_max");
   });
 });

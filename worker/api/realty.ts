@@ -38,7 +38,7 @@ export const realty = new Hono<AppEnv>()
     const query = c.req.valid("query");
     const places = await resolvePlaces(c, query);
     if (places instanceof Response) return places;
-    const { items, total, facets } = await searchListings(c.env.DB, query, places, {
+    const { items, total, total_exact, facets } = await searchListings(c.env.DB, query, places, {
       sort: query.sort,
       page: query.page,
       perPage: query.per_page,
@@ -46,13 +46,13 @@ export const realty = new Hono<AppEnv>()
       locale: apiLocale(c),
       now: Date.now(),
     });
-    return c.json({ items, total, page: query.page, per_page: query.per_page, ...(facets ? { facets } : {}) });
+    return c.json({ items, total, total_exact, page: query.page, per_page: query.per_page, ...(facets ? { facets } : {}) });
   })
   .get("/realty/total", valid("query", TotalQuery), async (c) => {
     const query = c.req.valid("query");
     const places = await resolvePlaces(c, query);
     if (places instanceof Response) return places;
-    return c.json({ data: { total: await countListings(c.env.DB, query, places) } });
+    return c.json({ data: await countListings(c.env.DB, query, places) });
   })
   .get("/realty/:id", valid("param", IdParams), async (c) => {
     const listing = await listingDetail(c.env.DB, c.req.valid("param").id, apiLocale(c), Date.now());

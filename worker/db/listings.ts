@@ -233,27 +233,44 @@ export function toListing(row: ListingRow, now: number): ApiListing {
   };
 }
 
+/**
+ * Searches that cannot be counted from the summary (price, area, floor, text, map, promotion
+ * filters) count their matches only this far: the cost of a search stays bounded at any scale, and
+ * past it the answer says "at least" (`total_exact: false`) and leaves the facets out.
+ */
+export const SEARCH_COUNT_CAP = 2000;
+
 export async function searchListings(
   db: D1Database,
   filters: SearchFilters,
   places: ResolvedPlaces,
   options: { sort: Sort; page: number; perPage: number; facets: boolean; locale: Locale; now: number },
-): Promise<{ items: ApiListing[]; total: number; facets?: SearchFacets }> {
-  const where = whereClause(filters, places);
+): Promise<{ items: ApiListing[]; total: number; total_exact: boolean; facets?: SearchFacets }> {
+  const where = whereClause(filters, places, undefined, options.now);
   const summary = countableFromSummary(filters);
-  const countWhere = (omit?: Dimension) =>
-    summary ? summaryWhere(filters, places, omit) : whereClause(filters, places, omit);
-  const from = summary ? "listing_counts s" : "listings l";
-  const n = summary ? "SUM(s.count)" : "COUNT(*)";
-  const col = summary
-    ? { type: "s.type_id", rooms: "s.rooms_bucket", district: "s.district_id", roomsKnown: "s.rooms_bucket >= 0" }
-    : {
-        type: "l.type_id",
-        rooms: "CASE WHEN l.rooms < 1 THEN 0 WHEN l.rooms >= 5 THEN 5 ELSE CAST(l.rooms AS INTEGER) END",
-        district: "l.district_id",
-        roomsKnown: "l.rooms IS NOT NULL",
-      };
-  const total = countWhere();
+  const rooms = "CASE WHEN l.rooms < 1 THEN 0 WHEN l.rooms >= 5 THEN 5 ELSE CAST(l.rooms AS INTEGER) END";
+  const name = nameColumn(options.locale);
+
+  /** `SELECT <key>, <count>` grouped over the summary, or over at most the cap of matching listings. */
+  const facet = (omit: Dimension, key: { summary: string; listings: string }) => {
+    if (summary) {
+      const w = summaryWhere(filters, places, omit);
+      return db
+        .prepare(
+          `SELECT ${key.summary} AS key, SUM(s.count) AS count FROM listing_counts s WHERE ${w.sql} AND ${key.summary} >= 0 GROUP BY 1`,
+        )
+        .bind(...w.args);
+    }
+    const w = whereClause(filters, places, omit, options.now);
+    return db
+      .prepare(
+        `SELECT key, COUNT(*) AS count, SUM(COUNT(*)) OVER () AS seen FROM (SELECT ${key.listings} AS key FROM listings l
+         WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) WHERE key IS NOT NULL GROUP BY 1`,
+      )
+      .bind(...w.args);
+  };
+
+  const total = summary ? summaryWhere(filters, places) : where;
   const statements = [
     db
       .prepare(
@@ -261,58 +278,89 @@ export async function searchListings(
          ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
       )
       .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
-    db.prepare(`SELECT ifnull(${n}, 0) AS n FROM ${from} WHERE ${total.sql}`).bind(...total.args),
+    summary
+      ? db.prepare(`SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${total.sql}`).bind(...total.args)
+      : db
+          .prepare(
+            `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${total.sql} LIMIT ${SEARCH_COUNT_CAP + 1})`,
+          )
+          .bind(...total.args),
   ];
   if (options.facets) {
-    const byType = countWhere("type");
-    const byRooms = countWhere("rooms");
     statements.push(
-      db
-        .prepare(`SELECT ${col.type} AS type_id, ${n} AS count FROM ${from} WHERE ${byType.sql} GROUP BY 1 ORDER BY 1`)
-        .bind(...byType.args),
-      db
-        .prepare(
-          `SELECT ${col.rooms} AS rooms, ${n} AS count FROM ${from} WHERE ${byRooms.sql} AND ${col.roomsKnown} GROUP BY 1 ORDER BY 1`,
-        )
-        .bind(...byRooms.args),
+      facet("type", { summary: "s.type_id", listings: "l.type_id" }),
+      facet("rooms", { summary: "s.rooms_bucket", listings: `CASE WHEN l.rooms IS NULL THEN NULL ELSE ${rooms} END` }),
     );
-    if (places.cityId !== undefined) {
-      const byDistrict = countWhere("district");
-      statements.push(
-        db
-          .prepare(
-            `SELECT d.slug, d.${nameColumn(options.locale)} AS name, ${n} AS count FROM ${from}
-             JOIN districts d ON d.id = ${col.district} WHERE ${byDistrict.sql} GROUP BY d.id ORDER BY count DESC, d.slug`,
-          )
-          .bind(...byDistrict.args),
-      );
-    }
+    if (places.cityId !== undefined)
+      statements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }));
   }
-  const [rows, count, types, rooms, districts] = await db.batch(statements);
+  const [rows, count, types, roomRows, districtRows] = await db.batch(statements);
+  const counted = (count!.results[0] as { n: number }).n;
+  const exact = summary || counted <= SEARCH_COUNT_CAP;
+
+  type FacetRow = { key: number; count: number; seen?: number };
+  const facetRows = (result: D1Result | undefined) => (result?.results ?? []) as FacetRow[];
+  const capped = [types, roomRows, districtRows].some((r) =>
+    facetRows(r).some((row) => (row.seen ?? 0) > SEARCH_COUNT_CAP),
+  );
+  let facets: SearchFacets | undefined;
+  if (options.facets && exact && !capped) {
+    const districtIds = facetRows(districtRows).filter((r) => r.key > 0);
+    const names = districtIds.length
+      ? (
+          await db
+            .prepare(
+              `SELECT id, slug, ${name} AS name FROM districts WHERE id IN (${districtIds.map(() => "?").join(", ")})`,
+            )
+            .bind(...districtIds.map((r) => r.key))
+            .all<{ id: number; slug: string; name: string }>()
+        ).results
+      : [];
+    facets = {
+      types: facetRows(types)
+        .filter((r) => r.count > 0)
+        .map((r) => ({ type_id: r.key, count: r.count }))
+        .sort((a, b) => a.type_id - b.type_id),
+      rooms: facetRows(roomRows)
+        .filter((r) => r.count > 0)
+        .map((r) => ({ rooms: r.key, count: r.count }))
+        .sort((a, b) => a.rooms - b.rooms),
+      districts: districtIds
+        .flatMap((r) => {
+          const d = names.find((n) => n.id === r.key);
+          return d && r.count > 0 ? [{ slug: d.slug, name: d.name, count: r.count }] : [];
+        })
+        .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug)),
+    };
+  }
   return {
     items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now)),
-    total: (count!.results[0] as { n: number }).n,
-    facets: options.facets
-      ? {
-          types: types!.results as SearchFacets["types"],
-          rooms: rooms!.results as SearchFacets["rooms"],
-          districts: (districts?.results ?? []) as SearchFacets["districts"],
-        }
-      : undefined,
+    total: exact ? counted : SEARCH_COUNT_CAP,
+    total_exact: exact,
+    facets,
   };
 }
 
-export async function countListings(db: D1Database, filters: SearchFilters, places: ResolvedPlaces): Promise<number> {
+/** The total of a search alone, exact from the summary or counted up to the cap. */
+export async function countListings(
+  db: D1Database,
+  filters: SearchFilters,
+  places: ResolvedPlaces,
+): Promise<{ total: number; total_exact: boolean }> {
   const summary = countableFromSummary(filters);
   const where = summary ? summaryWhere(filters, places) : whereClause(filters, places);
   const sql = summary
     ? `SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${where.sql}`
-    : `SELECT COUNT(*) AS n FROM listings l WHERE ${where.sql}`;
-  const row = await db
-    .prepare(sql)
-    .bind(...where.args)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+    : `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${where.sql} LIMIT ${SEARCH_COUNT_CAP + 1})`;
+  const n =
+    (
+      await db
+        .prepare(sql)
+        .bind(...where.args)
+        .first<{ n: number }>()
+    )?.n ?? 0;
+  const exact = summary || n <= SEARCH_COUNT_CAP;
+  return { total: exact ? n : SEARCH_COUNT_CAP, total_exact: exact };
 }
 
 export async function listingsByIds(db: D1Database, ids: number[], locale: Locale, now: number): Promise<ApiListing[]> {
