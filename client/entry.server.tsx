@@ -23,11 +23,15 @@ export default async function handleRequest(
   if (request.method === "HEAD") return new Response(null, { headers: responseHeaders, status: responseStatusCode });
 
   const { nonce } = loadContext.get(requestContext);
+  const bot = isbot(request.headers.get("user-agent") ?? "");
   let status = responseStatusCode;
   let shellRendered = false;
 
   const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
     nonce,
+    // React moves large finished sections out of place (hidden, then put back by a script) to send the
+    // shell sooner; crawlers wait for the whole document anyway and get every section in place.
+    progressiveChunkSize: bot ? Number.POSITIVE_INFINITY : undefined,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       status = 500;
@@ -37,7 +41,7 @@ export default async function handleRequest(
   });
   shellRendered = true;
 
-  if (isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode) {
+  if (bot || routerContext.isSpaMode) {
     await body.allReady;
   }
 

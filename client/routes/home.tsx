@@ -1,6 +1,9 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
+import type { ApiClient } from "#shared/api-client.ts";
+import { classifiedType } from "#shared/listing-types.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { HomeSearch } from "#client/components/home/home-search.tsx";
+import { HOME_SEARCH_FIELDS as F, HomeSearch } from "#client/components/home/home-search.tsx";
 import { Advantages, FaqTeaser, ListingShelf, MediaTeasers, PopularCities } from "#client/components/home/home-sections.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -19,8 +22,10 @@ const FAQ_COUNT = 4;
  * Nothing on the home page waits for the API: the shell (header, search form) leaves at once and
  * every section streams in as its data arrives. A section whose call fails says so and the page stays.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
+  const target = await searchTarget(api, url);
+  if (target) throw redirect(target);
   const items = <T,>(result: Promise<{ ok: true; data: { items: T[] } } | { ok: false }>, count?: number) =>
     result.then((r) => (r.ok ? r.data.items.slice(0, count) : null));
   return {
@@ -32,6 +37,29 @@ export function loader({ context }: Route.LoaderArgs) {
     articles: items(api.articles({ per_page: ARTICLE_COUNT })),
     faq: items(api.faq(), FAQ_COUNT),
   };
+}
+
+/**
+ * The home search form's answer: the list URL of the chosen type in the named place (a city, or a
+ * district with its city), prices kept. Null when the request is not a search.
+ */
+async function searchTarget(api: ApiClient, url: URL): Promise<string | null> {
+  const type = classifiedType(Number(url.searchParams.get(F.type)));
+  if (!type) return null;
+  const where = (url.searchParams.get(F.where) ?? "").trim().slice(0, 100);
+  const place = where ? await api.searchPlaces(where, 1) : null;
+  const hit = place?.ok ? place.data.items[0] : undefined;
+  const query = new URLSearchParams();
+  for (const name of [F.priceMin, F.priceMax]) {
+    const value = url.searchParams.get(name)?.trim();
+    if (value && /^\d{1,12}$/.test(value)) query.set(name, value);
+  }
+  if (hit?.kind === "district") query.set("district", hit.slug);
+  // A place we do not know is searched as text rather than dropped.
+  if (where && !hit) query.set("q", where);
+  const path = paths.list(type.deal, type.type, hit?.city.slug);
+  const qs = query.toString();
+  return localizePath(path, splitLocale(url.pathname).locale) + (qs ? `?${qs}` : "");
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "home");
