@@ -138,9 +138,9 @@ describe("GET /api/realty/search", () => {
   });
 
   it("counts filters outside the summary only up to the cap, and says so", async () => {
-    // 2 100 copies of one listing, so a price-filtered search has more matches than the cap.
+    // 5 100 copies of one listing: more matches than a capped count or a text search considers.
     await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100)
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5100)
        INSERT INTO listings (id, type_id, deal, property_type, city_id, district_id, address, lat, lng, price, area, rooms,
          title, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
        SELECT 500000 + i, type_id, deal, property_type, city_id, district_id, address, lat, lng, price, area, rooms,
@@ -154,7 +154,13 @@ describe("GET /api/realty/search", () => {
       expect(capped.items).toHaveLength(20);
       const exact = await search("type=4&city=beograd");
       expect(exact.total_exact).toBe(true);
-      expect(exact.total).toBeGreaterThan(2100);
+      expect(exact.total).toBeGreaterThan(5100);
+      // A word of the copied title: more text matches than a search considers, so not exact either.
+      const title = (await env.DB.prepare("SELECT title FROM listings WHERE id = 500001").first<{ title: string }>())!.title;
+      const word = title.split(/[^\p{L}]+/u).find((w) => w.length > 3)!;
+      const text = await search(`q=${encodeURIComponent(word)}&city=beograd`);
+      expect(text.total_exact).toBe(false);
+      expect(text.facets).toBeUndefined();
       const total = await (await get("/api/realty/total?type=4&city=beograd&price_min=1")).json();
       expect(total).toEqual({ data: { total: 2000, total_exact: false } });
     } finally {

@@ -38,6 +38,22 @@ export function ftsQuery(text: string): string | null {
 
 type Dimension = "type" | "rooms" | "district";
 
+/** How many text matches, newest first, a text search considers (see `whereClause`). */
+export const TEXT_CANDIDATES = 5000;
+
+/** Whether the text of a search matches more listings than a search considers. */
+async function textTruncated(db: D1Database, filters: SearchFilters): Promise<boolean> {
+  const fts = filters.q ? ftsQuery(filters.q) : null;
+  if (!fts) return false;
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${TEXT_CANDIDATES + 1})`,
+    )
+    .bind(fts)
+    .first<{ n: number }>();
+  return (row?.n ?? 0) > TEXT_CANDIDATES;
+}
+
 /**
  * Searches that filter only by deal, type, place, rooms and furnishing can be counted from the
  * `listing_counts` summary (migration 0005) — the same cost for any number of listings.
@@ -121,7 +137,14 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
   if (filters.promoted === true) add("l.promoted_until > ?", now);
   if (filters.promoted === false) add("(l.promoted_until IS NULL OR l.promoted_until <= ?)", now);
   const fts = filters.q ? ftsQuery(filters.q) : null;
-  if (fts) add("l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ?)", fts);
+  // The newest matches of the text (ids grow with time), at most TEXT_CANDIDATES: a common word
+  // must not make a search walk every listing. A search that reaches the limit is not exact.
+  if (fts) {
+    add(
+      `l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ? ORDER BY rowid DESC LIMIT ${TEXT_CANDIDATES})`,
+      fts,
+    );
+  }
   if (filters.bounds) {
     const { south, west, north, east } = filters.bounds;
     add("l.lat BETWEEN ? AND ? AND l.lng BETWEEN ? AND ?", south, north, west, east);
@@ -271,32 +294,38 @@ export async function searchListings(
   };
 
   const total = summary ? summaryWhere(filters, places) : where;
-  const statements = [
-    db
-      .prepare(
-        `SELECT ${listingColumns(options.locale)} FROM listings l ${listingJoins} WHERE ${where.sql}
-         ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
-      )
-      .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
-    summary
-      ? db.prepare(`SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${total.sql}`).bind(...total.args)
-      : db
-          .prepare(
-            `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${total.sql} LIMIT ${SEARCH_COUNT_CAP + 1})`,
-          )
-          .bind(...total.args),
-  ];
-  if (options.facets) {
-    statements.push(
+  const [[rows, count], truncated] = await Promise.all([
+    db.batch([
+      db
+        .prepare(
+          `SELECT ${listingColumns(options.locale)} FROM listings l ${listingJoins} WHERE ${where.sql}
+           ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
+        )
+        .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
+      summary
+        ? db.prepare(`SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${total.sql}`).bind(...total.args)
+        : db
+            .prepare(
+              `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${total.sql} LIMIT ${SEARCH_COUNT_CAP + 1})`,
+            )
+            .bind(...total.args),
+    ]),
+    textTruncated(db, filters),
+  ]);
+  const counted = (count!.results[0] as { n: number }).n;
+  const exact = summary || (counted <= SEARCH_COUNT_CAP && !truncated);
+
+  // Facets only for an exact answer: counting them is what a capped search avoids.
+  const facetStatements: D1PreparedStatement[] = [];
+  if (options.facets && exact) {
+    facetStatements.push(
       facet("type", { summary: "s.type_id", listings: "l.type_id" }),
       facet("rooms", { summary: "s.rooms_bucket", listings: `CASE WHEN l.rooms IS NULL THEN NULL ELSE ${rooms} END` }),
     );
     if (places.cityId !== undefined)
-      statements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }));
+      facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }));
   }
-  const [rows, count, types, roomRows, districtRows] = await db.batch(statements);
-  const counted = (count!.results[0] as { n: number }).n;
-  const exact = summary || counted <= SEARCH_COUNT_CAP;
+  const [types, roomRows, districtRows] = facetStatements.length ? await db.batch(facetStatements) : [];
 
   type FacetRow = { key: number; count: number; seen?: number };
   const facetRows = (result: D1Result | undefined) => (result?.results ?? []) as FacetRow[];
@@ -335,7 +364,7 @@ export async function searchListings(
   }
   return {
     items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now)),
-    total: exact ? counted : SEARCH_COUNT_CAP,
+    total: summary ? counted : Math.min(counted, SEARCH_COUNT_CAP),
     total_exact: exact,
     facets,
   };
@@ -352,15 +381,18 @@ export async function countListings(
   const sql = summary
     ? `SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${where.sql}`
     : `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${where.sql} LIMIT ${SEARCH_COUNT_CAP + 1})`;
-  const n =
-    (
-      await db
-        .prepare(sql)
-        .bind(...where.args)
-        .first<{ n: number }>()
-    )?.n ?? 0;
-  const exact = summary || n <= SEARCH_COUNT_CAP;
-  return { total: exact ? n : SEARCH_COUNT_CAP, total_exact: exact };
+  const [row, truncated] = await Promise.all([
+    db
+      .prepare(sql)
+      .bind(...where.args)
+      .first<{ n: number }>(),
+    textTruncated(db, filters),
+  ]);
+  const n = row?.n ?? 0;
+  return {
+    total: summary ? n : Math.min(n, SEARCH_COUNT_CAP),
+    total_exact: summary || (n <= SEARCH_COUNT_CAP && !truncated),
+  };
 }
 
 export async function listingsByIds(db: D1Database, ids: number[], locale: Locale, now: number): Promise<ApiListing[]> {
