@@ -60,6 +60,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // axe-core and the Nu validator on every page type in en/ru/sr (scripts/audit/, budgets.json).
+        test: {
+          name: "audit",
+          include: ["tests/audit/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/e2e/server.ts"],
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,122 @@
+/**
+ * `npm run audit [-- --no-build] [-- --no-lighthouse]`: builds, seeds the local D1 when empty, serves
+ * the build and visits every page type (home, search, list, detail, media index, tag, article, about,
+ * FAQ, privacy, favourites, 404, error) in en, ru and sr with Chromium: axe-core violations by impact,
+ * console errors and failed requests during the load, and the W3C Nu validator over the server HTML.
+ * Then Lighthouse (mobile preset) on home, search, detail and article, as `npm run lighthouse` does.
+ * Prints tables, writes reports/audit.json (and reports/lighthouse.json); exits non-zero naming every
+ * missed budget (budgets.json).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { launch } from "#tests/e2e/browser.ts";
+import { byImpact, describeViolations } from "./audit/axe.ts";
+import { budgets, finish } from "./audit/budgets.ts";
+import { lighthouseFailures, lighthouseTable, runLighthouse } from "./audit/lighthouse.ts";
+import { auditPages as listPages, pageSamples } from "./audit/pages.ts";
+import { auditPages, problemCounts } from "./audit/run.ts";
+import { serveSite } from "./audit/site.ts";
+import { describeVnu } from "./audit/vnu.ts";
+
+const withLighthouse = !process.argv.includes("--no-lighthouse");
+const server = await serveSite({ build: !process.argv.includes("--no-build") });
+const failures: string[] = [];
+try {
+  const samples = await pageSamples(server.url);
+  const pages = listPages(samples);
+  console.log(`▶ axe-core, console and Nu validator on ${pages.length} pages`);
+  const browser = await launch();
+  const results = await auditPages(browser, server.url, pages, console.log).finally(() => browser.close());
+
+  console.table(
+    Object.fromEntries(
+      results.map((r) => {
+        const impact = byImpact(r.violations);
+        const problems = problemCounts(r.problems);
+        return [
+          r.page.name,
+          {
+            path: r.page.path,
+            status: r.status,
+            "axe crit": impact.critical,
+            "axe serious": impact.serious,
+            "axe mod": impact.moderate,
+            "axe minor": impact.minor,
+            "vnu errors": r.vnu.errors.length,
+            "vnu warn": r.vnu.warnings.length,
+            "console err": problems.errors,
+            "failed req": problems.failedRequests,
+          },
+        ];
+      }),
+    ),
+  );
+
+  for (const r of results) {
+    const where = `${r.page.name} (${r.page.path})`;
+    const problems = problemCounts(r.problems);
+    if (r.error) failures.push(`${where}: not audited — ${r.error}`);
+    if (r.status !== r.page.status) failures.push(`${where}: status ${r.status}, expected ${r.page.status}`);
+    if (r.violations.length > budgets.axe.maxViolations) {
+      failures.push(
+        `axe ${where}: ${r.violations.length} violations\n    ${describeViolations(r.violations).join("\n    ")}`,
+      );
+    }
+    if (r.vnu.errors.length > budgets.vnu.maxErrors) {
+      failures.push(`vnu ${where}: ${r.vnu.errors.length} errors\n    ${describeVnu(r.vnu.errors).join("\n    ")}`);
+    }
+    if (problems.errors > budgets.console.maxErrors || problems.failedRequests > budgets.console.maxFailedRequests) {
+      failures.push(`console ${where}:\n    ${r.problems.join("\n    ")}`);
+    }
+  }
+
+  let lighthouse: Awaited<ReturnType<typeof runLighthouse>> = [];
+  if (withLighthouse) {
+    const targets = listPages(samples, ["en"]).filter((p) => budgets.lighthouse.pages.includes(p.type));
+    console.log(`▶ Lighthouse (${budgets.lighthouse.preset}) on ${targets.map((p) => p.type).join(", ")}`);
+    lighthouse = await runLighthouse(server.url, targets, console.log);
+    console.table(lighthouseTable(lighthouse));
+    failures.push(...lighthouseFailures(lighthouse));
+  }
+
+  const meta = { date: new Date().toISOString(), cores: os.cpus().length, load: os.loadavg() };
+  mkdirSync("reports", { recursive: true });
+  writeFileSync(
+    "reports/audit.json",
+    JSON.stringify(
+      {
+        ...meta,
+        budgets: { axe: budgets.axe, vnu: budgets.vnu, console: budgets.console },
+        pages: results.map((r) => ({
+          name: r.page.name,
+          type: r.page.type,
+          locale: r.page.locale,
+          path: r.page.path,
+          status: r.status,
+          expectedStatus: r.page.status,
+          axe: { byImpact: byImpact(r.violations), violations: r.violations },
+          vnu: r.vnu,
+          problems: r.problems,
+          error: r.error,
+        })),
+        failures: failures.filter((f) => !f.startsWith("Lighthouse")),
+      },
+      null,
+      2,
+    ),
+  );
+  if (withLighthouse) {
+    writeFileSync(
+      "reports/lighthouse.json",
+      JSON.stringify(
+        { ...meta, budgets: budgets.lighthouse, results: lighthouse, failures: lighthouseFailures(lighthouse) },
+        null,
+        2,
+      ),
+    );
+  }
+  console.log(`Written reports/audit.json${withLighthouse ? " and reports/lighthouse.json" : ""}`);
+} finally {
+  await server.stop();
+}
+finish(failures, "Audit");

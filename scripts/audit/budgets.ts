@@ -1,0 +1,31 @@
+/** The checked-in budgets (`budgets.json`), shared by the bench, the audits and the audit tests. */
+import { readFileSync } from "node:fs";
+import type { PageType } from "./pages.ts";
+
+export interface Budgets {
+  axe: { maxViolations: number };
+  vnu: { maxErrors: number };
+  console: { maxErrors: number; maxFailedRequests: number };
+  lighthouse: {
+    preset: "mobile";
+    minScores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
+    pages: PageType[];
+  };
+  firstLoadJs: { maxGzipKB: number; pages: PageType[] };
+  ssrStaticRatio: { min: number };
+  streaming: { apiDelayMs: number; maxTtfbToStaticTtfb: number };
+}
+
+export const budgets: Budgets = JSON.parse(readFileSync(new URL("../../budgets.json", import.meta.url), "utf8"));
+
+/** Prints what was missed and exits non-zero, or says all budgets are met. */
+export function finish(failures: string[], what: string): never {
+  if (failures.length) {
+    console.log(
+      `\n${what}: ${failures.length} budget${failures.length === 1 ? "" : "s"} missed:\n- ${failures.join("\n- ")}`,
+    );
+    process.exit(1);
+  }
+  console.log(`\n${what}: all budgets met.`);
+  process.exit(0);
+}

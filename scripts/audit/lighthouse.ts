@@ -1,0 +1,135 @@
+/**
+ * Lighthouse, run programmatically with its default configuration (the mobile preset: Moto G Power
+ * viewport, simulated slow 4G and 4× CPU slowdown) against Debian's Chromium started by chrome-launcher.
+ */
+import { launch as launchChrome } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromiumPath } from "#tests/e2e/browser.ts";
+import { type Budgets, budgets } from "./budgets.ts";
+import type { AuditPage } from "./pages.ts";
+
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface LighthouseResult {
+  name: string;
+  url: string;
+  scores: Record<Category, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Transferred and resource bytes of every script the page loaded. */
+  jsTransferBytes: number;
+  jsResourceBytes: number;
+  /** Audits below a perfect score in each category, for the report. */
+  shortfalls: Record<string, string[]>;
+}
+
+export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (line: string) => void = () => {}) {
+  const chrome = await launchChrome({
+    chromePath: chromiumPath(),
+    chromeFlags: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+  const results: LighthouseResult[] = [];
+  try {
+    for (const page of pages) {
+      const url = `${baseURL}${page.path}`;
+      const started = performance.now();
+      // A loaded machine sometimes spoils the trace (NO_NAVSTART, NO_FCP): such runs are repeated.
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        const run = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
+        lhr = run.lhr;
+        if (!lhr.runtimeError) break;
+        if (attempt === 3) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+        log(`  ${page.name}: ${lhr.runtimeError.code}, running again`);
+      }
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+      const requests = (
+        (lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
+      ).filter((r) => r.resourceType === "Script");
+      const shortfalls: Record<string, string[]> = {};
+      for (const id of CATEGORIES) {
+        shortfalls[id] = (lhr.categories[id]?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0)
+          .map((ref) => lhr.audits[ref.id]!)
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              a.scoreDisplayMode !== "informative" &&
+              a.scoreDisplayMode !== "notApplicable",
+          )
+          .map((a) => `${a.id} (${a.score}${a.displayValue ? `, ${a.displayValue}` : ""})`);
+      }
+      results.push({
+        name: page.name,
+        url: page.path,
+        scores: Object.fromEntries(
+          CATEGORIES.map((id) => [
+            id,
+            lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id]!.score! * 100),
+          ]),
+        ) as Record<Category, number | null>,
+        lcpMs: numeric("largest-contentful-paint"),
+        tbtMs: numeric("total-blocking-time"),
+        cls: numeric("cumulative-layout-shift"),
+        jsTransferBytes: requests.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0),
+        jsResourceBytes: requests.reduce((sum, r) => sum + Number(r.resourceSize ?? 0), 0),
+        shortfalls,
+      });
+      log(`  ${page.name.padEnd(12)} ${page.path} ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return results;
+}
+
+export function lighthouseTable(results: LighthouseResult[]) {
+  return Object.fromEntries(
+    results.map((r) => [
+      r.name,
+      {
+        perf: r.scores.performance,
+        a11y: r.scores.accessibility,
+        "best-pr.": r.scores["best-practices"],
+        seo: r.scores.seo,
+        "LCP ms": r.lcpMs === null ? "–" : Math.round(r.lcpMs),
+        "TBT ms": r.tbtMs === null ? "–" : Math.round(r.tbtMs),
+        CLS: r.cls === null ? "–" : r.cls.toFixed(3),
+        "JS KB (transfer)": (r.jsTransferBytes / 1024).toFixed(1),
+      },
+    ]),
+  );
+}
+
+export function lighthouseFailures(results: LighthouseResult[], b: Budgets = budgets): string[] {
+  const failures: string[] = [];
+  for (const r of results) {
+    for (const id of CATEGORIES) {
+      const min = b.lighthouse.minScores[id];
+      const score = r.scores[id];
+      if (score === null || score < min) {
+        failures.push(
+          `Lighthouse ${id} ${r.name} (${r.url}): ${score ?? "no score"} < ${min}${r.shortfalls[id]?.length ? ` — ${r.shortfalls[id]!.join(", ")}` : ""}`,
+        );
+      }
+    }
+  }
+  return failures;
+}

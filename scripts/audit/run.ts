@@ -1,0 +1,105 @@
+/**
+ * Audits pages the way a visitor meets them: each in a fresh Chromium context (no stored locale),
+ * loaded until hydrated, then axe-core; console errors/warnings and failed requests are collected
+ * during the load. The raw server HTML (fetched with a browser user agent) goes to the Nu validator,
+ * all documents in one run. Used by `npm run audit` and by the `audit` vitest project.
+ */
+import type { Browser } from "playwright-core";
+import { hydrated, watchProblems } from "#tests/e2e/browser.ts";
+import { type AxeViolation, runAxe } from "./axe.ts";
+import { type AuditPage, BROWSER_UA } from "./pages.ts";
+import { type VnuResult, validateHtml } from "./vnu.ts";
+
+export interface BrowserAudit {
+  status: number | null;
+  violations: AxeViolation[];
+  /** Console errors/warnings, page errors and failed requests during the load. */
+  problems: string[];
+  /** Why the page could not be audited (it did not load or hydrate), if so. */
+  error?: string;
+}
+
+export interface PageAudit extends BrowserAudit {
+  page: AuditPage;
+  vnu: VnuResult;
+}
+
+/** The server's HTML as a browser receives it (the whole streamed document). */
+export async function fetchHtml(baseURL: string, page: AuditPage): Promise<{ status: number; html: string }> {
+  const res = await fetch(`${baseURL}${page.path}`, {
+    headers: { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html", ...page.headers },
+    redirect: "manual",
+  });
+  return { status: res.status, html: await res.text() };
+}
+
+export async function auditInBrowser(browser: Browser, baseURL: string, page: AuditPage): Promise<BrowserAudit> {
+  const context = await browser.newContext({ baseURL, locale: "en-GB", userAgent: BROWSER_UA });
+  try {
+    const tab = await context.newPage();
+    tab.setDefaultTimeout(15_000);
+    const problems = watchProblems(tab);
+    let inFlight = 0;
+    tab.on("request", () => inFlight++);
+    tab.on("requestfinished", () => inFlight--);
+    tab.on("requestfailed", () => inFlight--);
+    if (Object.keys(page.headers).length) {
+      // The fault knob goes on the document request only, not on its scripts and styles.
+      await tab.route("**/*", (route) =>
+        route.request().isNavigationRequest()
+          ? route.continue({ headers: { ...route.request().headers(), ...page.headers } })
+          : route.continue(),
+      );
+    }
+    let status: number | null = null;
+    try {
+      const response = await tab.goto(page.path, { waitUntil: "load" });
+      status = response?.status() ?? null;
+      await hydrated(tab);
+      // Requests the hydrated page starts itself (widgets) finish before the audit and the close.
+      for (const deadline = Date.now() + 5_000; inFlight > 0 && Date.now() < deadline;) await tab.waitForTimeout(25);
+    } catch (error) {
+      // One broken page (or a build replaced mid-run) is that page's failure, not the whole run's.
+      return { status, violations: [], problems, error: (error as Error).message.split("\n")[0] };
+    }
+    const violations = await runAxe(tab);
+    // Chromium logs the document's own error status; that is the page answering as it must.
+    const expected = `console.error: Failed to load resource: the server responded with a status of ${page.status} `;
+    return {
+      status,
+      violations,
+      problems:
+        page.status >= 400 && status === page.status ? problems.filter((p) => !p.startsWith(expected)) : problems,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Browser audit of every page, then one Nu validator run over all the server HTML. */
+export async function auditPages(
+  browser: Browser,
+  baseURL: string,
+  pages: AuditPage[],
+  log: (line: string) => void = () => {},
+): Promise<PageAudit[]> {
+  const browserResults: BrowserAudit[] = [];
+  const documents: Record<string, string> = {};
+  for (const page of pages) {
+    const started = performance.now();
+    browserResults.push(await auditInBrowser(browser, baseURL, page));
+    documents[page.name] = (await fetchHtml(baseURL, page)).html;
+    log(`  ${page.name.padEnd(16)} ${page.path} ${Math.round(performance.now() - started)} ms`);
+  }
+  const vnu = await validateHtml(documents);
+  return pages.map((page, i) => ({ page, ...browserResults[i]!, vnu: vnu[page.name]! }));
+}
+
+/** Console errors (console.error and uncaught page errors), warnings and failed requests. */
+export function problemCounts(problems: string[]) {
+  return {
+    errors: problems.filter((p) => p.startsWith("console.error") || p.startsWith("pageerror")).length,
+    warnings: problems.filter((p) => p.startsWith("console.warning")).length,
+    failedRequests: problems.filter((p) => p.startsWith("requestfailed")).length,
+  };
+}

@@ -1,0 +1,44 @@
+/**
+ * `npm run lighthouse [-- --no-build]`: builds, seeds the local D1 when empty, serves the build and runs
+ * Lighthouse (mobile preset) on the page types named in budgets.json (home, search, detail, article).
+ * Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes; writes
+ * reports/lighthouse.json; exits non-zero naming every score below its budget.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { budgets, finish } from "./audit/budgets.ts";
+import { lighthouseFailures, lighthouseTable, runLighthouse } from "./audit/lighthouse.ts";
+import { auditPages, pageSamples } from "./audit/pages.ts";
+import { serveSite } from "./audit/site.ts";
+
+const server = await serveSite({ build: !process.argv.includes("--no-build") });
+let failures: string[];
+try {
+  const pages = auditPages(await pageSamples(server.url), ["en"]).filter((p) =>
+    budgets.lighthouse.pages.includes(p.type),
+  );
+  console.log(`▶ Lighthouse (${budgets.lighthouse.preset}) on ${pages.map((p) => p.type).join(", ")}`);
+  const results = await runLighthouse(server.url, pages, console.log);
+  console.table(lighthouseTable(results));
+  failures = lighthouseFailures(results);
+  mkdirSync("reports", { recursive: true });
+  writeFileSync(
+    "reports/lighthouse.json",
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        cores: os.cpus().length,
+        load: os.loadavg(),
+        budgets: budgets.lighthouse,
+        results,
+        failures,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log("Written reports/lighthouse.json");
+} finally {
+  await server.stop();
+}
+finish(failures, "Lighthouse");
