@@ -1,9 +1,25 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * The browser gets its messages already parsed (the root loader sends ICU syntax trees), so the
+ * client bundle leaves out the ICU parser — about a third of @formatjs/intl. The worker keeps it.
+ */
+function icuParserOnlyOnServer(): Plugin {
+  return {
+    name: "icu-parser-only-on-server",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (this.environment?.name !== "client" || source !== "@formatjs/icu-messageformat-parser") return null;
+      return this.resolve("@formatjs/icu-messageformat-parser/no-parser.js", importer, { ...options, skipSelf: true });
+    },
+  };
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [
+    icuParserOnlyOnServer(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // `npm run dev` is local: the dev outbox and debug knobs are on. Builds keep wrangler.toml's vars.

@@ -1,9 +1,8 @@
-import type { IntlShape } from "@formatjs/intl";
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { makeIntl, type Messages } from "#shared/intl.ts";
+import { type IntlFormatter, makeIntl, type Messages } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
-const IntlContext = createContext<{ intl: IntlShape; locale: Locale } | null>(null);
+const IntlContext = createContext<{ intl: IntlFormatter; locale: Locale } | null>(null);
 
 export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
   const value = useMemo(() => ({ intl: makeIntl(locale, messages), locale }), [locale, messages]);
