@@ -28,6 +28,7 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./worker/db/migrations"),
                 ENVIRONMENT: "development",
+                PAGE_CACHE_TTL: "0",
               },
             },
           })),
@@ -44,7 +45,7 @@ export default defineConfig({
             main: "./build/server/index.js",
             wrangler: { configPath: "./build/server/wrangler.json" },
             // Port 9 (discard) is closed here: every API call fails to connect.
-            miniflare: { bindings: { API_ORIGIN: "http://127.0.0.1:9", ENVIRONMENT: "development" } },
+            miniflare: { bindings: { API_ORIGIN: "http://127.0.0.1:9", ENVIRONMENT: "development", PAGE_CACHE_TTL: "0" } },
           }),
         ],
         test: { name: "workers-api-down", include: ["tests/integration-api-down/**/*.test.ts"] },

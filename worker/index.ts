@@ -7,6 +7,7 @@ import { sitemaps } from "./seo/sitemaps.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
+import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { session } from "./middleware/session.ts";
@@ -34,6 +35,7 @@ app.use(locale());
 // The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
 app.use(session());
 app.use(favouritesMerge());
+app.use(pageCache());
 
 app.all("*", (c) => {
   const origin = new URL(c.req.url).origin;
