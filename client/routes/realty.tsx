@@ -1,17 +1,21 @@
-import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { redirect } from "react-router";
 import { notFound, parseId } from "#client/http-errors.ts";
-import { pageMeta } from "#client/seo.ts";
+import { requestContext } from "#worker/request-context.ts";
+import { canonicalLocation, fetchListing } from "./listing-detail.tsx";
 import type { Route } from "./+types/realty";
 
-/** `/realty/{id}/`: the short address of a listing. */
-export function loader({ params, url }: Route.LoaderArgs) {
+/**
+ * `/realty/{id}/`: the short address of a listing, a 301 to its canonical
+ * `/{buy|rent}/{type}/{city}/{id}/` in the same language (DESIGN §7). Unknown or archived → 404 page.
+ */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound(url);
-  return { id };
+  const listing = await fetchListing(context.get(requestContext).api, id, url);
+  throw redirect(canonicalLocation(listing, url), 301);
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, "realty", { id: args.loaderData?.id ?? "" });
-
-export default function Realty({ loaderData }: Route.ComponentProps) {
-  return <PageIntro pageKey="realty" values={{ id: loaderData.id }} />;
+/** Never rendered: the loader always answers with a redirect or an error. */
+export default function Realty() {
+  return null;
 }

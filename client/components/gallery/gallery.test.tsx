@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import en from "#locales/en.json";
+import type { ApiImage } from "#shared/api/realty.ts";
+import { I18nProvider } from "#client/i18n/intl.tsx";
+import { Gallery, indexForKey, SWIPE_MIN_PX, swipeDirection } from "./gallery.tsx";
+
+const IMAGES: ApiImage[] = Array.from({ length: 8 }, (_, i) => ({
+  id: i + 1,
+  url: `/images/listings/${i + 1}.svg`,
+  width: 1200,
+  height: 800,
+}));
+
+function setup(images = IMAGES) {
+  const view = render(
+    <I18nProvider locale="en" messages={en}>
+      <Gallery images={images} label="Flat in Vračar" />
+    </I18nProvider>,
+  );
+  const frame = screen.getByTestId("gallery-frame");
+  const counter = () => screen.getByTestId("gallery-counter").textContent;
+  return { view, frame, counter };
+}
+
+function swipe(element: Element, dx: number, { cancel = false, dy = 0 } = {}) {
+  fireEvent.pointerDown(element, { pointerId: 1, pointerType: "touch", clientX: 200, clientY: 100, button: 0 });
+  fireEvent.pointerMove(element, { pointerId: 1, pointerType: "touch", clientX: 200 + dx / 2, clientY: 100 + dy / 2 });
+  const end = cancel ? fireEvent.pointerCancel : fireEvent.pointerUp;
+  end(element, { pointerId: 1, pointerType: "touch", clientX: 200 + dx, clientY: 100 + dy });
+}
+
+afterEach(cleanup);
+
+describe("gallery rules", () => {
+  it("turns the page only past the swipe threshold, the way the finger went", () => {
+    expect(swipeDirection(-(SWIPE_MIN_PX - 1), 0)).toBe(0);
+    expect(swipeDirection(-SWIPE_MIN_PX, 0)).toBe(1);
+    expect(swipeDirection(SWIPE_MIN_PX, 0)).toBe(-1);
+    // On a wide frame the threshold is a share of its width.
+    expect(swipeDirection(-60, 800)).toBe(0);
+    expect(swipeDirection(-130, 800)).toBe(1);
+  });
+
+  it("maps ←/→ (wrapping) and Home/End, and ignores other keys", () => {
+    expect(indexForKey("ArrowRight", 7, 8)).toBe(0);
+    expect(indexForKey("ArrowLeft", 0, 8)).toBe(7);
+    expect(indexForKey("Home", 5, 8)).toBe(0);
+    expect(indexForKey("End", 2, 8)).toBe(7);
+    expect(indexForKey("a", 2, 8)).toBeNull();
+  });
+});
+
+describe("<Gallery>", () => {
+  it("loads the first photo eagerly with its size and the rest lazily, near ones ahead of time", () => {
+    const { frame } = setup();
+    const photos = [...frame.querySelectorAll("img")];
+    expect(photos).toHaveLength(8);
+    expect(photos[0]!.getAttribute("loading")).toBe("eager");
+    expect(photos[0]!.getAttribute("fetchpriority")).toBe("high");
+    expect(photos[0]!.getAttribute("width")).toBe("1200");
+    expect(photos[0]!.getAttribute("height")).toBe("800");
+    expect(photos[0]!.getAttribute("alt")).toBe("Flat in Vračar, photo 1 of 8");
+    expect(photos[1]!.getAttribute("loading")).toBe("eager");
+    expect(photos[5]!.getAttribute("loading")).toBe("lazy");
+  });
+
+  it("counts and turns with the arrow buttons, wrapping at both ends", () => {
+    const { counter } = setup();
+    expect(counter()).toBe("1 / 8");
+    fireEvent.click(screen.getByRole("button", { name: "Next photo" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next photo" }));
+    expect(counter()).toBe("3 / 8");
+    fireEvent.click(screen.getByRole("button", { name: "Previous photo" }));
+    fireEvent.click(screen.getByRole("button", { name: "Previous photo" }));
+    fireEvent.click(screen.getByRole("button", { name: "Previous photo" }));
+    expect(counter()).toBe("8 / 8");
+  });
+
+  it("follows the keyboard: ←/→, Home, End", () => {
+    const { frame, counter } = setup();
+    fireEvent.keyDown(frame, { key: "ArrowRight" });
+    expect(counter()).toBe("2 / 8");
+    fireEvent.keyDown(frame, { key: "End" });
+    expect(counter()).toBe("8 / 8");
+    fireEvent.keyDown(frame, { key: "ArrowRight" });
+    expect(counter()).toBe("1 / 8");
+    fireEvent.keyDown(frame, { key: "ArrowLeft" });
+    fireEvent.keyDown(frame, { key: "Home" });
+    expect(counter()).toBe("1 / 8");
+  });
+
+  it("turns on a swipe past the threshold, not on a short or cancelled one", () => {
+    const { frame, counter } = setup();
+    swipe(frame, -(SWIPE_MIN_PX - 5));
+    expect(counter()).toBe("1 / 8");
+    swipe(frame, -(SWIPE_MIN_PX + 20));
+    expect(counter()).toBe("2 / 8");
+    swipe(frame, SWIPE_MIN_PX + 20);
+    expect(counter()).toBe("1 / 8");
+    swipe(frame, -200, { cancel: true });
+    expect(counter()).toBe("1 / 8");
+  });
+
+  it("jumps to a photo from its thumbnail and marks it", () => {
+    const { counter } = setup();
+    const thumb = screen.getByRole("link", { name: "Show photo 5 of 8" });
+    expect(thumb.getAttribute("href")).toBe("#photo-5");
+    fireEvent.click(thumb);
+    expect(counter()).toBe("5 / 8");
+    expect(thumb.getAttribute("aria-current")).toBe("true");
+  });
+
+  it("opens full screen in a dialog, browses there, and gives focus back when it closes", () => {
+    const { counter } = setup();
+    const dialog = screen.getByTestId("gallery-dialog") as HTMLDialogElement;
+    const open = screen.getByRole("button", { name: "Full screen" });
+    open.focus();
+    expect(dialog.open).toBe(false);
+    fireEvent.click(open);
+    expect(dialog.open).toBe(true);
+    fireEvent.keyDown(dialog, { key: "ArrowRight" });
+    expect(counter()).toBe("2 / 8");
+    expect(dialog.querySelector("img")?.getAttribute("alt")).toBe("Flat in Vračar, photo 2 of 8");
+    act(() => fireEvent.click(screen.getByRole("button", { name: "Close" })));
+    expect(dialog.open).toBe(false);
+    expect(document.activeElement).toBe(open);
+  });
+
+  it("has no arrows or thumbnails for a single photo, and says so when there are none", () => {
+    setup(IMAGES.slice(0, 1));
+    expect(screen.queryByRole("button", { name: "Next photo" })).toBeNull();
+    expect(screen.queryByRole("link", { name: /Show photo/ })).toBeNull();
+    cleanup();
+    render(
+      <I18nProvider locale="en" messages={en}>
+        <Gallery images={[]} label="Flat" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText("No photos yet")).toBeTruthy();
+  });
+});

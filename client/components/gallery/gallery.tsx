@@ -1,0 +1,253 @@
+import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import type { ApiImage } from "#shared/api/realty.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import styles from "./gallery.module.css";
+
+/** A horizontal drag longer than this share of the frame's width (or SWIPE_MIN_PX) turns the page. */
+export const SWIPE_SHARE = 0.15;
+export const SWIPE_MIN_PX = 40;
+
+/** Whether a finished drag of `dx` pixels over a frame `width` wide is a swipe, and which way. */
+export function swipeDirection(dx: number, width: number): -1 | 0 | 1 {
+  const threshold = Math.max(SWIPE_MIN_PX, width * SWIPE_SHARE);
+  if (Math.abs(dx) < threshold) return 0;
+  return dx < 0 ? 1 : -1;
+}
+
+/** The index a key leads to (←/→ wrap around, Home/End jump), or null when the key is not ours. */
+export function indexForKey(key: string, index: number, count: number): number | null {
+  switch (key) {
+    case "ArrowRight":
+      return (index + 1) % count;
+    case "ArrowLeft":
+      return (index - 1 + count) % count;
+    case "Home":
+      return 0;
+    case "End":
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+interface Props {
+  images: ApiImage[];
+  /** What the photos show, for their text alternatives ("{label}, photo 3 of 8"). */
+  label: string;
+  /** Id prefix of the slides, so thumbnails can link to them without JavaScript. */
+  id?: string;
+}
+
+/**
+ * The photos of a listing. Without JavaScript: a strip that scrolls sideways (scroll snap), thumbnails
+ * jump to their photo. With JavaScript: one photo at a time, turned by the arrow buttons, ←/→/Home/End,
+ * a swipe or a thumbnail, with a counter and a fullscreen view in a native `<dialog>` (Escape closes it
+ * and focus returns to the button that opened it). The frame has the same size in both, so nothing
+ * shifts when the page hydrates. The first photo loads eagerly (the page's LCP), the rest lazily.
+ */
+export function Gallery({ images, label, id = "photo" }: Props) {
+  const { t } = useI18n();
+  const [enhanced, setEnhanced] = useState(false);
+  const [index, setIndex] = useState(0);
+  const [drag, setDrag] = useState(0);
+  const dragStart = useRef<{ x: number; y: number; pointer: number } | null>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const count = images.length;
+
+  useEffect(() => setEnhanced(true), []);
+
+  if (count === 0) {
+    return (
+      <div className={styles.empty}>
+        <p>{t("detail.gallery.none")}</p>
+      </div>
+    );
+  }
+
+  const go = (next: number) => setIndex(((next % count) + count) % count);
+  const alt = (i: number) => t("detail.gallery.alt", { label, n: i + 1, count });
+  const counter = t("detail.gallery.counter", { n: index + 1, count });
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const next = indexForKey(event.key, index, count);
+    if (next === null || !enhanced) return;
+    event.preventDefault();
+    go(next);
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (!enhanced || count < 2 || (event.pointerType === "mouse" && event.button !== 0)) return;
+    dragStart.current = { x: event.clientX, y: event.clientY, pointer: event.pointerId };
+    setDrag(0);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    const start = dragStart.current;
+    if (!start || start.pointer !== event.pointerId) return;
+    const dx = event.clientX - start.x;
+    // A mostly vertical movement is the page scrolling (touch-action: pan-y), not a swipe.
+    if (Math.abs(dx) > 8 && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
+      if (!event.currentTarget.hasPointerCapture?.(event.pointerId)) event.currentTarget.setPointerCapture?.(event.pointerId);
+    }
+    setDrag(dx);
+  };
+  const endDrag = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
+    const start = dragStart.current;
+    if (!start || start.pointer !== event.pointerId) return;
+    dragStart.current = null;
+    const width = frame.current?.clientWidth ?? 0;
+    const direction = cancelled ? 0 : swipeDirection(event.clientX - start.x, width);
+    setDrag(0);
+    if (direction) go(index + direction);
+  };
+
+  const openFullscreen = () => {
+    dialog.current?.showModal();
+  };
+  const closeFullscreen = () => dialog.current?.close();
+
+  const trackStyle = enhanced
+    ? {
+        transform: `translateX(calc(${-index * 100}% + ${drag}px))`,
+        transition: drag ? "none" : undefined,
+      }
+    : undefined;
+
+  return (
+    <section className={styles.gallery} aria-label={t("detail.gallery.label")}>
+      {/* Scrollable without JavaScript and the keyboard target with it: reachable by Tab either way. */}
+      <div
+        ref={frame}
+        className={enhanced ? `${styles.frame} ${styles.enhanced}` : styles.frame}
+        tabIndex={0}
+        role="region"
+        aria-label={t("detail.gallery.frame")}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={(event) => endDrag(event, false)}
+        onPointerCancel={(event) => endDrag(event, true)}
+        data-testid="gallery-frame"
+      >
+        <ul className={styles.track} style={trackStyle}>
+          {images.map((image, i) => {
+            const near = enhanced && Math.abs(i - index) <= 1;
+            return (
+              <li
+                key={image.id}
+                id={`${id}-${i + 1}`}
+                className={styles.slide}
+                aria-hidden={enhanced && i !== index ? true : undefined}
+              >
+                <img
+                  src={image.url}
+                  width={image.width}
+                  height={image.height}
+                  alt={alt(i)}
+                  loading={i === 0 || near ? "eager" : "lazy"}
+                  fetchPriority={i === 0 ? "high" : undefined}
+                  decoding={i === 0 ? undefined : "async"}
+                  draggable={false}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      {enhanced && count > 1 ? (
+        <>
+          <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} aria-label={t("detail.gallery.previous")}>
+            <Chevron direction="left" />
+          </button>
+          <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label={t("detail.gallery.next")}>
+            <Chevron direction="right" />
+          </button>
+        </>
+      ) : null}
+      <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
+        {enhanced ? counter : t("detail.gallery.count", { count })}
+      </p>
+      {enhanced ? (
+        <button ref={opener} type="button" className={styles.fullscreen} onClick={openFullscreen}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
+          </svg>
+          <span>{t("detail.gallery.fullscreen")}</span>
+        </button>
+      ) : null}
+
+      {count > 1 ? (
+        <ul className={styles.thumbs} aria-label={t("detail.gallery.thumbnails")}>
+          {images.map((image, i) => (
+            <li key={image.id}>
+              <a
+                href={`#${id}-${i + 1}`}
+                className={styles.thumb}
+                aria-current={enhanced && i === index ? "true" : undefined}
+                onClick={(event) => {
+                  if (!enhanced) return;
+                  event.preventDefault();
+                  go(i);
+                }}
+              >
+                <img src={image.url} width={96} height={64} alt="" loading="lazy" decoding="async" draggable={false} />
+                <span className="visually-hidden">{t("detail.gallery.show", { n: i + 1, count })}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {enhanced ? (
+        <dialog
+          ref={dialog}
+          className={styles.dialog}
+          aria-label={t("detail.gallery.fullscreenLabel", { label })}
+          onKeyDown={onKeyDown}
+          onClose={() => opener.current?.focus()}
+          data-testid="gallery-dialog"
+        >
+          <div className={styles.dialogBar}>
+            <p className={styles.dialogCounter}>{counter}</p>
+            <button type="button" className={styles.close} onClick={closeFullscreen}>
+              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                <path d="M5 5l14 14M19 5 5 19" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+              <span>{t("detail.gallery.close")}</span>
+            </button>
+          </div>
+          <div className={styles.dialogStage}>
+            <img
+              key={images[index]!.id}
+              src={images[index]!.url}
+              width={images[index]!.width}
+              height={images[index]!.height}
+              alt={alt(index)}
+              draggable={false}
+            />
+            {count > 1 ? (
+              <>
+                <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} aria-label={t("detail.gallery.previous")}>
+                  <Chevron direction="left" />
+                </button>
+                <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label={t("detail.gallery.next")}>
+                  <Chevron direction="right" />
+                </button>
+              </>
+            ) : null}
+          </div>
+        </dialog>
+      ) : null}
+    </section>
+  );
+}
+
+function Chevron({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} fill="none" stroke="currentColor" strokeWidth="2.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,190 @@
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { BOT_UA, browserInit, heading, ORIGIN } from "#tests/fixtures/requests.ts";
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers: { cookie: "locale=en", ...headers } }));
+const crawl = (path: string) => get(path, { "user-agent": BOT_UA });
+
+interface Row {
+  id: number;
+  deal: "sale" | "rent";
+  property_type: string;
+  slug: string;
+  images: number;
+}
+
+const ROW_SQL = `SELECT l.id, l.deal, l.property_type, c.slug,
+    (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS images
+  FROM listings l JOIN cities c ON c.id = l.city_id`;
+
+const pathOf = (row: Row) => `/${row.deal === "sale" ? "buy" : "rent"}/${row.property_type}/${row.slug}/${row.id}/`;
+let sale: Row;
+let rent: Row;
+let land: Row;
+let archived: Row;
+let draft: Row;
+
+async function one(where: string): Promise<Row> {
+  const row = await env.DB.prepare(`${ROW_SQL} WHERE ${where} ORDER BY l.id LIMIT 1`).first<Row>();
+  expect(row, where).toBeTruthy();
+  return row!;
+}
+
+beforeAll(async () => {
+  sale = await one("l.status = 'active' AND l.deal = 'sale' AND l.property_type = 'apartment' AND c.slug = 'beograd' AND l.area IS NOT NULL AND (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) > 2");
+  rent = await one("l.status = 'active' AND l.deal = 'rent' AND l.deposit IS NOT NULL");
+  land = await one("l.status = 'active' AND l.property_type = 'land'");
+  archived = await one("l.status = 'archived'");
+  draft = await one("l.status = 'draft'");
+});
+
+/** Every JSON-LD block of a document, parsed. */
+function jsonLd(html: string): Record<string, any>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+describe("listing detail page", () => {
+  it("answers 200 at the canonical path with the listing's title, canonical link and Open Graph photo", async () => {
+    const res = await get(pathOf(sale));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const listing = await env.DB.prepare("SELECT title, lang FROM listings WHERE id = ?").bind(sale.id).first<{ title: string; lang: string }>();
+    const title = listing!.title.replace(/&/g, "&amp;");
+    expect(heading(html)).toBe(title);
+    expect(html).toMatch(new RegExp(`<h1 id="detail-title" lang="${listing!.lang}">`));
+    expect(html).toMatch(/<title>[^<]+ — €[\d,]+ \| Kvadrat<\/title>/);
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${pathOf(sale)}"/>`);
+    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${ORIGIN}/images/listings/\\d+\\.svg"/>`));
+    expect(html).toMatch(/<meta property="og:image:width" content="\d+"\/>/);
+    expect(html).toMatch(/<meta property="og:image:height" content="\d+"\/>/);
+    // The first photo is the LCP: eager, with its size; the others wait.
+    expect(html).toMatch(/<img src="\/images\/listings\/\d+\.svg" width="\d+" height="\d+" alt="[^"]+, photo 1 of \d+" loading="eager" fetchPriority="high"/);
+    expect(html).toMatch(/alt="[^"]+, photo 3 of \d+" loading="lazy"/);
+    // Description in its own language, in paragraphs; facts in a description list.
+    expect(html).toMatch(new RegExp(`<div lang="${listing!.lang}"[^>]*data-testid="detail-description"><p>`));
+    expect(html).toMatch(/<dl[^>]*data-testid="detail-facts"><div[^>]*><dt>Floor area<\/dt><dd>[\d.,]+ m²<\/dd>/);
+  });
+
+  it("shows deposit and pets for rent, and the price per month", async () => {
+    const html = await (await get(pathOf(rent))).text();
+    expect(html).toContain("<dt>Deposit</dt>");
+    expect(html).toMatch(/data-testid="detail-price">€[\d,]+ per month</);
+  });
+
+  it("compares the price per m² with the city median of its type", async () => {
+    const html = await (await get(pathOf(sale))).text();
+    expect(html).toMatch(/data-testid="detail-market">(\d+% (below|above) the [^<]+ median for apartments|In line with the [^<]+ median for apartments)/);
+  });
+
+  it("describes the listing in JSON-LD: RealEstateListing + Offer + Apartment, and the breadcrumb trail", async () => {
+    const html = await (await get(pathOf(sale))).text();
+    const blocks = jsonLd(html);
+    const listing = blocks.find((b) => b["@type"] === "RealEstateListing")!;
+    const row = await env.DB.prepare("SELECT price, area, rooms, lat, lng FROM listings WHERE id = ?").bind(sale.id).first<Record<string, number>>();
+    expect(listing).toBeTruthy();
+    expect(listing.url).toBe(`${ORIGIN}${pathOf(sale)}`);
+    expect(listing.offers).toMatchObject({ "@type": "Offer", price: row!.price, priceCurrency: "EUR", availability: "https://schema.org/InStock" });
+    expect(listing.mainEntity).toMatchObject({
+      "@type": "Apartment",
+      floorSize: { "@type": "QuantitativeValue", value: row!.area, unitCode: "MTK" },
+      numberOfRooms: row!.rooms,
+      address: { "@type": "PostalAddress", addressCountry: "RS" },
+      geo: { "@type": "GeoCoordinates", latitude: row!.lat, longitude: row!.lng },
+    });
+    expect(listing.image.length).toBe(sale.images);
+    const trail = blocks.find((b) => b["@type"] === "BreadcrumbList")!;
+    expect(trail.itemListElement.map((i: { item: string }) => i.item)).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/search/?deal=sale`,
+      `${ORIGIN}/buy/apartment/`,
+      `${ORIGIN}/buy/apartment/${sale.slug}/`,
+      `${ORIGIN}${pathOf(sale)}`,
+    ]);
+    // The visible trail is the same, as a labelled navigation with the current page marked.
+    expect(html).toMatch(/<nav aria-label="Breadcrumb"[^>]*><ol[^>]*><li[^>]*><a[^>]*href="\/"[^>]*>Home<\/a>/);
+    expect(html).toContain('aria-current="page"');
+  });
+
+  it("uses Place for land (no floor size) and keeps the language's paths in ru/sr", async () => {
+    const ld = jsonLd(await (await get(`/sr${pathOf(land)}`, { cookie: "locale=sr" })).text());
+    const listing = ld.find((b) => b["@type"] === "RealEstateListing")!;
+    expect(listing.mainEntity["@type"]).toBe("Place");
+    expect(listing.mainEntity.floorSize).toBeUndefined();
+    expect(listing.url).toBe(`${ORIGIN}/sr${pathOf(land)}`);
+  });
+
+  it("never puts an owner's phone number in the page, in any language", async () => {
+    const { results } = await env.DB.prepare("SELECT DISTINCT phone FROM listings").all<{ phone: string }>();
+    const phones = results.flatMap(({ phone }) => [phone, phone.replace(/^\+/, ""), phone.replace(/^\+381/, "0")]);
+    for (const prefix of ["", "/ru", "/sr"]) {
+      for (const row of [sale, rent, land]) {
+        const html = await (await crawl(`${prefix}${pathOf(row)}`)).text();
+        for (const phone of phones) expect(html).not.toContain(phone);
+      }
+    }
+  });
+
+  it("asks signed-out visitors to sign in for the phone and messages, coming back here", async () => {
+    const html = await (await get(`/ru${pathOf(sale)}`, { cookie: "locale=ru" })).text();
+    const next = encodeURIComponent(`/ru${pathOf(sale)}`);
+    expect(html).toContain(`href="/ru/?auth=signin&amp;next=${next}"`);
+    expect(html).toContain(">Показать телефон</a>");
+    expect(html).not.toMatch(/<button[^>]*disabled[^>]*>Показать телефон/);
+  });
+
+  it("streams similar listings of the same type and city (not itself) after the shell, in place for crawlers", async () => {
+    const html = await (await crawl(pathOf(sale))).text();
+    const section = html.slice(html.indexOf('id="detail-similar"'));
+    expect(section).toContain("Similar listings");
+    const ids = [...section.matchAll(/id="listing-(\d+)-title"/g)].map((m) => Number(m[1]));
+    expect(ids).not.toContain(sale.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThanOrEqual(4);
+    for (const id of ids) {
+      const other = await env.DB.prepare(`${ROW_SQL} WHERE l.id = ?`).bind(id).first<Row>();
+      expect(other).toMatchObject({ deal: sale.deal, property_type: sale.property_type, slug: sale.slug });
+    }
+    expect(section).not.toMatch(/<p[^>]*>Similar listings could not be loaded/);
+  });
+});
+
+describe("canonical redirects and 404s", () => {
+  it("301s a detail URL with the wrong city, type or deal to the canonical path, locale and query kept", async () => {
+    const wrongCity = sale.slug === "nis" ? "beograd" : "nis";
+    for (const [from, to] of [
+      [`/buy/apartment/${wrongCity}/${sale.id}/`, pathOf(sale)],
+      [`/buy/house/${sale.slug}/${sale.id}/?utm_source=x`, `${pathOf(sale)}?utm_source=x`],
+      [`/rent/apartment/${sale.slug}/${sale.id}/`, pathOf(sale)],
+      [`/sr/buy/apartment/atlantis/${sale.id}/`, `/sr${pathOf(sale)}`],
+    ]) {
+      const res = await get(from!);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get("location")).toBe(to);
+    }
+  });
+
+  it("301s /realty/{id}/ to the canonical path in each language", async () => {
+    for (const prefix of ["", "/ru", "/sr"]) {
+      const res = await get(`${prefix}/realty/${rent.id}/`, { cookie: `locale=${prefix.slice(1) || "en"}` });
+      expect(res.status).toBe(301);
+      expect(res.headers.get("location")).toBe(`${prefix}${pathOf(rent)}`);
+    }
+  });
+
+  it("is the 404 page for archived, unpublished and unknown listings, and rent URLs with land or investment", async () => {
+    for (const path of [
+      pathOf(archived),
+      pathOf(draft),
+      `/realty/${archived.id}/`,
+      "/buy/apartment/beograd/999999/",
+      "/realty/999999/",
+      `/rent/land/${land.slug}/${land.id}/`,
+      `/rent/investment/beograd/${sale.id}/`,
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain("Page not found");
+    }
+  });
+});
