@@ -1,5 +1,12 @@
-import { simplePage } from "#client/components/page-intro/simple-page.tsx";
+import { contentLoader } from "#client/components/static-page/static-page.server.ts";
+import { StaticPage } from "#client/components/static-page/static-page.tsx";
+import { pageMeta } from "#client/seo.ts";
+import type { Route } from "./+types/privacy-policy";
 
-const page = simplePage("privacyPolicy");
-export const meta = page.meta;
-export default page.Page;
+/** A static page whose text, in three languages, lives in client/content/pages/. */
+export const loader = contentLoader("privacyPolicy");
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "privacyPolicy");
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return <StaticPage pageKey="privacyPolicy" content={loaderData.content} />;
+}

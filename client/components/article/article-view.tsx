@@ -1,0 +1,54 @@
+import type { ApiArticle } from "#shared/api/content.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#worker/images/article-size.ts";
+import { ArticleByline, ArticleGrid } from "./article-card.tsx";
+import { TagNav } from "./tag-nav.tsx";
+import styles from "./article.module.css";
+
+/** An article page's body: heading, lead, byline, picture, paragraphs, its tags and related articles. */
+export function ArticleView({ article }: { article: ApiArticle }) {
+  const { t } = useI18n();
+  const tags = article.breadcrumbs.map((crumb, i) => ({
+    id: crumb.id,
+    parent_id: i ? article.breadcrumbs[i - 1]!.id : null,
+    depth: i + 1,
+    slug: crumb.slug,
+    name: crumb.name,
+    path: crumb.path,
+  }));
+  return (
+    <>
+      <article className={styles.article} aria-labelledby="article-title">
+        <header>
+          <h1 id="article-title">{article.title}</h1>
+          <p className={styles.lead}>{article.lead}</p>
+          <ArticleByline article={article} author />
+        </header>
+        <img
+          className={styles.hero}
+          src={article.image}
+          width={ARTICLE_IMAGE_WIDTH}
+          height={ARTICLE_IMAGE_HEIGHT}
+          alt=""
+          fetchPriority="high"
+          decoding="async"
+        />
+        <div className={styles.body}>
+          {article.body.map((paragraph, i) => (
+            <p key={i}>{paragraph}</p>
+          ))}
+        </div>
+        <footer className={styles.articleFooter}>
+          <h2 className={styles.footerHeading}>{t("media.articleTags")}</h2>
+          <TagNav tags={tags} label={t("media.articleTags")} />
+        </footer>
+      </article>
+      {article.related.length ? (
+        <section className={styles.related} aria-labelledby="related-articles">
+          <h2 id="related-articles">{t("media.related")}</h2>
+          <ArticleGrid articles={article.related} headingLevel={3} />
+        </section>
+      ) : null}
+    </>
+  );
+}

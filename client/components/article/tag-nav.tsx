@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { ApiTag } from "#shared/api/content.ts";
+import { paths } from "#shared/paths.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import styles from "./article.module.css";
+
+/** Links to tags as a wrapping row of chips; the current one is marked, not linked twice. */
+export function TagNav({ tags, label, current }: { tags: readonly ApiTag[]; label: string; current?: number }) {
+  const lp = useLocalePath();
+  if (!tags.length) return null;
+  return (
+    <nav className={styles.tags} aria-label={label}>
+      <ul>
+        {tags.map((tag) => (
+          <li key={tag.id}>
+            <Link to={lp(paths.media(...tag.path))} aria-current={tag.id === current ? "page" : undefined}>
+              {tag.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export interface Crumb {
+  name: string;
+  /** Locale-free path. */
+  path: string;
+}
+
+/** The trail from the home page to this page; the last crumb is the page itself, not a link. */
+export function Breadcrumbs({ crumbs, label }: { crumbs: readonly Crumb[]; label: string }) {
+  const lp = useLocalePath();
+  return (
+    <nav className={styles.breadcrumbs} aria-label={label}>
+      <ol>
+        {crumbs.map((crumb, i) => (
+          <li key={`${i}-${crumb.name}`}>
+            {i < crumbs.length - 1 ? (
+              <Link to={lp(crumb.path)}>{crumb.name}</Link>
+            ) : (
+              <span aria-current="page">{crumb.name}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { type ActionFunctionArgs, data, redirect } from "react-router";
+import { localizePath } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
+import { requestContext } from "#worker/request-context.ts";
+import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, localizeFieldError } from "./field-errors.ts";
+
+/**
+ * The action of a page with the question form (about, FAQ): sends the question to
+ * POST /api/feedback/question. Sent → 303 to /thank-you/ (a reload does not send it twice); refused →
+ * 400 with the typed values and each field's error in the page's language; the API down → 503.
+ */
+export async function feedbackAction({ request, context }: ActionFunctionArgs) {
+  const { api, locale } = context.get(requestContext);
+  const form = await request.formData();
+  const values = Object.fromEntries(
+    FEEDBACK_FIELDS.map((field) => [field, String(form.get(field) ?? "").slice(0, 4000)]),
+  ) as Record<FeedbackField, string>;
+  const result = await api.askQuestion(values);
+  if (result.ok) throw redirect(`${localizePath(paths.page("thankYou"), locale)}?sent=question`, 303);
+
+  const errors: FeedbackActionData["errors"] = {};
+  for (const [field, message] of Object.entries(result.error?.fields ?? {})) {
+    if ((FEEDBACK_FIELDS as readonly string[]).includes(field))
+      errors[field as FeedbackField] = localizeFieldError(message);
+  }
+  const invalid = result.status === 400 && Object.keys(errors).length > 0;
+  return data<FeedbackActionData>({ values, errors, failed: !invalid }, { status: invalid ? 400 : 503 });
+}

@@ -1,0 +1,54 @@
+import type { PageContent } from "../types.ts";
+
+export default {
+  sections: [
+    {
+      id: "who-we-are",
+      heading: "Who we are",
+      paragraphs: [
+        "Kvadrat is a property portal for Serbia. We help people buy, sell and rent flats, houses, land and commercial premises in Belgrade, Novi Sad, Niš, Kragujevac, Subotica and the rest of the country, in English, Russian and Serbian.",
+        "We are a small team of engineers, editors and moderators who have rented, bought and sold homes here ourselves. We built the site we wanted to use: fast on any phone, clear about prices and honest about what is on offer.",
+      ],
+    },
+    {
+      id: "honest-listings",
+      heading: "Honest listings",
+      paragraphs: [
+        "A listing is only useful if it describes a real property at a real price. That is why every listing on Kvadrat:",
+      ],
+      items: [
+        "shows the full price in euros, with the price per square metre calculated for you;",
+        "belongs to a person or agency with a verified phone number;",
+        "has photos of the property itself, not of a neighbouring building or a catalogue;",
+        "shows when it was last updated, and leaves the search if its owner does not renew it.",
+      ],
+      after: [
+        "Listings that hide fees, duplicate another listing or advertise a property that has already been sold are removed.",
+      ],
+    },
+    {
+      id: "moderation",
+      heading: "How moderation works",
+      paragraphs: [
+        "Every new or edited listing is checked before it is published: automatically for duplicates, impossible figures and forbidden content, then by a moderator who reads the text and looks at the photos. Most listings are reviewed within a few hours on working days.",
+        "If a listing needs changes, its owner receives an explanation and can correct it in the personal cabinet. Visitors can report a listing that looks wrong; every report is read by a person. Our moderation advice and listing rules describe the requirements in detail.",
+      ],
+    },
+    {
+      id: "data",
+      heading: "Your data",
+      paragraphs: [
+        "We collect only what the site needs to work and never sell personal data. Favourites and saved searches work without an account; signing in keeps them on all your devices. The privacy policy explains what we store, why and for how long.",
+      ],
+    },
+    {
+      id: "contacts",
+      heading: "Contacts",
+      paragraphs: [
+        "Questions about a listing, your account or a payment: support@kvadrat.rs. We answer on working days from 9:00 to 17:00 (Belgrade time), usually the same day.",
+        "Personal data and privacy requests: privacy@kvadrat.rs. Press and partnerships: media@kvadrat.rs.",
+        "You can also ask us a question with the form below: the answer comes to your e-mail.",
+      ],
+    },
+  ],
+} satisfies PageContent;
