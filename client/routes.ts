@@ -29,6 +29,9 @@ export default [
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("ad_creation_policy", "routes/ad-creation-policy.tsx"),
 
+    // The sign-in dialog's forms and sign-out post here; without JavaScript a step renders as this page.
+    route("auth", "routes/auth.tsx"),
+
     route("cabinet", "routes/cabinet/cabinet.tsx"),
     route("cabinet/favourites", "routes/cabinet/favourites.tsx"),
     route("cabinet/personal", "routes/cabinet/personal.tsx"),

@@ -117,7 +117,8 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
     await next();
 
     const page = !new URL(c.req.url).pathname.startsWith("/api/");
-    const writeCookies = pending.length > 0 && !c.get("authCookiesWritten");
+    // A page action that signed in or out (decision 007) has set the session cookies itself: keep them.
+    const writeCookies = pending.length > 0 && !c.get("authCookiesWritten") && !setsSessionCookie(c.res, policyOf(c));
     if (writeCookies || (page && c.get("user"))) {
       // React Router's and redirect responses may have immutable headers: give the context a copy.
       c.res = new Response(c.res.body, c.res);
@@ -126,6 +127,11 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
       if (page && c.get("user")) c.res.headers.set("Cache-Control", "private, no-store");
     }
   };
+}
+
+/** Whether a response already sets the access or refresh cookie. */
+function setsSessionCookie(res: Response, policy: { accessName: string; refreshName: string }): boolean {
+  return res.headers.getSetCookie().some((line) => line.startsWith(`${policy.accessName}=`) || line.startsWith(`${policy.refreshName}=`));
 }
 
 /** 401 unless signed in (SPEC §8: "authorization required"). */

@@ -1,5 +1,7 @@
-import { NavLink, Link } from "react-router";
+import { Form, NavLink, Link, useLocation, useRouteLoaderData } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { AUTH_ROUTE_PATH, withAuthParams, withoutAuthParams } from "#client/components/auth-dialog/auth-view.ts";
+import type { RootData } from "#client/root-data.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { LanguageSwitcher } from "#client/components/language-switcher/language-switcher.tsx";
@@ -39,6 +41,7 @@ export function SiteHeader() {
         </nav>
         <div className={styles.tools}>
           <LanguageSwitcher />
+          <Account />
           <Link to={lp(paths.listing.create())} className={styles.cta}>
             <span aria-hidden="true" className={styles.plus}>
               +
@@ -49,4 +52,57 @@ export function SiteHeader() {
       </div>
     </header>
   );
+}
+
+/**
+ * The visitor's account in the header (issue 6 item 7), rendered on the server from the root data — no
+ * flash of a signed-out header: signed in, the name's initial and name linking to the cabinet and a
+ * sign-out form; signed out, a link opening the sign-in dialog over this page.
+ */
+function Account() {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const { pathname, search } = useLocation();
+  const user = useRouteLoaderData<RootData>("root")?.user;
+  if (!user) {
+    return (
+      <Link to={withAuthParams(pathname, search, "signin")} preventScrollReset className={styles.signIn} rel="nofollow">
+        {t("auth.header.signin")}
+      </Link>
+    );
+  }
+  const name = user.name.trim() || t("auth.header.noName");
+  return (
+    <div className={styles.account}>
+      <Link to={lp(paths.cabinet.main())} className={styles.user} aria-label={t("auth.header.account", { name })}>
+        <span className={styles.avatar} aria-hidden="true">
+          {initialOf(name)}
+        </span>
+        <span className={styles.userName} aria-hidden="true">
+          {name}
+        </span>
+      </Link>
+      <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOutForm}>
+        <input type="hidden" name="intent" value="signout" />
+        <input type="hidden" name="return_to" value={withoutAuthParams(pathname, search)} />
+        <button type="submit" className={styles.signOut} title={t("auth.header.signout")}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path
+              d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l-4 4 4 4M6 12h10"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className={styles.signOutLabel}>{t("auth.header.signout")}</span>
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function initialOf(name: string): string {
+  return (Array.from(name.trim())[0] ?? "?").toLocaleUpperCase();
 }

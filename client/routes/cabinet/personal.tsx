@@ -1,12 +1,407 @@
-import type { LoaderFunctionArgs } from "react-router";
-import { simplePage } from "#client/components/page-intro/simple-page.tsx";
+import { Form, redirect, data, useActionData, useNavigation } from "react-router";
+import * as v from "valibot";
+import type { ApiResult } from "#shared/api-client.ts";
+import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, NEXT_PARAM, Password, PersonName, safeNextPath, USER_OPTIONS } from "#shared/api/auth.ts";
+import { phoneFormSchema } from "#shared/phone/schema.ts";
+import { Field, FieldError, messageOf, useCountdown, WarningIcon } from "#client/components/auth-dialog/fields.tsx";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { requireUser } from "#client/guards.server.ts";
+import { unavailable } from "#client/http-errors.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { pageMeta } from "#client/seo.ts";
+import { requestContext } from "#worker/request-context.ts";
+import type { Route } from "./+types/personal";
+import styles from "./personal.module.css";
 
-const page = simplePage("cabinetPersonal", { indexable: false });
-/** SPEC §6: signed-in users only. */
-export function loader(args: LoaderFunctionArgs) {
+/**
+ * `/cabinet/personal/` (SPEC §6: signed-in users): name, phone and e-mail (each new value confirmed with a
+ * code sent to it), password. `?verify=phone&next=…` is the step listing creation sends an account without
+ * a verified phone to: the phone comes first, and a confirmed phone goes on to `next`. Plain form posts
+ * to this page's action, so all of it works without JavaScript.
+ */
+export async function loader(args: Route.LoaderArgs) {
   requireUser(args);
+  const result = await args.context.get(requestContext).api.cabinetUser();
+  if (!result.ok) throw unavailable();
+  const url = new URL(args.request.url);
+  return {
+    account: result.data.data,
+    verifyPhone: url.searchParams.get("verify") === "phone",
+    next: safeNextPath(url.searchParams.get(NEXT_PARAM)),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinetPersonal", {}, { indexable: false });
+
+type Section = "name" | "phone" | "email" | "password";
+
+export interface PersonalResult {
+  section: Section;
+  /** A code was sent to `value` (phone E.164 or e-mail). */
+  step?: "code";
+  value?: string;
+  resendIn?: number;
+  sentAt?: number;
+  /** Field → message id. */
+  fields?: Record<string, string>;
+  error?: string;
+  /** Message id of a confirmation. */
+  done?: string;
+  /** What was typed, to fill the field again after an error. */
+  phoneText?: string;
+  phoneCountry?: string;
+  email?: string;
+}
+
+const FIELD_OF: Record<string, string> = { phone: "value", email: "value", code: "code", password: "password", current_password: "current_password", name: "name" };
+
+function problem(section: Section, result: Extract<ApiResult<unknown>, { ok: false }>, extra: Partial<PersonalResult> = {}) {
+  const fields: Record<string, string> = {};
+  let error: string | undefined;
+  for (const [key, message] of Object.entries(result.error?.fields ?? {})) {
+    const target = FIELD_OF[key];
+    if (target) fields[target] ??= message;
+    else error ??= message;
+  }
+  if (!Object.keys(fields).length && !error) error = result.status === 429 ? "auth.error.rateLimited" : "auth.error.unavailable";
+  const status = result.status && result.status < 500 ? result.status : 503;
+  return data<PersonalResult>({ section, ...extra, fields, error }, { status });
+}
+
+const invalid = (section: Section, field: string, message: string, extra: Partial<PersonalResult> = {}) =>
+  data<PersonalResult>({ section, ...extra, fields: { [field]: message } }, { status: 400 });
+
+export async function action(args: Route.ActionArgs) {
+  requireUser(args);
+  const { api } = args.context.get(requestContext);
+  const form = await args.request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const intent = text("intent");
+  const next = safeNextPath(text(NEXT_PARAM));
+
+  if (intent === "name") {
+    const name = v.safeParse(PersonName, text("name"));
+    if (!name.success) return invalid("name", "name", name.issues[0].message);
+    const result = await api.updatePersonal({ name: name.output });
+    if (!result.ok) return problem("name", result);
+    return data<PersonalResult>({ section: "name", done: "cabinet.personal.nameSaved" });
+  }
+
+  if (intent === "phone-send" || intent === "phone-resend") {
+    let phone: string;
+    if (intent === "phone-resend") {
+      const carried = v.safeParse(AccountPhone, text("value"));
+      if (!carried.success) return invalid("phone", "value", carried.issues[0].message);
+      phone = carried.output;
+    } else {
+      const echo = { phoneText: text("telephone"), phoneCountry: text("telephone_country") || undefined };
+      const parsed = v.safeParse(phoneFormSchema({ defaultCountry: ACCOUNT_DEFAULT_COUNTRY }), Object.fromEntries(form));
+      if (!parsed.success) return invalid("phone", "value", parsed.issues[0].message, echo);
+      if (!parsed.output || parsed.output.extension) return invalid("phone", "value", "phone.invalid.generic", echo);
+      phone = parsed.output.number;
+    }
+    const result = await api.updatePhone(phone);
+    if (!result.ok) {
+      return intent === "phone-resend"
+        ? problem("phone", result, { step: "code", value: phone })
+        : problem("phone", result, { phoneText: text("telephone"), phoneCountry: text("telephone_country") || undefined });
+    }
+    return data<PersonalResult>({ section: "phone", step: "code", value: phone, resendIn: result.data.data.resend_in, sentAt: Date.now() });
+  }
+
+  if (intent === "email-send" || intent === "email-resend") {
+    const email = v.safeParse(AccountEmail, text(intent === "email-send" ? "email" : "value"));
+    if (!email.success) return invalid("email", "value", email.issues[0].message, { email: text("email") });
+    const result = await api.updateEmail(email.output);
+    if (!result.ok) {
+      return intent === "email-resend" ? problem("email", result, { step: "code", value: email.output }) : problem("email", result, { email: text("email") });
+    }
+    return data<PersonalResult>({ section: "email", step: "code", value: email.output, resendIn: result.data.data.resend_in, sentAt: Date.now() });
+  }
+
+  if (intent === "phone-verify" || intent === "email-verify") {
+    const section = intent === "phone-verify" ? "phone" : "email";
+    const value = v.safeParse(section === "phone" ? AccountPhone : AccountEmail, text("value"));
+    if (!value.success) return invalid(section, "value", value.issues[0].message);
+    const step = { step: "code" as const, value: value.output };
+    const code = v.safeParse(Code, text("code"));
+    if (!code.success) return invalid(section, "code", code.issues[0].message, step);
+    const result =
+      section === "phone"
+        ? await api.verifyPhone({ phone: value.output, code: code.output })
+        : await api.verifyEmail({ email: value.output, code: code.output });
+    if (!result.ok) return problem(section, result, step);
+    // The listing form (or whatever sent the visitor here) continues once the phone is confirmed.
+    if (section === "phone" && next) throw redirect(next);
+    return data<PersonalResult>({ section, done: section === "phone" ? "cabinet.personal.phoneVerified" : "cabinet.personal.emailVerified" });
+  }
+
+  if (intent === "password") {
+    const password = v.safeParse(Password, text("password"));
+    if (!password.success) return invalid("password", "password", password.issues[0].message);
+    const change = form.has("current_password");
+    if (change && !text("current_password")) return invalid("password", "current_password", "auth.invalid.password");
+    const result = change
+      ? await api.updatePassword({ current_password: text("current_password"), password: password.output })
+      : await api.setPassword(password.output);
+    if (!result.ok) return problem("password", result);
+    return data<PersonalResult>({ section: "password", done: change ? "cabinet.personal.passwordChanged" : "cabinet.personal.passwordSet" });
+  }
+
+  return data<PersonalResult>({ section: "name", error: "auth.error.generic" }, { status: 400 });
+}
+
+export default function Personal({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { account, verifyPhone, next } = loaderData;
+  const result = useActionData<typeof action>() as PersonalResult | undefined;
+  const of = (section: Section) => (result?.section === section ? result : undefined);
+  const askPhone = verifyPhone && !account.phone_verified;
+
+  const phone = <PhoneSection key="phone" account={account} result={of("phone")} next={next} highlighted={askPhone} />;
+  return (
+    <>
+      <PageIntro pageKey="cabinetPersonal" />
+      {askPhone ? (
+        <div className={styles.callout} id="verify-phone">
+          <h2 className={styles.calloutTitle}>{t("cabinet.verifyPhone.heading")}</h2>
+          <p>{t("cabinet.verifyPhone.lead")}</p>
+        </div>
+      ) : null}
+      <div className={styles.sections}>
+        {askPhone ? phone : null}
+        <NameSection account={account} result={of("name")} />
+        {askPhone ? null : phone}
+        <EmailSection account={account} result={of("email")} />
+        <PasswordSection account={account} result={of("password")} />
+      </div>
+    </>
+  );
+}
+
+type Account = Route.ComponentProps["loaderData"]["account"];
+
+function useBusy(intentPrefix: string) {
+  const navigation = useNavigation();
+  const intent = navigation.formData?.get("intent");
+  return navigation.state === "submitting" && typeof intent === "string" && intent.startsWith(intentPrefix);
+}
+
+function Outcome({ result }: { result: PersonalResult | undefined }) {
+  const { t } = useI18n();
+  if (result?.error) {
+    return (
+      <p role="alert" className={styles.error}>
+        <WarningIcon />
+        {messageOf(t, result.error)}
+      </p>
+    );
+  }
+  if (result?.done) {
+    return (
+      <p role="status" className={styles.done}>
+        <span aria-hidden="true">✓ </span>
+        {t(result.done)}
+      </p>
+    );
+  }
   return null;
 }
-export const meta = page.meta;
-export default page.Page;
+
+function Status({ verified }: { verified: boolean }) {
+  const { t } = useI18n();
+  return (
+    <span className={verified ? styles.verified : styles.unverified}>
+      <span aria-hidden="true">{verified ? "✓ " : "! "}</span>
+      {t(verified ? "cabinet.personal.verified" : "cabinet.personal.unverified")}
+    </span>
+  );
+}
+
+function NameSection({ account, result }: { account: Account; result: PersonalResult | undefined }) {
+  const { t } = useI18n();
+  const busy = useBusy("name");
+  return (
+    <section className={styles.section} aria-labelledby="personal-name">
+      <h2 id="personal-name">{t("cabinet.personal.name.heading")}</h2>
+      <Outcome result={result} />
+      <Form method="post" className={styles.form}>
+        <Field label={t("auth.name.label")} error={result?.fields?.name}>
+          {(props) => (
+            <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={100} defaultValue={account.name} />
+          )}
+        </Field>
+        <button type="submit" name="intent" value="name" className={styles.primary} aria-disabled={busy || undefined}>
+          {t("cabinet.personal.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function CodeForm({ kind, result, next }: { kind: "phone" | "email"; result: PersonalResult; next?: string | null }) {
+  const { t } = useI18n();
+  const left = useCountdown(result.resendIn, result.sentAt);
+  const waiting = left !== null && left > 0;
+  return (
+    <Form method="post" className={styles.form}>
+      <p className={styles.lead}>{t(`auth.code.sent.${kind}`, { length: USER_OPTIONS.code_length, identity: result.value ?? "" })}</p>
+      <input type="hidden" name="value" value={result.value ?? ""} />
+      {next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null}
+      <Field label={t("auth.code.label")} error={result.fields?.code}>
+        {(props) => (
+          <input
+            {...props}
+            className={`${styles.input} ${styles.code}`}
+            type="text"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern={`\\d{${USER_OPTIONS.code_length}}`}
+            minLength={USER_OPTIONS.code_length}
+            maxLength={USER_OPTIONS.code_length}
+            required
+            title={t("auth.code.format", { length: USER_OPTIONS.code_length })}
+          />
+        )}
+      </Field>
+      <div className={styles.buttons}>
+        <button type="submit" name="intent" value={`${kind}-verify`} className={styles.primary}>
+          {t("cabinet.personal.confirm")}
+        </button>
+        <button type="submit" name="intent" value={`${kind}-resend`} formNoValidate className={styles.secondary} disabled={waiting}>
+          {waiting ? t("auth.code.resendIn", { seconds: left }) : t("auth.code.resend")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function PhoneSection({
+  account,
+  result,
+  next,
+  highlighted,
+}: {
+  account: Account;
+  result: PersonalResult | undefined;
+  next: string | null;
+  highlighted: boolean;
+}) {
+  const { t } = useI18n();
+  const errorId = "personal-phone-error";
+  return (
+    <section className={highlighted ? `${styles.section} ${styles.highlighted}` : styles.section} aria-labelledby="personal-phone">
+      <h2 id="personal-phone">{t("cabinet.personal.phone.heading")}</h2>
+      <p className={styles.current}>
+        {account.phone ? (
+          <>
+            <span>{account.phone}</span> <Status verified={account.phone_verified} />
+          </>
+        ) : (
+          t("cabinet.personal.phone.none")
+        )}
+      </p>
+      <Outcome result={result} />
+      {result?.step === "code" ? (
+        <CodeForm kind="phone" result={result} next={next} />
+      ) : (
+        <Form method="post" className={styles.form}>
+          {next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null}
+          <div className={styles.field}>
+            <LazyPhoneInput
+              name="telephone"
+              required
+              label={t(account.phone ? "cabinet.personal.phone.new" : "phone.label")}
+              defaultCountry={ACCOUNT_DEFAULT_COUNTRY}
+              defaultValue={{
+                text: result?.phoneText ?? (account.phone && !account.phone_verified ? account.phone : ""),
+                country: result?.phoneCountry,
+              }}
+              aria-describedby={result?.fields?.value ? errorId : undefined}
+            />
+            <FieldError id={errorId} message={result?.fields?.value} />
+          </div>
+          <button type="submit" name="intent" value="phone-send" className={styles.primary}>
+            {t("cabinet.personal.sendCode")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function EmailSection({ account, result }: { account: Account; result: PersonalResult | undefined }) {
+  const { t } = useI18n();
+  return (
+    <section className={styles.section} aria-labelledby="personal-email">
+      <h2 id="personal-email">{t("cabinet.personal.email.heading")}</h2>
+      <p className={styles.current}>
+        {account.email ? (
+          <>
+            <span>{account.email}</span> <Status verified={account.email_verified} />
+          </>
+        ) : (
+          t("cabinet.personal.email.none")
+        )}
+      </p>
+      <Outcome result={result} />
+      {result?.step === "code" ? (
+        <CodeForm kind="email" result={result} />
+      ) : (
+        <Form method="post" className={styles.form}>
+          <Field label={t(account.email ? "cabinet.personal.email.new" : "auth.email.label")} error={result?.fields?.value}>
+            {(props) => (
+              <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={result?.email ?? ""} />
+            )}
+          </Field>
+          <button type="submit" name="intent" value="email-send" className={styles.primary}>
+            {t("cabinet.personal.sendCode")}
+          </button>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function PasswordSection({ account, result }: { account: Account; result: PersonalResult | undefined }) {
+  const { t } = useI18n();
+  return (
+    <section className={styles.section} aria-labelledby="personal-password">
+      <h2 id="personal-password">{t("cabinet.personal.password.heading")}</h2>
+      {!account.has_password ? <p className={styles.lead}>{t("cabinet.personal.password.setLead")}</p> : null}
+      <Outcome result={result} />
+      <Form method="post" className={styles.form}>
+        <input type="text" name="username" value={account.email ?? account.phone ?? ""} autoComplete="username" readOnly hidden />
+        {account.has_password ? (
+          <Field label={t("cabinet.personal.password.current")} error={result?.fields?.current_password}>
+            {(props) => (
+              <input {...props} className={styles.input} type="password" name="current_password" autoComplete="current-password" required maxLength={USER_OPTIONS.password_max_length} />
+            )}
+          </Field>
+        ) : null}
+        <Field label={t("auth.password.new")} error={result?.fields?.password} hint={t("auth.password.hint", { min: USER_OPTIONS.password_min_length })}>
+          {(props) => (
+            <input
+              {...props}
+              className={styles.input}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={USER_OPTIONS.password_min_length}
+              maxLength={USER_OPTIONS.password_max_length}
+            />
+          )}
+        </Field>
+        <button type="submit" name="intent" value="password" className={styles.primary}>
+          {t(account.has_password ? "cabinet.personal.password.change" : "cabinet.personal.password.set")}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,301 @@
+/**
+ * The action behind every form of the sign-in dialog and the header's sign-out (decision 007). It runs on
+ * the server for plain form posts and for the dialog's background posts alike, calls the API in-process
+ * and copies the API's Set-Cookie headers (the HttpOnly session cookies) onto its own response.
+ * - A step that needs another step answers the next view (`{ view }`), with the state in hidden fields.
+ * - A finished sign-in redirects to `next` (same-origin paths only) or back to the page the dialog was
+ *   opened on; React Router revalidates after the redirect, so the header shows the user.
+ */
+import { type ActionFunctionArgs, data, redirect } from "react-router";
+import * as v from "valibot";
+import { type ApiResult, createApiClient } from "#shared/api-client.ts";
+import {
+  ACCOUNT_DEFAULT_COUNTRY,
+  AccountEmail,
+  AccountPhone,
+  Code,
+  NEXT_PARAM,
+  Password,
+  PersonName,
+  safeNextPath,
+} from "#shared/api/auth.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
+import { phoneFormSchema } from "#shared/phone/schema.ts";
+import { api } from "#worker/api/index.ts";
+import { apiFetcher } from "#worker/api-fetcher.ts";
+import { debugClock } from "#worker/auth/clock.ts";
+import { clearedSessionCookies, cookiePolicy, withoutSessionCookies } from "#worker/auth/session.ts";
+import { type RequestContext, requestContext } from "#worker/request-context.ts";
+import { type AuthMode, type AuthVia, type AuthView, authModeOf, authViaOf, RETURN_PARAM } from "./auth-view.ts";
+
+export interface AuthActionData {
+  view: AuthView | null;
+  error?: string;
+}
+
+/** API field → dialog field. Anything else is shown for the whole form. */
+const FIELD_OF: Record<string, string> = {
+  phone: "identity",
+  email: "identity",
+  login: "identity",
+  code: "code",
+  password: "password",
+  name: "name",
+};
+
+/** The API as the visitor, in-process, recording the cookies and Retry-After it answers. */
+function authApi(ctx: RequestContext, request: Request) {
+  const cookies: string[] = [];
+  let retryAfter: number | undefined;
+  const serve = apiFetcher(api, ctx.env, ctx.ctx);
+  const ip = request.headers.get("cf-connecting-ip");
+  const client = createApiClient({
+    baseUrl: ctx.origin,
+    locale: ctx.locale,
+    fetch: async (input, init) => {
+      const response = await serve(input, init);
+      cookies.push(...response.headers.getSetCookie());
+      const after = Number(response.headers.get("retry-after"));
+      retryAfter = Number.isFinite(after) && after > 0 ? after : undefined;
+      return response;
+    },
+    // Sign-in calls are anonymous: the session cookies stay behind (no CSRF question, a fresh session).
+    headers: {
+      cookie: withoutSessionCookies(request.headers.get("cookie") ?? undefined, cookiePolicy(request.url, ctx.env.ENVIRONMENT)),
+      ...(ip ? { "cf-connecting-ip": ip } : {}),
+      ...debugClock(request),
+    },
+  });
+  return {
+    client,
+    headers: () => {
+      const headers = new Headers();
+      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+      return headers;
+    },
+    retryAfter: () => retryAfter,
+  };
+}
+
+function problemOf(result: Extract<ApiResult<unknown>, { ok: false }>): Pick<AuthView, "fields" | "error"> {
+  const fields: Record<string, string> = {};
+  let error: string | undefined;
+  for (const [key, message] of Object.entries(result.error?.fields ?? {})) {
+    const target = FIELD_OF[key];
+    if (target) fields[target] ??= message;
+    else error ??= message;
+  }
+  if (Object.keys(fields).length === 0 && !error) {
+    error =
+      result.status === 429
+        ? "auth.error.rateLimited"
+        : result.status && result.status < 500
+          ? "auth.error.generic"
+          : "auth.error.unavailable";
+  }
+  return { fields, error };
+}
+
+const statusOf = (result: Extract<ApiResult<unknown>, { ok: false }>) =>
+  result.status && result.status < 500 ? result.status : 503;
+
+type IdentityRead =
+  | { ok: true; value: string; echo: Pick<AuthView, "phoneText" | "phoneCountry" | "email"> }
+  | { ok: false; message: string; echo: Pick<AuthView, "phoneText" | "phoneCountry" | "email"> };
+
+/** The phone widget's fields (`telephone`, `telephone_country`) or the e-mail field → E.164 / e-mail. */
+function readIdentity(form: FormData, via: AuthVia): IdentityRead {
+  if (via === "email") {
+    const email = String(form.get("email") ?? "");
+    const parsed = v.safeParse(AccountEmail, email);
+    return parsed.success
+      ? { ok: true, value: parsed.output, echo: { email } }
+      : { ok: false, message: parsed.issues[0].message, echo: { email } };
+  }
+  const text = String(form.get("telephone") ?? "");
+  const country = String(form.get("telephone_country") ?? "") || undefined;
+  const echo = { phoneText: text, phoneCountry: country };
+  const parsed = v.safeParse(phoneFormSchema({ defaultCountry: ACCOUNT_DEFAULT_COUNTRY }), { telephone: text, telephone_country: country });
+  if (!parsed.success) return { ok: false, message: parsed.issues[0].message, echo };
+  if (!parsed.output || parsed.output.extension) return { ok: false, message: "phone.invalid.generic", echo };
+  return { ok: true, value: parsed.output.number, echo };
+}
+
+/** A phone or e-mail carried in a hidden field from an earlier step, checked again. */
+function carriedIdentity(form: FormData, via: AuthVia): string | null {
+  const parsed = v.safeParse(via === "email" ? AccountEmail : AccountPhone, String(form.get("identity") ?? ""));
+  return parsed.success ? parsed.output : null;
+}
+
+function firstIssue<T extends v.GenericSchema>(schema: T, value: unknown): { ok: true; value: v.InferOutput<T> } | { ok: false; message: string } {
+  const parsed = v.safeParse(schema, value);
+  return parsed.success ? { ok: true, value: parsed.output } : { ok: false, message: parsed.issues[0].message };
+}
+
+
+/** Browsers send Origin with every form post: a cross-site one is refused (login CSRF). */
+function crossSite(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return origin !== null && origin !== new URL(request.url).origin;
+}
+
+export async function authAction({ request, context }: ActionFunctionArgs) {
+  const ctx = context.get(requestContext);
+  if (crossSite(request)) return data<AuthActionData>({ view: null, error: "auth.error.generic" }, { status: 403 });
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const { locale } = splitLocale(new URL(request.url).pathname);
+  const home = localizePath(paths.home(), locale);
+  const back = safeNextPath(text(RETURN_PARAM)) ?? home;
+  const target = safeNextPath(text(NEXT_PARAM)) ?? back;
+  const intent = text("intent");
+  // Every answer names where the dialog came from, for the no-JavaScript page that shows it.
+  const answer = (view: AuthView, status = 200) =>
+    data<AuthActionData>({ view: { ...view, next: safeNextPath(text(NEXT_PARAM)) ?? undefined, returnTo: back } }, { status });
+
+  if (intent === "signout") return signOut(ctx, request, home);
+
+  const mode: AuthMode = authModeOf(text("mode")) ?? "signin";
+  const via = authViaOf(text("via"));
+  const remember = form.get("remember_me") !== null;
+  const session = authApi(ctx, request);
+  const { client } = session;
+  const signedIn = () => redirect(target, { headers: session.headers() });
+
+  // ---- Identity step: send a code, or (sign-in) go on to the password ----------------------------
+  if (intent === "code" || intent === "password" || intent === "resend" || intent === "edit") {
+    let identity: string;
+    let echo: IdentityRead["echo"];
+    let name: string | undefined;
+    if (intent === "resend" || intent === "edit") {
+      const carried = carriedIdentity(form, via);
+      echo = via === "email" ? { email: carried ?? "" } : { phoneText: carried ?? "" };
+      if (!carried || intent === "edit") return answer({ mode, via, step: "identity", ...echo, name: text("name") || undefined });
+      identity = carried;
+    } else {
+      const read = readIdentity(form, via);
+      echo = read.echo;
+      if (!read.ok) return answer({ mode, via, step: "identity", ...echo, name: text("name"), fields: { identity: read.message } }, 400);
+      identity = read.value;
+    }
+    if (mode === "register") {
+      const checked = firstIssue(PersonName, text("name"));
+      if (!checked.ok) return answer({ mode, via, step: "identity", ...echo, name: text("name"), fields: { name: checked.message } }, 400);
+      name = checked.value;
+    }
+    if (mode === "signin" && intent === "password") {
+      return answer({ mode, via, step: "password", identity, ...echo, remember: true });
+    }
+    const body = via === "phone" ? { phone: identity } : { email: identity };
+    const result =
+      mode === "register"
+        ? via === "phone"
+          ? await client.register({ phone: identity, name })
+          : await client.registerEmail({ email: identity, name })
+        : mode === "recover"
+          ? await client.recoveryCode(via, body as { phone: string } | { email: string })
+          : via === "phone"
+            ? await client.loginPhone(identity)
+            : await client.loginEmail(identity);
+    const now = Date.now();
+    if (!result.ok) {
+      const problem = problemOf(result);
+      if (intent === "resend") {
+        return answer(
+          { mode, via, step: "code", identity, name, remember, sentAt: now, resendIn: session.retryAfter(), fields: { code: problem.fields?.identity ?? problem.fields?.code ?? problem.error ?? "auth.error.generic" } },
+          statusOf(result),
+        );
+      }
+      return answer({ mode, via, step: "identity", ...echo, name, ...problem }, statusOf(result));
+    }
+    return answer({
+      mode,
+      via,
+      step: "code",
+      identity,
+      name,
+      remember: intent === "resend" ? remember : true,
+      sentAt: now,
+      resendIn: result.data.data.resend_in,
+      notice: intent === "resend" ? "auth.code.resent" : undefined,
+    });
+  }
+
+  // ---- Password sign-in --------------------------------------------------------------------------
+  if (intent === "login") {
+    const identity = carriedIdentity(form, via);
+    if (!identity) return answer({ mode: "signin", via, step: "identity", fields: { identity: "auth.invalid.login" } }, 400);
+    const password = text("password");
+    const view: AuthView = { mode: "signin", via, step: "password", identity, remember };
+    if (!password) return answer({ ...view, fields: { password: "auth.invalid.password" } }, 400);
+    const result = await client.login({ login: identity, password, remember_me: remember });
+    if (!result.ok) return answer({ ...view, ...problemOf(result) }, statusOf(result));
+    throw signedIn();
+  }
+
+  // ---- Code entry --------------------------------------------------------------------------------
+  if (intent === "verify") {
+    const identity = carriedIdentity(form, via);
+    if (!identity) return answer({ mode, via, step: "identity", fields: { identity: "auth.invalid.login" } }, 400);
+    const name = text("name") || undefined;
+    const view: AuthView = {
+      mode,
+      via,
+      step: "code",
+      identity,
+      name,
+      remember,
+      sentAt: Number(text("sent_at")) || undefined,
+      resendIn: Number(text("resend_in")) || undefined,
+    };
+    const code = firstIssue(Code, text("code"));
+    if (!code.ok) return answer({ ...view, fields: { code: code.message } }, 400);
+    const withIdentity = via === "phone" ? { phone: identity } : { email: identity };
+    if (mode === "recover") {
+      const result = await client.recoveryVerify(via, { ...withIdentity, code: code.value } as { phone: string; code: string });
+      if (!result.ok) return answer({ ...view, ...problemOf(result) }, statusOf(result));
+      return answer({ mode, via, step: "reset", identity, resetToken: result.data.data.reset_token, remember: true });
+    }
+    const verify = { code: code.value, remember_me: remember, ...(name ? { name } : {}) };
+    const result =
+      mode === "register"
+        ? via === "phone"
+          ? await client.registerVerify({ phone: identity, ...verify })
+          : await client.registerEmailVerify({ email: identity, ...verify })
+        : via === "phone"
+          ? await client.loginPhoneVerify({ phone: identity, ...verify })
+          : await client.loginEmailVerify({ email: identity, ...verify });
+    if (!result.ok) return answer({ ...view, ...problemOf(result) }, statusOf(result));
+    throw signedIn();
+  }
+
+  // ---- New password after recovery ---------------------------------------------------------------
+  if (intent === "reset") {
+    const resetToken = text("reset_token");
+    const view: AuthView = { mode: "recover", via, step: "reset", identity: text("identity"), resetToken, remember };
+    const password = firstIssue(Password, text("password"));
+    if (!password.ok) return answer({ ...view, fields: { password: password.message } }, 400);
+    const result = await client.passwordReset({ reset_token: resetToken, password: password.value, remember_me: remember });
+    if (!result.ok) {
+      const problem = problemOf(result);
+      // An expired ticket needs a new code: back to the start of recovery.
+      if (result.error?.code === "invalid_reset_token") return answer({ mode: "recover", via, step: "identity", ...problem }, 400);
+      return answer({ ...view, ...problem }, statusOf(result));
+    }
+    throw signedIn();
+  }
+
+  return data<AuthActionData>({ view: null, error: "auth.error.generic" }, { status: 400 });
+}
+
+/** Ends the session (the API revokes its family) and clears the cookies; back to the home page. */
+async function signOut(ctx: RequestContext, request: Request, home: string) {
+  if (ctx.user) await ctx.api.logout();
+  const headers = new Headers();
+  for (const cookie of clearedSessionCookies(cookiePolicy(request.url, ctx.env.ENVIRONMENT))) headers.append("Set-Cookie", cookie);
+  throw redirect(home, { headers });
+}

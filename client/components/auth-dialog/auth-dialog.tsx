@@ -1,0 +1,389 @@
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { NEXT_PARAM, safeNextPath, USER_OPTIONS } from "#shared/api/auth.ts";
+import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import type { RootData } from "#client/root-data.ts";
+import type { AuthActionData } from "./auth-action.server.ts";
+import {
+  AUTH_ROUTE_PATH,
+  type AuthMode,
+  type AuthVia,
+  type AuthView,
+  initialView,
+  RETURN_PARAM,
+  withAuthParams,
+  withoutAuthParams,
+} from "./auth-view.ts";
+import { Field, FieldError, messageOf, useCountdown, WarningIcon } from "./fields.tsx";
+import styles from "./auth-dialog.module.css";
+
+/**
+ * The dialog on any page whose URL has `?auth=signin|register|recover` (mounted by root.tsx). The server
+ * renders it open; with JavaScript it becomes modal (`showModal()`: focus trap, Escape) and closing it
+ * removes the query. Keyed by flow and tab, so switching either starts afresh.
+ */
+export function AuthDialogMount() {
+  const { pathname, search } = useLocation();
+  const lp = useLocalePath();
+  const view = initialView(new URLSearchParams(search));
+  if (!view || pathname === lp(AUTH_ROUTE_PATH)) return null;
+  return <AuthDialog key={`${view.mode}-${view.via}`} view={view} />;
+}
+
+interface AuthDialogProps {
+  view: AuthView;
+  formError?: string;
+  /** Shown as the page itself (the auth route without JavaScript), not over another page. */
+  asPage?: boolean;
+}
+
+export function AuthDialog({ view: initial, formError, asPage = false }: AuthDialogProps) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<AuthActionData>();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const view = fetcher.data?.view ?? initial;
+  const error = fetcher.data ? fetcher.data.error : formError;
+  const busy = fetcher.state !== "idle";
+
+  // Where the dialog came from: this page, or (as a page) the one named by the form.
+  const params = new URLSearchParams(search);
+  const next = view.next ?? safeNextPath(params.get(NEXT_PARAM)) ?? undefined;
+  const returnTo = asPage
+    ? (view.returnTo ?? safeNextPath(params.get(RETURN_PARAM)) ?? lp("/"))
+    : withoutAuthParams(pathname, search);
+  const closeHref = asPage ? returnTo : withoutAuthParams(pathname, search);
+  const switchHref = (mode: AuthMode, via: AuthVia = view.via) => {
+    if (!asPage) return withAuthParams(pathname, search, mode, via);
+    const base = new URLSearchParams();
+    if (next) base.set(NEXT_PARAM, next);
+    base.set(RETURN_PARAM, returnTo);
+    return withAuthParams(lp(AUTH_ROUTE_PATH), base.toString(), mode, via);
+  };
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || asPage) return;
+    // Server-rendered open (non-modal): reopen as modal for the focus trap, Escape and the backdrop.
+    if (!dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+    focusFirst(dialog);
+  }, [asPage]);
+
+  // A new step (or an error) moves the focus to the field that needs attention.
+  useEffect(() => {
+    if (!fetcher.data?.view) return;
+    const root = ref.current ?? document.getElementById(titleId)?.closest("section");
+    if (root) focusFirst(root);
+  }, [fetcher.data, titleId]);
+
+  const title = t(`auth.title.${view.mode}`);
+  const body = (
+    <>
+      <div className={styles.head}>
+        <h2 id={titleId} className={styles.title}>
+          {title}
+        </h2>
+        <Link to={closeHref} replace preventScrollReset className={styles.close} aria-label={t("auth.close")}>
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </Link>
+      </div>
+
+      {view.step === "identity" ? (
+        <nav aria-label={t("auth.via.label")} className={styles.tabs}>
+          {(["phone", "email"] as const).map((via) => (
+            <Link
+              key={via}
+              to={switchHref(view.mode, via)}
+              replace
+              preventScrollReset
+              aria-current={via === view.via ? "true" : undefined}
+              className={via === view.via ? styles.tabActive : styles.tab}
+            >
+              {t(`auth.via.${via}`)}
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+
+      {error ? (
+        <p role="alert" className={styles.formError}>
+          <WarningIcon />
+          {messageOf(t, error)}
+        </p>
+      ) : null}
+      {view.notice && !error ? (
+        <p role="status" className={styles.notice}>
+          {t(view.notice)}
+        </p>
+      ) : null}
+
+      <fetcher.Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.form} aria-labelledby={titleId}>
+        <input type="hidden" name="mode" value={view.mode} />
+        <input type="hidden" name="via" value={view.via} />
+        {next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null}
+        <input type="hidden" name={RETURN_PARAM} value={returnTo} />
+        <Step view={view} busy={busy} />
+      </fetcher.Form>
+
+      <Switches view={view} href={switchHref} />
+    </>
+  );
+
+  if (asPage) {
+    return (
+      <section className={styles.page} aria-labelledby={titleId}>
+        {body}
+      </section>
+    );
+  }
+  return (
+    <dialog
+      ref={ref}
+      open
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      onClose={() => {
+        // The close() before showModal() queues a close event too: only a dialog still closed was closed by the visitor.
+        if (ref.current?.open) return;
+        navigate(closeHref, { replace: true, preventScrollReset: true });
+      }}
+    >
+      {body}
+    </dialog>
+  );
+}
+
+function focusFirst(root: Element) {
+  const target =
+    root.querySelector<HTMLElement>("[aria-invalid='true']") ??
+    root.querySelector<HTMLElement>("form input:not([type='hidden']):not([disabled]):not([readonly])");
+  target?.focus();
+}
+
+function Submit({ children, busy, name = "intent", value }: { children: ReactNode; busy: boolean; name?: string; value: string }) {
+  return (
+    <button type="submit" name={name} value={value} className={styles.primary} aria-disabled={busy || undefined}>
+      {children}
+    </button>
+  );
+}
+
+function Remember({ checked }: { checked: boolean }) {
+  const { t } = useI18n();
+  return (
+    <label className={styles.check}>
+      <input type="checkbox" name="remember_me" value="1" defaultChecked={checked} />
+      <span>{t("auth.remember")}</span>
+    </label>
+  );
+}
+
+function IdentityField({ view }: { view: AuthView }) {
+  const { t } = useI18n();
+  const root = useRouteLoaderData<RootData>("root");
+  const errorId = useId();
+  const error = view.fields?.identity;
+  if (view.via === "phone") {
+    return (
+      <div className={styles.field}>
+        <LazyPhoneInput
+          name="telephone"
+          required
+          defaultCountry={root?.country}
+          defaultValue={{ text: view.phoneText ?? "", country: view.phoneCountry }}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <FieldError id={errorId} message={error} />
+      </div>
+    );
+  }
+  return (
+    <Field label={t("auth.email.label")} error={error}>
+      {(props) => (
+        <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={view.email ?? ""} />
+      )}
+    </Field>
+  );
+}
+
+/** The fields and buttons of the current step. */
+function Step({ view, busy }: { view: AuthView; busy: boolean }) {
+  const { t } = useI18n();
+  const fields = view.fields ?? {};
+
+  if (view.step === "identity") {
+    return (
+      <>
+        {view.mode === "register" ? (
+          <Field label={t("auth.name.label")} error={fields.name}>
+            {(props) => (
+              <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={100} defaultValue={view.name ?? ""} />
+            )}
+          </Field>
+        ) : null}
+        <IdentityField view={view} />
+        {view.mode === "recover" ? <p className={styles.lead}>{t(`auth.recover.lead.${view.via}`)}</p> : null}
+        <div className={styles.actions}>
+          <Submit busy={busy} value="code">
+            {t("auth.identity.sendCode")}
+          </Submit>
+          {view.mode === "signin" ? (
+            <button type="submit" name="intent" value="password" className={styles.secondary}>
+              {t("auth.identity.usePassword")}
+            </button>
+          ) : null}
+        </div>
+      </>
+    );
+  }
+
+  if (view.step === "password") {
+    return (
+      <>
+        <input type="hidden" name="identity" value={view.identity} />
+        <Field label={t(`auth.via.${view.via}`)}>
+          {(props) => (
+            <input {...props} className={styles.input} type="text" value={view.identity} readOnly autoComplete="username" />
+          )}
+        </Field>
+        <Field label={t("auth.password.label")} error={fields.password}>
+          {(props) => (
+            <input {...props} className={styles.input} type="password" name="password" autoComplete="current-password" required maxLength={USER_OPTIONS.password_max_length} />
+          )}
+        </Field>
+        <Remember checked={view.remember ?? true} />
+        <div className={styles.actions}>
+          <Submit busy={busy} value="login">
+            {t("auth.submit.signin")}
+          </Submit>
+          <button type="submit" name="intent" value="resend" formNoValidate className={styles.secondary}>
+            {t("auth.password.useCode")}
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  if (view.step === "reset") {
+    return (
+      <>
+        <input type="hidden" name="identity" value={view.identity ?? ""} />
+        <input type="hidden" name="reset_token" value={view.resetToken ?? ""} />
+        <p className={styles.lead}>{t("auth.reset.lead", { identity: view.identity ?? "" })}</p>
+        <Field
+          label={t("auth.password.new")}
+          error={fields.password}
+          hint={t("auth.password.hint", { min: USER_OPTIONS.password_min_length })}
+        >
+          {(props) => (
+            <input
+              {...props}
+              className={styles.input}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              required
+              minLength={USER_OPTIONS.password_min_length}
+              maxLength={USER_OPTIONS.password_max_length}
+            />
+          )}
+        </Field>
+        <Remember checked={view.remember ?? true} />
+        <div className={styles.actions}>
+          <Submit busy={busy} value="reset">
+            {t("auth.submit.reset")}
+          </Submit>
+        </div>
+      </>
+    );
+  }
+
+  // The code step.
+  return (
+    <>
+      <input type="hidden" name="identity" value={view.identity ?? ""} />
+      {view.name ? <input type="hidden" name="name" value={view.name} /> : null}
+      {view.sentAt ? <input type="hidden" name="sent_at" value={view.sentAt} /> : null}
+      {view.resendIn ? <input type="hidden" name="resend_in" value={view.resendIn} /> : null}
+      <p className={styles.lead}>
+        {t(`auth.code.sent.${view.via}`, { length: USER_OPTIONS.code_length, identity: view.identity ?? "" })}
+      </p>
+      <Field label={t("auth.code.label")} error={fields.code}>
+        {(props) => (
+          <input
+            {...props}
+            className={`${styles.input} ${styles.code}`}
+            type="text"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern={`\\d{${USER_OPTIONS.code_length}}`}
+            minLength={USER_OPTIONS.code_length}
+            maxLength={USER_OPTIONS.code_length}
+            required
+            title={t("auth.code.format", { length: USER_OPTIONS.code_length })}
+          />
+        )}
+      </Field>
+      {view.mode !== "recover" ? <Remember checked={view.remember ?? true} /> : null}
+      <div className={styles.actions}>
+        <Submit busy={busy} value="verify">
+          {t(`auth.submit.${view.mode}`)}
+        </Submit>
+        <ResendButton view={view} />
+        <button type="submit" name="intent" value="edit" formNoValidate className={styles.link}>
+          {t(`auth.code.change.${view.via}`)}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** "Send a new code", disabled with a countdown until the API's resend interval has passed. */
+function ResendButton({ view }: { view: AuthView }) {
+  const { t } = useI18n();
+  const left = useCountdown(view.resendIn, view.sentAt);
+  const waiting = left !== null && left > 0;
+  return (
+    <button type="submit" name="intent" value="resend" formNoValidate className={styles.secondary} disabled={waiting}>
+      {waiting ? t("auth.code.resendIn", { seconds: left }) : t("auth.code.resend")}
+    </button>
+  );
+}
+
+/** Links between the flows: register / forgot password / back to sign-in. */
+function Switches({ view, href }: { view: AuthView; href: (mode: AuthMode, via?: AuthVia) => string }) {
+  const { t } = useI18n();
+  const link = (mode: AuthMode, label: string) => (
+    <Link to={href(mode)} replace preventScrollReset className={styles.switchLink}>
+      {label}
+    </Link>
+  );
+  return (
+    <p className={styles.switches}>
+      {view.mode === "signin" ? (
+        <>
+          <span>
+            {t("auth.switch.noAccount")} {link("register", t("auth.switch.register"))}
+          </span>
+          {link("recover", t("auth.switch.forgot"))}
+        </>
+      ) : (
+        <span>
+          {view.mode === "register" ? `${t("auth.switch.haveAccount")} ` : null}
+          {link("signin", t("auth.switch.signin"))}
+        </span>
+      )}
+    </p>
+  );
+}

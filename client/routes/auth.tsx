@@ -1,0 +1,23 @@
+import { useLocation } from "react-router";
+import { AuthDialog } from "#client/components/auth-dialog/auth-dialog.tsx";
+import { authAction } from "#client/components/auth-dialog/auth-action.server.ts";
+import { initialView } from "#client/components/auth-dialog/auth-view.ts";
+import { metaMessage } from "#client/seo.ts";
+import type { Route } from "./+types/auth";
+
+/**
+ * `/auth/`: the action of every sign-in dialog form and of sign-out (decision 007). Without JavaScript
+ * a step's answer renders here, the dialog shown as the page; a finished sign-in redirects away.
+ */
+export const action = authAction;
+
+export const meta: Route.MetaFunction = (args) => [
+  { title: `${metaMessage(args, "auth.page.title")} | ${metaMessage(args, "site.name")}` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export default function AuthPage({ actionData }: Route.ComponentProps) {
+  const { search } = useLocation();
+  const view = actionData?.view ?? initialView(new URLSearchParams(search)) ?? { mode: "signin", via: "phone", step: "identity" };
+  return <AuthDialog view={view} formError={actionData?.error} asPage />;
+}
