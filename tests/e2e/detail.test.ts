@@ -1,0 +1,121 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
+import { hydrated, launch, watchProblems } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+/** A sale apartment in Belgrade with several photos, found through the API. */
+let detailPath: string;
+let photoCount: number;
+
+beforeAll(async () => {
+  browser = await launch();
+  const search = (await (await fetch(`${baseURL}/api/realty/search?deal=sale&type=4&city=beograd&per_page=20`)).json()) as {
+    items: { path: string; image_count: number }[];
+  };
+  const listing = search.items.find((item) => item.image_count >= 3)!;
+  detailPath = listing.path;
+  photoCount = listing.image_count;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL, locale: "en-GB" });
+  page = await context.newPage();
+  problems = watchProblems(page);
+});
+afterEach(async () => {
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+const counter = () => page.getByTestId("gallery-counter").textContent();
+
+it("opens a listing, counts a view, and browses the gallery by keyboard and by clicking", async () => {
+  const beacon = page.waitForRequest((r) => r.method() === "POST" && /\/api\/statistics\/realty\/\d+$/.test(new URL(r.url()).pathname));
+  await page.goto(detailPath);
+  await hydrated(page);
+  expect((await beacon).url()).toContain(`/api/statistics/realty/${detailPath.split("/").at(-2)}`);
+  await expect.poll(counter).toBe(`1 / ${photoCount}`);
+
+  const frame = page.getByTestId("gallery-frame");
+  await frame.focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(counter).toBe(`3 / ${photoCount}`);
+  await page.keyboard.press("End");
+  await expect.poll(counter).toBe(`${photoCount} / ${photoCount}`);
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(counter).toBe(`1 / ${photoCount}`);
+
+  await page.getByRole("button", { name: "Next photo" }).first().click();
+  await expect.poll(counter).toBe(`2 / ${photoCount}`);
+  await page.getByRole("button", { name: "Previous photo" }).first().click();
+  await expect.poll(counter).toBe(`1 / ${photoCount}`);
+  await page.getByRole("link", { name: `Show photo 3 of ${photoCount}` }).click();
+  await expect.poll(counter).toBe(`3 / ${photoCount}`);
+  // The thumbnail is handled in place: no jump to a fragment.
+  expect(new URL(page.url()).hash).toBe("");
+});
+
+it("swipes with a pointer drag past the threshold", async () => {
+  await page.goto(detailPath);
+  await hydrated(page);
+  const box = (await page.getByTestId("gallery-frame").boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.7, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.65, y, { steps: 3 });
+  await page.mouse.up();
+  await expect.poll(counter).toBe(`1 / ${photoCount}`);
+  await page.mouse.move(box.x + box.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.3, y, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(counter).toBe(`2 / ${photoCount}`);
+});
+
+it("opens full screen in a dialog, browses there, closes with Escape and returns focus", async () => {
+  await page.goto(detailPath);
+  await hydrated(page);
+  const open = page.getByRole("button", { name: "Full screen" });
+  await open.click();
+  const dialog = page.getByRole("dialog");
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => dialog.getByText(`2 / ${photoCount}`).isVisible()).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+
+  await open.click();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  await expect.poll(counter).toBe(`2 / ${photoCount}`);
+});
+
+it("streams similar listings after the shell and links them", async () => {
+  await page.goto(detailPath);
+  await hydrated(page);
+  const cards = page.getByTestId("similar-listings").locator("article");
+  await expect.poll(() => cards.count()).toBeGreaterThan(0);
+  expect(await page.getByTestId("similar-skeleton").count()).toBe(0);
+});
+
+it("works without JavaScript: a scrollable strip of photos with thumbnails that jump to them", async () => {
+  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await plain.goto(detailPath);
+  const frame = plain.getByTestId("gallery-frame");
+  expect(await frame.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
+  expect(await plain.getByRole("button", { name: "Full screen" }).count()).toBe(0);
+  expect(await plain.getByTestId("gallery-counter").textContent()).toBe(`${photoCount} photos`);
+  await plain.getByRole("link", { name: `Show photo 2 of ${photoCount}` }).click();
+  await expect.poll(() => frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  await noJs.close();
+});
