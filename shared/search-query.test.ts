@@ -192,8 +192,12 @@ describe("widening an empty search", () => {
   it("suggests dropping the most restrictive filters first", () => {
     const { state } = parse("q=pool&district=vracar&rooms=4&price_max=50000&furnished=true", BG_APARTMENTS);
     expect(widenings(state)).toEqual(["q", "district", "rooms", "price", "furnished", "city", "type"]);
-    expect(searchHref(withoutFilter(state, "price"))).toBe("/buy/apartment/beograd/?district=vracar&rooms=4&furnished=true&q=pool");
-    expect(searchHref(withoutFilter(state, "city"))).toBe("/buy/apartment/?price_max=50000&rooms=4&furnished=true&q=pool");
+    expect(searchHref(withoutFilter(state, "price"))).toBe(
+      "/buy/apartment/beograd/?district=vracar&rooms=4&furnished=true&q=pool",
+    );
+    expect(searchHref(withoutFilter(state, "city"))).toBe(
+      "/buy/apartment/?price_max=50000&rooms=4&furnished=true&q=pool",
+    );
     expect(searchHref(withoutFilter(state, "type"))).toBe(
       "/search/?deal=sale&city=beograd&district=vracar&price_max=50000&rooms=4&furnished=true&q=pool",
     );
@@ -202,8 +206,17 @@ describe("widening an empty search", () => {
 
 describe("API errors", () => {
   it("maps the API's field names and drops those fields", () => {
-    expect(fieldsOfApiError({ city: "is not a known city", district: "needs a city", other: "x" })).toEqual(["city", "district"]);
+    expect(fieldsOfApiError({ city: "is not a known city", district: "needs a city", other: "x" })).toEqual([
+      "city",
+      "district",
+    ]);
     const { state } = parse("district=vracar&price_max=5", BG_APARTMENTS);
-    expect(withoutFields(state, ["city", "price_max"])).toEqual({ deal: "sale", types: ["apartment"], rooms: [], sort: "newest", page: 1 });
+    expect(withoutFields(state, ["city", "price_max"])).toEqual({
+      deal: "sale",
+      types: ["apartment"],
+      rooms: [],
+      sort: "newest",
+      page: 1,
+    });
   });
 });

@@ -55,7 +55,8 @@ export const SEARCH_FIELDS = [
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** The filter a field belongs to, as the page names it to visitors (`search.filter.{name}`). */
-export type FilterName = "deal" | "type" | "city" | "district" | "price" | "area" | "rooms" | "floor" | "furnished" | "q" | "sort" | "page";
+export type FilterName =
+  "deal" | "type" | "city" | "district" | "price" | "area" | "rooms" | "floor" | "furnished" | "q" | "sort" | "page";
 export const FILTER_OF: Record<SearchField, FilterName> = {
   deal: "deal",
   type: "type",
@@ -157,7 +158,11 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   }
 
   // ranges: a bound that runs backwards is the mistake, named on the upper one (as the API does)
-  const range = (low: "price_min" | "area_min" | "floor_min", high: "price_max" | "area_max" | "floor_max", max: number) => {
+  const range = (
+    low: "price_min" | "area_min" | "floor_min",
+    high: "price_max" | "area_max" | "floor_max",
+    max: number,
+  ) => {
     const floor = low === "floor_min";
     for (const name of [low, high]) {
       const raw = one(name);

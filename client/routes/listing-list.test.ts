@@ -1,55 +1,204 @@
 import { RouterContextProvider } from "react-router";
-import { expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createApiClient } from "#shared/api-client.ts";
 import { type RequestContext, requestContext } from "#worker/request-context.ts";
+import { loader as searchLoader } from "./search.tsx";
 import { loader } from "./listing-list.tsx";
 
 const ORIGIN = "https://kvadrat.test";
-const NIS = { id: 3, slug: "nis", name: "Niš", lat: 43.3, lng: 21.9 };
+const CITIES = [
+  { slug: "beograd", name: "Belgrade", districts: [{ slug: "vracar", name: "Vračar" }] },
+  { slug: "nis", name: "Niš", districts: [] },
+];
+const listing = (id: number) => ({ id, title: `Listing ${id}` });
 
-function run(path: string, params: Record<string, string>, status = 200) {
-  const context = new RouterContextProvider();
+/** Every API call the loader made, as `path?query`. */
+let calls: string[];
+/** How the fake API answers a search: a total, or a 400 naming fields. */
+let searchAnswer: (query: URLSearchParams) => Response;
+let status = 200;
+
+beforeEach(() => {
+  calls = [];
+  status = 200;
+  searchAnswer = (query) => {
+    const page = Number(query.get("page"));
+    const total = 50;
+    const items = page <= 3 ? Array.from({ length: page < 3 ? 24 : 2 }, (_, i) => listing(page * 100 + i)) : [];
+    return Response.json({ items, total, total_exact: true, page, per_page: 24, facets: { types: [], rooms: [], districts: [] } });
+  };
+});
+
+function context() {
+  const ctx = new RouterContextProvider();
   const api = createApiClient({
     baseUrl: ORIGIN,
     fetch: async (input) => {
-      const slug = new URL(String(input instanceof Request ? input.url : input)).searchParams.get("slug");
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      calls.push(url.pathname + url.search);
       if (status !== 200) return new Response("{}", { status });
-      return slug === "nis"
-        ? Response.json({ data: NIS })
-        : Response.json({ error: { code: "not_found", message: "No such city" } }, { status: 404 });
+      switch (url.pathname) {
+        case "/api/form-data":
+          return Response.json({ data: { cities: CITIES } });
+        case "/api/location/search":
+          return Response.json({
+            items:
+              url.searchParams.get("q") === "Vračar"
+                ? [{ kind: "district", slug: "vracar", name: "Vračar", city: { slug: "beograd", name: "Belgrade" } }]
+                : [],
+          });
+        case "/api/realty/search":
+          return searchAnswer(url.searchParams);
+        case "/api/realty/total":
+          return Response.json({ data: { total: url.searchParams.has("rooms") ? 0 : 7, total_exact: true } });
+        default:
+          return new Response("{}", { status: 404 });
+      }
     },
   });
-  context.set(requestContext, { api } as RequestContext);
-  const url = new URL(path, ORIGIN);
-  return loader({ params, url, request: new Request(url), context } as never);
+  ctx.set(requestContext, { api } as RequestContext);
+  return ctx;
 }
 
-it("gives list pages the route data of SPEC §3: rental, clearCity, clearType", async () => {
-  expect(await run("/rent/apartment/", { type: "apartment" })).toMatchObject({
-    deal: "rent",
-    rental: true,
-    clearCity: true,
-    clearType: false,
-    city: null,
+function list(path: string) {
+  const url = new URL(path, ORIGIN);
+  const [, maybeLocale] = url.pathname.split("/");
+  const segments = url.pathname.split("/").filter(Boolean).slice(maybeLocale === "sr" || maybeLocale === "ru" ? 1 : 0);
+  const params: Record<string, string> = { type: segments[1] ?? "" };
+  if (segments[2]) params.citySlug = segments[2];
+  return loader({ params, url, request: new Request(url), context: context() } as never);
+}
+
+function search(path: string) {
+  const url = new URL(path, ORIGIN);
+  return searchLoader({ params: {}, url, request: new Request(url), context: context() } as never);
+}
+
+/** The Location of a thrown redirect. */
+async function redirected(promise: Promise<unknown>) {
+  const thrown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(thrown).toBeInstanceOf(Response);
+  expect((thrown as Response).status).toBe(302);
+  return (thrown as Response).headers.get("location");
+}
+
+describe("list pages", () => {
+  it("give the route data of SPEC §3: rental, clearCity, clearType", async () => {
+    expect(await list("/rent/apartment/")).toMatchObject({
+      deal: "rent",
+      type: "apartment",
+      rental: true,
+      clearCity: true,
+      clearType: false,
+      city: null,
+    });
+    expect(await list("/sr/buy/house/nis/")).toMatchObject({
+      deal: "sale",
+      rental: false,
+      clearCity: false,
+      city: { slug: "nis", name: "Niš" },
+      districts: [],
+    });
   });
-  expect(await run("/sr/buy/house/nis/", { locale: "sr", type: "house", citySlug: "nis" })).toMatchObject({
-    deal: "sale",
-    rental: false,
-    clearCity: false,
-    city: NIS,
+
+  it("search the API with the path's deal, type and city and the query's filters", async () => {
+    const data = await list("/buy/apartment/beograd/?district=vracar&rooms=2&rooms=3&price_max=150000&sort=price_asc");
+    expect(calls).toContain(
+      "/api/realty/search?deal=sale&type=4&city=beograd&district=vracar&price_max=150000&rooms=2&rooms=3&sort=price_asc&page=1&per_page=24",
+    );
+    expect(data).toMatchObject({
+      district: { slug: "vracar", name: "Vračar" },
+      districts: [{ slug: "vracar", name: "Vračar" }],
+      total: 50,
+      lastPage: 3,
+      hasNext: true,
+      invalid: [],
+      suggestions: null,
+    });
+    expect(data.items).toHaveLength(24);
+    expect(typeof data.now).toBe("number");
+  });
+
+  it("answer 404 for a type the deal does not have, an unknown city and a page past the end", async () => {
+    await expect(list("/rent/land/")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(list("/buy/castle/")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(list("/buy/house/atlantis/")).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(list("/buy/house/nis/?page=4")).rejects.toMatchObject({ init: { status: 404 } });
+    expect((await list("/buy/house/nis/?page=3")).hasNext).toBe(false);
+  });
+
+  it("send form submissions to the search's one address", async () => {
+    // The form on a list page carries deal, type and city, and every empty field.
+    expect(
+      await redirected(
+        list("/buy/apartment/beograd/?deal=sale&type=apartment&where=&city=beograd&district=&price_min=&price_max=90000&q=&sort=newest"),
+      ),
+    ).toBe("/buy/apartment/beograd/?price_max=90000");
+    expect(await redirected(list("/ru/buy/apartment/beograd/?deal=rent&type=apartment&city=nis"))).toBe("/ru/rent/apartment/nis/");
+    expect(await redirected(list("/buy/apartment/beograd/?type=&city="))).toBe("/search/?deal=sale");
+    expect(await redirected(list("/buy/apartment/?where=Vra%C4%8Dar"))).toBe("/buy/apartment/beograd/?district=vracar");
+    expect(await redirected(list("/buy/apartment/?where=Atlantida"))).toBe("/buy/apartment/?q=Atlantida");
+    expect(calls.filter((c) => c.startsWith("/api/realty/search"))).toEqual([]);
+  });
+
+  it("name bad values, leave them out and stay on the page", async () => {
+    const data = await list("/buy/apartment/beograd/?price_min=abc&rooms=9&rooms=2&district=zemun&sort=cheapest");
+    expect(data.invalid).toEqual(["district", "price_min", "rooms", "sort"]);
+    expect(data.state).toMatchObject({ city: "beograd", rooms: [2], sort: "newest" });
+    expect(data.state.district).toBeUndefined();
+    expect(calls).toContain("/api/realty/search?deal=sale&type=4&city=beograd&rooms=2&sort=newest&page=1&per_page=24");
+  });
+
+  it("leave out what the API says it cannot search by, and search again", async () => {
+    searchAnswer = (query) =>
+      query.has("floor_min")
+        ? Response.json(
+            { error: { code: "invalid_input", message: "Invalid floor_min", fields: { floor_min: "no" } } },
+            { status: 400 },
+          )
+        : Response.json({ items: [listing(1)], total: 1, total_exact: true, page: 1, per_page: 24 });
+    const data = await list("/buy/apartment/nis/?floor_min=3");
+    expect(data.invalid).toEqual(["floor_min"]);
+    expect(data.items).toHaveLength(1);
+    expect(data.facets).toBeNull();
+  });
+
+  it("suggest wider searches that find something when nothing matched", async () => {
+    searchAnswer = () => Response.json({ items: [], total: 0, total_exact: true, page: 1, per_page: 24 });
+    const data = await list("/buy/apartment/beograd/?rooms=5&price_max=1000&q=pool");
+    expect(data.total).toBe(0);
+    // Without the rooms filter the fake API counts 7; with it, 0 (left out of the suggestions).
+    expect(await data.suggestions).toEqual([
+      { filter: "rooms", href: "/buy/apartment/beograd/?price_max=1000&q=pool", count: 7, exact: true },
+    ]);
+  });
+
+  it("answer 503 when the API fails", async () => {
+    status = 500;
+    await expect(list("/buy/house/nis/")).rejects.toMatchObject({ init: { status: 503 } });
   });
 });
 
-it("answers 404 for a type the deal does not have and for an unknown city", async () => {
-  await expect(run("/rent/land/", { type: "land" })).rejects.toMatchObject({ init: { status: 404 } });
-  await expect(run("/buy/castle/", { type: "castle" })).rejects.toMatchObject({ init: { status: 404 } });
-  await expect(run("/buy/house/atlantis/", { type: "house", citySlug: "atlantis" })).rejects.toMatchObject({
-    init: { status: 404 },
+describe("the search page", () => {
+  it("searches everything, or any mix of filters", async () => {
+    const data = await search("/search/?q=stan&type=house&type=land&deal=sale");
+    expect(calls).toContain("/api/realty/search?deal=sale&type=5&type=6&q=stan&sort=newest&page=1&per_page=24");
+    expect(data).toMatchObject({ rental: false, clearCity: true, clearType: true });
+    await search("/search/");
+    expect(calls).toContain("/api/realty/search?sort=newest&page=1&per_page=24");
   });
-});
 
-it("answers 503 when the API fails", async () => {
-  await expect(run("/buy/house/nis/", { type: "house", citySlug: "nis" }, 500)).rejects.toMatchObject({
-    init: { status: 503 },
+  it("sends a search of one deal and type to its list page", async () => {
+    expect(await redirected(search("/search/?type=4&city=nis&rooms=1"))).toBe("/buy/apartment/nis/?rooms=1");
+    expect(await redirected(search("/sr/search/?deal=rent&type=house"))).toBe("/sr/rent/house/");
+  });
+
+  it("leaves out an unknown city instead of sending the visitor to a missing list", async () => {
+    const data = await search("/search/?city=atlantis&deal=sale");
+    expect(data.invalid).toEqual(["city"]);
+    expect(data.city).toBeNull();
   });
 });

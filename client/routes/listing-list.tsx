@@ -1,41 +1,60 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
 import { splitLocale } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
+import { loadSearch } from "#client/components/listing-results/load-search.ts";
+import { searchMeta } from "#client/components/listing-results/search-meta.ts";
+import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { notFound, unavailable } from "#client/http-errors.ts";
-import { metaMessage, pageMeta } from "#client/seo.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { notFound } from "#client/http-errors.ts";
+import { metaMessage } from "#client/seo.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/listing-list";
 
 /**
- * `/buy/{type}/{city?}/` and `/rent/{type}/{city?}/`. Route data of SPEC §3: `rental`, and
- * `clearCity` / `clearType` telling the filters which parts the URL leaves open.
+ * `/buy/{type}/{city?}/` and `/rent/{type}/{city?}/`: the search with its deal, type and city in the
+ * path. Route data of SPEC §3: `rental`, and `clearCity` / `clearType` telling the filters which
+ * parts the URL leaves open. The filter form submits here; a search of another list or none is
+ * redirected to its own address.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
-  let city = null;
-  if (params.citySlug) {
-    const result = await context.get(requestContext).api.city(params.citySlug);
-    if (!result.ok) throw result.status === 404 || result.status === 400 ? notFound(url) : unavailable();
-    city = result.data.data;
-  }
-  return { deal, type: params.type, city, rental: deal === "rent", clearCity: city === null, clearType: false };
+  const { api } = context.get(requestContext);
+  const data = await loadSearch({ api, url, scope: { deal, type: params.type, city: params.citySlug } });
+  return { ...data, deal, type: params.type, clearType: false };
+}
+
+/** Filters and page changes reload the list; a favourite toggled on a card does not. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
   if (!data) return [];
   const what = metaMessage(args, `listing.kind.${data.deal}.${data.type}`);
-  return data.city ? pageMeta(args, "listCity", { what, city: data.city.name }) : pageMeta(args, "list", { what });
+  return data.city
+    ? searchMeta(args, data, "listCity", { what, city: data.city.name })
+    : searchMeta(args, data, "list", { what });
 };
 
 export default function ListingList({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const what = t(`listing.kind.${loaderData.deal}.${loaderData.type}`);
-  return loaderData.city ? (
-    <PageIntro pageKey="listCity" values={{ what, city: loaderData.city.name }} />
-  ) : (
-    <PageIntro pageKey="list" values={{ what }} />
+  const lp = useLocalePath();
+  const { deal, type, city } = loaderData;
+  const what = t(`listing.kind.${deal}.${type}`);
+  const here = lp(paths.list(deal, type, city?.slug));
+  return (
+    <>
+      {city ? (
+        <PageIntro pageKey="listCity" values={{ what, city: city.name }} />
+      ) : (
+        <PageIntro pageKey="list" values={{ what }} />
+      )}
+      <SearchPage data={loaderData} action={here} resetHref={here} />
+    </>
   );
 }

@@ -1,5 +1,36 @@
-import { simplePage } from "#client/components/page-intro/simple-page.tsx";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { paths } from "#shared/paths.ts";
+import { loadSearch } from "#client/components/listing-results/load-search.ts";
+import { searchMeta } from "#client/components/listing-results/search-meta.ts";
+import { SearchPage } from "#client/components/listing-results/search-page.tsx";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { requestContext } from "#worker/request-context.ts";
+import type { Route } from "./+types/search";
 
-const page = simplePage("search");
-export const meta = page.meta;
-export default page.Page;
+/**
+ * `/search/`: every listing, any filters. A search of one deal and one type belongs to its list
+ * page (`/buy/house/nis/?…`) and is redirected there.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { api } = context.get(requestContext);
+  return loadSearch({ api, url });
+}
+
+/** Filters and page changes reload the results; a favourite toggled on a card does not. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = (args) => searchMeta(args, args.loaderData, "search");
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const lp = useLocalePath();
+  const here = lp(paths.search());
+  return (
+    <>
+      <PageIntro pageKey="search" />
+      <SearchPage data={loaderData} action={here} resetHref={here} />
+    </>
+  );
+}

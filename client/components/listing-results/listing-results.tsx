@@ -1,0 +1,188 @@
+import { Suspense, useEffect, useRef, useState } from "react";
+import { Await, Link, useLocation, useNavigation } from "react-router";
+import { SORTS, type Sort } from "#shared/api/realty.ts";
+import { paths } from "#shared/paths.ts";
+import { FILTER_OF, type SearchField, searchHref, withPage } from "#shared/search-query.ts";
+import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
+import { Pagination } from "#client/components/pagination/pagination.tsx";
+import { SEARCH_FORM_ID } from "#client/components/search-filters/search-filters.tsx";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import type { SearchPageData, Suggestion } from "./load-search.ts";
+import styles from "./listing-results.module.css";
+
+const EAGER_CARDS = 2;
+
+/**
+ * The results of a search: the count (with the language's plurals) and the sort order, a notice
+ * naming filters left out, the cards, an empty state that suggests wider searches, page links, and
+ * the list statistics beacon. Client navigations announce the new count in a live region.
+ */
+export function ListingResults({ data }: { data: SearchPageData }) {
+  const { t, intl } = useI18n();
+  const lp = useLocalePath();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { state, items, total, totalExact } = data;
+  const countText = totalExact ? t("search.count", { count: total }) : t("search.countAtLeast", { count: total });
+
+  // Announce the count after client navigations only (not on the first render).
+  const [announcement, setAnnouncement] = useState("");
+  const firstKey = useRef(location.key);
+  useEffect(() => {
+    if (location.key !== firstKey.current) setAnnouncement(countText);
+  }, [location.key, countText]);
+
+  // A new page of results: its heading takes focus (and scrolls into view) instead of the page top.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPage = useRef(state.page);
+  useEffect(() => {
+    if (shownPage.current === state.page) return;
+    shownPage.current = state.page;
+    heading.current?.focus();
+  }, [state.page]);
+
+  const busy = navigation.state === "loading" && navigation.location?.pathname !== undefined;
+  const invalidFilters = [...new Set(data.invalid.map((field: SearchField) => FILTER_OF[field]))];
+
+  return (
+    <section className={styles.results} aria-labelledby="results-count" aria-busy={busy || undefined}>
+      <div className={styles.head}>
+        <h2 id="results-count" ref={heading} tabIndex={-1} className={styles.count}>
+          {countText}
+        </h2>
+        <SortSelect value={state.sort} />
+      </div>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+
+      {invalidFilters.length ? (
+        <p className={styles.notice} role="note">
+          {t("search.invalid", {
+            filters: new Intl.ListFormat(intl.locale, { type: "conjunction" }).format(
+              invalidFilters.map((f) => t(`search.filter.${f}`)),
+            ),
+          })}
+        </p>
+      ) : null}
+
+      <div className={busy ? `${styles.body} ${styles.busy}` : styles.body}>
+        {items.length ? (
+          <ul className={styles.cards}>
+            {items.map((listing, index) => (
+              <li key={listing.id}>
+                <ListingCard listing={listing} now={data.now} eager={index < EAGER_CARDS} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState suggestions={data.suggestions} />
+        )}
+      </div>
+
+      <Pagination
+        page={state.page}
+        lastPage={data.lastPage}
+        hasNext={data.hasNext}
+        hrefFor={(page) => lp(searchHref(withPage(state, page)))}
+        preventScrollReset
+      />
+      <ListBeacon ids={items.map((item) => item.id)} />
+    </section>
+  );
+}
+
+/** Part of the filter form (`form=`): with JavaScript a change applies at once, without it "Apply" does. */
+function SortSelect({ value }: { value: Sort }) {
+  const { t } = useI18n();
+  const [sort, setSort] = useState(value);
+  useEffect(() => setSort(value), [value]);
+  return (
+    <div className={styles.sort}>
+      <label htmlFor="search-sort">{t("search.sort")}</label>
+      <select
+        id="search-sort"
+        name="sort"
+        form={SEARCH_FORM_ID}
+        value={sort}
+        onChange={(event) => {
+          setSort(event.currentTarget.value as Sort);
+          const form = document.getElementById(SEARCH_FORM_ID);
+          if (form instanceof HTMLFormElement) form.requestSubmit();
+        }}
+      >
+        {SORTS.map((option) => (
+          <option key={option} value={option}>
+            {t(`form.sort.${option}`)}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" form={SEARCH_FORM_ID} className={styles.apply}>
+          {t("search.apply")}
+        </button>
+      </noscript>
+    </div>
+  );
+}
+
+function EmptyState({ suggestions }: { suggestions: Promise<Suggestion[]> | null }) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const all = (
+    <li>
+      <Link to={lp(paths.search())}>{t("search.empty.all")}</Link>
+    </li>
+  );
+  return (
+    <div className={styles.empty}>
+      <h3>{t("search.empty.title")}</h3>
+      <p>{t("search.empty.text")}</p>
+      <Suspense fallback={<ul className={`${styles.suggestions} ${styles.pending}`}>{all}</ul>}>
+        <Await resolve={suggestions} errorElement={<ul className={styles.suggestions}>{all}</ul>}>
+          {(list) => (
+            <ul className={styles.suggestions}>
+              {(list ?? []).map((s) => (
+                <li key={s.filter}>
+                  <Link to={lp(s.href)}>{t("search.widen", { filter: t(`search.filter.${s.filter}`) })}</Link>
+                  {s.count !== null ? (
+                    <span className={styles.suggestionCount}>
+                      {s.exact ? t("search.count", { count: s.count }) : t("search.countAtLeast", { count: s.count })}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+              {all}
+            </ul>
+          )}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+/**
+ * SPEC §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
+ * once the browser is idle, `keepalive` so leaving the page does not cancel it.
+ */
+function ListBeacon({ ids }: { ids: number[] }) {
+  const location = useLocation();
+  const sentFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (sentFor.current === location.key || ids.length === 0) return;
+    sentFor.current = location.key;
+    const send = () => {
+      for (const id of new Set(ids)) {
+        fetch(`/api/statistics/realty/${id}/list`, {
+          method: "POST",
+          keepalive: true,
+          headers: { "X-Requested-With": "XMLHttpRequest" },
+        }).catch(() => {});
+      }
+    };
+    if ("requestIdleCallback" in window) window.requestIdleCallback(send, { timeout: 2000 });
+    else setTimeout(send, 200);
+  }, [location.key, ids]);
+  return null;
+}

@@ -1,0 +1,186 @@
+import { redirect } from "react-router";
+import type { ApiClient } from "#shared/api-client.ts";
+import { MAX_PAGE } from "#shared/api/conventions.ts";
+import type { ApiListing, SearchFacets } from "#shared/api/realty.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
+import {
+  fieldsOfApiError,
+  type FilterName,
+  type RouteScope,
+  parseSearch,
+  SEARCH_FIELDS,
+  SEARCH_PER_PAGE,
+  type SearchField,
+  type SearchState,
+  searchHref,
+  searchLocation,
+  toListingQuery,
+  widenings,
+  withoutFields,
+  withoutFilter,
+} from "#shared/search-query.ts";
+import { notFound, unavailable } from "#client/http-errors.ts";
+
+export interface Place {
+  slug: string;
+  name: string;
+}
+
+/** A wider search offered when nothing matched: its locale-free URL and how many it finds. */
+export interface Suggestion {
+  filter: FilterName;
+  href: string;
+  count: number | null;
+  exact: boolean;
+}
+
+export interface SearchPageData {
+  /** The loader's clock, so relative dates read the same on the server and after hydration. */
+  now: number;
+  state: SearchState;
+  /** Fields of the URL whose values were left out, for the page's notice and `noindex`. */
+  invalid: SearchField[];
+  city: Place | null;
+  district: Place | null;
+  cities: Place[];
+  /** Districts of the chosen city (none without a city, or for cities without districts). */
+  districts: Place[];
+  items: ApiListing[];
+  total: number;
+  totalExact: boolean;
+  perPage: number;
+  /** Null when the total is a lower bound. */
+  lastPage: number | null;
+  hasNext: boolean;
+  facets: SearchFacets | null;
+  /** Only when nothing matched; streams after the shell. */
+  suggestions: Promise<Suggestion[]> | null;
+  /** Route data of SPEC §3. */
+  rental: boolean;
+  clearCity: boolean;
+  clearType: boolean;
+}
+
+const SUGGESTION_COUNT = 3;
+/** Query names a `.data` request or an index route may add, which are not the page's. */
+const ROUTER_PARAMS = new Set(["_routes", "index"]);
+
+/** A query's parameters in any order, without the router's own. */
+function queryKey(params: URLSearchParams): string {
+  return [...params]
+    .filter(([name]) => !ROUTER_PARAMS.has(name))
+    .map(([name, value]) => `${name}=${value}`)
+    .sort()
+    .join("&");
+}
+
+/**
+ * The loader of the search page and the list pages: reads the URL, sends form submissions and
+ * stray parameters to the search's one address (order aside; a 302 — `?type=house&deal=sale` on `/search/`
+ * becomes `/buy/house/`), names values it cannot use instead of failing, and answers 404 for an
+ * unknown city in the path or a page past the end.
+ */
+export async function loadSearch({
+  api,
+  url,
+  scope,
+}: {
+  api: ApiClient;
+  url: URL;
+  scope?: RouteScope;
+}): Promise<SearchPageData> {
+  const { locale, rest } = splitLocale(url.pathname);
+  const parsed = parseSearch(url.searchParams, scope);
+  let state = parsed.state;
+  const invalid = new Set<SearchField>(parsed.invalid);
+  const optionsCall = api.formOptions();
+
+  // The form's free-text place (no JavaScript, or typed without picking a suggestion).
+  const where = (url.searchParams.get("where") ?? "").trim().slice(0, 100);
+  if (where) {
+    const found = await api.searchPlaces(where, 1);
+    const hit = found.ok ? found.data.items[0] : undefined;
+    if (hit) state = { ...state, city: hit.city.slug, district: hit.kind === "district" ? hit.slug : undefined };
+    else state = { ...state, q: [state.q, where].filter(Boolean).join(" ") };
+  }
+
+  const options = await optionsCall;
+  if (!options.ok) throw unavailable();
+  const allCities = options.data.data.cities;
+  if (scope?.city && !allCities.some((c) => c.slug === scope.city)) throw notFound(url);
+  let city = state.city ? allCities.find((c) => c.slug === state.city) : undefined;
+  if (state.city && !city) {
+    invalid.add("city");
+    state = withoutFields(state, ["city"]);
+    if (scope?.city) {
+      state.city = scope.city;
+      city = allCities.find((c) => c.slug === scope.city);
+    }
+  }
+  let district = state.district ? city?.districts.find((d) => d.slug === state.district) : undefined;
+  if (state.district && !district) {
+    invalid.add("district");
+    state = withoutFields(state, ["district"]);
+  }
+
+  // One address per search: a path that names another list, empty form fields, defaults written out.
+  const target = searchLocation(state);
+  if (target.path !== rest || (invalid.size === 0 && queryKey(url.searchParams) !== queryKey(target.params))) {
+    throw redirect(localizePath(searchHref(state), locale));
+  }
+
+  let result = await api.searchListings(toListingQuery(state));
+  if (!result.ok && result.status === 400) {
+    // The API knows best what it cannot search by: leave those out and say so.
+    const bad = fieldsOfApiError(result.error?.fields);
+    if (bad.length) {
+      for (const field of bad) invalid.add(field);
+      state = withoutFields(state, bad);
+      if (!state.city) city = undefined;
+      if (!state.district) district = undefined;
+      result = await api.searchListings(toListingQuery(state));
+    }
+  }
+  if (!result.ok) throw unavailable();
+  const { items, total, total_exact: totalExact, facets } = result.data;
+  if (state.page > 1 && items.length === 0) throw notFound(url);
+
+  const lastPage = totalExact ? Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / SEARCH_PER_PAGE))) : null;
+  const searched = state;
+  const suggestions =
+    total === 0
+      ? Promise.all(
+          widenings(searched).map(async (filter): Promise<Suggestion> => {
+            const wider = withoutFilter(searched, filter);
+            const count = await api.listingTotal(toListingQuery(wider));
+            return {
+              filter,
+              href: searchHref(wider),
+              count: count.ok ? count.data.data.total : null,
+              exact: count.ok ? count.data.data.total_exact : true,
+            };
+          }),
+        ).then((list) => list.filter((s) => s.count !== 0).slice(0, SUGGESTION_COUNT))
+      : null;
+
+  return {
+    now: Date.now(),
+    state,
+    invalid: SEARCH_FIELDS.filter((field) => invalid.has(field)),
+    city: city ? { slug: city.slug, name: city.name } : null,
+    district: district ? { slug: district.slug, name: district.name } : null,
+    cities: allCities.map(({ slug, name }) => ({ slug, name })),
+    districts: city?.districts ?? [],
+    items,
+    total,
+    totalExact,
+    perPage: SEARCH_PER_PAGE,
+    lastPage,
+    hasNext: lastPage !== null ? state.page < lastPage : items.length === SEARCH_PER_PAGE && state.page < MAX_PAGE,
+    facets: facets ?? null,
+    suggestions,
+    rental: state.deal === "rent",
+    clearCity: !state.city,
+    clearType: state.types.length !== 1,
+  };
+}

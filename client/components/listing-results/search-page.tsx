@@ -1,0 +1,35 @@
+import { refinements } from "#shared/search-query.ts";
+import { SearchFilters } from "#client/components/search-filters/search-filters.tsx";
+import { useI18n } from "#client/i18n/intl.tsx";
+import type { SearchPageData } from "./load-search.ts";
+import { ListingResults } from "./listing-results.tsx";
+import styles from "./search-page.module.css";
+
+/**
+ * The body of the search page and of every list page: filters beside the results on wide screens;
+ * on narrow ones folded into a native `<details>` above them, so the results come first (no
+ * JavaScript needed to open it).
+ */
+export function SearchPage({ data, action, resetHref }: { data: SearchPageData; action: string; resetHref: string }) {
+  const { t } = useI18n();
+  const { state } = data;
+  const active = refinements(state).length + (state.q ? 1 : 0) + (state.district ? 1 : 0);
+  return (
+    <div className={styles.layout}>
+      <details className={styles.filters}>
+        <summary>
+          {active ? t("search.withCount", { label: t("search.filters"), count: active }) : t("search.filters")}
+        </summary>
+        <SearchFilters
+          state={state}
+          cities={data.cities}
+          districts={data.districts}
+          facets={data.facets}
+          action={action}
+          resetHref={resetHref}
+        />
+      </details>
+      <ListingResults data={data} />
+    </div>
+  );
+}
