@@ -5,7 +5,23 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./static-page.module.css";
 
 /** Pages with this many sections or more open with a table of contents. */
-const TOC_FROM = 5;
+const TOC_FROM = 6;
+
+const EMAIL = /([a-z0-9.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
+
+/** Plain text with its e-mail addresses as mailto links. */
+function Linked({ text }: { text: string }) {
+  const parts = text.split(EMAIL);
+  return parts.map((part, i) =>
+    i % 2 ? (
+      <a key={i} href={`mailto:${part}`}>
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
 
 /**
  * A static page: heading and lead (`page.{key}.*`), the date of the text when it has one, a table of
