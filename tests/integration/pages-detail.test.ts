@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEV_ACCOUNTS } from "#scripts/seed/accounts.ts";
 import { BOT_UA, browserInit, heading, ORIGIN } from "#tests/fixtures/requests.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -131,6 +132,25 @@ describe("listing detail page", () => {
     expect(html).toContain(`href="/ru/?auth=signin&amp;next=${next}"`);
     expect(html).toContain(">Показать телефон</a>");
     expect(html).not.toMatch(/<button[^>]*disabled[^>]*>Показать телефон/);
+  });
+
+  it("shows signed-in visitors the phone and message buttons, disabled with a note until those calls exist", async () => {
+    const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
+    const login = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
+      body: JSON.stringify({ login: account.email, password: account.password, remember_me: true }),
+    });
+    expect(login.status).toBe(200);
+    const session = login.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const html = await (await get(pathOf(sale), { cookie: `locale=en; ${session}` })).text();
+    expect(html).toMatch(/<button type="button"[^>]*disabled=""[^>]*aria-describedby="detail-owner-note">Show phone<\/button>/);
+    expect(html).toMatch(/<button type="button"[^>]*disabled=""[^>]*aria-describedby="detail-owner-note">Write a message<\/button>/);
+    expect(html).toContain('id="detail-owner-note"');
+    expect(html).not.toContain("auth=signin&amp;next=");
   });
 
   it("streams similar listings of the same type and city (not itself) after the shell, in place for crawlers", async () => {
