@@ -265,7 +265,8 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
 
       <div className={styles.layout}>
         <div className={styles.main}>
-          <Gallery images={listing.images} label={listing.title} />
+          {/* A new listing is a new gallery: back to its first photo. */}
+          <Gallery key={listing.id} images={listing.images} label={listing.title} />
 
           <section aria-labelledby="detail-facts" className={styles.section}>
             <h2 id="detail-facts">{t("detail.facts.heading")}</h2>

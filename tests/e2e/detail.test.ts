@@ -99,12 +99,29 @@ it("opens full screen in a dialog, browses there, closes with Escape and returns
   await expect.poll(counter).toBe(`2 / ${photoCount}`);
 });
 
-it("streams similar listings after the shell and links them", async () => {
+it("streams similar listings after the shell and opens one client-side, its gallery from the start", async () => {
   await page.goto(detailPath);
   await hydrated(page);
   const cards = page.getByTestId("similar-listings").locator("article");
   await expect.poll(() => cards.count()).toBeGreaterThan(0);
   expect(await page.getByTestId("similar-skeleton").count()).toBe(0);
+  await page.getByTestId("gallery-frame").focus();
+  await page.keyboard.press("End");
+  await expect.poll(counter).toBe(`${photoCount} / ${photoCount}`);
+
+  const documents: string[] = [];
+  page.on("request", (r) => r.resourceType() === "document" && documents.push(r.url()));
+  const beacon = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/api/statistics/realty/"));
+  const link = cards.first().getByRole("link");
+  const target = new URL((await link.getAttribute("href"))!, baseURL).pathname;
+  const title = await link.textContent();
+  await link.click();
+  await page.waitForURL(`${baseURL}${target}`);
+  await expect.poll(() => page.locator("h1").textContent()).toBe(title);
+  await expect.poll(counter).toMatch(/^1 \/ \d+$/);
+  expect((await beacon).url()).toContain(`/api/statistics/realty/${target.split("/").at(-2)}`);
+  expect(documents).toEqual([]);
+  expect(await page.title()).not.toContain("Listing No.");
 });
 
 it("works without JavaScript: a scrollable strip of photos with thumbnails that jump to them", async () => {
