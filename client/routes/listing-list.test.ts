@@ -25,7 +25,14 @@ beforeEach(() => {
     const page = Number(query.get("page"));
     const total = 50;
     const items = page <= 3 ? Array.from({ length: page < 3 ? 24 : 2 }, (_, i) => listing(page * 100 + i)) : [];
-    return Response.json({ items, total, total_exact: true, page, per_page: 24, facets: { types: [], rooms: [], districts: [] } });
+    return Response.json({
+      items,
+      total,
+      total_exact: true,
+      page,
+      per_page: 24,
+      facets: { types: [], rooms: [], districts: [] },
+    });
   };
 });
 
@@ -63,7 +70,10 @@ function context() {
 function list(path: string) {
   const url = new URL(path, ORIGIN);
   const [, maybeLocale] = url.pathname.split("/");
-  const segments = url.pathname.split("/").filter(Boolean).slice(maybeLocale === "sr" || maybeLocale === "ru" ? 1 : 0);
+  const segments = url.pathname
+    .split("/")
+    .filter(Boolean)
+    .slice(maybeLocale === "sr" || maybeLocale === "ru" ? 1 : 0);
   const params: Record<string, string> = { type: segments[1] ?? "" };
   if (segments[2]) params.citySlug = segments[2];
   return loader({ params, url, request: new Request(url), context: context() } as never);
@@ -134,10 +144,14 @@ describe("list pages", () => {
     // The form on a list page carries deal, type and city, and every empty field.
     expect(
       await redirected(
-        list("/buy/apartment/beograd/?deal=sale&type=apartment&where=&city=beograd&district=&price_min=&price_max=90000&q=&sort=newest"),
+        list(
+          "/buy/apartment/beograd/?deal=sale&type=apartment&where=&city=beograd&district=&price_min=&price_max=90000&q=&sort=newest",
+        ),
       ),
     ).toBe("/buy/apartment/beograd/?price_max=90000");
-    expect(await redirected(list("/ru/buy/apartment/beograd/?deal=rent&type=apartment&city=nis"))).toBe("/ru/rent/apartment/nis/");
+    expect(await redirected(list("/ru/buy/apartment/beograd/?deal=rent&type=apartment&city=nis"))).toBe(
+      "/ru/rent/apartment/nis/",
+    );
     expect(await redirected(list("/buy/apartment/beograd/?type=&city="))).toBe("/search/?deal=sale");
     expect(await redirected(list("/buy/apartment/?where=Vra%C4%8Dar"))).toBe("/buy/apartment/beograd/?district=vracar");
     expect(await redirected(list("/buy/apartment/?where=Atlantida"))).toBe("/buy/apartment/?q=Atlantida");

@@ -2,7 +2,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BOT_UA, browserInit, heading, ORIGIN } from "#tests/fixtures/requests.ts";
 
-const get = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
 /** The fully resolved document, as crawlers get it. */
 const html = async (path: string) => {
   const res = await get(path, { "user-agent": BOT_UA });
@@ -46,7 +47,10 @@ describe("statuses", () => {
     ["/search/?type=4&city=nis", "/buy/apartment/nis/"],
     ["/search/?deal=rent&type=house&rooms=2&sort=newest&page=1", "/rent/house/?rooms=2"],
     ["/ru/search/?type=apartment&deal=sale&city=beograd&district=vracar", "/ru/buy/apartment/beograd/?district=vracar"],
-    ["/buy/apartment/beograd/?deal=sale&type=apartment&city=beograd&where=&district=&price_min=&q=", "/buy/apartment/beograd/"],
+    [
+      "/buy/apartment/beograd/?deal=sale&type=apartment&city=beograd&where=&district=&price_min=&q=",
+      "/buy/apartment/beograd/",
+    ],
     ["/buy/apartment/beograd/?deal=rent&type=apartment&city=beograd", "/rent/apartment/beograd/"],
     ["/buy/apartment/beograd/?type=&city=", "/search/?deal=sale"],
     ["/buy/apartment/?where=Vra%C4%8Dar", "/buy/apartment/beograd/?district=vracar"],
@@ -80,7 +84,9 @@ describe("statuses", () => {
 
 describe("filters in the page", () => {
   it("shows the search's values in the form, which submits to the page itself", async () => {
-    const page = await html("/buy/apartment/beograd/?district=vracar&rooms=2&price_max=200000&furnished=true&sort=price_asc");
+    const page = await html(
+      "/buy/apartment/beograd/?district=vracar&rooms=2&price_max=200000&furnished=true&sort=price_asc",
+    );
     expect(page).toMatch(/<form id="search-filters"[^>]*action="\/buy\/apartment\/beograd\/" method="get">/);
     expect(page).toMatch(/<input type="radio" name="deal" checked="" value="sale"/);
     expect(page).toMatch(/<option value="apartment" selected="">Apartment/);
@@ -89,7 +95,9 @@ describe("filters in the page", () => {
     expect(page).toMatch(/<input type="checkbox" name="rooms" checked="" value="2"/);
     expect(page).toMatch(/name="price_max"[^>]*value="200000"/);
     expect(page).toMatch(/<option value="true" selected="">Furnished<\/option>/);
-    expect(page).toMatch(/<select id="search-sort" name="sort" form="search-filters"[^>]*>[\s\S]*?<option value="price_asc" selected="">/);
+    expect(page).toMatch(
+      /<select id="search-sort" name="sort" form="search-filters"[^>]*>[\s\S]*?<option value="price_asc" selected="">/,
+    );
     // The more filters open when one of them is set.
     expect(page).toMatch(/<details[^>]*open=""><summary>More filters/);
   });
@@ -143,7 +151,9 @@ describe("filters in the page", () => {
     expect(page).toContain(">No listings</h2>");
     expect(page).toContain("No listings match these filters");
     const wider = await total("city=beograd");
-    expect(page).toMatch(new RegExp(`href="/search/\\?city=beograd"[^>]*>Without “Price”</a><span[^>]*>${wider} listings<`));
+    expect(page).toMatch(
+      new RegExp(`href="/search/\\?city=beograd"[^>]*>Without “Price”</a><span[^>]*>${wider} listings<`),
+    );
     expect(page).toMatch(/href="\/search\/"[^>]*>All listings<\/a>/);
   });
 });
@@ -194,7 +204,11 @@ describe("meta", () => {
   });
 
   it("keeps text searches and heavily filtered URLs out of the index", async () => {
-    for (const path of ["/search/?q=stan", "/buy/apartment/beograd/?rooms=2&price_max=200000", "/buy/apartment/?rooms=1&rooms=2"]) {
+    for (const path of [
+      "/search/?q=stan",
+      "/buy/apartment/beograd/?rooms=2&price_max=200000",
+      "/buy/apartment/?rooms=1&rooms=2",
+    ]) {
       const page = await html(path);
       expect(robots(page), path).toBe("noindex, follow");
       expect(link(page, "canonical"), path).toBeUndefined();

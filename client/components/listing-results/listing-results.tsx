@@ -12,6 +12,7 @@ import type { SearchPageData, Suggestion } from "./load-search.ts";
 import styles from "./listing-results.module.css";
 
 const EAGER_CARDS = 2;
+const BEACON_CONCURRENCY = 2;
 
 /**
  * The results of a search: the count (with the language's plurals) and the sort order, a notice
@@ -164,7 +165,8 @@ function EmptyState({ suggestions }: { suggestions: Promise<Suggestion[]> | null
 
 /**
  * SPEC §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
- * once the browser is idle, `keepalive` so leaving the page does not cancel it.
+ * once the browser is idle, a few at a time, `keepalive` so leaving the page does not cancel those
+ * under way.
  */
 function ListBeacon({ ids }: { ids: number[] }) {
   const location = useLocation();
@@ -172,14 +174,19 @@ function ListBeacon({ ids }: { ids: number[] }) {
   useEffect(() => {
     if (sentFor.current === location.key || ids.length === 0) return;
     sentFor.current = location.key;
-    const send = () => {
-      for (const id of new Set(ids)) {
-        fetch(`/api/statistics/realty/${id}/list`, {
+    const queue = [...new Set(ids)];
+    // Two at a time: the page's own navigations keep their connections.
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        await fetch(`/api/statistics/realty/${id}/list`, {
           method: "POST",
           keepalive: true,
           headers: { "X-Requested-With": "XMLHttpRequest" },
         }).catch(() => {});
       }
+    };
+    const send = () => {
+      for (let i = 0; i < BEACON_CONCURRENCY; i++) void worker();
     };
     if ("requestIdleCallback" in window) window.requestIdleCallback(send, { timeout: 2000 });
     else setTimeout(send, 200);

@@ -103,6 +103,7 @@ function FilterForm({
 
   /** Navigates to the search the form describes, at its one address (what the server would redirect to). */
   function go(form: HTMLFormElement, replace: boolean, adjust?: (params: URLSearchParams) => void) {
+    // A search changed from outside the fields (a picked place) remounts the form with its values.
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
     adjust?.(params);
@@ -111,7 +112,7 @@ function FilterForm({
     let href = lp(searchHref(parseSearch(params).state));
     // A place typed but not picked: the loader looks it up.
     if (where) href += `${href.includes("?") ? "&" : "?"}${new URLSearchParams({ where })}`;
-    onNavigate(href);
+    if (!adjust) onNavigate(href);
     navigate(href, { preventScrollReset: true, replace });
   }
 
