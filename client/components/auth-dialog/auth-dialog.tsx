@@ -49,7 +49,7 @@ export function AuthDialog({ view: initial, formError, asPage = false }: AuthDia
   const titleId = useId();
   const view = fetcher.data?.view ?? initial;
   const error = fetcher.data ? fetcher.data.error : formError;
-  const busy = fetcher.state !== "idle";
+  const busy = fetcher.state === "submitting";
 
   // Where the dialog came from: this page, or (as a page) the one named by the form.
   const params = new URLSearchParams(search);
@@ -199,7 +199,7 @@ function IdentityField({ view }: { view: AuthView }) {
         <LazyPhoneInput
           name="telephone"
           required
-          defaultCountry={root?.country}
+          defaultCountry={root?.country ?? USER_OPTIONS.default_country}
           defaultValue={{ text: view.phoneText ?? "", country: view.phoneCountry }}
           aria-describedby={error ? errorId : undefined}
         />

@@ -63,7 +63,7 @@ export function Field({
 }
 
 /**
- * Seconds left of a wait of `seconds` that started when the step was shown (`key` changes per step);
+ * Seconds left of a wait of `seconds` that started at `key` (ms, when the code was sent; else now);
  * null until the browser counts, so the server's HTML and the no-JavaScript page keep buttons usable.
  */
 export function useCountdown(seconds: number | undefined, key: unknown): number | null {
@@ -73,7 +73,9 @@ export function useCountdown(seconds: number | undefined, key: unknown): number 
       setLeft(0);
       return;
     }
-    const deadline = Date.now() + seconds * 1000;
+    // From when the code was sent (the server's clock), never longer than the whole wait.
+    const now = Date.now();
+    const deadline = typeof key === "number" && key > 0 ? Math.min(key + seconds * 1000, now + seconds * 1000) : now + seconds * 1000;
     const tick = () => {
       const remaining = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setLeft(remaining);

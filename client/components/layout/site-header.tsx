@@ -56,8 +56,8 @@ export function SiteHeader() {
 
 /**
  * The visitor's account in the header (issue 6 item 7), rendered on the server from the root data — no
- * flash of a signed-out header: signed in, the name's initial and name linking to the cabinet and a
- * sign-out form; signed out, a link opening the sign-in dialog over this page.
+ * flash of a signed-out header: signed in, the name's initial (the name is the link's accessible name and
+ * tooltip; the bar has no room for it beside the navigation) linking to the cabinet and a sign-out form; signed out, a link opening the sign-in dialog over this page.
  */
 function Account() {
   const { t } = useI18n();
@@ -74,12 +74,9 @@ function Account() {
   const name = user.name.trim() || t("auth.header.noName");
   return (
     <div className={styles.account}>
-      <Link to={lp(paths.cabinet.main())} className={styles.user} aria-label={t("auth.header.account", { name })}>
+      <Link to={lp(paths.cabinet.main())} className={styles.user} aria-label={t("auth.header.account", { name })} title={name}>
         <span className={styles.avatar} aria-hidden="true">
           {initialOf(name)}
-        </span>
-        <span className={styles.userName} aria-hidden="true">
-          {name}
         </span>
       </Link>
       <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOutForm}>
