@@ -11,6 +11,7 @@ let problems: string[];
 let dataRequests: string[];
 let documentRequests: string[];
 let beacons: string[];
+let beaconsDone: number;
 
 beforeAll(async () => {
   browser = await launch();
@@ -34,6 +35,12 @@ async function open(javaScriptEnabled: boolean) {
   dataRequests = [];
   documentRequests = [];
   beacons = [];
+  beaconsDone = 0;
+  const isBeacon = (request: { method(): string; url(): string }) =>
+    request.method() === "POST" && /^\/api\/statistics\/realty\/\d+\/list$/.test(new URL(request.url()).pathname);
+  page.on("requestfinished", (request) => {
+    if (isBeacon(request)) beaconsDone++;
+  });
   page.on("request", (request) => {
     const url = new URL(request.url());
     if (url.pathname.endsWith(".data")) dataRequests.push(url.pathname + url.search);
@@ -62,6 +69,9 @@ const here = () => {
   return url.pathname + url.search;
 };
 const count = () => page.locator("#results-count").textContent();
+/** Lets the list beacons under way finish before the document is left (keepalive ones survive it, but
+ * Chromium reports them to the page as aborted). */
+const beaconsSettled = () => expect.poll(() => beaconsDone === beacons.length, { timeout: 10_000 }).toBe(true);
 const cardCount = () => page.locator('[id^="listing-"][id$="-title"]').count();
 
 it("filters, sorts and pages with JavaScript without reloading the document", async () => {
@@ -112,6 +122,7 @@ it("filters, sorts and pages with JavaScript without reloading the document", as
   await expect.poll(() => page.locator("#search-district").inputValue()).toBe("vracar");
 
   // Back to a wider search, then page 2 by its link: the results heading takes focus.
+  await beaconsSettled();
   await page.goto(`${LIST}?sort=price_asc`);
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 43));
@@ -131,6 +142,7 @@ it("filters, sorts and pages with JavaScript without reloading the document", as
   await page.waitForURL(`${baseURL}/search/?deal=sale&city=beograd&sort=price_asc`);
   await expect.poll(() => page.locator("h1").textContent()).toBe("Property search");
   expect(documentRequests.length).toBe(docsBefore);
+  await beaconsSettled();
 });
 
 it("filters, sorts and pages without JavaScript", async () => {

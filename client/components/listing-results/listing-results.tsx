@@ -181,6 +181,8 @@ function ListBeacon({ ids }: { ids: number[] }) {
         await fetch(`/api/statistics/realty/${id}/list`, {
           method: "POST",
           keepalive: true,
+          // Anonymous: a count needs no session, and without its cookies no CSRF check applies.
+          credentials: "omit",
           headers: { "X-Requested-With": "XMLHttpRequest" },
         }).catch(() => {});
       }
