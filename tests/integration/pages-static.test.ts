@@ -53,6 +53,12 @@ describe("static pages", () => {
     }
   });
 
+  it("links the contact addresses", async () => {
+    const { html } = await page("/about/");
+    expect(html).toContain('<a href="mailto:support@kvadrat.rs">support@kvadrat.rs</a>. We answer');
+    expect(html).toContain('<a href="mailto:privacy@kvadrat.rs">privacy@kvadrat.rs</a>');
+  });
+
   it("privacy policy names the cookies, the Serbian law and the supervisory authority", async () => {
     const { html } = await page("/privacy-policy/");
     for (const text of ["locale", "access_token", "refresh_token", "favourites", "ZZPL", "GDPR", "poverenik.rs"])

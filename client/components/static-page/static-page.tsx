@@ -63,17 +63,23 @@ export function StaticPage({
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
             <h2 id={`${section.id}-heading`}>{section.heading}</h2>
             {section.paragraphs?.map((p, i) => (
-              <p key={i}>{p}</p>
+              <p key={i}>
+                <Linked text={p} />
+              </p>
             ))}
             {section.items ? (
               <ul>
                 {section.items.map((item, i) => (
-                  <li key={i}>{item}</li>
+                  <li key={i}>
+                    <Linked text={item} />
+                  </li>
                 ))}
               </ul>
             ) : null}
             {section.after?.map((p, i) => (
-              <p key={`after-${i}`}>{p}</p>
+              <p key={`after-${i}`}>
+                <Linked text={p} />
+              </p>
             ))}
           </section>
         ))}
