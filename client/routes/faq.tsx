@@ -3,6 +3,7 @@ import { paths } from "#shared/paths.ts";
 import { faqJsonLd } from "#client/components/article/structured-data.ts";
 import { feedbackAction } from "#client/components/feedback-form/feedback.server.ts";
 import { FeedbackForm } from "#client/components/feedback-form/feedback-form.tsx";
+import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import styles from "#client/components/static-page/faq.module.css";
 import { unavailable } from "#client/http-errors.ts";
@@ -38,10 +39,7 @@ export const action = feedbackAction;
 export const meta: Route.MetaFunction = (args) => {
   const root = rootData(args.matches);
   const items = args.loaderData?.items ?? [];
-  return [
-    ...pageMeta(args, "faq"),
-    ...(root && items.length ? [{ "script:ld+json": faqJsonLd(items, root.locale) }] : []),
-  ];
+  return [...pageMeta(args, "faq"), ...(root && items.length ? [jsonLdMeta(faqJsonLd(items, root.locale))] : [])];
 };
 
 export default function Faq({ loaderData }: Route.ComponentProps) {

@@ -1,9 +1,11 @@
-import { ArticleGrid } from "#client/components/article/article-card.tsx";
+import { ArticleGrid, articlePath } from "#client/components/article/article-card.tsx";
 import { ArticleView } from "#client/components/article/article-view.tsx";
-import { Pager } from "#client/components/article/pager.tsx";
-import { articleJsonLd, breadcrumbJsonLd } from "#client/components/article/structured-data.ts";
-import { Breadcrumbs, type Crumb, TagNav } from "#client/components/article/tag-nav.tsx";
+import { articleJsonLd } from "#client/components/article/structured-data.ts";
+import { TagNav } from "#client/components/article/tag-nav.tsx";
 import styles from "#client/components/article/article.module.css";
+import { breadcrumbList, Breadcrumbs, type Crumb } from "#client/components/breadcrumbs/breadcrumbs.tsx";
+import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
+import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { notFound, unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -66,39 +68,42 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-/** Breadcrumbs of a media page: Home › Media › tags… › the article, when it is one. */
-function crumbsOf(trail: readonly ApiTag[], home: string, media: string, article?: Crumb): Crumb[] {
+/** `path?page=N`, page 1 without the query so it has one URL only. */
+const pagePath = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);
+
+/**
+ * Breadcrumbs of a media page: Home › Media › tags… › the article, when it is one. Paths carry the
+ * locale segment (`localize`).
+ */
+function crumbsOf(
+  trail: readonly ApiTag[],
+  names: { home: string; media: string },
+  localize: (path: string) => string,
+  article?: { name: string; path: string },
+): Crumb[] {
   return [
-    { name: home, path: paths.home() },
-    { name: media, path: paths.media() },
+    { name: names.home, path: paths.home() },
+    { name: names.media, path: paths.media() },
     ...trail.map((tag) => ({ name: tag.name, path: paths.media(...tag.path) })),
     ...(article ? [article] : []),
-  ];
+  ].map((crumb) => ({ ...crumb, path: localize(crumb.path) }));
 }
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
   const root = rootData(args.matches);
   if (!data || !root) return [];
-  const absolute = (path: string) => new URL(localizePath(path, root.locale), root.origin).href;
+  const localize = (path: string) => localizePath(path, root.locale);
+  const absolute = (path: string) => new URL(localize(path), root.origin).href;
   const site = metaMessage(args, "site.name");
-  const crumbs = (article?: Crumb) =>
-    breadcrumbJsonLd(
-      crumbsOf(
-        data.trail,
-        metaMessage(args, "media.breadcrumbs.home"),
-        metaMessage(args, "page.media.heading"),
-        article,
-      ).map((c) => ({
-        name: c.name,
-        url: absolute(c.path),
-      })),
-    );
+  const names = { home: metaMessage(args, "media.breadcrumbs.home"), media: metaMessage(args, "page.media.heading") };
+  const crumbs = (article?: { name: string; path: string }) =>
+    jsonLdMeta(breadcrumbList(crumbsOf(data.trail, names, localize, article), root.origin));
 
   if (data.kind === "article") {
     const { article } = data;
     const base = pageMeta(args, "mediaSection", { section: article.title });
-    const url = absolute(paths.media(...article.tag_path, article.slug));
+    const url = absolute(articlePath(article));
     return adjustMeta(base, {
       title: `${article.title} | ${site}`,
       description: article.lead,
@@ -108,37 +113,34 @@ export const meta: Route.MetaFunction = (args) => {
         { property: "og:image:width", content: "1200" },
         { property: "og:image:height", content: "630" },
         { property: "article:published_time", content: article.published_at },
-        { "script:ld+json": articleJsonLd(article, { url, origin: root.origin, locale: root.locale, site }) },
-        { "script:ld+json": crumbs({ name: article.title, path: paths.media(...article.tag_path, article.slug) }) },
+        jsonLdMeta(articleJsonLd(article, { url, origin: root.origin, locale: root.locale, site })),
+        crumbs({ name: article.title, path: articlePath(article) }),
       ],
     });
   }
 
   const base = data.tag ? pageMeta(args, "mediaSection", { section: data.tag.name }) : pageMeta(args, "media");
-  const pageSuffix = data.page > 1 ? ` — ${metaMessage(args, "media.pager.page", { page: data.page })}` : "";
+  const pageSuffix = data.page > 1 ? ` — ${metaMessage(args, "media.page", { page: data.page })}` : "";
   const heading = data.tag
     ? metaMessage(args, "page.mediaSection.title", { section: data.tag.name })
     : metaMessage(args, "page.media.title");
   return adjustMeta(base, {
     title: `${heading}${pageSuffix} | ${site}`,
     search: data.page > 1 ? `?page=${data.page}` : "",
-    extra: [{ property: "og:type", content: "website" }, ...(data.tag ? [{ "script:ld+json": crumbs() }] : [])],
+    extra: [{ property: "og:type", content: "website" }, ...(data.tag ? [crumbs()] : [])],
   });
 };
 
 export default function Media({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const crumbs = (article?: Crumb) =>
-    crumbsOf(loaderData.trail, t("media.breadcrumbs.home"), t("page.media.heading"), article);
+  const names = { home: t("media.breadcrumbs.home"), media: t("page.media.heading") };
+  const crumbs = (article?: { name: string; path: string }) => crumbsOf(loaderData.trail, names, lp, article);
 
   if (loaderData.kind === "article") {
     return (
       <>
-        <Breadcrumbs
-          crumbs={crumbs({ name: loaderData.article.title, path: "" })}
-          label={t("media.breadcrumbs.label")}
-        />
+        <Breadcrumbs crumbs={crumbs({ name: loaderData.article.title, path: articlePath(loaderData.article) })} />
         <ArticleView article={loaderData.article} />
       </>
     );
@@ -148,7 +150,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
   const listPath = lp(tag ? paths.media(...tag.path) : paths.media());
   return (
     <>
-      {tag ? <Breadcrumbs crumbs={crumbs()} label={t("media.breadcrumbs.label")} /> : null}
+      {tag ? <Breadcrumbs crumbs={crumbs()} /> : null}
       {tag ? (
         <PageIntro pageKey="mediaSection" values={{ section: tag.name }} />
       ) : (
@@ -165,7 +167,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       <section className={styles.section} aria-labelledby="media-articles">
         <h2 id="media-articles">
           {page > 1
-            ? `${t("media.articles", { count: total })} — ${t("media.pager.page", { page })}`
+            ? `${t("media.articles", { count: total })} — ${t("media.page", { page })}`
             : t("media.articles", { count: total })}
         </h2>
         {articles.length ? (
@@ -173,7 +175,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className={styles.empty}>{t("media.empty")}</p>
         )}
-        <Pager path={listPath} page={page} pages={pages} label={t("media.pager.label")} />
+        <Pagination page={page} lastPage={pages} hasNext={page < pages} hrefFor={(p) => pagePath(listPath, p)} />
       </section>
     </>
   );

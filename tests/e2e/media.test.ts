@@ -66,7 +66,7 @@ it("walks from the media index to a topic, an article and a related article with
   const hero = page.locator("main article img").first();
   expect(await hero.getAttribute("width")).toBe("1200");
   await expect.poll(() => hero.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1200);
-  const crumbs = page.getByRole("navigation", { name: "Breadcrumbs" });
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   expect(await crumbs.getByRole("link", { name: "Buying" }).getAttribute("href")).toBe("/media/buying/");
 
   const related = page.locator('section[aria-labelledby="related-articles"] h3 a').first();
@@ -83,7 +83,7 @@ it("walks from the media index to a topic, an article and a related article with
 it("pages through the media index with plain links", async () => {
   await page.goto("/media/");
   await hydrated(page);
-  await page.getByRole("navigation", { name: "Pages of articles" }).getByRole("link", { name: "Next" }).click();
+  await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
   await page.waitForURL(`${baseURL}/media/?page=2`);
   await expect.poll(() => page.locator('[aria-current="page"]', { hasText: "2" }).count()).toBe(1);
 });

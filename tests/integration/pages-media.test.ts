@@ -77,7 +77,7 @@ describe("tag pages", () => {
     expect(status).toBe(200);
     const market = tags.find((t) => t.path.join("/") === "market")!;
     expect(heading(html)).toBe(`Media: ${market.name}`);
-    expect(html).toMatch(/<nav[^>]*aria-label="Breadcrumbs"/);
+    expect(html).toMatch(/<nav[^>]*aria-label="Breadcrumb"/);
     for (const child of tags.filter((t) => t.parent_id === market.id))
       expect(html).toContain(`href="/media/${child.path.join("/")}/"`);
     const inMarket = articles.filter((a) => a.tag_path[0] === "market");

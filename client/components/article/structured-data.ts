@@ -30,20 +30,6 @@ export function articleJsonLd(
   };
 }
 
-/** `BreadcrumbList` of (name, absolute URL) pairs, the last one the page itself. */
-export function breadcrumbJsonLd(items: readonly { name: string; url: string }[]) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: items.map((item, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: item.name,
-      item: item.url,
-    })),
-  };
-}
-
 export function faqJsonLd(items: readonly ApiFaq[], locale: string) {
   return {
     "@context": "https://schema.org",

@@ -22,29 +22,3 @@ export function TagNav({ tags, label, current }: { tags: readonly ApiTag[]; labe
     </nav>
   );
 }
-
-export interface Crumb {
-  name: string;
-  /** Locale-free path. */
-  path: string;
-}
-
-/** The trail from the home page to this page; the last crumb is the page itself, not a link. */
-export function Breadcrumbs({ crumbs, label }: { crumbs: readonly Crumb[]; label: string }) {
-  const lp = useLocalePath();
-  return (
-    <nav className={styles.breadcrumbs} aria-label={label}>
-      <ol>
-        {crumbs.map((crumb, i) => (
-          <li key={`${i}-${crumb.name}`}>
-            {i < crumbs.length - 1 ? (
-              <Link to={lp(crumb.path)}>{crumb.name}</Link>
-            ) : (
-              <span aria-current="page">{crumb.name}</span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
