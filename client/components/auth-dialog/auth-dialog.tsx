@@ -85,12 +85,14 @@ export function AuthDialog({ view: initial, formError, asPage = false }: AuthDia
   }, [fetcher.data, titleId]);
 
   const title = t(`auth.title.${view.mode}`);
+  // Shown as the page itself, the title is the page's heading.
+  const Heading = asPage ? "h1" : "h2";
   const body = (
     <>
       <div className={styles.head}>
-        <h2 id={titleId} className={styles.title}>
+        <Heading id={titleId} className={styles.title}>
           {title}
-        </h2>
+        </Heading>
         <Link to={closeHref} replace preventScrollReset className={styles.close} aria-label={t("auth.close")}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -127,7 +129,14 @@ export function AuthDialog({ view: initial, formError, asPage = false }: AuthDia
         </p>
       ) : null}
 
-      <fetcher.Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.form} aria-labelledby={titleId}>
+      {/* A step changes nothing the page shows: no revalidation. Signing in redirects, and that revalidates. */}
+      <fetcher.Form
+        method="post"
+        action={lp(AUTH_ROUTE_PATH)}
+        className={styles.form}
+        aria-labelledby={titleId}
+        defaultShouldRevalidate={false}
+      >
         <input type="hidden" name="mode" value={view.mode} />
         <input type="hidden" name="via" value={view.via} />
         {next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null}
