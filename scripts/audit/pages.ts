@@ -59,8 +59,10 @@ export async function pageSamples(baseURL: string): Promise<PageSamples> {
     : typeof listing?.id === "number"
       ? `/buy/apartment/beograd/${listing.id}/`
       : "/buy/apartment/beograd/1/";
+  // An article lives under exactly its tag path (`/media/{tag…}/{slug}/`); anything else is a 404.
+  const tagPath = Array.isArray(article?.tag_path) ? (article.tag_path as string[]) : ["market"];
   const slug = typeof article?.slug === "string" ? article.slug : "example";
-  return { detailPath, articlePath: `/media/market/${slug}/` };
+  return { detailPath, articlePath: `/media/${[...tagPath, slug].join("/")}/` };
 }
 
 /** Unprefixed (en) path of each page type and the status it must answer. */
