@@ -6,7 +6,8 @@
  * - `requireAdmin`: anyone but an admin gets the 404 page (anonymous visitors are asked to sign in first).
  */
 import { type LoaderFunctionArgs, redirect } from "react-router";
-import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath, type SessionUser } from "#shared/api/auth.ts";
+import { type SessionUser } from "#shared/api/auth.ts";
+import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { requestContext } from "#worker/request-context.ts";

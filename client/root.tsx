@@ -13,7 +13,7 @@ import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/root";
 import { AlertsProvider } from "./components/alerts/alerts.tsx";
-import { AuthDialogMount } from "./components/auth-dialog/auth-dialog.tsx";
+import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
 import { NotFoundScreen, UnavailableScreen } from "./components/error-screen/error-screen.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";

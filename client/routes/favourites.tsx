@@ -1,5 +1,5 @@
 import { Form, Link, redirect, data as withHeaders } from "react-router";
-import { safeNextPath } from "#shared/api/auth.ts";
+import { safeNextPath } from "#shared/auth-links.ts";
 import { toggleFavourite } from "#shared/favourites.ts";
 import { paths } from "#shared/paths.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";

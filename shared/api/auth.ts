@@ -202,26 +202,3 @@ export interface OutboxItem {
 
 /** Header a non-browser client sends to receive tokens in bodies instead of cookies. */
 export const AUTH_MODE_HEADER = "X-Auth-Mode";
-/** Query parameters of the sign-in dialog (`?auth=signin&next=/cabinet/`). */
-export const AUTH_DIALOG_PARAM = "auth";
-export const NEXT_PARAM = "next";
-
-const BASE = "https://next.invalid";
-
-/**
- * `next` after sign-in: only a path of this site (`/ru/cabinet/?tab=1`). Anything that could leave the
- * origin — `//evil`, `/\evil`, `https:…`, `javascript:…`, control characters — gives null.
- */
-export function safeNextPath(value: unknown): string | null {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
-  if (!value.startsWith("/") || value.startsWith("//")) return null;
-  if (/[\\\u0000-\u001f\u007f\s]/.test(value)) return null;
-  let url: URL;
-  try {
-    url = new URL(value, BASE);
-  } catch {
-    return null;
-  }
-  if (url.origin !== BASE || url.pathname.startsWith("//")) return null;
-  return url.pathname + url.search + url.hash;
-}

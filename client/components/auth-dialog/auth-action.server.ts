@@ -9,16 +9,8 @@
 import { type ActionFunctionArgs, data, redirect } from "react-router";
 import * as v from "valibot";
 import { type ApiResult, createApiClient } from "#shared/api-client.ts";
-import {
-  ACCOUNT_DEFAULT_COUNTRY,
-  AccountEmail,
-  AccountPhone,
-  Code,
-  NEXT_PARAM,
-  Password,
-  PersonName,
-  safeNextPath,
-} from "#shared/api/auth.ts";
+import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName } from "#shared/api/auth.ts";
+import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { NEXT_PARAM, safeNextPath, USER_OPTIONS } from "#shared/api/auth.ts";
+import { USER_OPTIONS } from "#shared/api/auth.ts";
+import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -11,7 +12,6 @@ import {
   type AuthMode,
   type AuthVia,
   type AuthView,
-  initialView,
   RETURN_PARAM,
   withAuthParams,
   withoutAuthParams,
@@ -24,13 +24,6 @@ import styles from "./auth-dialog.module.css";
  * renders it open; with JavaScript it becomes modal (`showModal()`: focus trap, Escape) and closing it
  * removes the query. Keyed by flow and tab, so switching either starts afresh.
  */
-export function AuthDialogMount() {
-  const { pathname, search } = useLocation();
-  const lp = useLocalePath();
-  const view = initialView(new URLSearchParams(search));
-  if (!view || pathname === lp(AUTH_ROUTE_PATH)) return null;
-  return <AuthDialog key={`${view.mode}-${view.via}`} view={view} />;
-}
 
 interface AuthDialogProps {
   view: AuthView;

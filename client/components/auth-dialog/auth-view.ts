@@ -4,7 +4,7 @@
  * by the auth action after each post. Everything a later step needs travels in the form's hidden fields,
  * so the action is stateless and the dialog works without JavaScript.
  */
-import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/api/auth.ts";
+import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 
 export const AUTH_MODES = ["signin", "register", "recover"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

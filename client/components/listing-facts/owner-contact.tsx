@@ -1,5 +1,5 @@
 import { useLocation, useRouteLoaderData } from "react-router";
-import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/api/auth.ts";
+import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { paths } from "#shared/paths.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { useI18n } from "#client/i18n/intl.tsx";

@@ -1,7 +1,8 @@
 import { Form, redirect, data, useActionData, useNavigation } from "react-router";
 import * as v from "valibot";
 import type { ApiResult } from "#shared/api-client.ts";
-import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, NEXT_PARAM, Password, PersonName, safeNextPath, USER_OPTIONS } from "#shared/api/auth.ts";
+import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName, USER_OPTIONS } from "#shared/api/auth.ts";
+import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
 import { Field, FieldError, messageOf, useCountdown, WarningIcon } from "#client/components/auth-dialog/fields.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
