@@ -17,6 +17,8 @@ export interface AppEnv {
   Variables: {
     secureHeadersNonce?: string;
     locale: Locale;
+    /** Set when the first segment looks like a locale but is not one (`/de/about/`): the whole path. */
+    invalidLocalePath?: string;
     /** The signed-in visitor, or undefined. */
     user?: SessionUser;
     session?: SessionInfo;

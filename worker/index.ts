@@ -15,6 +15,9 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { requestContext } from "./request-context.ts";
 
+/** Where a request with a locale that does not exist is rendered: a path no route claims. */
+const INVALID_LOCALE_PATH = "/-/invalid-locale/";
+
 const handleDocument = createRequestHandler(
   () => import("virtual:react-router/server-build"),
   import.meta.env.MODE,
@@ -48,8 +51,11 @@ app.all("*", (c) => {
     origin,
     user: c.get("user") ?? null,
     api: inProcessApi(c),
+    invalidLocalePath: c.get("invalidLocalePath"),
   });
-  return handleDocument(c.req.raw, context);
+  // An invalid locale is routed to the catch-all, which answers the 404 naming the path asked for.
+  const invalid = c.get("invalidLocalePath");
+  return handleDocument(invalid ? new Request(new URL(INVALID_LOCALE_PATH, c.req.url), c.req.raw) : c.req.raw, context);
 });
 
 app.onError((error, c) => {

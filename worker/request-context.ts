@@ -15,6 +15,8 @@ export interface RequestContext {
   origin: string;
   /** The signed-in visitor (worker/middleware/session.ts), or null. */
   user: SessionUser | null;
+  /** The full path of a request whose locale segment does not exist (the router shows its 404). */
+  invalidLocalePath?: string;
   /** The API (SPEC §7), called in-process as this request's visitor. */
   api: ApiClient;
 }

@@ -183,7 +183,7 @@ it("the dialog is modal with JavaScript: Escape closes it and removes the query"
   await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("email");
   await page.keyboard.press("Escape");
   await page.waitForURL(`${baseURL}/about/`);
-  expect(await page.locator("dialog").count()).toBe(0);
+  await expect.poll(() => page.locator("dialog").count()).toBe(0);
 
   // The header's link opens it again over the same page.
   await page.getByRole("banner").getByRole("link", { name: "Sign in" }).click();

@@ -39,6 +39,12 @@ export function locale(): MiddlewareHandler<AppEnv> {
 
     const { locale: urlLocale, prefixed, rest } = splitLocale(url.pathname);
     c.set("locale", urlLocale);
+    // A two-letter first segment other than sr/ru is a locale that does not exist (no route word has
+    // two letters): the 404 of SPEC §5, whatever the rest of the path would have led to.
+    if (!prefixed && !dataRequest && /^\/[A-Za-z]{2}(?:\/|$)/.test(url.pathname)) {
+      c.set("invalidLocalePath", url.pathname + url.search);
+      return next();
+    }
     const isGet = c.req.method === "GET" || c.req.method === "HEAD";
     const cookie = getCookie(c, LOCALE_COOKIE_NAME);
 
