@@ -39,6 +39,7 @@ async function post(path: string, fields: Record<string, string>, options: { jar
   return res;
 }
 
+// The dialog's markup wherever React placed it (in place, or in a streamed chunk: see decision 007).
 const dialogOf = (html: string) => /<dialog[^>]*>[\s\S]*?<\/dialog>/.exec(html)?.[0];
 const hidden = (html: string, name: string) =>
   new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
