@@ -16,6 +16,7 @@ import { AlertsProvider } from "./components/alerts/alerts.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
 import { NotFoundScreen, UnavailableScreen } from "./components/error-screen/error-screen.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider } from "./i18n/intl.tsx";
 import { messagesFor } from "#worker/messages.ts";
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   const locale = data?.locale ?? "en";
+  const busy = useNavigationBusy();
   return (
     <html lang={locale}>
       <head>
@@ -75,8 +77,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <I18nProvider locale={locale} messages={data?.messages ?? {}}>
           <AlertsProvider>
+            <NavigationProgress />
             <SiteHeader />
-            <main id="main" tabIndex={-1}>
+            <main id="main" tabIndex={-1} aria-busy={busy || undefined}>
               {children}
             </main>
             <SiteFooter />

@@ -50,6 +50,22 @@ it("hydrates the home page and navigates client-side without reloading the docum
   expect(dataRequests.some((url) => new URL(url).pathname === "/rent/apartment/_.data")).toBe(true);
 });
 
+it("shows the progress bar and a busy main region while a navigation loads", async () => {
+  await page.goto("/");
+  await hydrated(page);
+  // Hold the page data back long enough to see the loading state.
+  await page.route("**/*.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Search" }).click();
+  await expect.poll(() => page.getAttribute("main", "aria-busy")).toBe("true");
+  expect(await page.locator("[data-active][aria-hidden=true]").count()).toBe(1);
+  await page.waitForURL(`${baseURL}/search/`);
+  await expect.poll(() => page.getAttribute("main", "aria-busy")).toBeNull();
+  expect(await page.locator("[data-active][aria-hidden=true]").count()).toBe(0);
+});
+
 it("follows a city link from the streamed list", async () => {
   await page.goto("/");
   await hydrated(page);
