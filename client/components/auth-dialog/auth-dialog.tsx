@@ -16,7 +16,7 @@ import {
   withAuthParams,
   withoutAuthParams,
 } from "./auth-view.ts";
-import { Field, FieldError, messageOf, useCountdown, WarningIcon } from "./fields.tsx";
+import { CodeField, Field, FieldError, messageOf, useCountdown, WarningIcon } from "./fields.tsx";
 import styles from "./auth-dialog.module.css";
 
 /**
@@ -320,23 +320,7 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
       <p className={styles.lead}>
         {t(`auth.code.sent.${view.via}`, { length: USER_OPTIONS.code_length, identity: view.identity ?? "" })}
       </p>
-      <Field label={t("auth.code.label")} error={fields.code}>
-        {(props) => (
-          <input
-            {...props}
-            className={`${styles.input} ${styles.code}`}
-            type="text"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern={`\\d{${USER_OPTIONS.code_length}}`}
-            minLength={USER_OPTIONS.code_length}
-            maxLength={USER_OPTIONS.code_length}
-            required
-            title={t("auth.code.format", { length: USER_OPTIONS.code_length })}
-          />
-        )}
-      </Field>
+      <CodeField error={fields.code} className={`${styles.input} ${styles.code}`} />
       {view.mode !== "recover" ? <Remember checked={view.remember ?? true} /> : null}
       <div className={styles.actions}>
         <Submit busy={busy} value="verify">

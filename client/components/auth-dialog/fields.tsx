@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useState } from "react";
+import { USER_OPTIONS } from "#shared/api/auth.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./auth-dialog.module.css";
 
@@ -86,4 +87,29 @@ export function useCountdown(seconds: number | undefined, key: unknown): number 
     return () => window.clearInterval(timer);
   }, [seconds, key]);
   return left;
+}
+
+/** The one-time code field of every verify step: digits only, the code's length, filled by the OS. */
+export function CodeField({ error, className }: { error: string | undefined; className: string }) {
+  const { t } = useI18n();
+  const length = USER_OPTIONS.code_length;
+  return (
+    <Field label={t("auth.code.label")} error={error}>
+      {(props) => (
+        <input
+          {...props}
+          className={className}
+          type="text"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern={`\\d{${length}}`}
+          minLength={length}
+          maxLength={length}
+          required
+          title={t("auth.code.format", { length })}
+        />
+      )}
+    </Field>
+  );
 }

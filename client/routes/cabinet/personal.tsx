@@ -4,7 +4,7 @@ import type { ApiResult } from "#shared/api-client.ts";
 import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName, USER_OPTIONS } from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
-import { Field, FieldError, messageOf, useCountdown, WarningIcon } from "#client/components/auth-dialog/fields.tsx";
+import { CodeField, Field, FieldError, messageOf, useCountdown, WarningIcon } from "#client/components/auth-dialog/fields.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { requireUser } from "#client/guards.server.ts";
@@ -253,23 +253,7 @@ function CodeForm({ kind, result, next }: { kind: "phone" | "email"; result: Per
       <p className={styles.lead}>{t(`auth.code.sent.${kind}`, { length: USER_OPTIONS.code_length, identity: result.value ?? "" })}</p>
       <input type="hidden" name="value" value={result.value ?? ""} />
       {next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null}
-      <Field label={t("auth.code.label")} error={result.fields?.code}>
-        {(props) => (
-          <input
-            {...props}
-            className={`${styles.input} ${styles.code}`}
-            type="text"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern={`\\d{${USER_OPTIONS.code_length}}`}
-            minLength={USER_OPTIONS.code_length}
-            maxLength={USER_OPTIONS.code_length}
-            required
-            title={t("auth.code.format", { length: USER_OPTIONS.code_length })}
-          />
-        )}
-      </Field>
+      <CodeField error={result.fields?.code} className={`${styles.input} ${styles.code}`} />
       <div className={styles.buttons}>
         <button type="submit" name="intent" value={`${kind}-verify`} className={styles.primary}>
           {t("cabinet.personal.confirm")}
