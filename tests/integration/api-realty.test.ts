@@ -90,6 +90,40 @@ describe("GET /api/realty/search", () => {
     for (let i = 1; i < items.length; i++) expect(inOrder(items[i - 1]!, items[i]!), `${sort} at ${i}`).toBe(true);
   });
 
+  it("puts listings without an area (so without a price per m²) last in the area and price per m² sorts", async () => {
+    const row = await env.DB.prepare(
+      "SELECT id, area FROM listings WHERE status = 'active' AND type_id = 4 AND city_id = 1 ORDER BY id LIMIT 1",
+    ).first<{ id: number; area: number }>();
+    await env.DB.prepare("UPDATE listings SET area = NULL WHERE id = ?").bind(row!.id).run();
+    try {
+      for (const sort of ["price_m2", "area"]) {
+        const { total } = await search(`type=4&city=beograd&per_page=1`);
+        const lastPage = await search(`type=4&city=beograd&sort=${sort}&per_page=1&page=${total}`);
+        expect(lastPage.items.map((i) => i.id), sort).toEqual([row!.id]);
+        const first = await search(`type=4&city=beograd&sort=${sort}&per_page=50`);
+        const withoutArea = first.items.findIndex((i) => i.area === null);
+        expect([-1, first.items.length - 1], sort).toContain(withoutArea);
+      }
+    } finally {
+      await env.DB.prepare("UPDATE listings SET area = ? WHERE id = ?").bind(row!.area, row!.id).run();
+    }
+  });
+
+  it("facets the deal's types under filters the summary cannot count", async () => {
+    const priced = await search("deal=rent&type=1&city=beograd&price_max=800&per_page=50");
+    expect(priced.total).toBeGreaterThan(0);
+    const typeIds = priced.facets!.types.map((t) => t.type_id);
+    expect(typeIds).toContain(1);
+    for (const id of typeIds) expect([1, 2, 3, 9]).toContain(id);
+    expect(priced.facets!.types.find((t) => t.type_id === 1)!.count).toBe(priced.total);
+  });
+
+  it("matches a one-letter word whole instead of as the prefix of every word", async () => {
+    const letter = await search("q=s");
+    const word = await search("q=stan");
+    expect(letter.total).toBeLessThan(word.total);
+  });
+
   it("pages through results without overlap, and past the end is empty", async () => {
     const first = await search("city=beograd&per_page=10&page=1");
     const second = await search("city=beograd&per_page=10&page=2");

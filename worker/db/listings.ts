@@ -14,8 +14,10 @@ const ORDER: Record<Sort, string> = {
   newest: "l.updated_at DESC, l.id DESC",
   price_asc: "l.price ASC, l.id ASC",
   price_desc: "l.price DESC, l.id DESC",
+  // Expression indexes (migration 0007) serve "without a price per m² last" in index order.
   price_m2: "l.price_m2 IS NULL, l.price_m2 ASC, l.id ASC",
-  area: "l.area IS NULL, l.area DESC, l.id DESC",
+  // SQLite orders NULL lowest: descending puts listings without an area last, in index order.
+  area: "l.area DESC, l.id DESC",
 };
 
 export interface ResolvedPlaces {
@@ -24,8 +26,9 @@ export interface ResolvedPlaces {
 }
 
 /**
- * FTS5 query from visitor text: each word becomes a quoted prefix term, so punctuation and FTS
- * operators in the input are plain text. Null when no word remains.
+ * FTS5 query from visitor text: each word becomes a quoted prefix term (served by the prefix indexes
+ * of migration 0007), so punctuation and FTS operators in the input are plain text. Null when no word
+ * remains.
  */
 export function ftsQuery(text: string): string | null {
   const words = text
@@ -33,26 +36,14 @@ export function ftsQuery(text: string): string | null {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0)
     .slice(0, 12);
-  return words.length ? words.map((w) => `"${w.replaceAll('"', "")}"*`).join(" ") : null;
+  // A one-character prefix would match most of the vocabulary: such a word is matched whole.
+  return words.length ? words.map((w) => `"${w.replaceAll('"', "")}"${w.length > 1 ? "*" : ""}`).join(" ") : null;
 }
 
 type Dimension = "type" | "rooms" | "district";
 
 /** How many text matches, newest first, a text search considers (see `whereClause`). */
-export const TEXT_CANDIDATES = 5000;
-
-/** Whether the text of a search matches more listings than a search considers. */
-async function textTruncated(db: D1Database, filters: SearchFilters): Promise<boolean> {
-  const fts = filters.q ? ftsQuery(filters.q) : null;
-  if (!fts) return false;
-  const row = await db
-    .prepare(
-      `SELECT COUNT(*) AS n FROM (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${TEXT_CANDIDATES + 1})`,
-    )
-    .bind(fts)
-    .first<{ n: number }>();
-  return (row?.n ?? 0) > TEXT_CANDIDATES;
-}
+export const TEXT_CANDIDATES = 2000;
 
 /**
  * Searches that filter only by deal, type, place, rooms and furnishing can be counted from the
@@ -106,6 +97,17 @@ export function summaryWhere(filters: SearchFilters, places: ResolvedPlaces, omi
   return { sql: parts.join(" AND "), args };
 }
 
+/**
+ * The type ids a search names (the query schema keeps them to its deal); for the type facet (a count,
+ * never sorted) the deal's types. Undefined when the search names neither: the deal alone (`l.deal`)
+ * then serves the sorted deal-wide lists through their own indexes.
+ */
+function typesOf(filters: SearchFilters, omit?: Dimension): number[] | undefined {
+  if (filters.type.length && omit !== "type") return filters.type;
+  if (filters.deal && omit === "type") return CLASSIFIED_TYPES.filter((t) => t.deal === filters.deal).map((t) => t.id);
+  return undefined;
+}
+
 /** The WHERE clause of a search, optionally leaving one dimension out (for its facet). */
 export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension, now = Date.now()) {
   const parts = ["l.status = 'active'"];
@@ -114,9 +116,10 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
     parts.push(sql);
     args.push(...values);
   };
-  if (filters.deal) add("l.deal = ?", filters.deal);
-  if (filters.type.length && omit !== "type")
-    add(`l.type_id IN (${filters.type.map(() => "?").join(", ")})`, ...filters.type);
+  // A type implies its deal: naming types (not the deal) lets the type-led indexes cover the query.
+  const types = typesOf(filters, omit);
+  if (types) add(`l.type_id IN (${types.map(() => "?").join(", ")})`, ...types);
+  else if (filters.deal) add("l.deal = ?", filters.deal);
   if (places.cityId !== undefined) add("l.city_id = ?", places.cityId);
   if (places.districtId !== undefined && omit !== "district") add("l.district_id = ?", places.districtId);
   if (filters.price_min !== undefined) add("l.price >= ?", filters.price_min);
@@ -293,27 +296,16 @@ export async function searchListings(
       .bind(...w.args);
   };
 
-  const total = summary ? summaryWhere(filters, places) : where;
-  const [[rows, count], truncated] = await Promise.all([
-    db.batch([
-      db
-        .prepare(
-          `SELECT ${listingColumns(options.locale)} FROM listings l ${listingJoins} WHERE ${where.sql}
-           ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
-        )
-        .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
-      summary
-        ? db.prepare(`SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${total.sql}`).bind(...total.args)
-        : db
-            .prepare(
-              `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${total.sql} LIMIT ${SEARCH_COUNT_CAP + 1})`,
-            )
-            .bind(...total.args),
-    ]),
-    textTruncated(db, filters),
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${listingColumns(options.locale)} FROM listings l ${listingJoins} WHERE ${where.sql}
+         ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
+      )
+      .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
+    countStatement(db, filters, places, options.now),
   ]);
-  const counted = (count!.results[0] as { n: number }).n;
-  const exact = summary || (counted <= SEARCH_COUNT_CAP && !truncated);
+  const { total, total_exact: exact } = readCount(count!.results[0] as CountRow, summary);
 
   // Facets only for an exact answer: counting them is what a capped search avoids.
   const facetStatements: D1PreparedStatement[] = [];
@@ -364,7 +356,7 @@ export async function searchListings(
   }
   return {
     items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now)),
-    total: summary ? counted : Math.min(counted, SEARCH_COUNT_CAP),
+    total,
     total_exact: exact,
     facets,
   };
@@ -376,22 +368,39 @@ export async function countListings(
   filters: SearchFilters,
   places: ResolvedPlaces,
 ): Promise<{ total: number; total_exact: boolean }> {
-  const summary = countableFromSummary(filters);
-  const where = summary ? summaryWhere(filters, places) : whereClause(filters, places);
-  const sql = summary
-    ? `SELECT ifnull(SUM(s.count), 0) AS n FROM listing_counts s WHERE ${where.sql}`
-    : `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${where.sql} LIMIT ${SEARCH_COUNT_CAP + 1})`;
-  const [row, truncated] = await Promise.all([
-    db
-      .prepare(sql)
-      .bind(...where.args)
-      .first<{ n: number }>(),
-    textTruncated(db, filters),
-  ]);
-  const n = row?.n ?? 0;
+  const row = await countStatement(db, filters, places).first<CountRow>();
+  return readCount(row ?? { n: 0, matches: 0 }, countableFromSummary(filters));
+}
+
+type CountRow = { n: number; matches: number };
+
+/**
+ * One statement for the total: the summary's exact sum, or the matches counted up to the cap — and,
+ * for a text search, how many listings the text matches up to `TEXT_CANDIDATES` + 1 (more means the
+ * search only considered the newest of them).
+ */
+function countStatement(db: D1Database, filters: SearchFilters, places: ResolvedPlaces, now = Date.now()) {
+  if (countableFromSummary(filters)) {
+    const w = summaryWhere(filters, places);
+    return db.prepare(`SELECT ifnull(SUM(s.count), 0) AS n, 0 AS matches FROM listing_counts s WHERE ${w.sql}`).bind(...w.args);
+  }
+  const w = whereClause(filters, places, undefined, now);
+  const fts = filters.q ? ftsQuery(filters.q) : null;
+  const matches = fts
+    ? `(SELECT COUNT(*) FROM (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${TEXT_CANDIDATES + 1}))`
+    : "0";
+  return db
+    .prepare(
+      `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM listings l WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1})) AS n, ${matches} AS matches`,
+    )
+    .bind(...w.args, ...(fts ? [fts] : []));
+}
+
+function readCount(row: CountRow, summary: boolean): { total: number; total_exact: boolean } {
+  if (summary) return { total: row.n, total_exact: true };
   return {
-    total: summary ? n : Math.min(n, SEARCH_COUNT_CAP),
-    total_exact: summary || (n <= SEARCH_COUNT_CAP && !truncated),
+    total: Math.min(row.n, SEARCH_COUNT_CAP),
+    total_exact: row.n <= SEARCH_COUNT_CAP && row.matches <= TEXT_CANDIDATES,
   };
 }
 
