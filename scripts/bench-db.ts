@@ -12,7 +12,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { SearchQuery } from "#shared/api/realty.ts";
-import { whereClause } from "#worker/db/listings.ts";
+import { ORDER_BY, whereClause } from "#worker/db/listings.ts";
 import { serveBuild } from "./serve-build.ts";
 import { seedStatements } from "./seed/seed-sql.ts";
 import { wrangler, wranglerEnv } from "./wrangler.ts";
@@ -85,7 +85,7 @@ function plans(dir: string) {
     const where = whereClause(parsed, places);
     let text = where.sql;
     for (const arg of where.args) text = text.replace("?", typeof arg === "string" ? `'${arg.replaceAll("'", "''")}'` : String(arg));
-    const rows = sql(dir, `EXPLAIN QUERY PLAN SELECT l.id FROM listings l WHERE ${text} ORDER BY l.updated_at DESC LIMIT 20`);
+    const rows = sql(dir, `EXPLAIN QUERY PLAN SELECT l.id FROM listings l WHERE ${text} ORDER BY ${ORDER_BY[parsed.sort]} LIMIT 20`);
     const plan = rows.map((r) => String(r.detail));
     out[name] = { plan, fullScan: plan.some((line) => /^SCAN l$/.test(line) || /^SCAN listings$/.test(line)) };
   }

@@ -7,8 +7,8 @@
  * (`/buy/apartment/beograd/?rooms=2`), anything else is `/search/?…`. Every value is checked on its
  * own: a bad one is named in `invalid` and left out, the rest of the search stands.
  */
-import { MAX_PAGE } from "./api/conventions.ts";
-import { type ListingQuery, MAX_AREA, MAX_PRICE, MAX_TEXT_QUERY, SORTS, type Sort } from "./api/realty.ts";
+import { MAX_AREA, MAX_PAGE, MAX_PRICE, MAX_TEXT_QUERY, SORTS, type Sort } from "./api/limits.ts";
+import type { ListingQuery } from "./api/realty.ts";
 import { CLASSIFIED_TYPES, type Deal, type PropertyType, TYPES_BY_DEAL } from "./listing-types.ts";
 import { paths } from "./paths.ts";
 

@@ -1,11 +1,7 @@
 import { data, Form, Link } from "react-router";
 import * as v from "valibot";
-import {
-  SUBSCRIPTION_LISTS,
-  type SubscriptionList,
-  type SubscriptionState,
-  UnsubscribeToken,
-} from "#shared/api/content.ts";
+import { type SubscriptionState, UnsubscribeToken } from "#shared/api/content.ts";
+import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/api/limits.ts";
 import { paths } from "#shared/paths.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import styles from "#client/components/static-page/unsubscribe.module.css";

@@ -6,6 +6,7 @@
  */
 import * as v from "valibot";
 import { PageQuery, Slug } from "./conventions.ts";
+import { SUBSCRIPTION_LISTS } from "./limits.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
@@ -59,8 +60,6 @@ export function newUnsubscribeToken(): string {
 
 const SLUG_SEGMENT = "[a-z0-9]+(?:[-_][a-z0-9]+)*";
 const TAG_PATH_RE = new RegExp(`^${SLUG_SEGMENT}(?:/${SLUG_SEGMENT}){0,3}$`);
-/** Tags nest up to four levels. */
-export const MAX_TAG_DEPTH = 4;
 
 /** A slash-joined tag path from the root (`market/prices`; outer slashes tolerated) → its slugs. */
 export const TagPath = v.pipe(
@@ -128,9 +127,6 @@ export type FeedbackQuestionInput = v.InferInput<typeof FeedbackQuestionBody>;
 export const STAT_KINDS = ["view", "phone", "map", "list"] as const;
 export type StatKind = (typeof STAT_KINDS)[number];
 
-/** Lists a person can leave from the link in an e-mail. */
-export const SUBSCRIPTION_LISTS = ["saved_searches", "news", "listing_tips"] as const;
-export type SubscriptionList = (typeof SUBSCRIPTION_LISTS)[number];
 
 /** Unsubscribe tokens are base64url, 16–128 characters (`newUnsubscribeToken` makes 43). */
 export const UnsubscribeToken = v.pipe(

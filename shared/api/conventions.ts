@@ -4,6 +4,7 @@
  * resources `{ data }`, errors `{ error: { code, message, fields? } }`.
  */
 import * as v from "valibot";
+import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./limits.ts";
 
 export interface Collection<T> {
   items: T[];
@@ -22,10 +23,6 @@ export interface Single<T> {
   data: T;
 }
 
-export const DEFAULT_PER_PAGE = 20;
-export const MAX_PER_PAGE = 50;
-/** Deep pages cost a scan each: no listing search goes past this page. */
-export const MAX_PAGE = 1000;
 
 const wholeNumber = (min: number, max: number) =>
   v.pipe(

@@ -4,16 +4,19 @@
  */
 import * as v from "valibot";
 import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "../listing-types.ts";
-import { DEFAULT_PER_PAGE, intParam, intParamOr, MAX_PAGE, MAX_PER_PAGE, Slug } from "./conventions.ts";
+import { intParam, intParamOr, Slug } from "./conventions.ts";
+import {
+  DEFAULT_PER_PAGE,
+  MAX_AREA,
+  MAX_PAGE,
+  MAX_PER_PAGE,
+  MAX_PRICE,
+  MAX_TEXT_QUERY,
+  ROOM_FILTERS,
+  SORTS,
+  type Sort,
+} from "./limits.ts";
 
-export const SORTS = ["newest", "price_asc", "price_desc", "price_m2", "area"] as const;
-export type Sort = (typeof SORTS)[number];
-
-/** Room filter values: 0 is a studio, 1–4 the whole number of rooms (1 also matches 1.5), 5 means 5+. */
-export const ROOM_FILTERS = [0, 1, 2, 3, 4, 5] as const;
-export const MAX_TEXT_QUERY = 200;
-export const MAX_PRICE = 100_000_000;
-export const MAX_AREA = 1_000_000;
 
 /** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
 const repeatable = <S extends v.GenericSchema<string, unknown>>(item: S) =>

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { PRICE_PRESETS, AREA_PRESETS } from "#shared/api/form-options.ts";
 import { AddressInfoQuery, LocationSearchQuery, ReverseGeocodeQuery } from "#shared/api/locations.ts";
-import { ROOM_FILTERS, SORTS } from "#shared/api/realty.ts";
+import { ROOM_FILTERS, SORTS } from "#shared/api/limits.ts";
 import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { loadGazetteer, placeAt, placeOfAddress, searchPlaces } from "#worker/db/gazetteer.ts";

@@ -3,8 +3,7 @@ import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import { ByIdsBody, type SearchFilters, SearchQuery, SeoListQuery, TotalQuery } from "#shared/api/realty.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { findCity } from "#worker/db/cities.ts";
-import { findDistrict } from "#worker/db/districts.ts";
+import { findPlaceIds } from "#worker/db/districts.ts";
 import {
   countListings,
   listingDetail,
@@ -22,12 +21,12 @@ async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters): Promis
   if (!filters.city) {
     return filters.district ? apiError(c, 400, "invalid_input", "Invalid district", { district: "needs a city" }) : {};
   }
-  const city = await findCity(c.env.DB, filters.city);
-  if (!city) return apiError(c, 400, "invalid_input", "Invalid city", { city: "is not a known city" });
-  if (!filters.district) return { cityId: city.id };
-  const district = await findDistrict(c.env.DB, city.id, filters.district);
-  if (!district) return apiError(c, 400, "invalid_input", "Invalid district", { district: "is not a district of the city" });
-  return { cityId: city.id, districtId: district.id };
+  const ids = await findPlaceIds(c.env.DB, filters.city, filters.district);
+  if (!ids) return apiError(c, 400, "invalid_input", "Invalid city", { city: "is not a known city" });
+  if (!filters.district) return { cityId: ids.city_id };
+  if (ids.district_id === null)
+    return apiError(c, 400, "invalid_input", "Invalid district", { district: "is not a district of the city" });
+  return { cityId: ids.city_id, districtId: ids.district_id };
 }
 
 const IdParams = v.object({ id: IdParam });

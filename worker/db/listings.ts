@@ -5,12 +5,13 @@
 import type { Locale } from "#shared/locales.ts";
 import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "#shared/listing-types.ts";
 import { paths } from "#shared/paths.ts";
-import type { ApiImage, ApiListing, ApiListingDetail, SearchFacets, SearchFilters, Sort } from "#shared/api/realty.ts";
+import type { ApiImage, ApiListing, ApiListingDetail, SearchFacets, SearchFilters } from "#shared/api/realty.ts";
+import type { Sort } from "#shared/api/limits.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 const nameColumn = (locale: Locale) => `name_${locale}` as const;
 
-const ORDER: Record<Sort, string> = {
+export const ORDER_BY: Record<Sort, string> = {
   newest: "l.updated_at DESC, l.id DESC",
   price_asc: "l.price ASC, l.id ASC",
   price_desc: "l.price DESC, l.id DESC",
@@ -120,8 +121,11 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
   const types = typesOf(filters, omit);
   if (types) add(`l.type_id IN (${types.map(() => "?").join(", ")})`, ...types);
   else if (filters.deal) add("l.deal = ?", filters.deal);
-  if (places.cityId !== undefined) add("l.city_id = ?", places.cityId);
-  if (places.districtId !== undefined && omit !== "district") add("l.district_id = ?", places.districtId);
+  // A district lies in its city: naming only the district lets its own indexes serve the order
+  // (ANALYZE-informed plans otherwise walk the whole city's order, filtering for the district).
+  const district = omit !== "district" ? places.districtId : undefined;
+  if (district !== undefined) add("l.district_id = ?", district);
+  else if (places.cityId !== undefined) add("l.city_id = ?", places.cityId);
   if (filters.price_min !== undefined) add("l.price >= ?", filters.price_min);
   if (filters.price_max !== undefined) add("l.price <= ?", filters.price_max);
   if (filters.area_min !== undefined) add("l.area >= ?", filters.area_min);
@@ -277,80 +281,64 @@ export async function searchListings(
   const rooms = "CASE WHEN l.rooms < 1 THEN 0 WHEN l.rooms >= 5 THEN 5 ELSE CAST(l.rooms AS INTEGER) END";
   const name = nameColumn(options.locale);
 
-  /** `SELECT <key>, <count>` grouped over the summary, or over at most the cap of matching listings. */
-  const facet = (omit: Dimension, key: { summary: string; listings: string }) => {
-    if (summary) {
-      const w = summaryWhere(filters, places, omit);
-      return db
-        .prepare(
-          `SELECT ${key.summary} AS key, SUM(s.count) AS count FROM listing_counts s WHERE ${w.sql} AND ${key.summary} >= 0 GROUP BY 1`,
-        )
-        .bind(...w.args);
-    }
-    const w = whereClause(filters, places, omit, options.now);
-    return db
-      .prepare(
-        `SELECT key, COUNT(*) AS count, SUM(COUNT(*)) OVER () AS seen FROM (SELECT ${key.listings} AS key FROM listings l
-         WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) WHERE key IS NOT NULL GROUP BY 1`,
-      )
-      .bind(...w.args);
+  /**
+   * `SELECT <key>, <count>` grouped over the summary, or over at most the cap of matching listings;
+   * a district facet also names its districts (keys without a district drop out with the join).
+   */
+  const facet = (omit: Dimension, key: { summary: string; listings: string }, districts = false) => {
+    const w = summary ? summaryWhere(filters, places, omit) : whereClause(filters, places, omit, options.now);
+    const grouped = summary
+      ? `SELECT ${key.summary} AS key, SUM(s.count) AS count FROM listing_counts s WHERE ${w.sql} AND ${key.summary} >= 0 GROUP BY 1`
+      : `SELECT key, COUNT(*) AS count, SUM(COUNT(*)) OVER () AS seen FROM (SELECT ${key.listings} AS key FROM listings l
+         WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) WHERE key IS NOT NULL GROUP BY 1`;
+    const sql = districts
+      ? `SELECT f.*, d.slug, d.${name} AS name FROM (${grouped}) f JOIN districts d ON d.id = f.key`
+      : grouped;
+    return db.prepare(sql).bind(...w.args);
   };
 
-  const [rows, count] = await db.batch([
-    db
-      .prepare(
-        `SELECT ${listingColumns(options.locale)} FROM listings l ${listingJoins} WHERE ${where.sql}
-         ORDER BY ${ORDER[options.sort]} LIMIT ? OFFSET ?`,
-      )
-      .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
-    countStatement(db, filters, places, options.now),
-  ]);
-  const { total, total_exact: exact } = readCount(count!.results[0] as CountRow, summary);
-
-  // Facets only for an exact answer: counting them is what a capped search avoids.
+  // One round trip: the page, the total and the facets. A search the cap cuts short discards its
+  // facets (each is bounded by the cap too); counting them exactly is what a capped search avoids.
   const facetStatements: D1PreparedStatement[] = [];
-  if (options.facets && exact) {
+  if (options.facets) {
     facetStatements.push(
       facet("type", { summary: "s.type_id", listings: "l.type_id" }),
       facet("rooms", { summary: "s.rooms_bucket", listings: `CASE WHEN l.rooms IS NULL THEN NULL ELSE ${rooms} END` }),
     );
     if (places.cityId !== undefined)
-      facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }));
+      facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }, true));
   }
-  const [types, roomRows, districtRows] = facetStatements.length ? await db.batch(facetStatements) : [];
+  const [rows, count, types, roomRows, districtRows] = await db.batch([
+    // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
+    // columns (joins, photo subqueries) in the sorted query would compute them for every match.
+    db
+      .prepare(
+        `SELECT ${listingColumns(options.locale)} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
+           ORDER BY ${ORDER_BY[options.sort]} LIMIT ? OFFSET ?) page
+         JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${ORDER_BY[options.sort]}`,
+      )
+      .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
+    countStatement(db, filters, places, options.now),
+    ...facetStatements,
+  ]);
+  const { total, total_exact: exact } = readCount(count!.results[0] as CountRow, summary);
 
-  type FacetRow = { key: number; count: number; seen?: number };
-  const facetRows = (result: D1Result | undefined) => (result?.results ?? []) as FacetRow[];
+  type FacetRow = { key: number; count: number; seen?: number; slug?: string; name?: string };
+  const facetRows = (result: D1Result | undefined) => ((result?.results ?? []) as FacetRow[]).filter((r) => r.count > 0);
   const capped = [types, roomRows, districtRows].some((r) =>
     facetRows(r).some((row) => (row.seen ?? 0) > SEARCH_COUNT_CAP),
   );
   let facets: SearchFacets | undefined;
   if (options.facets && exact && !capped) {
-    const districtIds = facetRows(districtRows).filter((r) => r.key > 0);
-    const names = districtIds.length
-      ? (
-          await db
-            .prepare(
-              `SELECT id, slug, ${name} AS name FROM districts WHERE id IN (${districtIds.map(() => "?").join(", ")})`,
-            )
-            .bind(...districtIds.map((r) => r.key))
-            .all<{ id: number; slug: string; name: string }>()
-        ).results
-      : [];
     facets = {
       types: facetRows(types)
-        .filter((r) => r.count > 0)
         .map((r) => ({ type_id: r.key, count: r.count }))
         .sort((a, b) => a.type_id - b.type_id),
       rooms: facetRows(roomRows)
-        .filter((r) => r.count > 0)
         .map((r) => ({ rooms: r.key, count: r.count }))
         .sort((a, b) => a.rooms - b.rooms),
-      districts: districtIds
-        .flatMap((r) => {
-          const d = names.find((n) => n.id === r.key);
-          return d && r.count > 0 ? [{ slug: d.slug, name: d.name, count: r.count }] : [];
-        })
+      districts: facetRows(districtRows)
+        .map((r) => ({ slug: r.slug!, name: r.name!, count: r.count }))
         .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug)),
     };
   }

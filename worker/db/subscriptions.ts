@@ -1,4 +1,5 @@
-import { SUBSCRIPTION_LISTS, type SubscriptionList, type SubscriptionState } from "#shared/api/content.ts";
+import type { SubscriptionState } from "#shared/api/content.ts";
+import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/api/limits.ts";
 
 /** The address an unsubscribe token stands for, if any. */
 export async function emailOfToken(db: D1Database, token: string): Promise<string | null> {

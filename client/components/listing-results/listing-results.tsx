@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Await, Link, useLocation, useNavigation } from "react-router";
-import { SORTS, type Sort } from "#shared/api/realty.ts";
+import { SORTS, type Sort } from "#shared/api/limits.ts";
 import { paths } from "#shared/paths.ts";
 import { FILTER_OF, type SearchField, searchHref, withPage } from "#shared/search-query.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";

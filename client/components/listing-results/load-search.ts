@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
-import { MAX_PAGE } from "#shared/api/conventions.ts";
+import { MAX_PAGE } from "#shared/api/limits.ts";
 import type { ApiListing, SearchFacets } from "#shared/api/realty.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import {

@@ -1,4 +1,5 @@
-import { type ApiTag, MAX_TAG_DEPTH } from "#shared/api/content.ts";
+import type { ApiTag } from "#shared/api/content.ts";
+import { MAX_TAG_DEPTH } from "#shared/api/limits.ts";
 
 /** Up to four tag levels (tag, childTag, grandChildTag, grandGrandChildTag) and then a slug. */
 export const MAX_MEDIA_SEGMENTS = MAX_TAG_DEPTH + 1;
