@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, Link, type MetaDescriptor, redirect, useRouteLoaderData } from "react-router";
-import { type ApiClient, createApiClient } from "#shared/api-client.ts";
+import type { ApiClient } from "#shared/api-client.ts";
+import { browserApi } from "#client/api/browser-api.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
 import { localizePath, splitLocale, type Locale } from "#shared/locales.ts";
@@ -226,7 +227,7 @@ function useViewBeacon(id: number) {
   useEffect(() => {
     if (sent.current === id) return;
     sent.current = id;
-    void createApiClient({ baseUrl: window.location.origin }).countListingEvent(id);
+    void browserApi().then((api) => api.countListingEvent(id));
   }, [id]);
 }
 

@@ -11,7 +11,7 @@ import {
   classifiedTypeId,
 } from "#shared/listing-types.ts";
 import { parseSearch, type SearchState, searchHref } from "#shared/search-query.ts";
-import { createApiClient } from "#shared/api-client.ts";
+import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import styles from "./search-filters.module.css";
@@ -384,7 +384,7 @@ function PlaceInput({ onPick }: { onPick: (hit: ApiPlaceHit) => void }) {
       const controller = new AbortController();
       pending.current = controller;
       // Made here, not while rendering: the server has no `window`. Failures simply suggest nothing.
-      const api = createApiClient({ baseUrl: window.location.origin, locale });
+      const api = await browserApi(locale);
       const result = await api.searchPlaces(text, 8, controller.signal);
       if (result.ok && !controller.signal.aborted) setHits(result.data.items);
     }, 200);

@@ -1,0 +1,11 @@
+import type { ApiClient } from "#shared/api-client.ts";
+import type { Locale } from "#shared/locales.ts";
+
+/**
+ * The API client for calls the browser makes after the page is up (type-ahead, beacons). Loaded on
+ * first use: no page needs it to render, so it stays out of the first-load JavaScript budget.
+ */
+export async function browserApi(locale?: Locale): Promise<ApiClient> {
+  const { createApiClient } = await import("#shared/api-client.ts");
+  return createApiClient({ baseUrl: window.location.origin, locale });
+}
