@@ -17,7 +17,26 @@ function icuParserOnlyOnServer(): Plugin {
   };
 }
 
+const CORE =
+  /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|vite\/preload-helper|rolldown:runtime/;
+
 export default defineConfig(({ command }) => ({
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+                { name: "core", test: (id: string) => CORE.test(id.replaceAll("\\", "/")), priority: 10 },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     icuParserOnlyOnServer(),
     cloudflare({

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,7 +14,6 @@ import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/root";
 import { AlertsProvider } from "./components/alerts/alerts.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
-import { NotFoundScreen, UnavailableScreen } from "./components/error-screen/error-screen.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -97,6 +96,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+// Error screens (illustrations included) load only when a page fails: no healthy page pays for them.
+// Rendering suspends until the chunk is there, on the server and while hydrating alike.
+const NotFoundScreen = lazy(() =>
+  import("./components/error-screen/error-screen.tsx").then((m) => ({ default: m.NotFoundScreen })),
+);
+const UnavailableScreen = lazy(() =>
+  import("./components/error-screen/error-screen.tsx").then((m) => ({ default: m.UnavailableScreen })),
+);
 
 /** SPEC §2 error screens: 404 for missing pages, "Service is temporarily unavailable" for the rest. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -18,6 +18,9 @@ export function metaMessage(args: MetaArgsLike, id: string, values?: Record<stri
   return root ? makeIntl(root.locale, root.messages).formatMessage({ id }, values) : id;
 }
 
+/** What page metadata is made from: the page's path and the root data's language, origin and messages. */
+export type MetaPage = Pick<RootData, "locale" | "ogLocale" | "origin" | "messages"> & { pathname: string };
+
 /**
  * Title, description, canonical and hreflang alternates (en/ru/sr + x-default, absolute URLs) of a
  * page whose texts are `page.{key}.title` / `page.{key}.description`. Private pages get noindex and
@@ -27,11 +30,20 @@ export function pageMeta(
   args: MetaArgsLike,
   key: string,
   values: Record<string, string | number> = {},
-  { indexable = true }: { indexable?: boolean } = {},
+  options: { indexable?: boolean } = {},
 ): MetaDescriptor[] {
   const root = rootData(args.matches);
-  if (!root) return [];
-  const intl = makeIntl(root.locale, root.messages);
+  return root ? pageMetaOf({ ...root, pathname: args.location.pathname }, key, values, options) : [];
+}
+
+/** `pageMeta` from the page itself: what loaders use to build metadata on the server. */
+export function pageMetaOf(
+  page: MetaPage,
+  key: string,
+  values: Record<string, string | number> = {},
+  { indexable = true }: { indexable?: boolean } = {},
+): MetaDescriptor[] {
+  const intl = makeIntl(page.locale, page.messages);
   const site = intl.formatMessage({ id: "site.name" });
   const title = intl.formatMessage({ id: `page.${key}.title` }, values);
   const description = intl.formatMessage({ id: `page.${key}.description` }, values);
@@ -41,17 +53,17 @@ export function pageMeta(
   ];
   if (!indexable) return [...tags, { name: "robots", content: "noindex, nofollow" }];
 
-  const { rest } = splitLocale(args.location.pathname);
-  const url = (path: string) => new URL(path, root.origin).href;
+  const { rest } = splitLocale(page.pathname);
+  const url = (path: string) => new URL(path, page.origin).href;
   return [
     ...tags,
-    { tagName: "link", rel: "canonical", href: url(localizePath(rest, root.locale)) },
+    { tagName: "link", rel: "canonical", href: url(localizePath(rest, page.locale)) },
     ...LOCALES.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l.code, href: url(localizePath(rest, l.code)) })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url(rest) },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
-    { property: "og:url", content: url(localizePath(rest, root.locale)) },
+    { property: "og:url", content: url(localizePath(rest, page.locale)) },
     { property: "og:site_name", content: site },
-    { property: "og:locale", content: root.ogLocale },
+    { property: "og:locale", content: page.ogLocale },
   ];
 }

@@ -3,7 +3,8 @@ import { expect, it } from "vitest";
 import { createApiClient } from "#shared/api-client.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { type RequestContext, requestContext } from "#worker/request-context.ts";
-import { listingJsonLd, loader } from "./listing-detail.tsx";
+import { loader } from "./listing-detail.tsx";
+import { listingJsonLd } from "./listing-detail.server.ts";
 import { loader as realtyLoader } from "./realty.tsx";
 
 const ORIGIN = "https://kvadrat.test";

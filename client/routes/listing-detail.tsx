@@ -4,13 +4,11 @@ import type { ApiClient } from "#shared/api-client.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
-import { localizePath, splitLocale, type Locale } from "#shared/locales.ts";
-import { makeIntl } from "#shared/intl.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { Breadcrumbs, breadcrumbList, type Crumb } from "#client/components/breadcrumbs/breadcrumbs.tsx";
+import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { FavouriteButton } from "#client/components/favourite-button/favourite-button.tsx";
 import { Gallery } from "#client/components/gallery/gallery.tsx";
-import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
 import { OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
@@ -19,9 +17,11 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound, parseId, unavailable } from "#client/http-errors.ts";
-import { pageMeta, rootData } from "#client/seo.ts";
+import { pageMeta } from "#client/seo.ts";
 import type { RootData } from "#client/root-data.ts";
 import { requestContext } from "#worker/request-context.ts";
+import { listingCrumbs } from "./listing-crumbs.ts";
+import { listingSeo } from "./listing-detail.server.ts";
 import type { Route } from "./+types/listing-detail";
 import styles from "./listing-detail.module.css";
 
@@ -57,10 +57,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const deal = dealFromSegment(rest.split("/")[1]);
   const id = parseId(params.id);
   if (!deal || !id || !isTypeOfDeal(deal, params.type)) throw notFound(url);
-  const { api } = context.get(requestContext);
+  const { api, locale, origin } = context.get(requestContext);
   const listing = await fetchListing(api, id, url);
   if (listing.path !== rest) throw redirect(canonicalLocation(listing, url), 301);
-  return { listing, now: Date.now(), similar: similarListings(api, listing) };
+  return { listing, now: Date.now(), similar: similarListings(api, listing), seo: listingSeo(listing, locale, origin) };
 }
 
 /** Null when the search failed: the section says so and the page stays. */
@@ -78,147 +78,19 @@ async function similarListings(api: ApiClient, listing: ApiListing): Promise<Api
   return result.data.items.filter((item) => item.id !== listing.id).slice(0, SIMILAR_COUNT);
 }
 
-type Format = (id: string, values?: Record<string, string | number>) => string;
-
-/** Home › Buy/Rent › type › city › listing, with the locale's paths. */
-export function listingCrumbs(listing: ApiListing, locale: Locale, t: Format): Crumb[] {
-  const lp = (path: string) => localizePath(path, locale);
-  return [
-    { name: t("detail.breadcrumbs.home"), path: lp(paths.home()) },
-    {
-      name: t(listing.deal === "sale" ? "nav.buy" : "nav.rent"),
-      path: `${lp(paths.search())}?deal=${listing.deal}`,
-    },
-    { name: t(`listing.kind.${listing.deal}.${listing.type}`), path: lp(paths.list(listing.deal, listing.type)) },
-    { name: listing.city.name, path: lp(paths.list(listing.deal, listing.type, listing.city.slug)) },
-    { name: listing.title, path: lp(listing.path), lang: listing.lang },
-  ];
-}
-
-const SCHEMA_TYPE: Partial<Record<ApiListing["type"], "Apartment" | "House">> = { apartment: "Apartment", house: "House" };
-
-/** Schema.org `RealEstateListing` with its `Offer` and the property (`Apartment`, `House` or `Place`). */
-export function listingJsonLd(listing: ApiListingDetail, pageUrl: string, origin: string, description: string) {
-  const absolute = (path: string) => new URL(path, origin).href;
-  const accommodation = SCHEMA_TYPE[listing.type];
-  const type = accommodation ?? "Place";
-  const place = {
-    "@type": type,
-    "@id": `${pageUrl}#property`,
-    name: listing.title,
-    address: {
-      "@type": "PostalAddress",
-      streetAddress: listing.address,
-      addressLocality: listing.city.name,
-      ...(listing.district ? { addressRegion: listing.district.name } : {}),
-      addressCountry: "RS",
-    },
-    geo: { "@type": "GeoCoordinates", latitude: listing.lat, longitude: listing.lng },
-    ...(accommodation && listing.area !== null
-      ? { floorSize: { "@type": "QuantitativeValue", value: listing.area, unitCode: "MTK" } }
-      : {}),
-    ...(accommodation && listing.rooms !== null ? { numberOfRooms: listing.rooms } : {}),
-    ...(accommodation && listing.bedrooms !== null ? { numberOfBedrooms: listing.bedrooms } : {}),
-    ...(accommodation && listing.bathrooms !== null ? { numberOfBathroomsTotal: listing.bathrooms } : {}),
-    ...(accommodation && listing.year_built !== null ? { yearBuilt: listing.year_built } : {}),
-    ...(accommodation && listing.pets_allowed !== null && listing.deal === "rent" ? { petsAllowed: listing.pets_allowed } : {}),
-  };
-  return {
-    "@context": "https://schema.org",
-    "@type": "RealEstateListing",
-    "@id": `${pageUrl}#listing`,
-    url: pageUrl,
-    name: listing.title,
-    description,
-    inLanguage: listing.lang,
-    datePosted: listing.created_at,
-    dateModified: listing.updated_at,
-    image: listing.images.map((image) => absolute(image.url)),
-    mainEntity: place,
-    offers: {
-      "@type": "Offer",
-      price: listing.price,
-      priceCurrency: listing.currency,
-      availability: "https://schema.org/InStock",
-      businessFunction: `http://purl.org/goodrelations/v1#${listing.deal === "sale" ? "Sell" : "LeaseOut"}`,
-      validThrough: listing.expires_at,
-      url: pageUrl,
-      itemOffered: { "@id": `${pageUrl}#property` },
-      ...(listing.deal === "rent"
-        ? {
-            priceSpecification: {
-              "@type": "UnitPriceSpecification",
-              price: listing.price,
-              priceCurrency: listing.currency,
-              unitCode: "MON",
-            },
-          }
-        : {}),
-    },
-  };
-}
-
-/** A plain-text summary of at most `max` characters, cut at a word. */
-function clip(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= max) return flat;
-  const cut = flat.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2))}…`;
-}
-
 export const meta: Route.MetaFunction = (args) => {
-  const listing = args.loaderData?.listing;
-  const root = rootData(args.matches);
-  if (!listing || !root) return [];
-  const intl = makeIntl(root.locale, root.messages);
-  const t: Format = (id, values) => intl.formatMessage({ id }, values);
-  const money = (value: number) =>
-    intl.formatNumber(value, { style: "currency", currency: "EUR", maximumFractionDigits: 0, minimumFractionDigits: 0 });
-  const price = listing.deal === "rent" ? t("card.perMonth", { price: money(listing.price) }) : money(listing.price);
-  const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
-  const facts = [
-    listing.rooms !== null
-      ? listing.rooms < 1
-        ? t("format.studio")
-        : t("format.rooms", { rooms: listing.rooms, count: intl.formatNumber(listing.rooms) })
-      : null,
-    listing.area !== null ? t("format.area", { area: intl.formatNumber(listing.area) }) : null,
-    listing.land_area !== null && listing.area === null ? t("format.area", { area: intl.formatNumber(listing.land_area) }) : null,
-  ].filter(Boolean);
-  const title = t("detail.meta.title", { title: listing.title, price });
-  const summary = [
-    t("detail.meta.summary", { kind: t("detail.kind", { type: listing.type, deal: listing.deal }), place, price }),
-    facts.length ? `${facts.join(", ")}.` : "",
-    listing.description,
-  ].join(" ");
-  const description = clip(summary, META_DESCRIPTION_LENGTH);
-  const pageUrl = new URL(localizePath(listing.path, root.locale), root.origin).href;
-  const site = t("site.name");
-
-  const replaced = pageMeta(args, "listingDetail", { id: listing.id, what: "", city: listing.city.name }).map(
+  const seo = args.loaderData?.seo;
+  if (!seo) return [];
+  const replaced = pageMeta(args, "listingDetail", { id: args.loaderData.listing.id, what: "", city: "" }).map(
     (tag): MetaDescriptor => {
-      if ("title" in tag) return { title: `${title} | ${site}` };
-      if ("name" in tag && tag.name === "description") return { name: "description", content: description };
-      if ("property" in tag && tag.property === "og:title") return { property: "og:title", content: title };
-      if ("property" in tag && tag.property === "og:description") return { property: "og:description", content: description };
+      if ("title" in tag) return { title: seo.title };
+      if ("name" in tag && tag.name === "description") return { name: "description", content: seo.description };
+      if ("property" in tag && tag.property === "og:title") return { property: "og:title", content: seo.ogTitle };
+      if ("property" in tag && tag.property === "og:description") return { property: "og:description", content: seo.description };
       return tag;
     },
   );
-  const photo = listing.images[0];
-  return [
-    ...replaced,
-    { property: "og:type", content: "website" },
-    ...(photo
-      ? [
-          { property: "og:image", content: new URL(photo.url, root.origin).href },
-          { property: "og:image:width", content: String(photo.width) },
-          { property: "og:image:height", content: String(photo.height) },
-          { property: "og:image:alt", content: listing.title },
-        ]
-      : []),
-    jsonLdMeta(listingJsonLd(listing, pageUrl, root.origin, description)),
-    jsonLdMeta(breadcrumbList(listingCrumbs(listing, root.locale, t), root.origin)),
-  ];
+  return [...replaced, ...seo.tags];
 };
 
 /** Counts one view of the listing (SPEC §7 statistics), once per listing after hydration, silently. */

@@ -3,13 +3,14 @@ import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
 import { splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { loadSearch } from "#client/components/listing-results/load-search.ts";
-import { searchMeta } from "#client/components/listing-results/search-meta.ts";
+import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound } from "#client/http-errors.ts";
-import { metaMessage } from "#client/seo.ts";
+import { makeIntl } from "#shared/intl.ts";
+import { messagesFor } from "#worker/messages.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/listing-list";
 
@@ -22,9 +23,13 @@ import type { Route } from "./+types/listing-list";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
-  const { api } = context.get(requestContext);
-  const data = await loadSearch({ api, url, scope: { deal, type: params.type, city: params.citySlug } });
-  return { ...data, deal, type: params.type, clearType: false };
+  const request = context.get(requestContext);
+  const data = await loadSearch({ api: request.api, url, scope: { deal, type: params.type, city: params.citySlug } });
+  const what = makeIntl(request.locale, messagesFor(request.locale)).formatMessage({ id: `listing.kind.${deal}.${params.type}` });
+  const meta = data.city
+    ? searchMeta(request, url, data, "listCity", { what, city: data.city.name })
+    : searchMeta(request, url, data, "list", { what });
+  return { ...data, deal, type: params.type, clearType: false, meta };
 }
 
 /** Filters and page changes reload the list; a favourite toggled on a card does not. */
@@ -32,14 +37,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const data = args.loaderData;
-  if (!data) return [];
-  const what = metaMessage(args, `listing.kind.${data.deal}.${data.type}`);
-  return data.city
-    ? searchMeta(args, data, "listCity", { what, city: data.city.name })
-    : searchMeta(args, data, "list", { what });
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function ListingList({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -1,7 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { loadSearch } from "#client/components/listing-results/load-search.ts";
-import { searchMeta } from "#client/components/listing-results/search-meta.ts";
+import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -13,8 +13,9 @@ import type { Route } from "./+types/search";
  * page (`/buy/house/nis/?…`) and is redirected there.
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { api } = context.get(requestContext);
-  return loadSearch({ api, url });
+  const request = context.get(requestContext);
+  const data = await loadSearch({ api: request.api, url });
+  return { ...data, meta: searchMeta(request, url, data, "search") };
 }
 
 /** Filters and page changes reload the results; a favourite toggled on a card does not. */
@@ -22,7 +23,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
-export const meta: Route.MetaFunction = (args) => searchMeta(args, args.loaderData, "search");
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function Search({ loaderData }: Route.ComponentProps) {
   const lp = useLocalePath();

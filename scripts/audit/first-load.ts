@@ -63,7 +63,9 @@ export function documentAssets(html: string): { scripts: string[]; styles: strin
     else for (const [, url] of body!.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) scripts.add(url!);
   }
   const local = (url: string) => url.startsWith("/") && !url.startsWith("//");
-  return { scripts: [...scripts].filter(local), styles: [...styles].filter(local) };
+  // The file is what is fetched: React Router marks some stylesheet URLs with a bare `#`.
+  const file = (url: string) => url.replace(/[?#].*$/, "");
+  return { scripts: [...scripts].filter(local).map(file), styles: [...new Set([...styles].filter(local).map(file))] };
 }
 
 /** Static imports (`import … from "./x.js"`, `import "./x.js"`) of a built chunk; dynamic import() is lazy. */

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import en from "#locales/en.json";
+import { messagesFor } from "#worker/messages.ts";
+
+const en = messagesFor("en");
 import { I18nProvider } from "#client/i18n/intl.tsx";
 import { ALERT_TIMEOUT_MS, TOUCH_CLOSE_TOLERANCE_PX } from "#shared/constants.ts";
 import { type AlertInput, AlertsProvider, useAlerts } from "./alerts.tsx";

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import en from "#locales/en.json";
+import { messagesFor } from "#worker/messages.ts";
+
+const en = messagesFor("en");
 import type { ApiImage } from "#shared/api/realty.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
 import { Gallery, indexForKey, SWIPE_MIN_PX, swipeDirection } from "./gallery.tsx";

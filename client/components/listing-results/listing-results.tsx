@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Await, Link, useLocation, useNavigation } from "react-router";
 import { SORTS, type Sort } from "#shared/api/limits.ts";
 import { paths } from "#shared/paths.ts";
@@ -11,8 +11,10 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { SearchPageData, Suggestion } from "./load-search.ts";
 import styles from "./listing-results.module.css";
 
+// The list statistics beacon renders nothing and works after hydration: its code loads then.
+const ListBeacon = lazy(() => import("./list-beacon.tsx"));
+
 const EAGER_CARDS = 2;
-const BEACON_CONCURRENCY = 2;
 
 /**
  * The results of a search: the count (with the language's plurals) and the sort order, a notice
@@ -89,7 +91,9 @@ export function ListingResults({ data }: { data: SearchPageData }) {
         hrefFor={(page) => lp(searchHref(withPage(state, page)))}
         preventScrollReset
       />
-      <ListBeacon ids={items.map((item) => item.id)} />
+      <Suspense fallback={null}>
+        <ListBeacon ids={items.map((item) => item.id)} />
+      </Suspense>
     </section>
   );
 }
@@ -161,37 +165,4 @@ function EmptyState({ suggestions }: { suggestions: Promise<Suggestion[]> | null
       </Suspense>
     </div>
   );
-}
-
-/**
- * SPEC §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
- * once the browser is idle, a few at a time, `keepalive` so leaving the page does not cancel those
- * under way.
- */
-function ListBeacon({ ids }: { ids: number[] }) {
-  const location = useLocation();
-  const sentFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (sentFor.current === location.key || ids.length === 0) return;
-    sentFor.current = location.key;
-    const queue = [...new Set(ids)];
-    // Two at a time: the page's own navigations keep their connections.
-    const worker = async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        await fetch(`/api/statistics/realty/${id}/list`, {
-          method: "POST",
-          keepalive: true,
-          // Anonymous: a count needs no session, and without its cookies no CSRF check applies.
-          credentials: "omit",
-          headers: { "X-Requested-With": "XMLHttpRequest" },
-        }).catch(() => {});
-      }
-    };
-    const send = () => {
-      for (let i = 0; i < BEACON_CONCURRENCY; i++) void worker();
-    };
-    if ("requestIdleCallback" in window) window.requestIdleCallback(send, { timeout: 2000 });
-    else setTimeout(send, 200);
-  }, [location.key, ids]);
-  return null;
 }

@@ -8,6 +8,7 @@ import {
   type FilterName,
   type RouteScope,
   parseSearch,
+  refinements,
   SEARCH_FIELDS,
   SEARCH_PER_PAGE,
   type SearchField,
@@ -53,6 +54,8 @@ export interface SearchPageData {
   lastPage: number | null;
   hasNext: boolean;
   facets: SearchFacets | null;
+  /** How many filters narrow the search (text and district included), for the folded form's label. */
+  activeFilters: number;
   /** Only when nothing matched; streams after the shell. */
   suggestions: Promise<Suggestion[]> | null;
   /** Route data of SPEC §3. */
@@ -178,6 +181,7 @@ export async function loadSearch({
     lastPage,
     hasNext: lastPage !== null ? state.page < lastPage : items.length === SEARCH_PER_PAGE && state.page < MAX_PAGE,
     facets: facets ?? null,
+    activeFilters: refinements(state).length + (state.q ? 1 : 0) + (state.district ? 1 : 0),
     suggestions,
     rental: state.deal === "rent",
     clearCity: !state.city,

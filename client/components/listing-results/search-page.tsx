@@ -1,4 +1,3 @@
-import { refinements } from "#shared/search-query.ts";
 import { SearchFilters } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import type { SearchPageData } from "./load-search.ts";
@@ -12,8 +11,7 @@ import styles from "./search-page.module.css";
  */
 export function SearchPage({ data, action, resetHref }: { data: SearchPageData; action: string; resetHref: string }) {
   const { t } = useI18n();
-  const { state } = data;
-  const active = refinements(state).length + (state.q ? 1 : 0) + (state.district ? 1 : 0);
+  const { state, activeFilters: active } = data;
   return (
     <div className={styles.layout}>
       <details className={styles.filters}>

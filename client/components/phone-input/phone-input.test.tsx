@@ -2,8 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import enMessages from "#locales/en.json";
-import ruMessages from "#locales/ru.json";
+import { messagesFor } from "#worker/messages.ts";
 import { PHONE_TYPE_AHEAD_RESET_MS } from "#shared/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
@@ -13,7 +12,7 @@ import { PhoneInput, type PhoneInputProps } from "./phone-input.tsx";
 
 function ui(props: PhoneInputProps = {}, locale: Locale = "en") {
   return (
-    <I18nProvider locale={locale} messages={locale === "ru" ? ruMessages : enMessages}>
+    <I18nProvider locale={locale} messages={messagesFor(locale)}>
       <form aria-label="form">
         <PhoneInput {...props} />
       </form>
@@ -427,7 +426,7 @@ describe("lazy entry", () => {
 
   it("LazyPhoneInput shows a plain tel field, then the widget", async () => {
     render(
-      <I18nProvider locale="en" messages={enMessages}>
+      <I18nProvider locale="en" messages={messagesFor("en")}>
         <LazyPhoneInput defaultCountry="RS" />
       </I18nProvider>,
     );

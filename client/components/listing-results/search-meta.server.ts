@@ -1,32 +1,39 @@
 import type { MetaDescriptor } from "react-router";
+import { makeIntl } from "#shared/intl.ts";
+import { localeEntry } from "#shared/locales.ts";
 import { canonicalState, isIndexable, searchLocation } from "#shared/search-query.ts";
-import { metaMessage, pageMeta } from "#client/seo.ts";
+import { pageMetaOf } from "#client/seo.ts";
+import { messagesFor } from "#worker/messages.ts";
+import type { RequestContext } from "#worker/request-context.ts";
 import type { SearchPageData } from "./load-search.ts";
-
-type MetaArgs = Parameters<typeof pageMeta>[0];
 
 /**
  * `pageMeta` of a search or list page, made to fit its filters: the district and the page number
  * in the title, the count in the description, the canonical URL (and alternates) without the sort
  * order but with the filters that make a landing page, and `noindex, follow` for text searches,
- * heavily filtered URLs and URLs with bad values.
+ * heavily filtered URLs and URLs with bad values. Built by the loaders on the server: the browser
+ * only places the tags, so none of this code ships to it.
  */
 export function searchMeta(
-  args: MetaArgs,
-  data: SearchPageData | undefined,
+  context: Pick<RequestContext, "locale" | "origin">,
+  url: URL,
+  data: SearchPageData,
   key: string,
   values: Record<string, string | number> = {},
 ): MetaDescriptor[] {
-  if (!data) return [];
+  const { locale, origin } = context;
+  const messages = messagesFor(locale);
+  const intl = makeIntl(locale, messages);
+  const message = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const indexable = isIndexable(data.state, data.invalid);
-  const tags = pageMeta(args, key, values, { indexable });
-  let title = metaMessage(args, `page.${key}.title`, values);
-  if (data.district) title = metaMessage(args, "search.meta.district", { title, district: data.district.name });
-  if (data.state.page > 1) title = metaMessage(args, "search.meta.page", { title, page: data.state.page });
-  let description = metaMessage(args, `page.${key}.description`, values);
-  if (data.totalExact && data.total > 0)
-    description += ` ${metaMessage(args, "search.meta.count", { count: data.total })}`;
-  const site = metaMessage(args, "site.name");
+  const page = { locale, origin, messages, ogLocale: localeEntry(locale).og, pathname: url.pathname };
+  const tags = pageMetaOf(page, key, values, { indexable });
+  let title = message(`page.${key}.title`, values);
+  if (data.district) title = message("search.meta.district", { title, district: data.district.name });
+  if (data.state.page > 1) title = message("search.meta.page", { title, page: data.state.page });
+  let description = message(`page.${key}.description`, values);
+  if (data.totalExact && data.total > 0) description += ` ${message("search.meta.count", { count: data.total })}`;
+  const site = message("site.name");
   const qs = searchLocation(canonicalState(data.state)).params.toString();
   const withQuery = (href: string) => (qs ? `${href}?${qs}` : href);
 

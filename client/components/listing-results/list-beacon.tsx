@@ -1,0 +1,37 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+
+const BEACON_CONCURRENCY = 2;
+
+/**
+ * SPEC §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
+ * once the browser is idle, a few at a time, `keepalive` so leaving the page does not cancel those
+ * under way.
+ */
+export default function ListBeacon({ ids }: { ids: number[] }) {
+  const location = useLocation();
+  const sentFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (sentFor.current === location.key || ids.length === 0) return;
+    sentFor.current = location.key;
+    const queue = [...new Set(ids)];
+    // Two at a time: the page's own navigations keep their connections.
+    const worker = async () => {
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+        await fetch(`/api/statistics/realty/${id}/list`, {
+          method: "POST",
+          keepalive: true,
+          // Anonymous: a count needs no session, and without its cookies no CSRF check applies.
+          credentials: "omit",
+          headers: { "X-Requested-With": "XMLHttpRequest" },
+        }).catch(() => {});
+      }
+    };
+    const send = () => {
+      for (let i = 0; i < BEACON_CONCURRENCY; i++) void worker();
+    };
+    if ("requestIdleCallback" in window) window.requestIdleCallback(send, { timeout: 2000 });
+    else setTimeout(send, 200);
+  }, [location.key, ids]);
+  return null;
+}

@@ -1,0 +1,140 @@
+/**
+ * The listing page's search-engine texts, built with its loader on the server: title, description,
+ * Open Graph photo and JSON-LD (`RealEstateListing` + `Offer` + the property, `BreadcrumbList`). The
+ * browser only places them, so none of this code ships to it.
+ */
+import type { MetaDescriptor } from "react-router";
+import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
+import { localizePath, type Locale } from "#shared/locales.ts";
+import { makeIntl } from "#shared/intl.ts";
+import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumbs.tsx";
+import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
+import { messagesFor } from "#worker/messages.ts";
+import { type Format, listingCrumbs } from "./listing-crumbs.ts";
+
+const META_DESCRIPTION_LENGTH = 160;
+
+const SCHEMA_TYPE: Partial<Record<ApiListing["type"], "Apartment" | "House">> = { apartment: "Apartment", house: "House" };
+
+/** Schema.org `RealEstateListing` with its `Offer` and the property (`Apartment`, `House` or `Place`). */
+export function listingJsonLd(listing: ApiListingDetail, pageUrl: string, origin: string, description: string) {
+  const absolute = (path: string) => new URL(path, origin).href;
+  const accommodation = SCHEMA_TYPE[listing.type];
+  const type = accommodation ?? "Place";
+  const place = {
+    "@type": type,
+    "@id": `${pageUrl}#property`,
+    name: listing.title,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: listing.address,
+      addressLocality: listing.city.name,
+      ...(listing.district ? { addressRegion: listing.district.name } : {}),
+      addressCountry: "RS",
+    },
+    geo: { "@type": "GeoCoordinates", latitude: listing.lat, longitude: listing.lng },
+    ...(accommodation && listing.area !== null
+      ? { floorSize: { "@type": "QuantitativeValue", value: listing.area, unitCode: "MTK" } }
+      : {}),
+    ...(accommodation && listing.rooms !== null ? { numberOfRooms: listing.rooms } : {}),
+    ...(accommodation && listing.bedrooms !== null ? { numberOfBedrooms: listing.bedrooms } : {}),
+    ...(accommodation && listing.bathrooms !== null ? { numberOfBathroomsTotal: listing.bathrooms } : {}),
+    ...(accommodation && listing.year_built !== null ? { yearBuilt: listing.year_built } : {}),
+    ...(accommodation && listing.pets_allowed !== null && listing.deal === "rent" ? { petsAllowed: listing.pets_allowed } : {}),
+  };
+  return {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    "@id": `${pageUrl}#listing`,
+    url: pageUrl,
+    name: listing.title,
+    description,
+    inLanguage: listing.lang,
+    datePosted: listing.created_at,
+    dateModified: listing.updated_at,
+    image: listing.images.map((image) => absolute(image.url)),
+    mainEntity: place,
+    offers: {
+      "@type": "Offer",
+      price: listing.price,
+      priceCurrency: listing.currency,
+      availability: "https://schema.org/InStock",
+      businessFunction: `http://purl.org/goodrelations/v1#${listing.deal === "sale" ? "Sell" : "LeaseOut"}`,
+      validThrough: listing.expires_at,
+      url: pageUrl,
+      itemOffered: { "@id": `${pageUrl}#property` },
+      ...(listing.deal === "rent"
+        ? {
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price: listing.price,
+              priceCurrency: listing.currency,
+              unitCode: "MON",
+            },
+          }
+        : {}),
+    },
+  };
+}
+
+/** A plain-text summary of at most `max` characters, cut at a word. */
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2))}…`;
+}
+
+export interface ListingSeo {
+  /** The document title, site name included. */
+  title: string;
+  ogTitle: string;
+  description: string;
+  /** Open Graph type and photo, and the JSON-LD scripts. */
+  tags: MetaDescriptor[];
+}
+
+export function listingSeo(listing: ApiListingDetail, locale: Locale, origin: string): ListingSeo {
+  const intl = makeIntl(locale, messagesFor(locale));
+  const t: Format = (id, values) => intl.formatMessage({ id }, values);
+  const money = (value: number) =>
+    intl.formatNumber(value, { style: "currency", currency: "EUR", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+  const price = listing.deal === "rent" ? t("card.perMonth", { price: money(listing.price) }) : money(listing.price);
+  const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
+  const facts = [
+    listing.rooms !== null
+      ? listing.rooms < 1
+        ? t("format.studio")
+        : t("format.rooms", { rooms: listing.rooms, count: intl.formatNumber(listing.rooms) })
+      : null,
+    listing.area !== null ? t("format.area", { area: intl.formatNumber(listing.area) }) : null,
+    listing.land_area !== null && listing.area === null ? t("format.area", { area: intl.formatNumber(listing.land_area) }) : null,
+  ].filter(Boolean);
+  const title = t("detail.meta.title", { title: listing.title, price });
+  const summary = [
+    t("detail.meta.summary", { kind: t("detail.kind", { type: listing.type, deal: listing.deal }), place, price }),
+    facts.length ? `${facts.join(", ")}.` : "",
+    listing.description,
+  ].join(" ");
+  const description = clip(summary, META_DESCRIPTION_LENGTH);
+  const pageUrl = new URL(localizePath(listing.path, locale), origin).href;
+  const photo = listing.images[0];
+  return {
+    title: `${title} | ${t("site.name")}`,
+    ogTitle: title,
+    description,
+    tags: [
+      { property: "og:type", content: "website" },
+      ...(photo
+        ? [
+            { property: "og:image", content: new URL(photo.url, origin).href },
+            { property: "og:image:width", content: String(photo.width) },
+            { property: "og:image:height", content: String(photo.height) },
+            { property: "og:image:alt", content: listing.title },
+          ]
+        : []),
+      jsonLdMeta(listingJsonLd(listing, pageUrl, origin, description)),
+      jsonLdMeta(breadcrumbList(listingCrumbs(listing, locale, t), origin)),
+    ],
+  };
+}
