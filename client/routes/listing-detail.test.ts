@@ -66,7 +66,7 @@ function context(status = 200) {
       return Response.json({ error: { code: "not_found", message: "No such listing" } }, { status: 404 });
     },
   });
-  ctx.set(requestContext, { api } as RequestContext);
+  ctx.set(requestContext, { api, origin: ORIGIN, locale: "en" } as RequestContext);
   return { ctx, calls };
 }
 

@@ -63,7 +63,7 @@ function context() {
       }
     },
   });
-  ctx.set(requestContext, { api } as RequestContext);
+  ctx.set(requestContext, { api, origin: ORIGIN, locale: "en" } as RequestContext);
   return ctx;
 }
 

@@ -25,7 +25,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
   const request = context.get(requestContext);
   const data = await loadSearch({ api: request.api, url, scope: { deal, type: params.type, city: params.citySlug } });
-  const what = makeIntl(request.locale, messagesFor(request.locale)).formatMessage({ id: `listing.kind.${deal}.${params.type}` });
+  const { locale } = splitLocale(url.pathname);
+  const what = makeIntl(locale, messagesFor(locale)).formatMessage({ id: `listing.kind.${deal}.${params.type}` });
   const meta = data.city
     ? searchMeta(request, url, data, "listCity", { what, city: data.city.name })
     : searchMeta(request, url, data, "list", { what });

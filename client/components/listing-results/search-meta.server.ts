@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { makeIntl } from "#shared/intl.ts";
-import { localeEntry } from "#shared/locales.ts";
+import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { canonicalState, isIndexable, searchLocation } from "#shared/search-query.ts";
 import { pageMetaOf } from "#client/seo.ts";
 import { messagesFor } from "#worker/messages.ts";
@@ -15,13 +15,14 @@ import type { SearchPageData } from "./load-search.ts";
  * only places the tags, so none of this code ships to it.
  */
 export function searchMeta(
-  context: Pick<RequestContext, "locale" | "origin">,
+  context: Pick<RequestContext, "origin">,
   url: URL,
   data: SearchPageData,
   key: string,
   values: Record<string, string | number> = {},
 ): MetaDescriptor[] {
-  const { locale, origin } = context;
+  const { origin } = context;
+  const { locale } = splitLocale(url.pathname);
   const messages = messagesFor(locale);
   const intl = makeIntl(locale, messages);
   const message = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
