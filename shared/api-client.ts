@@ -20,6 +20,7 @@ import type {
 } from "./api/content.ts";
 import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
+import type { PromotionOptionsResponse, RevealPhoneResponse, SendMessageInput, SendMessageResponse } from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
 import type { ApiListing, ApiListingDetail, FormOptions, ListingQuery, SearchResponse } from "./api/realty.ts";
 import type { Locale } from "./locales.ts";
@@ -175,6 +176,11 @@ export function createApiClient(options: ApiClientOptions) {
     tooltip: (key: string) => request<TooltipResponse>("GET", `/api/tooltip/${encodeURIComponent(key)}`),
     askQuestion: (body: FeedbackQuestionInput) =>
       request<FeedbackQuestionResponse>("POST", "/api/feedback/question", { body }),
+    // Contact with an owner (shapes in ./api/contact.ts); signed-in only.
+    promotionOptions: () => request<PromotionOptionsResponse>("GET", "/api/cabinet/realties/promotion"),
+    revealPhone: (id: number) => request<RevealPhoneResponse>("POST", `/api/realty/${id}/reveal-phone-number`),
+    sendMessage: (id: number, body: SendMessageInput) =>
+      request<SendMessageResponse>("POST", `/api/realty/${id}/send-message`, { body }),
     countListingEvent: (id: number, kind: StatKind = "view") =>
       request<null>("POST", kind === "view" ? `/api/statistics/realty/${id}` : `/api/statistics/realty/${id}/${kind}`),
     subscriptions: (token: string) =>

@@ -102,3 +102,11 @@ export const REFRESH_TOKEN_COOKIE = REFRESH_TOKEN_KEY;
 export const FAVOURITES_COOKIE_NAME = "favourites";
 export const FAVOURITES_MAX = 100;
 export const FAVOURITES_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/** Price of revealing a listing's phone number (SPEC §1 "a price exists for phone reveal"), EUR cents. */
+export const PHONE_REVEAL_PRICE_CENTS = 50;
+export const PAYMENT_CURRENCY = "EUR";
+/** A message to a listing's owner. */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Messages one sender may send in an hour, against spam. */
+export const MESSAGES_PER_HOUR = 20;

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Await, Link, type MetaDescriptor, redirect, useRouteLoaderData } from "react-router";
+import { Await, data, Link, type MetaDescriptor, redirect, useRouteLoaderData } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
@@ -57,10 +57,41 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const deal = dealFromSegment(rest.split("/")[1]);
   const id = parseId(params.id);
   if (!deal || !id || !isTypeOfDeal(deal, params.type)) throw notFound(url);
-  const { api, locale, origin } = context.get(requestContext);
-  const listing = await fetchListing(api, id, url);
+  const { api, locale, origin, user } = context.get(requestContext);
+  const [listing, options] = await Promise.all([fetchListing(api, id, url), user ? api.promotionOptions() : null]);
   if (listing.path !== rest) throw redirect(canonicalLocation(listing, url), 301);
-  return { listing, now: Date.now(), similar: similarListings(api, listing), seo: listingSeo(listing, locale, origin) };
+  return {
+    listing,
+    now: Date.now(),
+    similar: similarListings(api, listing),
+    seo: listingSeo(listing, locale, origin),
+    // What revealing the number costs, for a signed-in visitor's button (null when unknown).
+    revealPrice: options?.ok ? options.data.data.phone_reveal : null,
+  };
+}
+
+/**
+ * The owner block's forms: reveal the phone number (a paid call) or write a message. Plain form posts,
+ * so both work without JavaScript; the answer comes back as action data.
+ */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (!id) throw notFound(new URL(request.url));
+  const { api } = context.get(requestContext);
+  const form = await request.formData();
+  if (form.get("intent") === "reveal") {
+    const result = await api.revealPhone(id);
+    return result.ok ? { intent: "reveal" as const, phone: result.data.data.phone } : contactError("reveal", result);
+  }
+  const result = await api.sendMessage(id, { text: String(form.get("text") ?? "") });
+  return result.ok ? { intent: "message" as const, sent: true } : contactError("message", result);
+}
+
+function contactError(intent: "reveal" | "message", result: { status?: number; error?: { fields?: Record<string, string> } }) {
+  const status = result.status ?? 503;
+  const reason =
+    status === 401 ? "signIn" : status === 403 ? "own" : status === 429 ? "tooMany" : status === 400 ? "invalid" : "failed";
+  return data({ intent, error: reason, field: result.error?.fields ? Object.keys(result.error.fields)[0] : undefined }, { status });
 }
 
 /** Null when the search failed: the section says so and the page stays. */
@@ -176,7 +207,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
         <aside className={styles.side} aria-label={t("detail.aside")}>
           <div className={styles.sticky}>
             <PriceSummary listing={listing} />
-            <OwnerContact owner={listing.owner} />
+            <OwnerContact owner={listing.owner} revealPrice={loaderData.revealPrice} />
             <p className={styles.meta}>
               {t("detail.number", { id: listing.id })}
               <br />

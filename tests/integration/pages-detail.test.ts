@@ -134,7 +134,7 @@ describe("listing detail page", () => {
     expect(html).not.toMatch(/<button[^>]*disabled[^>]*>Показать телефон/);
   });
 
-  it("shows signed-in visitors the phone and message buttons, disabled with a note until those calls exist", async () => {
+  it("lets signed-in visitors reveal the phone for its price and write to the owner, with plain form posts", async () => {
     const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
     const login = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
       method: "POST",
@@ -146,11 +146,44 @@ describe("listing detail page", () => {
       .getSetCookie()
       .map((line) => line.split(";")[0])
       .join("; ");
-    const html = await (await get(pathOf(sale), { cookie: `locale=en; ${session}` })).text();
-    expect(html).toMatch(/<button type="button"[^>]*disabled=""[^>]*aria-describedby="detail-owner-note">Show phone<\/button>/);
-    expect(html).toMatch(/<button type="button"[^>]*disabled=""[^>]*aria-describedby="detail-owner-note">Write a message<\/button>/);
-    expect(html).toContain('id="detail-owner-note"');
-    expect(html).not.toContain("auth=signin&amp;next=");
+    const cookie = `locale=en; ${session}`;
+    const listing = await one(
+      `l.status = 'active' AND l.owner_id != (SELECT id FROM users WHERE email = '${account.email}')`,
+    );
+    const { phone } = (await env.DB.prepare("SELECT phone FROM listings WHERE id = ?").bind(listing.id).first<{ phone: string }>())!;
+    const page = await (await get(pathOf(listing), { cookie })).text();
+    expect(page).toMatch(/<form[^>]*method="post"><input type="hidden" name="intent" value="reveal"\/><button type="submit"[^>]*>Show phone · €0\.50<\/button>/);
+    expect(page).toContain("Revealing the number costs €0.50, charged once for this listing.");
+    expect(page).not.toContain(phone);
+    expect(page).not.toContain("auth=signin&amp;next=");
+
+    const post = (body: Record<string, string>) =>
+      SELF.fetch(`${ORIGIN}${pathOf(listing)}`, {
+        method: "POST",
+        headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "user-agent": BOT_UA },
+        body: new URLSearchParams(body).toString(),
+      });
+    const revealed = await post({ intent: "reveal" });
+    expect(revealed.status).toBe(200);
+    const after = await revealed.text();
+    expect(after).toContain(`href="tel:${phone}"`);
+    const payments = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM payments p JOIN users u ON u.id = p.user_id WHERE u.email = ? AND p.listing_id = ?",
+    )
+      .bind(account.email, listing.id)
+      .first<{ n: number }>();
+    expect(payments!.n).toBe(1);
+
+    const empty = await post({ intent: "message", text: "  " });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write a message of up to 2,000 characters.");
+    const sent = await post({ intent: "message", text: "Is the flat still available?" });
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain("Message sent.");
+    const stored = await env.DB.prepare("SELECT body FROM messages WHERE listing_id = ? ORDER BY id DESC LIMIT 1")
+      .bind(listing.id)
+      .first<{ body: string }>();
+    expect(stored!.body).toBe("Is the flat still available?");
   });
 
   it("streams similar listings of the same type and city (not itself) after the shell, in place for crawlers", async () => {

@@ -8,6 +8,7 @@ import { statistics } from "./statistics.ts";
 import { unsubscribe } from "./unsubscribe.ts";
 import { locations } from "./locations.ts";
 import { realty } from "./realty.ts";
+import { realtyContact } from "./realty-contact.ts";
 import { apiError } from "./errors.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
@@ -27,6 +28,7 @@ api.use(csrf());
 
 api.route("/", cities);
 api.route("/", realty);
+api.route("/", realtyContact);
 api.route("/", locations);
 api.route("/", content);
 api.route("/", feedback);

@@ -1,7 +1,9 @@
-import { useLocation, useRouteLoaderData } from "react-router";
+import { Form, useActionData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { paths } from "#shared/paths.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
+import type { Price } from "#shared/api/contact.ts";
+import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
@@ -15,19 +17,34 @@ export function signInHref(homePath: string, next: string): string {
   return `${homePath}?${query}`;
 }
 
+/** What the detail route's action answers to the owner block's forms. */
+export type ContactResult =
+  | { intent: "reveal"; phone: string }
+  | { intent: "message"; sent: true }
+  | { intent: "reveal" | "message"; error: "signIn" | "own" | "tooMany" | "invalid" | "failed"; field?: string };
+
 /**
- * Who offers the listing and how to reach them. The phone number never reaches the page: signed-out
- * visitors are asked to sign in; signed-in visitors will reveal it (a paid call) and write messages once
- * those endpoints exist — until then the buttons are shown disabled with a note saying so.
+ * Who offers the listing and how to reach them. The phone number is not part of the page: signed-out
+ * visitors are asked to sign in; signed-in visitors reveal it with a paid call (its price on the
+ * button) and write a message — both plain form posts to the page, so they work without JavaScript.
  */
-export function OwnerContact({ owner }: { owner: ApiListingDetail["owner"] }) {
-  const { t } = useI18n();
+export function OwnerContact({ owner, revealPrice }: { owner: ApiListingDetail["owner"]; revealPrice: Price | null }) {
+  const { t, intl } = useI18n();
   const lp = useLocalePath();
   const { pathname } = useLocation();
   const root = useRouteLoaderData<RootData>("root");
+  const result = useActionData() as ContactResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const signedIn = Boolean(root?.user);
   const year = new Date(owner.member_since).getUTCFullYear();
   const href = signInHref(lp(paths.home()), pathname);
+  const money = (price: Price) =>
+    intl.formatNumber(price.amount, { style: "currency", currency: price.currency, minimumFractionDigits: 2 });
+  const failure = (intent: "reveal" | "message") =>
+    result && "error" in result && result.intent === intent ? t(`detail.owner.error.${result.error}`) : null;
+  const phone = result && "phone" in result ? result.phone : null;
+  const sent = result && "sent" in result;
 
   return (
     <section className={styles.owner} aria-labelledby="detail-owner" data-testid="detail-owner">
@@ -38,17 +55,59 @@ export function OwnerContact({ owner }: { owner: ApiListingDetail["owner"] }) {
       </div>
       {signedIn ? (
         <>
-          <div className={styles.contactActions}>
-            <button type="button" className={styles.button} disabled aria-describedby="detail-owner-note">
-              {t("detail.owner.showPhone")}
-            </button>
-            <button type="button" className={styles.secondary} disabled aria-describedby="detail-owner-note">
-              {t("detail.owner.write")}
-            </button>
-          </div>
-          <p id="detail-owner-note" className={styles.note}>
-            {t("detail.owner.soon")}
-          </p>
+          {phone ? (
+            <p className={styles.phone}>
+              {t("detail.owner.phone")}{" "}
+              <a href={`tel:${phone}`} data-testid="owner-phone">
+                {phone}
+              </a>
+            </p>
+          ) : (
+            <Form method="post" preventScrollReset className={styles.contactActions}>
+              <input type="hidden" name="intent" value="reveal" />
+              <button type="submit" className={styles.button} disabled={busy === "reveal"}>
+                {revealPrice
+                  ? t("detail.owner.showPhonePrice", { price: money(revealPrice) })
+                  : t("detail.owner.showPhone")}
+              </button>
+            </Form>
+          )}
+          {revealPrice && !phone ? <p className={styles.note}>{t("detail.owner.revealNote", { price: money(revealPrice) })}</p> : null}
+          {failure("reveal") ? (
+            <p className={styles.error} role="alert">
+              {failure("reveal")}
+            </p>
+          ) : null}
+          {sent ? (
+            <p className={styles.note} role="status">
+              {t("detail.owner.sent")}
+            </p>
+          ) : (
+            <details className={styles.message} open={Boolean(failure("message"))}>
+              <summary className={styles.secondary}>{t("detail.owner.write")}</summary>
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="message" />
+                <label htmlFor="owner-message">{t("detail.owner.messageLabel")}</label>
+                <textarea
+                  id="owner-message"
+                  name="text"
+                  required
+                  maxLength={MESSAGE_MAX_LENGTH}
+                  rows={4}
+                  aria-invalid={failure("message") ? true : undefined}
+                  aria-describedby={failure("message") ? "owner-message-error" : undefined}
+                />
+                {failure("message") ? (
+                  <p id="owner-message-error" className={styles.error} role="alert">
+                    {failure("message")}
+                  </p>
+                ) : null}
+                <button type="submit" className={styles.button} disabled={busy === "message"}>
+                  {t("detail.owner.send")}
+                </button>
+              </Form>
+            </details>
+          )}
         </>
       ) : (
         <>

@@ -1,0 +1,90 @@
+/**
+ * Contact with a listing's owner (SPEC §7): `GET /api/cabinet/realties/promotion` (the phone reveal
+ * price), `POST /api/realty/{id}/reveal-phone-number` (paid once per visitor and listing; free for
+ * the owner and for a number revealed before) and `POST /api/realty/{id}/send-message`. Signed-in only.
+ */
+import { Hono } from "hono";
+import * as v from "valibot";
+import { IdParam } from "#shared/api/conventions.ts";
+import { SendMessageBody } from "#shared/api/contact.ts";
+import {
+  MESSAGES_PER_HOUR,
+  PAYMENT_CURRENCY,
+  PHONE_REVEAL_PRICE_CENTS,
+} from "#shared/constants.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import {
+  activeListingContact,
+  hasRevealed,
+  insertMessage,
+  messagesSentSince,
+  recordPaidReveal,
+} from "#worker/db/contacts.ts";
+import { countListingEvent } from "#worker/db/statistics.ts";
+import { nowOf, requireAuth } from "#worker/middleware/session.ts";
+import { charge, PaymentsUnavailable } from "#worker/services/payments.ts";
+import { apiError } from "./errors.ts";
+import { valid } from "./validate.ts";
+
+const IdParams = v.object({ id: IdParam });
+const price = (cents: number) => ({ amount: cents / 100, currency: PAYMENT_CURRENCY });
+const HOUR_MS = 60 * 60 * 1000;
+
+export const realtyContact = new Hono<AppEnv>();
+for (const path of ["/cabinet/realties/promotion", "/realty/:id/reveal-phone-number", "/realty/:id/send-message"]) {
+  realtyContact.use(path, requireAuth, async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+}
+
+realtyContact
+  .get("/cabinet/realties/promotion", (c) => c.json({ data: { phone_reveal: price(PHONE_REVEAL_PRICE_CENTS) } }))
+  .post("/realty/:id/reveal-phone-number", valid("param", IdParams), async (c) => {
+    const listingId = c.req.valid("param").id;
+    const user = c.get("user")!;
+    const now = nowOf(c);
+    const listing = await activeListingContact(c.env.DB, listingId);
+    if (!listing) return apiError(c, 404, "not_found", "No such listing");
+    let paymentId: string | null = null;
+    const free = listing.owner_id === user.id || (await hasRevealed(c.env.DB, user.id, listingId));
+    if (!free) {
+      try {
+        const paid = await charge(c.env, {
+          userId: user.id,
+          amountCents: PHONE_REVEAL_PRICE_CENTS,
+          currency: PAYMENT_CURRENCY,
+          description: `phone reveal of listing ${listingId}`,
+        });
+        paymentId = paid.id;
+        await recordPaidReveal(c.env.DB, {
+          userId: user.id,
+          listingId,
+          paymentId: paid.id,
+          provider: paid.provider,
+          amountCents: PHONE_REVEAL_PRICE_CENTS,
+          currency: PAYMENT_CURRENCY,
+          now,
+        });
+      } catch (error) {
+        if (error instanceof PaymentsUnavailable) return apiError(c, 503, "payments_unavailable", error.message);
+        throw error;
+      }
+      await countListingEvent(c.env.DB, listingId, "phone", now);
+    }
+    return c.json({ data: { phone: listing.phone, charged: price(free ? 0 : PHONE_REVEAL_PRICE_CENTS), payment_id: paymentId } });
+  })
+  .post("/realty/:id/send-message", valid("param", IdParams), valid("json", SendMessageBody), async (c) => {
+    const listingId = c.req.valid("param").id;
+    const { text } = c.req.valid("json");
+    const user = c.get("user")!;
+    const now = nowOf(c);
+    const listing = await activeListingContact(c.env.DB, listingId);
+    if (!listing) return apiError(c, 404, "not_found", "No such listing");
+    if (listing.owner_id === user.id)
+      return apiError(c, 403, "forbidden", "This is your own listing", { id: "is your own listing" });
+    if ((await messagesSentSince(c.env.DB, user.id, now - HOUR_MS)) >= MESSAGES_PER_HOUR)
+      return apiError(c, 429, "rate_limited", `At most ${MESSAGES_PER_HOUR} messages an hour`);
+    const id = await insertMessage(c.env.DB, { listingId, senderId: user.id, recipientId: listing.owner_id, body: text, now });
+    return c.json({ data: { id, created_at: new Date(now).toISOString() } }, 201);
+  });
