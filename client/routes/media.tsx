@@ -12,9 +12,10 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { metaMessage, pageMeta, rootData } from "#client/seo.ts";
 import type { ApiTag } from "#shared/api/content.ts";
-import { localizePath } from "#shared/locales.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { requestContext } from "#worker/request-context.ts";
+import { redirect } from "react-router";
 import type { Route } from "./+types/media";
 import { adjustMeta } from "./media/meta.ts";
 import { mediaPage, mediaSegments, resolveMediaPath, tagTrail } from "./media/resolve.ts";
@@ -45,7 +46,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     const result = await api.article(target.slug);
     if (!result.ok) throw result.status === 404 || result.status === 400 ? notFound(url) : unavailable();
     const article = result.data.data;
-    if (article.slug !== target.slug || article.tag_path.join("/") !== target.tag.path.join("/")) throw notFound(url);
+    if (article.slug !== target.slug) throw notFound(url);
+    // The article under another tag (an old `/media/view?tag=&slug=` link names only the top one):
+    // one hop to its own address, as listings do.
+    if (article.tag_path.join("/") !== target.tag.path.join("/")) {
+      throw redirect(localizePath(articlePath(article), splitLocale(url.pathname).locale) + url.search, 301);
+    }
     return { kind: "article" as const, article, trail: tagTrail(target.tag, tags) };
   }
 

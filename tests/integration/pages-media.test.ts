@@ -150,16 +150,27 @@ describe("article pages", () => {
     expect(html).toContain(data.title.replace(/"/g, "&quot;"));
   });
 
-  it("404 for unknown tags, wrong tags, unknown slugs and too many levels", async () => {
+  it("sends an article named under another tag to its own address with one 301", async () => {
+    const deep = articles.find((x) => x.tag_path.length > 1) ?? articles[0]!;
+    const otherTop = tags.find((t) => t.depth === 1 && t.slug !== deep.tag_path[0])!;
+    for (const path of [`/media/${deep.tag_path[0]}/${deep.slug}/`, `/media/${otherTop.slug}/${deep.slug}/`]) {
+      if (path === articlePath(deep)) continue;
+      const res = await get(path);
+      expect(res.status, path).toBe(301);
+      expect(res.headers.get("location"), path).toBe(articlePath(deep));
+    }
+    const ru = await get(`/ru/media/${otherTop.slug}/${deep.slug}/`);
+    expect(ru.headers.get("location")).toBe(`/ru${articlePath(deep)}`);
+  });
+
+  it("404 for unknown tags, unknown slugs and too many levels", async () => {
     const a = articles.find((x) => x.tag_path.length === 1)!;
-    const otherTop = tags.find((t) => t.depth === 1 && t.slug !== a.tag_path[0])!;
     const deepest = tags.find((t) => t.depth === 4)!;
     const deep = `/media/${deepest.path.join("/")}`;
     const paths = [
       "/media/no-such-topic/",
       `/media/no-such-topic/${a.slug}/`,
       `/media/${a.slug}/`,
-      `/media/${otherTop.slug}/${a.slug}/`,
       `/media/${a.tag_path[0]}/no-such-article/`,
       `/media/${a.tag_path[0]}/${a.id}/`,
       `${deep}/no-such-article/`,
