@@ -18,7 +18,7 @@ function icuParserOnlyOnServer(): Plugin {
 }
 
 const CORE =
-  /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|vite\/preload-helper|rolldown:runtime/;
+  /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|\/client\/api\/browser-api|\/shared\/api\/form-options|vite\/preload-helper|rolldown:runtime/;
 
 export default defineConfig(({ command }) => ({
   environments: {

@@ -94,6 +94,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Development-only `X-Debug-Fault: render` (routes/locale-scope.tsx): fail while rendering the page.
+  if (useRouteLoaderData<{ renderFault?: boolean }>("routes/locale-scope")?.renderFault) {
+    throw new Error("Injected render fault");
+  }
   return <Outlet />;
 }
 

@@ -5,10 +5,11 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
-import { localizePath, type Locale } from "#shared/locales.ts";
+import { localeEntry, localizePath, type Locale } from "#shared/locales.ts";
 import { makeIntl } from "#shared/intl.ts";
 import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
+import { pageMetaOf } from "#client/seo.ts";
 import { messagesFor } from "#worker/messages.ts";
 import { type Format, listingCrumbs } from "./listing-crumbs.ts";
 
@@ -85,7 +86,22 @@ function clip(text: string, max: number): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max / 2))}…`;
 }
 
-export interface ListingSeo {
+/** Every meta tag of the listing page: `pageMetaOf`'s canonical and alternates with the listing's own texts. */
+export function listingMeta(listing: ApiListingDetail, locale: Locale, origin: string, pathname: string): MetaDescriptor[] {
+  const messages = messagesFor(locale);
+  const page = { locale, origin, messages, ogLocale: localeEntry(locale).og, pathname };
+  const seo = listingSeo(listing, locale, origin);
+  const tags = pageMetaOf(page, "listingDetail", { id: listing.id, what: "", city: "" }).map((tag): MetaDescriptor => {
+    if ("title" in tag) return { title: seo.title };
+    if ("name" in tag && tag.name === "description") return { name: "description", content: seo.description };
+    if ("property" in tag && tag.property === "og:title") return { property: "og:title", content: seo.ogTitle };
+    if ("property" in tag && tag.property === "og:description") return { property: "og:description", content: seo.description };
+    return tag;
+  });
+  return [...tags, ...seo.tags];
+}
+
+interface ListingSeo {
   /** The document title, site name included. */
   title: string;
   ogTitle: string;
@@ -94,7 +110,7 @@ export interface ListingSeo {
   tags: MetaDescriptor[];
 }
 
-export function listingSeo(listing: ApiListingDetail, locale: Locale, origin: string): ListingSeo {
+function listingSeo(listing: ApiListingDetail, locale: Locale, origin: string): ListingSeo {
   const intl = makeIntl(locale, messagesFor(locale));
   const t: Format = (id, values) => intl.formatMessage({ id }, values);
   const money = (value: number) =>

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Await, data, Link, type MetaDescriptor, redirect, useRouteLoaderData } from "react-router";
+import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
@@ -17,11 +17,10 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound, parseId, unavailable } from "#client/http-errors.ts";
-import { pageMeta } from "#client/seo.ts";
 import type { RootData } from "#client/root-data.ts";
 import { requestContext } from "#worker/request-context.ts";
 import { listingCrumbs } from "./listing-crumbs.ts";
-import { listingSeo } from "./listing-detail.server.ts";
+import { listingMeta } from "./listing-detail.server.ts";
 import type { Route } from "./+types/listing-detail";
 import styles from "./listing-detail.module.css";
 
@@ -64,7 +63,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     listing,
     now: Date.now(),
     similar: similarListings(api, listing),
-    seo: listingSeo(listing, locale, origin),
+    meta: listingMeta(listing, locale, origin, url.pathname),
     // What revealing the number costs, for a signed-in visitor's button (null when unknown).
     revealPrice: options?.ok ? options.data.data.phone_reveal : null,
   };
@@ -109,20 +108,7 @@ async function similarListings(api: ApiClient, listing: ApiListing): Promise<Api
   return result.data.items.filter((item) => item.id !== listing.id).slice(0, SIMILAR_COUNT);
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const seo = args.loaderData?.seo;
-  if (!seo) return [];
-  const replaced = pageMeta(args, "listingDetail", { id: args.loaderData.listing.id, what: "", city: "" }).map(
-    (tag): MetaDescriptor => {
-      if ("title" in tag) return { title: seo.title };
-      if ("name" in tag && tag.name === "description") return { name: "description", content: seo.description };
-      if ("property" in tag && tag.property === "og:title") return { property: "og:title", content: seo.ogTitle };
-      if ("property" in tag && tag.property === "og:description") return { property: "og:description", content: seo.description };
-      return tag;
-    },
-  );
-  return [...replaced, ...seo.tags];
-};
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 /** Counts one view of the listing (SPEC §7 statistics), once per listing after hydration, silently. */
 function useViewBeacon(id: number) {

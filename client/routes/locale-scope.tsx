@@ -1,4 +1,3 @@
-import { Outlet } from "react-router";
 import { isRouteLocale } from "#shared/locales.ts";
 import { debugFault } from "#client/debug-fault.ts";
 import { invalidLocale } from "#client/http-errors.ts";
@@ -13,7 +12,5 @@ export function loader({ params, url, request, context }: Route.LoaderArgs) {
   return { renderFault: fault === "render" };
 }
 
-export default function LocaleScope({ loaderData }: Route.ComponentProps) {
-  if (loaderData.renderFault) throw new Error("Injected render fault");
-  return <Outlet />;
-}
+// No component: the route renders its child in place, and the browser loads no module for it. The
+// injected render fault is thrown by the root component (root.tsx), inside the same error boundary.

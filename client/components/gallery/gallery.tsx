@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useEffect, useRef, useState } from "react";
 import type { ApiImage } from "#shared/api/realty.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./gallery.module.css";
@@ -30,6 +30,9 @@ export function indexForKey(key: string, index: number, count: number): number |
   }
 }
 
+// The fullscreen view loads on its first opening: most visitors never open it.
+const GalleryDialog = lazy(() => import("./gallery-dialog.tsx"));
+
 interface Props {
   images: ApiImage[];
   /** What the photos show, for their text alternatives ("{label}, photo 3 of 8"). */
@@ -52,7 +55,7 @@ export function Gallery({ images, label, id = "photo" }: Props) {
   const [drag, setDrag] = useState(0);
   const dragStart = useRef<{ x: number; y: number; pointer: number } | null>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const count = images.length;
 
@@ -102,10 +105,18 @@ export function Gallery({ images, label, id = "photo" }: Props) {
     if (direction) go(index + direction);
   };
 
-  const openFullscreen = () => {
-    dialog.current?.showModal();
-  };
-  const closeFullscreen = () => dialog.current?.close();
+
+  const arrows =
+    count > 1 ? (
+      <>
+        <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} aria-label={t("detail.gallery.previous")}>
+          <Chevron direction="left" />
+        </button>
+        <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label={t("detail.gallery.next")}>
+          <Chevron direction="right" />
+        </button>
+      </>
+    ) : null;
 
   const trackStyle = enhanced
     ? {
@@ -156,21 +167,12 @@ export function Gallery({ images, label, id = "photo" }: Props) {
         </ul>
       </div>
 
-      {enhanced && count > 1 ? (
-        <>
-          <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} aria-label={t("detail.gallery.previous")}>
-            <Chevron direction="left" />
-          </button>
-          <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label={t("detail.gallery.next")}>
-            <Chevron direction="right" />
-          </button>
-        </>
-      ) : null}
+      {enhanced ? arrows : null}
       <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
         {enhanced ? counter : t("detail.gallery.count", { count })}
       </p>
       {enhanced ? (
-        <button ref={opener} type="button" className={styles.fullscreen} onClick={openFullscreen}>
+        <button ref={opener} type="button" className={styles.fullscreen} onClick={() => setFullscreen(true)}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" fill="none" stroke="currentColor" strokeWidth="2" />
           </svg>
@@ -200,45 +202,20 @@ export function Gallery({ images, label, id = "photo" }: Props) {
         </ul>
       ) : null}
 
-      {enhanced ? (
-        <dialog
-          ref={dialog}
-          className={styles.dialog}
-          aria-label={t("detail.gallery.fullscreenLabel", { label })}
-          onKeyDown={onKeyDown}
-          onClose={() => opener.current?.focus()}
-          data-testid="gallery-dialog"
-        >
-          <div className={styles.dialogBar}>
-            <p className={styles.dialogCounter}>{counter}</p>
-            <button type="button" className={styles.close} onClick={closeFullscreen}>
-              <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                <path d="M5 5l14 14M19 5 5 19" fill="none" stroke="currentColor" strokeWidth="2" />
-              </svg>
-              <span>{t("detail.gallery.close")}</span>
-            </button>
-          </div>
-          <div className={styles.dialogStage}>
-            <img
-              key={images[index]!.id}
-              src={images[index]!.url}
-              width={images[index]!.width}
-              height={images[index]!.height}
-              alt={alt(index)}
-              draggable={false}
-            />
-            {count > 1 ? (
-              <>
-                <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} aria-label={t("detail.gallery.previous")}>
-                  <Chevron direction="left" />
-                </button>
-                <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label={t("detail.gallery.next")}>
-                  <Chevron direction="right" />
-                </button>
-              </>
-            ) : null}
-          </div>
-        </dialog>
+      {fullscreen ? (
+        <Suspense fallback={null}>
+          <GalleryDialog
+            images={images}
+            index={index}
+            label={label}
+            arrows={arrows}
+            onKeyDown={onKeyDown}
+            onClose={() => {
+              setFullscreen(false);
+              opener.current?.focus();
+            }}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,18 +1,19 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { Await, Link, useLocation, useNavigation } from "react-router";
+import { useLocation, useNavigation } from "react-router";
 import { SORTS, type Sort } from "#shared/api/limits.ts";
-import { paths } from "#shared/paths.ts";
 import { FILTER_OF, type SearchField, searchHref, withPage } from "#shared/search-query.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { SEARCH_FORM_ID } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import type { SearchPageData, Suggestion } from "./load-search.ts";
+import type { SearchPageData } from "./load-search.ts";
 import styles from "./listing-results.module.css";
 
 // The list statistics beacon renders nothing and works after hydration: its code loads then.
 const ListBeacon = lazy(() => import("./list-beacon.tsx"));
+// Few searches find nothing: the empty state's code loads when one does (rendered on the server as usual).
+const EmptyState = lazy(() => import("./empty-state.tsx"));
 
 const EAGER_CARDS = 2;
 
@@ -80,7 +81,9 @@ export function ListingResults({ data }: { data: SearchPageData }) {
             ))}
           </ul>
         ) : (
-          <EmptyState suggestions={data.suggestions} />
+          <Suspense fallback={null}>
+            <EmptyState suggestions={data.suggestions} />
+          </Suspense>
         )}
       </div>
 
@@ -128,41 +131,6 @@ function SortSelect({ value }: { value: Sort }) {
           {t("search.apply")}
         </button>
       </noscript>
-    </div>
-  );
-}
-
-function EmptyState({ suggestions }: { suggestions: Promise<Suggestion[]> | null }) {
-  const { t } = useI18n();
-  const lp = useLocalePath();
-  const all = (
-    <li>
-      <Link to={lp(paths.search())}>{t("search.empty.all")}</Link>
-    </li>
-  );
-  return (
-    <div className={styles.empty}>
-      <h3>{t("search.empty.title")}</h3>
-      <p>{t("search.empty.text")}</p>
-      <Suspense fallback={<ul className={`${styles.suggestions} ${styles.pending}`}>{all}</ul>}>
-        <Await resolve={suggestions} errorElement={<ul className={styles.suggestions}>{all}</ul>}>
-          {(list) => (
-            <ul className={styles.suggestions}>
-              {(list ?? []).map((s) => (
-                <li key={s.filter}>
-                  <Link to={lp(s.href)}>{t("search.widen", { filter: t(`search.filter.${s.filter}`) })}</Link>
-                  {s.count !== null ? (
-                    <span className={styles.suggestionCount}>
-                      {s.exact ? t("search.count", { count: s.count }) : t("search.countAtLeast", { count: s.count })}
-                    </span>
-                  ) : null}
-                </li>
-              ))}
-              {all}
-            </ul>
-          )}
-        </Await>
-      </Suspense>
     </div>
   );
 }
