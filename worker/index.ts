@@ -7,6 +7,7 @@ import { sitemaps } from "./seo/sitemaps.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
+import { inlineStyles } from "./middleware/inline-styles.ts";
 import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
@@ -39,6 +40,7 @@ app.use(locale());
 app.use(session());
 app.use(favouritesMerge());
 app.use(pageCache());
+app.use(inlineStyles());
 
 app.all("*", (c) => {
   const origin = new URL(c.req.url).origin;
