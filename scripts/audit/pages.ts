@@ -71,7 +71,8 @@ export function pageTypes(
 ): { type: PageType; path: string; status: number; headers?: Record<string, string> }[] {
   return [
     { type: "home", path: "/", status: 200 },
-    { type: "search", path: "/search/?q=stan", status: 200 },
+    // A search meant for search engines (text searches are `noindex` by design, decision 012).
+    { type: "search", path: "/search/?deal=sale&city=beograd&rooms=2", status: 200 },
     { type: "list", path: "/buy/apartment/beograd/", status: 200 },
     { type: "detail", path: samples.detailPath, status: 200 },
     { type: "media", path: "/media/", status: 200 },
