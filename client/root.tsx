@@ -17,8 +17,9 @@ import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx"
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
-import { I18nProvider } from "./i18n/intl.tsx";
-import { messagesFor } from "#worker/messages.ts";
+import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
+import { scopedMessages } from "#worker/messages.ts";
+import { ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
 import { favouriteIdsOf } from "./favourites.server.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
@@ -38,7 +39,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     country: edgeCountry(request),
     locale,
     ogLocale: localeEntry(locale).og,
-    messages: messagesFor(locale),
+    messages: scopedMessages(locale, ROOT_MESSAGE_SCOPES),
     origin,
     errorLogging: env.ERROR_LOGGING === "true",
     user: user ? { id: user.id, name: user.name, role: user.role, phone_verified: user.phone_verified } : null,
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   const locale = data?.locale ?? "en";
+  const messages = usePageMessages();
   const busy = useNavigationBusy();
   return (
     <html lang={locale}>
@@ -74,7 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider locale={locale} messages={data?.messages ?? {}}>
+        <I18nProvider locale={locale} messages={messages}>
           <AlertsProvider>
             <NavigationProgress />
             <SiteHeader />

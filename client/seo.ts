@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, localizePath, splitLocale } from "#shared/locales.ts";
-import { makeIntl } from "#shared/intl.ts";
+import { makeIntl, type Messages } from "#shared/intl.ts";
+import { messagesOfMatches } from "#client/i18n/intl.tsx";
 import type { RootData } from "./root-data.ts";
 
 interface MetaArgsLike {
@@ -15,7 +16,12 @@ export function rootData(matches: MetaArgsLike["matches"]): RootData | undefined
 /** Formats one message of the page's language inside `meta`, where hooks are not available. */
 export function metaMessage(args: MetaArgsLike, id: string, values?: Record<string, string | number>): string {
   const root = rootData(args.matches);
-  return root ? makeIntl(root.locale, root.messages).formatMessage({ id }, values) : id;
+  return root ? makeIntl(root.locale, pageMessagesOf(args.matches)).formatMessage({ id }, values) : id;
+}
+
+/** The root's site-wide messages with the page's own, as `meta` sees them in its matches. */
+function pageMessagesOf(matches: MetaArgsLike["matches"]): Messages {
+  return Object.assign({}, ...messagesOfMatches(matches)) as Messages;
 }
 
 /** What page metadata is made from: the page's path and the root data's language, origin and messages. */
@@ -33,7 +39,9 @@ export function pageMeta(
   options: { indexable?: boolean } = {},
 ): MetaDescriptor[] {
   const root = rootData(args.matches);
-  return root ? pageMetaOf({ ...root, pathname: args.location.pathname }, key, values, options) : [];
+  return root
+    ? pageMetaOf({ ...root, messages: pageMessagesOf(args.matches), pathname: args.location.pathname }, key, values, options)
+    : [];
 }
 
 /** `pageMeta` from the page itself: what loaders use to build metadata on the server. */

@@ -22,3 +22,22 @@ export function messagesFor(locale: Locale): Messages {
   }
   return messages;
 }
+
+const scoped = new Map<string, Messages>();
+
+/**
+ * The messages of some scopes only: a scope is a key prefix (`detail`, `page.home`). A page gets the
+ * site-wide scopes with the root data and its own with its loader data (client/i18n/message-scopes.ts),
+ * so a document carries the texts it can show rather than the whole language.
+ */
+export function scopedMessages(locale: Locale, scopes: readonly string[]): Messages {
+  const key = `${locale}:${scopes.join(",")}`;
+  let messages = scoped.get(key);
+  if (!messages) {
+    const all = messagesFor(locale);
+    const inScope = (id: string) => scopes.some((scope) => id === scope || id.startsWith(`${scope}.`));
+    messages = Object.fromEntries(Object.entries(all).filter(([id]) => inScope(id)));
+    scoped.set(key, messages);
+  }
+  return messages;
+}

@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useContext, useMemo } from "react";
+import { createContext, type ReactNode, useContext, useMemo, useRef } from "react";
+import { useMatches } from "react-router";
 import { type IntlFormatter, makeIntl, type Messages } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
@@ -18,4 +19,25 @@ export function useI18n() {
     intl,
     t: (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
   };
+}
+
+/** The messages of every matched route's data (root first), as one object. */
+export function messagesOfMatches(matches: readonly ({ loaderData?: unknown } | undefined)[]): Messages[] {
+  return matches.flatMap((match) => {
+    const messages = (match?.loaderData as { messages?: Messages } | null | undefined)?.messages;
+    return messages ? [messages] : [];
+  });
+}
+
+/**
+ * The site-wide messages of the root data merged with the current page's own (client/i18n/
+ * message-scopes.ts). The merged object is kept while its parts are the same objects, so the
+ * formatter is only rebuilt when a navigation brings new messages.
+ */
+export function usePageMessages(): Messages {
+  const parts = messagesOfMatches(useMatches());
+  const last = useRef<{ parts: Messages[]; merged: Messages } | null>(null);
+  const same = last.current && last.current.parts.length === parts.length && last.current.parts.every((p, i) => p === parts[i]);
+  if (!same) last.current = { parts, merged: Object.assign({}, ...parts) as Messages };
+  return last.current!.merged;
 }

@@ -12,6 +12,8 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta, rootData } from "#client/seo.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/faq";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /** Categories with a heading of their own, in the order the page shows them; others come after. */
 const CATEGORIES = ["search", "listings", "account", "payments", "safety"];
@@ -28,11 +30,14 @@ function groupFaq(items: readonly ApiFaq[]): { category: string; items: ApiFaq[]
  * `/faq/`: every question of `/api/faq` as a `<details>` (answers readable without JavaScript),
  * grouped by category, with FAQPage structured data and the question form.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["faq"], "faq", "feedback");
+
+export const loader = withMessages(MESSAGES, async function loader({ context }: Route.LoaderArgs) {
   const result = await context.get(requestContext).api.faq();
   if (!result.ok) throw unavailable();
   return { items: result.data.items };
-}
+});
 
 export const action = feedbackAction;
 

@@ -12,13 +12,18 @@ import { pageMeta } from "#client/seo.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/favourites";
 import styles from "./favourites.module.css";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /**
  * `/favourites/`: the visitor's saved listings, rendered on the server — from the account when signed
  * in, else from the guest cookie (issue 7 §6). Its action saves and removes, for the favourite
  * buttons everywhere; without JavaScript it sends the visitor back to the page they came from.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["favourites"]);
+
+export const loader = withMessages(MESSAGES, async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = context.get(requestContext);
   const now = Date.now();
   if (user) {
@@ -30,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await api.listingsByIds(ids);
   if (!result.ok) throw unavailable();
   return { now, items: result.data.items, gone: ids.length - result.data.items.length, signedIn: false };
-}
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = context.get(requestContext);

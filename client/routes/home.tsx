@@ -11,6 +11,8 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/home";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 const POPULAR_CITY_COUNT = 12;
 const PROMOTED_COUNT = 4;
@@ -22,7 +24,10 @@ const FAQ_COUNT = 4;
  * Nothing on the home page waits for the API: the shell (header, search form) leaves at once and
  * every section streams in as its data arrives. A section whose call fails says so and the page stays.
  */
-export async function loader({ context, url }: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["home"], "home");
+
+export const loader = withMessages(MESSAGES, async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const target = await searchTarget(api, url);
   if (target) throw redirect(target);
@@ -37,7 +42,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     articles: items(api.articles({ per_page: ARTICLE_COUNT })),
     faq: items(api.faq(), FAQ_COUNT),
   };
-}
+});
 
 /**
  * The home search form's answer: the list URL of the chosen type in the named place (a city, or a

@@ -23,6 +23,8 @@ import { listingCrumbs } from "./listing-crumbs.ts";
 import { listingMeta } from "./listing-detail.server.ts";
 import type { Route } from "./+types/listing-detail";
 import styles from "./listing-detail.module.css";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /** Similar listings shown under a listing: same deal, type and city, price within ±25 %. */
 export const SIMILAR_COUNT = 4;
@@ -51,7 +53,10 @@ export function canonicalLocation(listing: ApiListing, url: URL): string {
  * malformed id is the 404 page before any call; an unknown or archived listing too. A listing reached
  * with another type, deal or city → 301 to its canonical address. Similar listings stream in later.
  */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["listingDetail"], "detail");
+
+export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const { rest } = splitLocale(url.pathname);
   const deal = dealFromSegment(rest.split("/")[1]);
   const id = parseId(params.id);
@@ -67,7 +72,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     // What revealing the number costs, for a signed-in visitor's button (null when unknown).
     revealPrice: options?.ok ? options.data.data.phone_reveal : null,
   };
-}
+});
 
 /**
  * The owner block's forms: reveal the phone number (a paid call) or write a message. Plain form posts,

@@ -13,6 +13,8 @@ import { makeIntl } from "#shared/intl.ts";
 import { messagesFor } from "#worker/messages.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/listing-list";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /**
  * `/buy/{type}/{city?}/` and `/rent/{type}/{city?}/`: the search with its deal, type and city in the
@@ -20,7 +22,10 @@ import type { Route } from "./+types/listing-list";
  * parts the URL leaves open. The filter form submits here; a search of another list or none is
  * redirected to its own address.
  */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["list", "listCity"], "search");
+
+export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
   const request = context.get(requestContext);
@@ -31,7 +36,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     ? searchMeta(request, url, data, "listCity", { what, city: data.city.name })
     : searchMeta(request, url, data, "list", { what });
   return { ...data, deal, type: params.type, clearType: false, meta };
-}
+});
 
 /** Filters and page changes reload the list; a favourite toggled on a card does not. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

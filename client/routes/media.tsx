@@ -19,6 +19,8 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/media";
 import { adjustMeta } from "./media/meta.ts";
 import { mediaPage, mediaSegments, resolveMediaPath, tagTrail } from "./media/resolve.ts";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /** Articles per list page (a multiple of 2 and 3, so the grid's rows fill). */
 export const ARTICLES_PER_PAGE = 12;
@@ -29,7 +31,10 @@ export const ARTICLES_PER_PAGE = 12;
  * names. Everything on these pages is the page's main content, so the loader waits for it (and can
  * answer 404 for a page past the end) instead of streaming it.
  */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["media", "mediaSection"], "media");
+
+export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const segments = mediaSegments(params["*"]);
   const page = mediaPage(url);
   if (!segments || page === null) throw notFound(url);
@@ -72,7 +77,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     page,
     pages,
   };
-}
+});
 
 /** `path?page=N`, page 1 without the query so it has one URL only. */
 const pagePath = (path: string, page: number) => (page > 1 ? `${path}?page=${page}` : path);

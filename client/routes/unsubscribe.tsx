@@ -11,6 +11,8 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/unsubscribe";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 const isToken = (value: unknown): value is string => v.is(UnsubscribeToken, value);
 
@@ -19,7 +21,10 @@ const isToken = (value: unknown): value is string => v.is(UnsubscribeToken, valu
  * a form post, or all at once. No token, a malformed one or one we do not know is a page that says
  * what to do (404 for a token that names nothing), never an error screen.
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["unsubscribe"], "unsubscribe");
+
+export const loader = withMessages(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (token === null || token === "") return { state: "missing" as const };
   if (!isToken(token)) return data({ state: "invalid" as const }, { status: 404 });
@@ -29,7 +34,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     throw unavailable();
   }
   return { state: "found" as const, token, email: result.data.data.email, lists: result.data.data.lists };
-}
+});
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = context.get(requestContext);

@@ -8,12 +8,21 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/cabinet";
 import styles from "./cabinet.module.css";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /** SPEC §6: signed-in users only. The cabinet's front page: who is signed in and the way to each section. */
-export function loader(args: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+// The main page links to every section by its heading and lead.
+const MESSAGES = pageScopes(
+  ["cabinet", "cabinetPersonal", "cabinetFavourites", "cabinetSavedSearches", "cabinetMessages", "cabinetPayment", "listingCreate"],
+  "cabinet",
+);
+
+export const loader = withMessages(MESSAGES, function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   return { name: user.name, phoneVerified: user.phone_verified };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinet", {}, { indexable: false });
 

@@ -14,6 +14,8 @@ import { pageMeta } from "#client/seo.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/personal";
 import styles from "./personal.module.css";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /**
  * `/cabinet/personal/` (SPEC §6: signed-in users): name, phone and e-mail (each new value confirmed with a
@@ -21,7 +23,10 @@ import styles from "./personal.module.css";
  * a verified phone to: the phone comes first, and a confirmed phone goes on to `next`. Plain form posts
  * to this page's action, so all of it works without JavaScript.
  */
-export async function loader(args: Route.LoaderArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["cabinetPersonal"], "cabinet");
+
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const result = await args.context.get(requestContext).api.cabinetUser();
   if (!result.ok) throw unavailable();
@@ -31,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     verifyPhone: url.searchParams.get("verify") === "phone",
     next: safeNextPath(url.searchParams.get(NEXT_PARAM)),
   };
-}
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinetPersonal", {}, { indexable: false });
 

@@ -1,14 +1,19 @@
 import type { LoaderFunctionArgs } from "react-router";
 import { idPage } from "#client/components/page-intro/id-page.tsx";
 import { requireUser } from "#client/guards.server.ts";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 const page = idPage("listingEdit");
 /** SPEC §6: signed-in users only. */
-export function loader(args: LoaderFunctionArgs) {
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["listingEdit"]);
+
+export const loader = withMessages(MESSAGES, function loader(args: LoaderFunctionArgs) {
   // A malformed id is the 404 page for everyone; a real page asks for sign-in.
   const data = page.loader(args);
   requireUser(args);
   return data;
-}
+});
 export const meta = page.meta;
 export default page.Page;

@@ -1,0 +1,83 @@
+/**
+ * Pages carry the site-wide messages and their own (client/i18n/message-scopes.ts): every text a page
+ * shows must be in one of them, or the page would show a message id. Rendered in full (as crawlers
+ * get them) in each language, signed out and, for the cabinet, signed in.
+ */
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import en from "#locales/en.json";
+import { DEV_ACCOUNTS } from "#scripts/seed/accounts.ts";
+import { localizePath, type Locale } from "#shared/locales.ts";
+import { BOT_UA, ORIGIN } from "#tests/fixtures/requests.ts";
+
+const IDS = Object.keys(en);
+let detail: string;
+let article: string;
+let session: string;
+
+beforeAll(async () => {
+  const row = await env.DB.prepare(
+    `SELECT l.id, c.slug FROM listings l JOIN cities c ON c.id = l.city_id
+     WHERE l.status = 'active' AND l.deal = 'sale' AND l.property_type = 'apartment' ORDER BY l.id LIMIT 1`,
+  ).first<{ id: number; slug: string }>();
+  detail = `/buy/apartment/${row!.slug}/${row!.id}/`;
+  const a = (await (await SELF.fetch(`${ORIGIN}/api/article?per_page=1`)).json<{ items: { tag_path: string[]; slug: string }[] }>()).items[0]!;
+  article = `/media/${[...a.tag_path, a.slug].join("/")}/`;
+  const account = DEV_ACCOUNTS.find((x) => x.role === "user")!;
+  const login = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
+    body: JSON.stringify({ login: account.email, password: account.password }),
+  });
+  session = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+});
+
+/** Message ids in what a page shows: its markup without scripts (the data itself holds the ids). */
+function idsShown(html: string): string[] {
+  const shown = html.replace(/<script\b[\s\S]*?<\/script>/g, "");
+  return IDS.filter((id) => shown.includes(id));
+}
+
+const PUBLIC = [
+  "/",
+  "/search/?deal=sale&city=beograd&rooms=2",
+  "/search/?q=zzzzqqqq",
+  "/buy/apartment/beograd/",
+  "/rent/house/",
+  "/media/",
+  "/media/market/",
+  "/about/",
+  "/faq/",
+  "/privacy-policy/",
+  "/user-agreement/",
+  "/moderation-advice/",
+  "/ad_creation_policy/",
+  "/thank-you/?sent=question",
+  "/favourites/",
+  "/unsubscribe/",
+  "/unsubscribe/?token=nope",
+  "/no-such-page/",
+  "/auth/?auth=signin",
+];
+const PRIVATE = ["/cabinet/", "/cabinet/personal/", "/cabinet/favourites/", "/cabinet/saved-searches/", "/cabinet/messages/", "/cabinet/payment/", "/listing/create/"];
+
+describe.each(["en", "ru", "sr"] as Locale[])("messages of the pages in %s", (locale) => {
+  it("shows no message id on any public page", async () => {
+    for (const path of [...PUBLIC, detail, article]) {
+      const res = await SELF.fetch(`${ORIGIN}${localizePath(path, locale)}`, { headers: { "user-agent": BOT_UA, cookie: `locale=${locale}` }, redirect: "manual" });
+      expect([200, 404], path).toContain(res.status);
+      expect(idsShown(await res.text()), `${locale} ${path}`).toEqual([]);
+    }
+  });
+
+  it("shows no message id on the signed-in pages", async () => {
+    for (const path of PRIVATE) {
+      const res = await SELF.fetch(`${ORIGIN}${localizePath(path, locale)}`, {
+        headers: { "user-agent": BOT_UA, cookie: `locale=${locale}; ${session}` },
+        redirect: "manual",
+      });
+      expect(res.status, path).toBe(200);
+      expect(idsShown(await res.text()), `${locale} ${path}`).toEqual([]);
+    }
+  });
+});
