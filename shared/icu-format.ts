@@ -1,7 +1,8 @@
 /**
  * Formats a parsed ICU message (the syntax trees of `@formatjs/icu-messageformat-parser`) with the
  * platform's Intl: literals, arguments, plurals (with `#`, offsets and `=n` cases), selects,
- * number/date/time arguments and tags (a function value wraps the tag's text). It produces what intl-messageformat produces for the same tree (the
+ * number/date/time arguments (default or skeleton styles; a named style such as `long` throws) and
+ * tags (a function value wraps the tag's text). It produces what intl-messageformat produces for the same tree (the
  * tests compare both over every message of every locale) in a fraction of its size (decision 011).
  */
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
@@ -21,19 +22,6 @@ export function memo<T>(make: (key: string) => T): (key: string) => T {
 /** Element kinds, numbered as the parser's `TYPE` enum. */
 const LITERAL = 0, ARGUMENT = 1, NUMBER = 2, DATE = 3, TIME = 4, SELECT = 5, PLURAL = 6, POUND = 7, TAG = 8;
 
-const DATE_STYLES: Record<string, Intl.DateTimeFormatOptions> = {
-  short: { month: "numeric", day: "numeric", year: "2-digit" },
-  medium: { month: "short", day: "numeric", year: "numeric" },
-  long: { month: "long", day: "numeric", year: "numeric" },
-  full: { weekday: "long", month: "long", day: "numeric", year: "numeric" },
-};
-const TIME_STYLES: Record<string, Intl.DateTimeFormatOptions> = {
-  short: { hour: "numeric", minute: "numeric" },
-  medium: { hour: "numeric", minute: "numeric", second: "numeric" },
-  long: { hour: "numeric", minute: "numeric", second: "numeric", timeZoneName: "short" },
-  full: { hour: "numeric", minute: "numeric", second: "numeric", timeZoneName: "short" },
-};
-
 export interface IcuFormatter {
   /** Throws when the message needs a value it was not given. */
   format(elements: MessageFormatElement[], values?: FormatValues): string;
@@ -44,9 +32,11 @@ export function icuFormatter(tag: string): IcuFormatter {
   const dates = memo((options) => new Intl.DateTimeFormat(tag, JSON.parse(options)));
   const plurals = memo((type) => new Intl.PluralRules(tag, { type: type as Intl.PluralRuleType }));
 
-  function styleOptions(style: unknown, named: Record<string, object>, fallback: object): object {
-    if (style && typeof style === "object" && "parsedOptions" in style) return style.parsedOptions as object;
-    return (typeof style === "string" && named[style]) || fallback;
+  /** A skeleton's options (`::currency/EUR`); named styles (`long`, `percent`) are not used by our messages. */
+  function styleOptions(style: unknown): object {
+    if (!style) return {};
+    if (typeof style === "object" && "parsedOptions" in style) return style.parsedOptions as object;
+    throw new Error(`Unsupported style ${String(style)}`);
   }
 
   function format(elements: MessageFormatElement[], values: FormatValues, pound?: number): string {
@@ -72,19 +62,14 @@ export function icuFormatter(tag: string): IcuFormatter {
         case ARGUMENT:
           out += value === null || value === undefined ? "" : String(value);
           break;
-        case NUMBER: {
-          const options = styleOptions(el.style, { percent: { style: "percent" }, integer: { maximumFractionDigits: 0 } }, {});
-          out += numbers(JSON.stringify(options)).format(value as number);
+        case NUMBER:
+          out += numbers(JSON.stringify(styleOptions(el.style))).format(value as number);
           break;
-        }
         case DATE:
-        case TIME: {
-          // As intl-messageformat: a bare {d, date} is the platform's default, a bare {t, time} medium.
-          const options =
-            el.type === DATE ? styleOptions(el.style, DATE_STYLES, {}) : styleOptions(el.style, TIME_STYLES, TIME_STYLES.medium!);
-          out += dates(JSON.stringify(options)).format(new Date(value as number));
+        case TIME:
+          // A bare {t, time} shows hours, minutes and seconds, as intl-messageformat does.
+          out += dates(JSON.stringify(el.style || el.type === DATE ? styleOptions(el.style) : { hour: "numeric", minute: "numeric", second: "numeric" })).format(new Date(value as number));
           break;
-        }
         case SELECT: {
           const option = el.options[String(value)] ?? el.options.other;
           if (!option) throw new Error(`No case of "${el.value}" for ${String(value)}`);
