@@ -75,3 +75,34 @@ export function pageMetaOf(
     { property: "og:locale", content: page.ogLocale },
   ];
 }
+
+/**
+ * Adjusts what `pageMeta` / `pageMetaOf` built: a title (site name included; og:title without it) and
+ * description of the page's own, a query (`?page=N`, filters) on the canonical, hreflang and og:url,
+ * extra tags.
+ */
+export function adjustMeta(
+  tags: MetaDescriptor[],
+  {
+    title,
+    description,
+    search = "",
+    extra = [],
+  }: { title?: string; description?: string; search?: string; extra?: MetaDescriptor[] },
+): MetaDescriptor[] {
+  const out = tags.map((tag): MetaDescriptor => {
+    const t = tag as Record<string, unknown>;
+    if (title !== undefined && "title" in t) return { title };
+    if (description !== undefined && t.name === "description") return { name: "description", content: description };
+    if (title !== undefined && t.property === "og:title")
+      return { property: "og:title", content: title.split(" | ")[0] };
+    if (description !== undefined && t.property === "og:description")
+      return { property: "og:description", content: description };
+    if (search && t.tagName === "link" && typeof t.href === "string")
+      return { ...t, href: t.href + search } as MetaDescriptor;
+    if (search && t.property === "og:url" && typeof t.content === "string")
+      return { ...t, content: t.content + search } as MetaDescriptor;
+    return tag;
+  });
+  return [...out, ...extra];
+}

@@ -9,7 +9,7 @@ import { localeEntry, localizePath, type Locale } from "#shared/locales.ts";
 import { makeIntl } from "#shared/intl.ts";
 import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
-import { pageMetaOf } from "#client/seo.ts";
+import { adjustMeta, pageMetaOf } from "#client/seo.ts";
 import { messagesFor } from "#worker/messages.ts";
 import { type Format, listingCrumbs } from "./listing-crumbs.ts";
 
@@ -91,20 +91,16 @@ export function listingMeta(listing: ApiListingDetail, locale: Locale, origin: s
   const messages = messagesFor(locale);
   const page = { locale, origin, messages, ogLocale: localeEntry(locale).og, pathname };
   const seo = listingSeo(listing, locale, origin);
-  const tags = pageMetaOf(page, "listingDetail", { id: listing.id, what: "", city: "" }).map((tag): MetaDescriptor => {
-    if ("title" in tag) return { title: seo.title };
-    if ("name" in tag && tag.name === "description") return { name: "description", content: seo.description };
-    if ("property" in tag && tag.property === "og:title") return { property: "og:title", content: seo.ogTitle };
-    if ("property" in tag && tag.property === "og:description") return { property: "og:description", content: seo.description };
-    return tag;
+  return adjustMeta(pageMetaOf(page, "listingDetail", { id: listing.id, what: "", city: "" }), {
+    title: seo.title,
+    description: seo.description,
+    extra: seo.tags,
   });
-  return [...tags, ...seo.tags];
 }
 
 interface ListingSeo {
   /** The document title, site name included. */
   title: string;
-  ogTitle: string;
   description: string;
   /** Open Graph type and photo, and the JSON-LD scripts. */
   tags: MetaDescriptor[];
@@ -137,7 +133,6 @@ function listingSeo(listing: ApiListingDetail, locale: Locale, origin: string): 
   const photo = listing.images[0];
   return {
     title: `${title} | ${t("site.name")}`,
-    ogTitle: title,
     description,
     tags: [
       { property: "og:type", content: "website" },

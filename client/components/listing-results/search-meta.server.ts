@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { makeIntl } from "#shared/intl.ts";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { canonicalState, isIndexable, searchLocation } from "#shared/search-query.ts";
-import { pageMetaOf } from "#client/seo.ts";
+import { adjustMeta, pageMetaOf } from "#client/seo.ts";
 import { messagesFor } from "#worker/messages.ts";
 import type { RequestContext } from "#worker/request-context.ts";
 import type { SearchPageData } from "./load-search.ts";
@@ -36,19 +36,7 @@ export function searchMeta(
   if (data.totalExact && data.total > 0) description += ` ${message("search.meta.count", { count: data.total })}`;
   const site = message("site.name");
   const qs = searchLocation(canonicalState(data.state)).params.toString();
-  const withQuery = (href: string) => (qs ? `${href}?${qs}` : href);
-
-  return tags.map((tag) => {
-    const t = tag as Record<string, unknown>;
-    if ("title" in t) return { title: `${title} | ${site}` };
-    if (t.name === "description") return { name: "description", content: description };
-    if (t.name === "robots") return { name: "robots", content: "noindex, follow" };
-    if (t.property === "og:title") return { property: "og:title", content: title };
-    if (t.property === "og:description") return { property: "og:description", content: description };
-    if (t.property === "og:url") return { ...t, content: withQuery(String(t.content)) } as MetaDescriptor;
-    if (t.tagName === "link" && (t.rel === "canonical" || t.rel === "alternate")) {
-      return { ...t, href: withQuery(String(t.href)) } as MetaDescriptor;
-    }
-    return tag;
-  });
+  return adjustMeta(tags, { title: `${title} | ${site}`, description, search: qs ? `?${qs}` : "" }).map((tag) =>
+    "name" in tag && tag.name === "robots" ? { name: "robots", content: "noindex, follow" } : tag,
+  );
 }

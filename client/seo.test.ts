@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjustMeta } from "./meta.ts";
+import { adjustMeta } from "./seo.ts";
 
 const BASE = [
   { title: "Media | Kvadrat" },
