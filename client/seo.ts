@@ -106,3 +106,17 @@ export function adjustMeta(
   });
   return [...out, ...extra];
 }
+
+/**
+ * The picture of a link preview (Open Graph, with the large card). Previews need a raster image: a
+ * generated SVG illustration (`/images/…/{id}.svg`) has a PNG twin at the same path.
+ */
+export function previewImageMeta(image: { url: string; width: number; height: number; alt: string }, origin: string): MetaDescriptor[] {
+  return [
+    { property: "og:image", content: new URL(image.url.replace(/^(\/images\/[a-z]+\/\d+)\.svg$/, "$1.png"), origin).href },
+    { property: "og:image:width", content: String(image.width) },
+    { property: "og:image:height", content: String(image.height) },
+    { property: "og:image:alt", content: image.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}

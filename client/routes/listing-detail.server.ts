@@ -9,7 +9,7 @@ import { localeEntry, localizePath, type Locale } from "#shared/locales.ts";
 import { makeIntl } from "#shared/intl.ts";
 import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
-import { adjustMeta, pageMetaOf } from "#client/seo.ts";
+import { adjustMeta, pageMetaOf, previewImageMeta } from "#client/seo.ts";
 import { messagesFor } from "#worker/messages.ts";
 import { type Format, listingCrumbs } from "./listing-crumbs.ts";
 
@@ -136,14 +136,7 @@ function listingSeo(listing: ApiListingDetail, locale: Locale, origin: string): 
     description,
     tags: [
       { property: "og:type", content: "website" },
-      ...(photo
-        ? [
-            { property: "og:image", content: new URL(photo.url, origin).href },
-            { property: "og:image:width", content: String(photo.width) },
-            { property: "og:image:height", content: String(photo.height) },
-            { property: "og:image:alt", content: listing.title },
-          ]
-        : []),
+      ...(photo ? previewImageMeta({ ...photo, alt: listing.title }, origin) : []),
       jsonLdMeta(listingJsonLd(listing, pageUrl, origin, description)),
       jsonLdMeta(breadcrumbList(listingCrumbs(listing, locale, t), origin)),
     ],

@@ -10,7 +10,8 @@ import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { notFound, unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { adjustMeta, metaMessage, pageMeta, rootData } from "#client/seo.ts";
+import { adjustMeta, metaMessage, pageMeta, previewImageMeta, rootData } from "#client/seo.ts";
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import type { ApiTag } from "#shared/api/content.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
@@ -119,9 +120,7 @@ export const meta: Route.MetaFunction = (args) => {
       description: article.lead,
       extra: [
         { property: "og:type", content: "article" },
-        { property: "og:image", content: new URL(article.image, root.origin).href },
-        { property: "og:image:width", content: "1200" },
-        { property: "og:image:height", content: "630" },
+        ...previewImageMeta({ url: article.image, width: ARTICLE_IMAGE_WIDTH, height: ARTICLE_IMAGE_HEIGHT, alt: article.title }, root.origin),
         { property: "article:published_time", content: article.published_at },
         jsonLdMeta(articleJsonLd(article, { url, origin: root.origin, locale: root.locale, site })),
         crumbs({ name: article.title, path: articlePath(article) }),

@@ -1,5 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { decodePng } from "#tests/fixtures/png.ts";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 
 const image = (path: string) => SELF.fetch(`${ORIGIN}${path}`);
@@ -43,6 +44,41 @@ describe("GET /images/listings/{id}.svg", () => {
 
   it("404 for an unknown id", async () => {
     for (const path of ["/images/listings/999999999.svg", "/images/listings/0.svg", "/images/listings/123456789012345678901234567890.svg"]) {
+      const res = await image(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("cache-control") ?? "").not.toContain("immutable");
+      await res.arrayBuffer();
+    }
+  });
+});
+
+describe("GET /images/{listings|articles}/{id}.png", () => {
+  it("paints the same scene as a PNG at the image's size, immutable, for link previews", async () => {
+    const row = await env.DB.prepare("SELECT width, height FROM listing_images WHERE id = 5").first<{ width: number; height: number }>();
+    const res = await image("/images/listings/5.png");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.length).toBeLessThan(96 * 1024);
+    const png = await decodePng(bytes);
+    expect([png.width, png.height]).toEqual([row!.width, row!.height]);
+    // A scene, not a blank: many colours.
+    const colours = new Set<number>();
+    for (let i = 0; i < png.rgb.length; i += 3 * 97) colours.add((png.rgb[i]! << 16) | (png.rgb[i + 1]! << 8) | png.rgb[i + 2]!);
+    expect(colours.size).toBeGreaterThan(20);
+    // Painted once, then answered from the cache with the same bytes.
+    expect(new Uint8Array(await (await image("/images/listings/5.png")).arrayBuffer())).toEqual(bytes);
+  });
+
+  it("paints articles at 1200 × 630", async () => {
+    const article = await env.DB.prepare("SELECT id FROM articles ORDER BY id LIMIT 1").first<{ id: number }>();
+    const png = await decodePng(new Uint8Array(await (await image(`/images/articles/${article!.id}.png`)).arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1200, 630]);
+  });
+
+  it("404 for an unknown id, and nothing is kept", async () => {
+    for (const path of ["/images/listings/999999999.png", "/images/articles/999999999.png", "/images/listings/0.png", "/images/listings/1.jpg"]) {
       const res = await image(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("cache-control") ?? "").not.toContain("immutable");

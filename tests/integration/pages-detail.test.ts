@@ -56,9 +56,16 @@ describe("listing detail page", () => {
     expect(html).toMatch(new RegExp(`<h1 id="detail-title" lang="${listing!.lang}">`));
     expect(html).toMatch(/<title>[^<]+ — €[\d,]+ \| Kvadrat<\/title>/);
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${pathOf(sale)}"/>`);
-    expect(html).toMatch(new RegExp(`<meta property="og:image" content="${ORIGIN}/images/listings/\\d+\\.svg"/>`));
-    expect(html).toMatch(/<meta property="og:image:width" content="\d+"\/>/);
-    expect(html).toMatch(/<meta property="og:image:height" content="\d+"\/>/);
+    // Link previews get the first photo as a raster (networks do not read SVG), at its own size.
+    const ogImage = new RegExp(`<meta property="og:image" content="(${ORIGIN}/images/listings/\\d+\\.png)"/>`).exec(html)?.[1];
+    expect(ogImage).toBeDefined();
+    const ogWidth = Number(/<meta property="og:image:width" content="(\d+)"\/>/.exec(html)?.[1]);
+    const ogHeight = Number(/<meta property="og:image:height" content="(\d+)"\/>/.exec(html)?.[1]);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    const png = await SELF.fetch(ogImage!);
+    expect(png.headers.get("content-type")).toBe("image/png");
+    const header = new DataView(await png.arrayBuffer());
+    expect([header.getUint32(16), header.getUint32(20)]).toEqual([ogWidth, ogHeight]);
     // The first photo is the LCP: eager, with its size; the others wait.
     expect(html).toMatch(/<img src="\/images\/listings\/\d+\.svg" width="\d+" height="\d+" alt="[^"]+, photo 1 of \d+" loading="eager" fetchPriority="high"/);
     expect(html).toMatch(/alt="[^"]+, photo 3 of \d+" loading="lazy"/);

@@ -125,7 +125,9 @@ describe("article pages", () => {
     expect(html).toContain(">Related articles</h2>");
     expect(canonical(html)).toBe(`${ORIGIN}${articlePath(summary)}`);
     expect(html).toContain('<meta property="og:type" content="article"/>');
-    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/images/articles/${summary.id}.svg"/>`);
+    expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/images/articles/${summary.id}.png"/>`);
+    expect(html).toContain('<meta property="og:image:width" content="1200"/>');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"/>');
 
     const ld = jsonLd(html);
     expect(ld.find((o) => o["@type"] === "Article")).toMatchObject({

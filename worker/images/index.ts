@@ -1,14 +1,18 @@
 /**
- * `GET /images/listings/{imageId}.svg`: the generated illustration of a listing image. The row gives
- * the seed and size, the listing its property type; the same id always gives the same bytes, so the
- * response is cached for a year as immutable.
- * `GET /images/articles/{articleId}.svg`: an article's illustration, drawn by the same renderer from
- * `articles.image_seed` at the article image size (ARTICLE_IMAGE_WIDTH × ARTICLE_IMAGE_HEIGHT).
+ * The generated illustrations that stand in for photos, as SVG (what pages show) and PNG (what link
+ * previews need: social networks do not read SVG). The same id always gives the same bytes, so both
+ * are cached for a year as immutable; a PNG is painted once per edge location and then kept there.
+ * - `GET /images/listings/{imageId}.svg|png`: a listing image. The row gives the seed and size, the
+ *   listing its property type.
+ * - `GET /images/articles/{articleId}.svg|png`: an article's illustration, drawn by the same renderer
+ *   from `articles.image_seed` at the article image size (ARTICLE_IMAGE_WIDTH × ARTICLE_IMAGE_HEIGHT).
  */
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
-import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "./article-size.ts";
-import { renderIllustration, type IllustrationType } from "./illustration.ts";
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
+import { drawIllustration, renderIllustration, type IllustrationInput, type IllustrationType } from "./illustration.ts";
+import { encodePng } from "./png.ts";
+import { rasterize } from "./raster.ts";
 
 interface ImageRow {
   seed: number;
@@ -31,51 +35,58 @@ const ARTICLE_SCENES: readonly IllustrationType[] = [
   "apartment",
 ];
 
-const SVG_HEADERS = {
-  "Content-Type": "image/svg+xml; charset=utf-8",
-  "Cache-Control": "public, max-age=31536000, immutable",
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** What each kind of image draws, by id; null when there is no such image. */
+const sources: Record<"articles" | "listings", (db: D1Database, id: number) => Promise<IllustrationInput | null>> = {
+  async articles(db, id) {
+    const row = await db.prepare("SELECT image_seed FROM articles WHERE id = ?").bind(id).first<{ image_seed: number }>();
+    if (!row) return null;
+    const seed = row.image_seed >>> 0;
+    return { seed, width: ARTICLE_IMAGE_WIDTH, height: ARTICLE_IMAGE_HEIGHT, type: ARTICLE_SCENES[seed % ARTICLE_SCENES.length]! };
+  },
+  async listings(db, id) {
+    const row = await db
+      .prepare(
+        `SELECT i.seed, i.width, i.height, i.position, l.property_type
+           FROM listing_images i JOIN listings l ON l.id = i.listing_id
+          WHERE i.id = ?`,
+      )
+      .bind(id)
+      .first<ImageRow>();
+    return row && { seed: row.seed, width: row.width, height: row.height, type: row.property_type, position: row.position };
+  },
 };
 
 /** The numeric id of `{id}.svg`, or null when it is no id at all. */
 function fileId(file: string): number | null {
-  const id = Number(file.slice(0, -".svg".length));
+  const id = Number(file.slice(0, file.lastIndexOf(".")));
   return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
 }
 
-export const images = new Hono<AppEnv>()
-  .get("/images/articles/:file{[0-9]+\\.svg}", async (c) => {
-    const id = fileId(c.req.param("file"));
-    if (id === null) return c.text("Not found", 404);
-    const row = await c.env.DB.prepare("SELECT image_seed FROM articles WHERE id = ?")
-      .bind(id)
-      .first<{ image_seed: number }>();
-    if (!row) return c.text("Not found", 404);
-    const seed = row.image_seed >>> 0;
-    const svg = renderIllustration({
-      seed,
-      width: ARTICLE_IMAGE_WIDTH,
-      height: ARTICLE_IMAGE_HEIGHT,
-      type: ARTICLE_SCENES[seed % ARTICLE_SCENES.length]!,
-    });
-    return c.body(svg, 200, SVG_HEADERS);
-  })
-  .get("/images/listings/:file{[0-9]+\\.svg}", async (c) => {
-    const id = fileId(c.req.param("file"));
-    if (id === null) return c.text("Not found", 404);
-    const row = await c.env.DB.prepare(
-      `SELECT i.seed, i.width, i.height, i.position, l.property_type
-       FROM listing_images i JOIN listings l ON l.id = i.listing_id
-      WHERE i.id = ?`,
-    )
-      .bind(id)
-      .first<ImageRow>();
-    if (!row) return c.text("Not found", 404);
-    const svg = renderIllustration({
-      seed: row.seed,
-      width: row.width,
-      height: row.height,
-      type: row.property_type,
-      position: row.position,
-    });
-    return c.body(svg, 200, SVG_HEADERS);
-  });
+export const images = new Hono<AppEnv>().get("/images/:kind{articles|listings}/:file{[0-9]+\\.(?:svg|png)}", async (c) => {
+  const kind = c.req.param("kind") as keyof typeof sources;
+  const file = c.req.param("file");
+  const id = fileId(file);
+  if (id === null) return c.text("Not found", 404);
+
+  if (file.endsWith(".svg")) {
+    const input = await sources[kind](c.env.DB, id);
+    if (!input) return c.text("Not found", 404);
+    return c.body(renderIllustration(input), 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": IMMUTABLE });
+  }
+
+  // Painting takes tens of milliseconds of CPU: each location does it once.
+  const cache = await caches.open("images");
+  const key = new Request(new URL(c.req.path, c.req.url));
+  const kept = await cache.match(key);
+  // A kept response's headers are immutable; the security headers are added to a copy.
+  if (kept) return new Response(kept.body, kept);
+  const input = await sources[kind](c.env.DB, id);
+  if (!input) return c.text("Not found", 404);
+  const scene = drawIllustration(input);
+  const png = await encodePng(scene.width, scene.height, rasterize(scene));
+  const res = new Response(png, { headers: { "Content-Type": "image/png", "Cache-Control": IMMUTABLE } });
+  c.executionCtx.waitUntil(cache.put(key, res.clone()));
+  return res;
+});

@@ -3,7 +3,7 @@ import type { ApiArticleSummary } from "#shared/api/content.ts";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#worker/images/article-size.ts";
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import styles from "./article.module.css";
 
 /** Path of an article: its tag path, then its slug. */

@@ -1,7 +1,7 @@
 import { preload } from "react-dom";
 import type { ApiArticle } from "#shared/api/content.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#worker/images/article-size.ts";
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import { ArticleByline, ArticleGrid } from "./article-card.tsx";
 import { TagNav } from "./tag-nav.tsx";
 import styles from "./article.module.css";

@@ -1,5 +1,5 @@
 import type { ApiArticle, ApiFaq } from "#shared/api/content.ts";
-import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#worker/images/article-size.ts";
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 
 /**
  * schema.org objects for `<script type="application/ld+json">` (React Router meta

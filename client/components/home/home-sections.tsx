@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from "react";
+import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import { Await, Link } from "react-router";
 import type { ApiAdvantage, ApiArticleSummary, ApiFaq } from "#shared/api/content.ts";
 import type { ApiListing } from "#shared/api/realty.ts";
@@ -158,7 +159,7 @@ export function MediaTeasers({ data }: { data: Promise<ApiArticleSummary[] | nul
           {articles.map((article) => (
             <li key={article.id}>
               <article>
-                <img src={article.image} width={1200} height={630} alt="" loading="lazy" decoding="async" />
+                <img src={article.image} width={ARTICLE_IMAGE_WIDTH} height={ARTICLE_IMAGE_HEIGHT} alt="" loading="lazy" decoding="async" />
                 <h3>
                   <Link to={lp(paths.media(...article.tag_path, article.slug))}>{article.title}</Link>
                 </h3>
