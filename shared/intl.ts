@@ -7,8 +7,12 @@ import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { icuFormatter, memo } from "./icu-format.ts";
 import { type Locale, localeEntry } from "./locales.ts";
 
-/** Message id → parsed ICU syntax tree (`messagesFor` on the worker; the root data in the browser). */
-export type Messages = Record<string, MessageFormatElement[]>;
+/**
+ * Message id → parsed ICU syntax tree, or the text itself when the message has no ICU syntax (most
+ * do: a plain string costs a fraction of a tree to serialize into each page and to read back).
+ * `messagesFor` on the worker; the root and page data in the browser.
+ */
+export type Messages = Record<string, string | MessageFormatElement[]>;
 
 export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
 
@@ -31,7 +35,8 @@ export function makeIntl(locale: Locale, messages: Messages): IntlFormatter {
     formatMessage: ({ id }, values) => {
       const message = messages[id];
       // A missing key is a bug the locale tests catch; in the page it shows the key.
-      if (!message) return id;
+      if (message === undefined) return id;
+      if (typeof message === "string") return message;
       try {
         return icu.format(message, values);
       } catch {

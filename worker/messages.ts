@@ -1,23 +1,30 @@
-import { parse } from "@formatjs/icu-messageformat-parser";
+import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import en from "#locales/en.json";
 import ru from "#locales/ru.json";
 import sr from "#locales/sr.json";
-import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import type { Messages } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
 const SOURCES: Record<Locale, Record<string, string>> = { en, ru, sr };
-const parsed = new Map<Locale, Record<string, MessageFormatElement[]>>();
+const parsed = new Map<Locale, Messages>();
+
+/** A message as it travels: its text when it is only text, else its parsed tree. */
+function compiled(text: string): Messages[string] {
+  const elements = parse(text);
+  if (elements.length === 0) return "";
+  const [first] = elements;
+  return elements.length === 1 && first!.type === TYPE.literal ? first!.value : elements;
+}
 
 /**
- * The active locale's messages only, as parsed ICU syntax trees: they travel to the browser with the
- * root loader's data, and the browser's bundle carries no ICU parser (vite.config.ts). Parsed once
- * per locale and isolate.
+ * The active locale's messages only, parsed (see `Messages`): they travel to the browser with the
+ * root and page loaders' data, and the browser's bundle carries no ICU parser (vite.config.ts).
+ * Parsed once per locale and isolate.
  */
 export function messagesFor(locale: Locale): Messages {
   let messages = parsed.get(locale);
   if (!messages) {
-    messages = Object.fromEntries(Object.entries(SOURCES[locale]).map(([id, text]) => [id, parse(text)]));
+    messages = Object.fromEntries(Object.entries(SOURCES[locale]).map(([id, text]) => [id, compiled(text)]));
     parsed.set(locale, messages);
   }
   return messages;
