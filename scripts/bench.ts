@@ -6,7 +6,8 @@
  *   listing detail, article, 404, an API search, and a static copy of the search page's HTML served
  *   from build/client (same bytes, captured in this run) — and the ratio search ÷ static;
  * - TTFB (first body byte) vs total time of the home page with `X-Debug-Api-Delay`, and of the static
- *   copy, sequential samples with a browser user agent: the shell must stream before the slowed data;
+ *   copy, sequential samples taken in turn, with a browser user agent: the shell must stream before
+ *   the slowed data;
  * - first-load JS per page type (gzip and brotli of every script the page loads), CSS bytes and the
  *   worker bundle's gzip size;
  * - the machine's core count and load (figures compare only inside one run).
@@ -31,7 +32,7 @@ const { values } = parseArgs({
     listings: { type: "string", default: "10000" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
-    samples: { type: "string", default: "15" },
+    samples: { type: "string", default: "25" },
     build: { type: "boolean", default: true },
     "no-build": { type: "boolean", default: false },
     reseed: { type: "boolean", default: false },
@@ -90,33 +91,51 @@ async function get(server: ServedBuild, path: string, headers: Record<string, st
   return { status: res.status, body: await res.text() };
 }
 
-/** Time to the first body byte and to the last, sequential requests; medians and extremes. */
-async function ttfb(server: ServedBuild, path: string, headers: Record<string, string> = {}) {
-  const first: number[] = [];
-  const total: number[] = [];
+interface TtfbTarget {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * Time to the first body byte and to the last, for each target: sequential requests taken in turn
+ * (one of each per round), so every target sees the same machine; medians and extremes.
+ */
+async function ttfb<K extends string>(server: ServedBuild, targets: Record<K, TtfbTarget>) {
+  const names = Object.keys(targets) as K[];
+  const first = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+  const total = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
   for (let i = 0; i < samples + 2; i++) {
-    const start = performance.now();
-    const res = await fetch(`${server.url}${path}`, { headers: { ...HEADERS, ...headers } });
-    const reader = res.body!.getReader();
-    let firstByte: number | undefined;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (value?.length && firstByte === undefined) firstByte = performance.now() - start;
-      if (done) break;
+    for (const name of names) {
+      const { path, headers } = targets[name];
+      const start = performance.now();
+      const res = await fetch(`${server.url}${path}`, { headers: { ...HEADERS, ...headers } });
+      const reader = res.body!.getReader();
+      let firstByte: number | undefined;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (value?.length && firstByte === undefined) firstByte = performance.now() - start;
+        if (done) break;
+      }
+      if (i < 2) continue; // warm-up
+      first[name].push(firstByte ?? Number.NaN);
+      total[name].push(performance.now() - start);
     }
-    if (i < 2) continue; // warm-up
-    first.push(firstByte ?? Number.NaN);
-    total.push(performance.now() - start);
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return {
-    ttfbMs: median(first),
-    totalMs: median(total),
-    ttfbMinMs: Math.min(...first),
-    ttfbMaxMs: Math.max(...first),
-    totalMinMs: Math.min(...total),
-    totalMaxMs: Math.max(...total),
-  };
+  return Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        path: targets[name].path,
+        ttfbMs: median(first[name]),
+        totalMs: median(total[name]),
+        ttfbMinMs: Math.min(...first[name]),
+        ttfbMaxMs: Math.max(...first[name]),
+        totalMinMs: Math.min(...total[name]),
+        totalMaxMs: Math.max(...total[name]),
+      },
+    ]),
+  ) as Record<K, { path: string; ttfbMs: number; totalMs: number; ttfbMinMs: number; ttfbMaxMs: number; totalMinMs: number; totalMaxMs: number }>;
 }
 
 async function load(server: ServedBuild, path: string) {
@@ -259,21 +278,19 @@ try {
   // compression and its gzip stream holds the whole document back, so a compressed response shows
   // the local buffer, not the worker. That row is reported for information.
   const delay = budgets.streaming.apiDelayMs;
-  step(`TTFB vs total: home with X-Debug-Api-Delay: ${delay}, and the static copy (${samples} samples each)`);
+  step(`TTFB vs total: home with X-Debug-Api-Delay: ${delay}, and the static copy (${samples} samples each, taken in turn)`);
   const identity = { "accept-encoding": "identity" };
   const slowed = { ...identity, "x-debug-api-delay": String(delay) };
-  const streaming = {
-    "home (API +300 ms)": { path: paths.home, ...(await ttfb(server, paths.home, slowed)) },
-    "static (search HTML)": {
-      path: staticPath,
-      ...(await ensureStatic().then(() => ttfb(server, staticPath, identity))),
-    },
-    home: { path: paths.home, ...(await ttfb(server, paths.home, identity)) },
+  await ensureStatic();
+  const streaming = await ttfb(server, {
+    "home (API +300 ms)": { path: paths.home, headers: slowed },
+    "static (search HTML)": { path: staticPath, headers: identity },
+    home: { path: paths.home, headers: identity },
     "home (API +300 ms), gzip, info": {
       path: paths.home,
-      ...(await ttfb(server, paths.home, { "accept-encoding": "gzip, br", "x-debug-api-delay": String(delay) })),
+      headers: { "accept-encoding": "gzip, br", "x-debug-api-delay": String(delay) },
     },
-  };
+  });
   console.table(
     Object.fromEntries(
       Object.entries(streaming).map(([name, s]) => [
