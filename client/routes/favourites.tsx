@@ -2,6 +2,7 @@ import { Form, Link, redirect, data as withHeaders } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { toggleFavourite } from "#shared/favourites.ts";
 import { paths } from "#shared/paths.ts";
+import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { favouritesCookie, guestFavourites } from "#client/favourites.server.ts";
@@ -29,12 +30,12 @@ export const loader = withMessages(MESSAGES, async function loader({ request, co
   if (user) {
     const result = await api.favouriteListings(1, 50);
     if (!result.ok) throw unavailable();
-    return { now, items: result.data.items, gone: 0, signedIn: true };
+    return { now, items: result.data.items.map(cardListing), gone: 0, signedIn: true };
   }
   const ids = guestFavourites(request);
   const result = await api.listingsByIds(ids);
   if (!result.ok) throw unavailable();
-  return { now, items: result.data.items, gone: ids.length - result.data.items.length, signedIn: false };
+  return { now, items: result.data.items.map(cardListing), gone: ids.length - result.data.items.length, signedIn: false };
 });
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,10 +1,12 @@
 import { Link, redirect } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
+import type { ApiListing } from "#shared/api/realty.ts";
 import { classifiedType } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { HOME_SEARCH_FIELDS as F, HomeSearch } from "#client/components/home/home-search.tsx";
 import { Advantages, FaqTeaser, ListingShelf, MediaTeasers, PopularCities } from "#client/components/home/home-sections.tsx";
+import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -27,6 +29,9 @@ const FAQ_COUNT = 4;
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageScopes(["home"], "home");
 
+/** The cards of a shelf, or null when its search failed. */
+const cards = (listings: ApiListing[] | null) => listings?.map(cardListing) ?? null;
+
 export const loader = withMessages(MESSAGES, async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = context.get(requestContext);
   const target = await searchTarget(api, url);
@@ -36,8 +41,8 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
   return {
     now: Date.now(),
     cities: items(api.cities(), POPULAR_CITY_COUNT).then((list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null),
-    promoted: items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })),
-    newest: items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })),
+    promoted: items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards),
+    newest: items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })).then(cards),
     advantages: items(api.advantages()),
     articles: items(api.articles({ per_page: ARTICLE_COUNT })),
     faq: items(api.faq(), FAQ_COUNT),

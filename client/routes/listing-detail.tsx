@@ -9,6 +9,7 @@ import { paths } from "#shared/paths.ts";
 import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { FavouriteButton } from "#client/components/favourite-button/favourite-button.tsx";
 import { Gallery } from "#client/components/gallery/gallery.tsx";
+import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
 import { OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
@@ -99,7 +100,7 @@ function contactError(intent: "reveal" | "message", result: { status?: number; e
 }
 
 /** Null when the search failed: the section says so and the page stays. */
-async function similarListings(api: ApiClient, listing: ApiListing): Promise<ApiListing[] | null> {
+async function similarListings(api: ApiClient, listing: ApiListing): Promise<CardListing[] | null> {
   const result = await api.searchListings({
     deal: listing.deal,
     type: [listing.type_id],
@@ -110,7 +111,7 @@ async function similarListings(api: ApiClient, listing: ApiListing): Promise<Api
     facets: false,
   });
   if (!result.ok) return null;
-  return result.data.items.filter((item) => item.id !== listing.id).slice(0, SIMILAR_COUNT);
+  return result.data.items.filter((item) => item.id !== listing.id).slice(0, SIMILAR_COUNT).map(cardListing);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];

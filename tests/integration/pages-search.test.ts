@@ -137,6 +137,19 @@ describe("filters in the page", () => {
     throw new Error(`no seeded list has a ${locale} ${form} count`);
   });
 
+  it("hands the page only what its cards show of each listing", async () => {
+    const found = (await (await SELF.fetch(`${ORIGIN}/api/realty/search?deal=sale&type=4&city=beograd`)).json()) as {
+      items: { address: string; expires_at: string; title: string }[];
+    };
+    const page = await html("/buy/apartment/beograd/");
+    for (const listing of found.items.slice(0, 5)) {
+      expect(page).toContain(listing.title.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;"));
+      // Neither shown in a card nor wanted by the browser: left out of the page data.
+      expect(page).not.toContain(listing.address);
+      expect(page).not.toContain(listing.expires_at);
+    }
+  });
+
   it("names values it left out and searches without them", async () => {
     const page = await html("/buy/apartment/beograd/?price_min=abc&rooms=9&district=atlantis");
     expect(page).toContain("Some filters were left out because their values are not valid: District, Price and Rooms.");

@@ -2,8 +2,8 @@ import { type ReactNode, Suspense } from "react";
 import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import { Await, Link } from "react-router";
 import type { ApiAdvantage, ApiArticleSummary, ApiFaq } from "#shared/api/content.ts";
-import type { ApiListing } from "#shared/api/realty.ts";
 import { paths } from "#shared/paths.ts";
+import type { CardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -89,7 +89,7 @@ export function ListingShelf({
 }: {
   id: string;
   title: string;
-  data: Promise<ApiListing[] | null>;
+  data: Promise<CardListing[] | null>;
   now: number;
   more?: ReactNode;
 }) {

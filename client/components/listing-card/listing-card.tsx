@@ -1,14 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { ApiListing } from "#shared/api/realty.ts";
 import { FavouriteButton } from "#client/components/favourite-button/favourite-button.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import type { CardListing } from "./card-listing.ts";
 import styles from "./listing-card.module.css";
 
 interface Props {
-  listing: ApiListing;
+  listing: CardListing;
   /** The loader's time, so "updated N days ago" reads the same on the server and after hydration. */
   now: number;
   /** Above-the-fold cards load their photo eagerly (the first one is the page's LCP candidate). */

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
-import type { ApiListing, SearchFacets } from "#shared/api/realty.ts";
+import type { SearchFacets } from "#shared/api/realty.ts";
+import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import {
   fieldsOfApiError,
@@ -46,7 +47,7 @@ export interface SearchPageData {
   cities: Place[];
   /** Districts of the chosen city (none without a city, or for cities without districts). */
   districts: Place[];
-  items: ApiListing[];
+  items: CardListing[];
   total: number;
   totalExact: boolean;
   perPage: number;
@@ -174,7 +175,7 @@ export async function loadSearch({
     district: district ? { slug: district.slug, name: district.name } : null,
     cities: allCities.map(({ slug, name }) => ({ slug, name })),
     districts: city?.districts ?? [],
-    items,
+    items: items.map(cardListing),
     total,
     totalExact,
     perPage: SEARCH_PER_PAGE,

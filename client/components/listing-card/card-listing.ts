@@ -1,0 +1,35 @@
+import type { ApiListing } from "#shared/api/realty.ts";
+
+/**
+ * What a listing card shows. Lists hand the page only these fields of each listing (about 60 % of
+ * the API's): every field sent is serialized into the document and read back before hydration.
+ */
+export type CardListing = Pick<
+  ApiListing,
+  | "id"
+  | "deal"
+  | "type"
+  | "path"
+  | "city"
+  | "district"
+  | "price"
+  | "price_m2"
+  | "area"
+  | "land_area"
+  | "rooms"
+  | "floor"
+  | "floors"
+  | "title"
+  | "lang"
+  | "promoted"
+  | "updated_at"
+  | "image"
+  | "image_count"
+>;
+
+/** The card's fields of a listing (for loaders). */
+export function cardListing(listing: ApiListing): CardListing {
+  const { id, deal, type, path, city, district, price, price_m2, area, land_area, rooms, floor, floors } = listing;
+  const { title, lang, promoted, updated_at, image, image_count } = listing;
+  return { id, deal, type, path, city, district, price, price_m2, area, land_area, rooms, floor, floors, title, lang, promoted, updated_at, image, image_count };
+}
