@@ -38,6 +38,7 @@ it("answers a repeated anonymous page view from the edge cache, with a fresh non
   const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
   expect(scripts.length).toBeGreaterThan(0);
   for (const attrs of scripts) expect(attrs).toContain(`nonce="${nonce}"`);
+  expect(html).not.toContain(nonceOf(first)!);
   expect(normalized(html)).toBe(normalized(first.text));
 });
 
