@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, localizePath, splitLocale } from "#shared/locales.ts";
 import { makeIntl, type Messages } from "#shared/intl.ts";
+import { previewImage } from "#shared/preview-image.ts";
 import { messagesOfMatches } from "#client/i18n/intl.tsx";
 import type { RootData } from "./root-data.ts";
 
@@ -107,15 +108,13 @@ export function adjustMeta(
   return [...out, ...extra];
 }
 
-/**
- * The picture of a link preview (Open Graph, with the large card). Previews need a raster image: a
- * generated SVG illustration (`/images/…/{id}.svg`) has a PNG twin at the same path.
- */
+/** The picture of a link preview (Open Graph, with the large card): see `previewImage`. */
 export function previewImageMeta(image: { url: string; width: number; height: number; alt: string }, origin: string): MetaDescriptor[] {
+  const preview = previewImage(image);
   return [
-    { property: "og:image", content: new URL(image.url.replace(/^(\/images\/[a-z]+\/\d+)\.svg$/, "$1.png"), origin).href },
-    { property: "og:image:width", content: String(image.width) },
-    { property: "og:image:height", content: String(image.height) },
+    { property: "og:image", content: new URL(preview.url, origin).href },
+    { property: "og:image:width", content: String(preview.width) },
+    { property: "og:image:height", content: String(preview.height) },
     { property: "og:image:alt", content: image.alt },
     { name: "twitter:card", content: "summary_large_image" },
   ];

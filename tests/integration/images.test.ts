@@ -71,6 +71,14 @@ describe("GET /images/{listings|articles}/{id}.png", () => {
     expect(new Uint8Array(await (await image("/images/listings/5.png")).arrayBuffer())).toEqual(bytes);
   });
 
+  it("paints a large picture at most 1600 px on its longer side, for the preview's memory and CPU", async () => {
+    await env.DB.prepare("INSERT INTO listing_images (id, listing_id, position, width, height, seed) VALUES (?, 1, 90, 4000, 3000, 7)")
+      .bind(900_001)
+      .run();
+    const png = await decodePng(new Uint8Array(await (await image("/images/listings/900001.png")).arrayBuffer()));
+    expect([png.width, png.height]).toEqual([1600, 1200]);
+  });
+
   it("paints articles at 1200 × 630", async () => {
     const article = await env.DB.prepare("SELECT id FROM articles ORDER BY id LIMIT 1").first<{ id: number }>();
     const png = await decodePng(new Uint8Array(await (await image(`/images/articles/${article!.id}.png`)).arrayBuffer()));

@@ -10,6 +10,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
 import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
+import { previewImageSize } from "#shared/preview-image.ts";
 import { drawIllustration, renderIllustration, type IllustrationInput, type IllustrationType } from "./illustration.ts";
 import { encodePng } from "./png.ts";
 import { rasterize } from "./raster.ts";
@@ -76,7 +77,7 @@ export const images = new Hono<AppEnv>().get("/images/:kind{articles|listings}/:
     return c.body(renderIllustration(input), 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": IMMUTABLE });
   }
 
-  // Painting takes tens of milliseconds of CPU: each location does it once.
+  // Painting takes tens of milliseconds of CPU: each location does it once, at most at the preview size.
   const cache = await caches.open("images");
   const key = new Request(new URL(c.req.path, c.req.url));
   const kept = await cache.match(key);
@@ -84,7 +85,7 @@ export const images = new Hono<AppEnv>().get("/images/:kind{articles|listings}/:
   if (kept) return new Response(kept.body, kept);
   const input = await sources[kind](c.env.DB, id);
   if (!input) return c.text("Not found", 404);
-  const scene = drawIllustration(input);
+  const scene = drawIllustration({ ...input, ...previewImageSize(input) });
   const png = await encodePng(scene.width, scene.height, rasterize(scene));
   const res = new Response(png, { headers: { "Content-Type": "image/png", "Cache-Control": IMMUTABLE } });
   c.executionCtx.waitUntil(cache.put(key, res.clone()));
