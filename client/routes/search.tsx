@@ -1,10 +1,14 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import type { Deal } from "#shared/listing-types.ts";
+import { splitLocale } from "#shared/locales.ts";
+import { makeIntl } from "#shared/intl.ts";
 import { paths } from "#shared/paths.ts";
 import { loadSearch } from "#client/components/listing-results/load-search.ts";
 import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { messagesFor } from "#worker/messages.ts";
 import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/search";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
@@ -15,12 +19,30 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
  * page (`/buy/house/nis/?…`) and is redirected there.
  */
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["search"], "search");
+const MESSAGES = pageScopes(["search", "list", "listCity"], "search");
+
+interface Intro {
+  key: "search" | "list" | "listCity";
+  values: Record<string, string>;
+}
+
+/**
+ * The page's heading and title name what is searched when the URL says it, as the list pages do:
+ * "Property for sale — Belgrade" rather than one "Property search" for every search URL.
+ */
+function searchIntro(state: { deal?: Deal }, city: { name: string } | null, t: (id: string) => string): Intro {
+  if (!state.deal && !city) return { key: "search", values: {} };
+  const what = t(`search.kind.${state.deal ?? "any"}`);
+  return city ? { key: "listCity", values: { what, city: city.name } } : { key: "list", values: { what } };
+}
 
 export const loader = withMessages(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
   const request = context.get(requestContext);
   const data = await loadSearch({ api: request.api, url });
-  return { ...data, meta: searchMeta(request, url, data, "search") };
+  const { locale } = splitLocale(url.pathname);
+  const intl = makeIntl(locale, messagesFor(locale));
+  const intro = searchIntro(data.state, data.city, (id) => intl.formatMessage({ id }));
+  return { ...data, intro, meta: searchMeta(request, url, data, intro.key, intro.values) };
 });
 
 /** Filters and page changes reload the results; a favourite toggled on a card does not. */
@@ -35,7 +57,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const here = lp(paths.search());
   return (
     <>
-      <PageIntro pageKey="search" />
+      <PageIntro pageKey={loaderData.intro.key} values={loaderData.intro.values} />
       <SearchPage data={loaderData} action={here} resetHref={here} />
     </>
   );

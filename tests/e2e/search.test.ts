@@ -140,7 +140,7 @@ it("filters, sorts and pages with JavaScript without reloading the document", as
   // Clearing the type leads to the search page, still without a reload.
   await page.getByLabel("Property type").selectOption("");
   await page.waitForURL(`${baseURL}/search/?deal=sale&city=beograd&sort=price_asc`);
-  await expect.poll(() => page.locator("h1").textContent()).toBe("Property search");
+  await expect.poll(() => page.locator("h1").textContent()).toBe("Property for sale — Belgrade");
   expect(documentRequests.length).toBe(docsBefore);
   await beaconsSettled();
 });

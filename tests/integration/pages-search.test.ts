@@ -207,6 +207,23 @@ describe("meta", () => {
     expect(district).toMatch(/<title>[^<]*, Vračar \| Kvadrat<\/title>/);
   });
 
+  it("names what a search URL asks for in its heading and title, in the page's language", async () => {
+    const cases: [string, string][] = [
+      ["/search/?deal=sale&city=beograd&rooms=2", "Property for sale — Belgrade"],
+      ["/search/?deal=rent", "Property to rent in Serbia"],
+      ["/search/?city=novi-sad", "Property — Novi Sad"],
+      ["/ru/search/?deal=rent&city=beograd", "Недвижимость в аренду — Белград"],
+      ["/sr/search/?deal=sale", "Nekretnine na prodaju u Srbiji"],
+      ["/search/?q=terasa", "Property search"],
+      ["/search/", "Property search"],
+    ];
+    for (const [path, title] of cases) {
+      const page = await html(path);
+      expect(heading(page), path).toBe(title);
+      expect(page, path).toContain(`<title>${title} | Kvadrat</title>`);
+    }
+  });
+
   it("canonicalises without the sort order, keeping the page and landing filters", async () => {
     const page = await html("/buy/apartment/beograd/?sort=price_asc&page=2");
     expect(link(page, "canonical")).toBe(`${ORIGIN}/buy/apartment/beograd/?page=2`);
