@@ -19,7 +19,8 @@ import { NavigationProgress, useNavigationBusy } from "./components/layout/navig
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
 import { scopedMessages } from "#worker/messages.ts";
-import { ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
+import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
+import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "./favourites.server.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
@@ -39,16 +40,23 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     country: edgeCountry(request),
     locale,
     ogLocale: localeEntry(locale).og,
-    messages: scopedMessages(locale, ROOT_MESSAGE_SCOPES),
+    messages: scopedMessages(
+      locale,
+      url.searchParams.has(AUTH_DIALOG_PARAM) ? [...ROOT_MESSAGE_SCOPES, ...AUTH_DIALOG_MESSAGE_SCOPES] : ROOT_MESSAGE_SCOPES,
+    ),
     origin,
     errorLogging: env.ERROR_LOGGING === "true",
     user: user ? { id: user.id, name: user.name, role: user.role, phone_verified: user.phone_verified } : null,
   };
 }
 
-/** The messages only change with the language: other navigations keep the root data; forms refresh it. */
+/**
+ * The messages change with the language, and the sign-in dialog's come when it opens: other
+ * navigations keep the root data; forms refresh it.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
+  if (!currentUrl.searchParams.has(AUTH_DIALOG_PARAM) && nextUrl.searchParams.has(AUTH_DIALOG_PARAM)) return true;
   return formMethod ? defaultShouldRevalidate : false;
 }
 

@@ -2,9 +2,8 @@ import { STATIC_PAGES } from "#shared/paths.ts";
 
 /**
  * Which messages travel with which data (worker/messages.ts `scopedMessages`). The root data carries
- * what any page can show — header, footer, alerts, error screens, the sign-in dialog, listing cards,
- * pagination — and each page's loader adds its own scopes; the browser merges them (root.tsx).
- * A scope is a key prefix.
+ * what any page can show — header, footer, alerts, error screens, listing cards, pagination — and
+ * each page's loader adds its own scopes; the browser merges them (root.tsx). A scope is a key prefix.
  */
 export const ROOT_MESSAGE_SCOPES = [
   "site",
@@ -13,8 +12,8 @@ export const ROOT_MESSAGE_SCOPES = [
   "common",
   "alert",
   "error",
-  "auth",
-  "phone",
+  // The header's sign-in link and account menu; the dialog's texts are AUTH_DIALOG_MESSAGE_SCOPES.
+  "auth.header",
   "format",
   "card",
   "favourites",
@@ -28,6 +27,13 @@ export const ROOT_MESSAGE_SCOPES = [
   // The footer links to the static pages by their titles.
   ...Object.keys(STATIC_PAGES).map((page) => `page.${page}.title`),
 ] as const;
+
+/**
+ * The sign-in dialog's texts (its forms and the phone field): the root data carries them only when
+ * the URL opens the dialog (`?auth=…`), and root.tsx reloads them when a visitor opens it; the
+ * `/auth/` page and the personal page load them as their own.
+ */
+export const AUTH_DIALOG_MESSAGE_SCOPES = ["auth", "phone"] as const;
 
 /** A page's own texts: `page.{key}` (title, description, heading, lead) and its feature scopes. */
 export const pageScopes = (pageKeys: readonly string[], ...features: string[]) => [

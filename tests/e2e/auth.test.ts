@@ -215,6 +215,21 @@ it("the dialog is modal with JavaScript: Escape closes it and removes the query"
   expect(documentRequests).toHaveLength(1);
 });
 
+it.each([
+  ["/about/", "Sign in", "Sign in"],
+  ["/ru/media/", "Войти", "Вход"],
+])("the dialog opened on %s brings its texts with it, without a reload", async (path, link, heading) => {
+  // The page's own data leaves the dialog's texts out; opening it fetches them with the root data.
+  await page.goto(path);
+  await hydrated(page);
+  documentRequests = [];
+  await page.getByRole("banner").getByRole("link", { name: link }).click();
+  await expect.poll(isModal).toBe(true);
+  await expect.poll(() => dialog().getByRole("heading", { level: 2 }).textContent()).toBe(heading);
+  expect(await dialog().textContent()).not.toMatch(/\b(auth|phone)\.[a-z]+/);
+  expect(documentRequests).toEqual([]);
+});
+
 it("axe finds nothing in the dialog, the cabinet and the personal page; the Nu validator no errors", async () => {
   const documents: Record<string, string> = {};
   const check = async (path: string) => {

@@ -58,6 +58,11 @@ const PUBLIC = [
   "/unsubscribe/?token=nope",
   "/no-such-page/",
   "/auth/?auth=signin",
+  "/auth/",
+  // The sign-in dialog over a page: its texts come with the root data only then.
+  "/?auth=signin",
+  "/about/?auth=register&via=email",
+  "/faq/?auth=recover",
 ];
 const PRIVATE = ["/cabinet/", "/cabinet/personal/", "/cabinet/favourites/", "/cabinet/saved-searches/", "/cabinet/messages/", "/cabinet/payment/", "/listing/create/"];
 

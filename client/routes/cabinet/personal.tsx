@@ -15,7 +15,7 @@ import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/personal";
 import styles from "./personal.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { AUTH_DIALOG_MESSAGE_SCOPES, pageScopes } from "#client/i18n/message-scopes.ts";
 
 /**
  * `/cabinet/personal/` (SPEC §6: signed-in users): name, phone and e-mail (each new value confirmed with a
@@ -24,7 +24,7 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
  * to this page's action, so all of it works without JavaScript.
  */
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPersonal"], "cabinet");
+const MESSAGES = pageScopes(["cabinetPersonal"], "cabinet", ...AUTH_DIALOG_MESSAGE_SCOPES);
 
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
