@@ -59,7 +59,7 @@ const sources: Record<"articles" | "listings", (db: D1Database, id: number) => P
   },
 };
 
-/** The numeric id of `{id}.svg`, or null when it is no id at all. */
+/** The numeric id of `{id}.svg` or `{id}.png`, or null when it is no id at all. */
 function fileId(file: string): number | null {
   const id = Number(file.slice(0, file.lastIndexOf(".")));
   return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
