@@ -4,16 +4,16 @@
  * the development account without JavaScript. Plus the dialog's native behaviour (modal, Escape) and
  * axe / Nu validator checks of the dialog and the cabinet pages.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, expect, inject, it } from "vitest";
 import { describeViolations, runAxe } from "#scripts/audit/axe.ts";
 import { describeVnu, validateHtml } from "#scripts/audit/vnu.ts";
-import { hydrated, launch, watchProblems } from "./browser.ts";
+import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const DEV_USER = { email: "user@kvadrat.test", password: "kvadrat-user-2026", name: "Ana Petrović" };
 
-let browser: Browser;
+const browser = fileBrowser();
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
@@ -21,12 +21,6 @@ let documentRequests: string[];
 /** Problems a test expects (see afterEach). */
 let expected: RegExp[] = [];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /**
  * Each test's browser comes from its own address: the API limits code requests per IP (20 an hour), and
@@ -38,7 +32,7 @@ function clientAddress(): string {
 }
 
 async function open(options: { javaScriptEnabled?: boolean } = {}) {
-  context = await browser.newContext({
+  context = await browser().newContext({
     baseURL,
     locale: "en-GB",
     viewport: { width: 1280, height: 800 },

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 /** Debian's Chromium (`apt-get install -y chromium`), or CHROME_PATH. */
 export function chromiumPath(): string {
@@ -24,6 +25,21 @@ export function launch(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+}
+
+/** One Chromium for a test file: launched before its tests, closed after them. */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("the browser is launched in beforeAll");
+    return browser;
+  };
 }
 
 /** Every console error and warning, uncaught page error and failed request of a page. */

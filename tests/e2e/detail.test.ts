@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
-import { hydrated, launch, watchProblems } from "./browser.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
+import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
+const browser = fileBrowser();
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
@@ -12,7 +12,6 @@ let detailPath: string;
 let photoCount: number;
 
 beforeAll(async () => {
-  browser = await launch();
   const search = (await (await fetch(`${baseURL}/api/realty/search?deal=sale&type=4&city=beograd&per_page=20`)).json()) as {
     items: { path: string; image_count: number }[];
   };
@@ -20,15 +19,12 @@ beforeAll(async () => {
   detailPath = listing.path;
   photoCount = listing.image_count;
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Problems a test expects; checked after its browser context is closed, when all have been reported. */
 let benign: RegExp[] = [];
 
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "en-GB" });
+  context = await browser().newContext({ baseURL, locale: "en-GB" });
   page = await context.newPage();
   problems = watchProblems(page);
   benign = [];
@@ -131,7 +127,7 @@ it("streams similar listings after the shell and opens one client-side, its gall
 });
 
 it("works without JavaScript: a scrollable strip of photos with thumbnails that jump to them", async () => {
-  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noJs = await browser().newContext({ baseURL, javaScriptEnabled: false });
   const plain = await noJs.newPage();
   await plain.goto(detailPath);
   const frame = plain.getByTestId("gallery-frame");

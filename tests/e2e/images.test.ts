@@ -2,22 +2,15 @@
  * The PNG twin of a generated illustration (what link previews get) against the SVG that pages show, as
  * Chromium draws them: the same picture, pixel for pixel up to edge smoothing.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launch } from "./browser.ts";
+import { expect, inject, it } from "vitest";
+import { fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 it.each(["/images/listings/1", "/images/listings/2", "/images/listings/9", "/images/articles/1"])("%s: the PNG looks like the SVG", async (base) => {
-  const page = await browser.newPage();
+  const page = await browser().newPage();
   // Same origin as the images, so the canvases can be read.
   await page.goto(`${baseURL}/robots.txt`);
   const result = await page.evaluate(async (path) => {

@@ -1,22 +1,16 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
-import { hydrated, launch, watchProblems } from "./browser.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, expect, inject, it } from "vitest";
+import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
+const browser = fileBrowser();
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
 let documents: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "en-GB" });
+  context = await browser().newContext({ baseURL, locale: "en-GB" });
   page = await context.newPage();
   problems = watchProblems(page);
   documents = [];
@@ -107,7 +101,7 @@ it("sends a question with JavaScript, showing the server's field errors first", 
 });
 
 it("sends a question without JavaScript", async () => {
-  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false, locale: "en-GB" });
+  const noJs = await browser().newContext({ baseURL, javaScriptEnabled: false, locale: "en-GB" });
   const plain = await noJs.newPage();
   // Without JavaScript the page's module scripts are refused on purpose; only page errors count.
   const pageErrors: string[] = [];

@@ -1,24 +1,18 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
-import { hydrated, launch, watchProblems } from "./browser.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, beforeEach, expect, inject, it } from "vitest";
+import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
+const browser = fileBrowser();
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
 let dataRequests: string[];
 let documentRequests: string[];
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 beforeEach(async () => {
-  context = await browser.newContext({ baseURL, locale: "en-GB" });
+  context = await browser().newContext({ baseURL, locale: "en-GB" });
   page = await context.newPage();
   problems = watchProblems(page);
   dataRequests = [];
@@ -119,7 +113,7 @@ it("the 404 page's search form leads to the search page", async () => {
 });
 
 it("works without JavaScript: links and the search form are real", async () => {
-  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const noJs = await browser().newContext({ baseURL, javaScriptEnabled: false });
   const plain = await noJs.newPage();
   await plain.goto("/nope/");
   await plain.getByLabel("Try searching on our website:").fill("Zemun");

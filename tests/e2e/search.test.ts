@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, expect, inject, it } from "vitest";
-import { hydrated, launch, watchProblems } from "./browser.ts";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterEach, expect, inject, it } from "vitest";
+import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const LIST = "/buy/apartment/beograd/";
-let browser: Browser;
+const browser = fileBrowser();
 let context: BrowserContext;
 let page: Page;
 let problems: string[];
@@ -13,18 +13,12 @@ let documentRequests: string[];
 let beacons: string[];
 let beaconsDone: number;
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 let javaScriptOff = false;
 
 async function open(javaScriptEnabled: boolean) {
   javaScriptOff = !javaScriptEnabled;
-  context = await browser.newContext({
+  context = await browser().newContext({
     baseURL,
     locale: "en-GB",
     javaScriptEnabled,

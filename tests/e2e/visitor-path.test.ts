@@ -3,22 +3,16 @@
  * gallery → favourite → /favourites/ → a media article — in each language, with JavaScript and
  * without it. Texts are checked against the language's own messages (plural forms included).
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeIntl } from "#shared/intl.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { messagesFor } from "#worker/messages.ts";
-import { hydrated, launch, watchProblems } from "./browser.ts";
+import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
+const browser = fileBrowser();
 
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const LOCALES: Locale[] = ["en", "ru", "sr"];
 
@@ -44,7 +38,7 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
     }
 
     beforeAll(async () => {
-      context = await browser.newContext({ baseURL, locale: "en-GB", javaScriptEnabled: javaScript });
+      context = await browser().newContext({ baseURL, locale: "en-GB", javaScriptEnabled: javaScript });
       page = await context.newPage();
       problems = watchProblems(page);
       documents = 0;
