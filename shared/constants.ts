@@ -110,3 +110,6 @@ export const PAYMENT_CURRENCY = "EUR";
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */
 export const MESSAGES_PER_HOUR = 20;
+
+/** Dates on pages are the calendar dates of Serbia, the same on the server and in every visitor's browser. */
+export const SITE_TIME_ZONE = "Europe/Belgrade";

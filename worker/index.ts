@@ -8,7 +8,9 @@ import { sitemaps } from "./seo/sitemaps.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
+import { rewriteDocuments } from "./middleware/document-rewriter.ts";
 import { inlineStyles } from "./middleware/inline-styles.ts";
+import { scriptsAfterPaint } from "./middleware/scripts-after-paint.ts";
 import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
@@ -44,7 +46,7 @@ app.use(locale());
 app.use(session());
 app.use(favouritesMerge());
 app.use(pageCache());
-app.use(inlineStyles());
+app.use(rewriteDocuments(inlineStyles, scriptsAfterPaint));
 
 app.all("*", (c) => {
   const origin = new URL(c.req.url).origin;

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
+import { SITE_TIME_ZONE } from "#shared/constants.ts";
 import type { ApiClient } from "#shared/api-client.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
@@ -30,8 +31,6 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 /** Similar listings shown under a listing: same deal, type and city, price within ±25 %. */
 export const SIMILAR_COUNT = 4;
 export const SIMILAR_PRICE_RANGE = 0.25;
-/** Dates on the page read the same on the server and in any visitor's browser. */
-const TIME_ZONE = "Europe/Belgrade";
 const META_DESCRIPTION_LENGTH = 160;
 
 /** An active listing, or the 404 page (unknown, archived, not yet published), or 503 when the API fails. */
@@ -136,7 +135,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
   const kind = t("detail.kind", { type: listing.type, deal: listing.deal });
   const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
   const paragraphs = listing.description.split(/\n+/).map((p) => p.trim()).filter(Boolean);
-  const published = intl.formatDate(listing.created_at, { dateStyle: "long", timeZone: TIME_ZONE });
+  const published = intl.formatDate(listing.created_at, { dateStyle: "long", timeZone: SITE_TIME_ZONE });
   const mapUrl = `https://www.openstreetmap.org/?mlat=${listing.lat}&mlon=${listing.lng}#map=16/${listing.lat}/${listing.lng}`;
   const origin = useRouteLoaderData<RootData>("root")?.origin ?? "";
 

@@ -12,3 +12,11 @@ it("finds every first-load script and stylesheet a React Router document names",
     styles: ["/assets/s.css"],
   });
 });
+
+it("counts the router's scripts held back until the first paint (decision 015)", () => {
+  const html = `<head><style>p{}</style></head><body><script nonce="n" type="text/x-module-after-paint"
+    data-modulepreload="/assets/entry.client.js /assets/framework.js /assets/root.js">;
+    import * as route0 from "/assets/root.js";
+    import("/assets/entry.client.js");</script><script nonce="n">(function startAfterPaint(data) {})()</script></body>`;
+  expect(documentAssets(html).scripts).toEqual(["/assets/entry.client.js", "/assets/framework.js", "/assets/root.js"]);
+});

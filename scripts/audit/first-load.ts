@@ -1,7 +1,9 @@
 /**
  * First-load weight of a page from its server HTML: every script the document loads before any
  * interaction (`<script type="module" src>`, `modulepreload` links, URLs imported by inline module
- * scripts, and the static imports of those chunks, followed in the built files), and its stylesheets.
+ * scripts — also the router's, held as a data block until the first paint with its preloads in
+ * `data-modulepreload` (decision 015) — and the static imports of those chunks, followed in the built
+ * files), and its stylesheets.
  * Sizes are raw, gzip (zlib default level) and brotli (default quality 11) of the files in build/client.
  */
 import { readFileSync } from "node:fs";
@@ -59,6 +61,7 @@ export function documentAssets(html: string): { scripts: string[]; styles: strin
   }
   for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(`<script ${attrs}>`, "src");
+    for (const href of attribute(`<script ${attrs}>`, "data-modulepreload")?.split(/\s+/) ?? []) if (href) scripts.add(href);
     if (src) scripts.add(src);
     else for (const [, url] of body!.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) scripts.add(url!);
   }

@@ -55,4 +55,16 @@ describe("home sections", () => {
     const promoted = html.slice(html.indexOf(">Promoted listings</h2>"), html.indexOf(">New listings</h2>"));
     expect(promoted.match(/>Promoted</g)?.length ?? 0).toBeGreaterThan(0);
   });
+
+  it("dates the article teasers by the calendar in Serbia, as every visitor's browser will", async () => {
+    const html = await (await get("/", { "user-agent": BOT_UA })).text();
+    const teasers = [...html.matchAll(/<time dateTime="([^"]+)">([^<]+)<\/time> · /g)];
+    expect(teasers.length).toBeGreaterThan(0);
+    for (const [, iso, shown] of teasers) {
+      const belgrade = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "Europe/Belgrade" }).format(new Date(iso!));
+      expect(shown).toBe(belgrade);
+    }
+    // A teaser published late in the evening (UTC) shows the next day, as it was in Belgrade.
+    expect(teasers.some(([, iso]) => new Date(iso!).getUTCHours() >= 22)).toBe(true);
+  });
 });

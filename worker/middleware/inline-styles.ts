@@ -1,5 +1,5 @@
-import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
+import type { DocumentRewrite } from "./document-rewriter.ts";
 
 /** Above this a stylesheet stays a separate file: inlining pays off only for small ones. */
 export const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
@@ -27,28 +27,17 @@ function stylesheet(env: AppEnv["Bindings"], origin: string, path: string): Prom
  * before anything shows (most of the first contentful paint on a slow mobile network). So the page's
  * own built stylesheets are written into its `<head>` as `<style>` elements, and their `<link>`s stay
  * for React to hydrate but no longer hold the paint back (`media="print"`; React never rewrites an
- * attribute it did not render). Stylesheets of later client navigations load as usual. Runs inside
- * the page cache, so a kept page is kept with its styles.
+ * attribute it did not render). Stylesheets of later client navigations load as usual.
  */
-export function inlineStyles(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await next();
-    const res = c.res;
-    if (!res.body || !res.headers.get("Content-Type")?.includes("text/html")) return;
-    const origin = new URL(c.req.url).origin;
-    const rewritten = new HTMLRewriter()
-      .on('head link[rel="stylesheet"][href^="/assets/"]', {
-        async element(link) {
-          const path = (link.getAttribute("href") ?? "").replace(/[?#].*$/, "");
-          const css = await stylesheet(c.env, origin, path);
-          if (css === null) return;
-          link.before(`<style data-href="${path}">${css}</style>`, { html: true });
-          link.setAttribute("media", "print");
-        },
-      })
-      .transform(res);
-    const headers = new Headers(res.headers);
-    headers.delete("Content-Length");
-    c.res = new Response(rewritten.body, { status: res.status, headers });
-  };
-}
+export const inlineStyles: DocumentRewrite = (rewriter, c) => {
+  const origin = new URL(c.req.url).origin;
+  return rewriter.on('head link[rel="stylesheet"][href^="/assets/"]', {
+    async element(link) {
+      const path = (link.getAttribute("href") ?? "").replace(/[?#].*$/, "");
+      const css = await stylesheet(c.env, origin, path);
+      if (css === null) return;
+      link.before(`<style data-href="${path}">${css}</style>`, { html: true });
+      link.setAttribute("media", "print");
+    },
+  });
+};

@@ -1,0 +1,104 @@
+/**
+ * Scripts load after the page has painted (decision 015): after its priority image, at the visitor's
+ * first key or tap, after PRIORITY_IMAGE_WAIT_MS at the latest, and at once in a hidden tab.
+ */
+import type { BrowserContext, Page, Route } from "playwright-core";
+import { afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
+import { PRIORITY_IMAGE_WAIT_MS } from "#worker/middleware/scripts-after-paint.ts";
+import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+const browser = fileBrowser();
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+/** A listing page: its first photo is the page's priority image. */
+let detailPath: string;
+
+beforeAll(async () => {
+  const search = (await (await fetch(`${baseURL}/api/realty/search?deal=sale&city=beograd&per_page=5`)).json()) as {
+    items: { path: string; image_count: number }[];
+  };
+  detailPath = search.items.find((item) => item.image_count >= 1)!.path;
+});
+
+beforeEach(async () => {
+  context = await browser().newContext({ baseURL, locale: "en-GB" });
+  page = await context.newPage();
+  problems = watchProblems(page);
+});
+afterEach(async () => {
+  await context.close();
+  expect(problems).toEqual([]);
+});
+
+/** Holds the listing photos until `release()`; records when scripts are asked for. */
+async function holdPhotos() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Route[] = [];
+  await page.route(/\/images\/listings\/\d+\.svg$/, async (route) => {
+    held.push(route);
+    await released;
+    await route.continue();
+  });
+  const scripts: number[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/[\w.-]+\.js$/.test(new URL(request.url()).pathname)) scripts.push(Date.now());
+  });
+  return { release, held, scripts };
+}
+
+it("asks for no script until the page's priority photo has arrived, then hydrates", async () => {
+  const photos = await holdPhotos();
+  await page.goto(detailPath, { waitUntil: "domcontentloaded" });
+  await expect.poll(() => photos.held.length).toBeGreaterThan(0);
+  await page.waitForTimeout(600);
+  expect(photos.scripts).toEqual([]);
+  const releasedAt = Date.now();
+  photos.release();
+  await hydrated(page);
+  expect(photos.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...photos.scripts)).toBeGreaterThanOrEqual(releasedAt);
+});
+
+it("starts them at the visitor's first key press", async () => {
+  const photos = await holdPhotos();
+  await page.goto(detailPath, { waitUntil: "domcontentloaded" });
+  await page.waitForTimeout(300);
+  expect(photos.scripts).toEqual([]);
+  const pressedAt = Date.now();
+  await page.keyboard.press("Tab");
+  await hydrated(page);
+  expect(Math.min(...photos.scripts)).toBeGreaterThanOrEqual(pressedAt);
+  // Well before the wait runs out.
+  expect(Math.min(...photos.scripts) - pressedAt).toBeLessThan(PRIORITY_IMAGE_WAIT_MS / 2);
+  photos.release();
+});
+
+it(`waits ${PRIORITY_IMAGE_WAIT_MS} ms at most for a photo that does not come`, async () => {
+  const photos = await holdPhotos();
+  await page.goto(detailPath, { waitUntil: "domcontentloaded" });
+  await hydrated(page);
+  const firstScript = await page.evaluate(() =>
+    Math.min(
+      ...performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    ),
+  );
+  expect(firstScript).toBeGreaterThanOrEqual(PRIORITY_IMAGE_WAIT_MS);
+  photos.release();
+});
+
+it("loads them at once in a tab nobody is looking at (nothing will paint there)", async () => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Document.prototype, "visibilityState", { get: () => "hidden" });
+  });
+  const photos = await holdPhotos();
+  await page.goto(detailPath, { waitUntil: "domcontentloaded" });
+  await hydrated(page);
+  expect(photos.held.length).toBeGreaterThan(0);
+  photos.release();
+});
