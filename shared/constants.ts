@@ -34,30 +34,6 @@ export const REMEMBER_ME_KEY = "remember_me";
 export const ALERT_TIMEOUT_MS = 5000;
 export const TOUCH_CLOSE_TOLERANCE_PX = 20;
 
-/** Phone parsing limits. */
-export const PHONE_INPUT_MAX_CHARS = 250;
-export const PHONE_NATIONAL_MIN_DIGITS = 2;
-export const PHONE_NATIONAL_MAX_DIGITS = 17;
-export const PHONE_CALLING_CODE_MAX_DIGITS = 3;
-export const PHONE_EXTENSION_MAX_DIGITS = 20;
-
-/** Phone widget defaults. */
-export const PHONE_WIDGET_DEFAULTS = {
-  autoFormat: true,
-  mode: "auto",
-  autoDefaultCountry: true,
-  inputType: "tel",
-  name: "telephone",
-  autocomplete: true,
-  placeholder: "Enter a phone number",
-  maxLength: 25,
-  showDialCode: true,
-  showFlags: true,
-  searchBox: false,
-} as const;
-export const PHONE_TYPE_AHEAD_RESET_MS = 700;
-export const PHONE_DROPDOWN_MIN_SPACE_BELOW_PX = 200;
-
 /** Tooltip defaults. */
 export const TOOLTIP_SHOW_DELAY_MS = 200;
 export const TOOLTIP_DISPOSE_TIMEOUT_MS = 150;
@@ -111,5 +87,5 @@ export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */
 export const MESSAGES_PER_HOUR = 20;
 
-/** Dates on pages are the calendar dates of Serbia, the same on the server and in every visitor's browser. */
+/** Dates on pages are calendar dates in Serbia, the same on the server and in every visitor's browser (`dateFormats`). */
 export const SITE_TIME_ZONE = "Europe/Belgrade";

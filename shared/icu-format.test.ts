@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import en from "#locales/en.json";
 import ru from "#locales/ru.json";
 import sr from "#locales/sr.json";
-import { icuFormatter } from "./icu-format.ts";
+import { dateFormats, icuFormatter } from "./icu-format.ts";
 import { LOCALES, localeEntry, type Locale } from "./locales.ts";
 
 const SOURCES: Record<Locale, Record<string, string>> = { en, ru, sr };
@@ -53,13 +53,26 @@ describe("icuFormatter", () => {
     ["{n, plural, offset:1 =0 {nobody} =1 {just {who}} one {{who} and # other} other {{who} and # others}}", { n: 5, who: "Ana" }],
     ["{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}", { n: 23 }],
     ["{n, number} · {n, number, ::currency/EUR} · {n, number, ::percent}", { n: 0.25 }],
-    ["{d, date, ::yyyyMMMd} · {d, time} · {d, date}", { d: Date.UTC(2026, 10, 23, 12, 5) }],
+    // Midday UTC: the same calendar date in Serbia (times differ by design, below).
+    ["{d, date, ::yyyyMMMd} · {d, date}", { d: Date.UTC(2026, 10, 23, 12, 5) }],
     ["{kind, select, flat {a <b>flat</b>} other {a home}} in {city}", { kind: "flat", city: "Niš", b: (s: string) => `*${s}*` }],
     ["{count, plural, one {# listing} other {# listings}}", { count: 1234.5 }],
   ])("matches intl-messageformat on %s", (text, values) => {
     const tree = parse(text);
     const expected = new IntlMessageFormat(tree, "en-GB").format(values as never);
     expect(icuFormatter("en-GB").format(tree, values)).toBe(String(expected));
+  });
+
+  it("prints dates and times as they are in Serbia, wherever it runs", () => {
+    const f = icuFormatter("en-GB");
+    // 23:30 UTC on 22 August is 01:30 on 23 August in Belgrade (summer time).
+    const d = Date.UTC(2026, 7, 22, 23, 30);
+    expect(f.format(parse("{d, date, ::yyyyMMMd}"), { d })).toBe("23 Aug 2026");
+    expect(f.format(parse("{d, time}"), { d })).toBe("01:30:00");
+    const formats = dateFormats("en-GB");
+    expect(formats(JSON.stringify({ dateStyle: "medium" })).format(d)).toBe("23 Aug 2026");
+    // A date-only value can still ask for UTC.
+    expect(formats(JSON.stringify({ dateStyle: "medium", timeZone: "UTC" })).format(d)).toBe("22 Aug 2026");
   });
 
   it("throws when a needed value or tag is missing", () => {

@@ -6,6 +6,7 @@
  * tests compare both over every message of every locale) in a fraction of its size (decision 011).
  */
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import { SITE_TIME_ZONE } from "./constants.ts";
 
 export type FormatValues = Record<string, unknown>;
 
@@ -27,9 +28,17 @@ export interface IcuFormatter {
   format(elements: MessageFormatElement[], values?: FormatValues): string;
 }
 
+/**
+ * Date formats by their options (JSON), in Serbia's time zone unless the options name another: the
+ * server and every visitor's browser then print the same calendar date.
+ */
+export function dateFormats(tag: string): (options: string) => Intl.DateTimeFormat {
+  return memo((options) => new Intl.DateTimeFormat(tag, { timeZone: SITE_TIME_ZONE, ...JSON.parse(options) }));
+}
+
 export function icuFormatter(tag: string): IcuFormatter {
   const numbers = memo((options) => new Intl.NumberFormat(tag, JSON.parse(options)));
-  const dates = memo((options) => new Intl.DateTimeFormat(tag, JSON.parse(options)));
+  const dates = dateFormats(tag);
   const plurals = memo((type) => new Intl.PluralRules(tag, { type: type as Intl.PluralRuleType }));
 
   /** A skeleton's options (`::currency/EUR`); named styles (`long`, `percent`) are not used by our messages. */

@@ -4,7 +4,7 @@
  * without its weight in the browser (decisions 009 and 011).
  */
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import { icuFormatter, memo } from "./icu-format.ts";
+import { dateFormats, icuFormatter, memo } from "./icu-format.ts";
 import { type Locale, localeEntry } from "./locales.ts";
 
 /**
@@ -28,7 +28,7 @@ export function makeIntl(locale: Locale, messages: Messages): IntlFormatter {
   const tag = localeEntry(locale).intl;
   const icu = icuFormatter(tag);
   const numbers = memo((options) => new Intl.NumberFormat(tag, JSON.parse(options)));
-  const dates = memo((options) => new Intl.DateTimeFormat(tag, JSON.parse(options)));
+  const dates = dateFormats(tag);
   const relative = memo((options) => new Intl.RelativeTimeFormat(tag, JSON.parse(options)));
   return {
     locale: tag,

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
-import { SITE_TIME_ZONE } from "#shared/constants.ts";
 import type { ApiClient } from "#shared/api-client.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
@@ -135,7 +134,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
   const kind = t("detail.kind", { type: listing.type, deal: listing.deal });
   const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
   const paragraphs = listing.description.split(/\n+/).map((p) => p.trim()).filter(Boolean);
-  const published = intl.formatDate(listing.created_at, { dateStyle: "long", timeZone: SITE_TIME_ZONE });
+  const published = intl.formatDate(listing.created_at, { dateStyle: "long" });
   const mapUrl = `https://www.openstreetmap.org/?mlat=${listing.lat}&mlon=${listing.lng}#map=16/${listing.lat}/${listing.lng}`;
   const origin = useRouteLoaderData<RootData>("root")?.origin ?? "";
 

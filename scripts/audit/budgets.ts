@@ -8,6 +8,8 @@ export interface Budgets {
   console: { maxErrors: number; maxFailedRequests: number };
   lighthouse: {
     preset: "mobile";
+    /** Runs per page; the page is judged on the representative (median) one. */
+    runs: number;
     minScores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
     pages: PageType[];
   };

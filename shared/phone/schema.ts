@@ -5,7 +5,7 @@
  * locale message id of the reason (PHONE_ERROR_MESSAGE_IDS), so a form can show it in the visitor's language.
  */
 import * as v from "valibot";
-import { PHONE_WIDGET_DEFAULTS } from "#shared/constants.ts";
+import { PHONE_WIDGET_DEFAULTS } from "#shared/phone/constants.ts";
 import { PHONE_ERROR_MESSAGE_IDS, type PhoneRules, type PhoneValidation, validatePhone } from "./validate.ts";
 
 export interface PhoneSchemaOptions extends PhoneRules {

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { ApiArticleSummary } from "#shared/api/content.ts";
-import { SITE_TIME_ZONE } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -23,7 +22,7 @@ export function ArticleByline({ article, author = false }: { article: ApiArticle
         </>
       ) : null}
       <time dateTime={article.published_at}>
-        {intl.formatDate(article.published_at, { dateStyle: "long", timeZone: SITE_TIME_ZONE })}
+        {intl.formatDate(article.published_at, { dateStyle: "long" })}
       </time>
       <span aria-hidden="true"> · </span>
       <span>{t("media.readingTime", { minutes: article.reading_minutes })}</span>

@@ -2,7 +2,6 @@ import { type ReactNode, Suspense } from "react";
 import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import { Await, Link } from "react-router";
 import type { ApiAdvantage, ApiArticleSummary, ApiFaq } from "#shared/api/content.ts";
-import { SITE_TIME_ZONE } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 import type { CardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
@@ -166,7 +165,7 @@ export function MediaTeasers({ data }: { data: Promise<ApiArticleSummary[] | nul
                 </h3>
                 <p>{article.lead}</p>
                 <p className={styles.meta}>
-                  <time dateTime={article.published_at}>{intl.formatDate(article.published_at, { dateStyle: "medium", timeZone: SITE_TIME_ZONE })}</time>
+                  <time dateTime={article.published_at}>{intl.formatDate(article.published_at, { dateStyle: "medium" })}</time>
                   {" · "}
                   {t("home.readingTime", { minutes: article.reading_minutes })}
                 </p>

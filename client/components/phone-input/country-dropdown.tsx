@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { PHONE_DROPDOWN_MIN_SPACE_BELOW_PX } from "#shared/constants.ts";
+import { PHONE_DROPDOWN_MIN_SPACE_BELOW_PX } from "#shared/phone/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type CountryListEntry, flagEmoji, searchCountries, typeAheadMatch } from "#shared/phone/countries.ts";
 import { useI18n } from "#client/i18n/intl.tsx";

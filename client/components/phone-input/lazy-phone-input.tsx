@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { PHONE_WIDGET_DEFAULTS } from "#shared/constants.ts";
+import { PHONE_WIDGET_DEFAULTS } from "#shared/phone/constants.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import type { PhoneInputProps } from "./phone-input.tsx";
 import styles from "./phone-input.module.css";

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { PHONE_WIDGET_DEFAULTS } from "#shared/constants.ts";
+import { PHONE_WIDGET_DEFAULTS } from "#shared/phone/constants.ts";
 import { type PhoneInputMode, applyMask, formatAsYouType, formatWithCaret, resolveEdit } from "#shared/phone/as-you-type.ts";
 import {
   type CountryCode,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { PHONE_TYPE_AHEAD_RESET_MS } from "#shared/constants.ts";
+import { PHONE_TYPE_AHEAD_RESET_MS } from "#shared/phone/constants.ts";
 
 /**
  * Collects the characters typed in quick succession (SPEC §2: typing to find a country resets after
