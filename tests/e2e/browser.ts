@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 
 /** Debian's Chromium (`apt-get install -y chromium`), or CHROME_PATH. */
 export function chromiumPath(): string {
@@ -39,6 +39,30 @@ export function fileBrowser(): () => Browser {
   return () => {
     if (!browser) throw new Error("the browser is launched in beforeAll");
     return browser;
+  };
+}
+
+/**
+ * A fresh context and page for each test of a file. The page's problems (`watchProblems`) are checked
+ * once the context has closed, when all have been reported; `expected` names those the tests cause on
+ * purpose.
+ */
+export function pagePerTest(browser: () => Browser, options: BrowserContextOptions, expected: RegExp[] = []) {
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  let problems: string[] = [];
+  beforeEach(async () => {
+    context = await browser().newContext(options);
+    page = await context.newPage();
+    problems = watchProblems(page);
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(problems.filter((problem) => !expected.some((re) => re.test(problem)))).toEqual([]);
+  });
+  return () => {
+    if (!page) throw new Error("the page is opened in beforeEach");
+    return page;
   };
 }
 

@@ -1,28 +1,21 @@
-import type { BrowserContext, Page } from "playwright-core";
-import { afterEach, beforeEach, expect, inject, it } from "vitest";
-import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { beforeEach, expect, inject, it } from "vitest";
+import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
-let context: BrowserContext;
+// A refused question is answered 400 on purpose (the same answer a form post without JavaScript
+// gets); the browser logs that response, and nothing else may go wrong.
+const tab = pagePerTest(browser, { baseURL, locale: "en-GB" }, [/status of 400/]);
 let page: Page;
-let problems: string[];
 let documents: string[];
 
-beforeEach(async () => {
-  context = await browser().newContext({ baseURL, locale: "en-GB" });
-  page = await context.newPage();
-  problems = watchProblems(page);
+beforeEach(() => {
+  page = tab();
   documents = [];
   page.on("request", (request) => {
     if (request.resourceType() === "document") documents.push(request.url());
   });
-});
-afterEach(async () => {
-  await context.close();
-  // A refused question is answered 400 on purpose (the same answer a form post without JavaScript
-  // gets); the browser logs that response, and nothing else may go wrong.
-  expect(problems.filter((p) => !p.includes("status of 400"))).toEqual([]);
 });
 
 const h1 = (p: Page) => p.locator("h1").first().textContent();

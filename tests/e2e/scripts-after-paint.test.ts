@@ -2,16 +2,13 @@
  * Scripts load after the page has painted (decision 015): after its priority image, at the visitor's
  * first key or tap, after PRIORITY_IMAGE_WAIT_MS at the latest, and at once in a hidden tab.
  */
-import type { BrowserContext, Page, Route } from "playwright-core";
-import { afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
+import type { Route } from "playwright-core";
+import { beforeAll, expect, inject, it } from "vitest";
 import { PRIORITY_IMAGE_WAIT_MS } from "#worker/middleware/scripts-after-paint.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
 
 const baseURL = inject("baseURL");
-const browser = fileBrowser();
-let context: BrowserContext;
-let page: Page;
-let problems: string[];
+const tab = pagePerTest(fileBrowser(), { baseURL, locale: "en-GB" });
 /** A listing page: its first photo is the page's priority image. */
 let detailPath: string;
 
@@ -22,18 +19,9 @@ beforeAll(async () => {
   detailPath = search.items.find((item) => item.image_count >= 1)!.path;
 });
 
-beforeEach(async () => {
-  context = await browser().newContext({ baseURL, locale: "en-GB" });
-  page = await context.newPage();
-  problems = watchProblems(page);
-});
-afterEach(async () => {
-  await context.close();
-  expect(problems).toEqual([]);
-});
-
 /** Holds the listing photos until `release()`; records when scripts are asked for. */
 async function holdPhotos() {
+  const page = tab();
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: Route[] = [];
@@ -51,6 +39,7 @@ async function holdPhotos() {
 
 it("asks for no script until the page's priority photo has arrived, then hydrates", async () => {
   const photos = await holdPhotos();
+  const page = tab();
   await page.goto(detailPath, { waitUntil: "domcontentloaded" });
   await expect.poll(() => photos.held.length).toBeGreaterThan(0);
   await page.waitForTimeout(600);
@@ -64,6 +53,7 @@ it("asks for no script until the page's priority photo has arrived, then hydrate
 
 it("starts them at the visitor's first key press", async () => {
   const photos = await holdPhotos();
+  const page = tab();
   await page.goto(detailPath, { waitUntil: "domcontentloaded" });
   await page.waitForTimeout(300);
   expect(photos.scripts).toEqual([]);
@@ -78,6 +68,7 @@ it("starts them at the visitor's first key press", async () => {
 
 it(`waits ${PRIORITY_IMAGE_WAIT_MS} ms at most for a photo that does not come`, async () => {
   const photos = await holdPhotos();
+  const page = tab();
   await page.goto(detailPath, { waitUntil: "domcontentloaded" });
   await hydrated(page);
   const firstScript = await page.evaluate(() =>
@@ -93,10 +84,11 @@ it(`waits ${PRIORITY_IMAGE_WAIT_MS} ms at most for a photo that does not come`, 
 });
 
 it("loads them at once in a tab nobody is looking at (nothing will paint there)", async () => {
-  await page.addInitScript(() => {
+  await tab().addInitScript(() => {
     Object.defineProperty(Document.prototype, "visibilityState", { get: () => "hidden" });
   });
   const photos = await holdPhotos();
+  const page = tab();
   await page.goto(detailPath, { waitUntil: "domcontentloaded" });
   await hydrated(page);
   expect(photos.held.length).toBeGreaterThan(0);
