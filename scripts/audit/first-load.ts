@@ -61,7 +61,8 @@ export function documentAssets(html: string): { scripts: string[]; styles: strin
   }
   for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const src = attribute(`<script ${attrs}>`, "src");
-    for (const href of attribute(`<script ${attrs}>`, "data-modulepreload")?.split(/\s+/) ?? []) if (href) scripts.add(href);
+    const preloads = attribute(`<script ${attrs}>`, "data-modulepreload")?.split(/\s+/) ?? [];
+    for (const href of preloads) if (href) scripts.add(href);
     if (src) scripts.add(src);
     else for (const [, url] of body!.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)) scripts.add(url!);
   }

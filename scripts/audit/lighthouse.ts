@@ -58,7 +58,9 @@ export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (l
       for (let i = 0; i < 2; i++) await (await fetch(url, { headers: { "user-agent": WARM_UP_UA } })).arrayBuffer();
       const started = performance.now();
       const runs: Result[] = [];
-      for (let i = 0; i < budgets.lighthouse.runs; i++) runs.push(await lighthouseRun(url, chrome.port, page.name, log));
+      for (let i = 0; i < budgets.lighthouse.runs; i++) {
+        runs.push(await lighthouseRun(url, chrome.port, page.name, log));
+      }
       const lhr: Result = computeMedianRun(runs);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
       const requests = (
@@ -109,8 +111,9 @@ async function lighthouseRun(url: string, port: number, name: string, log: (line
     const run = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
     if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!run.lhr.runtimeError) return run.lhr;
-    if (attempt === 3) throw new Error(`Lighthouse ${url}: ${run.lhr.runtimeError.code} ${run.lhr.runtimeError.message}`);
-    log(`  ${name}: ${run.lhr.runtimeError.code}, running again`);
+    const { code, message } = run.lhr.runtimeError;
+    if (attempt === 3) throw new Error(`Lighthouse ${url}: ${code} ${message}`);
+    log(`  ${name}: ${code}, running again`);
   }
 }
 

@@ -1,7 +1,12 @@
 import examples from "libphonenumber-js/examples.mobile.json";
 import { type CountryCode, getExampleNumber } from "libphonenumber-js/core";
 import { describe, expect, it } from "vitest";
-import { PHONE_EXTENSION_MAX_DIGITS, PHONE_INPUT_MAX_CHARS, PHONE_NATIONAL_MAX_DIGITS, PHONE_NATIONAL_MIN_DIGITS } from "#shared/phone/constants.ts";
+import {
+  PHONE_EXTENSION_MAX_DIGITS,
+  PHONE_INPUT_MAX_CHARS,
+  PHONE_NATIONAL_MAX_DIGITS,
+  PHONE_NATIONAL_MIN_DIGITS,
+} from "#shared/phone/constants.ts";
 import { phoneMetadata } from "./metadata.ts";
 import { PHONE_ERROR_MESSAGE_IDS, PHONE_FORMATS, parsePhone, resolveFormat, validatePhone } from "./validate.ts";
 

@@ -10,7 +10,12 @@ import {
   parsePhoneNumberWithError,
   validatePhoneNumberLength,
 } from "libphonenumber-js/core";
-import { PHONE_EXTENSION_MAX_DIGITS, PHONE_INPUT_MAX_CHARS, PHONE_NATIONAL_MAX_DIGITS, PHONE_NATIONAL_MIN_DIGITS } from "#shared/phone/constants.ts";
+import {
+  PHONE_EXTENSION_MAX_DIGITS,
+  PHONE_INPUT_MAX_CHARS,
+  PHONE_NATIONAL_MAX_DIGITS,
+  PHONE_NATIONAL_MIN_DIGITS,
+} from "#shared/phone/constants.ts";
 import { type CountryFilter, dialCodeOf, isCountryAllowed, normalizeCountry } from "./countries.ts";
 import { phoneMetadata } from "./metadata.ts";
 

@@ -5,7 +5,10 @@ import { DEFERRED_MODULE_TYPE, PRIORITY_IMAGE_WAIT_MS } from "#worker/middleware
 
 /** The document as a person's browser gets it, and its CSP nonce. */
 async function page(path: string, userAgent?: string) {
-  const res = await SELF.fetch(`${ORIGIN}${path}`, browserInit(userAgent ? { headers: { "user-agent": userAgent } } : {}));
+  const res = await SELF.fetch(
+    `${ORIGIN}${path}`,
+    browserInit(userAgent ? { headers: { "user-agent": userAgent } } : {}),
+  );
   const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
   return { html: await res.text(), nonce };
 }
@@ -18,7 +21,9 @@ it.each(["/", "/ru/search/?city=beograd", "/sr/media/", "/about/"])(
     expect(html).not.toMatch(/<link[^>]*rel="modulepreload"/);
     expect(html).not.toMatch(/<script[^>]*type="module"/);
 
-    const blocks = [...html.matchAll(new RegExp(`<script([^>]*type="${DEFERRED_MODULE_TYPE}"[^>]*)>([\\s\\S]*?)</script>`, "g"))];
+    const blocks = [
+      ...html.matchAll(new RegExp(`<script([^>]*type="${DEFERRED_MODULE_TYPE}"[^>]*)>([\\s\\S]*?)</script>`, "g")),
+    ];
     expect(blocks).toHaveLength(1);
     const [block, attrs, code] = blocks[0]!;
     // The router's module script, kept whole, with the preloads it replaced.
