@@ -55,6 +55,9 @@ export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement
  * their URLs kept on the module script, which becomes an inert data block; a small classic script
  * after it turns both back into a real preload and module script once the page has painted.
  */
+/** The starter's code, written out once per isolate; each response adds only its nonce. */
+const STARTER = `(${startAfterPaint})(document.currentScript.previousElementSibling,document.currentScript,${PRIORITY_IMAGE_WAIT_MS})`;
+
 export const scriptsAfterPaint: DocumentRewrite = (rewriter, c) => {
   const nonce = c.get("secureHeadersNonce") ?? "";
   const preloads: string[] = [];
@@ -74,10 +77,7 @@ export const scriptsAfterPaint: DocumentRewrite = (rewriter, c) => {
         script.setAttribute("type", DEFERRED_MODULE_TYPE);
         script.removeAttribute("async");
         if (preloads.length) script.setAttribute("data-modulepreload", preloads.join(" "));
-        script.after(
-          `<script nonce="${nonce}">(${startAfterPaint})(document.currentScript.previousElementSibling,document.currentScript,${PRIORITY_IMAGE_WAIT_MS})</script>`,
-          { html: true },
-        );
+        script.after(`<script nonce="${nonce}">${STARTER}</script>`, { html: true });
       },
     });
 };
