@@ -74,8 +74,12 @@ export function watchProblems(page: Page): string[] {
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("requestfailed", (request) => {
+    const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
     // A statistics beacon still in flight when the page moves on is cancelled by the browser: expected.
-    if (request.url().includes("/api/statistics/") && request.failure()?.errorText === "net::ERR_ABORTED") return;
+    if (aborted && request.url().includes("/api/statistics/")) return;
+    // So is the browser's own favicon fetch, which starts after the load event, when a test closes
+    // the page right after a navigation (a missing icon would still show as a console error).
+    if (aborted && new URL(request.url()).pathname === "/favicon.svg") return;
     problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
   });
   return problems;
