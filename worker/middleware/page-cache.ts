@@ -4,14 +4,31 @@ import { isbot } from "isbot";
 import { FAVOURITES_COOKIE_NAME } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
+import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
 import { isPagePath } from "./page-request.ts";
+
+/** Documents an isolate keeps in memory ahead of the Cache API (of its 128 MB). */
+const PAGES_IN_MEMORY_BYTES = 16 * 1024 * 1024;
+/** On a cached copy: the nonce its document carries, and when it goes stale (epoch ms). */
+const KEPT_NONCE = "X-Kept-Nonce";
+const KEPT_UNTIL = "X-Kept-Until";
+/** Headers set per response (security, this middleware's own, the body's length), not kept. */
+const PER_RESPONSE = new Set(
+  ["Content-Security-Policy", "Cache-Control", "Content-Length", "X-Page-Cache", KEPT_NONCE, KEPT_UNTIL].map((name) =>
+    name.toLowerCase(),
+  ),
+);
+const keptHeaders = (headers: Headers) => [...headers].filter(([name]) => !PER_RESPONSE.has(name));
+
+const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
 
 /**
  * Anonymous page views are the same for everyone for a short while, so the edge keeps the rendered
- * HTML for `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats from its cache. Only pages a
- * guest without favourites sees, answered 200 without cookies, are kept; crawlers' complete
- * documents are kept apart from the streamed ones. The CSP nonce of a kept page is replaced by this
- * response's own, so every response still has a fresh one. Development knobs bypass the cache.
+ * HTML for `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats: from this isolate's memory,
+ * else from the data centre's cache (decision 010). Only pages a guest without favourites sees,
+ * answered 200 without cookies, are kept; crawlers' complete documents are kept apart from the
+ * streamed ones. A kept page gets this response's CSP nonce, so every response still has a fresh
+ * one. Development knobs bypass the cache.
  */
 export function pageCache(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -27,20 +44,12 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
       ![...c.req.raw.headers.keys()].some((name) => name.startsWith("x-debug-"));
     if (!eligible) return next();
 
-    const cache = await caches.open("pages");
-    const key = new Request(`${url.origin}${url.pathname}${url.search}${url.search ? "&" : "?"}__view=${isbot(c.req.header("user-agent") ?? "") ? "bot" : "person"}`);
+    const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";
+    const key = `${url.origin}${url.pathname}${url.search}${url.search ? "&" : "?"}__view=${view}`;
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const hit = await cache.match(key);
-    if (hit) {
-      const fresh = new HTMLRewriter()
-        .on("[nonce]", {
-          element(element) {
-            element.setAttribute("nonce", nonce);
-          },
-        })
-        .transform(hit);
-      c.res = new Response(fresh.body, { status: hit.status, headers: new Headers(hit.headers) });
-      c.res.headers.delete("Cache-Control");
+    const page = memory.get(key) ?? (await fromCache(key));
+    if (page) {
+      c.res = new Response(pageBody(page, nonce), { status: page.status, headers: page.headers });
       c.res.headers.set("X-Page-Cache", "hit");
       return;
     }
@@ -49,12 +58,29 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const res = c.res;
     if (res.status !== 200 || res.headers.has("Set-Cookie") || !res.body || !res.headers.get("Content-Type")?.includes("text/html")) return;
     const [toClient, toCache] = res.body.tee();
-    const stored = new Response(toCache, { status: 200, headers: new Headers(res.headers) });
-    stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
-    // Headers the security middleware adds per response are set again on every hit.
-    for (const name of ["Content-Security-Policy", "X-Page-Cache"]) stored.headers.delete(name);
-    c.executionCtx.waitUntil(cache.put(key, stored));
+    const headers = keptHeaders(res.headers);
+    c.executionCtx.waitUntil(
+      new Response(toCache).text().then((html) => {
+        const expires = Date.now() + ttl * 1000;
+        memory.set(key, keepPage(html, nonce, { expires, status: 200, headers }));
+        const stored = new Response(html, { headers });
+        stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
+        stored.headers.set(KEPT_NONCE, nonce);
+        stored.headers.set(KEPT_UNTIL, String(expires));
+        return caches.open("pages").then((cache) => cache.put(key, stored));
+      }),
+    );
     c.res = new Response(toClient, { status: res.status, headers: res.headers });
     c.res.headers.set("X-Page-Cache", "miss");
   };
+}
+
+async function fromCache(key: string): Promise<KeptPage | undefined> {
+  const cached = await (await caches.open("pages")).match(key);
+  if (!cached) return undefined;
+  const expires = Number(cached.headers.get(KEPT_UNTIL)) || 0;
+  const nonce = cached.headers.get(KEPT_NONCE) ?? "";
+  const page = keepPage(await cached.text(), nonce, { expires, status: cached.status, headers: keptHeaders(cached.headers) });
+  memory.set(key, page);
+  return page;
 }

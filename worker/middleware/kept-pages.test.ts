@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { KeptPages, keepPage, pageBody } from "./kept-pages.ts";
+
+const decoder = new TextDecoder();
+const page = (html: string, nonce = "n0nce+/=", expires = Date.now() + 60_000) =>
+  keepPage(html, nonce, { expires, status: 200, headers: [["content-type", "text/html"]] });
+
+describe("keepPage and pageBody", () => {
+  it("put the new nonce wherever the rendering nonce was, and nothing else changes", () => {
+    const html = `<head><script nonce="n0nce+/=">a()</script></head><p>nonce="other"</p><script nonce="n0nce+/="></script>ü`;
+    const kept = page(html);
+    expect(kept.parts).toHaveLength(3);
+    expect(decoder.decode(pageBody(kept, "fresh"))).toBe(html.replaceAll('nonce="n0nce+/="', 'nonce="fresh"'));
+    expect(decoder.decode(pageBody(kept, "n0nce+/="))).toBe(html);
+  });
+
+  it("keep a document without a nonce whole", () => {
+    const kept = page("<p>ü</p>", "");
+    expect(kept.bytes).toBe(new TextEncoder().encode("<p>ü</p>").byteLength);
+    expect(decoder.decode(pageBody(kept, "fresh"))).toBe("<p>ü</p>");
+  });
+});
+
+describe("KeptPages", () => {
+  it("forgets a page once it expires", () => {
+    const pages = new KeptPages(1000);
+    pages.set("/a", page("a", "", 2000));
+    expect(pages.get("/a", 1999)).toBeDefined();
+    expect(pages.get("/a", 2000)).toBeUndefined();
+    expect(pages.size).toBe(0);
+    expect(pages.bytes).toBe(0);
+  });
+
+  it("stays within its bytes, dropping the least recently used pages first", () => {
+    const pages = new KeptPages(10);
+    pages.set("/a", page("aaaa"));
+    pages.set("/b", page("bbbb"));
+    pages.get("/a"); // /b is now the least recently used
+    pages.set("/c", page("cccc"));
+    expect(pages.get("/b")).toBeUndefined();
+    expect(pages.get("/a")).toBeDefined();
+    expect(pages.get("/c")).toBeDefined();
+    expect(pages.bytes).toBe(8);
+  });
+
+  it("replaces a page kept under the same key and never keeps one larger than its bytes", () => {
+    const pages = new KeptPages(10);
+    pages.set("/a", page("aaaa"));
+    pages.set("/a", page("aaaaaa"));
+    expect(pages.bytes).toBe(6);
+    pages.set("/a", page("a".repeat(11)));
+    expect(pages.get("/a")).toBeUndefined();
+    expect(pages.bytes).toBe(0);
+  });
+});

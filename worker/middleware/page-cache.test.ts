@@ -1,0 +1,70 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { Hono } from "hono";
+import { NONCE, secureHeaders } from "hono/secure-headers";
+import { describe, expect, it } from "vitest";
+import type { AppEnv } from "#worker/app-env.ts";
+import { pageCache } from "./page-cache.ts";
+
+/** A site of one page that counts its renders, behind a nonce policy and the page cache. */
+function site() {
+  let renders = 0;
+  const app = new Hono<AppEnv>();
+  app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: [NONCE] } }));
+  app.use(pageCache());
+  app.get("*", (c) => {
+    renders++;
+    const nonce = c.get("secureHeadersNonce");
+    return c.html(`<html><head><script nonce="${nonce}">1</script></head><body>render ${renders}</body></html>`);
+  });
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const ctx = createExecutionContext();
+    const res = await app.fetch(new Request(`https://kvadrat.test${path}`, { headers }), { ...env, PAGE_CACHE_TTL: "60" }, ctx);
+    const html = await res.text();
+    await waitOnExecutionContext(ctx);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    return { status: res.status, cache: res.headers.get("x-page-cache"), html, nonce };
+  };
+  return { get, renders: () => renders };
+}
+
+const unique = () => `/page-${crypto.randomUUID()}/`;
+
+describe("pageCache", () => {
+  it("answers a repeat from memory with the fresh nonce, even when the data centre's copy is gone", async () => {
+    const { get, renders } = site();
+    const path = unique();
+    const first = await get(path);
+    expect(first.cache).toBe("miss");
+    expect(await (await caches.open("pages")).delete(`https://kvadrat.test${path}?__view=person`)).toBe(true);
+    const second = await get(path);
+    expect(second.cache).toBe("hit");
+    expect(renders()).toBe(1);
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).toBe(first.html.replace(first.nonce!, second.nonce!));
+  });
+
+  it("answers from the data centre's copy when this isolate has not kept the page", async () => {
+    const { get, renders } = site();
+    const path = unique();
+    const stored = new Response('<script nonce="old">1</script>kept', {
+      headers: { "content-type": "text/html", "cache-control": "max-age=60", "x-kept-nonce": "old", "x-kept-until": String(Date.now() + 60_000) },
+    });
+    await (await caches.open("pages")).put(`https://kvadrat.test${path}?__view=person`, stored);
+    const res = await get(path);
+    expect(res.cache).toBe("hit");
+    expect(renders()).toBe(0);
+    expect(res.html).toBe(`<script nonce="${res.nonce}">1</script>kept`);
+  });
+
+  it("renders for a guest with favourites, a session or a debug knob, and keeps crawlers' documents apart", async () => {
+    const { get, renders } = site();
+    const path = unique();
+    await get(path);
+    expect((await get(path)).cache).toBe("hit");
+    for (const headers of [{ cookie: "favourites=1" }, { cookie: "refresh_token=abc" }, { "x-debug-api-delay": "1" }]) {
+      expect((await get(path, headers)).cache, JSON.stringify(headers)).toBeNull();
+    }
+    expect((await get(path, { "user-agent": "Googlebot/2.1" })).cache).toBe("miss");
+    expect(renders()).toBe(5);
+  });
+});
