@@ -1,5 +1,5 @@
 import type { Locale } from "#shared/locales.ts";
-import type { Messages } from "#shared/intl.ts";
+import type { PackedMessages } from "#shared/intl.ts";
 import type { SessionUser } from "#shared/api/auth.ts";
 
 /** What the root loader gives every page: the language, its messages and site-wide settings. */
@@ -7,7 +7,7 @@ export interface RootData {
   locale: Locale;
   /** `en_GB`-style locale for Open Graph. */
   ogLocale: string;
-  messages: Messages;
+  messages: PackedMessages;
   origin: string;
   /** SPEC §8: show the server's message in 500 alerts. */
   errorLogging: boolean;

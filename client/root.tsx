@@ -18,7 +18,7 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
-import { scopedMessages } from "#worker/messages.ts";
+import { packedScopedMessages } from "#worker/messages.ts";
 import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "./favourites.server.ts";
@@ -40,7 +40,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     country: edgeCountry(request),
     locale,
     ogLocale: localeEntry(locale).og,
-    messages: scopedMessages(
+    messages: packedScopedMessages(
       locale,
       url.searchParams.has(AUTH_DIALOG_PARAM) ? [...ROOT_MESSAGE_SCOPES, ...AUTH_DIALOG_MESSAGE_SCOPES] : ROOT_MESSAGE_SCOPES,
     ),

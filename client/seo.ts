@@ -26,7 +26,7 @@ function pageMessagesOf(matches: MetaArgsLike["matches"]): Messages {
 }
 
 /** What page metadata is made from: the page's path and the root data's language, origin and messages. */
-export type MetaPage = Pick<RootData, "locale" | "ogLocale" | "origin" | "messages"> & { pathname: string };
+export type MetaPage = Pick<RootData, "locale" | "ogLocale" | "origin"> & { messages: Messages; pathname: string };
 
 /**
  * Title, description, canonical and hreflang alternates (en/ru/sr + x-default, absolute URLs) of a

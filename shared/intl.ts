@@ -14,6 +14,33 @@ import { type Locale, localeEntry } from "./locales.ts";
  */
 export type Messages = Record<string, string | MessageFormatElement[]>;
 
+/**
+ * Messages as loader data carries them: one JSON text. React Router's data stream (turbo-stream)
+ * encodes an object key by key and value by value, on the server before the first byte and again in
+ * the browser before hydration; a page's few hundred messages were most of its values. A string is
+ * one value (decision 016).
+ */
+export type PackedMessages = string & { readonly __packedMessages: true };
+
+export function packMessages(messages: Messages): PackedMessages {
+  return JSON.stringify(messages) as PackedMessages;
+}
+
+const unpacked = new Map<string, Messages>();
+
+/**
+ * The messages of a packed text; the same text gives the same object, so what is built from it (a
+ * page's formatter) is kept across renders. The texts are few: one per language and scope list.
+ */
+export function unpackMessages(packed: PackedMessages): Messages {
+  let messages = unpacked.get(packed);
+  if (!messages) {
+    messages = JSON.parse(packed) as Messages;
+    unpacked.set(packed, messages);
+  }
+  return messages;
+}
+
 export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
 
 export interface IntlFormatter {

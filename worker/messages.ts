@@ -2,7 +2,7 @@ import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import en from "#locales/en.json";
 import ru from "#locales/ru.json";
 import sr from "#locales/sr.json";
-import type { Messages } from "#shared/intl.ts";
+import { type Messages, type PackedMessages, packMessages } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
 const SOURCES: Record<Locale, Record<string, string>> = { en, ru, sr };
@@ -30,7 +30,7 @@ export function messagesFor(locale: Locale): Messages {
   return messages;
 }
 
-const scoped = new Map<string, Messages>();
+const scoped = new Map<string, { messages: Messages; packed: PackedMessages }>();
 
 /**
  * The messages of some scopes only: a scope is a key prefix (`detail`, `page.home`). A page gets the
@@ -38,13 +38,23 @@ const scoped = new Map<string, Messages>();
  * so a document carries the texts it can show rather than the whole language.
  */
 export function scopedMessages(locale: Locale, scopes: readonly string[]): Messages {
+  return scopedEntry(locale, scopes).messages;
+}
+
+/** `scopedMessages` packed for loader data (`PackedMessages`), packed once per isolate. */
+export function packedScopedMessages(locale: Locale, scopes: readonly string[]): PackedMessages {
+  return scopedEntry(locale, scopes).packed;
+}
+
+function scopedEntry(locale: Locale, scopes: readonly string[]) {
   const key = `${locale}:${scopes.join(",")}`;
-  let messages = scoped.get(key);
-  if (!messages) {
+  let entry = scoped.get(key);
+  if (!entry) {
     const all = messagesFor(locale);
     const inScope = (id: string) => scopes.some((scope) => id === scope || id.startsWith(`${scope}.`));
-    messages = Object.fromEntries(Object.entries(all).filter(([id]) => inScope(id)));
-    scoped.set(key, messages);
+    const messages = Object.fromEntries(Object.entries(all).filter(([id]) => inScope(id)));
+    entry = { messages, packed: packMessages(messages) };
+    scoped.set(key, entry);
   }
-  return messages;
+  return entry;
 }

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo, useRef } from "react";
 import { useMatches } from "react-router";
-import { type IntlFormatter, makeIntl, type Messages } from "#shared/intl.ts";
+import { type IntlFormatter, makeIntl, type Messages, type PackedMessages, unpackMessages } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
 const IntlContext = createContext<{ intl: IntlFormatter; locale: Locale } | null>(null);
@@ -24,8 +24,8 @@ export function useI18n() {
 /** The messages of every matched route's data (root first), as one object. */
 export function messagesOfMatches(matches: readonly ({ loaderData?: unknown } | undefined)[]): Messages[] {
   return matches.flatMap((match) => {
-    const messages = (match?.loaderData as { messages?: Messages } | null | undefined)?.messages;
-    return messages ? [messages] : [];
+    const messages = (match?.loaderData as { messages?: PackedMessages } | null | undefined)?.messages;
+    return messages ? [unpackMessages(messages)] : [];
   });
 }
 

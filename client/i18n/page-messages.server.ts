@@ -1,13 +1,13 @@
 import type { RouterContextProvider } from "react-router";
-import type { Messages } from "#shared/intl.ts";
-import { scopedMessages } from "#worker/messages.ts";
+import type { PackedMessages } from "#shared/intl.ts";
+import { packedScopedMessages } from "#worker/messages.ts";
 import { requestContext } from "#worker/request-context.ts";
 
 type WithMessages<R> = R extends Response
   ? R
   : R extends { type: "DataWithResponseInit"; data: infer D; init: infer I }
-    ? { type: "DataWithResponseInit"; data: D & { messages: Messages }; init: I }
-    : R & { messages: Messages };
+    ? { type: "DataWithResponseInit"; data: D & { messages: PackedMessages }; init: I }
+    : R & { messages: PackedMessages };
 
 /**
  * A route loader whose data also carries the page's own messages (client/i18n/message-scopes.ts):
@@ -20,7 +20,7 @@ export function withMessages<A extends { context: Readonly<RouterContextProvider
   return async (args) => {
     const result = (await loader(args)) as unknown;
     if (result instanceof Response) return result as WithMessages<Awaited<R>>;
-    const messages = scopedMessages(args.context.get(requestContext).locale, scopes);
+    const messages = packedScopedMessages(args.context.get(requestContext).locale, scopes);
     if (result && typeof result === "object" && (result as { type?: unknown }).type === "DataWithResponseInit") {
       const wrapped = result as { data: object };
       wrapped.data = { ...wrapped.data, messages };
