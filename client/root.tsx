@@ -18,6 +18,7 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
+import { edgeCountry } from "#worker/edge-country.ts";
 import { packedScopedMessages } from "#worker/messages.ts";
 import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
@@ -25,11 +26,6 @@ import { favouriteIdsOf } from "./favourites.server.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
 
-/** The visitor's country as the edge sees it (DESIGN §7), for defaults such as the phone widget's. */
-function edgeCountry(request: Request): string | undefined {
-  const country = (request as Request & { cf?: { country?: unknown } }).cf?.country;
-  return typeof country === "string" && /^[A-Z]{2}$/.test(country) ? country : undefined;
-}
 
 /** Never throws: the error screens need its messages. */
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "#worker/app-env.ts";
+import { edgeCountry } from "#worker/edge-country.ts";
 import { pageCache } from "./page-cache.ts";
 
 /** A site of one page that counts its renders, behind a nonce policy and the page cache. */
@@ -14,11 +15,13 @@ function site() {
   app.get("*", (c) => {
     renders++;
     const nonce = c.get("secureHeadersNonce");
-    return c.html(`<html><head><script nonce="${nonce}">1</script></head><body>render ${renders}</body></html>`);
+    const country = edgeCountry(c.req.raw) ?? "";
+    return c.html(`<html><head><script nonce="${nonce}">1</script></head><body>render ${renders} ${country}</body></html>`);
   });
-  const get = async (path: string, headers: Record<string, string> = {}) => {
+  const get = async (path: string, headers: Record<string, string> = {}, country?: string) => {
     const ctx = createExecutionContext();
-    const res = await app.fetch(new Request(`https://kvadrat.test${path}`, { headers }), { ...env, PAGE_CACHE_TTL: "60" }, ctx);
+    const request = new Request(`https://kvadrat.test${path}`, { headers, cf: country ? { country } : undefined });
+    const res = await app.fetch(request, { ...env, PAGE_CACHE_TTL: "60" }, ctx);
     const html = await res.text();
     await waitOnExecutionContext(ctx);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
@@ -35,7 +38,7 @@ describe("pageCache", () => {
     const path = unique();
     const first = await get(path);
     expect(first.cache).toBe("miss");
-    expect(await (await caches.open("pages")).delete(`https://kvadrat.test${path}?__view=person`)).toBe(true);
+    expect(await (await caches.open("pages")).delete(`https://kvadrat.test${path}?__view=person&__country=`)).toBe(true);
     const second = await get(path);
     expect(second.cache).toBe("hit");
     expect(renders()).toBe(1);
@@ -49,7 +52,7 @@ describe("pageCache", () => {
     const stored = new Response('<script nonce="old">1</script>kept', {
       headers: { "content-type": "text/html", "cache-control": "max-age=60", "x-kept-nonce": "old", "x-kept-until": String(Date.now() + 60_000) },
     });
-    await (await caches.open("pages")).put(`https://kvadrat.test${path}?__view=person`, stored);
+    await (await caches.open("pages")).put(`https://kvadrat.test${path}?__view=person&__country=`, stored);
     const res = await get(path);
     expect(res.cache).toBe("hit");
     expect(renders()).toBe(0);
@@ -67,5 +70,18 @@ describe("pageCache", () => {
     }
     expect((await get(path, { "user-agent": "Googlebot/2.1" })).cache).toBe("miss");
     expect(renders()).toBe(5);
+  });
+
+  it("keeps each country's page apart: the data names the visitor's country", async () => {
+    const { get, renders } = site();
+    const path = unique();
+    expect((await get(path, {}, "RS")).html).toContain("render 1 RS");
+    const german = await get(path, {}, "DE");
+    expect(german.cache).toBe("miss");
+    expect(german.html).toContain("render 2 DE");
+    const serbian = await get(path, {}, "RS");
+    expect(serbian.cache).toBe("hit");
+    expect(serbian.html).toContain("render 1 RS");
+    expect(renders()).toBe(2);
   });
 });

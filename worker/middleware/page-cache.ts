@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { FAVOURITES_COOKIE_NAME } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
+import { edgeCountry } from "#worker/edge-country.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
 import { isPagePath } from "./page-request.ts";
 
@@ -26,8 +27,8 @@ const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
  * Anonymous page views are the same for everyone for a short while, so the edge keeps the rendered
  * HTML for `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats: from this isolate's memory,
  * else from the data centre's cache (decision 010). Only pages a guest without favourites sees,
- * answered 200 without cookies, are kept; crawlers' complete documents are kept apart from the
- * streamed ones. A kept page gets this response's CSP nonce, so every response still has a fresh
+ * answered 200 without cookies, are kept; crawlers' complete documents and each country's pages
+ * are kept apart. A kept page gets this response's CSP nonce, so every response still has a fresh
  * one. Development knobs bypass the cache.
  */
 export function pageCache(): MiddlewareHandler<AppEnv> {
@@ -45,7 +46,9 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     if (!eligible) return next();
 
     const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";
-    const key = `${url.origin}${url.pathname}${url.search}${url.search ? "&" : "?"}__view=${view}`;
+    // The page's data names the visitor's country (the phone widget's default): kept per country.
+    const country = edgeCountry(c.req.raw) ?? "";
+    const key = `${url.origin}${url.pathname}${url.search}${url.search ? "&" : "?"}__view=${view}&__country=${country}`;
     const nonce = c.get("secureHeadersNonce") ?? "";
     const page = memory.get(key) ?? (await fromCache(key));
     if (page) {
