@@ -17,14 +17,32 @@ export function apiDelay(env: Env, request: Request): number {
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DEBUG_DELAY_MS) : 0;
 }
 
-export function apiFetcher(api: Hono<AppEnv>, env: Env, ctx: ExecutionContext, delay = 0): typeof fetch {
+/**
+ * `onFailure` hears of every call that got no answer or a 5xx: the page rendered with it shows a
+ * section as unavailable and must not be kept for other visitors (page cache, decision 010).
+ */
+export function apiFetcher(
+  api: Hono<AppEnv>,
+  env: Env,
+  ctx: ExecutionContext,
+  { delay = 0, onFailure = () => {} }: { delay?: number; onFailure?: () => void } = {},
+): typeof fetch {
   return async (input, init) => {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const request = new Request(input, init);
-    if (env.API_ORIGIN) {
-      const url = new URL(request.url);
-      return fetch(new Request(new URL(url.pathname + url.search, env.API_ORIGIN), request));
+    try {
+      let response: Response;
+      if (env.API_ORIGIN) {
+        const url = new URL(request.url);
+        response = await fetch(new Request(new URL(url.pathname + url.search, env.API_ORIGIN), request));
+      } else {
+        response = await api.fetch(request, env, ctx);
+      }
+      if (response.status >= 500) onFailure();
+      return response;
+    } catch (error) {
+      onFailure();
+      throw error;
     }
-    return api.fetch(request, env, ctx);
   };
 }

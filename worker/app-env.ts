@@ -24,6 +24,8 @@ export interface AppEnv {
     session?: SessionInfo;
     /** The request's clock (ms): Date.now(), or `X-Debug-Now` in development. */
     now?: number;
+    /** An API call of this request got no answer or a 5xx: its page is not kept (page cache). */
+    apiFailed?: boolean;
     /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */
     authCookiesWritten?: boolean;
   };

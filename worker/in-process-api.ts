@@ -10,7 +10,10 @@ import { cookiePolicy, withoutSessionCookies } from "./auth/session.ts";
 export function inProcessApi(c: Context<AppEnv>): ApiClient {
   return createApiClient({
     baseUrl: new URL(c.req.url).origin,
-    fetch: apiFetcher(api, c.env, c.executionCtx, apiDelay(c.env, c.req.raw)),
+    fetch: apiFetcher(api, c.env, c.executionCtx, {
+      delay: apiDelay(c.env, c.req.raw),
+      onFailure: () => c.set("apiFailed", true),
+    }),
     locale: c.get("locale"),
     // The session travels as a bearer token (already renewed); the other cookies as they came.
     accessToken: c.get("session")?.accessToken ?? null,

@@ -14,9 +14,12 @@ function site() {
   app.use(pageCache());
   app.get("*", (c) => {
     renders++;
+    if (c.req.query("api") === "down") c.set("apiFailed", true);
     const nonce = c.get("secureHeadersNonce");
     const country = edgeCountry(c.req.raw) ?? "";
-    return c.html(`<html><head><script nonce="${nonce}">1</script></head><body>render ${renders} ${country}</body></html>`);
+    return c.html(
+      `<html><head><script nonce="${nonce}">1</script></head><body>render ${renders} ${country}</body></html>`,
+    );
   });
   const get = async (path: string, headers: Record<string, string> = {}, country?: string) => {
     const ctx = createExecutionContext();
@@ -38,7 +41,9 @@ describe("pageCache", () => {
     const path = unique();
     const first = await get(path);
     expect(first.cache).toBe("miss");
-    expect(await (await caches.open("pages")).delete(`https://kvadrat.test${path}?__view=person&__country=`)).toBe(true);
+    expect(await (await caches.open("pages")).delete(`https://kvadrat.test${path}?__view=person&__country=`)).toBe(
+      true,
+    );
     const second = await get(path);
     expect(second.cache).toBe("hit");
     expect(renders()).toBe(1);
@@ -50,7 +55,12 @@ describe("pageCache", () => {
     const { get, renders } = site();
     const path = unique();
     const stored = new Response('<script nonce="old">1</script>kept', {
-      headers: { "content-type": "text/html", "cache-control": "max-age=60", "x-kept-nonce": "old", "x-kept-until": String(Date.now() + 60_000) },
+      headers: {
+        "content-type": "text/html",
+        "cache-control": "max-age=60",
+        "x-kept-nonce": "old",
+        "x-kept-until": String(Date.now() + 60_000),
+      },
     });
     await (await caches.open("pages")).put(`https://kvadrat.test${path}?__view=person&__country=`, stored);
     const res = await get(path);
@@ -64,7 +74,11 @@ describe("pageCache", () => {
     const path = unique();
     await get(path);
     expect((await get(path)).cache).toBe("hit");
-    const bypassing: Record<string, string>[] = [{ cookie: "favourites=1" }, { cookie: "refresh_token=abc" }, { "x-debug-api-delay": "1" }];
+    const bypassing: Record<string, string>[] = [
+      { cookie: "favourites=1" },
+      { cookie: "refresh_token=abc" },
+      { "x-debug-api-delay": "1" },
+    ];
     for (const headers of bypassing) {
       expect((await get(path, headers)).cache, JSON.stringify(headers)).toBeNull();
     }
@@ -82,6 +96,14 @@ describe("pageCache", () => {
     const serbian = await get(path, {}, "RS");
     expect(serbian.cache).toBe("hit");
     expect(serbian.html).toContain("render 1 RS");
+    expect(renders()).toBe(2);
+  });
+
+  it("keeps no page whose API calls failed: its sections say so, for this visitor only", async () => {
+    const { get, renders } = site();
+    const path = `${unique()}?api=down`;
+    expect((await get(path)).cache).toBe("miss");
+    expect((await get(path)).cache).toBe("miss");
     expect(renders()).toBe(2);
   });
 });

@@ -27,8 +27,8 @@ const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
  * Anonymous page views are the same for everyone for a short while, so the edge keeps the rendered
  * HTML for `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats: from this isolate's memory,
  * else from the data centre's cache (decision 010). Only pages a guest without favourites sees,
- * answered 200 without cookies, are kept; crawlers' complete documents and each country's pages
- * are kept apart. A kept page gets this response's CSP nonce, so every response still has a fresh
+ * answered 200 without cookies and without a failed API call, are kept; crawlers' complete
+ * documents and each country's pages are kept apart. A kept page gets this response's CSP nonce, so every response still has a fresh
  * one. Development knobs bypass the cache.
  */
 export function pageCache(): MiddlewareHandler<AppEnv> {
@@ -64,6 +64,8 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const headers = keptHeaders(res.headers);
     c.executionCtx.waitUntil(
       new Response(toCache).text().then((html) => {
+        // A section the API failed to fill says so: that page is for this visitor only.
+        if (c.get("apiFailed")) return;
         const expires = Date.now() + ttl * 1000;
         memory.set(key, keepPage(html, nonce, { expires, status: 200, headers }));
         const stored = new Response(html, { headers });
@@ -71,7 +73,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
         stored.headers.set(KEPT_NONCE, nonce);
         stored.headers.set(KEPT_UNTIL, String(expires));
         return caches.open("pages").then((cache) => cache.put(key, stored));
-      }),
+      }, () => undefined), // a render that failed half-way is not kept
     );
     c.res = new Response(toClient, { status: res.status, headers: res.headers });
     c.res.headers.set("X-Page-Cache", "miss");
@@ -83,7 +85,8 @@ async function fromCache(key: string): Promise<KeptPage | undefined> {
   if (!cached) return undefined;
   const expires = Number(cached.headers.get(KEPT_UNTIL)) || 0;
   const nonce = cached.headers.get(KEPT_NONCE) ?? "";
-  const page = keepPage(await cached.text(), nonce, { expires, status: cached.status, headers: keptHeaders(cached.headers) });
+  const headers = keptHeaders(cached.headers);
+  const page = keepPage(await cached.text(), nonce, { expires, status: cached.status, headers });
   memory.set(key, page);
   return page;
 }
