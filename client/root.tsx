@@ -26,7 +26,6 @@ import { favouriteIdsOf } from "./favourites.server.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
 
-
 /** Never throws: the error screens need its messages. */
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
   const { env, origin, user, api } = context.get(requestContext);
