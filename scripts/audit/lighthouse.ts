@@ -24,8 +24,8 @@ export interface LighthouseResult {
   url: string;
   /** Of the representative run. */
   scores: Record<Category, number | null>;
-  /** Performance score of every run, in order. */
-  performanceRuns: (number | null)[];
+  /** Every run, in order: its performance score and the metrics that make it up. */
+  runs: RunFigures[];
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
@@ -34,6 +34,15 @@ export interface LighthouseResult {
   jsResourceBytes: number;
   /** Audits below a perfect score in each category, for the report. */
   shortfalls: Record<string, string[]>;
+}
+
+export interface RunFigures {
+  performance: number | null;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  speedIndexMs: number | null;
+  cls: number | null;
 }
 
 export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (line: string) => void = () => {}) {
@@ -62,7 +71,7 @@ export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (l
         runs.push(await lighthouseRun(url, chrome.port, page.name, log));
       }
       const lhr: Result = computeMedianRun(runs);
-      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+      const representative = runFigures(lhr);
       const requests = (
         (lhr.audits["network-requests"]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []
       ).filter((r) => r.resourceType === "Script");
@@ -84,10 +93,10 @@ export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (l
         name: page.name,
         url: page.path,
         scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(lhr, id)])) as Record<Category, number | null>,
-        performanceRuns: runs.map((run) => score(run, "performance")),
-        lcpMs: numeric("largest-contentful-paint"),
-        tbtMs: numeric("total-blocking-time"),
-        cls: numeric("cumulative-layout-shift"),
+        runs: runs.map(runFigures),
+        lcpMs: representative.lcpMs,
+        tbtMs: representative.tbtMs,
+        cls: representative.cls,
         jsTransferBytes: requests.reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0),
         jsResourceBytes: requests.reduce((sum, r) => sum + Number(r.resourceSize ?? 0), 0),
         shortfalls,
@@ -98,6 +107,18 @@ export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (l
     chrome.kill();
   }
   return results;
+}
+
+function runFigures(lhr: Result): RunFigures {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+  return {
+    performance: score(lhr, "performance"),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    speedIndexMs: numeric("speed-index"),
+    cls: numeric("cumulative-layout-shift"),
+  };
 }
 
 function score(lhr: Result, id: Category): number | null {
@@ -123,7 +144,8 @@ export function lighthouseTable(results: LighthouseResult[]) {
       r.name,
       {
         perf: r.scores.performance,
-        "perf, each run": r.performanceRuns.join(" "),
+        "perf, each run": r.runs.map((run) => run.performance).join(" "),
+        "TBT ms, each run": r.runs.map((run) => (run.tbtMs === null ? "–" : Math.round(run.tbtMs))).join(" "),
         a11y: r.scores.accessibility,
         "best-pr.": r.scores["best-practices"],
         seo: r.scores.seo,
