@@ -14,6 +14,7 @@ import { requestContext } from "#worker/request-context.ts";
 import type { Route } from "./+types/root";
 import { AlertsProvider } from "./components/alerts/alerts.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
+import { LazyStylesheets } from "./components/lazy-stylesheets/lazy-stylesheets.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -117,10 +118,17 @@ const UnavailableScreen = lazy(() =>
 
 /** SPEC §2 error screens: 404 for missing pages, "Service is temporarily unavailable" for the rest. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundScreen detail={typeof error.data === "string" ? error.data : undefined} />;
-  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
-  return <UnavailableScreen status={status} />;
+  return (
+    <>
+      <LazyStylesheets module="client/components/error-screen/error-screen.tsx" />
+      {notFound ? (
+        <NotFoundScreen detail={typeof error.data === "string" ? error.data : undefined} />
+      ) : (
+        <UnavailableScreen status={status} />
+      )}
+    </>
+  );
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run audit [-- --no-build] [-- --no-lighthouse]`: builds, seeds the local D1 when empty, serves
  * the build and visits every page type (home, search, list, detail, media index, tag, article, about,
- * FAQ, privacy, favourites, 404, error) in en, ru and sr with Chromium: axe-core violations by impact,
- * console errors and failed requests during the load, and the W3C Nu validator over the server HTML.
+ * FAQ, privacy, favourites, sign-in dialog, 404, error) in en, ru and sr with Chromium: axe-core
+ * violations by impact, console errors and failed requests during the load, sideways scrolling on a
+ * 320 px screen, and the W3C Nu validator over the server HTML.
  * Then Lighthouse (mobile preset) on home, search, detail and article, as `npm run lighthouse` does.
  * Prints tables, writes reports/audit.json (and reports/lighthouse.json); exits non-zero naming every
  * missed budget (budgets.json).
@@ -46,6 +47,7 @@ try {
             "vnu warn": r.vnu.warnings.length,
             "console err": problems.errors,
             "failed req": problems.failedRequests,
+            [`overflow px @${budgets.narrowScreen.widthPx}`]: r.overflowPx ?? "–",
           },
         ];
       }),
@@ -67,6 +69,9 @@ try {
     }
     if (problems.errors > budgets.console.maxErrors || problems.failedRequests > budgets.console.maxFailedRequests) {
       failures.push(`console ${where}:\n    ${r.problems.join("\n    ")}`);
+    }
+    if ((r.overflowPx ?? 0) > budgets.narrowScreen.maxOverflowPx) {
+      failures.push(`${where}: ${r.overflowPx} px wider than a ${budgets.narrowScreen.widthPx} px screen`);
     }
   }
 

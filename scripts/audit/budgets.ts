@@ -6,6 +6,8 @@ export interface Budgets {
   axe: { maxViolations: number };
   vnu: { maxErrors: number };
   console: { maxErrors: number; maxFailedRequests: number };
+  /** The page, laid out at this width (the smallest phones), may be this much wider than the screen. */
+  narrowScreen: { widthPx: number; maxOverflowPx: number };
   lighthouse: {
     preset: "mobile";
     /** Runs per page; the page is judged on the representative (median) one. */

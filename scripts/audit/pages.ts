@@ -20,6 +20,7 @@ export type PageType =
   | "faq"
   | "privacy"
   | "favourites"
+  | "sign-in"
   | "not-found"
   | "error";
 
@@ -82,6 +83,8 @@ export function pageTypes(
     { type: "faq", path: "/faq/", status: 200 },
     { type: "privacy", path: "/privacy-policy/", status: 200 },
     { type: "favourites", path: "/favourites/", status: 200 },
+    // The sign-in dialog over a page: where every link to a guarded page leads a guest (decision 007).
+    { type: "sign-in", path: "/?auth=signin", status: 200 },
     { type: "not-found", path: "/no-such-page/", status: 404 },
     { type: "error", path: "/about/", status: 500, headers: { "x-debug-fault": "loader" } },
   ];

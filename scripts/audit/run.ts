@@ -1,12 +1,14 @@
 /**
  * Audits pages the way a visitor meets them: each in a fresh Chromium context (no stored locale),
- * loaded until hydrated, then axe-core; console errors/warnings and failed requests are collected
- * during the load. The raw server HTML (fetched with a browser user agent) goes to the Nu validator,
- * all documents in one run. Used by `npm run audit` and by the `audit` vitest project.
+ * loaded until hydrated, then axe-core, then laid out on a 320 px screen to see whether it scrolls
+ * sideways; console errors/warnings and failed requests are collected during the load. The raw server
+ * HTML (fetched with a browser user agent) goes to the Nu validator, all documents in one run. Used by
+ * `npm run audit` and by the `audit` vitest project.
  */
 import type { Browser } from "playwright-core";
 import { hydrated, watchProblems } from "#tests/e2e/browser.ts";
 import { type AxeViolation, runAxe } from "./axe.ts";
+import { budgets } from "./budgets.ts";
 import { type AuditPage, BROWSER_UA } from "./pages.ts";
 import { type VnuResult, validateHtml } from "./vnu.ts";
 
@@ -15,6 +17,8 @@ export interface BrowserAudit {
   violations: AxeViolation[];
   /** Console errors/warnings, page errors and failed requests during the load. */
   problems: string[];
+  /** How far the page is wider than a `budgets.narrowScreen.widthPx` screen (it scrolls sideways), px. */
+  overflowPx: number | null;
   /** Why the page could not be audited (it did not load or hydrate), if so. */
   error?: string;
 }
@@ -60,14 +64,25 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
       for (const deadline = Date.now() + 5_000; inFlight > 0 && Date.now() < deadline;) await tab.waitForTimeout(25);
     } catch (error) {
       // One broken page (or a build replaced mid-run) is that page's failure, not the whole run's.
-      return { status, violations: [], problems, error: (error as Error).message.split("\n")[0] };
+      return { status, violations: [], problems, overflowPx: null, error: (error as Error).message.split("\n")[0] };
     }
     const violations = await runAxe(tab);
+    await tab.setViewportSize({ width: budgets.narrowScreen.widthPx, height: 640 });
+    const overflowPx = await tab.evaluate(
+      () =>
+        new Promise<number>((resolve) =>
+          requestAnimationFrame(() => {
+            const root = document.documentElement;
+            resolve(root.scrollWidth - root.clientWidth);
+          }),
+        ),
+    );
     // Chromium logs the document's own error status; that is the page answering as it must.
     const expected = `console.error: Failed to load resource: the server responded with a status of ${page.status} `;
     return {
       status,
       violations,
+      overflowPx,
       problems:
         page.status >= 400 && status === page.status ? problems.filter((p) => !p.startsWith(expected)) : problems,
     };

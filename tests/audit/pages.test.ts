@@ -1,7 +1,8 @@
 /**
  * Every page type (home, search, list, detail, media index, tag, article, about, FAQ, privacy,
- * favourites, 404, error) in en, ru and sr, against the budgets of budgets.json: axe-core violations
- * in Chromium and Nu validator errors on the server HTML. One browser and one validator run for all.
+ * favourites, sign-in dialog, 404, error) in en, ru and sr, against the budgets of budgets.json:
+ * axe-core violations and sideways scrolling on a 320 px screen in Chromium, and Nu validator errors
+ * on the server HTML. One browser and one validator run for all.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -45,6 +46,13 @@ describe.each(names)("%s", (name) => {
     expect(audited(name).error).toBeUndefined();
     expect(violations.length, `${page.path}\n${describeViolations(violations).join("\n")}`).toBeLessThanOrEqual(
       budgets.axe.maxViolations,
+    );
+  });
+  it(`does not scroll sideways on a ${budgets.narrowScreen.widthPx} px screen`, () => {
+    const { overflowPx, page } = audited(name);
+    expect(audited(name).error).toBeUndefined();
+    expect(overflowPx, `${page.path}: px wider than the screen`).toBeLessThanOrEqual(
+      budgets.narrowScreen.maxOverflowPx,
     );
   });
   it(`has at most ${budgets.vnu.maxErrors} Nu validator errors`, () => {

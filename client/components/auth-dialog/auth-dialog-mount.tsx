@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
+import { LazyStylesheets } from "#client/components/lazy-stylesheets/lazy-stylesheets.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { AUTH_ROUTE_PATH, initialView } from "./auth-view.ts";
 
@@ -13,8 +14,11 @@ export function AuthDialogMount() {
   const view = initialView(new URLSearchParams(search));
   if (!view || pathname === lp(AUTH_ROUTE_PATH)) return null;
   return (
-    <Suspense fallback={null}>
-      <AuthDialog key={`${view.mode}-${view.via}`} view={view} />
-    </Suspense>
+    <>
+      <LazyStylesheets module="client/components/auth-dialog/auth-dialog.tsx" />
+      <Suspense fallback={null}>
+        <AuthDialog key={`${view.mode}-${view.via}`} view={view} />
+      </Suspense>
+    </>
   );
 }
