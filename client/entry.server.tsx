@@ -3,6 +3,7 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#worker/request-context.ts";
+import { FormattedTextsContext } from "#client/i18n/formatted-texts.ts";
 
 /** Deferred data that has not arrived by then is abandoned (its Suspense fallback stays). */
 export const streamTimeout = 5_000;
@@ -22,12 +23,18 @@ export default async function handleRequest(
   // https://httpwg.org/specs/rfc9110.html#HEAD — the headers without rendering a body.
   if (request.method === "HEAD") return new Response(null, { headers: responseHeaders, status: responseStatusCode });
 
-  const { nonce } = loadContext.get(requestContext);
+  const { nonce, formattedTexts } = loadContext.get(requestContext);
   const bot = isbot(request.headers.get("user-agent") ?? "");
   let status = responseStatusCode;
   let shellRendered = false;
 
-  const body = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+  // The formatters fill the page's table of formatted texts as they render (decision 018).
+  const page = (
+    <FormattedTextsContext value={formattedTexts ?? null}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </FormattedTextsContext>
+  );
+  const body = await renderToReadableStream(page, {
     nonce,
     // React moves large finished sections out of place (hidden, then put back by a script) to send the
     // shell sooner; crawlers wait for the whole document anyway and get every section in place.

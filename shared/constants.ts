@@ -87,5 +87,5 @@ export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */
 export const MESSAGES_PER_HOUR = 20;
 
-/** Dates on pages are calendar dates in Serbia, on the server and in every browser alike (`dateFormats`). */
+/** Dates on pages are calendar dates in Serbia, on the server and in every browser alike (`textFormats`). */
 export const SITE_TIME_ZONE = "Europe/Belgrade";

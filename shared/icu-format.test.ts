@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import en from "#locales/en.json";
 import ru from "#locales/ru.json";
 import sr from "#locales/sr.json";
-import { dateFormats, icuFormatter } from "./icu-format.ts";
+import { icuFormatter, textFormats } from "./icu-format.ts";
 import { LOCALES, localeEntry, type Locale } from "./locales.ts";
 
 const SOURCES: Record<Locale, Record<string, string>> = { en, ru, sr };
@@ -69,10 +69,10 @@ describe("icuFormatter", () => {
     const d = Date.UTC(2026, 7, 22, 23, 30);
     expect(f.format(parse("{d, date, ::yyyyMMMd}"), { d })).toBe("23 Aug 2026");
     expect(f.format(parse("{d, time}"), { d })).toBe("01:30:00");
-    const formats = dateFormats("en-GB");
-    expect(formats(JSON.stringify({ dateStyle: "medium" })).format(d)).toBe("23 Aug 2026");
+    const { date } = textFormats("en-GB");
+    expect(date(JSON.stringify({ dateStyle: "medium" }))(new Date(d))).toBe("23 Aug 2026");
     // A date-only value can still ask for UTC.
-    expect(formats(JSON.stringify({ dateStyle: "medium", timeZone: "UTC" })).format(d)).toBe("22 Aug 2026");
+    expect(date(JSON.stringify({ dateStyle: "medium", timeZone: "UTC" }))(new Date(d))).toBe("22 Aug 2026");
   });
 
   it("throws when a needed value or tag is missing", () => {

@@ -7,6 +7,7 @@
  */
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { SITE_TIME_ZONE } from "./constants.ts";
+import type { KnownTexts } from "./formatted-texts.ts";
 
 export type FormatValues = Record<string, unknown>;
 
@@ -28,17 +29,78 @@ export interface IcuFormatter {
   format(elements: MessageFormatElement[], values?: FormatValues): string;
 }
 
-/**
- * Date formats by their options (JSON), in Serbia's time zone unless the options name another: the
- * server and every visitor's browser then print the same calendar date.
- */
-export function dateFormats(tag: string): (options: string) => Intl.DateTimeFormat {
-  return memo((options) => new Intl.DateTimeFormat(tag, { timeZone: SITE_TIME_ZONE, ...JSON.parse(options) }));
+/** The platform formats a page uses, by their options (JSON); each text goes through `known` first. */
+export interface TextFormats {
+  number(options: string): (value: number) => string;
+  /** In Serbia's time zone unless the options name another: the server and every browser print the same date. */
+  date(options: string): (value: Date) => string;
+  relativeTime(options: string): (value: number, unit: Intl.RelativeTimeFormatUnit) => string;
+  list(options: string): (items: readonly string[]) => string;
 }
 
-export function icuFormatter(tag: string): IcuFormatter {
-  const numbers = memo((options) => new Intl.NumberFormat(tag, JSON.parse(options)));
-  const dates = dateFormats(tag);
+/**
+ * Formats of one language. Each looks a text up in `known` (the table a page carries, decision 018)
+ * before it asks Intl, and keeps what Intl made there; its Intl object is built on the first miss,
+ * so a page whose texts are all in the table never loads the browser's locale data to hydrate.
+ */
+export function textFormats(tag: string, known?: KnownTexts | null): TextFormats {
+  function through<A extends unknown[]>(
+    kind: string,
+    make: (options: string) => (...args: A) => string,
+    key: (...args: A) => string,
+  ) {
+    return memo((options) => {
+      const formatter = kind + options;
+      let intl: ((...args: A) => string) | undefined;
+      return (...args: A) => {
+        const input = key(...args);
+        const kept = known?.get(tag, formatter, input);
+        if (kept !== undefined) return kept;
+        const text = (intl ??= make(options))(...args);
+        known?.set?.(tag, formatter, input, text);
+        return text;
+      };
+    });
+  }
+  return {
+    number: through(
+      "n",
+      (options) => {
+        const f = new Intl.NumberFormat(tag, JSON.parse(options));
+        return (value: number) => f.format(value);
+      },
+      (value) => String(value),
+    ),
+    date: through(
+      "d",
+      (options) => {
+        const f = new Intl.DateTimeFormat(tag, { timeZone: SITE_TIME_ZONE, ...JSON.parse(options) });
+        return (value: Date) => f.format(value);
+      },
+      (value) => String(value.getTime()),
+    ),
+    relativeTime: through(
+      "r",
+      (options) => {
+        const f = new Intl.RelativeTimeFormat(tag, JSON.parse(options));
+        return (value: number, unit: Intl.RelativeTimeFormatUnit) => f.format(value, unit);
+      },
+      (value, unit) => `${value} ${unit}`,
+    ),
+    list: through(
+      "l",
+      (options) => {
+        const f = new Intl.ListFormat(tag, JSON.parse(options));
+        return (items: readonly string[]) => f.format(items);
+      },
+      (items) => JSON.stringify(items),
+    ),
+  };
+}
+
+export function icuFormatter(tag: string, formats: TextFormats = textFormats(tag)): IcuFormatter {
+  const numbers = formats.number;
+  const dates = formats.date;
   const plurals = memo((type) => new Intl.PluralRules(tag, { type: type as Intl.PluralRuleType }));
 
   /** A skeleton's options (`::currency/EUR`); named styles (`long`, `percent`) are not used by our messages. */
@@ -56,7 +118,7 @@ export function icuFormatter(tag: string): IcuFormatter {
         continue;
       }
       if (el.type === POUND) {
-        out += pound === undefined ? "#" : numbers("{}").format(pound);
+        out += pound === undefined ? "#" : numbers("{}")(pound);
         continue;
       }
       if (el.type === TAG) {
@@ -72,12 +134,18 @@ export function icuFormatter(tag: string): IcuFormatter {
           out += value === null || value === undefined ? "" : String(value);
           break;
         case NUMBER:
-          out += numbers(JSON.stringify(styleOptions(el.style))).format(value as number);
+          out += numbers(JSON.stringify(styleOptions(el.style)))(value as number);
           break;
         case DATE:
         case TIME:
           // A bare {t, time} shows hours, minutes and seconds, as intl-messageformat does.
-          out += dates(JSON.stringify(el.style || el.type === DATE ? styleOptions(el.style) : { hour: "numeric", minute: "numeric", second: "numeric" })).format(new Date(value as number));
+          out += dates(
+            JSON.stringify(
+              el.style || el.type === DATE
+                ? styleOptions(el.style)
+                : { hour: "numeric", minute: "numeric", second: "numeric" },
+            ),
+          )(new Date(value as number));
           break;
         case SELECT: {
           const option = el.options[String(value)] ?? el.options.other;
@@ -88,7 +156,9 @@ export function icuFormatter(tag: string): IcuFormatter {
         case PLURAL: {
           const n = Number(value);
           const option =
-            el.options[`=${n}`] ?? el.options[plurals(el.pluralType ?? "cardinal").select(n - el.offset)] ?? el.options.other;
+            el.options[`=${n}`] ??
+            el.options[plurals(el.pluralType ?? "cardinal").select(n - el.offset)] ??
+            el.options.other;
           if (!option) throw new Error(`No case of "${el.value}" for ${n}`);
           out += format(option.value, values, n - el.offset);
           break;

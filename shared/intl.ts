@@ -4,7 +4,8 @@
  * without its weight in the browser (decisions 009 and 011).
  */
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
-import { dateFormats, icuFormatter, memo } from "./icu-format.ts";
+import type { KnownTexts } from "./formatted-texts.ts";
+import { icuFormatter, textFormats } from "./icu-format.ts";
 import { type Locale, localeEntry } from "./locales.ts";
 
 /**
@@ -48,15 +49,22 @@ export interface IntlFormatter {
   formatMessage(descriptor: { id: string }, values?: MessageValues): string;
   formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
   formatDate(value: string | number | Date, options?: Intl.DateTimeFormatOptions): string;
-  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+  formatRelativeTime(
+    value: number,
+    unit: Intl.RelativeTimeFormatUnit,
+    options?: Intl.RelativeTimeFormatOptions,
+  ): string;
+  formatList(items: readonly string[], options?: Intl.ListFormatOptions): string;
 }
 
-export function makeIntl(locale: Locale, messages: Messages): IntlFormatter {
+/**
+ * A formatter of one language. `known`: the page's table of formatted texts (decision 018), which the
+ * server's formatter fills and the browser's reads before it asks Intl.
+ */
+export function makeIntl(locale: Locale, messages: Messages, known?: KnownTexts | null): IntlFormatter {
   const tag = localeEntry(locale).intl;
-  const icu = icuFormatter(tag);
-  const numbers = memo((options) => new Intl.NumberFormat(tag, JSON.parse(options)));
-  const dates = dateFormats(tag);
-  const relative = memo((options) => new Intl.RelativeTimeFormat(tag, JSON.parse(options)));
+  const formats = textFormats(tag, known);
+  const icu = icuFormatter(tag, formats);
   return {
     locale: tag,
     formatMessage: ({ id }, values) => {
@@ -71,8 +79,9 @@ export function makeIntl(locale: Locale, messages: Messages): IntlFormatter {
         return id;
       }
     },
-    formatNumber: (value, options = {}) => numbers(JSON.stringify(options)).format(value),
-    formatDate: (value, options = {}) => dates(JSON.stringify(options)).format(new Date(value)),
-    formatRelativeTime: (value, unit, options = {}) => relative(JSON.stringify(options)).format(value, unit),
+    formatNumber: (value, options = {}) => formats.number(JSON.stringify(options))(value),
+    formatDate: (value, options = {}) => formats.date(JSON.stringify(options))(new Date(value)),
+    formatRelativeTime: (value, unit, options = {}) => formats.relativeTime(JSON.stringify(options))(value, unit),
+    formatList: (items, options = {}) => formats.list(JSON.stringify(options))(items),
   };
 }

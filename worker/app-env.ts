@@ -1,4 +1,5 @@
 import type { SessionUser } from "#shared/api/auth.ts";
+import type { FormattedTexts } from "#shared/formatted-texts.ts";
 import type { Locale } from "#shared/locales.ts";
 
 /** The signed-in visitor's session, as the session middleware found it (worker/middleware/session.ts). */
@@ -28,5 +29,7 @@ export interface AppEnv {
     apiFailed?: boolean;
     /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */
     authCookiesWritten?: boolean;
+    /** The rendered page's table of formatted texts, written into the document (decision 018). */
+    formattedTexts?: FormattedTexts;
   };
 }

@@ -11,6 +11,7 @@ import { locale } from "./middleware/locale.ts";
 import { rewriteDocuments } from "./middleware/document-rewriter.ts";
 import { inlineStyles } from "./middleware/inline-styles.ts";
 import { scriptsAfterPaint } from "./middleware/scripts-after-paint.ts";
+import { formattedTexts } from "./middleware/formatted-texts.ts";
 import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
@@ -18,6 +19,8 @@ import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { requestContext } from "./request-context.ts";
+import { FormattedTexts } from "#shared/formatted-texts.ts";
+import { localeEntry } from "#shared/locales.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -46,11 +49,13 @@ app.use(locale());
 app.use(session());
 app.use(favouritesMerge());
 app.use(pageCache());
-app.use(rewriteDocuments(inlineStyles, scriptsAfterPaint));
+app.use(rewriteDocuments(inlineStyles, scriptsAfterPaint, formattedTexts));
 
 app.all("*", (c) => {
   const origin = new URL(c.req.url).origin;
   const context = new RouterContextProvider();
+  const texts = new FormattedTexts(localeEntry(c.get("locale")).intl);
+  c.set("formattedTexts", texts);
   context.set(requestContext, {
     env: c.env,
     ctx: c.executionCtx,
@@ -60,6 +65,7 @@ app.all("*", (c) => {
     user: c.get("user") ?? null,
     api: inProcessApi(c),
     invalidLocalePath: c.get("invalidLocalePath"),
+    formattedTexts: texts,
   });
   // An invalid locale is routed to the catch-all, which answers the 404 naming the path asked for.
   const invalid = c.get("invalidLocalePath");

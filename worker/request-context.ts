@@ -2,6 +2,7 @@ import type { ExecutionContext } from "hono";
 import { createContext } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import type { SessionUser } from "#shared/api/auth.ts";
+import type { FormattedTexts } from "#shared/formatted-texts.ts";
 import type { Locale } from "#shared/locales.ts";
 
 /** What the Hono worker hands every React Router loader, action and entry.server for one request. */
@@ -19,6 +20,8 @@ export interface RequestContext {
   invalidLocalePath?: string;
   /** The API (SPEC §7), called in-process as this request's visitor. */
   api: ApiClient;
+  /** Filled with the numbers, dates and lists the page shows as it renders (decision 018). */
+  formattedTexts?: FormattedTexts;
 }
 
 export const requestContext = createContext<RequestContext>();

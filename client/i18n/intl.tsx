@@ -1,12 +1,24 @@
 import { createContext, type ReactNode, useContext, useMemo, useRef } from "react";
+import { documentTexts, FormattedTextsContext } from "./formatted-texts.ts";
 import { useMatches } from "react-router";
 import { type IntlFormatter, makeIntl, type Messages, type PackedMessages, unpackMessages } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
 const IntlContext = createContext<{ intl: IntlFormatter; locale: Locale } | null>(null);
 
-export function I18nProvider({ locale, messages, children }: { locale: Locale; messages: Messages; children: ReactNode }) {
-  const value = useMemo(() => ({ intl: makeIntl(locale, messages), locale }), [locale, messages]);
+export function I18nProvider({
+  locale,
+  messages,
+  children,
+}: {
+  locale: Locale;
+  messages: Messages;
+  children: ReactNode;
+}) {
+  // The server fills the page's table of formatted texts; the browser reads it back (decision 018).
+  const serverTexts = useContext(FormattedTextsContext);
+  const known = serverTexts ?? documentTexts;
+  const value = useMemo(() => ({ intl: makeIntl(locale, messages, known), locale }), [locale, messages, known]);
   return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
 }
 
@@ -37,7 +49,8 @@ export function messagesOfMatches(matches: readonly ({ loaderData?: unknown } | 
 export function usePageMessages(): Messages {
   const parts = messagesOfMatches(useMatches());
   const last = useRef<{ parts: Messages[]; merged: Messages } | null>(null);
-  const same = last.current && last.current.parts.length === parts.length && last.current.parts.every((p, i) => p === parts[i]);
+  const same =
+    last.current && last.current.parts.length === parts.length && last.current.parts.every((p, i) => p === parts[i]);
   if (!same) last.current = { parts, merged: Object.assign({}, ...parts) as Messages };
   return last.current!.merged;
 }

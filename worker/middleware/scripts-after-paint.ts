@@ -31,10 +31,6 @@ export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement
     script.nonce = self.nonce;
     script.textContent = data.textContent;
     data.replaceWith(script);
-    // The first Intl formatter of a page loads the browser's locale data (13–16 ms on this 2-core
-    // machine, more without a locale): done while the scripts download, in a task of its own, rather
-    // than in the middle of hydrating the first price or date.
-    setTimeout(() => new Intl.NumberFormat(document.documentElement.lang).format(0));
   };
   for (const type of ["pointerdown", "keydown"]) addEventListener(type, start, { capture: true, once: true });
   if (document.visibilityState !== "visible") return start();

@@ -64,9 +64,7 @@ export function ListingResults({ data }: { data: SearchPageData }) {
       {invalidFilters.length ? (
         <p className={styles.notice} role="note">
           {t("search.invalid", {
-            filters: new Intl.ListFormat(intl.locale, { type: "conjunction" }).format(
-              invalidFilters.map((f) => t(`search.filter.${f}`)),
-            ),
+            filters: intl.formatList(invalidFilters.map((f) => t(`search.filter.${f}`))),
           })}
         </p>
       ) : null}
