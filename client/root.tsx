@@ -5,7 +5,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from "react-router";
@@ -15,6 +14,7 @@ import type { Route } from "./+types/root";
 import { AlertsProvider } from "./components/alerts/alerts.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
 import { LazyStylesheets } from "./components/lazy-stylesheets/lazy-stylesheets.tsx";
+import { ScrollRestoration } from "./components/scroll-restoration/scroll-restoration.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";

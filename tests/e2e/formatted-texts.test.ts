@@ -42,13 +42,14 @@ function recordIntl() {
       },
     });
   }
-  for (const [proto, method] of [
+  const localeAware: [object, string][] = [
     [Number.prototype, "toLocaleString"],
     [Date.prototype, "toLocaleString"],
     [Date.prototype, "toLocaleDateString"],
     [Date.prototype, "toLocaleTimeString"],
-  ] as const) {
-    const original = proto[method] as (...args: unknown[]) => string;
+  ];
+  for (const [proto, method] of localeAware) {
+    const original = (proto as Record<string, (...args: unknown[]) => string>)[method]!;
     Object.defineProperty(proto, method, {
       value(this: unknown, ...args: unknown[]) {
         made.push(method);
