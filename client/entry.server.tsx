@@ -4,7 +4,6 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { requestContext } from "#worker/request-context.ts";
 import { FormattedTextsContext } from "#client/i18n/formatted-texts.ts";
-import { DocumentNonceContext } from "#client/components/scroll-restoration/scroll-restoration.tsx";
 
 /** Deferred data that has not arrived by then is abandoned (its Suspense fallback stays). */
 export const streamTimeout = 5_000;
@@ -31,11 +30,9 @@ export default async function handleRequest(
 
   // The formatters fill the page's table of formatted texts as they render (decision 018).
   const page = (
-    <DocumentNonceContext value={nonce}>
-      <FormattedTextsContext value={formattedTexts ?? null}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </FormattedTextsContext>
-    </DocumentNonceContext>
+    <FormattedTextsContext value={formattedTexts ?? null}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </FormattedTextsContext>
   );
   const body = await renderToReadableStream(page, {
     nonce,

@@ -89,3 +89,6 @@ export const MESSAGES_PER_HOUR = 20;
 
 /** Dates on pages are calendar dates in Serbia, on the server and in every browser alike (`textFormats`). */
 export const SITE_TIME_ZONE = "Europe/Belgrade";
+
+/** The session storage entry that keeps each history entry's scroll position (decision 019). */
+export const SCROLL_POSITIONS_KEY = "scroll-positions";

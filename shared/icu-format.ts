@@ -22,85 +22,61 @@ export function memo<T>(make: (key: string) => T): (key: string) => T {
 }
 
 /** Element kinds, numbered as the parser's `TYPE` enum. */
-const LITERAL = 0, ARGUMENT = 1, NUMBER = 2, DATE = 3, TIME = 4, SELECT = 5, PLURAL = 6, POUND = 7, TAG = 8;
+const LITERAL = 0,
+  ARGUMENT = 1,
+  NUMBER = 2,
+  DATE = 3,
+  TIME = 4,
+  SELECT = 5,
+  PLURAL = 6,
+  POUND = 7,
+  TAG = 8;
 
 export interface IcuFormatter {
   /** Throws when the message needs a value it was not given. */
   format(elements: MessageFormatElement[], values?: FormatValues): string;
 }
 
-/** The platform formats a page uses, by their options (JSON); each text goes through `known` first. */
-export interface TextFormats {
-  number(options: string): (value: number) => string;
-  /** In Serbia's time zone unless the options name another: the server and every browser print the same date. */
-  date(options: string): (value: Date) => string;
-  relativeTime(options: string): (value: number, unit: Intl.RelativeTimeFormatUnit) => string;
-  list(options: string): (items: readonly string[]) => string;
-}
+/** The platform's formats: numbers, dates (`d`), relative times (`r`) and lists (`l`). */
+export type FormatKind = "n" | "d" | "r" | "l";
 
 /**
- * Formats of one language. Each looks a text up in `known` (the table a page carries, decision 018)
- * before it asks Intl, and keeps what Intl made there; its Intl object is built on the first miss,
- * so a page whose texts are all in the table never loads the browser's locale data to hydrate.
+ * Formats a value with the format of a kind and options (JSON), `format("n{}", 42)`. Dates are
+ * printed in Serbia's time zone unless the options name another: the server and every browser print
+ * the same calendar date.
  */
-export function textFormats(tag: string, known?: KnownTexts | null): TextFormats {
-  function through<A extends unknown[]>(
-    kind: string,
-    make: (options: string) => (...args: A) => string,
-    key: (...args: A) => string,
-  ) {
-    return memo((options) => {
-      const formatter = kind + options;
-      let intl: ((...args: A) => string) | undefined;
-      return (...args: A) => {
-        const input = key(...args);
-        const kept = known?.get(tag, formatter, input);
-        if (kept !== undefined) return kept;
-        const text = (intl ??= make(options))(...args);
-        known?.set?.(tag, formatter, input, text);
-        return text;
-      };
-    });
-  }
-  return {
-    number: through(
-      "n",
-      (options) => {
-        const f = new Intl.NumberFormat(tag, JSON.parse(options));
-        return (value: number) => f.format(value);
-      },
-      (value) => String(value),
-    ),
-    date: through(
-      "d",
-      (options) => {
-        const f = new Intl.DateTimeFormat(tag, { timeZone: SITE_TIME_ZONE, ...JSON.parse(options) });
-        return (value: Date) => f.format(value);
-      },
-      (value) => String(value.getTime()),
-    ),
-    relativeTime: through(
-      "r",
-      (options) => {
-        const f = new Intl.RelativeTimeFormat(tag, JSON.parse(options));
-        return (value: number, unit: Intl.RelativeTimeFormatUnit) => f.format(value, unit);
-      },
-      (value, unit) => `${value} ${unit}`,
-    ),
-    list: through(
-      "l",
-      (options) => {
-        const f = new Intl.ListFormat(tag, JSON.parse(options));
-        return (items: readonly string[]) => f.format(items);
-      },
-      (items) => JSON.stringify(items),
-    ),
+export type TextFormat = (formatter: `${FormatKind}${string}`, ...args: unknown[]) => string;
+
+/**
+ * The formats of one language. Each text is looked up in `known` (the table a page carries,
+ * decision 018) before Intl is asked, and what Intl made is kept there. Intl objects are built on the
+ * first miss, so a page whose texts are all in the table never loads the browser's locale data.
+ */
+export function textFormats(tag: string, known?: KnownTexts | null): TextFormat {
+  const intl = memo((formatter) => {
+    const options = JSON.parse(formatter.slice(1));
+    const kind = formatter[0] as FormatKind;
+    const made =
+      kind === "d"
+        ? new Intl.DateTimeFormat(tag, { timeZone: SITE_TIME_ZONE, ...options })
+        : new (kind === "n" ? Intl.NumberFormat : kind === "r" ? Intl.RelativeTimeFormat : Intl.ListFormat)(
+            tag,
+            options,
+          );
+    return made as { format(...args: unknown[]): string };
+  });
+  return (formatter, ...args) => {
+    const input = JSON.stringify(args);
+    let text = known?.get(tag, formatter, input);
+    if (text === undefined) {
+      text = intl(formatter).format(...args);
+      known?.set?.(tag, formatter, input, text);
+    }
+    return text;
   };
 }
 
-export function icuFormatter(tag: string, formats: TextFormats = textFormats(tag)): IcuFormatter {
-  const numbers = formats.number;
-  const dates = formats.date;
+export function icuFormatter(tag: string, formatText: TextFormat = textFormats(tag)): IcuFormatter {
   const plurals = memo((type) => new Intl.PluralRules(tag, { type: type as Intl.PluralRuleType }));
 
   /** A skeleton's options (`::currency/EUR`); named styles (`long`, `percent`) are not used by our messages. */
@@ -118,7 +94,7 @@ export function icuFormatter(tag: string, formats: TextFormats = textFormats(tag
         continue;
       }
       if (el.type === POUND) {
-        out += pound === undefined ? "#" : numbers("{}")(pound);
+        out += pound === undefined ? "#" : formatText("n{}", pound);
         continue;
       }
       if (el.type === TAG) {
@@ -134,18 +110,15 @@ export function icuFormatter(tag: string, formats: TextFormats = textFormats(tag
           out += value === null || value === undefined ? "" : String(value);
           break;
         case NUMBER:
-          out += numbers(JSON.stringify(styleOptions(el.style)))(value as number);
+          out += formatText(`n${JSON.stringify(styleOptions(el.style))}`, value);
           break;
         case DATE:
         case TIME:
           // A bare {t, time} shows hours, minutes and seconds, as intl-messageformat does.
-          out += dates(
-            JSON.stringify(
-              el.style || el.type === DATE
-                ? styleOptions(el.style)
-                : { hour: "numeric", minute: "numeric", second: "numeric" },
-            ),
-          )(new Date(value as number));
+          out += formatText(
+            `d${JSON.stringify(el.style || el.type === DATE ? styleOptions(el.style) : { hour: "numeric", minute: "numeric", second: "numeric" })}`,
+            new Date(value as number),
+          );
           break;
         case SELECT: {
           const option = el.options[String(value)] ?? el.options.other;

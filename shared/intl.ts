@@ -63,8 +63,8 @@ export interface IntlFormatter {
  */
 export function makeIntl(locale: Locale, messages: Messages, known?: KnownTexts | null): IntlFormatter {
   const tag = localeEntry(locale).intl;
-  const formats = textFormats(tag, known);
-  const icu = icuFormatter(tag, formats);
+  const formatText = textFormats(tag, known);
+  const icu = icuFormatter(tag, formatText);
   return {
     locale: tag,
     formatMessage: ({ id }, values) => {
@@ -79,9 +79,9 @@ export function makeIntl(locale: Locale, messages: Messages, known?: KnownTexts 
         return id;
       }
     },
-    formatNumber: (value, options = {}) => formats.number(JSON.stringify(options))(value),
-    formatDate: (value, options = {}) => formats.date(JSON.stringify(options))(new Date(value)),
-    formatRelativeTime: (value, unit, options = {}) => formats.relativeTime(JSON.stringify(options))(value, unit),
-    formatList: (items, options = {}) => formats.list(JSON.stringify(options))(items),
+    formatNumber: (value, options = {}) => formatText(`n${JSON.stringify(options)}`, value),
+    formatDate: (value, options = {}) => formatText(`d${JSON.stringify(options)}`, new Date(value)),
+    formatRelativeTime: (value, unit, options = {}) => formatText(`r${JSON.stringify(options)}`, value, unit),
+    formatList: (items, options = {}) => formatText(`l${JSON.stringify(options)}`, items),
   };
 }

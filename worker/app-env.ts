@@ -1,5 +1,5 @@
 import type { SessionUser } from "#shared/api/auth.ts";
-import type { FormattedTexts } from "#shared/formatted-texts.ts";
+import type { FormattedTexts } from "./formatted-texts.ts";
 import type { Locale } from "#shared/locales.ts";
 
 /** The signed-in visitor's session, as the session middleware found it (worker/middleware/session.ts). */

@@ -12,6 +12,7 @@ import { rewriteDocuments } from "./middleware/document-rewriter.ts";
 import { inlineStyles } from "./middleware/inline-styles.ts";
 import { scriptsAfterPaint } from "./middleware/scripts-after-paint.ts";
 import { formattedTexts } from "./middleware/formatted-texts.ts";
+import { scrollRestorationScript } from "./middleware/scroll-restoration.ts";
 import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
@@ -19,7 +20,7 @@ import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { requestContext } from "./request-context.ts";
-import { FormattedTexts } from "#shared/formatted-texts.ts";
+import { FormattedTexts } from "./formatted-texts.ts";
 import { localeEntry } from "#shared/locales.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
@@ -49,7 +50,7 @@ app.use(locale());
 app.use(session());
 app.use(favouritesMerge());
 app.use(pageCache());
-app.use(rewriteDocuments(inlineStyles, scriptsAfterPaint, formattedTexts));
+app.use(rewriteDocuments(inlineStyles, scrollRestorationScript, scriptsAfterPaint, formattedTexts));
 
 app.all("*", (c) => {
   const origin = new URL(c.req.url).origin;

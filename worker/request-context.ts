@@ -2,7 +2,7 @@ import type { ExecutionContext } from "hono";
 import { createContext } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import type { SessionUser } from "#shared/api/auth.ts";
-import type { FormattedTexts } from "#shared/formatted-texts.ts";
+import type { FormattedTexts } from "./formatted-texts.ts";
 import type { Locale } from "#shared/locales.ts";
 
 /** What the Hono worker hands every React Router loader, action and entry.server for one request. */

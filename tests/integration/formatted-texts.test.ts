@@ -4,7 +4,7 @@
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { FORMATTED_TEXTS_ID, FormattedTexts, type FormattedTextsData } from "#shared/formatted-texts.ts";
+import { FORMATTED_TEXTS_ID, type FormattedTextsData } from "#shared/formatted-texts.ts";
 import { BOT_UA, browserInit, ORIGIN } from "#tests/fixtures/requests.ts";
 
 async function page(path: string, init?: RequestInit & { headers?: Record<string, string> }) {
@@ -12,7 +12,10 @@ async function page(path: string, init?: RequestInit & { headers?: Record<string
   return { res, html: await res.text() };
 }
 
-const BLOCK = new RegExp(`<script type="application/json" id="${FORMATTED_TEXTS_ID}">([^<]*)</script>`, "g");
+const BLOCK = new RegExp(
+  `<script type="application/json" id="${FORMATTED_TEXTS_ID}" nonce="[^"]+">([^<]*)</script>`,
+  "g",
+);
 
 function table(html: string): FormattedTextsData {
   const blocks = [...html.matchAll(BLOCK)];
@@ -42,8 +45,8 @@ describe("the table of formatted texts", () => {
     const prices = Object.entries(data.texts).find(([formatter]) => formatter.includes('"currency":"EUR"'))?.[1];
     expect(Object.keys(prices ?? {}).length).toBeGreaterThan(3);
     const text = bodyText(html);
-    for (const [value, formatted] of Object.entries(prices!)) {
-      expect(Number.isFinite(Number(value))).toBe(true);
+    for (const [input, formatted] of Object.entries(prices!)) {
+      expect(JSON.parse(input)).toEqual([expect.any(Number)]);
       expect(text).toContain(formatted);
     }
     expect(html).toMatch(new RegExp(`</script></body></html>$`));
@@ -57,18 +60,7 @@ describe("the table of formatted texts", () => {
     const { html } = await page(new URL(search.items[0]!.path, ORIGIN).pathname);
     const dates = Object.entries(table(html).texts).filter(([formatter]) => formatter.startsWith("d"));
     expect(dates.length).toBeGreaterThan(0);
-    for (const [, texts] of dates) for (const text of Object.values(texts)) expect(bodyText(html)).toContain(text);
-  });
-
-  it("is read back as the same table", async () => {
-    const { html } = await page("/");
-    const block = [...html.matchAll(BLOCK)][0]![1]!;
-    const read = FormattedTexts.parse(block)!;
-    const data = table(html);
-    expect(read.locale).toBe(data.locale);
-    for (const [formatter, texts] of Object.entries(data.texts)) {
-      for (const [input, text] of Object.entries(texts)) expect(read.get(data.locale, formatter, input)).toBe(text);
-    }
+    for (const [, texts] of dates) for (const text of Object.values(texts!)) expect(bodyText(html)).toContain(text);
   });
 
   it("is in crawlers' complete documents too, and in no other response", async () => {

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { SCROLL_POSITIONS_KEY } from "#client/components/scroll-restoration/restore-scroll.ts";
+import { SCROLL_POSITIONS_KEY } from "#shared/constants.ts";
 import { browserInit, ORIGIN } from "#tests/fixtures/requests.ts";
 
 it.each(["/", "/sr/search/?city=beograd", "/ru/about/"])(

@@ -12,9 +12,12 @@ export const formattedTexts: DocumentRewrite = (rewriter, c) =>
       body.onEndTag((end) => {
         const texts = c.get("formattedTexts");
         if (!texts || texts.empty) return;
-        end.before(`<script type="application/json" id="${FORMATTED_TEXTS_ID}">${texts.toScriptText()}</script>`, {
-          html: true,
-        });
+        // A data block runs nothing; it carries the nonce all the page's scripts carry all the same.
+        const nonce = c.get("secureHeadersNonce") ?? "";
+        end.before(
+          `<script type="application/json" id="${FORMATTED_TEXTS_ID}" nonce="${nonce}">${texts.toScriptText()}</script>`,
+          { html: true },
+        );
       });
     },
   });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { messagesFor } from "#worker/messages.ts";
 
 const en = messagesFor("en");
@@ -25,18 +25,34 @@ function setup() {
   );
 }
 
+/** Pushes an alert and lets the list (loaded with the first alert) render it. */
+async function show(alert: AlertInput) {
+  await act(async () => void push(alert));
+}
+
 function swipe(element: Element, dx: number) {
   fireEvent.touchStart(element, { touches: [{ clientX: 100, clientY: 100 }] });
   fireEvent.touchEnd(element, { changedTouches: [{ clientX: 100 + dx, clientY: 100 }] });
 }
 
 describe("alerts (SPEC §3 Alert, §9 timings)", () => {
+  // The list loads with the first alert; loaded once here, it renders within the pushing act().
+  beforeAll(() => import("./alert-list.tsx"));
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it("shows an alert with its type and closes it after 5000 ms", () => {
+  it("renders nothing until there is an alert, and nothing once the last one has closed", async () => {
     setup();
-    act(() => void push({ type: "error", message: "Требуется авторизация" }));
+    expect(screen.queryByRole("region")).toBeNull();
+    await show({ type: "info", message: "Saved", timeout: 0 });
+    expect(screen.getByRole("region", { name: "Notifications" })).not.toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Close notification" }));
+    expect(screen.queryByRole("region")).toBeNull();
+  });
+
+  it("shows an alert with its type and closes it after 5000 ms", async () => {
+    setup();
+    await show({ type: "error", message: "Требуется авторизация" });
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("Требуется авторизация");
     act(() => vi.advanceTimersByTime(ALERT_TIMEOUT_MS - 1));
@@ -45,35 +61,35 @@ describe("alerts (SPEC §3 Alert, §9 timings)", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("keeps an alert with timeout 0 until it is closed, by its button", () => {
+  it("keeps an alert with timeout 0 until it is closed, by its button", async () => {
     setup();
-    act(() => void push({ type: "info", message: "Saved", timeout: 0 }));
+    await show({ type: "info", message: "Saved", timeout: 0 });
     act(() => vi.advanceTimersByTime(60_000));
     const status = screen.getByRole("status");
     fireEvent.click(screen.getByRole("button", { name: "Close notification" }));
     expect(status.isConnected).toBe(false);
   });
 
-  it("an alert pushed again with the same id replaces the first", () => {
+  it("an alert pushed again with the same id replaces the first", async () => {
     setup();
-    act(() => void push({ id: "net", type: "warning", message: "one" }));
-    act(() => void push({ id: "net", type: "warning", message: "two" }));
+    await show({ id: "net", type: "warning", message: "one" });
+    await show({ id: "net", type: "warning", message: "two" });
     expect(screen.getAllByRole("status")).toHaveLength(1);
     expect(screen.getByRole("status").textContent).toContain("two");
   });
 
-  it(`closes on a swipe wider than ${TOUCH_CLOSE_TOLERANCE_PX} px, not on a shorter one`, () => {
+  it(`closes on a swipe wider than ${TOUCH_CLOSE_TOLERANCE_PX} px, not on a shorter one`, async () => {
     setup();
-    act(() => void push({ type: "error", message: "Swipe me", timeout: 0 }));
+    await show({ type: "error", message: "Swipe me", timeout: 0 });
     swipe(screen.getByRole("alert"), TOUCH_CLOSE_TOLERANCE_PX);
     expect(screen.queryByRole("alert")).not.toBeNull();
     swipe(screen.getByRole("alert"), TOUCH_CLOSE_TOLERANCE_PX + 1);
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("pauses the timeout while hovered", () => {
+  it("pauses the timeout while hovered", async () => {
     setup();
-    act(() => void push({ type: "error", message: "Read me" }));
+    await show({ type: "error", message: "Read me" });
     fireEvent.mouseEnter(screen.getByRole("alert"));
     act(() => vi.advanceTimersByTime(ALERT_TIMEOUT_MS * 2));
     expect(screen.queryByRole("alert")).not.toBeNull();
