@@ -11,8 +11,8 @@
 export const FORMATTED_TEXTS_ID = "formatted-texts";
 
 /**
- * The table as the page carries it. Formatter keys are a kind letter and the options' JSON
- * (`n{"style":"currency",…}`), inputs a number, a time or a JSON list: never a name objects inherit.
+ * The table as the page carries it. Formatters are a kind letter and the options' JSON
+ * (`n{"style":"currency",…}`), inputs the arguments' JSON (`[39000]`): never a name objects inherit.
  */
 export interface FormattedTextsData {
   /** The Intl tag they were formatted in (`sr-Latn-RS`): another language does not use them. */

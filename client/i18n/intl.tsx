@@ -49,8 +49,7 @@ export function messagesOfMatches(matches: readonly ({ loaderData?: unknown } | 
 export function usePageMessages(): Messages {
   const parts = messagesOfMatches(useMatches());
   const last = useRef<{ parts: Messages[]; merged: Messages } | null>(null);
-  const same =
-    last.current && last.current.parts.length === parts.length && last.current.parts.every((p, i) => p === parts[i]);
+  const same = last.current && last.current.parts.length === parts.length && last.current.parts.every((p, i) => p === parts[i]);
   if (!same) last.current = { parts, merged: Object.assign({}, ...parts) as Messages };
   return last.current!.merged;
 }
