@@ -86,9 +86,12 @@ describe.each(LOCALES.map((l) => l.code))("%s", (locale) => {
 
 it("formats what the table does not hold with Intl, as the server does", async () => {
   const page = tab();
+  await page.addInitScript(recordIntl);
+  const intlMade = () => page.evaluate(() => (window as unknown as { intlMade: string[] }).intlMade);
   await page.goto("/search/?deal=sale&city=beograd");
   await page.keyboard.press("Shift");
   await hydrated(page);
+  expect(await intlMade()).toEqual([]);
   const prices = () =>
     page
       .locator("article")
@@ -104,6 +107,7 @@ it("formats what the table does not hold with Intl, as the server does", async (
     .click();
   await page.waitForURL(/page=2/);
   await expect.poll(prices).not.toBe(first);
+  expect((await intlMade()).some((made) => made.startsWith("Intl.NumberFormat("))).toBe(true);
   const texts = await page.locator("article").allTextContents();
   expect(texts.join(" ")).toMatch(/€\d{1,3}(,\d{3})+/);
   // The same page from the server shows the same texts.
