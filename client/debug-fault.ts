@@ -5,8 +5,8 @@
 export const DEBUG_FAULT_HEADER = "x-debug-fault";
 export type DebugFault = "loader" | "render" | null;
 
-export function debugFault(request: Request, environment: string | undefined): DebugFault {
-  if (environment !== "development") return null;
+export function debugFault(request: Request, development: boolean): DebugFault {
+  if (!development) return null;
   const value = request.headers.get(DEBUG_FAULT_HEADER);
   return value === "loader" || value === "render" ? value : null;
 }

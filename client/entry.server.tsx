@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import { FormattedTextsContext } from "#client/i18n/formatted-texts.ts";
 
 /** Deferred data that has not arrived by then is abandoned (its Suspense fallback stays). */
@@ -23,7 +23,7 @@ export default async function handleRequest(
   // https://httpwg.org/specs/rfc9110.html#HEAD — the headers without rendering a body.
   if (request.method === "HEAD") return new Response(null, { headers: responseHeaders, status: responseStatusCode });
 
-  const { nonce, formattedTexts } = loadContext.get(requestContext);
+  const { nonce, formattedTexts } = loadContext.get(appContext);
   const bot = isbot(request.headers.get("user-agent") ?? "");
   let status = responseStatusCode;
   let shellRendered = false;

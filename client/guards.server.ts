@@ -5,15 +5,13 @@
  * - `requireVerifiedPhone`: listing creation needs a verified phone → the personal page's verify step;
  * - `requireAdmin`: anyone but an admin gets the 404 page (anonymous visitors are asked to sign in first).
  */
-import { type LoaderFunctionArgs, redirect } from "react-router";
+import { redirect } from "react-router";
 import { type SessionUser } from "#shared/api/auth.ts";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext, type RequestArgs } from "#client/app-context.ts";
 import { notFound } from "./http-errors.ts";
-
-type GuardArgs = Pick<LoaderFunctionArgs, "request" | "context">;
 
 /** The page the visitor asked for, without React Router's `.data` suffix and `_routes` parameter. */
 export function requestedPath(request: Request): { url: URL; path: string } {
@@ -35,13 +33,13 @@ export function signInLocation(path: string): string {
   return `${localizePath(paths.home(), locale)}?${query}`;
 }
 
-export function requireUser({ request, context }: GuardArgs): SessionUser {
-  const user = context.get(requestContext).user;
+export function requireUser({ request, context }: RequestArgs): SessionUser {
+  const user = context.get(appContext).user;
   if (!user) throw redirect(signInLocation(requestedPath(request).path));
   return user;
 }
 
-export function requireVerifiedPhone(args: GuardArgs): SessionUser {
+export function requireVerifiedPhone(args: RequestArgs): SessionUser {
   const user = requireUser(args);
   if (!user.phone_verified) {
     const { path } = requestedPath(args.request);
@@ -53,7 +51,7 @@ export function requireVerifiedPhone(args: GuardArgs): SessionUser {
   return user;
 }
 
-export function requireAdmin(args: GuardArgs): SessionUser {
+export function requireAdmin(args: RequestArgs): SessionUser {
   const user = requireUser(args);
   if (user.role !== "admin") {
     const { url, path } = requestedPath(args.request);
@@ -62,4 +60,4 @@ export function requireAdmin(args: GuardArgs): SessionUser {
   return user;
 }
 
-export type Guard = (args: GuardArgs) => SessionUser;
+export type Guard = (args: RequestArgs) => SessionUser;

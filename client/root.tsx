@@ -9,7 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/root";
 import { AlertsProvider } from "./components/alerts/alerts.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
@@ -19,8 +19,6 @@ import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
-import { edgeCountry } from "#worker/edge-country.ts";
-import { packedScopedMessages } from "#worker/messages.ts";
 import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "./favourites.server.ts";
@@ -29,19 +27,18 @@ import "./styles/global.css";
 
 /** Never throws: the error screens need its messages. */
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
-  const { env, origin, user, api } = context.get(requestContext);
+  const { origin, user, api, country, messages, errorLogging } = context.get(appContext);
   const { locale } = splitLocale(url.pathname);
   return {
     favourites: await favouriteIdsOf(request, api, user !== null),
-    country: edgeCountry(request),
+    country,
     locale,
     ogLocale: localeEntry(locale).og,
-    messages: packedScopedMessages(
-      locale,
+    messages: messages.packed(
       url.searchParams.has(AUTH_DIALOG_PARAM) ? [...ROOT_MESSAGE_SCOPES, ...AUTH_DIALOG_MESSAGE_SCOPES] : ROOT_MESSAGE_SCOPES,
     ),
     origin,
-    errorLogging: env.ERROR_LOGGING === "true",
+    errorLogging,
     user: user ? { id: user.id, name: user.name, role: user.role, phone_verified: user.phone_verified } : null,
   };
 }

@@ -6,19 +6,36 @@ import type { AppEnv } from "./app-env.ts";
 import { debugClock } from "./auth/clock.ts";
 import { cookiePolicy, withoutSessionCookies } from "./auth/session.ts";
 
-/** The typed API client as this request's visitor, served by the API app in-process (DESIGN §4). */
-export function inProcessApi(c: Context<AppEnv>): ApiClient {
+export interface InProcessApiOptions {
+  /** Call as nobody (the sign-in steps): no session token, a fresh session comes back in cookies. */
+  anonymous?: boolean;
+  /** Hears every answer (a sign-in's Set-Cookie, Retry-After). */
+  onResponse?: (response: Response) => void;
+}
+
+/**
+ * The typed API client of one page request, served by the API app in-process (DESIGN §4): as the
+ * visitor (the session as a bearer token, already renewed) or, for sign-in, as nobody. Either way
+ * the visitor's other cookies, address and debug clock travel along, so limits and guest state apply.
+ */
+export function inProcessApi(c: Context<AppEnv>, { anonymous = false, onResponse }: InProcessApiOptions = {}): ApiClient {
+  const serve = apiFetcher(api, c.env, c.executionCtx, {
+    delay: anonymous ? 0 : apiDelay(c.env, c.req.raw),
+    onFailure: () => c.set("apiFailed", true),
+  });
+  const ip = c.req.header("cf-connecting-ip");
   return createApiClient({
     baseUrl: new URL(c.req.url).origin,
-    fetch: apiFetcher(api, c.env, c.executionCtx, {
-      delay: apiDelay(c.env, c.req.raw),
-      onFailure: () => c.set("apiFailed", true),
-    }),
+    fetch: async (input, init) => {
+      const response = await serve(input, init);
+      onResponse?.(response);
+      return response;
+    },
     locale: c.get("locale"),
-    // The session travels as a bearer token (already renewed); the other cookies as they came.
-    accessToken: c.get("session")?.accessToken ?? null,
+    accessToken: anonymous ? null : (c.get("session")?.accessToken ?? null),
     headers: {
       cookie: withoutSessionCookies(c.req.header("cookie"), cookiePolicy(c.req.url, c.env.ENVIRONMENT)),
+      ...(ip ? { "cf-connecting-ip": ip } : {}),
       ...debugClock(c.req.raw),
     },
     errorLogging: c.env.ERROR_LOGGING === "true",

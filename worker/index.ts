@@ -3,7 +3,6 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { api } from "./api/index.ts";
 import { images } from "./images/index.ts";
-import { inProcessApi } from "./in-process-api.ts";
 import { sitemaps } from "./seo/sitemaps.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
@@ -19,9 +18,8 @@ import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
-import { requestContext } from "./request-context.ts";
-import { FormattedTexts } from "./formatted-texts.ts";
-import { localeEntry } from "#shared/locales.ts";
+import { appContext } from "#client/app-context.ts";
+import { appContextOf } from "./app-context.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -53,21 +51,8 @@ app.use(pageCache());
 app.use(rewriteDocuments(inlineStyles, scrollRestorationScript, scriptsAfterPaint, formattedTexts));
 
 app.all("*", (c) => {
-  const origin = new URL(c.req.url).origin;
   const context = new RouterContextProvider();
-  const texts = new FormattedTexts(localeEntry(c.get("locale")).intl);
-  c.set("formattedTexts", texts);
-  context.set(requestContext, {
-    env: c.env,
-    ctx: c.executionCtx,
-    nonce: c.get("secureHeadersNonce") ?? "",
-    locale: c.get("locale"),
-    origin,
-    user: c.get("user") ?? null,
-    api: inProcessApi(c),
-    invalidLocalePath: c.get("invalidLocalePath"),
-    formattedTexts: texts,
-  });
+  context.set(appContext, appContextOf(c));
   // An invalid locale is routed to the catch-all, which answers the 404 naming the path asked for.
   const invalid = c.get("invalidLocalePath");
   return handleDocument(invalid ? new Request(new URL(INVALID_LOCALE_PATH, c.req.url), c.req.raw) : c.req.raw, context);

@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { PackedMessages } from "#shared/intl.ts";
-import { packedScopedMessages } from "#worker/messages.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 
 type WithMessages<R> = R extends Response
   ? R
@@ -20,7 +19,7 @@ export function withMessages<A extends { context: Readonly<RouterContextProvider
   return async (args) => {
     const result = (await loader(args)) as unknown;
     if (result instanceof Response) return result as WithMessages<Awaited<R>>;
-    const messages = packedScopedMessages(args.context.get(requestContext).locale, scopes);
+    const messages = args.context.get(appContext).messages.packed(scopes);
     if (result && typeof result === "object" && (result as { type?: unknown }).type === "DataWithResponseInit") {
       const wrapped = result as { data: object };
       wrapped.data = { ...wrapped.data, messages };

@@ -10,7 +10,7 @@ import { unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta, rootData } from "#client/seo.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/faq";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
@@ -34,7 +34,7 @@ function groupFaq(items: readonly ApiFaq[]): { category: string; items: ApiFaq[]
 const MESSAGES = pageScopes(["faq"], "faq", "feedback");
 
 export const loader = withMessages(MESSAGES, async function loader({ context }: Route.LoaderArgs) {
-  const result = await context.get(requestContext).api.faq();
+  const result = await context.get(appContext).api.faq();
   if (!result.ok) throw unavailable();
   return { items: result.data.items };
 });

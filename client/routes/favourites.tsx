@@ -10,7 +10,7 @@ import { parseId, unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/favourites";
 import styles from "./favourites.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
@@ -25,7 +25,7 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 const MESSAGES = pageScopes(["favourites"]);
 
 export const loader = withMessages(MESSAGES, async function loader({ request, context }: Route.LoaderArgs) {
-  const { api, user } = context.get(requestContext);
+  const { api, user } = context.get(appContext);
   const now = Date.now();
   if (user) {
     const result = await api.favouriteListings(1, 50);
@@ -39,7 +39,7 @@ export const loader = withMessages(MESSAGES, async function loader({ request, co
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api, user } = context.get(requestContext);
+  const { api, user } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
   const id = parseId(String(form.get("id") ?? ""));

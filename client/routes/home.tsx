@@ -11,7 +11,7 @@ import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/home";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
@@ -33,7 +33,7 @@ const MESSAGES = pageScopes(["home"], "home");
 const cards = (listings: ApiListing[] | null) => listings?.map(cardListing) ?? null;
 
 export const loader = withMessages(MESSAGES, async function loader({ context, url }: Route.LoaderArgs) {
-  const { api } = context.get(requestContext);
+  const { api } = context.get(appContext);
   const target = await searchTarget(api, url);
   if (target) throw redirect(target);
   const items = <T,>(result: Promise<{ ok: true; data: { items: T[] } } | { ok: false }>, count?: number) =>

@@ -6,11 +6,10 @@
 import type { MetaDescriptor } from "react-router";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { localeEntry, localizePath, type Locale } from "#shared/locales.ts";
-import { makeIntl } from "#shared/intl.ts";
 import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { adjustMeta, pageMetaOf, previewImageMeta } from "#client/seo.ts";
-import { messagesFor } from "#worker/messages.ts";
+import type { AppContext } from "#client/app-context.ts";
 import { type Format, listingCrumbs } from "./listing-crumbs.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
@@ -87,10 +86,14 @@ function clip(text: string, max: number): string {
 }
 
 /** Every meta tag of the listing page: `pageMetaOf`'s canonical and alternates with the listing's own texts. */
-export function listingMeta(listing: ApiListingDetail, locale: Locale, origin: string, pathname: string): MetaDescriptor[] {
-  const messages = messagesFor(locale);
-  const page = { locale, origin, messages, ogLocale: localeEntry(locale).og, pathname };
-  const seo = listingSeo(listing, locale, origin);
+export function listingMeta(
+  listing: ApiListingDetail,
+  app: Pick<AppContext, "locale" | "origin" | "messages">,
+  pathname: string,
+): MetaDescriptor[] {
+  const { locale, origin } = app;
+  const page = { locale, origin, messages: app.messages.all, ogLocale: localeEntry(locale).og, pathname };
+  const seo = listingSeo(listing, app);
   return adjustMeta(pageMetaOf(page, "listingDetail", { id: listing.id, what: "", city: "" }), {
     title: seo.title,
     description: seo.description,
@@ -106,8 +109,9 @@ interface ListingSeo {
   tags: MetaDescriptor[];
 }
 
-function listingSeo(listing: ApiListingDetail, locale: Locale, origin: string): ListingSeo {
-  const intl = makeIntl(locale, messagesFor(locale));
+function listingSeo(listing: ApiListingDetail, app: Pick<AppContext, "locale" | "origin" | "messages">): ListingSeo {
+  const { locale, origin } = app;
+  const intl = app.messages.intl;
   const t: Format = (id, values) => intl.formatMessage({ id }, values);
   const money = (value: number) =>
     intl.formatNumber(value, { style: "currency", currency: "EUR", maximumFractionDigits: 0, minimumFractionDigits: 0 });

@@ -1,8 +1,7 @@
-import { RouterContextProvider } from "react-router";
 import { expect, it } from "vitest";
 import { createApiClient } from "#shared/api-client.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
-import { type RequestContext, requestContext } from "#worker/request-context.ts";
+import { testAppContext } from "#client/test-app-context.ts";
 import { loader } from "./listing-detail.tsx";
 import { listingJsonLd } from "./listing-detail.server.ts";
 import { loader as realtyLoader } from "./realty.tsx";
@@ -52,9 +51,8 @@ const LISTING = {
   market: { city_median_price_m2: 18, sample_size: 12 },
 } satisfies ApiListingDetail;
 
-function context(status = 200) {
+function context(path: string, status = 200) {
   const calls: string[] = [];
-  const ctx = new RouterContextProvider();
   const api = createApiClient({
     baseUrl: ORIGIN,
     fetch: async (input) => {
@@ -66,12 +64,11 @@ function context(status = 200) {
       return Response.json({ error: { code: "not_found", message: "No such listing" } }, { status: 404 });
     },
   });
-  ctx.set(requestContext, { api, origin: ORIGIN, locale: "en" } as RequestContext);
-  return { ctx, calls };
+  return { ctx: testAppContext(new URL(path, ORIGIN), api), calls };
 }
 
 function run(path: string, params: Record<string, string>, status = 200) {
-  const { ctx, calls } = context(status);
+  const { ctx, calls } = context(path, status);
   const url = new URL(path, ORIGIN);
   return { result: loader({ params, url, request: new Request(url), context: ctx } as never), calls };
 }
@@ -129,7 +126,7 @@ it("answers 503 when the API fails", async () => {
 });
 
 it("/realty/{id}/ is a 301 to the canonical page in the same language; unknown ids are the 404 page", async () => {
-  const { ctx } = context();
+  const { ctx } = context("/");
   const at = (path: string, id: string) => {
     const url = new URL(path, ORIGIN);
     return realtyLoader({ params: { id }, url, request: new Request(url), context: ctx } as never);

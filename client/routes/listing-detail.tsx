@@ -19,7 +19,7 @@ import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound, parseId, unavailable } from "#client/http-errors.ts";
 import type { RootData } from "#client/root-data.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import { listingCrumbs } from "./listing-crumbs.ts";
 import { listingMeta } from "./listing-detail.server.ts";
 import type { Route } from "./+types/listing-detail";
@@ -60,14 +60,15 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
   const deal = dealFromSegment(rest.split("/")[1]);
   const id = parseId(params.id);
   if (!deal || !id || !isTypeOfDeal(deal, params.type)) throw notFound(url);
-  const { api, locale, origin, user } = context.get(requestContext);
+  const app = context.get(appContext);
+  const { api, user } = app;
   const [listing, options] = await Promise.all([fetchListing(api, id, url), user ? api.promotionOptions() : null]);
   if (listing.path !== rest) throw redirect(canonicalLocation(listing, url), 301);
   return {
     listing,
     now: Date.now(),
     similar: similarListings(api, listing),
-    meta: listingMeta(listing, locale, origin, url.pathname),
+    meta: listingMeta(listing, app, url.pathname),
     // What revealing the number costs, for a signed-in visitor's button (null when unknown).
     revealPrice: options?.ok ? options.data.data.phone_reveal : null,
   };
@@ -80,7 +81,7 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound(new URL(request.url));
-  const { api } = context.get(requestContext);
+  const { api } = context.get(appContext);
   const form = await request.formData();
   if (form.get("intent") === "reveal") {
     const result = await api.revealPhone(id);

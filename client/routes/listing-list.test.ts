@@ -1,7 +1,6 @@
-import { RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApiClient } from "#shared/api-client.ts";
-import { type RequestContext, requestContext } from "#worker/request-context.ts";
+import { testAppContext } from "#client/test-app-context.ts";
 import { loader as searchLoader } from "./search.tsx";
 import { loader } from "./listing-list.tsx";
 
@@ -36,8 +35,7 @@ beforeEach(() => {
   };
 });
 
-function context() {
-  const ctx = new RouterContextProvider();
+function context(url: URL) {
   const api = createApiClient({
     baseUrl: ORIGIN,
     fetch: async (input) => {
@@ -63,8 +61,7 @@ function context() {
       }
     },
   });
-  ctx.set(requestContext, { api, origin: ORIGIN, locale: "en" } as RequestContext);
-  return ctx;
+  return testAppContext(url, api);
 }
 
 function list(path: string) {
@@ -76,12 +73,12 @@ function list(path: string) {
     .slice(maybeLocale === "sr" || maybeLocale === "ru" ? 1 : 0);
   const params: Record<string, string> = { type: segments[1] ?? "" };
   if (segments[2]) params.citySlug = segments[2];
-  return loader({ params, url, request: new Request(url), context: context() } as never);
+  return loader({ params, url, request: new Request(url), context: context(url) } as never);
 }
 
 function search(path: string) {
   const url = new URL(path, ORIGIN);
-  return searchLoader({ params: {}, url, request: new Request(url), context: context() } as never);
+  return searchLoader({ params: {}, url, request: new Request(url), context: context(url) } as never);
 }
 
 /** The Location of a thrown redirect. */

@@ -9,9 +9,7 @@ import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound } from "#client/http-errors.ts";
-import { makeIntl } from "#shared/intl.ts";
-import { messagesFor } from "#worker/messages.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/listing-list";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
@@ -28,13 +26,12 @@ const MESSAGES = pageScopes(["list", "listCity"], "search");
 export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
-  const request = context.get(requestContext);
-  const data = await loadSearch({ api: request.api, url, scope: { deal, type: params.type, city: params.citySlug } });
-  const { locale } = splitLocale(url.pathname);
-  const what = makeIntl(locale, messagesFor(locale)).formatMessage({ id: `listing.kind.${deal}.${params.type}` });
+  const app = context.get(appContext);
+  const data = await loadSearch({ api: app.api, url, scope: { deal, type: params.type, city: params.citySlug } });
+  const what = app.messages.intl.formatMessage({ id: `listing.kind.${deal}.${params.type}` });
   const meta = data.city
-    ? searchMeta(request, url, data, "listCity", { what, city: data.city.name })
-    : searchMeta(request, url, data, "list", { what });
+    ? searchMeta(app, url, data, "listCity", { what, city: data.city.name })
+    : searchMeta(app, url, data, "list", { what });
   return { ...data, deal, type: params.type, clearType: false, meta };
 });
 

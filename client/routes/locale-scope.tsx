@@ -1,13 +1,13 @@
 import { isRouteLocale } from "#shared/locales.ts";
 import { debugFault } from "#client/debug-fault.ts";
 import { invalidLocale } from "#client/http-errors.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/locale-scope";
 
 /** The optional locale segment of every page: only sr or ru may be written (SPEC §5). */
 export function loader({ params, url, request, context }: Route.LoaderArgs) {
   if (params.locale !== undefined && !isRouteLocale(params.locale)) throw invalidLocale(url);
-  const fault = debugFault(request, context.get(requestContext).env.ENVIRONMENT);
+  const fault = debugFault(request, context.get(appContext).development);
   if (fault === "loader") throw new Error("Injected loader fault");
   return { renderFault: fault === "render" };
 }

@@ -15,7 +15,7 @@ import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image
 import type { ApiTag } from "#shared/api/content.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import { redirect } from "react-router";
 import type { Route } from "./+types/media";
 import { mediaPage, mediaSegments, resolveMediaPath, tagTrail } from "./media/resolve.ts";
@@ -38,7 +38,7 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
   const segments = mediaSegments(params["*"]);
   const page = mediaPage(url);
   if (!segments || page === null) throw notFound(url);
-  const { api } = context.get(requestContext);
+  const { api } = context.get(appContext);
   const tagsResult = await api.tags();
   if (!tagsResult.ok) throw unavailable();
   const tags = tagsResult.data.items;

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { notFound, parseId } from "#client/http-errors.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import { canonicalLocation, fetchListing } from "./listing-detail.tsx";
 import type { Route } from "./+types/realty";
 
@@ -11,7 +11,7 @@ import type { Route } from "./+types/realty";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound(url);
-  const listing = await fetchListing(context.get(requestContext).api, id, url);
+  const listing = await fetchListing(context.get(appContext).api, id, url);
   throw redirect(canonicalLocation(listing, url), 301);
 }
 

@@ -1,15 +1,12 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Deal } from "#shared/listing-types.ts";
-import { splitLocale } from "#shared/locales.ts";
-import { makeIntl } from "#shared/intl.ts";
 import { paths } from "#shared/paths.ts";
 import { loadSearch } from "#client/components/listing-results/load-search.ts";
 import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { messagesFor } from "#worker/messages.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/search";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
@@ -37,12 +34,10 @@ function searchIntro(state: { deal?: Deal }, city: { name: string } | null, t: (
 }
 
 export const loader = withMessages(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
-  const request = context.get(requestContext);
-  const data = await loadSearch({ api: request.api, url });
-  const { locale } = splitLocale(url.pathname);
-  const intl = makeIntl(locale, messagesFor(locale));
-  const intro = searchIntro(data.state, data.city, (id) => intl.formatMessage({ id }));
-  return { ...data, intro, meta: searchMeta(request, url, data, intro.key, intro.values) };
+  const app = context.get(appContext);
+  const data = await loadSearch({ api: app.api, url });
+  const intro = searchIntro(data.state, data.city, (id) => app.messages.intl.formatMessage({ id }));
+  return { ...data, intro, meta: searchMeta(app, url, data, intro.key, intro.values) };
 });
 
 /** Filters and page changes reload the results; a favourite toggled on a card does not. */

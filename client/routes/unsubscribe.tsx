@@ -9,7 +9,7 @@ import { unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/unsubscribe";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
@@ -28,7 +28,7 @@ export const loader = withMessages(MESSAGES, async function loader({ url, contex
   const token = url.searchParams.get("token");
   if (token === null || token === "") return { state: "missing" as const };
   if (!isToken(token)) return data({ state: "invalid" as const }, { status: 404 });
-  const result = await context.get(requestContext).api.subscriptions(token);
+  const result = await context.get(appContext).api.subscriptions(token);
   if (!result.ok) {
     if (result.status === 404 || result.status === 400) return data({ state: "invalid" as const }, { status: 404 });
     throw unavailable();
@@ -37,7 +37,7 @@ export const loader = withMessages(MESSAGES, async function loader({ url, contex
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = context.get(requestContext);
+  const { api } = context.get(appContext);
   const form = await request.formData();
   const token = form.get("token");
   const list = form.get("list");

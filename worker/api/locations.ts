@@ -6,7 +6,7 @@ import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { loadGazetteer, placeAt, placeOfAddress, searchPlaces } from "#worker/db/gazetteer.ts";
 import { makeIntl } from "#shared/intl.ts";
-import { messagesFor } from "#worker/messages.ts";
+import { messagesFor } from "#shared/message-catalog.ts";
 import { apiError } from "./errors.ts";
 import { apiLocale } from "./locale.ts";
 import { valid } from "./validate.ts";

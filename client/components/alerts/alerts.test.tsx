@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { messagesFor } from "#worker/messages.ts";
+import { messagesFor } from "#shared/message-catalog.ts";
 
 const en = messagesFor("en");
 import { I18nProvider } from "#client/i18n/intl.tsx";

@@ -6,19 +6,15 @@
  * - A finished sign-in redirects to `next` (same-origin paths only) or back to the page the dialog was
  *   opened on; React Router revalidates after the redirect, so the header shows the user.
  */
-import { type ActionFunctionArgs, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import * as v from "valibot";
-import { type ApiResult, createApiClient } from "#shared/api-client.ts";
+import type { ApiResult } from "#shared/api-client.ts";
 import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName } from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
-import { api } from "#worker/api/index.ts";
-import { apiFetcher } from "#worker/api-fetcher.ts";
-import { debugClock } from "#worker/auth/clock.ts";
-import { clearedSessionCookies, cookiePolicy, withoutSessionCookies } from "#worker/auth/session.ts";
-import { type RequestContext, requestContext } from "#worker/request-context.ts";
+import { type AppContext, appContext, type RequestArgs } from "#client/app-context.ts";
 import { type AuthMode, type AuthVia, type AuthView, authModeOf, authViaOf, RETURN_PARAM } from "./auth-view.ts";
 
 export interface AuthActionData {
@@ -35,40 +31,6 @@ const FIELD_OF: Record<string, string> = {
   password: "password",
   name: "name",
 };
-
-/** The API as the visitor, in-process, recording the cookies and Retry-After it answers. */
-function authApi(ctx: RequestContext, request: Request) {
-  const cookies: string[] = [];
-  let retryAfter: number | undefined;
-  const serve = apiFetcher(api, ctx.env, ctx.ctx);
-  const ip = request.headers.get("cf-connecting-ip");
-  const client = createApiClient({
-    baseUrl: ctx.origin,
-    locale: ctx.locale,
-    fetch: async (input, init) => {
-      const response = await serve(input, init);
-      cookies.push(...response.headers.getSetCookie());
-      const after = Number(response.headers.get("retry-after"));
-      retryAfter = Number.isFinite(after) && after > 0 ? after : undefined;
-      return response;
-    },
-    // Sign-in calls are anonymous: the session cookies stay behind (no CSRF question, a fresh session).
-    headers: {
-      cookie: withoutSessionCookies(request.headers.get("cookie") ?? undefined, cookiePolicy(request.url, ctx.env.ENVIRONMENT)),
-      ...(ip ? { "cf-connecting-ip": ip } : {}),
-      ...debugClock(request),
-    },
-  });
-  return {
-    client,
-    headers: () => {
-      const headers = new Headers();
-      for (const cookie of cookies) headers.append("Set-Cookie", cookie);
-      return headers;
-    },
-    retryAfter: () => retryAfter,
-  };
-}
 
 function problemOf(result: Extract<ApiResult<unknown>, { ok: false }>): Pick<AuthView, "fields" | "error"> {
   const fields: Record<string, string> = {};
@@ -132,8 +94,8 @@ function crossSite(request: Request): boolean {
   return origin !== null && origin !== new URL(request.url).origin;
 }
 
-export async function authAction({ request, context }: ActionFunctionArgs) {
-  const ctx = context.get(requestContext);
+export async function authAction({ request, context }: RequestArgs) {
+  const ctx = context.get(appContext);
   if (crossSite(request)) return data<AuthActionData>({ view: null, error: "auth.error.generic" }, { status: 403 });
   const form = await request.formData();
   const text = (name: string) => {
@@ -149,14 +111,14 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
   const answer = (view: AuthView, status = 200) =>
     data<AuthActionData>({ view: { ...view, next: safeNextPath(text(NEXT_PARAM)) ?? undefined, returnTo: back } }, { status });
 
-  if (intent === "signout") return signOut(ctx, request, home);
+  if (intent === "signout") return signOut(ctx, home);
 
   const mode: AuthMode = authModeOf(text("mode")) ?? "signin";
   const via = authViaOf(text("via"));
   const remember = form.get("remember_me") !== null;
-  const session = authApi(ctx, request);
+  const session = ctx.signInApi();
   const { client } = session;
-  const signedIn = () => redirect(target, { headers: session.headers() });
+  const signedIn = () => redirect(target, { headers: setCookieHeaders(session.setCookies()) });
 
   // ---- Identity step: send a code, or (sign-in) go on to the password ----------------------------
   if (intent === "code" || intent === "password" || intent === "resend" || intent === "edit") {
@@ -285,9 +247,13 @@ export async function authAction({ request, context }: ActionFunctionArgs) {
 }
 
 /** Ends the session (the API revokes its family) and clears the cookies; back to the home page. */
-async function signOut(ctx: RequestContext, request: Request, home: string) {
+async function signOut(ctx: AppContext, home: string) {
   if (ctx.user) await ctx.api.logout();
+  throw redirect(home, { headers: setCookieHeaders(ctx.sessionEndCookies()) });
+}
+
+function setCookieHeaders(cookies: string[]): Headers {
   const headers = new Headers();
-  for (const cookie of clearedSessionCookies(cookiePolicy(request.url, ctx.env.ENVIRONMENT))) headers.append("Set-Cookie", cookie);
-  throw redirect(home, { headers });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return headers;
 }

@@ -1,7 +1,7 @@
-import { type ActionFunctionArgs, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext, type RequestArgs } from "#client/app-context.ts";
 import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, localizeFieldError } from "./field-errors.ts";
 
 /**
@@ -9,8 +9,8 @@ import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, localizeF
  * POST /api/feedback/question. Sent → 303 to /thank-you/ (a reload does not send it twice); refused →
  * 400 with the typed values and each field's error in the page's language; the API down → 503.
  */
-export async function feedbackAction({ request, context }: ActionFunctionArgs) {
-  const { api, locale } = context.get(requestContext);
+export async function feedbackAction({ request, context }: RequestArgs) {
+  const { api, locale } = context.get(appContext);
   const form = await request.formData();
   const values = Object.fromEntries(
     FEEDBACK_FIELDS.map((field) => [field, String(form.get(field) ?? "").slice(0, 4000)]),

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiImage } from "#shared/api/realty.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
-import { messagesFor } from "#worker/messages.ts";
+import { messagesFor } from "#shared/message-catalog.ts";
 import { Gallery, indexForKey, SWIPE_MIN_PX, swipeDirection } from "./gallery.tsx";
 
 const en = messagesFor("en");

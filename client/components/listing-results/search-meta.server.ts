@@ -1,10 +1,8 @@
 import type { MetaDescriptor } from "react-router";
-import { makeIntl } from "#shared/intl.ts";
-import { localeEntry, splitLocale } from "#shared/locales.ts";
+import { localeEntry } from "#shared/locales.ts";
 import { canonicalState, isIndexable, searchLocation } from "#shared/search-query.ts";
 import { adjustMeta, pageMetaOf } from "#client/seo.ts";
-import { messagesFor } from "#worker/messages.ts";
-import type { RequestContext } from "#worker/request-context.ts";
+import type { AppContext } from "#client/app-context.ts";
 import type { SearchPageData } from "./load-search.ts";
 
 /**
@@ -15,16 +13,14 @@ import type { SearchPageData } from "./load-search.ts";
  * only places the tags, so none of this code ships to it.
  */
 export function searchMeta(
-  context: Pick<RequestContext, "origin">,
+  context: Pick<AppContext, "origin" | "locale" | "messages">,
   url: URL,
   data: SearchPageData,
   key: string,
   values: Record<string, string | number> = {},
 ): MetaDescriptor[] {
-  const { origin } = context;
-  const { locale } = splitLocale(url.pathname);
-  const messages = messagesFor(locale);
-  const intl = makeIntl(locale, messages);
+  const { origin, locale } = context;
+  const { all: messages, intl } = context.messages;
   const message = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const indexable = isIndexable(data.state, data.invalid);
   const page = { locale, origin, messages, ogLocale: localeEntry(locale).og, pathname: url.pathname };

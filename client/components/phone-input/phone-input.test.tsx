@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { messagesFor } from "#worker/messages.ts";
+import { messagesFor } from "#shared/message-catalog.ts";
 import { PHONE_TYPE_AHEAD_RESET_MS } from "#shared/phone/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";

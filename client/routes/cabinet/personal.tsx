@@ -11,7 +11,7 @@ import { requireUser } from "#client/guards.server.ts";
 import { unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { pageMeta } from "#client/seo.ts";
-import { requestContext } from "#worker/request-context.ts";
+import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/personal";
 import styles from "./personal.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
@@ -28,7 +28,7 @@ const MESSAGES = pageScopes(["cabinetPersonal"], "cabinet", ...AUTH_DIALOG_MESSA
 
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  const result = await args.context.get(requestContext).api.cabinetUser();
+  const result = await args.context.get(appContext).api.cabinetUser();
   if (!result.ok) throw unavailable();
   const url = new URL(args.request.url);
   return {
@@ -80,7 +80,7 @@ const invalid = (section: Section, field: string, message: string, extra: Partia
 
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
-  const { api } = args.context.get(requestContext);
+  const { api } = args.context.get(appContext);
   const form = await args.request.formData();
   const text = (name: string) => {
     const value = form.get(name);

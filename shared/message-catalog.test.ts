@@ -5,7 +5,7 @@ import ru from "#locales/ru.json";
 import sr from "#locales/sr.json";
 import { makeIntl } from "#shared/intl.ts";
 import { LOCALES } from "#shared/locales.ts";
-import { messagesFor, scopedMessages } from "./messages.ts";
+import { messagesFor, scopedMessages } from "./message-catalog.ts";
 
 const SOURCES = { en, ru, sr } as Record<string, Record<string, string>>;
 

@@ -2,7 +2,7 @@ import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
 import en from "#locales/en.json";
 import ru from "#locales/ru.json";
 import sr from "#locales/sr.json";
-import { type Messages, type PackedMessages, packMessages } from "#shared/intl.ts";
+import { type IntlFormatter, makeIntl, type Messages, type PackedMessages, packMessages } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
 const SOURCES: Record<Locale, Record<string, string>> = { en, ru, sr };
@@ -57,4 +57,17 @@ function scopedEntry(locale: Locale, scopes: readonly string[]) {
     scoped.set(key, entry);
   }
   return entry;
+}
+
+const catalogs = new Map<Locale, { all: Messages; intl: IntlFormatter; packed(scopes: readonly string[]): PackedMessages }>();
+
+/** The catalog the app reads through its context (client/app-context.ts): one per locale and isolate. */
+export function messageCatalog(locale: Locale) {
+  let catalog = catalogs.get(locale);
+  if (!catalog) {
+    const all = messagesFor(locale);
+    catalog = { all, intl: makeIntl(locale, all), packed: (scopes) => packedScopedMessages(locale, scopes) };
+    catalogs.set(locale, catalog);
+  }
+  return catalog;
 }

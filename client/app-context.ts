@@ -1,0 +1,66 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { ApiClient } from "#shared/api-client.ts";
+import type { SessionUser } from "#shared/api/auth.ts";
+import type { KnownTexts } from "#shared/formatted-texts.ts";
+import type { IntlFormatter, Messages, PackedMessages } from "#shared/intl.ts";
+import type { Locale } from "#shared/locales.ts";
+
+/**
+ * What the app needs of the host serving one request — the worker fills it (worker/app-context.ts),
+ * a test builds its own. The app reads the edge only through this: it never imports `worker/`.
+ */
+export interface AppContext {
+  /** CSP nonce of this response, for React's inline scripts. */
+  nonce: string;
+  locale: Locale;
+  /** Absolute origin of the site, for canonical and hreflang URLs. */
+  origin: string;
+  /** The visitor's country as the edge sees it (DESIGN §7): the phone widget's default. */
+  country: string | undefined;
+  /** The signed-in visitor, or null. */
+  user: SessionUser | null;
+  /** SPEC §8 "error logging enabled in config": 500 alerts show the server's message. */
+  errorLogging: boolean;
+  /** Development knobs (fault injection) apply. */
+  development: boolean;
+  /** The full path of a request whose locale segment does not exist (the router shows its 404). */
+  invalidLocalePath?: string;
+  /** The API (SPEC §7) as this request's visitor. */
+  api: ApiClient;
+  /** The API as nobody, for the sign-in steps: a fresh session's cookies come back with it. */
+  signInApi(): SignInApi;
+  /** `Set-Cookie` values that end the visitor's session. */
+  sessionEndCookies(): string[];
+  /** The messages of the request's locale. */
+  messages: MessageCatalog;
+  /** The page's table of formatted texts, filled as it renders (decision 018). */
+  formattedTexts: KnownTexts;
+}
+
+export interface SignInApi {
+  client: ApiClient;
+  /** The `Set-Cookie` values the API answered so far (the session cookies of a sign-in). */
+  setCookies(): string[];
+  /** The last answer's Retry-After, in seconds. */
+  retryAfter(): number | undefined;
+}
+
+export interface MessageCatalog {
+  /** Every message of the locale, for texts the server writes itself (meta tags). */
+  all: Messages;
+  /** A formatter of those messages (server-side texts; the page's own formatter is `useI18n`). */
+  intl: IntlFormatter;
+  /** The messages of some scopes (client/i18n/message-scopes.ts), packed for loader data. */
+  packed(scopes: readonly string[]): PackedMessages;
+}
+
+export const appContext = createContext<AppContext>();
+
+/**
+ * The arguments a server-side part of a loader or action needs (guards, shared actions). Route
+ * modules type their own loaders and actions with the generated `Route.*` types, which fit this.
+ */
+export interface RequestArgs {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}

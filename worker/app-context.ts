@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+import type { AppContext, SignInApi } from "#client/app-context.ts";
+import { localeEntry, splitLocale } from "#shared/locales.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
+import type { AppEnv } from "./app-env.ts";
+import { isDevelopment } from "./auth/auth-env.ts";
+import { clearedSessionCookies, policyOf } from "./auth/session.ts";
+import { edgeCountry } from "./edge-country.ts";
+import { FormattedTexts } from "./formatted-texts.ts";
+import { inProcessApi } from "./in-process-api.ts";
+
+/** What the app is handed for one page request (client/app-context.ts), filled from the middleware's findings. */
+export function appContextOf(c: Context<AppEnv>): AppContext {
+  // File-like paths (`/x.txt`) pass the locale middleware by; their 404 is in the path's language too.
+  const locale = c.get("locale") ?? splitLocale(new URL(c.req.url).pathname).locale;
+  const texts = new FormattedTexts(localeEntry(locale).intl);
+  c.set("formattedTexts", texts);
+  return {
+    nonce: c.get("secureHeadersNonce") ?? "",
+    locale,
+    origin: new URL(c.req.url).origin,
+    country: edgeCountry(c.req.raw),
+    user: c.get("user") ?? null,
+    errorLogging: c.env.ERROR_LOGGING === "true",
+    development: isDevelopment(c.env),
+    invalidLocalePath: c.get("invalidLocalePath"),
+    api: inProcessApi(c),
+    signInApi: () => signInApi(c),
+    sessionEndCookies: () => clearedSessionCookies(policyOf(c)),
+    messages: messageCatalog(locale),
+    formattedTexts: texts,
+  };
+}
+
+function signInApi(c: Context<AppEnv>): SignInApi {
+  const cookies: string[] = [];
+  let retryAfter: number | undefined;
+  const client = inProcessApi(c, {
+    anonymous: true,
+    onResponse: (response) => {
+      cookies.push(...response.headers.getSetCookie());
+      const after = Number(response.headers.get("retry-after"));
+      retryAfter = Number.isFinite(after) && after > 0 ? after : undefined;
+    },
+  });
+  return { client, setCookies: () => [...cookies], retryAfter: () => retryAfter };
+}
