@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeIntl } from "#shared/intl.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
-import { messagesFor } from "#worker/messages.ts";
+import { messagesFor } from "#shared/message-catalog.ts";
 import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");
