@@ -22,8 +22,12 @@ import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
 import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "./favourites.server.ts";
+import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
+
+/** Every failed form post or fetcher submission shows its SPEC §8 alert (client/api/api-failures.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [reportFailedActions];
 
 /** Never throws: the error screens need its messages. */
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
@@ -78,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nProvider locale={locale} messages={messages}>
-          <AlertsProvider>
+          <AlertsProvider errorLogging={data?.errorLogging}>
             <NavigationProgress />
             <SiteHeader />
             <main id="main" tabIndex={-1} aria-busy={busy || undefined}>

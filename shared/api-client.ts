@@ -1,7 +1,8 @@
 /**
  * The typed client of the API (SPEC §7), used by loaders (in-process fetch) and the browser alike.
- * Every call sends X-Requested-With and, when there is one, the bearer token. Failed calls map to
- * alerts as SPEC §8 says; the caller decides where alerts go (the browser shows them, loaders don't).
+ * Every call sends X-Requested-With and, when there is one, the bearer token. A call the API answered
+ * with an error is reported to `onFailure`: the browser's alerts follow SPEC §8 by its status
+ * (`alertForStatus`); loaders report nothing.
  */
 import type {
   AdvantageListResponse,
@@ -33,49 +34,18 @@ export type ApiResult<T> =
   | { ok: true; status: number; data: T }
   | { ok: false; status?: number; error?: ApiErrorBody["error"] };
 
-/** An alert the client asks for; `messageId` is a key of `locales/*.json`. */
-export interface AlertRequest {
-  type: "error";
-  messageId: string;
-  values?: Record<string, string>;
-}
-
-/**
- * SPEC §8: 401, 403 and 404 each have their alert; 500 shows the server's message only when error
- * logging is enabled; other statuses and network failures raise none.
- */
-export function alertForStatus(
-  status: number,
-  serverMessage: string | undefined,
-  errorLogging: boolean,
-): AlertRequest | null {
-  switch (status) {
-    case 401:
-      return { type: "error", messageId: "alert.unauthorized" };
-    case 403:
-      return { type: "error", messageId: "alert.forbidden" };
-    case 404:
-      return { type: "error", messageId: "alert.notFound" };
-    case 500:
-      return errorLogging
-        ? { type: "error", messageId: "alert.serverErrorDetailed", values: { message: serverMessage ?? "" } }
-        : { type: "error", messageId: "alert.serverError" };
-    default:
-      return null;
-  }
-}
-
 export interface ApiClientOptions {
   /** Origin the `/api/...` paths are resolved against. */
   baseUrl: string;
   fetch?: typeof fetch;
   locale?: Locale;
   accessToken?: string | null;
-  /** SPEC §8 "error logging enabled in config". */
-  errorLogging?: boolean;
-  onAlert?: (alert: AlertRequest) => void;
+  /** Hears every call the API answered with an error (not those it did not answer: no alert for them). */
+  onFailure?: (failure: { status: number; serverMessage?: string }) => void;
   /** Headers passed on to every call (the visitor's cookies when a loader calls in-process). */
   headers?: HeadersInit;
+  /** Fetch settings of every call (a beacon's `keepalive`, no cookies). */
+  init?: Pick<RequestInit, "credentials" | "keepalive">;
 }
 
 type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
@@ -115,6 +85,7 @@ export function createApiClient(options: ApiClientOptions) {
     let response: Response;
     try {
       response = await doFetch(new URL(path + toSearch(opts.query), options.baseUrl), {
+        ...options.init,
         method,
         headers,
         body,
@@ -128,8 +99,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (response.ok) return { ok: true, status: response.status, data: payload as T };
 
     const error = (payload as ApiErrorBody | undefined)?.error;
-    const alert = alertForStatus(response.status, error?.message, options.errorLogging ?? false);
-    if (alert) options.onAlert?.(alert);
+    options.onFailure?.({ status: response.status, serverMessage: error?.message });
     return { ok: false, status: response.status, error };
   }
 

@@ -15,7 +15,7 @@ const COUNTS = [0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 1.5, 1_000_0
 function argumentsOf(elements: MessageFormatElement[], found = new Map<string, unknown[]>()) {
   for (const el of elements) {
     if (el.type === 1) found.set(el.value, found.get(el.value) ?? ["Beograd", 42]);
-    if (el.type === 6) found.set(el.value, COUNTS);
+    if (el.type === 2 || el.type === 6) found.set(el.value, COUNTS);
     if (el.type === 5) found.set(el.value, [...Object.keys(el.options), "something-else"]);
     if ("options" in el) for (const option of Object.values(el.options)) argumentsOf(option.value, found);
   }

@@ -10,6 +10,17 @@ import type { AppEnv } from "./app-env.ts";
  */
 export const API_DELAY_HEADER = "x-debug-api-delay";
 const MAX_DEBUG_DELAY_MS = 10_000;
+/**
+ * Development only: every API call of the request is answered with this status (4xx/5xx) instead, so
+ * tests can see what a page and the browser's alerts make of a failing API (SPEC §8).
+ */
+export const API_FAULT_HEADER = "x-debug-api-status";
+
+export function apiFault(env: Env, request: Request): number | undefined {
+  if (env.ENVIRONMENT !== "development") return undefined;
+  const status = Number(request.headers.get(API_FAULT_HEADER));
+  return Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
+}
 
 export function apiDelay(env: Env, request: Request): number {
   if (env.ENVIRONMENT !== "development") return 0;
@@ -25,14 +36,20 @@ export function apiFetcher(
   api: Hono<AppEnv>,
   env: Env,
   ctx: ExecutionContext,
-  { delay = 0, onFailure = () => {} }: { delay?: number; onFailure?: () => void } = {},
+  {
+    delay = 0,
+    fault,
+    onFailure = () => {},
+  }: { delay?: number; fault?: number; onFailure?: () => void } = {},
 ): typeof fetch {
   return async (input, init) => {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     const request = new Request(input, init);
     try {
       let response: Response;
-      if (env.API_ORIGIN) {
+      if (fault) {
+        response = Response.json({ error: { code: "debug_fault", message: "Injected API fault" } }, { status: fault });
+      } else if (env.API_ORIGIN) {
         const url = new URL(request.url);
         response = await fetch(new Request(new URL(url.pathname + url.search, env.API_ORIGIN), request));
       } else {

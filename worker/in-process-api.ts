@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type ApiClient, createApiClient } from "#shared/api-client.ts";
 import { api } from "./api/index.ts";
-import { apiDelay, apiFetcher } from "./api-fetcher.ts";
+import { apiDelay, apiFault, apiFetcher } from "./api-fetcher.ts";
 import type { AppEnv } from "./app-env.ts";
 import { debugClock } from "./auth/clock.ts";
 import { cookiePolicy, withoutSessionCookies } from "./auth/session.ts";
@@ -21,6 +21,7 @@ export interface InProcessApiOptions {
 export function inProcessApi(c: Context<AppEnv>, { anonymous = false, onResponse }: InProcessApiOptions = {}): ApiClient {
   const serve = apiFetcher(api, c.env, c.executionCtx, {
     delay: anonymous ? 0 : apiDelay(c.env, c.req.raw),
+    fault: apiFault(c.env, c.req.raw),
     onFailure: () => c.set("apiFailed", true),
   });
   const ip = c.req.header("cf-connecting-ip");
@@ -38,6 +39,5 @@ export function inProcessApi(c: Context<AppEnv>, { anonymous = false, onResponse
       ...(ip ? { "cf-connecting-ip": ip } : {}),
       ...debugClock(c.req.raw),
     },
-    errorLogging: c.env.ERROR_LOGGING === "true",
   });
 }

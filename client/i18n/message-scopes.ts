@@ -33,7 +33,7 @@ export const ROOT_MESSAGE_SCOPES = [
  * the URL opens the dialog (`?auth=…`), and root.tsx reloads them when a visitor opens it; the
  * `/auth/` page and the personal page load them as their own.
  */
-export const AUTH_DIALOG_MESSAGE_SCOPES = ["auth", "phone"] as const;
+export const AUTH_DIALOG_MESSAGE_SCOPES = ["auth", "phone", "validation"] as const;
 
 /** A page's own texts: `page.{key}` (title, description, heading, lead) and its feature scopes. */
 export const pageScopes = (pageKeys: readonly string[], ...features: string[]) => [

@@ -8,7 +8,7 @@ import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/about";
 
 /** `/about/`: who we are, honest listings, moderation, contacts — and the question form. */
-export const loader = contentLoader("about", "feedback");
+export const loader = contentLoader("about", "feedback", "validation");
 export const action = feedbackAction;
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "about");
 

@@ -31,7 +31,7 @@ function groupFaq(items: readonly ApiFaq[]): { category: string; items: ApiFaq[]
  * grouped by category, with FAQPage structured data and the question form.
  */
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["faq"], "faq", "feedback");
+const MESSAGES = pageScopes(["faq"], "faq", "feedback", "validation");
 
 export const loader = withMessages(MESSAGES, async function loader({ context }: Route.LoaderArgs) {
   const result = await context.get(appContext).api.faq();

@@ -15,6 +15,7 @@ import type { Route } from "./+types/favourites";
 import styles from "./favourites.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { formProblem } from "#client/api/form-problem.ts";
 
 /**
  * `/favourites/`: the visitor's saved listings, rendered on the server — from the account when signed
@@ -52,7 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (user) {
     const result =
       intent === "clear" ? await api.clearFavourites() : intent === "add" ? await api.addFavourite(id!) : await api.removeFavourite(id!);
-    if (!result.ok) return withHeaders({ ok: false }, { status: result.status && result.status < 500 ? result.status : 503 });
+    if (!result.ok) {
+      const { status, serverMessage } = formProblem(result, {});
+      return withHeaders({ ok: false, serverMessage }, { status });
+    }
   } else {
     const current = guestFavourites(request);
     const next = intent === "clear" ? [] : toggleFavourite(current, id!, intent === "add");

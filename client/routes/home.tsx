@@ -5,6 +5,7 @@ import { classifiedType } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { HOME_SEARCH_FIELDS as F, HomeSearch } from "#client/components/home/home-search.tsx";
+import { SEARCH_FORM_LIMITS } from "#client/components/search-filters/search-form-limits.server.ts";
 import { Advantages, FaqTeaser, ListingShelf, MediaTeasers, PopularCities } from "#client/components/home/home-sections.tsx";
 import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -40,6 +41,7 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
     result.then((r) => (r.ok ? r.data.items.slice(0, count) : null));
   return {
     now: Date.now(),
+    whereLimits: SEARCH_FORM_LIMITS.where,
     cities: items(api.cities(), POPULAR_CITY_COUNT).then((list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null),
     promoted: items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards),
     newest: items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })).then(cards),
@@ -56,7 +58,7 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
 async function searchTarget(api: ApiClient, url: URL): Promise<string | null> {
   const type = classifiedType(Number(url.searchParams.get(F.type)));
   if (!type) return null;
-  const where = (url.searchParams.get(F.where) ?? "").trim().slice(0, 100);
+  const where = (url.searchParams.get(F.where) ?? "").trim().slice(0, SEARCH_FORM_LIMITS.where.maxLength);
   const place = where ? await api.searchPlaces(where, 1) : null;
   const hit = place?.ok ? place.data.items[0] : undefined;
   const query = new URLSearchParams();
@@ -81,7 +83,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro pageKey="home">
-        <HomeSearch cities={loaderData.cities} />
+        <HomeSearch cities={loaderData.cities} whereLimits={loaderData.whereLimits} />
       </PageIntro>
       <ListingShelf id="home-promoted" title={t("home.promoted")} data={loaderData.promoted} now={now} />
       <ListingShelf

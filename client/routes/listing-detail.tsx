@@ -12,7 +12,7 @@ import { Gallery } from "#client/components/gallery/gallery.tsx";
 import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
-import { OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
+import { type ContactResult, OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
 import { ShareLink } from "#client/components/listing-facts/share-link.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
@@ -26,6 +26,9 @@ import type { Route } from "./+types/listing-detail";
 import styles from "./listing-detail.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
+import { SendMessageBody } from "#shared/api/contact.ts";
+import { limitsOf } from "#shared/validation.ts";
 
 /** Similar listings shown under a listing: same deal, type and city, price within ±25 %. */
 export const SIMILAR_COUNT = 4;
@@ -53,7 +56,7 @@ export function canonicalLocation(listing: ApiListing, url: URL): string {
  * with another type, deal or city → 301 to its canonical address. Similar listings stream in later.
  */
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingDetail"], "detail");
+const MESSAGES = pageScopes(["listingDetail"], "detail", "validation");
 
 export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const { rest } = splitLocale(url.pathname);
@@ -71,6 +74,7 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
     meta: listingMeta(listing, app, url.pathname),
     // What revealing the number costs, for a signed-in visitor's button (null when unknown).
     revealPrice: options?.ok ? options.data.data.phone_reveal : null,
+    messageLimits: limitsOf(SendMessageBody.entries.text),
   };
 });
 
@@ -91,11 +95,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return result.ok ? { intent: "message" as const, sent: true } : contactError("message", result);
 }
 
-function contactError(intent: "reveal" | "message", result: { status?: number; error?: { fields?: Record<string, string> } }) {
-  const status = result.status ?? 503;
-  const reason =
-    status === 401 ? "signIn" : status === 403 ? "own" : status === 429 ? "tooMany" : status === 400 ? "invalid" : "failed";
-  return data({ intent, error: reason, field: result.error?.fields ? Object.keys(result.error.fields)[0] : undefined }, { status });
+function contactError(intent: "reveal" | "message", result: FailedResult) {
+  const { fields, error, status, serverMessage } = formProblem(result, { text: "text" }, { rateLimited: "detail.owner.error.tooMany" });
+  return data<ContactResult>({ intent, error, fields, serverMessage }, { status });
 }
 
 /** Null when the search failed: the section says so and the page stays. */
@@ -121,7 +123,7 @@ function useViewBeacon(id: number) {
   useEffect(() => {
     if (sent.current === id) return;
     sent.current = id;
-    void browserApi().then((api) => api.countListingEvent(id));
+    void browserApi(undefined, { beacon: true }).then((api) => api.countListingEvent(id));
   }, [id]);
 }
 
@@ -198,7 +200,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
         <aside className={styles.side} aria-label={t("detail.aside")}>
           <div className={styles.sticky}>
             <PriceSummary listing={listing} />
-            <OwnerContact owner={listing.owner} revealPrice={loaderData.revealPrice} />
+            <OwnerContact owner={listing.owner} revealPrice={loaderData.revealPrice} messageLimits={loaderData.messageLimits} />
             <p className={styles.meta}>
               {t("detail.number", { id: listing.id })}
               <br />

@@ -13,6 +13,7 @@ import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/unsubscribe";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 
 const isToken = (value: unknown): value is string => v.is(UnsubscribeToken, value);
 
@@ -45,20 +46,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "all") {
     const result = await api.unsubscribeAll(token);
     if (result.ok) return { done: "all" as const, error: null };
-    return data(
-      { done: null, error: result.status === 404 ? ("invalid" as const) : ("failed" as const) },
-      { status: result.status === 404 ? 404 : 503 },
-    );
+    return failed(result);
   }
   if (typeof list !== "string" || !(SUBSCRIPTION_LISTS as readonly string[]).includes(list)) {
     return data({ done: null, error: "invalid" as const }, { status: 400 });
   }
   const result = await api.unsubscribe({ token, list: list as SubscriptionList });
   if (result.ok) return { done: list as SubscriptionList, error: null };
-  return data(
-    { done: null, error: result.status === 404 ? ("invalid" as const) : ("failed" as const) },
-    { status: result.status === 404 ? 404 : 503 },
-  );
+  return failed(result);
+}
+
+/** An unknown token is an invalid link; anything else failed (the alert of its status says so too). */
+function failed(result: FailedResult) {
+  const { status, serverMessage } = formProblem(result, {});
+  return data({ done: null, error: status === 404 ? ("invalid" as const) : ("failed" as const), serverMessage }, { status });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "unsubscribe", {}, { indexable: false });

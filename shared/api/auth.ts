@@ -14,6 +14,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "#shared/constants.ts";
 import { phoneNumberSchema } from "#shared/phone/schema.ts";
+import { limitsOf } from "#shared/validation.ts";
 
 /** National numbers without a country are read as Serbian. */
 export const ACCOUNT_DEFAULT_COUNTRY = "RS";
@@ -52,6 +53,9 @@ export const PersonName = v.pipe(
   v.maxLength(100, "auth.invalid.name"),
   v.check((value) => !/[\u0000-\u001f\u007f<>]/.test(value), "auth.invalid.name"),
 );
+
+/** The account forms' field limits, read from the schemas above (constraint attributes). */
+export const ACCOUNT_LIMITS = { email: limitsOf(AccountEmail), name: limitsOf(PersonName), password: limitsOf(Password) };
 
 export const RememberMe = v.optional(v.boolean("auth.invalid.rememberMe"), false);
 

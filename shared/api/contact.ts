@@ -5,13 +5,14 @@
  */
 import * as v from "valibot";
 import { MESSAGE_MAX_LENGTH } from "../constants.ts";
+import { INVALID } from "#shared/validation.ts";
 
 export const SendMessageBody = v.object({
   text: v.pipe(
-    v.string("must be text"),
+    v.string(INVALID.required),
     v.trim(),
-    v.minLength(1, "must not be empty"),
-    v.maxLength(MESSAGE_MAX_LENGTH, `must be at most ${MESSAGE_MAX_LENGTH} characters`),
+    v.minLength(1, INVALID.required),
+    v.maxLength(MESSAGE_MAX_LENGTH, INVALID.tooLong),
   ),
 });
 export type SendMessageInput = v.InferInput<typeof SendMessageBody>;

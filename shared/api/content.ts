@@ -7,6 +7,7 @@
 import * as v from "valibot";
 import { PageQuery, Slug } from "./conventions.ts";
 import { SUBSCRIPTION_LISTS } from "./limits.ts";
+import { INVALID } from "#shared/validation.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
@@ -63,10 +64,10 @@ const TAG_PATH_RE = new RegExp(`^${SLUG_SEGMENT}(?:/${SLUG_SEGMENT}){0,3}$`);
 
 /** A slash-joined tag path from the root (`market/prices`; outer slashes tolerated) → its slugs. */
 export const TagPath = v.pipe(
-  v.string("must be a tag path"),
-  v.maxLength(400, "is too long"),
+  v.string(INVALID.format),
+  v.maxLength(400, INVALID.tooLong),
   v.transform((s) => s.replace(/^\/+|\/+$/g, "")),
-  v.regex(TAG_PATH_RE, "must be a tag path like market/prices"),
+  v.regex(TAG_PATH_RE, INVALID.format),
   v.transform((s) => s.split("/")),
 );
 
@@ -82,8 +83,8 @@ export type ArticleListQueryInput = { page?: number; per_page?: number; tag?: st
 export const ArticleKeyParam = v.object({
   x: v.pipe(
     v.string(),
-    v.maxLength(100, "is too long"),
-    v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "must be an article id or slug"),
+    v.maxLength(100, INVALID.tooLong),
+    v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, INVALID.format),
     v.transform((s) => {
       const id = /^[1-9]\d{0,15}$/.test(s) ? Number(s) : undefined;
       return { id: id !== undefined && Number.isSafeInteger(id) ? id : undefined, slug: s };
@@ -94,31 +95,26 @@ export const ArticleKeyParam = v.object({
 /** GET /api/tooltip/{x}. */
 export const TooltipKey = v.pipe(
   v.string(),
-  v.maxLength(100, "is too long"),
-  v.regex(/^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*$/, "must be a tooltip key"),
+  v.maxLength(100, INVALID.tooLong),
+  v.regex(/^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*$/, INVALID.format),
 );
 export const TooltipKeyParam = v.object({ key: TooltipKey });
 
 /** POST /api/feedback/question. */
 export const FeedbackQuestionBody = v.object({
-  name: v.pipe(
-    v.string("is required"),
-    v.trim(),
-    v.minLength(1, "is required"),
-    v.maxLength(100, "must be at most 100 characters"),
-  ),
+  name: v.pipe(v.string(INVALID.required), v.trim(), v.minLength(1, INVALID.required), v.maxLength(100, INVALID.tooLong)),
   email: v.pipe(
-    v.string("is required"),
+    v.string(INVALID.required),
     v.trim(),
-    v.minLength(1, "is required"),
-    v.maxLength(254, "must be at most 254 characters"),
-    v.email("must be an e-mail address"),
+    v.minLength(1, INVALID.required),
+    v.maxLength(254, INVALID.tooLong),
+    v.email(INVALID.email),
   ),
   question: v.pipe(
-    v.string("is required"),
+    v.string(INVALID.required),
     v.trim(),
-    v.minLength(10, "must be at least 10 characters"),
-    v.maxLength(2000, "must be at most 2000 characters"),
+    v.minLength(10, INVALID.tooShort),
+    v.maxLength(2000, INVALID.tooLong),
   ),
 });
 export type FeedbackQuestionInput = v.InferInput<typeof FeedbackQuestionBody>;
@@ -130,13 +126,13 @@ export type StatKind = (typeof STAT_KINDS)[number];
 
 /** Unsubscribe tokens are base64url, 16–128 characters (`newUnsubscribeToken` makes 43). */
 export const UnsubscribeToken = v.pipe(
-  v.string("is required"),
-  v.regex(/^[A-Za-z0-9_-]{16,128}$/, "must be an unsubscribe token"),
+  v.string(INVALID.required),
+  v.regex(/^[A-Za-z0-9_-]{16,128}$/, INVALID.format),
 );
 export const UnsubscribeQuery = v.object({ token: UnsubscribeToken });
 export const UnsubscribeBody = v.object({
   token: UnsubscribeToken,
-  list: v.picklist(SUBSCRIPTION_LISTS, `must be one of ${SUBSCRIPTION_LISTS.join(", ")}`),
+  list: v.picklist(SUBSCRIPTION_LISTS, INVALID.choice),
 });
 export const UnsubscribeAllBody = v.object({ token: UnsubscribeToken });
 export type UnsubscribeInput = v.InferInput<typeof UnsubscribeBody>;

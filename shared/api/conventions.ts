@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./limits.ts";
+import { INVALID } from "#shared/validation.ts";
 
 export interface Collection<T> {
   items: T[];
@@ -27,10 +28,10 @@ export interface Single<T> {
 const wholeNumber = (min: number, max: number) =>
   v.pipe(
     v.string(),
-    v.regex(/^-?\d{1,15}$/, "must be a whole number"),
+    v.regex(/^-?\d{1,15}$/, INVALID.wholeNumber),
     v.transform(Number),
-    v.minValue(min, `must be between ${min} and ${max}`),
-    v.maxValue(max, `must be between ${min} and ${max}`),
+    v.minValue(min, INVALID.range),
+    v.maxValue(max, INVALID.range),
   );
 
 /** An optional query value as a whole number in a range. */
@@ -49,10 +50,10 @@ export type PageQueryOutput = v.InferOutput<typeof PageQuery>;
 /** Positive integer id in a path segment. */
 export const IdParam = v.pipe(
   v.string(),
-  v.regex(/^[1-9]\d{0,15}$/, "must be a positive whole number"),
+  v.regex(/^[1-9]\d{0,15}$/, INVALID.format),
   v.transform(Number),
-  v.check((n: number) => Number.isSafeInteger(n), "is too large"),
+  v.check((n: number) => Number.isSafeInteger(n), INVALID.format),
 );
 
 /** Lowercase ASCII slug with hyphens (cities, districts, tags, articles). */
-export const Slug = v.pipe(v.string(), v.maxLength(100, "is too long"), v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, "must be a slug"));
+export const Slug = v.pipe(v.string(), v.maxLength(100, INVALID.tooLong), v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, INVALID.format));

@@ -2,16 +2,17 @@
 import * as v from "valibot";
 import { FAVOURITES_MAX } from "../constants.ts";
 import { PageQuery } from "./conventions.ts";
+import { INVALID } from "#shared/validation.ts";
 
-const ListingId = v.pipe(v.number("must be a number"), v.integer("must be a whole number"), v.minValue(1, "must be positive"), v.maxValue(Number.MAX_SAFE_INTEGER));
+const ListingId = v.pipe(v.number(INVALID.number), v.integer(INVALID.wholeNumber), v.minValue(1, INVALID.format), v.maxValue(Number.MAX_SAFE_INTEGER, INVALID.format));
 
 /** One listing, or several at once (a guest's favourites merged on sign-in). */
 export const AddFavouriteBody = v.union(
   [
     v.object({ id: ListingId }),
-    v.object({ ids: v.pipe(v.array(ListingId), v.maxLength(FAVOURITES_MAX, `must list at most ${FAVOURITES_MAX} ids`)) }),
+    v.object({ ids: v.pipe(v.array(ListingId), v.maxLength(FAVOURITES_MAX, INVALID.tooMany)) }),
   ],
-  "must give id or ids",
+  INVALID.required,
 );
 export const DeleteFavouriteBody = v.object({ id: ListingId });
 export const FavouriteRealtiesQuery = PageQuery;

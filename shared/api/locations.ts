@@ -1,20 +1,21 @@
 /** Query shapes of SPEC §7 "Cities and locations". */
 import * as v from "valibot";
 import { intParamOr } from "./conventions.ts";
+import { INVALID } from "#shared/validation.ts";
 
 export const LocationSearchQuery = v.object({
-  q: v.pipe(v.string("is required"), v.trim(), v.minLength(1, "is required"), v.maxLength(100, "must be at most 100 characters")),
+  q: v.pipe(v.string(INVALID.required), v.trim(), v.minLength(1, INVALID.required), v.maxLength(100, INVALID.tooLong)),
   limit: intParamOr(1, 20, 10),
   locale: v.optional(v.string()),
 });
 
 const coordinate = (min: number, max: number) =>
   v.pipe(
-    v.string("is required"),
-    v.regex(/^-?\d{1,3}(\.\d{1,10})?$/, "must be a decimal coordinate"),
+    v.string(INVALID.required),
+    v.regex(/^-?\d{1,3}(\.\d{1,10})?$/, INVALID.number),
     v.transform(Number),
-    v.minValue(min, `must be between ${min} and ${max}`),
-    v.maxValue(max, `must be between ${min} and ${max}`),
+    v.minValue(min, INVALID.range),
+    v.maxValue(max, INVALID.range),
   );
 
 export const ReverseGeocodeQuery = v.object({
@@ -24,7 +25,7 @@ export const ReverseGeocodeQuery = v.object({
 });
 
 export const AddressInfoQuery = v.object({
-  address: v.pipe(v.string("is required"), v.trim(), v.minLength(2, "is too short"), v.maxLength(300, "must be at most 300 characters")),
+  address: v.pipe(v.string(INVALID.required), v.trim(), v.minLength(2, INVALID.tooShort), v.maxLength(300, INVALID.tooLong)),
   locale: v.optional(v.string()),
 });
 

@@ -16,6 +16,7 @@ import {
   SORTS,
   type Sort,
 } from "./limits.ts";
+import { INVALID } from "#shared/validation.ts";
 
 
 /** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
@@ -31,35 +32,35 @@ const repeatable = <S extends v.GenericSchema<string, unknown>>(item: S) =>
 
 const TypeId = v.pipe(
   v.string(),
-  v.regex(/^\d{1,2}$/, "must be a classified type id"),
+  v.regex(/^\d{1,2}$/, INVALID.choice),
   v.transform(Number),
-  v.check((id) => CLASSIFIED_TYPES.some((t) => t.id === id), "must be a classified type id (1–10)"),
+  v.check((id) => CLASSIFIED_TYPES.some((t) => t.id === id), INVALID.choice),
 );
 
-const RoomFilter = v.pipe(v.string(), v.regex(/^[0-5]$/, "must be 0 to 5"), v.transform(Number));
+const RoomFilter = v.pipe(v.string(), v.regex(/^[0-5]$/, INVALID.choice), v.transform(Number));
 
 const number = (max: number) =>
   v.pipe(
     v.optional(v.string()),
-    v.check((s) => s === undefined || s === "" || /^\d{1,12}(\.\d{1,2})?$/.test(s), "must be a non-negative number"),
+    v.check((s) => s === undefined || s === "" || /^\d{1,12}(\.\d{1,2})?$/.test(s), INVALID.number),
     v.transform((s) => (s === undefined || s === "" ? undefined : Number(s))),
-    v.check((n) => n === undefined || n <= max, `must be at most ${max}`),
+    v.check((n) => n === undefined || n <= max, INVALID.tooLarge),
   );
 
 const Bounds = v.pipe(
   v.string(),
-  v.regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, "must be south,west,north,east"),
+  v.regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, INVALID.format),
   v.transform((s) => s.split(",").map(Number) as [number, number, number, number]),
   v.check(
     ([s, w, n, e]) => s >= -90 && n <= 90 && s <= n && w >= -180 && e <= 180 && w <= e,
-    "must be south,west,north,east within range",
+    INVALID.format,
   ),
   v.transform(([south, west, north, east]) => ({ south, west, north, east })),
 );
 
 /** Filters shared by search and total. */
-const filterEntries = {
-  deal: v.optional(v.picklist(["sale", "rent"], "must be sale or rent")),
+export const filterEntries = {
+  deal: v.optional(v.picklist(["sale", "rent"], INVALID.choice)),
   type: repeatable(TypeId),
   city: v.optional(Slug),
   district: v.optional(Slug),
@@ -72,18 +73,18 @@ const filterEntries = {
   floor_max: intParam(-5, 200),
   furnished: v.optional(
     v.pipe(
-      v.picklist(["true", "false"], "must be true or false"),
+      v.picklist(["true", "false"], INVALID.choice),
       v.transform((s) => s === "true"),
     ),
   ),
   promoted: v.optional(
     v.pipe(
-      v.picklist(["true", "false"], "must be true or false"),
+      v.picklist(["true", "false"], INVALID.choice),
       v.transform((s) => s === "true"),
     ),
   ),
   q: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, `must be at most ${MAX_TEXT_QUERY} characters`)),
+    v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong)),
   ),
   bounds: v.optional(Bounds),
   locale: v.optional(v.string()),
@@ -113,23 +114,23 @@ const filterChecks = <T extends FilterShape>() =>
         message,
         path: [{ type: "object", origin: "value", input: f as unknown as Record<string, unknown>, key, value: f[key] }],
       });
-    if (!ordered(f.price_min, f.price_max)) fail("price_max", "must not be below price_min");
-    if (!ordered(f.area_min, f.area_max)) fail("area_max", "must not be below area_min");
-    if (!ordered(f.floor_min, f.floor_max)) fail("floor_max", "must not be below floor_min");
+    if (!ordered(f.price_min, f.price_max)) fail("price_max", INVALID.order);
+    if (!ordered(f.area_min, f.area_max)) fail("area_max", INVALID.order);
+    if (!ordered(f.floor_min, f.floor_max)) fail("floor_max", INVALID.order);
     if (f.deal && !f.type.every((id) => CLASSIFIED_TYPES.find((t) => t.id === id)?.deal === f.deal)) {
-      fail("type", "must be a type of the chosen deal");
+      fail("type", INVALID.typeOfDeal);
     }
   });
 
 const TotalObject = v.object(filterEntries);
 const SearchObject = v.object({
   ...filterEntries,
-  sort: v.optional(v.picklist(SORTS, `must be one of ${SORTS.join(", ")}`), "newest"),
+  sort: v.optional(v.picklist(SORTS, INVALID.choice), "newest"),
   page: intParamOr(1, MAX_PAGE, 1),
   per_page: intParamOr(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
   facets: v.optional(
     v.pipe(
-      v.picklist(["true", "false"], "must be true or false"),
+      v.picklist(["true", "false"], INVALID.choice),
       v.transform((s) => s === "true"),
     ),
     "true",
@@ -146,13 +147,13 @@ export const ByIdsBody = v.object({
   ids: v.pipe(
     v.array(
       v.pipe(
-        v.number("must be numbers"),
-        v.integer("must be whole numbers"),
-        v.minValue(1, "must be positive"),
-        v.maxValue(Number.MAX_SAFE_INTEGER),
+        v.number(INVALID.number),
+        v.integer(INVALID.wholeNumber),
+        v.minValue(1, INVALID.format),
+        v.maxValue(Number.MAX_SAFE_INTEGER, INVALID.format),
       ),
     ),
-    v.maxLength(MAX_BY_IDS, `must list at most ${MAX_BY_IDS} ids`),
+    v.maxLength(MAX_BY_IDS, INVALID.tooMany),
   ),
 });
 

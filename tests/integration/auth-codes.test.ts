@@ -87,7 +87,7 @@ describe("rate limits", () => {
     const again = await call("/api/user/register/email", { body: { email }, ip, now: HOUR0 + 59 * S });
     expect(again.status).toBe(429);
     expect(again.headers.get("retry-after")).toBe("1");
-    expect(await errorOf(again)).toMatchObject({ code: "rate_limited", fields: { email: "auth.error.rateLimited" } });
+    expect(await errorOf(again)).toMatchObject({ code: "rate_limited", fields: { email: "form.error.rateLimited" } });
     expect((await call("/api/user/register/email", { body: { email }, ip, now: HOUR0 + 60 * S })).status).toBe(202);
   });
 

@@ -183,7 +183,13 @@ describe("listing detail page", () => {
 
     const empty = await post({ intent: "message", text: "  " });
     expect(empty.status).toBe(400);
-    expect(await empty.text()).toContain("Write a message of up to 2,000 characters.");
+    expect(await empty.text()).toContain("Fill in this field.");
+    // The field's limit comes from the API's schema, into the message and the field's maxlength.
+    const long = await post({ intent: "message", text: "x".repeat(2001) });
+    expect(long.status).toBe(400);
+    const longPage = await long.text();
+    expect(longPage).toContain("Shorten it to 2,000 characters.");
+    expect(longPage).toMatch(/<textarea[^>]*maxLength="2000"|<textarea[^>]*maxlength="2000"/);
     const sent = await post({ intent: "message", text: "Is the flat still available?" });
     expect(sent.status).toBe(200);
     expect(await sent.text()).toContain("Message sent.");

@@ -1,7 +1,10 @@
 import type { Context } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
+import { defaultMessage } from "#shared/validation.ts";
 import { apiError } from "./errors.ts";
+
+v.setGlobalMessage(defaultMessage);
 
 /**
  * `{ "price_min": "must be a number" }` from valibot issues: one message per field, the first wins.

@@ -31,7 +31,7 @@ export function rateLimited(c: Context<AppEnv>, verdict: Pick<RateLimitVerdict, 
     429,
     "rate_limited",
     `Too many requests; try again in ${verdict.retryAfterS} s`,
-    field ? { [field]: "auth.error.rateLimited" } : undefined,
+    field ? { [field]: "form.error.rateLimited" } : undefined,
   );
 }
 

@@ -1,5 +1,17 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from "react";
 import { ALERT_TIMEOUT_MS } from "#shared/constants.ts";
+import { alertForStatus, onApiFailure } from "#client/api/api-failures.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
 
 /** The alerts' look and behaviour load with the first alert: most visits never see one. */
 const AlertList = lazy(() => import("./alert-list.tsx"));
@@ -24,7 +36,11 @@ const AlertsContext = createContext<AlertsApi | null>(null);
 
 let counter = 0;
 
-export function AlertsProvider({ children }: { children: ReactNode }) {
+/**
+ * The page's alerts: those a component pushes, and the SPEC §8 alert of every failed API call the
+ * browser makes (client/api/api-failures.ts). `errorLogging`: a 500 alert shows the server's message.
+ */
+export function AlertsProvider({ children, errorLogging = false }: { children: ReactNode; errorLogging?: boolean }) {
   const [alerts, setAlerts] = useState<Alert[]>([]);
   const dismiss = useCallback((id: string) => setAlerts((list) => list.filter((a) => a.id !== id)), []);
   const push = useCallback((input: AlertInput) => {
@@ -34,6 +50,15 @@ export function AlertsProvider({ children }: { children: ReactNode }) {
     return alert.id;
   }, []);
   const value = useMemo(() => ({ alerts, push, dismiss }), [alerts, push, dismiss]);
+  const { intl } = useI18n();
+  useEffect(
+    () =>
+      onApiFailure(({ status, serverMessage }) => {
+        const alert = alertForStatus(status, serverMessage, errorLogging);
+        if (alert) push({ type: alert.type, message: intl.formatMessage({ id: alert.messageId }, alert.values) });
+      }),
+    [errorLogging, intl, push],
+  );
   return (
     <AlertsContext.Provider value={value}>
       {children}

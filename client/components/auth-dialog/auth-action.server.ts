@@ -8,18 +8,20 @@
  */
 import { data, redirect } from "react-router";
 import * as v from "valibot";
-import type { ApiResult } from "#shared/api-client.ts";
 import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName } from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
 import { type AppContext, appContext, type RequestArgs } from "#client/app-context.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 import { type AuthMode, type AuthVia, type AuthView, authModeOf, authViaOf, RETURN_PARAM } from "./auth-view.ts";
 
 export interface AuthActionData {
   view: AuthView | null;
   error?: string;
+  /** The API's message of a 500 (client/api/api-failures.ts). */
+  serverMessage?: string;
 }
 
 /** API field → dialog field. Anything else is shown for the whole form. */
@@ -31,28 +33,6 @@ const FIELD_OF: Record<string, string> = {
   password: "password",
   name: "name",
 };
-
-function problemOf(result: Extract<ApiResult<unknown>, { ok: false }>): Pick<AuthView, "fields" | "error"> {
-  const fields: Record<string, string> = {};
-  let error: string | undefined;
-  for (const [key, message] of Object.entries(result.error?.fields ?? {})) {
-    const target = FIELD_OF[key];
-    if (target) fields[target] ??= message;
-    else error ??= message;
-  }
-  if (Object.keys(fields).length === 0 && !error) {
-    error =
-      result.status === 429
-        ? "auth.error.rateLimited"
-        : result.status && result.status < 500
-          ? "auth.error.generic"
-          : "auth.error.unavailable";
-  }
-  return { fields, error };
-}
-
-const statusOf = (result: Extract<ApiResult<unknown>, { ok: false }>) =>
-  result.status && result.status < 500 ? result.status : 503;
 
 type IdentityRead =
   | { ok: true; value: string; echo: Pick<AuthView, "phoneText" | "phoneCountry" | "email"> }
@@ -96,7 +76,7 @@ function crossSite(request: Request): boolean {
 
 export async function authAction({ request, context }: RequestArgs) {
   const ctx = context.get(appContext);
-  if (crossSite(request)) return data<AuthActionData>({ view: null, error: "auth.error.generic" }, { status: 403 });
+  if (crossSite(request)) return data<AuthActionData>({ view: null, error: "form.error.generic" }, { status: 403 });
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -108,8 +88,16 @@ export async function authAction({ request, context }: RequestArgs) {
   const target = safeNextPath(text(NEXT_PARAM)) ?? back;
   const intent = text("intent");
   // Every answer names where the dialog came from, for the no-JavaScript page that shows it.
-  const answer = (view: AuthView, status = 200) =>
-    data<AuthActionData>({ view: { ...view, next: safeNextPath(text(NEXT_PARAM)) ?? undefined, returnTo: back } }, { status });
+  const answer = (view: AuthView, status = 200, serverMessage?: string) =>
+    data<AuthActionData>(
+      { view: { ...view, next: safeNextPath(text(NEXT_PARAM)) ?? undefined, returnTo: back }, serverMessage },
+      { status },
+    );
+  // A failed API call shows on the view it left (its fields, or the whole form's error).
+  const failed = (view: AuthView, result: FailedResult) => {
+    const { fields, error, status, serverMessage } = formProblem(result, FIELD_OF);
+    return answer({ ...view, fields, error }, status, serverMessage);
+  };
 
   if (intent === "signout") return signOut(ctx, home);
 
@@ -157,14 +145,17 @@ export async function authAction({ request, context }: RequestArgs) {
             : await client.loginEmail(identity);
     const now = Date.now();
     if (!result.ok) {
-      const problem = problemOf(result);
       if (intent === "resend") {
+        // The code step stays: what went wrong shows at its one field.
+        const problem = formProblem(result, FIELD_OF);
+        const code = problem.fields.identity ?? problem.fields.code ?? problem.error;
         return answer(
-          { mode, via, step: "code", identity, name, remember, sentAt: now, resendIn: session.retryAfter(), fields: { code: problem.fields?.identity ?? problem.fields?.code ?? problem.error ?? "auth.error.generic" } },
-          statusOf(result),
+          { mode, via, step: "code", identity, name, remember, sentAt: now, resendIn: session.retryAfter(), fields: code ? { code } : {} },
+          problem.status,
+          problem.serverMessage,
         );
       }
-      return answer({ mode, via, step: "identity", ...echo, name, ...problem }, statusOf(result));
+      return failed({ mode, via, step: "identity", ...echo, name }, result);
     }
     return answer({
       mode,
@@ -187,7 +178,7 @@ export async function authAction({ request, context }: RequestArgs) {
     const view: AuthView = { mode: "signin", via, step: "password", identity, remember };
     if (!password) return answer({ ...view, fields: { password: "auth.invalid.password" } }, 400);
     const result = await client.login({ login: identity, password, remember_me: remember });
-    if (!result.ok) return answer({ ...view, ...problemOf(result) }, statusOf(result));
+    if (!result.ok) return failed(view, result);
     throw signedIn();
   }
 
@@ -211,7 +202,7 @@ export async function authAction({ request, context }: RequestArgs) {
     const withIdentity = via === "phone" ? { phone: identity } : { email: identity };
     if (mode === "recover") {
       const result = await client.recoveryVerify(via, { ...withIdentity, code: code.value } as { phone: string; code: string });
-      if (!result.ok) return answer({ ...view, ...problemOf(result) }, statusOf(result));
+      if (!result.ok) return failed(view, result);
       return answer({ mode, via, step: "reset", identity, resetToken: result.data.data.reset_token, remember: true });
     }
     const verify = { code: code.value, remember_me: remember, ...(name ? { name } : {}) };
@@ -223,7 +214,7 @@ export async function authAction({ request, context }: RequestArgs) {
         : via === "phone"
           ? await client.loginPhoneVerify({ phone: identity, ...verify })
           : await client.loginEmailVerify({ email: identity, ...verify });
-    if (!result.ok) return answer({ ...view, ...problemOf(result) }, statusOf(result));
+    if (!result.ok) return failed(view, result);
     throw signedIn();
   }
 
@@ -235,15 +226,14 @@ export async function authAction({ request, context }: RequestArgs) {
     if (!password.ok) return answer({ ...view, fields: { password: password.message } }, 400);
     const result = await client.passwordReset({ reset_token: resetToken, password: password.value, remember_me: remember });
     if (!result.ok) {
-      const problem = problemOf(result);
       // An expired ticket needs a new code: back to the start of recovery.
-      if (result.error?.code === "invalid_reset_token") return answer({ mode: "recover", via, step: "identity", ...problem }, 400);
-      return answer({ ...view, ...problem }, statusOf(result));
+      if (result.error?.code === "invalid_reset_token") return failed({ mode: "recover", via, step: "identity" }, result);
+      return failed(view, result);
     }
     throw signedIn();
   }
 
-  return data<AuthActionData>({ view: null, error: "auth.error.generic" }, { status: 400 });
+  return data<AuthActionData>({ view: null, error: "form.error.generic" }, { status: 400 });
 }
 
 /** Ends the session (the API revokes its family) and clears the cookies; back to the home page. */

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { USER_OPTIONS } from "#shared/api/auth.ts";
+import { ACCOUNT_LIMITS, USER_OPTIONS } from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -212,7 +212,7 @@ function IdentityField({ view }: { view: AuthView }) {
   return (
     <Field label={t("auth.email.label")} error={error}>
       {(props) => (
-        <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={view.email ?? ""} />
+        <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={ACCOUNT_LIMITS.email.maxLength} defaultValue={view.email ?? ""} />
       )}
     </Field>
   );
@@ -229,7 +229,7 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
         {view.mode === "register" ? (
           <Field label={t("auth.name.label")} error={fields.name}>
             {(props) => (
-              <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={100} defaultValue={view.name ?? ""} />
+              <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={ACCOUNT_LIMITS.name.maxLength} defaultValue={view.name ?? ""} />
             )}
           </Field>
         ) : null}
@@ -260,7 +260,7 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
         </Field>
         <Field label={t("auth.password.label")} error={fields.password}>
           {(props) => (
-            <input {...props} className={styles.input} type="password" name="password" autoComplete="current-password" required maxLength={USER_OPTIONS.password_max_length} />
+            <input {...props} className={styles.input} type="password" name="password" autoComplete="current-password" required maxLength={ACCOUNT_LIMITS.password.maxLength} />
           )}
         </Field>
         <Remember checked={view.remember ?? true} />
@@ -295,8 +295,8 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
               name="password"
               autoComplete="new-password"
               required
-              minLength={USER_OPTIONS.password_min_length}
-              maxLength={USER_OPTIONS.password_max_length}
+              minLength={ACCOUNT_LIMITS.password.minLength}
+              maxLength={ACCOUNT_LIMITS.password.maxLength}
             />
           )}
         </Field>

@@ -35,7 +35,7 @@ export interface AuthView {
   resetToken?: string;
   remember?: boolean;
   /** Field → locale message id (`auth.error.*`, `auth.invalid.*`, `phone.invalid.*`). */
-  fields?: Record<string, string>;
+  fields?: Partial<Record<string, string>>;
   /** A message for the whole form. */
   error?: string;
   /** A confirmation (e.g. "a new code was sent"). */

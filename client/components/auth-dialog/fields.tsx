@@ -9,7 +9,7 @@ type Translate = ReturnType<typeof useI18n>["t"];
 /** A message id from the API or the action; an unknown one reads as the generic error. */
 export function messageOf(t: Translate, id: string): string {
   const text = t(id);
-  return text === id ? t("auth.error.generic") : text;
+  return text === id ? t("form.error.generic") : text;
 }
 
 export function WarningIcon() {

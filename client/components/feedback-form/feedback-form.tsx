@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { FEEDBACK_FIELDS, FEEDBACK_LIMITS, type FeedbackActionData, type FeedbackField } from "./field-errors.ts";
+import { limitValues } from "#shared/validation.ts";
+import { FEEDBACK_FIELDS, FEEDBACK_LIMITS, type FeedbackActionData, type FeedbackField } from "./feedback-fields.ts";
 import styles from "./feedback-form.module.css";
 
 /**
@@ -33,7 +34,7 @@ export function FeedbackForm({ action }: { action: string }) {
       name,
       defaultValue: result?.values[name],
       required: true,
-      maxLength: FEEDBACK_LIMITS[name].max,
+      maxLength: FEEDBACK_LIMITS[name].maxLength,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": error ? `${id}-error` : undefined,
     };
@@ -41,18 +42,18 @@ export function FeedbackForm({ action }: { action: string }) {
       <div className={styles.field}>
         <label htmlFor={id}>{t(`feedback.${name}`)}</label>
         {name === "question" ? (
-          <textarea {...common} rows={5} minLength={FEEDBACK_LIMITS.question.min} />
+          <textarea {...common} rows={5} minLength={FEEDBACK_LIMITS.question.minLength} />
         ) : name === "email" ? (
           <input {...common} type="email" autoComplete="email" inputMode="email" />
         ) : (
           <input {...common} type="text" autoComplete="name" />
         )}
         {name === "question" ? (
-          <p className={styles.hint}>{t("feedback.questionHint", { min: FEEDBACK_LIMITS.question.min })}</p>
+          <p className={styles.hint}>{t("feedback.questionHint", { min: FEEDBACK_LIMITS.question.minLength ?? 0 })}</p>
         ) : null}
         {error ? (
           <p id={`${id}-error`} className={styles.error}>
-            {t(error.key, error.values)}
+            {t(error, limitValues(FEEDBACK_LIMITS[name]))}
           </p>
         ) : null}
       </div>

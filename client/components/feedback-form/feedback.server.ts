@@ -2,12 +2,14 @@ import { data, redirect } from "react-router";
 import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { appContext, type RequestArgs } from "#client/app-context.ts";
-import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, localizeFieldError } from "./field-errors.ts";
+import { formProblem } from "#client/api/form-problem.ts";
+import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField } from "./feedback-fields.ts";
 
 /**
  * The action of a page with the question form (about, FAQ): sends the question to
  * POST /api/feedback/question. Sent → 303 to /thank-you/ (a reload does not send it twice); refused →
- * 400 with the typed values and each field's error in the page's language; the API down → 503.
+ * 400 with the typed values and each field's error in the page's language; the API failing → its status (503
+ * when it does not answer).
  */
 export async function feedbackAction({ request, context }: RequestArgs) {
   const { api, locale } = context.get(appContext);
@@ -18,11 +20,7 @@ export async function feedbackAction({ request, context }: RequestArgs) {
   const result = await api.askQuestion(values);
   if (result.ok) throw redirect(`${localizePath(paths.page("thankYou"), locale)}?sent=question`, 303);
 
-  const errors: FeedbackActionData["errors"] = {};
-  for (const [field, message] of Object.entries(result.error?.fields ?? {})) {
-    if ((FEEDBACK_FIELDS as readonly string[]).includes(field))
-      errors[field as FeedbackField] = localizeFieldError(message);
-  }
-  const invalid = result.status === 400 && Object.keys(errors).length > 0;
-  return data<FeedbackActionData>({ values, errors, failed: !invalid }, { status: invalid ? 400 : 503 });
+  const { fields, status, serverMessage } = formProblem(result, { name: "name", email: "email", question: "question" });
+  const invalid = status === 400 && Object.keys(fields).length > 0;
+  return data<FeedbackActionData>({ values, errors: fields, failed: !invalid, serverMessage }, { status });
 }

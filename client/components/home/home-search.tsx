@@ -3,6 +3,7 @@ import { Await, Form } from "react-router";
 import { PRICE_PRESETS } from "#shared/api/form-options.ts";
 import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import { paths } from "#shared/paths.ts";
+import type { Limits } from "#shared/validation.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import styles from "./home-search.module.css";
@@ -21,7 +22,7 @@ export const HOME_SEARCH_FIELDS = { type: "type", where: "where", priceMin: "pri
  * waits for data: the place is free text (any city or district, in any of the three languages), with
  * the city names offered as suggestions once they stream in.
  */
-export function HomeSearch({ cities }: { cities: Promise<CityOption[] | null> }) {
+export function HomeSearch({ cities, whereLimits }: { cities: Promise<CityOption[] | null>; whereLimits: Limits }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const deals = [
@@ -54,7 +55,7 @@ export function HomeSearch({ cities }: { cities: Promise<CityOption[] | null> })
           list="home-cities"
           autoComplete="off"
           placeholder={t("home.anyCity")}
-          maxLength={100}
+          maxLength={whereLimits.maxLength}
         />
         <Suspense fallback={null}>
           <Await resolve={cities} errorElement={null}>

@@ -3,7 +3,7 @@ import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.
 import { paths } from "#shared/paths.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import type { Price } from "#shared/api/contact.ts";
-import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
+import { type Limits, limitValues } from "#shared/validation.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
@@ -21,14 +21,29 @@ export function signInHref(homePath: string, next: string): string {
 export type ContactResult =
   | { intent: "reveal"; phone: string }
   | { intent: "message"; sent: true }
-  | { intent: "reveal" | "message"; error: "signIn" | "own" | "tooMany" | "invalid" | "failed"; field?: string };
+  | {
+      intent: "reveal" | "message";
+      /** Message ids (client/api/form-problem.ts): the whole form's, and the message field's. */
+      error?: string;
+      fields: { text?: string };
+      serverMessage?: string;
+    };
 
 /**
  * Who offers the listing and how to reach them. The phone number is not part of the page: signed-out
  * visitors are asked to sign in; signed-in visitors reveal it with a paid call (its price on the
  * button) and write a message — both plain form posts to the page, so they work without JavaScript.
  */
-export function OwnerContact({ owner, revealPrice }: { owner: ApiListingDetail["owner"]; revealPrice: Price | null }) {
+export function OwnerContact({
+  owner,
+  revealPrice,
+  messageLimits,
+}: {
+  owner: ApiListingDetail["owner"];
+  revealPrice: Price | null;
+  /** The message field's limits as the API checks them (read from its schema by the loader). */
+  messageLimits: Limits;
+}) {
   const { t, intl } = useI18n();
   const lp = useLocalePath();
   const { pathname } = useLocation();
@@ -41,8 +56,12 @@ export function OwnerContact({ owner, revealPrice }: { owner: ApiListingDetail["
   const href = signInHref(lp(paths.home()), pathname);
   const money = (price: Price) =>
     intl.formatNumber(price.amount, { style: "currency", currency: price.currency, minimumFractionDigits: 2 });
-  const failure = (intent: "reveal" | "message") =>
-    result && "error" in result && result.intent === intent ? t(`detail.owner.error.${result.error}`) : null;
+  const failed = result && "fields" in result ? result : null;
+  const failure = (intent: "reveal" | "message") => {
+    if (failed?.intent !== intent) return null;
+    const field = failed.fields.text;
+    return field ? t(field, limitValues(messageLimits)) : failed.error ? t(failed.error) : null;
+  };
   const phone = result && "phone" in result ? result.phone : null;
   const sent = result && "sent" in result;
 
@@ -92,7 +111,7 @@ export function OwnerContact({ owner, revealPrice }: { owner: ApiListingDetail["
                   id="owner-message"
                   name="text"
                   required
-                  maxLength={MESSAGE_MAX_LENGTH}
+                  maxLength={messageLimits.maxLength}
                   rows={4}
                   aria-invalid={failure("message") ? true : undefined}
                   aria-describedby={failure("message") ? "owner-message-error" : undefined}

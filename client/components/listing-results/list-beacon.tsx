@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
+import { browserApi } from "#client/api/browser-api.ts";
 
 const BEACON_CONCURRENCY = 2;
 
 /**
  * SPEC §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
- * once the browser is idle, a few at a time, `keepalive` so leaving the page does not cancel those
- * under way.
+ * once the browser is idle, a few at a time, as beacons (client/api/browser-api.ts): leaving the page
+ * does not cancel those under way.
  */
 export default function ListBeacon({ ids }: { ids: number[] }) {
   const location = useLocation();
@@ -17,15 +18,8 @@ export default function ListBeacon({ ids }: { ids: number[] }) {
     const queue = [...new Set(ids)];
     // Two at a time: the page's own navigations keep their connections.
     const worker = async () => {
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
-        await fetch(`/api/statistics/realty/${id}/list`, {
-          method: "POST",
-          keepalive: true,
-          // Anonymous: a count needs no session, and without its cookies no CSRF check applies.
-          credentials: "omit",
-          headers: { "X-Requested-With": "XMLHttpRequest" },
-        }).catch(() => {});
-      }
+      const api = await browserApi(undefined, { beacon: true });
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await api.countListingEvent(id, "list");
     };
     const send = () => {
       for (let i = 0; i < BEACON_CONCURRENCY; i++) void worker();

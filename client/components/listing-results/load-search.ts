@@ -22,6 +22,8 @@ import {
   withoutFilter,
 } from "#shared/search-query.ts";
 import { notFound, unavailable } from "#client/http-errors.ts";
+import type { SearchFormLimits } from "#client/components/search-filters/search-filters.tsx";
+import { SEARCH_FORM_LIMITS } from "#client/components/search-filters/search-form-limits.server.ts";
 
 export interface Place {
   slug: string;
@@ -57,6 +59,8 @@ export interface SearchPageData {
   facets: SearchFacets | null;
   /** How many filters narrow the search (text and district included), for the folded form's label. */
   activeFilters: number;
+  /** The filter form's field limits. */
+  limits: SearchFormLimits;
   /** Only when nothing matched; streams after the shell. */
   suggestions: Promise<Suggestion[]> | null;
   /** Route data of SPEC §3. */
@@ -183,6 +187,7 @@ export async function loadSearch({
     hasNext: lastPage !== null ? state.page < lastPage : items.length === SEARCH_PER_PAGE && state.page < MAX_PAGE,
     facets: facets ?? null,
     activeFilters: refinements(state).length + (state.q ? 1 : 0) + (state.district ? 1 : 0),
+    limits: SEARCH_FORM_LIMITS,
     suggestions,
     rental: state.deal === "rent",
     clearCity: !state.city,

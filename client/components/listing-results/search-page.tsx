@@ -20,6 +20,7 @@ export function SearchPage({ data, action, resetHref }: { data: SearchPageData; 
         </summary>
         <SearchFilters
           state={state}
+          limits={data.limits}
           cities={data.cities}
           districts={data.districts}
           facets={data.facets}

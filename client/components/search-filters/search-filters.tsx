@@ -3,6 +3,7 @@ import { Form, Link, useLocation, useNavigate } from "react-router";
 import { AREA_PRESETS, PRICE_PRESETS } from "#shared/api/form-options.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import type { SearchFacets } from "#shared/api/realty.ts";
+import type { Limits } from "#shared/validation.ts";
 import {
   CLASSIFIED_TYPES,
   type Deal,
@@ -24,8 +25,12 @@ interface Place {
   name: string;
 }
 
+/** Limits of the search forms' fields (search-form-limits.server.ts). */
+export type SearchFormLimits = Record<"q" | "floor" | "where", Limits>;
+
 interface Props {
   state: SearchState;
+  limits: SearchFormLimits;
   cities: Place[];
   districts: Place[];
   facets: SearchFacets | null;
@@ -66,6 +71,7 @@ export function SearchFilters(props: Props) {
 
 function FilterForm({
   state,
+  limits,
   cities,
   districts,
   facets,
@@ -258,7 +264,7 @@ function FilterForm({
           type="search"
           defaultValue={state.q ?? ""}
           placeholder={t("search.q.placeholder")}
-          maxLength={200}
+          maxLength={limits.q.maxLength}
           enterKeyHint="search"
         />
       </div>
@@ -283,11 +289,11 @@ function FilterForm({
         <div className={styles.pair}>
           <div className={styles.field}>
             <label htmlFor="search-floor-min">{t("search.floorMin")}</label>
-            <NumberInput id="search-floor-min" name="floor_min" value={state.floor_min} min={-5} max={200} />
+            <NumberInput id="search-floor-min" name="floor_min" value={state.floor_min} min={limits.floor.minValue} max={limits.floor.maxValue} />
           </div>
           <div className={styles.field}>
             <label htmlFor="search-floor-max">{t("search.floorMax")}</label>
-            <NumberInput id="search-floor-max" name="floor_max" value={state.floor_max} min={-5} max={200} />
+            <NumberInput id="search-floor-max" name="floor_max" value={state.floor_max} min={limits.floor.minValue} max={limits.floor.maxValue} />
           </div>
         </div>
         <div className={styles.field}>
@@ -353,7 +359,7 @@ function NumberInput({
  * JavaScript it suggests places from `/api/location/search` as one types, and picking one searches
  * there at once.
  */
-function PlaceInput({ onPick }: { onPick: (hit: ApiPlaceHit) => void }) {
+function PlaceInput({ onPick, maxLength }: { onPick: (hit: ApiPlaceHit) => void; maxLength?: number }) {
   const { t, locale } = useI18n();
   const [hits, setHits] = useState<ApiPlaceHit[]>([]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -399,7 +405,7 @@ function PlaceInput({ onPick }: { onPick: (hit: ApiPlaceHit) => void }) {
         type="text"
         list="search-places"
         autoComplete="off"
-        maxLength={100}
+        maxLength={maxLength}
         placeholder={t("search.where.placeholder")}
         onInput={onInput}
       />

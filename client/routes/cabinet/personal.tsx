@@ -1,7 +1,7 @@
 import { Form, redirect, data, useActionData, useNavigation } from "react-router";
 import * as v from "valibot";
 import type { ApiResult } from "#shared/api-client.ts";
-import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName, USER_OPTIONS } from "#shared/api/auth.ts";
+import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName, ACCOUNT_LIMITS, USER_OPTIONS } from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
 import { CodeField, Field, FieldError, messageOf, useCountdown, WarningIcon } from "#client/components/auth-dialog/fields.tsx";
@@ -16,6 +16,7 @@ import type { Route } from "./+types/personal";
 import styles from "./personal.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { AUTH_DIALOG_MESSAGE_SCOPES, pageScopes } from "#client/i18n/message-scopes.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 
 /**
  * `/cabinet/personal/` (SPEC §6: signed-in users): name, phone and e-mail (each new value confirmed with a
@@ -50,8 +51,10 @@ export interface PersonalResult {
   resendIn?: number;
   sentAt?: number;
   /** Field → message id. */
-  fields?: Record<string, string>;
+  fields?: Partial<Record<string, string>>;
   error?: string;
+  /** The API's message of a 500 (client/api/api-failures.ts). */
+  serverMessage?: string;
   /** Message id of a confirmation. */
   done?: string;
   /** What was typed, to fill the field again after an error. */
@@ -62,17 +65,9 @@ export interface PersonalResult {
 
 const FIELD_OF: Record<string, string> = { phone: "value", email: "value", code: "code", password: "password", current_password: "current_password", name: "name" };
 
-function problem(section: Section, result: Extract<ApiResult<unknown>, { ok: false }>, extra: Partial<PersonalResult> = {}) {
-  const fields: Record<string, string> = {};
-  let error: string | undefined;
-  for (const [key, message] of Object.entries(result.error?.fields ?? {})) {
-    const target = FIELD_OF[key];
-    if (target) fields[target] ??= message;
-    else error ??= message;
-  }
-  if (!Object.keys(fields).length && !error) error = result.status === 429 ? "auth.error.rateLimited" : "auth.error.unavailable";
-  const status = result.status && result.status < 500 ? result.status : 503;
-  return data<PersonalResult>({ section, ...extra, fields, error }, { status });
+function problem(section: Section, result: FailedResult, extra: Partial<PersonalResult> = {}) {
+  const { fields, error, status, serverMessage } = formProblem(result, FIELD_OF);
+  return data<PersonalResult>({ section, ...extra, fields, error, serverMessage }, { status });
 }
 
 const invalid = (section: Section, field: string, message: string, extra: Partial<PersonalResult> = {}) =>
@@ -158,7 +153,7 @@ export async function action(args: Route.ActionArgs) {
     return data<PersonalResult>({ section: "password", done: change ? "cabinet.personal.passwordChanged" : "cabinet.personal.passwordSet" });
   }
 
-  return data<PersonalResult>({ section: "name", error: "auth.error.generic" }, { status: 400 });
+  return data<PersonalResult>({ section: "name", error: "form.error.generic" }, { status: 400 });
 }
 
 export default function Personal({ loaderData }: Route.ComponentProps) {
@@ -238,7 +233,7 @@ function NameSection({ account, result }: { account: Account; result: PersonalRe
       <Form method="post" className={styles.form}>
         <Field label={t("auth.name.label")} error={result?.fields?.name}>
           {(props) => (
-            <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={100} defaultValue={account.name} />
+            <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={ACCOUNT_LIMITS.name.maxLength} defaultValue={account.name} />
           )}
         </Field>
         <button type="submit" name="intent" value="name" className={styles.primary} aria-disabled={busy || undefined}>
@@ -346,7 +341,7 @@ function EmailSection({ account, result }: { account: Account; result: PersonalR
         <Form method="post" className={styles.form}>
           <Field label={t(account.email ? "cabinet.personal.email.new" : "auth.email.label")} error={result?.fields?.value}>
             {(props) => (
-              <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={result?.email ?? ""} />
+              <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={ACCOUNT_LIMITS.email.maxLength} defaultValue={result?.email ?? ""} />
             )}
           </Field>
           <button type="submit" name="intent" value="email-send" className={styles.primary}>
@@ -370,7 +365,7 @@ function PasswordSection({ account, result }: { account: Account; result: Person
         {account.has_password ? (
           <Field label={t("cabinet.personal.password.current")} error={result?.fields?.current_password}>
             {(props) => (
-              <input {...props} className={styles.input} type="password" name="current_password" autoComplete="current-password" required maxLength={USER_OPTIONS.password_max_length} />
+              <input {...props} className={styles.input} type="password" name="current_password" autoComplete="current-password" required maxLength={ACCOUNT_LIMITS.password.maxLength} />
             )}
           </Field>
         ) : null}
@@ -383,8 +378,8 @@ function PasswordSection({ account, result }: { account: Account; result: Person
               name="password"
               autoComplete="new-password"
               required
-              minLength={USER_OPTIONS.password_min_length}
-              maxLength={USER_OPTIONS.password_max_length}
+              minLength={ACCOUNT_LIMITS.password.minLength}
+              maxLength={ACCOUNT_LIMITS.password.maxLength}
             />
           )}
         </Field>

@@ -1,0 +1,62 @@
+/**
+ * Issue 16 item 8: a client action whose API call fails shows the alert SPEC §8 gives its status, for
+ * 5 000 ms; other statuses show none. The action here is the sign-in dialog's "get a code" step (a
+ * fetcher post whose action calls the API); the development header `X-Debug-Api-Status`, added to that
+ * post only, makes every API call it causes answer with the status.
+ */
+import type { Page } from "playwright-core";
+import { expect, inject, it } from "vitest";
+import { ALERT_TIMEOUT_MS } from "#shared/constants.ts";
+import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+const browser = fileBrowser();
+// Chromium logs each failed response of the action as a console error: that is the point here.
+const page = pagePerTest(browser, { baseURL, locale: "ru-RU", viewport: { width: 1280, height: 800 } }, [
+  /Failed to load resource: the server responded with a status of \d+/,
+]);
+
+/** Opens the Russian sign-in dialog, posts a phone number with the API answering `status`. */
+async function failSignIn(page: Page, status: number) {
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    (route) =>
+      route.request().method() === "POST"
+        ? route.continue({ headers: { ...route.request().headers(), "x-debug-api-status": String(status) } })
+        : route.continue(),
+  );
+  await page.goto("/ru/?auth=signin");
+  await hydrated(page);
+  const phone = page.locator('dialog input[name="telephone"]');
+  await expect.poll(() => phone.isEditable()).toBe(true);
+  await phone.fill("+381641234567");
+  const answered = page.waitForResponse((response) => response.request().method() === "POST");
+  await page.locator('dialog button[type="submit"][value="code"]').click();
+  expect((await answered).status()).toBe(status);
+}
+
+it.each([
+  [401, "Требуется авторизация"],
+  [403, "У вас нет прав для совершения этого действия"],
+  [404, "Ошибка сервера"],
+  [500, "Произошла ошибка. Повторите запрос или обратитесь в техническую поддержку"],
+])("an API %i shows its alert for 5 000 ms", async (status, text) => {
+  await failSignIn(page(), status);
+  // Located by its mark rather than by role: while the modal dialog is open, the page behind it is inert.
+  const alert = page().locator("li[data-alert-id]").filter({ hasText: text });
+  await alert.waitFor();
+  const shown = Date.now();
+  // The action's 500 carried the API's message; without error logging the alert does not show it.
+  expect(await page().locator("li[data-alert-id]").count()).toBe(1);
+  await alert.waitFor({ state: "detached", timeout: ALERT_TIMEOUT_MS * 2 });
+  const elapsed = Date.now() - shown;
+  expect(elapsed).toBeGreaterThan(ALERT_TIMEOUT_MS - 500);
+  expect(elapsed).toBeLessThan(ALERT_TIMEOUT_MS + 1500);
+});
+
+it("other statuses raise no alert, and the dialog says what went wrong", async () => {
+  await failSignIn(page(), 429);
+  await expect.poll(() => page().locator("dialog").textContent()).toContain("Слишком много попыток");
+  await page().waitForTimeout(500);
+  expect(await page().locator("li[data-alert-id]").count()).toBe(0);
+});
