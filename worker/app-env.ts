@@ -1,3 +1,15 @@
+/**
+ * Layers of worker/, low → high; a module imports only from its own layer or lower ones (and shared/):
+ *   1. db/          typed D1 queries, the only SQL (imports shared/ only)
+ *   2. http/        request helpers every layer may use: API errors, request clock, locale, env checks;
+ *                   with the top-level leaf modules app-env.ts, messages.ts, edge-country.ts,
+ *                   formatted-texts.ts, fallback-error-page.ts (they import shared/ only)
+ *   3. services/    adapters to outside services (payments)
+ *   4. auth/        passwords, codes, tokens, session cookies, code delivery
+ *   5. middleware/  Hono middleware
+ *   6. api/         the API app (SPEC §7)
+ *   7. images/, seo/ and the entry files index.ts, in-process-api.ts, api-fetcher.ts, request-context.ts
+ */
 import type { SessionUser } from "#shared/api/auth.ts";
 import type { FormattedTexts } from "./formatted-texts.ts";
 import type { Locale } from "#shared/locales.ts";

@@ -3,7 +3,7 @@ import { type ApiClient, createApiClient } from "#shared/api-client.ts";
 import { api } from "./api/index.ts";
 import { apiDelay, apiFetcher } from "./api-fetcher.ts";
 import type { AppEnv } from "./app-env.ts";
-import { debugClock } from "./auth/clock.ts";
+import { debugClock } from "./http/request-clock.ts";
 import { cookiePolicy, withoutSessionCookies } from "./auth/session.ts";
 
 /** The typed API client as this request's visitor, served by the API app in-process (DESIGN §4). */

@@ -9,12 +9,12 @@ import { unsubscribe } from "./unsubscribe.ts";
 import { locations } from "./locations.ts";
 import { realty } from "./realty.ts";
 import { realtyContact } from "./realty-contact.ts";
-import { apiError } from "./errors.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { user } from "./user.ts";
+import { apiError } from "#worker/http/api-error.ts";
 import { csrf } from "#worker/middleware/csrf.ts";
 import { session } from "#worker/middleware/session.ts";
 

@@ -21,9 +21,10 @@ import {
   recordPaidReveal,
 } from "#worker/db/contacts.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
-import { nowOf, requireAuth } from "#worker/middleware/session.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { requireAuth } from "#worker/middleware/session.ts";
 import { charge, PaymentsUnavailable } from "#worker/services/payments.ts";
-import { apiError } from "./errors.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { apiError } from "./errors.ts";
+import { apiError } from "#worker/http/api-error.ts";
 
 /**
  * `{ "price_min": "must be a number" }` from valibot issues: one message per field, the first wins.

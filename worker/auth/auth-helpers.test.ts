@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPIRING_REFRESH_TOKEN_THRESHOLD_S, PASSWORD_PBKDF2_ITERATIONS } from "#shared/constants.ts";
 import { newCode } from "./codes.ts";
-import { constantTimeEqualText } from "./encoding.ts";
+import { constantTimeEqualText } from "./secret-bytes.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { cookiePolicy, withoutSessionCookies } from "./session.ts";
 import { DEV_JWT_SECRET, jwtSecret, newRefreshToken, refreshRowAlive, signAccessToken, verifyAccessToken } from "./tokens.ts";

@@ -16,6 +16,7 @@ import {
   SAVED_SEARCH_COOKIE_NAME,
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { isDevelopment } from "#worker/http/environment.ts";
 import type { Role } from "./tokens.ts";
 import { type IssuedRefresh, signAccessToken } from "./tokens.ts";
 import { authEnv } from "./auth-env.ts";
@@ -32,7 +33,7 @@ export function cookiePolicy(url: string, environment: string | undefined): Cook
   const { protocol, hostname } = new URL(url);
   const secure = !(protocol === "http:" && LOCAL_HOSTS.has(hostname));
   // __Host- needs Secure: plain-http localhost in production mode keeps the bare names.
-  const prefix = environment !== "development" && secure ? "__Host-" : "";
+  const prefix = !isDevelopment({ ENVIRONMENT: environment }) && secure ? "__Host-" : "";
   return { secure, accessName: `${prefix}${ACCESS_TOKEN_COOKIE}`, refreshName: `${prefix}${REFRESH_TOKEN_COOKIE}` };
 }
 

@@ -11,3 +11,4 @@ export function apiError(
 ) {
   return c.json({ error: { code, message, ...(fields ? { fields } : {}) } }, status);
 }
+
