@@ -17,6 +17,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { logServerError } from "#worker/http/server-error.ts";
 import { authEnv } from "./auth-env.ts";
 import { type CheckResult, type CodePurpose, createCode } from "./codes.ts";
 import { hitAll, type RateLimitVerdict } from "./rate-limit.ts";
@@ -75,7 +76,7 @@ export async function requestCode(
       now,
     );
   } catch (error) {
-    console.error(error);
+    logServerError(c, error);
     return apiError(c, 503, "delivery_failed", "The code could not be sent; try again later");
   }
   return c.json(
