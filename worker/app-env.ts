@@ -1,3 +1,16 @@
+/**
+ * Layers of worker/, low → high; a module imports only from its own layer or lower ones (and shared/):
+ *   1. db/          typed D1 queries, the only SQL (imports shared/ only)
+ *   2. http/        request helpers every layer may use: API errors, request clock and id, locale, env checks;
+ *                   with the top-level leaf modules app-env.ts, edge-country.ts, formatted-texts.ts,
+ *                   fallback-error-page.ts (they import shared/ only)
+ *   3. services/    adapters to outside services (payments)
+ *   4. auth/        passwords, codes, tokens, session cookies, code delivery
+ *   5. middleware/  Hono middleware
+ *   6. api/         the API app (SPEC §7)
+ *   7. images/, seo/ and the entry files index.ts, in-process-api.ts, api-fetcher.ts, app-context.ts (which
+ *      also import the app, client/, as the worker that serves it)
+ */
 import type { SessionUser } from "#shared/api/auth.ts";
 import type { FormattedTexts } from "./formatted-texts.ts";
 import type { Locale } from "#shared/locales.ts";
@@ -25,6 +38,8 @@ export interface AppEnv {
     session?: SessionInfo;
     /** The request's clock (ms): Date.now(), or `X-Debug-Now` in development. */
     now?: number;
+    /** The id an error's log line and answer share (worker/http/request-id.ts). */
+    requestId?: string;
     /** An API call of this request got no answer or a 5xx: its page is not kept (page cache). */
     apiFailed?: boolean;
     /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */

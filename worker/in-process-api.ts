@@ -3,8 +3,8 @@ import { type ApiClient, createApiClient } from "#shared/api-client.ts";
 import { api } from "./api/index.ts";
 import { apiDelay, apiFault, apiFetcher } from "./api-fetcher.ts";
 import type { AppEnv } from "./app-env.ts";
-import { debugClock } from "./auth/clock.ts";
-import { cookiePolicy, withoutSessionCookies } from "./auth/session.ts";
+import { debugClock } from "./http/request-clock.ts";
+import { policyOf, withoutSessionCookies } from "./auth/session.ts";
 
 export interface InProcessApiOptions {
   /** Call as nobody (the sign-in steps): no session token, a fresh session comes back in cookies. */
@@ -35,7 +35,7 @@ export function inProcessApi(c: Context<AppEnv>, { anonymous = false, onResponse
     locale: c.get("locale"),
     accessToken: anonymous ? null : (c.get("session")?.accessToken ?? null),
     headers: {
-      cookie: withoutSessionCookies(c.req.header("cookie"), cookiePolicy(c.req.url, c.env.ENVIRONMENT)),
+      cookie: withoutSessionCookies(c.req.header("cookie"), policyOf(c)),
       ...(ip ? { "cf-connecting-ip": ip } : {}),
       ...debugClock(c.req.raw),
     },

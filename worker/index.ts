@@ -18,6 +18,7 @@ import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
+import { logServerError } from "./http/server-error.ts";
 import { appContext } from "#client/app-context.ts";
 import { appContextOf } from "./app-context.ts";
 
@@ -59,8 +60,9 @@ app.all("*", (c) => {
 });
 
 app.onError((error, c) => {
-  console.error(error);
-  return c.html(fallbackErrorPage(500), 500);
+  // Logged under a request id, which the answer names; the page shows nothing of the error.
+  const requestId = logServerError(c, error);
+  return c.html(fallbackErrorPage(500), 500, { "X-Request-Id": requestId });
 });
 
 export default {

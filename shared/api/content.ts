@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { PageQuery, Slug } from "./conventions.ts";
 import { SUBSCRIPTION_LISTS } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
+import { bytesToBase64Url } from "#shared/base64.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
@@ -50,10 +51,7 @@ export function articleImageUrl(id: number): string {
 
 /** A fresh unsubscribe token (32 random bytes, base64url): what e-mails link with. */
 export function newUnsubscribeToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ import { AddFavouriteBody, DeleteFavouriteBody, FavouriteRealtiesQuery } from "#
 import type { AppEnv } from "#worker/app-env.ts";
 import { activeFavouritePage, addFavourites, clearFavourites, favouriteIds, removeFavourite } from "#worker/db/favourites.ts";
 import { listingsByIds } from "#worker/db/listings.ts";
-import { nowOf, requireAuth } from "#worker/middleware/session.ts";
-import { apiLocale } from "./locale.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { requireAuth } from "#worker/middleware/session.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/cabinet/realties";

@@ -14,6 +14,7 @@ import {
   VerifyEmailBody,
   VerifyPhoneBody,
 } from "#shared/api/auth.ts";
+import { bytesToBase64 } from "#shared/base64.ts";
 import { LOGIN_ATTEMPTS_PER_IDENTITY, LOGIN_WINDOW_S, PROFILE_IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { consumeCode } from "#worker/auth/codes.ts";
@@ -21,10 +22,21 @@ import { alreadyRegistered, codeFailure, rateLimited, requestCode } from "#worke
 import { hashPassword, verifyPassword } from "#worker/auth/passwords.ts";
 import { hit } from "#worker/auth/rate-limit.ts";
 import { clearSession } from "#worker/auth/session.ts";
-import { revokeUserSessions } from "#worker/auth/tokens.ts";
-import { findUserById, identityTaken, passwordOf, setPassword, toApiUser } from "#worker/auth/users.ts";
-import { nowOf, requireAuth } from "#worker/middleware/session.ts";
-import { apiError } from "./errors.ts";
+import { passwordOf, toApiUser } from "#worker/auth/users.ts";
+import { revokeUserSessions } from "#worker/db/refresh-tokens.ts";
+import {
+  deleteAccount,
+  findUserById,
+  identityTaken,
+  isUniqueConstraintError,
+  setPassword,
+  setUserImage,
+  setUserName,
+  setVerifiedIdentity,
+} from "#worker/db/users.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { requireAuth } from "#worker/middleware/session.ts";
 import { invalidInput, valid } from "./validate.ts";
 
 export const cabinetUser = new Hono<AppEnv>();
@@ -52,14 +64,10 @@ async function current(c: Context<AppEnv>) {
   return c.json({ data: toApiUser(row) });
 }
 
-const isConstraintError = (error: unknown) => error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
-
 cabinetUser.get("/cabinet/user", current);
 
 cabinetUser.post("/cabinet/update-personal", valid("json", UpdatePersonalBody), async (c) => {
-  await c.env.DB.prepare("UPDATE users SET name = ?, updated_at = ? WHERE id = ?")
-    .bind(c.req.valid("json").name, nowOf(c), userId(c))
-    .run();
+  await setUserName(c.env.DB, userId(c), c.req.valid("json").name, nowOf(c));
   return current(c);
 });
 
@@ -90,13 +98,9 @@ async function confirm(c: Context<AppEnv>, kind: "phone" | "email", value: strin
   }
   if (await identityTaken(c.env.DB, { kind, value }, userId(c))) return alreadyRegistered(c, kind);
   try {
-    const sql =
-      kind === "phone"
-        ? "UPDATE users SET phone = ?, phone_verified_at = ?, updated_at = ? WHERE id = ?"
-        : "UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?";
-    await c.env.DB.prepare(sql).bind(value, now, now, userId(c)).run();
+    await setVerifiedIdentity(c.env.DB, userId(c), kind, value, now);
   } catch (error) {
-    if (isConstraintError(error)) return alreadyRegistered(c, kind);
+    if (isUniqueConstraintError(error)) return alreadyRegistered(c, kind);
     throw error;
   }
   return current(c);
@@ -175,12 +179,6 @@ export function acceptableImageUrl(value: string): string | null {
 
 const dataUrlBytes = (value: string) => Math.floor((value.length - value.indexOf(",") - 1) * 0.75);
 
-function bytesToBase64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /**
  * JSON `{ "image_url": "https://…" | "data:image/…" | null }`, or multipart with an `image` file. The
  * reference (URL or data: URL) is stored on the account; storage in R2 comes with the images issue.
@@ -223,7 +221,7 @@ cabinetUser.post("/cabinet/update-image", async (c) => {
     if (accepted.startsWith("data:") && dataUrlBytes(accepted) > PROFILE_IMAGE_MAX_BYTES) return imageTooLarge(c, "image_url");
     imageUrl = accepted;
   }
-  await c.env.DB.prepare("UPDATE users SET image_url = ?, updated_at = ? WHERE id = ?").bind(imageUrl, nowOf(c), userId(c)).run();
+  await setUserImage(c.env.DB, userId(c), imageUrl, nowOf(c));
   return current(c);
 });
 
@@ -236,16 +234,7 @@ cabinetUser.post("/cabinet/update-image", async (c) => {
 cabinetUser.delete("/cabinet/delete-account", async (c) => {
   const now = nowOf(c);
   const id = userId(c);
-  await c.env.DB.batch([
-    c.env.DB.prepare(
-      `UPDATE users SET name = '', email = NULL, phone = NULL, password_hash = NULL, password_salt = NULL,
-         password_iterations = NULL, phone_verified_at = NULL, email_verified_at = NULL, image_url = NULL,
-         updated_at = ?1, deleted_at = ?1 WHERE id = ?2`,
-    ).bind(now, id),
-    c.env.DB.prepare(
-      "UPDATE listings SET status = 'archived', updated_at = ?1 WHERE owner_id = ?2 AND status IN ('draft', 'moderation', 'active')",
-    ).bind(now, id),
-  ]);
+  await deleteAccount(c.env.DB, id, now);
   await revokeUserSessions(c.env.DB, id, now);
   clearSession(c);
   return c.json({ data: { deleted: true } });

@@ -2,8 +2,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "#worker/app-env.ts";
 import { findCity, listCities, localizeCity } from "#worker/db/cities.ts";
-import { apiError } from "./errors.ts";
-import { apiLocale } from "./locale.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 
 const CitySlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a city slug"), v.maxLength(64));
 

@@ -11,8 +11,8 @@ import {
   relatedArticles,
   summarizeArticle,
 } from "#worker/db/content.ts";
-import { apiError } from "./errors.ts";
-import { apiLocale } from "./locale.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 import { valid } from "./validate.ts";
 
 /** SPEC §7 "Content": media (tags, articles), FAQ, advantages, tooltips. */

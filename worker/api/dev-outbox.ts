@@ -7,8 +7,9 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { AccountPhone, OutboxQuery, type OutboxItem } from "#shared/api/auth.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { isDevelopment } from "#worker/auth/auth-env.ts";
-import { apiError } from "./errors.ts";
+import { recentOutbox } from "#worker/db/dev-outbox.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { isDevelopment } from "#worker/http/environment.ts";
 import { valid } from "./validate.ts";
 
 export const devOutbox = new Hono<AppEnv>();
@@ -28,13 +29,8 @@ devOutbox.get("/dev/outbox", async (c, next) => {
 
 devOutbox.get("/dev/outbox", valid("query", OutboxQuery), async (c) => {
   const { to } = c.req.valid("query");
-  const statement = to
-    ? c.env.DB.prepare(
-        "SELECT recipient, purpose, code, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
-      ).bind(normalizeRecipient(to))
-    : c.env.DB.prepare("SELECT recipient, purpose, code, created_at FROM dev_outbox ORDER BY id DESC LIMIT 50");
-  const { results } = await statement.all<{ recipient: string; purpose: string; code: string; created_at: number }>();
-  const items: OutboxItem[] = results.map((row) => ({
+  const rows = await recentOutbox(c.env.DB, to ? normalizeRecipient(to) : undefined);
+  const items: OutboxItem[] = rows.map((row) => ({
     to: row.recipient,
     purpose: row.purpose,
     code: row.code,

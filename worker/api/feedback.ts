@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { FeedbackQuestionBody } from "#shared/api/content.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { insertFeedbackQuestion } from "#worker/db/content.ts";
-import { apiLocale } from "./locale.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 import { valid } from "./validate.ts";
 
 /** SPEC §7 "Content": a visitor's question from the FAQ page, kept with the visitor's language. */

@@ -9,12 +9,12 @@ import { unsubscribe } from "./unsubscribe.ts";
 import { locations } from "./locations.ts";
 import { realty } from "./realty.ts";
 import { realtyContact } from "./realty-contact.ts";
-import { apiError } from "./errors.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { user } from "./user.ts";
+import { apiError, apiServerError } from "#worker/http/api-error.ts";
 import { csrf } from "#worker/middleware/csrf.ts";
 import { session } from "#worker/middleware/session.ts";
 
@@ -49,6 +49,5 @@ api.onError((error, c) => {
       body: error.message || "invalid",
     });
   }
-  console.error(error);
-  return apiError(c, 500, "server_error", error instanceof Error ? error.message : "Server error");
+  return apiServerError(c, error);
 });

@@ -7,8 +7,8 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { loadGazetteer, placeAt, placeOfAddress, searchPlaces } from "#worker/db/gazetteer.ts";
 import { makeIntl } from "#shared/intl.ts";
 import { messagesFor } from "#shared/message-catalog.ts";
-import { apiError } from "./errors.ts";
-import { apiLocale } from "./locale.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 import { valid } from "./validate.ts";
 
 const HEATING = ["central", "gas", "electric", "heat_pump", "solid_fuel", "none"] as const;

@@ -21,9 +21,11 @@ import {
   recordPaidReveal,
 } from "#worker/db/contacts.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
-import { nowOf, requireAuth } from "#worker/middleware/session.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
+import { requireAuth } from "#worker/middleware/session.ts";
 import { charge, PaymentsUnavailable } from "#worker/services/payments.ts";
-import { apiError } from "./errors.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
@@ -67,8 +69,9 @@ realtyContact
           now,
         });
       } catch (error) {
-        if (error instanceof PaymentsUnavailable) return apiError(c, 503, "payments_unavailable", error.message);
-        throw error;
+        if (!(error instanceof PaymentsUnavailable)) throw error;
+        logServerError(c, error);
+        return apiError(c, 503, "payments_unavailable", shownErrorText(c.env, error, "Payments are not available"));
       }
       await countListingEvent(c.env.DB, listingId, "phone", now);
     }

@@ -12,8 +12,8 @@ import {
   searchListings,
   seoListingPage,
 } from "#worker/db/listings.ts";
-import { apiError } from "./errors.ts";
-import { apiLocale } from "./locale.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 import { valid } from "./validate.ts";
 
 /** City and district slugs of a search as ids; an unknown one is the caller's mistake (400). */

@@ -4,7 +4,7 @@ import { IdParam } from "#shared/api/conventions.ts";
 import type { StatKind } from "#shared/api/content.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
-import { apiError } from "./errors.ts";
+import { apiError } from "#worker/http/api-error.ts";
 import { valid } from "./validate.ts";
 
 const ListingParam = v.object({ id: IdParam });

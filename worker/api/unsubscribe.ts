@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { UnsubscribeAllBody, UnsubscribeBody, UnsubscribeQuery, maskEmail } from "#shared/api/content.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { emailOfToken, subscriptionStates, unsubscribe as leave } from "#worker/db/subscriptions.ts";
-import { apiError } from "./errors.ts";
+import { apiError } from "#worker/http/api-error.ts";
 import { valid } from "./validate.ts";
 
 /** SPEC §7 "Unsubscribe": the token of an e-mail's link stands for the address; leaving is idempotent. */

@@ -25,11 +25,18 @@ import { RESET_TICKET_TTL_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { consumeCode, consumeResetTicket, createResetTicket } from "#worker/auth/codes.ts";
 import { accountNotFound, alreadyRegistered, codeFailure, requestCode, signIn } from "#worker/auth/flows.ts";
-import { hashPassword, type PasswordHash } from "#worker/auth/passwords.ts";
-import { revokeUserSessions } from "#worker/auth/tokens.ts";
-import { createUser, findUserById, findUserByIdentity, setPassword } from "#worker/auth/users.ts";
-import { nowOf } from "#worker/middleware/session.ts";
-import { apiError } from "./errors.ts";
+import { hashPassword } from "#worker/auth/passwords.ts";
+import { revokeUserSessions } from "#worker/db/refresh-tokens.ts";
+import {
+  createUser,
+  findUserById,
+  findUserByIdentity,
+  isUniqueConstraintError,
+  type PasswordHash,
+  setPassword,
+} from "#worker/db/users.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
 import { valid } from "./validate.ts";
 
 export const user = new Hono<AppEnv>();
@@ -47,11 +54,6 @@ interface LoginPayload {
 }
 
 const asObject = <T>(payload: unknown): T => (payload && typeof payload === "object" ? (payload as T) : ({} as T));
-
-/** A unique-constraint race (two sign-ups of one identity at once) is a 409, not a 500. */
-function isConstraintError(error: unknown): boolean {
-  return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
-}
 
 // ---- Registration -------------------------------------------------------------------------------
 
@@ -97,7 +99,8 @@ async function finishRegistration(
     const row = await createUser(c.env.DB, { identity, name: body.name ?? payload.name, password: payload.password, now });
     return signIn(c, row, body.remember_me, 201);
   } catch (error) {
-    if (isConstraintError(error)) return alreadyRegistered(c, field);
+    // A unique-constraint race (two sign-ups of one identity at once) is a 409, not a 500.
+    if (isUniqueConstraintError(error)) return alreadyRegistered(c, field);
     throw error;
   }
 }
@@ -145,7 +148,7 @@ async function finishLogin(
     const row = await createUser(c.env.DB, { identity, name: body.name ?? payload.name, now });
     return signIn(c, row, body.remember_me, 201);
   } catch (error) {
-    if (isConstraintError(error)) return alreadyRegistered(c, identity.kind);
+    if (isUniqueConstraintError(error)) return alreadyRegistered(c, identity.kind);
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
 import { defaultMessage } from "#shared/validation.ts";
-import { apiError } from "./errors.ts";
+import { apiError } from "#worker/http/api-error.ts";
 
 v.setGlobalMessage(defaultMessage);
 

@@ -18,7 +18,3 @@ export interface AuthEnv {
 export function authEnv(env: Env): AuthEnv & Env {
   return env as AuthEnv & Env;
 }
-
-export function isDevelopment(env: { ENVIRONMENT?: string }): boolean {
-  return env.ENVIRONMENT === "development";
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { EXPIRING_REFRESH_TOKEN_THRESHOLD_S, PASSWORD_PBKDF2_ITERATIONS } from "#shared/constants.ts";
 import { newCode } from "./codes.ts";
-import { constantTimeEqualText } from "./encoding.ts";
+import { constantTimeEqualText } from "./secret-bytes.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { cookiePolicy, withoutSessionCookies } from "./session.ts";
 import { DEV_JWT_SECRET, jwtSecret, newRefreshToken, refreshRowAlive, signAccessToken, verifyAccessToken } from "./tokens.ts";
@@ -71,19 +71,19 @@ describe("codes", () => {
 
 describe("cookie policy", () => {
   it("Secure except on plain-http localhost; __Host- only in production over https", () => {
-    expect(cookiePolicy("http://localhost:8787/", "development")).toMatchObject({ secure: false, accessName: "access_token" });
-    expect(cookiePolicy("http://127.0.0.1:8787/", "production")).toMatchObject({ secure: false, refreshName: "refresh_token" });
-    expect(cookiePolicy("https://kvadrat.test/", "development")).toMatchObject({ secure: true, accessName: "access_token" });
-    expect(cookiePolicy("https://kvadrat.rs/", "production")).toMatchObject({
+    expect(cookiePolicy("http://localhost:8787/", { ENVIRONMENT: "development" })).toMatchObject({ secure: false, accessName: "access_token" });
+    expect(cookiePolicy("http://127.0.0.1:8787/", { ENVIRONMENT: "production" })).toMatchObject({ secure: false, refreshName: "refresh_token" });
+    expect(cookiePolicy("https://kvadrat.test/", { ENVIRONMENT: "development" })).toMatchObject({ secure: true, accessName: "access_token" });
+    expect(cookiePolicy("https://kvadrat.rs/", { ENVIRONMENT: "production" })).toMatchObject({
       secure: true,
       accessName: "__Host-access_token",
       refreshName: "__Host-refresh_token",
     });
-    expect(cookiePolicy("http://kvadrat.rs/", "production").secure).toBe(true);
+    expect(cookiePolicy("http://kvadrat.rs/", { ENVIRONMENT: "production" }).secure).toBe(true);
   });
 
   it("in-process API calls get the other cookies but not the session ones", () => {
-    const policy = cookiePolicy("https://kvadrat.test/", "development");
+    const policy = cookiePolicy("https://kvadrat.test/", { ENVIRONMENT: "development" });
     expect(withoutSessionCookies("locale=ru; access_token=a.b.c; saved_search=1; refresh_token=r", policy)).toBe("locale=ru; saved_search=1");
     expect(withoutSessionCookies(undefined, policy)).toBe("");
   });

@@ -5,7 +5,9 @@
  * new code helps. Consumption is a guarded UPDATE, so two requests cannot both use one code.
  */
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_S } from "#shared/constants.ts";
-import { constantTimeEqualText, randomBytes, sha256Hex, toBase64Url } from "./encoding.ts";
+import { bytesToBase64Url } from "#shared/base64.ts";
+import { claimCode, countWrongAttempt, currentCode, replaceCode } from "#worker/db/verification-codes.ts";
+import { constantTimeEqualText, randomBytes, sha256Hex } from "./secret-bytes.ts";
 
 export type CodePurpose = "register" | "login" | "recovery" | "verify_phone" | "verify_email" | "reset_ticket";
 
@@ -21,38 +23,20 @@ export function newCode(): string {
 
 const codeHash = (identity: string, purpose: string, code: string) => sha256Hex(`code:${purpose}:${identity}:${code}`);
 
-interface CodeRow {
-  id: number;
-  code_hash: string;
-  payload: string | null;
-  attempts: number;
-  expires_at: number;
-  consumed_at: number | null;
-}
-
 /** Stores a fresh code (retiring earlier unused ones of the identity and purpose) and returns it. */
 export async function createCode(
   db: D1Database,
   options: { identity: string; purpose: CodePurpose; now: number; payload?: unknown; code?: string; ttlS?: number },
 ): Promise<string> {
   const code = options.code ?? newCode();
-  await db.batch([
-    db
-      .prepare("UPDATE verification_codes SET consumed_at = ? WHERE identity = ? AND purpose = ? AND consumed_at IS NULL")
-      .bind(options.now, options.identity, options.purpose),
-    db
-      .prepare(
-        "INSERT INTO verification_codes (identity, purpose, code_hash, payload, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-      )
-      .bind(
-        options.identity,
-        options.purpose,
-        await codeHash(options.identity, options.purpose, code),
-        options.payload === undefined ? null : JSON.stringify(options.payload),
-        options.now,
-        options.now + (options.ttlS ?? CODE_TTL_S) * 1000,
-      ),
-  ]);
+  await replaceCode(db, {
+    identity: options.identity,
+    purpose: options.purpose,
+    codeHash: await codeHash(options.identity, options.purpose, code),
+    payload: options.payload === undefined ? null : JSON.stringify(options.payload),
+    now: options.now,
+    expiresAt: options.now + (options.ttlS ?? CODE_TTL_S) * 1000,
+  });
   return code;
 }
 
@@ -69,38 +53,23 @@ export async function consumeCode(
   db: D1Database,
   options: { identity: string; purpose: CodePurpose; code: string; now: number },
 ): Promise<CheckResult> {
-  const row = await db
-    .prepare(
-      "SELECT id, code_hash, payload, attempts, expires_at, consumed_at FROM verification_codes WHERE identity = ? AND purpose = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1",
-    )
-    .bind(options.identity, options.purpose)
-    .first<CodeRow>();
+  const row = await currentCode(db, options.identity, options.purpose);
   if (!row || row.expires_at <= options.now) return { ok: false, reason: "expired" };
   if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "locked" };
 
   const right = constantTimeEqualText(await codeHash(options.identity, options.purpose, options.code), row.code_hash);
   if (!right) {
-    const counted = await db
-      .prepare("UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts")
-      .bind(row.id)
-      .first<{ attempts: number }>();
-    const attempts = counted?.attempts ?? CODE_MAX_ATTEMPTS;
+    const attempts = (await countWrongAttempt(db, row.id)) ?? CODE_MAX_ATTEMPTS;
     if (attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "locked" };
     return { ok: false, reason: "wrong", attemptsLeft: CODE_MAX_ATTEMPTS - attempts };
   }
-  const consumed = await db
-    .prepare(
-      "UPDATE verification_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL AND attempts < ? RETURNING id",
-    )
-    .bind(options.now, row.id, CODE_MAX_ATTEMPTS)
-    .first();
-  if (!consumed) return { ok: false, reason: "expired" };
+  if (!(await claimCode(db, row.id, options.now, CODE_MAX_ATTEMPTS))) return { ok: false, reason: "expired" };
   return { ok: true, payload: row.payload === null ? null : JSON.parse(row.payload) };
 }
 
 /** A password-reset ticket: a long random secret handed out after the recovery code, stored like a code. */
 export async function createResetTicket(db: D1Database, userId: number, now: number, ttlS: number): Promise<string> {
-  const ticket = toBase64Url(randomBytes(32));
+  const ticket = bytesToBase64Url(randomBytes(32));
   await createCode(db, { identity: `user:${userId}`, purpose: "reset_ticket", now, code: ticket, ttlS });
   return `${userId}.${ticket}`;
 }

@@ -11,16 +11,20 @@ import {
   CODE_TTL_S,
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { apiError } from "#worker/api/errors.ts";
-import { apiLocale } from "#worker/api/locale.ts";
-import { nowOf } from "#worker/middleware/session.ts";
+import type { UserRow } from "#worker/db/users.ts";
+import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
+import { clientIp } from "#worker/http/client-ip.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { logServerError } from "#worker/http/server-error.ts";
 import { authEnv } from "./auth-env.ts";
 import { type CheckResult, type CodePurpose, createCode } from "./codes.ts";
-import { clientIp, hitAll, type RateLimitVerdict } from "./rate-limit.ts";
+import { hitAll, type RateLimitVerdict } from "./rate-limit.ts";
 import { deliverCode } from "./senders.ts";
 import { sessionResponse } from "./session.ts";
 import { AuthConfigError, issueRefreshToken, jwtSecret, signAccessToken } from "./tokens.ts";
-import { toApiUser, type UserRow } from "./users.ts";
+import { toApiUser } from "./users.ts";
 
 export const fieldOf = (identity: LoginIdentity) => identity.kind;
 
@@ -49,11 +53,8 @@ export async function requestCode(
   const { identity, purpose } = options;
   const field = options.field ?? fieldOf(identity);
 
-  const last = await db
-    .prepare("SELECT created_at FROM verification_codes WHERE identity = ? AND purpose = ? ORDER BY id DESC LIMIT 1")
-    .bind(identity.value, purpose)
-    .first<{ created_at: number }>();
-  const sinceLast = last ? now - last.created_at : Infinity;
+  const lastCreatedAt = await lastCodeCreatedAt(db, identity.value, purpose);
+  const sinceLast = lastCreatedAt !== null ? now - lastCreatedAt : Infinity;
   if (sinceLast >= 0 && sinceLast < CODE_RESEND_INTERVAL_S * 1000) {
     return rateLimited(c, { retryAfterS: Math.ceil((CODE_RESEND_INTERVAL_S * 1000 - sinceLast) / 1000) }, field);
   }
@@ -75,7 +76,7 @@ export async function requestCode(
       now,
     );
   } catch (error) {
-    console.error(error);
+    logServerError(c, error);
     return apiError(c, 503, "delivery_failed", "The code could not be sent; try again later");
   }
   return c.json(

@@ -4,13 +4,9 @@
  * count can be raised later without invalidating old hashes.
  */
 import { PASSWORD_PBKDF2_ITERATIONS } from "#shared/constants.ts";
-import { constantTimeEqual, fromBase64, randomBytes, toBase64 } from "./encoding.ts";
-
-export interface PasswordHash {
-  hash: string;
-  salt: string;
-  iterations: number;
-}
+import { base64ToBytes, bytesToBase64 } from "#shared/base64.ts";
+import type { PasswordHash } from "#worker/db/users.ts";
+import { constantTimeEqual, randomBytes } from "./secret-bytes.ts";
 
 const KEY_BITS = 256;
 
@@ -22,15 +18,15 @@ export async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, it
 
 export async function hashPassword(password: string, iterations = PASSWORD_PBKDF2_ITERATIONS): Promise<PasswordHash> {
   const salt = randomBytes(16);
-  return { hash: toBase64(await pbkdf2(password, salt, iterations)), salt: toBase64(salt), iterations };
+  return { hash: bytesToBase64(await pbkdf2(password, salt, iterations)), salt: bytesToBase64(salt), iterations };
 }
 
 export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
   let expected: Uint8Array;
   let salt: Uint8Array<ArrayBuffer>;
   try {
-    expected = fromBase64(stored.hash);
-    salt = fromBase64(stored.salt);
+    expected = base64ToBytes(stored.hash);
+    salt = base64ToBytes(stored.salt);
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@
  * atomic statement (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so concurrent requests cannot
  * both see the last free slot.
  */
+import { bumpRateLimit } from "#worker/db/rate-limits.ts";
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `code:identity:+381641234567`. */
@@ -21,17 +22,7 @@ export interface RateLimitVerdict {
 export async function hit(db: D1Database, rule: RateLimitRule, now: number): Promise<RateLimitVerdict> {
   const windowMs = rule.windowS * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
-  const row = await db
-    .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-         window_start = excluded.window_start
-       RETURNING count`,
-    )
-    .bind(rule.key, windowStart)
-    .first<{ count: number }>();
-  const count = row?.count ?? 1;
+  const count = await bumpRateLimit(db, rule.key, windowStart);
   return {
     allowed: count <= rule.limit,
     count,
@@ -47,10 +38,4 @@ export async function hitAll(db: D1Database, rules: RateLimitRule[], now: number
     if (!verdict.allowed && (worst.allowed || verdict.retryAfterS > worst.retryAfterS)) worst = verdict;
   }
   return worst;
-}
-
-/** The client's address as Cloudflare reports it; one shared bucket when unknown. */
-export function clientIp(request: Request): string {
-  const ip = request.headers.get("cf-connecting-ip")?.trim();
-  return ip && ip.length <= 64 ? ip : "unknown";
 }

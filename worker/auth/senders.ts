@@ -4,6 +4,8 @@
  * (`infobip` or `twilio`) and `EMAIL_PROVIDER` (`resend` or `postmark`) is called over HTTP; their keys
  * are wrangler secrets (see wrangler.toml). `fetch` is injected so the providers are tested with a mock.
  */
+import { insertOutboxMessage } from "#worker/db/dev-outbox.ts";
+import { isDevelopment } from "#worker/http/environment.ts";
 import type { AuthEnv } from "./auth-env.ts";
 
 export type Channel = "sms" | "email";
@@ -112,12 +114,15 @@ export async function deliverCode(
   now: number,
   doFetch: Fetch = (input, init) => fetch(input, init),
 ): Promise<void> {
-  if (env.ENVIRONMENT === "development") {
-    await env.DB.prepare(
-      "INSERT INTO dev_outbox (channel, recipient, purpose, code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-      .bind(message.channel, message.to, message.purpose, message.code, messageText(message).body, now)
-      .run();
+  if (isDevelopment(env)) {
+    await insertOutboxMessage(env.DB, {
+      channel: message.channel,
+      recipient: message.to,
+      purpose: message.purpose,
+      code: message.code,
+      body: messageText(message).body,
+      now,
+    });
     return;
   }
   if (message.channel === "sms") await sendSms(env, message, doFetch);

@@ -16,6 +16,7 @@ import {
   SAVED_SEARCH_COOKIE_NAME,
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { isDevelopment } from "#worker/http/environment.ts";
 import type { Role } from "./tokens.ts";
 import { type IssuedRefresh, signAccessToken } from "./tokens.ts";
 import { authEnv } from "./auth-env.ts";
@@ -28,16 +29,16 @@ export interface CookiePolicy {
   refreshName: string;
 }
 
-export function cookiePolicy(url: string, environment: string | undefined): CookiePolicy {
+export function cookiePolicy(url: string, env: { ENVIRONMENT?: string }): CookiePolicy {
   const { protocol, hostname } = new URL(url);
   const secure = !(protocol === "http:" && LOCAL_HOSTS.has(hostname));
   // __Host- needs Secure: plain-http localhost in production mode keeps the bare names.
-  const prefix = environment !== "development" && secure ? "__Host-" : "";
+  const prefix = !isDevelopment(env) && secure ? "__Host-" : "";
   return { secure, accessName: `${prefix}${ACCESS_TOKEN_COOKIE}`, refreshName: `${prefix}${REFRESH_TOKEN_COOKIE}` };
 }
 
 export function policyOf(c: Context<AppEnv>): CookiePolicy {
-  return cookiePolicy(c.req.url, c.env.ENVIRONMENT);
+  return cookiePolicy(c.req.url, c.env);
 }
 
 export function readSessionCookies(c: Context<AppEnv>): { access?: string; refresh?: string } {

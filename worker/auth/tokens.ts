@@ -15,8 +15,18 @@ import {
   REFRESH_REUSE_GRACE_S,
   REFRESH_TOKEN_TTL_S,
 } from "#shared/constants.ts";
+import { bytesToBase64Url } from "#shared/base64.ts";
+import {
+  claimRefreshToken,
+  familyOfTokenHash,
+  insertRefreshToken,
+  type RefreshTokenRow,
+  refreshTokenByHash,
+  revokeFamily,
+} from "#worker/db/refresh-tokens.ts";
+import { isDevelopment } from "#worker/http/environment.ts";
 import type { AuthEnv } from "./auth-env.ts";
-import { randomBytes, sha256Hex, toBase64Url } from "./encoding.ts";
+import { randomBytes, sha256Hex } from "./secret-bytes.ts";
 
 export const DEV_JWT_SECRET = "development-only-jwt-secret-never-used-in-production";
 
@@ -24,7 +34,7 @@ export class AuthConfigError extends Error {}
 
 export function jwtSecret(env: AuthEnv): string {
   if (env.JWT_SECRET) return env.JWT_SECRET;
-  if (env.ENVIRONMENT === "development") return DEV_JWT_SECRET;
+  if (isDevelopment(env)) return DEV_JWT_SECRET;
   throw new AuthConfigError("JWT_SECRET is not set: refusing to sign or verify tokens outside development");
 }
 
@@ -73,25 +83,13 @@ export async function verifyAccessToken(env: AuthEnv, token: string, now: number
 }
 
 export function newRefreshToken(): string {
-  return toBase64Url(randomBytes(32));
+  return bytesToBase64Url(randomBytes(32));
 }
 
 export const hashRefreshToken = (token: string) => sha256Hex(`refresh:${token}`);
 
 export function newFamilyId(): string {
-  return toBase64Url(randomBytes(16));
-}
-
-export interface RefreshTokenRow {
-  id: number;
-  token_hash: string;
-  family_id: string;
-  user_id: number;
-  remember: number;
-  created_at: number;
-  expires_at: number;
-  used_at: number | null;
-  revoked_at: number | null;
+  return bytesToBase64Url(randomBytes(16));
 }
 
 export interface IssuedRefresh {
@@ -118,12 +116,14 @@ export async function issueRefreshToken(
   const token = newRefreshToken();
   const familyId = options.familyId ?? newFamilyId();
   const expiresAt = options.expiresAt ?? options.now + REFRESH_TOKEN_TTL_S * 1000;
-  await db
-    .prepare(
-      "INSERT INTO refresh_tokens (token_hash, family_id, user_id, remember, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .bind(await hashRefreshToken(token), familyId, options.userId, options.remember ? 1 : 0, options.now, expiresAt)
-    .run();
+  await insertRefreshToken(db, {
+    tokenHash: await hashRefreshToken(token),
+    familyId,
+    userId: options.userId,
+    remember: options.remember,
+    now: options.now,
+    expiresAt,
+  });
   return { token, familyId, userId: options.userId, remember: options.remember, expiresAt };
 }
 
@@ -144,10 +144,7 @@ export async function rotateRefreshToken(
   { allowGrace = false }: { allowGrace?: boolean } = {},
 ): Promise<RotateResult> {
   if (!token || token.length > 512) return { kind: "invalid" };
-  const row = await db
-    .prepare("SELECT * FROM refresh_tokens WHERE token_hash = ?")
-    .bind(await hashRefreshToken(token))
-    .first<RefreshTokenRow>();
+  const row = await refreshTokenByHash(db, await hashRefreshToken(token));
   if (!row) return { kind: "invalid" };
   if (row.used_at !== null) {
     if (allowGrace && row.revoked_at === null && now - row.used_at <= REFRESH_REUSE_GRACE_S * 1000 && refreshRowAlive(row, now)) {
@@ -157,11 +154,7 @@ export async function rotateRefreshToken(
     return { kind: "reused", familyId: row.family_id };
   }
   if (!refreshRowAlive(row, now)) return { kind: "invalid" };
-  const claimed = await db
-    .prepare("UPDATE refresh_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL RETURNING id")
-    .bind(now, row.id)
-    .first();
-  if (!claimed) {
+  if (!(await claimRefreshToken(db, row.id, now))) {
     // Another request used it between our read and write: that is a reuse too.
     await revokeFamily(db, row.family_id, now);
     return { kind: "reused", familyId: row.family_id };
@@ -179,30 +172,5 @@ export async function rotateRefreshToken(
 /** The live family a refresh token belongs to, without using it (logout). */
 export async function familyOfRefreshToken(db: D1Database, token: string): Promise<string | null> {
   if (!token || token.length > 512) return null;
-  const row = await db
-    .prepare("SELECT family_id FROM refresh_tokens WHERE token_hash = ?")
-    .bind(await hashRefreshToken(token))
-    .first<{ family_id: string }>();
-  return row?.family_id ?? null;
-}
-
-export async function revokeFamily(db: D1Database, familyId: string, now: number): Promise<void> {
-  await db.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL").bind(now, familyId).run();
-}
-
-/** Ends every session of a user (password reset, account deletion), or every one but `exceptFamily`. */
-export async function revokeUserSessions(db: D1Database, userId: number, now: number, exceptFamily?: string): Promise<void> {
-  await db
-    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND family_id IS NOT ?")
-    .bind(now, userId, exceptFamily ?? null)
-    .run();
-}
-
-/** Whether a family still has a live token (an access token of a revoked family is refused). */
-export async function familyAlive(db: D1Database, familyId: string, now: number): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT 1 AS ok FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL AND expires_at > ? LIMIT 1")
-    .bind(familyId, now)
-    .first();
-  return row !== null;
+  return familyOfTokenHash(db, await hashRefreshToken(token));
 }

@@ -11,17 +11,10 @@ import { Hono } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
 import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import { previewImageSize } from "#shared/preview-image.ts";
+import { articleImageSeed, listingImage } from "#worker/db/images.ts";
 import { drawIllustration, renderIllustration, type IllustrationInput, type IllustrationType } from "./illustration.ts";
 import { encodePng } from "./png.ts";
 import { rasterize } from "./raster.ts";
-
-interface ImageRow {
-  seed: number;
-  width: number;
-  height: number;
-  position: number;
-  property_type: IllustrationType;
-}
 
 /** Largest id accepted: beyond SQLite's integer range a number is no id at all. */
 const MAX_ID = Number.MAX_SAFE_INTEGER;
@@ -41,20 +34,13 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 /** What each kind of image draws, by id; null when there is no such image. */
 const sources: Record<"articles" | "listings", (db: D1Database, id: number) => Promise<IllustrationInput | null>> = {
   async articles(db, id) {
-    const row = await db.prepare("SELECT image_seed FROM articles WHERE id = ?").bind(id).first<{ image_seed: number }>();
-    if (!row) return null;
-    const seed = row.image_seed >>> 0;
+    const imageSeed = await articleImageSeed(db, id);
+    if (imageSeed === null) return null;
+    const seed = imageSeed >>> 0;
     return { seed, width: ARTICLE_IMAGE_WIDTH, height: ARTICLE_IMAGE_HEIGHT, type: ARTICLE_SCENES[seed % ARTICLE_SCENES.length]! };
   },
   async listings(db, id) {
-    const row = await db
-      .prepare(
-        `SELECT i.seed, i.width, i.height, i.position, l.property_type
-           FROM listing_images i JOIN listings l ON l.id = i.listing_id
-          WHERE i.id = ?`,
-      )
-      .bind(id)
-      .first<ImageRow>();
+    const row = await listingImage(db, id);
     return row && { seed: row.seed, width: row.width, height: row.height, type: row.property_type, position: row.position };
   },
 };

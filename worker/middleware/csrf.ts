@@ -1,16 +1,11 @@
 import type { MiddlewareHandler } from "hono";
+import { originOf } from "#shared/same-origin.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { apiError } from "#worker/api/errors.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
-import { bearerToken } from "./session.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { bearerToken } from "#worker/http/bearer-token.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** Whether the request says it comes from a page of this origin. */
-export function isSameOriginRequest(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  return origin !== null && origin === new URL(request.url).origin;
-}
 
 /**
  * CSRF (issue 6 item 6, DESIGN §4): a write that the browser's session cookies would authenticate needs
@@ -21,7 +16,7 @@ export function isSameOriginRequest(request: Request): boolean {
 export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || bearerToken(c) || !hasSessionCookie(c)) return next();
-    if (!c.req.header("x-requested-with") || !isSameOriginRequest(c.req.raw)) {
+    if (!c.req.header("x-requested-with") || originOf(c.req.raw) !== "same") {
       return apiError(c, 403, "csrf_rejected", "Cross-site request refused: X-Requested-With and a same-origin Origin are required");
     }
     await next();

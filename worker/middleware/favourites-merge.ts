@@ -4,7 +4,7 @@ import { FAVOURITES_COOKIE_NAME } from "#shared/constants.ts";
 import { parseFavourites } from "#shared/favourites.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { addFavourites } from "#worker/db/favourites.ts";
-import { nowOf } from "./session.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
 
 /**
  * A guest's favourites (cookie) join the account on the first page after signing in (issue 7 §6);

@@ -1,9 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ACCESS_TOKEN_RENEW_THRESHOLD_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { apiError } from "#worker/api/errors.ts";
 import { authEnv } from "#worker/auth/auth-env.ts";
-import { requestNow } from "#worker/auth/clock.ts";
 import {
   accessTokenFor,
   clearedSessionCookies,
@@ -12,37 +10,13 @@ import {
   sessionCookies,
 } from "#worker/auth/session.ts";
 import { AuthConfigError, type AccessClaims, rotateRefreshToken, verifyAccessToken } from "#worker/auth/tokens.ts";
-import { toSessionUser, type UserRow } from "#worker/auth/users.ts";
-
-/** The request's clock (see worker/auth/clock.ts). */
-export function nowOf(c: Context<AppEnv>): number {
-  let now = c.get("now");
-  if (now === undefined) {
-    now = requestNow(c.env, c.req.raw);
-    c.set("now", now);
-  }
-  return now;
-}
-
-/** The bearer credential of the request, if any (an access JWT, or a refresh token for /api/auth/*). */
-export function bearerToken(c: Context): string | undefined {
-  const match = /^Bearer\s+([^\s]{1,4096})\s*$/i.exec(c.req.header("authorization") ?? "");
-  return match?.[1];
-}
+import { toSessionUser } from "#worker/auth/users.ts";
+import { sessionUserOf } from "#worker/db/users.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { bearerToken } from "#worker/http/bearer-token.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
 
 const isJwt = (token: string) => token.split(".").length === 3;
-
-/** Loads the user of valid claims; null when the account is gone or the session family was revoked (logout). */
-async function userOf(db: D1Database, claims: Pick<AccessClaims, "userId" | "familyId">) {
-  return db
-    .prepare(
-      `SELECT u.id, u.name, u.role, u.phone_verified_at,
-         EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?1 AND r.revoked_at IS NULL) AS family_alive
-       FROM users u WHERE u.id = ?2 AND u.deleted_at IS NULL`,
-    )
-    .bind(claims.familyId, claims.userId)
-    .first<Pick<UserRow, "id" | "name" | "role" | "phone_verified_at"> & { family_alive: number }>();
-}
 
 async function attach(
   c: Context<AppEnv>,
@@ -50,7 +24,8 @@ async function attach(
   accessToken: string,
   via: "cookie" | "bearer",
 ): Promise<boolean> {
-  const row = await userOf(c.env.DB, claims);
+  // Null when the account is gone or the session family was revoked (logout).
+  const row = await sessionUserOf(c.env.DB, claims);
   if (!row || !row.family_alive) return false;
   c.set("user", toSessionUser(row));
   c.set("session", { userId: row.id, role: row.role, familyId: claims.familyId, accessToken, via });
@@ -91,7 +66,7 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
           if (result.kind === "rotated" || result.kind === "grace") {
             const userId = result.kind === "rotated" ? result.issued.userId : result.userId;
             const familyId = result.kind === "rotated" ? result.issued.familyId : result.familyId;
-            const row = await userOf(c.env.DB, { userId, familyId });
+            const row = await sessionUserOf(c.env.DB, { userId, familyId });
             if (row && row.family_alive) {
               const token = await accessTokenFor(c, { userId, role: row.role, familyId }, now);
               const remember = result.kind === "rotated" ? result.issued.remember : result.remember;

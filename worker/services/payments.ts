@@ -3,6 +3,8 @@
  * sandbox, which accepts every charge and records it; other environments need a configured provider
  * and, until one exists, answer that payments are unavailable instead of giving paid things away.
  */
+import { isDevelopment } from "#worker/http/environment.ts";
+
 export interface Charge {
   userId: number;
   amountCents: number;
@@ -18,7 +20,7 @@ export interface ChargeResult {
 export class PaymentsUnavailable extends Error {}
 
 export async function charge(env: { ENVIRONMENT?: string }, request: Charge): Promise<ChargeResult> {
-  if (env.ENVIRONMENT !== "development") {
+  if (!isDevelopment(env)) {
     throw new PaymentsUnavailable(`No payment provider configured for ${request.description}`);
   }
   return { id: `sandbox_${crypto.randomUUID()}`, provider: "sandbox" };

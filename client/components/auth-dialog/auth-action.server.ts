@@ -12,6 +12,7 @@ import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, Pe
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
+import { originOf } from "#shared/same-origin.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
 import { type AppContext, appContext, type RequestArgs } from "#client/app-context.ts";
 import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
@@ -68,15 +69,10 @@ function firstIssue<T extends v.GenericSchema>(schema: T, value: unknown): { ok:
 }
 
 
-/** Browsers send Origin with every form post: a cross-site one is refused (login CSRF). */
-function crossSite(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  return origin !== null && origin !== new URL(request.url).origin;
-}
-
 export async function authAction({ request, context }: RequestArgs) {
   const ctx = context.get(appContext);
-  if (crossSite(request)) return data<AuthActionData>({ view: null, error: "form.error.generic" }, { status: 403 });
+  // Browsers send Origin with every form post: a cross-site one is refused (login CSRF).
+  if (originOf(request) === "cross") return data<AuthActionData>({ view: null, error: "form.error.generic" }, { status: 403 });
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);

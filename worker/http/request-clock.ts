@@ -1,16 +1,30 @@
+import type { Context } from "hono";
+import type { AppEnv } from "#worker/app-env.ts";
+import { isDevelopment } from "./environment.ts";
+
 /**
- * The time the auth code works with. In development a request may set it with `X-Debug-Now`
+ * The time a request works with. In development a request may set it with `X-Debug-Now`
  * (milliseconds since the epoch), so tests can reach the 30-second and one-day edges without waiting;
  * any other environment ignores the header.
  */
 export const DEBUG_NOW_HEADER = "x-debug-now";
 
 export function requestNow(env: { ENVIRONMENT?: string }, request: Request): number {
-  if (env.ENVIRONMENT === "development") {
+  if (isDevelopment(env)) {
     const value = request.headers.get(DEBUG_NOW_HEADER);
     if (value && /^\d{1,15}$/.test(value)) return Number(value);
   }
   return Date.now();
+}
+
+/** The request's clock, read once and kept in the context. */
+export function nowOf(c: Context<AppEnv>): number {
+  let now = c.get("now");
+  if (now === undefined) {
+    now = requestNow(c.env, c.req.raw);
+    c.set("now", now);
+  }
+  return now;
 }
 
 /** The clock header to pass on to in-process API calls (the API ignores it outside development too). */

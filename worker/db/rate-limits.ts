@@ -1,0 +1,19 @@
+/** Typed D1 queries of the fixed-window counters (table `rate_limits`; the rules are in worker/auth/rate-limit.ts). */
+
+/**
+ * Counts one request against `key` in the window starting at `windowStart` (a new window restarts at 1)
+ * and returns the count, in one atomic statement: concurrent requests cannot both see the last free slot.
+ */
+export async function bumpRateLimit(db: D1Database, key: string, windowStart: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
+         window_start = excluded.window_start
+       RETURNING count`,
+    )
+    .bind(key, windowStart)
+    .first<{ count: number }>();
+  return row?.count ?? 1;
+}

@@ -1,0 +1,67 @@
+/** Typed D1 queries of refresh tokens and their families (table `refresh_tokens`; rules in worker/auth/tokens.ts). */
+
+export interface RefreshTokenRow {
+  id: number;
+  token_hash: string;
+  family_id: string;
+  user_id: number;
+  remember: number;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  revoked_at: number | null;
+}
+
+export async function insertRefreshToken(
+  db: D1Database,
+  token: { tokenHash: string; familyId: string; userId: number; remember: boolean; now: number; expiresAt: number },
+): Promise<void> {
+  await db
+    .prepare(
+      "INSERT INTO refresh_tokens (token_hash, family_id, user_id, remember, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(token.tokenHash, token.familyId, token.userId, token.remember ? 1 : 0, token.now, token.expiresAt)
+    .run();
+}
+
+export function refreshTokenByHash(db: D1Database, tokenHash: string): Promise<RefreshTokenRow | null> {
+  return db.prepare("SELECT * FROM refresh_tokens WHERE token_hash = ?").bind(tokenHash).first<RefreshTokenRow>();
+}
+
+/** Marks a token used unless it was used or revoked meanwhile; false when another request got there first. */
+export async function claimRefreshToken(db: D1Database, id: number, now: number): Promise<boolean> {
+  const claimed = await db
+    .prepare("UPDATE refresh_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL RETURNING id")
+    .bind(now, id)
+    .first();
+  return claimed !== null;
+}
+
+export async function familyOfTokenHash(db: D1Database, tokenHash: string): Promise<string | null> {
+  const row = await db
+    .prepare("SELECT family_id FROM refresh_tokens WHERE token_hash = ?")
+    .bind(tokenHash)
+    .first<{ family_id: string }>();
+  return row?.family_id ?? null;
+}
+
+export async function revokeFamily(db: D1Database, familyId: string, now: number): Promise<void> {
+  await db.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL").bind(now, familyId).run();
+}
+
+/** Ends every session of a user (password reset, account deletion), or every one but `exceptFamily`. */
+export async function revokeUserSessions(db: D1Database, userId: number, now: number, exceptFamily?: string): Promise<void> {
+  await db
+    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND family_id IS NOT ?")
+    .bind(now, userId, exceptFamily ?? null)
+    .run();
+}
+
+/** Whether a family still has a live token (an access token of a revoked family is refused). */
+export async function familyAlive(db: D1Database, familyId: string, now: number): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS ok FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL AND expires_at > ? LIMIT 1")
+    .bind(familyId, now)
+    .first();
+  return row !== null;
+}

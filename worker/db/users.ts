@@ -1,0 +1,151 @@
+/** Typed D1 queries of accounts (table `users`, migrations 0002 and 0003). */
+import type { LoginIdentity, Role } from "#shared/api/auth.ts";
+
+export interface UserRow {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  role: Role;
+  created_at: number;
+  password_hash: string | null;
+  password_salt: string | null;
+  password_iterations: number | null;
+  phone_verified_at: number | null;
+  email_verified_at: number | null;
+  image_url: string | null;
+  updated_at: number | null;
+  deleted_at: number | null;
+}
+
+/** A password as stored: PBKDF2 hash and salt (base64) and the iteration count (worker/auth/passwords.ts). */
+export interface PasswordHash {
+  hash: string;
+  salt: string;
+  iterations: number;
+}
+
+export function findUserById(db: D1Database, id: number): Promise<UserRow | null> {
+  return db.prepare("SELECT * FROM users WHERE id = ? AND deleted_at IS NULL").bind(id).first<UserRow>();
+}
+
+/**
+ * The live account a phone or e-mail signs in to. A phone finds the account that verified it; failing
+ * that, the single account that has it unverified (an e-mail account that added a phone not yet confirmed
+ * does not count: it cannot sign in with it until it is verified).
+ */
+export async function findUserByIdentity(db: D1Database, identity: LoginIdentity): Promise<UserRow | null> {
+  if (identity.kind === "email") {
+    return db.prepare("SELECT * FROM users WHERE email = ? AND deleted_at IS NULL").bind(identity.value).first<UserRow>();
+  }
+  return db
+    .prepare("SELECT * FROM users WHERE phone = ? AND deleted_at IS NULL AND phone_verified_at IS NOT NULL LIMIT 1")
+    .bind(identity.value)
+    .first<UserRow>();
+}
+
+/** Whether another live account already owns this phone (verified) or e-mail. */
+export async function identityTaken(db: D1Database, identity: LoginIdentity, exceptUserId = 0): Promise<boolean> {
+  const user = await findUserByIdentity(db, identity);
+  return user !== null && user.id !== exceptUserId;
+}
+
+export type SessionUserRow = Pick<UserRow, "id" | "name" | "role" | "phone_verified_at"> & { family_alive: number };
+
+/** The live user of a session and whether its refresh family is still unrevoked (one round trip per request). */
+export function sessionUserOf(db: D1Database, session: { userId: number; familyId: string }): Promise<SessionUserRow | null> {
+  return db
+    .prepare(
+      `SELECT u.id, u.name, u.role, u.phone_verified_at,
+         EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?1 AND r.revoked_at IS NULL) AS family_alive
+       FROM users u WHERE u.id = ?2 AND u.deleted_at IS NULL`,
+    )
+    .bind(session.familyId, session.userId)
+    .first<SessionUserRow>();
+}
+
+export async function createUser(
+  db: D1Database,
+  options: { identity: LoginIdentity; name?: string; password?: PasswordHash | null; now: number },
+): Promise<UserRow> {
+  const { identity, now } = options;
+  const phone = identity.kind === "phone" ? identity.value : null;
+  const email = identity.kind === "email" ? identity.value : null;
+  const row = await db
+    .prepare(
+      `INSERT INTO users (name, phone, email, role, created_at, updated_at, phone_verified_at, email_verified_at,
+         password_hash, password_salt, password_iterations)
+       VALUES (?, ?, ?, 'user', ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+    )
+    .bind(
+      options.name ?? "",
+      phone,
+      email,
+      now,
+      now,
+      phone ? now : null,
+      email ? now : null,
+      options.password?.hash ?? null,
+      options.password?.salt ?? null,
+      options.password?.iterations ?? null,
+    )
+    .first<UserRow>();
+  if (!row) throw new Error("User insert returned no row");
+  return row;
+}
+
+export async function setPassword(db: D1Database, userId: number, password: PasswordHash, now: number): Promise<void> {
+  await db
+    .prepare("UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, updated_at = ? WHERE id = ?")
+    .bind(password.hash, password.salt, password.iterations, now, userId)
+    .run();
+}
+
+export async function setUserName(db: D1Database, userId: number, name: string, now: number): Promise<void> {
+  await db.prepare("UPDATE users SET name = ?, updated_at = ? WHERE id = ?").bind(name, now, userId).run();
+}
+
+/** Replaces the account's phone or e-mail with a confirmed one; a value another account holds fails the UNIQUE index. */
+export async function setVerifiedIdentity(
+  db: D1Database,
+  userId: number,
+  kind: "phone" | "email",
+  value: string,
+  now: number,
+): Promise<void> {
+  const sql =
+    kind === "phone"
+      ? "UPDATE users SET phone = ?, phone_verified_at = ?, updated_at = ? WHERE id = ?"
+      : "UPDATE users SET email = ?, email_verified_at = ?, updated_at = ? WHERE id = ?";
+  await db.prepare(sql).bind(value, now, now, userId).run();
+}
+
+export async function setUserImage(db: D1Database, userId: number, imageUrl: string | null, now: number): Promise<void> {
+  await db.prepare("UPDATE users SET image_url = ?, updated_at = ? WHERE id = ?").bind(imageUrl, now, userId).run();
+}
+
+/**
+ * Deletes an account in one batch: personal data wiped (the row stays for the listings' history) and
+ * its listings archived.
+ */
+export async function deleteAccount(db: D1Database, userId: number, now: number): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE users SET name = '', email = NULL, phone = NULL, password_hash = NULL, password_salt = NULL,
+           password_iterations = NULL, phone_verified_at = NULL, email_verified_at = NULL, image_url = NULL,
+           updated_at = ?1, deleted_at = ?1 WHERE id = ?2`,
+      )
+      .bind(now, userId),
+    db
+      .prepare(
+        "UPDATE listings SET status = 'archived', updated_at = ?1 WHERE owner_id = ?2 AND status IN ('draft', 'moderation', 'active')",
+      )
+      .bind(now, userId),
+  ]);
+}
+
+/** A write that hit a UNIQUE index (two sign-ups of one identity at once, a phone taken meanwhile). */
+export function isUniqueConstraintError(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/i.test(error.message);
+}
