@@ -29,6 +29,8 @@ export const INVALID = {
   typeOfDeal: "validation.typeOfDeal",
   /** More items than allowed. */
   tooMany: "validation.tooMany",
+  /** A district given without its city. */
+  needsCity: "validation.needsCity",
 } as const;
 
 /**

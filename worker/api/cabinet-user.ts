@@ -38,6 +38,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { invalidInput, valid } from "./validate.ts";
+import { INVALID } from "#shared/validation.ts";
 
 export const cabinetUser = new Hono<AppEnv>();
 
@@ -191,7 +192,7 @@ cabinetUser.post("/cabinet/update-image", async (c) => {
     try {
       form = await c.req.formData();
     } catch {
-      return apiError(c, 400, "invalid_input", "Invalid form", { body: "invalid" });
+      return apiError(c, 400, "invalid_input", "Invalid form", { body: INVALID.format });
     }
     const file = form.get("image");
     const url = form.get("image_url");
@@ -209,7 +210,7 @@ cabinetUser.post("/cabinet/update-image", async (c) => {
     try {
       json = await c.req.json();
     } catch {
-      return apiError(c, 400, "invalid_input", "Invalid JSON", { body: "invalid" });
+      return apiError(c, 400, "invalid_input", "Invalid JSON", { body: INVALID.format });
     }
     const parsed = v.safeParse(UpdateImageBody, json);
     if (!parsed.success) return invalidInput(c, parsed.issues);

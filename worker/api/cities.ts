@@ -4,8 +4,9 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { findCity, listCities, localizeCity } from "#worker/db/cities.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
+import { INVALID } from "#shared/validation.ts";
 
-const CitySlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a city slug"), v.maxLength(64));
+const CitySlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, INVALID.format), v.maxLength(64, INVALID.tooLong));
 
 /** SPEC §7 "Cities and locations": the gazetteer of cities. */
 export const cities = new Hono<AppEnv>()
@@ -18,7 +19,7 @@ export const cities = new Hono<AppEnv>()
   .get("/city", async (c) => {
     const slug = v.safeParse(CitySlug, c.req.query("slug") ?? "");
     if (!slug.success) {
-      return apiError(c, 400, "invalid_input", "Invalid city", { slug: slug.issues[0]?.message ?? "invalid" });
+      return apiError(c, 400, "invalid_input", "Invalid city", { slug: slug.issues[0]?.message ?? INVALID.format });
     }
     const row = await findCity(c.env.DB, slug.output);
     if (!row) return apiError(c, 404, "not_found", "No such city");

@@ -17,6 +17,7 @@ import { user } from "./user.ts";
 import { apiError, apiServerError } from "#worker/http/api-error.ts";
 import { csrf } from "#worker/middleware/csrf.ts";
 import { session } from "#worker/middleware/session.ts";
+import { INVALID } from "#shared/validation.ts";
 
 /** The API of SPEC §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
@@ -46,7 +47,7 @@ api.onError((error, c) => {
   // Malformed JSON and similar client mistakes surface as HTTPExceptions: they are 4xx, not 5xx.
   if (error instanceof HTTPException && error.status < 500) {
     return apiError(c, error.status as 400, "invalid_input", error.message || "Invalid request", {
-      body: error.message || "invalid",
+      body: INVALID.format,
     });
   }
   return apiServerError(c, error);

@@ -85,7 +85,7 @@ realtyContact
     const listing = await activeListingContact(c.env.DB, listingId);
     if (!listing) return apiError(c, 404, "not_found", "No such listing");
     if (listing.owner_id === user.id)
-      return apiError(c, 403, "forbidden", "This is your own listing", { id: "is your own listing" });
+      return apiError(c, 403, "forbidden", "This is your own listing", { id: "detail.owner.error.own" });
     if ((await messagesSentSince(c.env.DB, user.id, now - HOUR_MS)) >= MESSAGES_PER_HOUR)
       return apiError(c, 429, "rate_limited", `At most ${MESSAGES_PER_HOUR} messages an hour`);
     const id = await insertMessage(c.env.DB, { listingId, senderId: user.id, recipientId: listing.owner_id, body: text, now });

@@ -15,17 +15,18 @@ import {
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { valid } from "./validate.ts";
+import { INVALID } from "#shared/validation.ts";
 
 /** City and district slugs of a search as ids; an unknown one is the caller's mistake (400). */
 async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters): Promise<ResolvedPlaces | Response> {
   if (!filters.city) {
-    return filters.district ? apiError(c, 400, "invalid_input", "Invalid district", { district: "needs a city" }) : {};
+    return filters.district ? apiError(c, 400, "invalid_input", "Invalid district", { district: INVALID.needsCity }) : {};
   }
   const ids = await findPlaceIds(c.env.DB, filters.city, filters.district);
-  if (!ids) return apiError(c, 400, "invalid_input", "Invalid city", { city: "is not a known city" });
+  if (!ids) return apiError(c, 400, "invalid_input", "Invalid city", { city: INVALID.choice });
   if (!filters.district) return { cityId: ids.city_id };
   if (ids.district_id === null)
-    return apiError(c, 400, "invalid_input", "Invalid district", { district: "is not a district of the city" });
+    return apiError(c, 400, "invalid_input", "Invalid district", { district: INVALID.choice });
   return { cityId: ids.city_id, districtId: ids.district_id };
 }
 

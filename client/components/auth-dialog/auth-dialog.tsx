@@ -41,7 +41,8 @@ export function AuthDialog({ view: initial, formError, asPage = false }: AuthDia
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const view = fetcher.data?.view ?? initial;
-  const error = fetcher.data ? fetcher.data.error : formError;
+  // The whole form's error: the action's own (a refused post), or the failed step's.
+  const error = (fetcher.data ? fetcher.data.error : formError) ?? view.error;
   const busy = fetcher.state === "submitting";
 
   // Where the dialog came from: this page, or (as a page) the one named by the form.
