@@ -81,7 +81,7 @@ function lazyStylesheets(): Plugin {
 }
 
 const CORE =
-  /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|\/client\/api\/browser-api|\/shared\/api\/form-options|vite\/preload-helper|rolldown:runtime/;
+  /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|\/client\/api\/(browser-api|api-failures)|\/shared\/api\/form-options|vite\/preload-helper|rolldown:runtime/;
 
 export default defineConfig(({ command }) => ({
   environments: {

@@ -25,6 +25,12 @@ export interface AppContext {
   development: boolean;
   /** The full path of a request whose locale segment does not exist (the router shows its 404). */
   invalidLocalePath?: string;
+  /**
+   * An error the page's screen must show, found before its data was loaded — a method the page does
+   * not take (405), an action that threw: the worker renders the page again as a GET that fails with
+   * it (routes/locale-scope.tsx), so the screen has the root data (messages, header, footer).
+   */
+  pageError?: { status: number; message: string };
   /** The API (SPEC §7) as this request's visitor. */
   api: ApiClient;
   /** The API as nobody, for the sign-in steps: a fresh session's cookies come back with it. */
@@ -55,6 +61,12 @@ export interface MessageCatalog {
 }
 
 export const appContext = createContext<AppContext>();
+
+/**
+ * Set by entry.server on a document whose error came before the root loader ran (React Router then
+ * loads no route data): the worker answers with the same error rendered as a GET instead.
+ */
+export const ERROR_BEFORE_ROOT_HEADER = "x-error-before-root";
 
 /**
  * The arguments a server-side part of a loader or action needs (guards, shared actions). Route

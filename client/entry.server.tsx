@@ -2,7 +2,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { appContext } from "#client/app-context.ts";
+import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
 import { FormattedTextsContext } from "#client/i18n/formatted-texts.ts";
 
 /** Deferred data that has not arrived by then is abandoned (its Suspense fallback stays). */
@@ -20,6 +20,13 @@ export default async function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // An action's error (or a method without one) is thrown before any loader runs: a screen rendered now
+  // would have no messages. The worker renders it again with the data (ERROR_BEFORE_ROOT_HEADER).
+  const { loaderData, errors } = routerContext.staticHandlerContext;
+  if (errors && !("root" in loaderData)) {
+    responseHeaders.set(ERROR_BEFORE_ROOT_HEADER, String(responseStatusCode));
+    return new Response(null, { headers: responseHeaders, status: responseStatusCode });
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD — the headers without rendering a body.
   if (request.method === "HEAD") return new Response(null, { headers: responseHeaders, status: responseStatusCode });
 

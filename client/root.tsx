@@ -1,6 +1,5 @@
-import { lazy, useEffect } from "react";
+import { useEffect } from "react";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -13,7 +12,6 @@ import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/root";
 import { AlertsProvider } from "./components/alerts/alerts.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
-import { LazyStylesheets } from "./components/lazy-stylesheets/lazy-stylesheets.tsx";
 import { ScrollRestoration } from "./components/scroll-restoration/scroll-restoration.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
@@ -108,28 +106,5 @@ export default function App() {
   return <Outlet />;
 }
 
-// Error screens (illustrations included) load only when a page fails: no healthy page pays for them.
-// Rendering suspends until the chunk is there, on the server and while hydrating alike.
-const NotFoundScreen = lazy(() =>
-  import("./components/error-screen/error-screen.tsx").then((m) => ({ default: m.NotFoundScreen })),
-);
-const UnavailableScreen = lazy(() =>
-  import("./components/error-screen/error-screen.tsx").then((m) => ({ default: m.UnavailableScreen })),
-);
-
-/** SPEC §2 error screens: 404 for missing pages, "Service is temporarily unavailable" for the rest. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error) && import.meta.env.DEV) console.error(error);
-  return (
-    <>
-      <LazyStylesheets module="client/components/error-screen/error-screen.tsx" />
-      {notFound ? (
-        <NotFoundScreen detail={typeof error.data === "string" ? error.data : undefined} />
-      ) : (
-        <UnavailableScreen status={status} />
-      )}
-    </>
-  );
-}
+/** SPEC §2 error screens (client/components/error-screen/error-boundary.tsx). */
+export { ErrorBoundary } from "./components/error-screen/error-boundary.tsx";

@@ -19,8 +19,10 @@ import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
 import { appContextOf } from "./app-context.ts";
+import { isDataRequest } from "./middleware/page-request.ts";
+import { pageMethods } from "./page-methods.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -51,12 +53,33 @@ app.use(favouritesMerge());
 app.use(pageCache());
 app.use(rewriteDocuments(inlineStyles, scrollRestorationScript, scriptsAfterPaint, formattedTexts));
 
-app.all("*", (c) => {
+/** Which methods a page takes (GET, HEAD and, where its route has an action, POST). */
+const methodsOf = pageMethods(serverBuild.routes);
+
+app.all("*", async (c) => {
   const context = new RouterContextProvider();
-  context.set(appContext, appContextOf(c));
+  const appData = appContextOf(c);
+  context.set(appContext, appData);
   // An invalid locale is routed to the catch-all, which answers the 404 naming the path asked for.
   const invalid = c.get("invalidLocalePath");
-  return handleDocument(invalid ? new Request(new URL(INVALID_LOCALE_PATH, c.req.url), c.req.raw) : c.req.raw, context);
+  const request = invalid ? new Request(new URL(INVALID_LOCALE_PATH, c.req.url), c.req.raw) : c.req.raw;
+  const { pathname } = new URL(c.req.url);
+  const allowed = isDataRequest(pathname) ? null : methodsOf(pathname);
+  let status: number;
+  if (allowed && !allowed.includes(c.req.method)) {
+    status = 405;
+  } else {
+    const response = await handleDocument(request, context);
+    const before = response.headers.get(ERROR_BEFORE_ROOT_HEADER);
+    if (!before) return response;
+    status = Number(before);
+  }
+  // The page's error screen, rendered as a GET whose data fails with the status (client/app-context.ts).
+  const url = new URL(request.url);
+  appData.pageError = { status, message: status === 404 ? `Page not found: ${url.pathname}${url.search}` : "" };
+  const response = await handleDocument(new Request(request.url, { headers: request.headers }), context);
+  if (response.status === 405 && allowed) response.headers.set("Allow", allowed.join(", "));
+  return response;
 });
 
 app.onError((error, c) => {

@@ -7,52 +7,20 @@ export interface ApiFailure {
   serverMessage?: string;
 }
 
-/** An alert the client asks for; `messageId` is a key of `locales/*.json`. */
-export interface AlertRequest {
-  type: "error";
-  messageId: string;
-  values?: Record<string, string>;
-}
-
-/**
- * SPEC §8: 401, 403 and 404 each have their alert; 500 shows the server's message only when error
- * logging is enabled; other statuses and network failures raise none.
- */
-export function alertForStatus(
-  status: number,
-  serverMessage: string | undefined,
-  errorLogging: boolean,
-): AlertRequest | null {
-  switch (status) {
-    case 401:
-      return { type: "error", messageId: "alert.unauthorized" };
-    case 403:
-      return { type: "error", messageId: "alert.forbidden" };
-    case 404:
-      return { type: "error", messageId: "alert.notFound" };
-    case 500:
-      return errorLogging
-        ? { type: "error", messageId: "alert.serverErrorDetailed", values: { message: serverMessage ?? "" } }
-        : { type: "error", messageId: "alert.serverError" };
-    default:
-      return null;
-  }
-}
-
-type Listener = (failure: ApiFailure) => void;
-const listeners = new Set<Listener>();
+const EVENT = "api-failure";
 
 /**
  * The one place every browser-side API failure passes (SPEC §8): the alerts listen here and decide
  * by status. A call that got no answer at all is no failure here (a network failure raises no alert).
  */
 export function reportApiFailure(failure: ApiFailure): void {
-  for (const listener of listeners) listener(failure);
+  window.dispatchEvent(new CustomEvent(EVENT, { detail: failure }));
 }
 
-export function onApiFailure(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+export function onApiFailure(listener: (failure: ApiFailure) => void): () => void {
+  const heard = (event: Event) => listener((event as CustomEvent<ApiFailure>).detail);
+  window.addEventListener(EVENT, heard);
+  return () => window.removeEventListener(EVENT, heard);
 }
 
 const messageIn = (data: unknown): string | undefined => {

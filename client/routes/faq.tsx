@@ -1,7 +1,7 @@
 import type { ApiFaq } from "#shared/api/content.ts";
 import { paths } from "#shared/paths.ts";
 import { faqJsonLd } from "#client/components/article/structured-data.ts";
-import { feedbackAction } from "#client/components/feedback-form/feedback.server.ts";
+import { FEEDBACK_LIMITS, feedbackAction } from "#client/components/feedback-form/feedback.server.ts";
 import { FeedbackForm } from "#client/components/feedback-form/feedback-form.tsx";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -36,7 +36,7 @@ const MESSAGES = pageScopes(["faq"], "faq", "feedback", "validation");
 export const loader = withMessages(MESSAGES, async function loader({ context }: Route.LoaderArgs) {
   const result = await context.get(appContext).api.faq();
   if (!result.ok) throw unavailable();
-  return { items: result.data.items };
+  return { items: result.data.items, feedbackLimits: FEEDBACK_LIMITS };
 });
 
 export const action = feedbackAction;
@@ -89,7 +89,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
       ) : (
         <p>{t("faq.empty")}</p>
       )}
-      <FeedbackForm action={lp(paths.page("faq"))} />
+      <FeedbackForm action={lp(paths.page("faq"))} limits={loaderData.feedbackLimits} />
     </div>
   );
 }

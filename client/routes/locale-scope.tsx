@@ -1,5 +1,6 @@
 import { isRouteLocale } from "#shared/locales.ts";
 import { debugFault } from "#client/debug-fault.ts";
+import { data } from "react-router";
 import { invalidLocale } from "#client/http-errors.ts";
 import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/locale-scope";
@@ -7,7 +8,9 @@ import type { Route } from "./+types/locale-scope";
 /** The optional locale segment of every page: only sr or ru may be written (SPEC §5). */
 export function loader({ params, url, request, context }: Route.LoaderArgs) {
   if (params.locale !== undefined && !isRouteLocale(params.locale)) throw invalidLocale(url);
-  const fault = debugFault(request, context.get(appContext).development);
+  const app = context.get(appContext);
+  if (app.pageError) throw data(app.pageError.message, { status: app.pageError.status });
+  const fault = debugFault(request, app.development);
   if (fault === "loader") throw new Error("Injected loader fault");
   return { renderFault: fault === "render" };
 }

@@ -1,5 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import en from "#locales/en.json";
 import { browserInit, heading, htmlLang, ORIGIN } from "#tests/fixtures/requests.ts";
 
 const TEXTS = {
@@ -85,4 +86,67 @@ describe.each(Object.entries(TEXTS))("error screens in %s", (locale, t) => {
 it("the search form of the 404 page leads to the search page with the query", async () => {
   const res = await SELF.fetch(`${ORIGIN}/search/?q=novi+sad`, browserInit());
   expect(res.status).toBe(200);
+});
+
+/** Every message id of the locales: none may show on a page instead of its text. */
+const MESSAGE_IDS = Object.keys(en);
+
+/** What a visitor reads: the document without scripts, styles and tags. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ");
+}
+
+function rawIds(html: string): string[] {
+  const text = visibleText(html);
+  return MESSAGE_IDS.filter((id) => new RegExp(`(^|[^\\w.])${id.replace(/\./g, "\\.")}($|[^\\w.])`).test(text));
+}
+
+const STATUS_TEXT = { en: (status: number) => `${status} error`, ru: (s: number) => `Ошибка ${s}`, sr: (s: number) => `Greška ${s}` };
+
+/** Each status a page can answer with, and a request that gets it. */
+const CASES: [string, number, (prefix: string) => [string, RequestInit]][] = [
+  ["a missing page", 404, (p) => [`${p}/no-such-page/`, browserInit()]],
+  ["an action's own 404", 404, (p) => [`${p}/buy/apartment/beograd/abc/`, form("POST")]],
+  ["a POST to a page without an action", 405, (p) => [`${p}/privacy-policy/`, form("POST")]],
+  ["a PUT to a page", 405, (p) => [`${p}/favourites/`, form("PUT")]],
+  ["a DELETE to a page", 405, (p) => [`${p}/about/`, browserInit({ method: "DELETE" })]],
+  ["a loader fault", 500, (p) => [`${p}/about/`, browserInit({ headers: { "x-debug-fault": "loader" } })]],
+  ["a render fault", 500, (p) => [`${p}/search/`, browserInit({ headers: { "x-debug-fault": "render" } })]],
+  ["the API failing", 503, (p) => [`${p}/buy/apartment/beograd/`, browserInit({ headers: { "x-debug-api-status": "500" } })]],
+];
+
+function form(method: string): RequestInit {
+  return browserInit({
+    method,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN },
+    body: "x=1",
+  });
+}
+
+describe.each(Object.keys(TEXTS) as (keyof typeof TEXTS)[])("every error screen in %s shows only translated text", (locale) => {
+  it.each(CASES)("%s: %i", async (_name, status, requestOf) => {
+    const [path, init] = requestOf(prefix(locale));
+    const res = await SELF.fetch(`${ORIGIN}${path}`, init);
+    expect(res.status).toBe(status);
+    const html = await res.text();
+    expect(htmlLang(html)).toBe(locale);
+    expect(rawIds(html)).toEqual([]);
+    expect(heading(html)).toBe(status === 404 ? TEXTS[locale].heading : TEXTS[locale].unavailable);
+    if (status !== 404) expect(visibleText(html)).toContain(STATUS_TEXT[locale](status));
+    // The site's header and footer frame every error screen.
+    expect(html).toMatch(/<header[^>]*>/);
+    expect(html).toMatch(/<footer[^>]*>/);
+    // Pages with a form take POST too (favourites, about with its question form).
+    if (status === 405) expect(res.headers.get("allow")).toBe(/\/(favourites|about)\//.test(path) ? "GET, HEAD, POST" : "GET, HEAD");
+  });
+});
+
+it("a POST to a page that does not exist is its 404 page, not a 405", async () => {
+  const res = await SELF.fetch(`${ORIGIN}/no-such-page/`, form("POST"));
+  expect(res.status).toBe(404);
+  expect(res.headers.get("allow")).toBeNull();
+  expect(rawIds(await res.text())).toEqual([]);
 });

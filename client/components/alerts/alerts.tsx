@@ -10,7 +10,8 @@ import {
   useState,
 } from "react";
 import { ALERT_TIMEOUT_MS } from "#shared/constants.ts";
-import { alertForStatus, onApiFailure } from "#client/api/api-failures.ts";
+import { onApiFailure } from "#client/api/api-failures.ts";
+import { alertForStatus } from "./failure-alert.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 
 /** The alerts' look and behaviour load with the first alert: most visits never see one. */

@@ -1,14 +1,11 @@
-import { FeedbackQuestionBody } from "#shared/api/content.ts";
-import { type Limits, limitsOf } from "#shared/validation.ts";
+import type { Limits } from "#shared/validation.ts";
 
 /** The fields of the question form, in order. */
 export const FEEDBACK_FIELDS = ["name", "email", "question"] as const;
 export type FeedbackField = (typeof FEEDBACK_FIELDS)[number];
 
-/** The limits of POST /api/feedback/question, read from its schema for the form's constraint validation. */
-export const FEEDBACK_LIMITS = Object.fromEntries(
-  FEEDBACK_FIELDS.map((field) => [field, limitsOf(FeedbackQuestionBody.entries[field])]),
-) as Record<FeedbackField, Limits>;
+/** Each field's limits as POST /api/feedback/question checks them (`feedbackLimits`, with the page's data). */
+export type FeedbackLimits = Record<FeedbackField, Limits>;
 
 /** What the form's action answers when the question was not sent. */
 export interface FeedbackActionData {

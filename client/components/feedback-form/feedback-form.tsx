@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { limitValues } from "#shared/validation.ts";
-import { FEEDBACK_FIELDS, FEEDBACK_LIMITS, type FeedbackActionData, type FeedbackField } from "./feedback-fields.ts";
+import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, type FeedbackLimits } from "./feedback-fields.ts";
 import styles from "./feedback-form.module.css";
 
 /**
@@ -10,7 +10,7 @@ import styles from "./feedback-form.module.css";
  * without JavaScript. The browser checks the same limits as the API first; errors the API still
  * finds come back next to their fields, and focus moves to the first of them.
  */
-export function FeedbackForm({ action }: { action: string }) {
+export function FeedbackForm({ action, limits }: { action: string; limits: FeedbackLimits }) {
   const { t } = useI18n();
   const result = useActionData<FeedbackActionData>();
   const navigation = useNavigation();
@@ -34,7 +34,7 @@ export function FeedbackForm({ action }: { action: string }) {
       name,
       defaultValue: result?.values[name],
       required: true,
-      maxLength: FEEDBACK_LIMITS[name].maxLength,
+      maxLength: limits[name].maxLength,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": error ? `${id}-error` : undefined,
     };
@@ -42,18 +42,18 @@ export function FeedbackForm({ action }: { action: string }) {
       <div className={styles.field}>
         <label htmlFor={id}>{t(`feedback.${name}`)}</label>
         {name === "question" ? (
-          <textarea {...common} rows={5} minLength={FEEDBACK_LIMITS.question.minLength} />
+          <textarea {...common} rows={5} minLength={limits.question.minLength} />
         ) : name === "email" ? (
           <input {...common} type="email" autoComplete="email" inputMode="email" />
         ) : (
           <input {...common} type="text" autoComplete="name" />
         )}
         {name === "question" ? (
-          <p className={styles.hint}>{t("feedback.questionHint", { min: FEEDBACK_LIMITS.question.minLength ?? 0 })}</p>
+          <p className={styles.hint}>{t("feedback.questionHint", { min: limits.question.minLength ?? 0 })}</p>
         ) : null}
         {error ? (
           <p id={`${id}-error`} className={styles.error}>
-            {t(error, limitValues(FEEDBACK_LIMITS[name]))}
+            {t(error, limitValues(limits[name]))}
           </p>
         ) : null}
       </div>

@@ -3,7 +3,14 @@ import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { appContext, type RequestArgs } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
-import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField } from "./feedback-fields.ts";
+import { FeedbackQuestionBody } from "#shared/api/content.ts";
+import { limitsOf } from "#shared/validation.ts";
+import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, type FeedbackLimits } from "./feedback-fields.ts";
+
+/** The form's limits, read from the API's schema on the server: the page's bundle carries no schema. */
+export const FEEDBACK_LIMITS = Object.fromEntries(
+  FEEDBACK_FIELDS.map((field) => [field, limitsOf(FeedbackQuestionBody.entries[field])]),
+) as FeedbackLimits;
 
 /**
  * The action of a page with the question form (about, FAQ): sends the question to

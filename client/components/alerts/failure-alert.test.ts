@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertForStatus } from "./api-failures.ts";
+import { alertForStatus } from "./failure-alert.ts";
 
 describe("alertForStatus (SPEC §8)", () => {
   it("maps 401, 403 and 404 to their alerts", () => {
