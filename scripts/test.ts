@@ -1,5 +1,6 @@
 /**
- * `npm test`: the whole suite. Types first (generated binding and route types, then tsc), then the
+ * `npm test`: the whole suite. Lint and the format check first, types next (generated binding and route
+ * types, then tsc), then the
  * production build the worker and browser suites run against, then every vitest project. Ends with
  * one plain "N passed, N failed" line.
  */
@@ -14,6 +15,9 @@ function step(title: string, cmd: string, args: string[]) {
 }
 
 const extra = process.argv.slice(2);
+// The house rules first (eslint.config.js, .prettierrc): a broken boundary fails before anything is built.
+if (step("lint", "npm", ["run", "--silent", "lint"]) !== 0) process.exit(1);
+if (step("format", "npm", ["run", "--silent", "format:check"]) !== 0) process.exit(1);
 if (step("types", "npm", ["run", "--silent", "typecheck"]) !== 0) process.exit(1);
 if (step("build", "npx", ["react-router", "build"]) !== 0) process.exit(1);
 const status = step("tests", "npx", [

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useContext, useMemo, useRef } from "react";
+import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { documentTexts, FormattedTextsContext } from "./formatted-texts.ts";
 import { useMatches } from "react-router";
 import { type IntlFormatter, makeIntl, type Messages, type PackedMessages, unpackMessages } from "#shared/intl.ts";
@@ -41,15 +41,24 @@ export function messagesOfMatches(matches: readonly ({ loaderData?: unknown } | 
   });
 }
 
+interface Merged {
+  merged?: Messages;
+  next: WeakMap<Messages, Merged>;
+}
+const mergedMessages: Merged = { next: new WeakMap() };
+
 /**
  * The site-wide messages of the root data merged with the current page's own (client/i18n/
- * message-scopes.ts). The merged object is kept while its parts are the same objects, so the
- * formatter is only rebuilt when a navigation brings new messages.
+ * message-scopes.ts). The same parts (`unpackMessages` keeps one object per packed text) give the same
+ * merged object, so the formatter is only rebuilt when a navigation brings new messages.
  */
 export function usePageMessages(): Messages {
+  let node = mergedMessages;
   const parts = messagesOfMatches(useMatches());
-  const last = useRef<{ parts: Messages[]; merged: Messages } | null>(null);
-  const same = last.current && last.current.parts.length === parts.length && last.current.parts.every((p, i) => p === parts[i]);
-  if (!same) last.current = { parts, merged: Object.assign({}, ...parts) as Messages };
-  return last.current!.merged;
+  for (const part of parts) {
+    let next = node.next.get(part);
+    if (!next) node.next.set(part, (next = { next: new WeakMap() }));
+    node = next;
+  }
+  return (node.merged ??= Object.assign({}, ...parts) as Messages);
 }

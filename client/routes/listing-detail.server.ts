@@ -5,7 +5,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
-import { localeEntry, localizePath, type Locale } from "#shared/locales.ts";
+import { localeEntry, localizePath } from "#shared/locales.ts";
 import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { adjustMeta, pageMetaOf, previewImageMeta } from "#client/seo.ts";

@@ -33,7 +33,6 @@ import { limitsOf } from "#shared/validation.ts";
 /** Similar listings shown under a listing: same deal, type and city, price within ±25 %. */
 export const SIMILAR_COUNT = 4;
 export const SIMILAR_PRICE_RANGE = 0.25;
-const META_DESCRIPTION_LENGTH = 160;
 
 /** An active listing, or the 404 page (unknown, archived, not yet published), or 503 when the API fails. */
 export async function fetchListing(api: ApiClient, id: number, url: URL): Promise<ApiListingDetail> {

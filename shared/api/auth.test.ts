@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { Login, LoginRegisterBody, PasswordLoginBody } from "./auth.ts";
-import { safeNextPath } from "../auth-links.ts";
+import { safeNextPath } from "#shared/auth-links.ts";
 
 describe("safeNextPath: same-origin paths only", () => {
   it.each([

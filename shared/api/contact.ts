@@ -4,7 +4,7 @@
  * `POST /api/realty/{id}/send-message`. Signed-in only.
  */
 import * as v from "valibot";
-import { MESSAGE_MAX_LENGTH } from "../constants.ts";
+import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
 
 export const SendMessageBody = v.object({

@@ -5,7 +5,7 @@
  * question, answer, text) are in the request's locale.
  */
 import * as v from "valibot";
-import { PageQuery, Slug } from "./conventions.ts";
+import { PageQuery } from "./conventions.ts";
 import { SUBSCRIPTION_LISTS } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
 import { bytesToBase64Url } from "#shared/base64.ts";

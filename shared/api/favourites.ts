@@ -1,6 +1,6 @@
 /** Cabinet favourites (SPEC §7): request shapes. */
 import * as v from "valibot";
-import { FAVOURITES_MAX } from "../constants.ts";
+import { FAVOURITES_MAX } from "#shared/constants.ts";
 import { PageQuery } from "./conventions.ts";
 import { INVALID } from "#shared/validation.ts";
 

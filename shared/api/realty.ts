@@ -3,7 +3,7 @@
  * the worker validates with and types the client and pages share (issue 3 §4).
  */
 import * as v from "valibot";
-import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "../listing-types.ts";
+import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "#shared/listing-types.ts";
 import { intParam, intParamOr, Slug } from "./conventions.ts";
 import {
   DEFAULT_PER_PAGE,
@@ -12,7 +12,6 @@ import {
   MAX_PER_PAGE,
   MAX_PRICE,
   MAX_TEXT_QUERY,
-  ROOM_FILTERS,
   SORTS,
   type Sort,
 } from "./limits.ts";

@@ -58,10 +58,6 @@ afterEach(async () => {
   expect(problems.filter((p) => !benign(p))).toEqual([]);
 });
 
-const here = () => {
-  const url = new URL(page.url());
-  return url.pathname + url.search;
-};
 const count = () => page.locator("#results-count").textContent();
 /** Lets the list beacons under way finish before the document is left (keepalive ones survive it, but
  * Chromium reports them to the page as aborted). */

@@ -1,7 +1,10 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
+import type { D1Migration } from "cloudflare:test";
 
-declare namespace Cloudflare {
-  interface Env {
-    TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
   }
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { useEffect } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { messagesFor } from "#shared/message-catalog.ts";
 
@@ -11,7 +12,10 @@ import { type AlertInput, AlertsProvider, useAlerts } from "./alerts.tsx";
 let push: (alert: AlertInput) => string;
 
 function Capture() {
-  push = useAlerts().push;
+  const alerts = useAlerts();
+  useEffect(() => {
+    push = alerts.push;
+  });
   return null;
 }
 

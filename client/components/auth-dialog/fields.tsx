@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { USER_OPTIONS } from "#shared/api/auth.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { useHydrated } from "#client/use-hydrated.ts";
 import styles from "./auth-dialog.module.css";
 
 /** Form parts shared by the sign-in dialog and the cabinet's personal page. */
@@ -69,11 +70,10 @@ export function Field({
  */
 export function useCountdown(seconds: number | undefined, key: unknown): number | null {
   const [left, setLeft] = useState<number | null>(null);
+  const counting = useHydrated();
+  const waits = Boolean(seconds && seconds > 0);
   useEffect(() => {
-    if (!seconds || seconds <= 0) {
-      setLeft(0);
-      return;
-    }
+    if (!seconds || seconds <= 0) return;
     // From when the code was sent (the server's clock), never longer than the whole wait.
     const now = Date.now();
     const deadline = typeof key === "number" && key > 0 ? Math.min(key + seconds * 1000, now + seconds * 1000) : now + seconds * 1000;
@@ -86,7 +86,7 @@ export function useCountdown(seconds: number | undefined, key: unknown): number 
     tick();
     return () => window.clearInterval(timer);
   }, [seconds, key]);
-  return left;
+  return !counting ? null : waits ? left : 0;
 }
 
 /** The one-time code field of every verify step: digits only, the code's length, filled by the OS. */

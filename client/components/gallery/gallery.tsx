@@ -1,6 +1,7 @@
-import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useRef, useState } from "react";
 import type { ApiImage } from "#shared/api/realty.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { useHydrated } from "#client/use-hydrated.ts";
 import styles from "./gallery.module.css";
 
 /** A horizontal drag longer than this share of the frame's width (or SWIPE_MIN_PX) turns the page. */
@@ -50,7 +51,7 @@ interface Props {
  */
 export function Gallery({ images, label, id = "photo" }: Props) {
   const { t } = useI18n();
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [index, setIndex] = useState(0);
   const [drag, setDrag] = useState(0);
   const dragStart = useRef<{ x: number; y: number; pointer: number } | null>(null);
@@ -58,8 +59,6 @@ export function Gallery({ images, label, id = "photo" }: Props) {
   const [fullscreen, setFullscreen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const count = images.length;
-
-  useEffect(() => setEnhanced(true), []);
 
   if (count === 0) {
     return (

@@ -1,5 +1,6 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { useHydrated } from "#client/use-hydrated.ts";
 import styles from "./listing-facts.module.css";
 
 type Mode = "plain" | "share" | "copy";
@@ -10,13 +11,16 @@ type Mode = "plain" | "share" | "copy";
  */
 export function ShareLink({ url, title }: { url: string; title: string }) {
   const { t } = useI18n();
-  const [mode, setMode] = useState<Mode>("plain");
   const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (typeof navigator.share === "function") setMode("share");
-    else if (navigator.clipboard && window.isSecureContext) setMode("copy");
-  }, []);
+  // A browser that refused to copy gets the plain link.
+  const [copyFailed, setCopyFailed] = useState(false);
+  const mode: Mode = !useHydrated()
+    ? "plain"
+    : typeof navigator.share === "function"
+      ? "share"
+      : navigator.clipboard && window.isSecureContext && !copyFailed
+        ? "copy"
+        : "plain";
 
   const icon = (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -51,7 +55,7 @@ export function ShareLink({ url, title }: { url: string; title: string }) {
       setCopied(true);
       window.setTimeout(() => setCopied(false), 4000);
     } catch {
-      setMode("plain");
+      setCopyFailed(true);
     }
   };
 

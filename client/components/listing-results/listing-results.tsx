@@ -103,7 +103,12 @@ export function ListingResults({ data }: { data: SearchPageData }) {
 function SortSelect({ value }: { value: Sort }) {
   const { t } = useI18n();
   const [sort, setSort] = useState(value);
-  useEffect(() => setSort(value), [value]);
+  // A new search (Back, a link) brings its own order: the select follows it.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setSort(value);
+  }
   return (
     <div className={styles.sort}>
       <label htmlFor="search-sort">{t("search.sort")}</label>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type RefObject, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { PHONE_DROPDOWN_MIN_SPACE_BELOW_PX } from "#shared/phone/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type CountryListEntry, flagEmoji, searchCountries, typeAheadMatch } from "#shared/phone/countries.ts";
@@ -99,11 +99,12 @@ export function CountryDropdown(props: CountryDropdownProps) {
   });
 
   // A press anywhere outside the selector closes it.
+  const closeOutside = useEffectEvent((event: Event) => {
+    if (containerRef.current && event.target instanceof Node && !containerRef.current.contains(event.target)) close(false);
+  });
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (event: Event) => {
-      if (containerRef.current && event.target instanceof Node && !containerRef.current.contains(event.target)) close(false);
-    };
+    const onPointerDown = (event: Event) => closeOutside(event);
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("mousedown", onPointerDown);
     return () => {

@@ -29,6 +29,7 @@ import {
   validatePhone,
 } from "#shared/phone/validate.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { useHydrated } from "#client/use-hydrated.ts";
 import { CountryDropdown } from "./country-dropdown.tsx";
 import styles from "./phone-input.module.css";
 
@@ -124,8 +125,12 @@ export function PhoneInput(props: PhoneInputProps) {
   const pendingCaret = useRef<number | null>(null);
   const deleteDirection = useRef<"backward" | "forward" | undefined>(undefined);
 
-  const filter = { onlyCountries: props.onlyCountries, ignoredCountries: props.ignoredCountries, preferredCountries: props.preferredCountries };
-  const list = useMemo(() => countryList(locale, filter), [locale, filter.onlyCountries, filter.ignoredCountries, filter.preferredCountries]);
+  const { onlyCountries, ignoredCountries, preferredCountries } = props;
+  const filter = { onlyCountries, ignoredCountries, preferredCountries };
+  const list = useMemo(
+    () => countryList(locale, { onlyCountries, ignoredCountries, preferredCountries }),
+    [locale, onlyCountries, ignoredCountries, preferredCountries],
+  );
   const initialCountry = resolveDefaultCountry({
     list,
     valueCountry: props.value?.country ?? props.defaultValue?.country,
@@ -138,13 +143,19 @@ export function PhoneInput(props: PhoneInputProps) {
   const country = normalizeCountry(value.country);
   const rules = { ...filter, validCharactersOnly, pattern, format };
   const validation = useMemo(
-    () => validatePhone(value.text, country, rules),
-    [value.text, country, validCharactersOnly, pattern, format, filter.onlyCountries, filter.ignoredCountries],
+    () =>
+      validatePhone(value.text, country, {
+        onlyCountries,
+        ignoredCountries,
+        preferredCountries,
+        validCharactersOnly,
+        pattern,
+        format,
+      }),
+    [value.text, country, validCharactersOnly, pattern, format, onlyCountries, ignoredCountries, preferredCountries],
   );
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [touched, setTouched] = useState(false);
-
-  useEffect(() => setEnhanced(true), []);
 
   const invalid = value.text.trim() !== "" && !validation.valid;
   const message = invalid ? (invalidMessage ?? t(PHONE_ERROR_MESSAGE_IDS[validation.error ?? "INVALID"])) : "";

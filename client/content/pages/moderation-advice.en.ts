@@ -1,4 +1,4 @@
-import type { PageContent } from "../types.ts";
+import type { PageContent } from "#client/content/types.ts";
 
 export default {
   sections: [

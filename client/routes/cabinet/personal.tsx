@@ -1,6 +1,5 @@
 import { Form, redirect, data, useActionData, useNavigation } from "react-router";
 import * as v from "valibot";
-import type { ApiResult } from "#shared/api-client.ts";
 import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName, ACCOUNT_LIMITS, USER_OPTIONS } from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
