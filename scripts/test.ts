@@ -1,8 +1,7 @@
 /**
  * `npm test`: the whole suite. Lint and the format check first, types next (generated binding and route
- * types, then tsc), then the
- * production build the worker and browser suites run against, then every vitest project. Ends with
- * one plain "N passed, N failed" line.
+ * types, then tsc), then the production build the worker and browser suites run against, then every
+ * vitest project. Ends with one plain "N passed, N failed" line.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
