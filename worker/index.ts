@@ -34,7 +34,10 @@ const INVALID_LOCALE_PATH = "/-/invalid-locale/";
 const handleDocument = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 /**
- * The Worker (DESIGN §1, §3): security headers → redirects → locale → API or React Router.
+ * The Worker (DESIGN §1, §3; docs/architecture.md draws it): security headers on everything; then the
+ * API, the generated pictures and the sitemaps, which need no page middleware; then for pages:
+ * redirects (trailing slash, legacy paths) → `/buy|rent/{city?}/` → locale → session → guest favourites
+ * merged on sign-in → page cache → the document rewriters → React Router.
  */
 export const app = new Hono<AppEnv>();
 

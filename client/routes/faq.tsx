@@ -26,13 +26,13 @@ function groupFaq(items: readonly ApiFaq[]): { category: string; items: ApiFaq[]
   return [...groups].sort(([a], [b]) => rank(a) - rank(b)).map(([category, list]) => ({ category, items: list }));
 }
 
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["faq"], "faq", "feedback", "validation");
+
 /**
  * `/faq/`: every question of `/api/faq` as a `<details>` (answers readable without JavaScript),
  * grouped by category, with FAQPage structured data and the question form.
  */
-/** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["faq"], "faq", "feedback", "validation");
-
 export const loader = withMessages(MESSAGES, async function loader({ context }: Route.LoaderArgs) {
   const result = await context.get(appContext).api.faq();
   if (!result.ok) throw unavailable();

@@ -17,14 +17,14 @@ import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { formProblem } from "#client/api/form-problem.ts";
 
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["favourites"]);
+
 /**
  * `/favourites/`: the visitor's saved listings, rendered on the server — from the account when signed
  * in, else from the guest cookie (issue 7 §6). Its action saves and removes, for the favourite
  * buttons everywhere; without JavaScript it sends the visitor back to the page they came from.
  */
-/** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["favourites"]);
-
 export const loader = withMessages(MESSAGES, async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = context.get(appContext);
   const now = Date.now();

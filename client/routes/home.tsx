@@ -23,16 +23,16 @@ const NEWEST_COUNT = 8;
 const ARTICLE_COUNT = 3;
 const FAQ_COUNT = 4;
 
-/**
- * Nothing on the home page waits for the API: the shell (header, search form) leaves at once and
- * every section streams in as its data arrives. A section whose call fails says so and the page stays.
- */
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageScopes(["home"], "home");
 
 /** The cards of a shelf, or null when its search failed. */
 const cards = (listings: ApiListing[] | null) => listings?.map(cardListing) ?? null;
 
+/**
+ * Nothing on the home page waits for the API: the shell (header, search form) leaves at once and
+ * every section streams in as its data arrives. A section whose call fails says so and the page stays.
+ */
 export const loader = withMessages(MESSAGES, async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = context.get(appContext);
   const target = await searchTarget(api, url);

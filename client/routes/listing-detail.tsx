@@ -49,14 +49,14 @@ export function canonicalLocation(listing: ApiListing, url: URL): string {
   return localizePath(listing.path, splitLocale(url.pathname).locale) + (qs ? `?${qs}` : "");
 }
 
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["listingDetail"], "detail", "validation");
+
 /**
  * `/buy|rent/{type}/{city}/{id}/`: a type the deal does not have (rent has no land or investment) or a
  * malformed id is the 404 page before any call; an unknown or archived listing too. A listing reached
  * with another type, deal or city → 301 to its canonical address. Similar listings stream in later.
  */
-/** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingDetail"], "detail", "validation");
-
 export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const { rest } = splitLocale(url.pathname);
   const deal = dealFromSegment(rest.split("/")[1]);

@@ -14,15 +14,15 @@ import type { Route } from "./+types/listing-list";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["list", "listCity"], "search");
+
 /**
  * `/buy/{type}/{city?}/` and `/rent/{type}/{city?}/`: the search with its deal, type and city in the
  * path. Route data of SPEC §3: `rental`, and `clearCity` / `clearType` telling the filters which
  * parts the URL leaves open. The filter form submits here; a search of another list or none is
  * redirected to its own address.
  */
-/** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["list", "listCity"], "search");
-
 export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);

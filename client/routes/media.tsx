@@ -25,15 +25,15 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 /** Articles per list page (a multiple of 2 and 3, so the grid's rows fill). */
 export const ARTICLES_PER_PAGE = 12;
 
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["media", "mediaSection"], "media");
+
 /**
  * `/media/`, `/media/{tag}/…` (up to four tag levels) and `/media/{tag…}/{slug}/` (SPEC §2). The
  * segments are matched against the tag tree; an article must belong to exactly the tag its URL
  * names. Everything on these pages is the page's main content, so the loader waits for it (and can
  * answer 404 for a page past the end) instead of streaming it.
  */
-/** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["media", "mediaSection"], "media");
-
 export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const segments = mediaSegments(params["*"]);
   const page = mediaPage(url);

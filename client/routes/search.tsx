@@ -11,10 +11,6 @@ import type { Route } from "./+types/search";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 
-/**
- * `/search/`: every listing, any filters. A search of one deal and one type belongs to its list
- * page (`/buy/house/nis/?…`) and is redirected there.
- */
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageScopes(["search", "list", "listCity"], "search");
 
@@ -33,6 +29,10 @@ function searchIntro(state: { deal?: Deal }, city: { name: string } | null, t: (
   return city ? { key: "listCity", values: { what, city: city.name } } : { key: "list", values: { what } };
 }
 
+/**
+ * `/search/`: every listing, any filters. A search of one deal and one type belongs to its list
+ * page (`/buy/house/nis/?…`) and is redirected there.
+ */
 export const loader = withMessages(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const data = await loadSearch({ api: app.api, url });

@@ -17,14 +17,14 @@ import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 
 const isToken = (value: unknown): value is string => v.is(UnsubscribeToken, value);
 
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["unsubscribe"], "unsubscribe");
+
 /**
  * `/unsubscribe/?token=…` (the link in every e-mail): the masked address and its lists, each left with
  * a form post, or all at once. No token, a malformed one or one we do not know is a page that says
  * what to do (404 for a token that names nothing), never an error screen.
  */
-/** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["unsubscribe"], "unsubscribe");
-
 export const loader = withMessages(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (token === null || token === "") return { state: "missing" as const };

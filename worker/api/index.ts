@@ -41,7 +41,7 @@ api.route("/", cabinetUser);
 api.route("/", cabinetFavourites);
 api.route("/", devOutbox);
 
-// Mounted into the worker with app.route(), the sub-app's notFound would not apply: answer here.
+// An endpoint that does not exist answers in the API's JSON error shape, not Hono's plain-text 404.
 api.all("*", (c) => apiError(c, 404, "not_found", "No such endpoint"));
 api.onError((error, c) => {
   // Malformed JSON and similar client mistakes surface as HTTPExceptions: they are 4xx, not 5xx.

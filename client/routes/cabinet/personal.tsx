@@ -17,15 +17,15 @@ import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { AUTH_DIALOG_MESSAGE_SCOPES, pageScopes } from "#client/i18n/message-scopes.ts";
 import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["cabinetPersonal"], "cabinet", ...AUTH_DIALOG_MESSAGE_SCOPES);
+
 /**
  * `/cabinet/personal/` (SPEC §6: signed-in users): name, phone and e-mail (each new value confirmed with a
  * code sent to it), password. `?verify=phone&next=…` is the step listing creation sends an account without
  * a verified phone to: the phone comes first, and a confirmed phone goes on to `next`. Plain form posts
  * to this page's action, so all of it works without JavaScript.
  */
-/** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPersonal"], "cabinet", ...AUTH_DIALOG_MESSAGE_SCOPES);
-
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const result = await args.context.get(appContext).api.cabinetUser();
