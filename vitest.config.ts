@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Three suites, one `vitest run`:
- * - unit: shared/, client/ and scripts/ code in Node (components opt into happy-dom per file);
+ * - unit: shared/, client/ and harness/ code in Node (components opt into happy-dom per file);
  * - workers: the built production worker inside workerd with a migrated, seeded D1 (`SELF.fetch`),
  *   and worker/ modules tested directly;
  * - e2e: real Chromium against the built worker served by wrangler (tests/e2e/server.ts).
@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["shared/**/*.test.{ts,tsx}", "client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "locales/**/*.test.ts"],
+          include: ["shared/**/*.test.{ts,tsx}", "client/**/*.test.{ts,tsx}", "harness/**/*.test.ts", "locales/**/*.test.ts"],
           environment: "node",
         },
       },
@@ -62,7 +62,7 @@ export default defineConfig({
         },
       },
       {
-        // axe-core and the Nu validator on every page type in en/ru/sr (scripts/audit/, budgets.json).
+        // axe-core and the Nu validator on every page type in en/ru/sr (harness/audit/, budgets.json).
         test: {
           name: "audit",
           include: ["tests/audit/**/*.test.ts"],

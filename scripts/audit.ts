@@ -10,14 +10,14 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { launch } from "#tests/e2e/browser.ts";
-import { byImpact, describeViolations } from "./audit/axe.ts";
-import { budgets, finish } from "./audit/budgets.ts";
-import { lighthouseFailures, lighthouseTable, runLighthouse } from "./audit/lighthouse.ts";
-import { auditPages as listPages, pageSamples } from "./audit/pages.ts";
-import { auditPages, problemCounts } from "./audit/run.ts";
-import { serveSite } from "./audit/site.ts";
-import { describeVnu } from "./audit/vnu.ts";
+import { byImpact, describeViolations } from "#harness/audit/axe.ts";
+import { budgets, finish } from "#harness/audit/budgets.ts";
+import { lighthouseFailures, lighthouseTable, runLighthouse } from "#harness/audit/lighthouse.ts";
+import { auditPages as listPages, pageSamples } from "#harness/audit/pages.ts";
+import { auditPages, problemCounts } from "#harness/audit/run.ts";
+import { serveSite } from "#harness/audit/site.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { launch } from "#harness/browser.ts";
 
 const withLighthouse = !process.argv.includes("--no-lighthouse");
 const server = await serveSite({ build: !process.argv.includes("--no-build") });

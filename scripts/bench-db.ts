@@ -13,9 +13,9 @@ import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { SearchQuery } from "#shared/api/realty.ts";
 import { ORDER_BY, whereClause } from "#worker/db/listings.ts";
-import { serveBuild } from "./serve-build.ts";
-import { seedStatements } from "./seed/seed-sql.ts";
-import { wrangler, wranglerEnv } from "./wrangler.ts";
+import { serveBuild } from "#harness/serve-build.ts";
+import { seedStatements } from "#harness/seed/seed-sql.ts";
+import { wrangler, wranglerEnv } from "#harness/wrangler.ts";
 
 const { values } = parseArgs({
   options: { sizes: { type: "string", default: "10000,100000" }, requests: { type: "string", default: "200" } },

@@ -20,12 +20,12 @@ import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { budgets, finish } from "./audit/budgets.ts";
-import { firstLoad, weighFiles } from "./audit/first-load.ts";
-import { BROWSER_UA, pageSamples, pageTypes, type PageType } from "./audit/pages.ts";
-import { type ServedBuild, serveBuild } from "./serve-build.ts";
-import { seedStatements } from "./seed/seed-sql.ts";
-import { wrangler, wranglerEnv } from "./wrangler.ts";
+import { budgets, finish } from "#harness/audit/budgets.ts";
+import { firstLoad, weighFiles } from "#harness/audit/first-load.ts";
+import { BROWSER_UA, pageSamples, pageTypes, type PageType } from "#harness/audit/pages.ts";
+import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
+import { seedStatements } from "#harness/seed/seed-sql.ts";
+import { wrangler, wranglerEnv } from "#harness/wrangler.ts";
 
 const { values } = parseArgs({
   options: {

@@ -6,10 +6,10 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { budgets, finish } from "./audit/budgets.ts";
-import { lighthouseFailures, lighthouseTable, runLighthouse } from "./audit/lighthouse.ts";
-import { auditPages, pageSamples } from "./audit/pages.ts";
-import { serveSite } from "./audit/site.ts";
+import { budgets, finish } from "#harness/audit/budgets.ts";
+import { lighthouseFailures, lighthouseTable, runLighthouse } from "#harness/audit/lighthouse.ts";
+import { auditPages, pageSamples } from "#harness/audit/pages.ts";
+import { serveSite } from "#harness/audit/site.ts";
 
 const server = await serveSite({ build: !process.argv.includes("--no-build") });
 let failures: string[];

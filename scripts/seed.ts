@@ -8,8 +8,8 @@
  */
 import { closeSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DEFAULT_LISTINGS, seedStatementStream } from "./seed/seed-sql.ts";
-import { wrangler } from "./wrangler.ts";
+import { DEFAULT_LISTINGS, seedStatementStream } from "#harness/seed/seed-sql.ts";
+import { wrangler } from "#harness/wrangler.ts";
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const DIR = ".wrangler/seed";

@@ -4,8 +4,8 @@
  * ENVIRONMENT=development so the dev outbox stands in for SMS and e-mail.
  */
 import { spawnSync } from "node:child_process";
-import { serveBuild } from "./serve-build.ts";
-import { wranglerEnv } from "./wrangler.ts";
+import { serveBuild } from "#harness/serve-build.ts";
+import { wranglerEnv } from "#harness/wrangler.ts";
 
 const run = (cmd: string, args: string[]) => {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: wranglerEnv });

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { wranglerEnv } from "./wrangler.ts";
+import { wranglerEnv } from "#harness/wrangler.ts";
 
 function step(title: string, cmd: string, args: string[]) {
   console.log(`\n▶ ${title}`);

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
-import { serveBuild } from "#scripts/serve-build.ts";
-import { wranglerEnv } from "#scripts/wrangler.ts";
+import { serveBuild } from "#harness/serve-build.ts";
+import { wranglerEnv } from "#harness/wrangler.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
