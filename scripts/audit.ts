@@ -1,5 +1,5 @@
 /**
- * `npm run audit [-- --no-build] [-- --no-lighthouse]`: builds, seeds the local D1 when empty, serves
+ * `npm run audit [-- --no-build] [-- --no-lighthouse]`: builds, seeds its local D1 when empty, serves
  * the build and visits every page type (home, search, list, detail, media index, tag, article, about,
  * FAQ, privacy, favourites, sign-in dialog, 404, error) in en, ru and sr with Chromium: axe-core
  * violations by impact, console errors and failed requests during the load, sideways scrolling on a
@@ -18,9 +18,10 @@ import { auditPages, problemCounts } from "#harness/audit/run.ts";
 import { serveSite } from "#harness/audit/site.ts";
 import { describeVnu } from "#harness/audit/vnu.ts";
 import { launch } from "#harness/browser.ts";
+import { FOLDERS } from "#harness/folders.ts";
 
 const withLighthouse = !process.argv.includes("--no-lighthouse");
-const server = await serveSite({ build: !process.argv.includes("--no-build") });
+const server = await serveSite(FOLDERS.audit, { build: !process.argv.includes("--no-build") });
 const failures: string[] = [];
 try {
   const samples = await pageSamples(server.url);

@@ -1,10 +1,12 @@
 /**
  * `npm test`: the whole suite. Types first (generated binding and route types, then tsc), then the
- * production build the worker and browser suites run against, then every vitest project. Ends with
- * one plain "N passed, N failed" line.
+ * production build the worker and browser suites run against (in its own folder, `FOLDERS.test`),
+ * then every vitest project. Ends with one plain "N passed, N failed" line.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { buildSite } from "#harness/build.ts";
+import { FOLDERS } from "#harness/folders.ts";
 import { wranglerEnv } from "#harness/wrangler.ts";
 
 function step(title: string, cmd: string, args: string[]) {
@@ -15,7 +17,8 @@ function step(title: string, cmd: string, args: string[]) {
 
 const extra = process.argv.slice(2);
 if (step("types", "npm", ["run", "--silent", "typecheck"]) !== 0) process.exit(1);
-if (step("build", "npx", ["react-router", "build"]) !== 0) process.exit(1);
+console.log(`\n▶ build (${FOLDERS.test.build})`);
+if (buildSite(FOLDERS.test.build, { inherit: true }).status !== 0) process.exit(1);
 const status = step("tests", "npx", [
   "vitest",
   "run",
