@@ -1,13 +1,16 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { FOLDERS, wranglerConfig } from "./harness/folders.ts";
+
+const build = FOLDERS.test.build;
 
 /**
  * Three suites, one `vitest run`:
- * - unit: shared/, client/ and scripts/ code in Node (components opt into happy-dom per file);
+ * - unit: shared/, client/ and harness/ code in Node (components opt into happy-dom per file);
  * - workers: the built production worker inside workerd with a migrated, seeded D1 (`SELF.fetch`),
  *   and worker/ modules tested directly;
  * - e2e: real Chromium against the built worker served by wrangler (tests/e2e/server.ts).
- * `npm test` builds first, so the workers and e2e suites always test the current build.
+ * `npm test` builds first (into FOLDERS.test.build), so the workers and e2e suites always test the current build.
  */
 export default defineConfig({
   test: {
@@ -15,15 +18,15 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["shared/**/*.test.{ts,tsx}", "client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "locales/**/*.test.ts"],
+          include: ["shared/**/*.test.{ts,tsx}", "client/**/*.test.{ts,tsx}", "harness/**/*.test.ts", "locales/**/*.test.ts"],
           environment: "node",
         },
       },
       {
         plugins: [
           cloudflareTest(async () => ({
-            main: "./build/server/index.js",
-            wrangler: { configPath: "./build/server/wrangler.json" },
+            main: `./${build}/server/index.js`,
+            wrangler: { configPath: `./${wranglerConfig(build)}` },
             miniflare: {
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations("./worker/db/migrations"),
@@ -42,8 +45,8 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest({
-            main: "./build/server/index.js",
-            wrangler: { configPath: "./build/server/wrangler.json" },
+            main: `./${build}/server/index.js`,
+            wrangler: { configPath: `./${wranglerConfig(build)}` },
             // Port 9 (discard) is closed here: every API call fails to connect.
             miniflare: { bindings: { API_ORIGIN: "http://127.0.0.1:9", ENVIRONMENT: "development", PAGE_CACHE_TTL: "0" } },
           }),
@@ -62,7 +65,7 @@ export default defineConfig({
         },
       },
       {
-        // axe-core and the Nu validator on every page type in en/ru/sr (scripts/audit/, budgets.json).
+        // axe-core and the Nu validator on every page type in en/ru/sr (harness/audit/, budgets.json).
         test: {
           name: "audit",
           include: ["tests/audit/**/*.test.ts"],

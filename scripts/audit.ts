@@ -1,5 +1,5 @@
 /**
- * `npm run audit [-- --no-build] [-- --no-lighthouse]`: builds, seeds the local D1 when empty, serves
+ * `npm run audit [-- --no-build] [-- --no-lighthouse]`: builds, seeds its local D1 when empty, serves
  * the build and visits every page type (home, search, list, detail, media index, tag, article, about,
  * FAQ, privacy, favourites, sign-in dialog, 404, error) in en, ru and sr with Chromium: axe-core
  * violations by impact, console errors and failed requests during the load, sideways scrolling on a
@@ -10,17 +10,18 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { launch } from "#tests/e2e/browser.ts";
-import { byImpact, describeViolations } from "./audit/axe.ts";
-import { budgets, finish } from "./audit/budgets.ts";
-import { lighthouseFailures, lighthouseTable, runLighthouse } from "./audit/lighthouse.ts";
-import { auditPages as listPages, pageSamples } from "./audit/pages.ts";
-import { auditPages, problemCounts } from "./audit/run.ts";
-import { serveSite } from "./audit/site.ts";
-import { describeVnu } from "./audit/vnu.ts";
+import { byImpact, describeViolations } from "#harness/audit/axe.ts";
+import { budgets, finish } from "#harness/audit/budgets.ts";
+import { lighthouseFailures, lighthouseTable, runLighthouse } from "#harness/audit/lighthouse.ts";
+import { auditPages as listPages, pageSamples } from "#harness/audit/pages.ts";
+import { auditPages, problemCounts } from "#harness/audit/run.ts";
+import { serveSite } from "#harness/audit/site.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { launch } from "#harness/browser.ts";
+import { FOLDERS } from "#harness/folders.ts";
 
 const withLighthouse = !process.argv.includes("--no-lighthouse");
-const server = await serveSite({ build: !process.argv.includes("--no-build") });
+const server = await serveSite(FOLDERS.audit, { build: !process.argv.includes("--no-build") });
 const failures: string[] = [];
 try {
   const samples = await pageSamples(server.url);

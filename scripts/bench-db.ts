@@ -1,8 +1,9 @@
 /**
- * `npm run bench:db`: seeds 10 000 and 100 000 listings into separate local D1 databases, serves the
- * built worker on each, and measures every listing query shape through the API (p50/p95 of sequential
- * requests) next to a primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of the common
- * filters. Writes reports/bench-db.json. Exits non-zero when a target is missed:
+ * `npm run bench:db`: seeds 10 000 and 100 000 listings into separate local D1 databases
+ * (.wrangler/bench-db-state/<size>), serves the worker built into .builds/bench-db on each, and
+ * measures every listing query shape through the API (p50/p95 of sequential requests) next to a
+ * primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of the common filters. Writes
+ * reports/bench-db.json. Exits non-zero when a target is missed:
  *   search p95 ≤ 3 × primary-key p95, and every shape's p95 at 100k ≤ 1.5 × its p95 at 10k.
  * Flags: --sizes 10000,100000  --requests 200
  */
@@ -13,9 +14,11 @@ import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { SearchQuery } from "#shared/api/realty.ts";
 import { ORDER_BY, whereClause } from "#worker/db/listings.ts";
-import { serveBuild } from "./serve-build.ts";
-import { seedStatements } from "./seed/seed-sql.ts";
-import { wrangler, wranglerEnv } from "./wrangler.ts";
+import { buildSite } from "#harness/build.ts";
+import { benchDbState, FOLDERS } from "#harness/folders.ts";
+import { serveBuild } from "#harness/serve-build.ts";
+import { seedStatements } from "#harness/seed/seed-sql.ts";
+import { wrangler, wranglerEnv } from "#harness/wrangler.ts";
 
 const { values } = parseArgs({
   options: { sizes: { type: "string", default: "10000,100000" }, requests: { type: "string", default: "200" } },
@@ -92,18 +95,19 @@ function plans(dir: string) {
   return out;
 }
 
-spawnSync("npx", ["react-router", "build"], { stdio: "ignore", env: wranglerEnv });
+const build = buildSite(FOLDERS["bench-db"].build);
+if (build.status !== 0) throw new Error(`build failed\n${build.output}`);
 const report: Record<string, unknown> = { cores: os.cpus().length, load: os.loadavg(), requests, sizes: {} };
 const results: Record<number, Record<string, { p50: number; p95: number }>> = {};
 const failures: string[] = [];
 
 for (const size of sizes) {
-  const dir = `.wrangler/bench-${size}`;
+  const dir = benchDbState(size);
   const seedStart = performance.now();
   await seed(dir, size);
   const seedSeconds = (performance.now() - seedStart) / 1000;
   const ids = sql(dir, "SELECT id FROM listings WHERE status = 'active' ORDER BY id").map((r) => Number(r.id));
-  const server = await serveBuild({ persistTo: dir });
+  const server = await serveBuild({ build: FOLDERS["bench-db"].build, state: dir });
   const get = (path: string) => fetch(`${server.url}${path}`);
   const pick = (i: number) => ids[(i * 7919) % ids.length]!;
   const shapes: Record<string, { p50: number; p95: number }> = {};

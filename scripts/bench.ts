@@ -1,10 +1,10 @@
 /**
  * `npm run bench [-- --listings 10000 --duration 10 --connections 10 --no-build --reseed]`:
- * builds the production worker, seeds a separate local D1 (.wrangler/bench-pages, reused while the
- * seed is unchanged), serves it on workerd and measures, in one run:
+ * builds the production worker into its own folder (.builds/bench), seeds its own local D1
+ * (.wrangler/bench-state, reused while the seed is unchanged), serves it on workerd and measures, in one run:
  * - req/s and p50/p99 latency (autocannon, fixed connections and duration) of home, search, list,
  *   listing detail, article, 404, an API search, and a static copy of the search page's HTML served
- *   from build/client (same bytes, captured in this run) — and the ratio search ÷ static;
+ *   from the build's client folder (same bytes, captured in this run) — and the ratio search ÷ static;
  * - TTFB (first body byte) vs total time of the home page with `X-Debug-Api-Delay`, and of the static
  *   copy, sequential samples taken in turn, with a browser user agent: the shell must stream before
  *   the slowed data;
@@ -13,19 +13,20 @@
  * - the machine's core count and load (figures compare only inside one run).
  * Prints tables, writes reports/bench.json and exits non-zero naming every missed budget (budgets.json).
  */
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { budgets, finish } from "./audit/budgets.ts";
-import { firstLoad, weighFiles } from "./audit/first-load.ts";
-import { BROWSER_UA, pageSamples, pageTypes, type PageType } from "./audit/pages.ts";
-import { type ServedBuild, serveBuild } from "./serve-build.ts";
-import { seedStatements } from "./seed/seed-sql.ts";
-import { wrangler, wranglerEnv } from "./wrangler.ts";
+import { budgets, finish } from "#harness/audit/budgets.ts";
+import { firstLoad, weighFiles } from "#harness/audit/first-load.ts";
+import { BROWSER_UA, pageSamples, pageTypes, type PageType } from "#harness/audit/pages.ts";
+import { buildSite } from "#harness/build.ts";
+import { FOLDERS } from "#harness/folders.ts";
+import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
+import { seedStatements } from "#harness/seed/seed-sql.ts";
+import { wrangler } from "#harness/wrangler.ts";
 
 const { values } = parseArgs({
   options: {
@@ -42,8 +43,9 @@ const listings = Number(values.listings);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const samples = Number(values.samples);
-const DIR = ".wrangler/bench-pages";
-const CLIENT = "build/client";
+const BUILD = FOLDERS.bench.build;
+const DIR = FOLDERS.bench.state;
+const CLIENT = `${BUILD}/client`;
 const STATIC_FILE = "bench-static.html";
 const HEADERS = { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html,*/*" };
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -156,9 +158,9 @@ async function load(server: ServedBuild, path: string) {
 
 // ── build, seed, serve ───────────────────────────────────────────────────────────────────────────
 if (values.build && !values["no-build"]) {
-  step("build");
-  const build = spawnSync("npx", ["react-router", "build"], { env: wranglerEnv, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`build failed\n${build.stdout}\n${build.stderr}`);
+  step(`build (${BUILD})`);
+  const build = buildSite(BUILD);
+  if (build.status !== 0) throw new Error(`build failed\n${build.output}`);
 }
 step(`seed ${DIR} with ${listings.toLocaleString("en")} listings`);
 const seedStart = performance.now();
@@ -176,7 +178,7 @@ const report: Record<string, unknown> = {
 };
 
 step("serve");
-let server = await serveBuild({ persistTo: DIR });
+let server = await serveBuild(FOLDERS.bench);
 let staticPath = `/${STATIC_FILE}`;
 try {
   const found = await pageSamples(server.url);
@@ -192,7 +194,7 @@ try {
     return { status: res.status, body: await res.text() };
   };
   /**
-   * (Re)places the copy and checks it is served. Other engineers may rebuild build/ during a run,
+   * (Re)places the copy and checks it is served. Another bench may rebuild the folder during a run,
    * which deletes it: it is checked again before each use and put back (and re-served) if gone.
    */
   const ensureStatic = async () => {
@@ -203,7 +205,7 @@ try {
       console.log("  (re)starting the server to pick up the static copy");
       await server.stop();
       writeFileSync(join(CLIENT, STATIC_FILE), search.body);
-      server = await serveBuild({ persistTo: DIR });
+      server = await serveBuild(FOLDERS.bench);
       twin = await resolveStatic();
     }
     if (twin.status !== 200 || twin.body !== search.body) {
@@ -348,10 +350,10 @@ try {
     ),
   );
   const workerFiles = [
-    "build/server/index.js",
-    ...readdirSync("build/server/assets")
+    `${BUILD}/server/index.js`,
+    ...readdirSync(`${BUILD}/server/assets`)
       .filter((f) => f.endsWith(".js"))
-      .map((f) => `build/server/assets/${f}`),
+      .map((f) => `${BUILD}/server/assets/${f}`),
   ];
   const worker = weighFiles(workerFiles);
   console.log(
@@ -368,7 +370,7 @@ try {
     }
   }
   if (readdirSync(join(CLIENT, "assets")).sort().join() !== buildId) {
-    failures.push("build/ was rebuilt by another process during the run: the figures mix two builds — run again");
+    failures.push(`${BUILD} was rebuilt by another process during the run: the figures mix two builds — run again`);
   }
 } finally {
   await server.stop();

@@ -1,17 +1,18 @@
 /**
- * `npm run lighthouse [-- --no-build]`: builds, seeds the local D1 when empty, serves the build and runs
+ * `npm run lighthouse [-- --no-build]`: builds, seeds its local D1 when empty, serves the build and runs
  * Lighthouse (mobile preset) on the page types named in budgets.json (home, search, detail, article).
  * Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes; writes
  * reports/lighthouse.json; exits non-zero naming every score below its budget.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { budgets, finish } from "./audit/budgets.ts";
-import { lighthouseFailures, lighthouseTable, runLighthouse } from "./audit/lighthouse.ts";
-import { auditPages, pageSamples } from "./audit/pages.ts";
-import { serveSite } from "./audit/site.ts";
+import { budgets, finish } from "#harness/audit/budgets.ts";
+import { lighthouseFailures, lighthouseTable, runLighthouse } from "#harness/audit/lighthouse.ts";
+import { auditPages, pageSamples } from "#harness/audit/pages.ts";
+import { serveSite } from "#harness/audit/site.ts";
+import { FOLDERS } from "#harness/folders.ts";
 
-const server = await serveSite({ build: !process.argv.includes("--no-build") });
+const server = await serveSite(FOLDERS.lighthouse, { build: !process.argv.includes("--no-build") });
 let failures: string[];
 try {
   const pages = auditPages(await pageSamples(server.url), ["en"]).filter((p) =>

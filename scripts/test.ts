@@ -1,11 +1,13 @@
 /**
  * `npm test`: the whole suite. Lint and the format check first, types next (generated binding and route
- * types, then tsc), then the production build the worker and browser suites run against, then every
- * vitest project. Ends with one plain "N passed, N failed" line.
+ * types, then tsc), then the production build the worker and browser suites run against (in its own
+ * folder, `FOLDERS.test`), then every vitest project. Ends with one plain "N passed, N failed" line.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { wranglerEnv } from "./wrangler.ts";
+import { buildSite } from "#harness/build.ts";
+import { FOLDERS } from "#harness/folders.ts";
+import { wranglerEnv } from "#harness/wrangler.ts";
 
 function step(title: string, cmd: string, args: string[]) {
   console.log(`\n▶ ${title}`);
@@ -18,7 +20,8 @@ const extra = process.argv.slice(2);
 if (step("lint", "npm", ["run", "--silent", "lint"]) !== 0) process.exit(1);
 if (step("format", "npm", ["run", "--silent", "format:check"]) !== 0) process.exit(1);
 if (step("types", "npm", ["run", "--silent", "typecheck"]) !== 0) process.exit(1);
-if (step("build", "npx", ["react-router", "build"]) !== 0) process.exit(1);
+console.log(`\n▶ build (${FOLDERS.test.build})`);
+if (buildSite(FOLDERS.test.build, { inherit: true }).status !== 0) process.exit(1);
 const status = step("tests", "npx", [
   "vitest",
   "run",

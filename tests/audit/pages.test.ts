@@ -6,12 +6,12 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch } from "#tests/e2e/browser.ts";
-import { describeViolations } from "#scripts/audit/axe.ts";
-import { budgets } from "#scripts/audit/budgets.ts";
-import { auditPages as listPages, pageSamples } from "#scripts/audit/pages.ts";
-import { auditPages, type PageAudit } from "#scripts/audit/run.ts";
-import { describeVnu } from "#scripts/audit/vnu.ts";
+import { describeViolations } from "#harness/audit/axe.ts";
+import { budgets } from "#harness/audit/budgets.ts";
+import { auditPages as listPages, pageSamples } from "#harness/audit/pages.ts";
+import { auditPages, type PageAudit } from "#harness/audit/run.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { launch } from "#harness/browser.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;

@@ -6,8 +6,8 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, expect, inject, it } from "vitest";
-import { describeViolations, runAxe } from "#scripts/audit/axe.ts";
-import { describeVnu, validateHtml } from "#scripts/audit/vnu.ts";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
+import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 
 const baseURL = inject("baseURL");

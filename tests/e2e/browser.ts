@@ -1,31 +1,9 @@
-import { existsSync } from "node:fs";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { launch, watchProblems } from "#harness/browser.ts";
 
-/** Debian's Chromium (`apt-get install -y chromium`), or CHROME_PATH. */
-export function chromiumPath(): string {
-  const path = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(path)) {
-    throw new Error(`Chromium not found at ${path}: install it with 'apt-get install -y chromium' or set CHROME_PATH`);
-  }
-  return path;
-}
-
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
-}
+/** The browser tests' own kit: one Chromium per file, a checked page per test (and the harness's page helpers). */
+export { hydrated, watchProblems } from "#harness/browser.ts";
 
 /** One Chromium for a test file: launched before its tests, closed after them. */
 export function fileBrowser(): () => Browser {
@@ -64,28 +42,4 @@ export function pagePerTest(browser: () => Browser, options: BrowserContextOptio
     if (!page) throw new Error("the page is opened in beforeEach");
     return page;
   };
-}
-
-/** Every console error and warning, uncaught page error and failed request of a page. */
-export function watchProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(`console.${message.type()}: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  page.on("requestfailed", (request) => {
-    const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
-    // A statistics beacon still in flight when the page moves on is cancelled by the browser: expected.
-    if (aborted && request.url().includes("/api/statistics/")) return;
-    // So is the browser's own favicon fetch, which starts after the load event, when a test closes
-    // the page right after a navigation (a missing icon would still show as a console error).
-    if (aborted && new URL(request.url()).pathname === "/favicon.svg") return;
-    problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
-  });
-  return problems;
-}
-
-/** Resolves when React has hydrated the document (root.tsx marks <html data-hydrated>). */
-export async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }

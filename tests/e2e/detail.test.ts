@@ -144,7 +144,7 @@ it("reveals the owner's phone for its price and sends a message, signed in, with
   // streamed similar listings of the earlier answer) as aborted `.data` requests, sometimes only as the
   // test ends. Not a page failure.
   benign = [/^requestfailed: \S+\/_\.data net::ERR_ABORTED$/];
-  const { DEV_ACCOUNTS } = await import("#scripts/seed/accounts.ts");
+  const { DEV_ACCOUNTS } = await import("#harness/seed/accounts.ts");
   const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
   await page.goto("/about/");
   await hydrated(page);

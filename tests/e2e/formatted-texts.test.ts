@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOCALES, localizePath } from "#shared/locales.ts";
-import { pageSamples, type PageSamples } from "#scripts/audit/pages.ts";
+import { pageSamples, type PageSamples } from "#harness/audit/pages.ts";
 import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
 
 const baseURL = inject("baseURL");

@@ -1,7 +1,7 @@
-import { spawnSync } from "node:child_process";
 import type { TestProject } from "vitest/node";
-import { serveBuild } from "#scripts/serve-build.ts";
-import { wranglerEnv } from "#scripts/wrangler.ts";
+import { FOLDERS, testState } from "#harness/folders.ts";
+import { seedLocalD1 } from "#harness/seed/local-d1.ts";
+import { serveBuild } from "#harness/serve-build.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -9,11 +9,11 @@ declare module "vitest" {
   }
 }
 
-/** Serves the current build (npm test builds first) with a migrated, seeded local D1. */
+/** Serves npm test's build with the project's own migrated, seeded local D1. */
 export default async function setup(project: TestProject) {
-  const seed = spawnSync("node", ["scripts/seed.ts", "--if-empty"], { env: wranglerEnv, encoding: "utf8" });
-  if (seed.status !== 0) throw new Error(`seeding failed\n${seed.stdout}\n${seed.stderr}`);
-  const server = await serveBuild();
+  const state = testState(project.name);
+  await seedLocalD1({ state, ifEmpty: true, log: () => {} });
+  const server = await serveBuild({ build: FOLDERS.test.build, state });
   project.provide("baseURL", server.url);
   return () => server.stop();
 }

@@ -1,5 +1,5 @@
 import { applyD1Migrations, env } from "cloudflare:test";
-import { seedStatements } from "#scripts/seed/seed-sql.ts";
+import { seedStatements } from "#harness/seed/seed-sql.ts";
 
 /** Listings seeded for the workerd tests: enough for every filter and page, quick to apply. */
 export const TEST_LISTINGS = 300;

@@ -172,7 +172,7 @@ describe("password sign-in", () => {
   it("the seeded development accounts sign in with the README's passwords", async () => {
     const admin = await call("/api/auth/login", { body: { login: "admin@kvadrat.test", password: "kvadrat-admin-2026" }, ip: uniqueIp() });
     const hasSeed = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'admin@kvadrat.test' AND password_hash IS NOT NULL").first<{ n: number }>();
-    // The seed (scripts/seed/seed-sql.ts) applies accountStatements(); until it does, there is nothing to sign in to.
+    // The seed (harness/seed/seed-sql.ts) applies accountStatements(); until it does, there is nothing to sign in to.
     if (!hasSeed?.n) return;
     expect(admin.status).toBe(200);
     expect((await userOf(admin)).role).toBe("admin");

@@ -6,7 +6,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "#locales/en.json";
-import { DEV_ACCOUNTS } from "#scripts/seed/accounts.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { BOT_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS } from "#scripts/seed/accounts.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { BOT_UA, browserInit, heading, ORIGIN } from "#tests/fixtures/requests.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS } from "#scripts/seed/accounts.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { browserInit, heading, htmlLang, ORIGIN } from "#tests/fixtures/requests.ts";
 import { NOT_FOUND_PATHS, SPEC_ROUTES } from "#tests/fixtures/spec-routes.ts";
 

@@ -134,7 +134,7 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
     })(),
   );
 
-  // The two development accounts get their passwords (scripts/seed/accounts.ts).
+  // The two development accounts get their passwords (harness/seed/accounts.ts).
   yield* accountStatements();
 
   yield* inserts(

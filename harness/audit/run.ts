@@ -6,7 +6,7 @@
  * `npm run audit` and by the `audit` vitest project.
  */
 import type { Browser } from "playwright-core";
-import { hydrated, watchProblems } from "#tests/e2e/browser.ts";
+import { hydrated, watchProblems } from "../browser.ts";
 import { type AxeViolation, runAxe } from "./axe.ts";
 import { budgets } from "./budgets.ts";
 import { type AuditPage, BROWSER_UA } from "./pages.ts";

@@ -4,6 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { type Folders, wranglerConfig } from "./folders.ts";
 import { wranglerEnv } from "./wrangler.ts";
 
 export interface ServedBuild {
@@ -25,20 +26,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function serveBuild({
-  port,
-  vars = {},
-  inherit = false,
-  timeoutMs = 60_000,
-  persistTo,
-}: {
-  port?: number;
-  vars?: Record<string, string>;
-  inherit?: boolean;
-  timeoutMs?: number;
-  /** Local state folder (D1) other than the default `.wrangler/state`. */
-  persistTo?: string;
-} = {}): Promise<ServedBuild> {
+/** Serves the build in `folders.build` on the D1 in `folders.state`. */
+export async function serveBuild(
+  folders: Folders,
+  {
+    port,
+    vars = {},
+    inherit = false,
+    timeoutMs = 60_000,
+  }: {
+    port?: number;
+    vars?: Record<string, string>;
+    inherit?: boolean;
+    timeoutMs?: number;
+  } = {},
+): Promise<ServedBuild> {
   const listen = port ?? (await freePort());
   const inspector = await freePort();
   const varArgs = Object.entries({ ENVIRONMENT: "development", ...vars }).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
@@ -47,6 +49,11 @@ export async function serveBuild({
     [
       "wrangler",
       "dev",
+      // Named, not found through .wrangler/deploy/config.json, which names whichever build ran last.
+      "--config",
+      wranglerConfig(folders.build),
+      "--persist-to",
+      folders.state,
       "--port",
       String(listen),
       "--ip",
@@ -54,7 +61,6 @@ export async function serveBuild({
       "--inspector-port",
       String(inspector),
       "--show-interactive-dev-session=false",
-      ...(persistTo ? ["--persist-to", persistTo] : []),
       ...varArgs,
     ],
     { env: wranglerEnv, stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"], detached: !inherit },

@@ -8,7 +8,7 @@
 import { launch as launchChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { chromiumPath } from "#tests/e2e/browser.ts";
+import { chromiumPath } from "../browser.ts";
 import { type Budgets, budgets } from "./budgets.ts";
 import type { AuditPage } from "./pages.ts";
 

@@ -1,0 +1,52 @@
+/** Chromium for the audits, Lighthouse and the browser tests: where it is, how it starts, what a page complains of. */
+import { existsSync } from "node:fs";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium (`apt-get install -y chromium`), or CHROME_PATH. */
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+  if (!existsSync(path)) {
+    throw new Error(`Chromium not found at ${path}: install it with 'apt-get install -y chromium' or set CHROME_PATH`);
+  }
+  return path;
+}
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+/** Every console error and warning, uncaught page error and failed request of a page. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
+    // A statistics beacon still in flight when the page moves on is cancelled by the browser: expected.
+    if (aborted && request.url().includes("/api/statistics/")) return;
+    // So is the browser's own favicon fetch, which starts after the load event, when a test closes
+    // the page right after a navigation (a missing icon would still show as a console error).
+    if (aborted && new URL(request.url()).pathname === "/favicon.svg") return;
+    problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  return problems;
+}
+
+/** Resolves when React has hydrated the document (root.tsx marks <html data-hydrated>). */
+export async function hydrated(page: Page) {
+  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+}

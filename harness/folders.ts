@@ -1,0 +1,39 @@
+/**
+ * Where each command builds the site and keeps its local D1 (decision 020). `npm start`, `npm run dev`,
+ * `npm run seed`, `npm run db:migrate` and `npm run check` use wrangler's defaults; every other command
+ * has its own pair, so that it can run beside them (or beside another) in one checkout: a build empties
+ * its folder first, and two workerd processes on one D1 file answer SQLITE_BUSY.
+ */
+export interface Folders {
+  /** React Router's build directory: `client/` and `server/` (with the `wrangler.json` to serve). */
+  build: string;
+  /** Wrangler's `--persist-to` folder: the local D1. */
+  state: string;
+}
+
+export const DEFAULT_FOLDERS: Folders = { build: "build", state: ".wrangler/state" };
+
+export const FOLDERS = {
+  start: DEFAULT_FOLDERS,
+  /** The build the vitest projects test; one D1 per project that serves it under `state` (`testState`). */
+  test: { build: ".builds/test", state: ".wrangler/test-state" },
+  audit: { build: ".builds/audit", state: ".wrangler/audit-state" },
+  lighthouse: { build: ".builds/lighthouse", state: ".wrangler/lighthouse-state" },
+  bench: { build: ".builds/bench", state: ".wrangler/bench-state" },
+  /** One D1 per size under `state` (`benchDbState`). */
+  "bench-db": { build: ".builds/bench-db", state: ".wrangler/bench-db-state" },
+} as const satisfies Record<string, Folders>;
+
+/** vitest starts the `e2e` and the `audit` project's server side by side: each gets its own D1. */
+export function testState(project: string): string {
+  return `${FOLDERS.test.state}/${project}`;
+}
+
+export function benchDbState(listings: number): string {
+  return `${FOLDERS["bench-db"].state}/${listings}`;
+}
+
+/** The wrangler configuration the Cloudflare Vite plugin writes for a build. */
+export function wranglerConfig(build: string): string {
+  return `${build}/server/wrangler.json`;
+}
