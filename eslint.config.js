@@ -117,11 +117,19 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    files: ["harness/**/*.ts"],
+    rules: {
+      "no-restricted-imports": restricted(
+        forbid(["#tests/*", "**/tests/*", "**/scripts/*"], "harness/ is what scripts/ and tests/ build on: it imports neither."),
+      ),
+    },
+  },
+  {
     files: ["scripts/**/*.ts"],
     rules: { "no-restricted-imports": restricted(forbid(["#tests/*", "**/tests/*"], "scripts/ and tests/ share harness/, not each other.")) },
   },
   {
     files: ["tests/**/*.ts"],
-    rules: { "no-restricted-imports": restricted(forbid(["#scripts/*", "**/scripts/*"], "scripts/ and tests/ share harness/, not each other.")) },
+    rules: { "no-restricted-imports": restricted(forbid(["**/scripts/*"], "scripts/ and tests/ share harness/, not each other.")) },
   },
 );
