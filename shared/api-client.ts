@@ -23,7 +23,14 @@ import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsRe
 import type { Collection, Paged, Single } from "./api/conventions.ts";
 import type { PromotionOptionsResponse, RevealPhoneResponse, SendMessageInput, SendMessageResponse } from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
-import type { ApiListing, ApiListingDetail, FormOptions, ListingQuery, SearchResponse } from "./api/realty.ts";
+import type {
+  ApiListing,
+  ApiListingDetail,
+  ApiListingPreview,
+  FormOptions,
+  ListingQuery,
+  SearchResponse,
+} from "./api/realty.ts";
 import type { Locale } from "./locales.ts";
 
 export interface ApiErrorBody {
@@ -119,6 +126,9 @@ export function createApiClient(options: ApiClientOptions) {
     listingTotal: (query: ListingQuery = {}) =>
       request<Single<{ total: number; total_exact: boolean }>>("GET", "/api/realty/total", { query: { ...query } }),
     listing: (id: number) => request<Single<ApiListingDetail>>("GET", `/api/realty/${id}`),
+    // A listing in any state: the signed-in owner's own, or (admin) any.
+    listingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/realty/preview/${id}`),
+    adminListingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/admin/realty/preview/${id}`),
     listingsByIds: (ids: number[]) => request<Collection<ApiListing>>("POST", "/api/realty-by-ids", { body: { ids } }),
     seoListings: (page: number, perPage?: number) =>
       request<Paged<{ id: number; path: string; updated_at: string }>>("GET", "/api/seo/realty/list", {

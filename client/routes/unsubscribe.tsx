@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import * as v from "valibot";
 import { type SubscriptionState, UnsubscribeToken } from "#shared/api/content.ts";
 import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/api/limits.ts";
@@ -76,10 +76,6 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
         <div className={styles.notice}>
           <h2>{t(loaderData.state === "missing" ? "unsubscribe.missing.heading" : "unsubscribe.invalid.heading")}</h2>
           <p>{t(loaderData.state === "missing" ? "unsubscribe.missing.text" : "unsubscribe.invalid.text")}</p>
-          <p>
-            {t("unsubscribe.signedInHint")}{" "}
-            <Link to={lp(paths.cabinet.savedSearches())}>{t("unsubscribe.savedSearchesLink")}</Link>
-          </p>
         </div>
       </div>
     );

@@ -224,6 +224,18 @@ export interface ApiListingDetail extends ApiListing {
   market: { city_median_price_m2: number | null; sample_size: number };
 }
 
+/** The states of a listing (migration 0002); only `active` listings are public. */
+export const LISTING_STATUSES = ["draft", "moderation", "active", "archived", "rejected"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/**
+ * `GET /api/realty/preview/{id}` (its owner) and `GET /api/admin/realty/preview/{id}` (admins): the
+ * detail shape of a listing in any state.
+ */
+export interface ApiListingPreview extends Omit<ApiListingDetail, "status"> {
+  status: ListingStatus;
+}
+
 export interface SearchFacets {
   types: { type_id: number; count: number }[];
   rooms: { rooms: number; count: number }[];

@@ -248,7 +248,7 @@ it("axe finds nothing in the dialog, the cabinet and the personal page; the Nu v
   await check("/cabinet/");
   await check("/cabinet/personal/");
   await check("/sr/cabinet/personal/?verify=phone&next=%2Fsr%2Flisting%2Fcreate%2F");
-  expect(await page.getByRole("heading", { name: "Potvrdite telefon da biste objavili oglas" }).count()).toBe(1);
+  expect(await page.getByRole("heading", { name: "Potvrdite broj telefona" }).count()).toBe(1);
 
   const results = await validateHtml(documents);
   for (const [path, result] of Object.entries(results)) expect(describeVnu(result.errors), path).toEqual([]);

@@ -115,13 +115,12 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
       // Favourite it: a form post that works both ways.
       const favourite = page.locator(`form:has(input[name="id"][value="${id}"]) button[aria-pressed]`).first();
       expect(await favourite.getAttribute("aria-pressed")).toBe("false");
-      // The post's answer (a fetcher's `.data` post with JavaScript, the redirecting document without):
-      // the button shows "saved" before it, and leaving earlier would cancel the save.
-      const saved = page.waitForResponse(
-        (response) => response.request().method() === "POST" && new URL(response.url()).pathname.includes("/favourites"),
+      // The button shows the new state while the post is under way: leaving before it answers would abort it.
+      const posted = page.waitForResponse(
+        (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(lp("/favourites/")),
       );
       await favourite.click();
-      await saved;
+      await posted;
       await expect
         .poll(() => page.locator(`form:has(input[name="id"][value="${id}"]) button[aria-pressed]`).first().getAttribute("aria-pressed"))
         .toBe("true");

@@ -404,7 +404,7 @@ describe("the personal page's phone-verify step", () => {
     const personal = await page(location, jar, "sr");
     expect(personal.status).toBe(200);
     const html = text(await personal.text());
-    expect(html).toContain("Potvrdite telefon da biste objavili oglas");
+    expect(html).toContain("Potvrdite broj telefona");
     expect(hidden(html, "next")).toBe("/sr/listing/create/");
 
     const phone = uniquePhone();

@@ -1,11 +1,20 @@
 /**
  * Listing queries for the public API: search (filters, sort, pages, facets), totals, detail,
- * by-ids and the sitemap list. Only `active` listings are public; the phone column is never read here.
+ * by-ids and the sitemap list, and an owner's or admin's preview. Only `active` listings are public;
+ * the phone column is never read here.
  */
 import type { Locale } from "#shared/locales.ts";
 import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "#shared/listing-types.ts";
 import { paths } from "#shared/paths.ts";
-import type { ApiImage, ApiListing, ApiListingDetail, SearchFacets, SearchFilters } from "#shared/api/realty.ts";
+import type {
+  ApiImage,
+  ApiListing,
+  ApiListingDetail,
+  ApiListingPreview,
+  ListingStatus,
+  SearchFacets,
+  SearchFilters,
+} from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
@@ -412,16 +421,51 @@ export async function listingDetail(
   locale: Locale,
   now: number,
 ): Promise<ApiListingDetail | null> {
+  const listing = await detailOf(db, id, locale, now, "l.status = 'active'", []);
+  return listing && { ...listing, status: "active" };
+}
+
+/**
+ * A listing in any state for its preview: the owner's own (`ownerId`), or any listing (`null`, admins).
+ * Someone else's listing is null, as a missing one is.
+ */
+export async function listingPreview(
+  db: D1Database,
+  id: number,
+  locale: Locale,
+  now: number,
+  ownerId: number | null,
+): Promise<ApiListingPreview | null> {
+  return ownerId === null
+    ? detailOf(db, id, locale, now, "1", [])
+    : detailOf(db, id, locale, now, "l.owner_id = ?", [ownerId]);
+}
+
+async function detailOf(
+  db: D1Database,
+  id: number,
+  locale: Locale,
+  now: number,
+  condition: string,
+  args: unknown[],
+): Promise<ApiListingPreview | null> {
   const row = await db
     .prepare(
-      `SELECT ${listingColumns(locale)}, l.description, l.city_id, u.id AS owner_id, u.name AS owner_name,
+      `SELECT ${listingColumns(locale)}, l.description, l.status, l.city_id, u.id AS owner_id, u.name AS owner_name,
          u.created_at AS owner_since
        FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
-       WHERE l.id = ? AND l.status = 'active'`,
+       WHERE l.id = ? AND ${condition}`,
     )
-    .bind(id)
+    .bind(id, ...args)
     .first<
-      ListingRow & { description: string; city_id: number; owner_id: number; owner_name: string; owner_since: number }
+      ListingRow & {
+        description: string;
+        status: ListingStatus;
+        city_id: number;
+        owner_id: number;
+        owner_name: string;
+        owner_since: number;
+      }
     >();
   if (!row) return null;
 
@@ -439,7 +483,7 @@ export async function listingDetail(
   return {
     ...toListing(row, now),
     description: row.description,
-    status: "active",
+    status: row.status,
     images: (images!.results as { id: number; width: number; height: number }[]).map((i) => ({
       ...i,
       url: imageUrl(i.id),

@@ -42,12 +42,6 @@ export function SiteHeader() {
         <div className={styles.tools}>
           <LanguageSwitcher />
           <Account />
-          <Link to={lp(paths.listing.create())} className={styles.cta}>
-            <span aria-hidden="true" className={styles.plus}>
-              +
-            </span>
-            <span className={styles.ctaLabel}>{t("nav.postListing")}</span>
-          </Link>
         </div>
       </div>
     </header>

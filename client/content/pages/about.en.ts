@@ -6,7 +6,7 @@ export default {
       id: "who-we-are",
       heading: "Who we are",
       paragraphs: [
-        "Kvadrat is a property portal for Serbia. We help people buy, sell and rent flats, houses, land and commercial premises in Belgrade, Novi Sad, Niš, Kragujevac, Subotica and the rest of the country, in English, Russian and Serbian.",
+        "Kvadrat is a property portal for Serbia. We help people find flats, houses, land and commercial premises to buy or rent in Belgrade, Novi Sad, Niš, Kragujevac, Subotica and the rest of the country, in English, Russian and Serbian.",
         "We are a small team of engineers, editors and moderators who have rented, bought and sold homes here ourselves. We built the site we wanted to use: fast on any phone, clear about prices and honest about what is on offer.",
       ],
     },
@@ -31,14 +31,14 @@ export default {
       heading: "How moderation works",
       paragraphs: [
         "Every new or edited listing is checked before it is published: automatically for duplicates, impossible figures and forbidden content, then by a moderator who reads the text and looks at the photos. Most listings are reviewed within a few hours on working days.",
-        "If a listing needs changes, its owner receives an explanation and can correct it in the personal cabinet. Visitors can report a listing that looks wrong; every report is read by a person. Our moderation advice and listing rules describe the requirements in detail.",
+        "If a listing needs changes, its owner is told what to correct. If a listing looks wrong to you, tell us with the form below or at support@kvadrat.rs; every report is read by a person. Our moderation advice and listing rules describe the requirements in detail.",
       ],
     },
     {
       id: "data",
       heading: "Your data",
       paragraphs: [
-        "We collect only what the site needs to work and never sell personal data. Favourites and saved searches work without an account; signing in keeps them on all your devices. The privacy policy explains what we store, why and for how long.",
+        "We collect only what the site needs to work and never sell personal data. Favourites work without an account; signing in keeps them on all your devices. The privacy policy explains what we store, why and for how long.",
       ],
     },
     {

@@ -6,7 +6,7 @@ export default {
       id: "who-we-are",
       heading: "Ko smo mi",
       paragraphs: [
-        "Kvadrat je portal za nekretnine u Srbiji. Pomažemo ljudima da kupe, prodaju i iznajme stanove, kuće, placeve i poslovne prostore u Beogradu, Novom Sadu, Nišu, Kragujevcu, Subotici i u celoj zemlji — na srpskom, engleskom i ruskom jeziku.",
+        "Kvadrat je portal za nekretnine u Srbiji. Pomažemo ljudima da pronađu stanove, kuće, placeve i poslovne prostore za kupovinu ili zakup u Beogradu, Novom Sadu, Nišu, Kragujevcu, Subotici i u celoj zemlji — na srpskom, engleskom i ruskom jeziku.",
         "Mi smo mali tim programera, urednika i moderatora koji su i sami iznajmljivali, kupovali i prodavali stanove ovde. Napravili smo sajt kakav smo želeli da koristimo: brz na svakom telefonu, jasan kada su cene u pitanju i pošten prema onome što se nudi.",
       ],
     },
@@ -29,14 +29,14 @@ export default {
       heading: "Kako funkcioniše moderacija",
       paragraphs: [
         "Svaki novi ili izmenjeni oglas proveravamo pre objavljivanja: prvo automatski, zbog duplikata, nemogućih podataka i zabranjenog sadržaja, a zatim ga moderator čita i pregleda fotografije. Radnim danima većinu oglasa proverimo za nekoliko sati.",
-        "Ako oglas treba izmeniti, vlasnik dobija objašnjenje i može ga ispraviti u ličnom nalogu. Posetioci mogu prijaviti sumnjiv oglas, a svaku prijavu čita čovek. Detaljni zahtevi su opisani u savetima za moderaciju i pravilima za oglase.",
+        "Ako oglas treba izmeniti, vlasniku objašnjavamo šta treba ispraviti. Ako vam neki oglas deluje sumnjivo, javite nam preko formulara ispod ili na support@kvadrat.rs — svaku prijavu čita čovek. Detaljni zahtevi su opisani u savetima za moderaciju i pravilima za oglase.",
       ],
     },
     {
       id: "data",
       heading: "Vaši podaci",
       paragraphs: [
-        "Prikupljamo samo ono što je sajtu potrebno za rad i nikada ne prodajemo lične podatke. Omiljeni oglasi i sačuvane pretrage rade i bez naloga, a posle prijave su dostupni na svim vašim uređajima. Šta čuvamo, zašto i koliko dugo, objašnjava politika privatnosti.",
+        "Prikupljamo samo ono što je sajtu potrebno za rad i nikada ne prodajemo lične podatke. Omiljeni oglasi rade i bez naloga, a posle prijave su dostupni na svim vašim uređajima. Šta čuvamo, zašto i koliko dugo, objašnjava politika privatnosti.",
       ],
     },
     {

@@ -1,7 +1,7 @@
 import type { PageContent } from "#client/content/types.ts";
 
 export default {
-  updated: "2026-11-01",
+  updated: "2026-11-24",
   sections: [
     {
       id: "general",
@@ -46,7 +46,7 @@ export default {
       id: "enforcement",
       heading: "What happens when rules are broken",
       paragraphs: [
-        "A listing that breaks a rule is sent back with an explanation. Repeated or deliberate breaches — duplicates, bait prices, fraud — lead to removal of all the account’s listings and closure of the account. Visitors can report a listing from its page; we look at every report.",
+        "A listing that breaks a rule is sent back with an explanation. Repeated or deliberate breaches — duplicates, bait prices, fraud — lead to removal of all the account’s listings and closure of the account. If a listing looks wrong to you, write to support@kvadrat.rs with its number; we look at every report.",
       ],
     },
   ],

@@ -1,7 +1,7 @@
 import type { PageContent } from "#client/content/types.ts";
 
 export default {
-  updated: "2026-11-01",
+  updated: "2026-11-24",
   sections: [
     {
       id: "general",
@@ -46,7 +46,7 @@ export default {
       id: "enforcement",
       heading: "Šta se dešava kada se pravila prekrše",
       paragraphs: [
-        "Oglas koji krši pravilo vraća se vlasniku uz objašnjenje. Zbog ponovljenih ili namernih kršenja — duplikata, cena „mamaca”, prevara — uklanjaju se svi oglasi naloga, a nalog se gasi. Posetioci mogu prijaviti oglas sa njegove stranice; razmatramo svaku prijavu.",
+        "Oglas koji krši pravilo vraća se vlasniku uz objašnjenje. Zbog ponovljenih ili namernih kršenja — duplikata, cena „mamaca”, prevara — uklanjaju se svi oglasi naloga, a nalog se gasi. Ako vam oglas deluje sumnjivo, pišite na support@kvadrat.rs i navedite njegov broj; razmatramo svaku prijavu.",
       ],
     },
   ],

@@ -45,7 +45,7 @@ export default {
       id: "if-rejected",
       heading: "If a listing is sent back",
       paragraphs: [
-        "The moderator’s note in the personal cabinet says what to change. Correct the listing and save it — it returns to the queue and is usually checked faster the second time. If you disagree with the decision, reply to the note or write to support@kvadrat.rs.",
+        "The moderator’s note says what to change. A corrected listing returns to the queue and is usually checked faster the second time. If you disagree with the decision, write to support@kvadrat.rs.",
       ],
     },
   ],

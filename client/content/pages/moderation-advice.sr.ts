@@ -45,7 +45,7 @@ export default {
       id: "if-rejected",
       heading: "Ako vam oglas bude vraćen",
       paragraphs: [
-        "Napomena moderatora u ličnom nalogu kaže šta treba promeniti. Ispravite oglas i sačuvajte ga — vraća se u red i druga provera je obično brža. Ako se ne slažete sa odlukom, odgovorite na napomenu ili pišite na support@kvadrat.rs.",
+        "Napomena moderatora kaže šta treba promeniti. Ispravljen oglas se vraća u red i druga provera je obično brža. Ako se ne slažete sa odlukom, pišite na support@kvadrat.rs.",
       ],
     },
   ],

@@ -1,7 +1,7 @@
 import type { PageContent } from "#client/content/types.ts";
 
 export default {
-  updated: "2026-11-01",
+  updated: "2026-11-24",
   sections: [
     {
       id: "controller",
@@ -19,17 +19,17 @@ export default {
         "Messages you send to other users through the site, and questions you send us with the feedback form.",
         "Payment records: the service bought, amount and date. Card details are handled by the payment provider and never reach us.",
         "Technical data: IP address, browser type, pages visited and the time of the visit, kept in server logs.",
-        "Favourites, saved searches and e-mail subscriptions you set up.",
+        "Favourites and your e-mail subscriptions.",
       ],
     },
     {
       id: "purposes",
       heading: "Why we process it and on what legal basis",
       items: [
-        "To provide the service you asked for — your account, listings, messages, favourites and saved searches (performance of a contract).",
+        "To provide the service you asked for — your account, listings, messages, favourites and revealed phone numbers (performance of a contract).",
         "To verify phone numbers and moderate listings, so that listings are real and fraud is stopped (legitimate interest).",
         "To keep payment and accounting records (legal obligation).",
-        "To send you new listings for saved searches and our newsletter (consent, which you can withdraw at any time with the link in every e-mail).",
+        "To send you the e-mails you subscribed to, such as our newsletter (consent, which you can withdraw at any time with the link in every e-mail).",
         "To keep the site secure and measure how it is used, in aggregate (legitimate interest).",
       ],
       after: ["We do not sell personal data and do not use it for automated decisions that have legal effects on you."],
@@ -39,7 +39,7 @@ export default {
       heading: "How long we keep it",
       items: [
         "Account data: while the account exists, and 30 days after you delete it.",
-        "Listings: while they are active, and 12 months after archiving so that you can restore them.",
+        "Listings: while they are active, and 12 months after archiving.",
         "Messages: 24 months after the last message of a conversation.",
         "Payment records: 10 years, as Serbian accounting law requires.",
         "Server logs: 30 days.",
@@ -58,7 +58,7 @@ export default {
       items: [
         "access the data we hold about you and receive a copy;",
         "have inaccurate data corrected and incomplete data completed;",
-        "have your data erased — delete your account in the personal cabinet or write to us;",
+        "have your data erased — write to us and we delete your account;",
         "restrict or object to processing based on our legitimate interest;",
         "receive the data you gave us in a machine-readable format (portability);",
         "withdraw consent at any time, without affecting processing before the withdrawal.",
@@ -76,8 +76,7 @@ export default {
       items: [
         "locale — the interface language you chose (365 days);",
         "access_token and refresh_token — keep you signed in (the session, or 30 days if you choose “Remember me”); they cannot be read by scripts;",
-        "favourites — the listings you saved without an account (365 days);",
-        "saved_search — a search you are about to save while signing in (30 days).",
+        "favourites — the listings you saved without an account (365 days).",
       ],
     },
     {

@@ -1,7 +1,7 @@
 import type { PageContent } from "#client/content/types.ts";
 
 export default {
-  updated: "2026-11-01",
+  updated: "2026-11-24",
   sections: [
     {
       id: "controller",
@@ -19,17 +19,17 @@ export default {
         "Poruke koje preko sajta šaljete drugim korisnicima i pitanja koja nam šaljete preko formulara.",
         "Podaci o plaćanjima: kupljena usluga, iznos i datum. Podatke o kartici obrađuje pružalac platnih usluga i oni ne stižu do nas.",
         "Tehnički podaci: IP adresa, vrsta pregledača, posećene stranice i vreme posete, u evidencijama servera.",
-        "Omiljeni oglasi, sačuvane pretrage i pretplate na e-poštu koje ste podesili.",
+        "Omiljeni oglasi i vaše pretplate na e-poštu.",
       ],
     },
     {
       id: "purposes",
       heading: "Zašto ih obrađujemo i na osnovu čega",
       items: [
-        "Da bismo pružili uslugu koju koristite — nalog, oglase, poruke, omiljene oglase i sačuvane pretrage (izvršenje ugovora).",
+        "Da bismo pružili uslugu koju koristite — nalog, oglase, poruke, omiljene oglase i prikaz brojeva telefona (izvršenje ugovora).",
         "Da bismo potvrdili brojeve telefona i proverili oglase, kako bi oglasi bili stvarni, a prevare sprečene (legitimni interes).",
         "Da bismo vodili evidenciju o plaćanjima i knjigovodstvo (zakonska obaveza).",
-        "Da bismo vam slali nove oglase za sačuvane pretrage i naš bilten (pristanak, koji možete povući u svakom trenutku preko linka u svakoj poruci).",
+        "Da bismo vam slali e-poruke na koje ste se pretplatili, kao što je naš bilten (pristanak, koji možete povući u svakom trenutku preko linka u svakoj poruci).",
         "Da bismo održali bezbednost sajta i zbirno pratili kako se koristi (legitimni interes).",
       ],
       after: [
@@ -41,7 +41,7 @@ export default {
       heading: "Koliko dugo ih čuvamo",
       items: [
         "Podaci naloga: dok nalog postoji i 30 dana posle brisanja.",
-        "Oglasi: dok su aktivni i 12 meseci posle arhiviranja, da biste ih mogli vratiti.",
+        "Oglasi: dok su aktivni i 12 meseci posle arhiviranja.",
         "Poruke: 24 meseca posle poslednje poruke u prepisci.",
         "Podaci o plaćanjima: 10 godina, kako to zahteva zakon o računovodstvu.",
         "Evidencije servera: 30 dana.",
@@ -60,7 +60,7 @@ export default {
       items: [
         "pristup podacima koje o vama čuvamo i dobijanje njihove kopije;",
         "ispravku netačnih i dopunu nepotpunih podataka;",
-        "brisanje podataka — obrišite nalog u ličnom nalogu ili nam pišite;",
+        "brisanje podataka — pišite nam i obrisaćemo vaš nalog;",
         "ograničenje obrade i prigovor na obradu zasnovanu na našem legitimnom interesu;",
         "dobijanje podataka koje ste nam dali u mašinski čitljivom obliku (prenosivost);",
         "povlačenje pristanka u svakom trenutku, bez uticaja na obradu pre povlačenja.",
@@ -78,8 +78,7 @@ export default {
       items: [
         "locale — jezik interfejsa koji ste izabrali (365 dana);",
         "access_token i refresh_token — čuvaju prijavu (tokom sesije ili 30 dana ako izaberete „Zapamti me”); skripte ih ne mogu pročitati;",
-        "favourites — oglasi koje ste sačuvali bez naloga (365 dana);",
-        "saved_search — pretraga koju čuvate dok se prijavljujete (30 dana).",
+        "favourites — oglasi koje ste sačuvali bez naloga (365 dana).",
       ],
     },
     {

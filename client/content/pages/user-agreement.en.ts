@@ -1,13 +1,13 @@
 import type { PageContent } from "#client/content/types.ts";
 
 export default {
-  updated: "2026-11-01",
+  updated: "2026-11-24",
   sections: [
     {
       id: "acceptance",
       heading: "About this agreement",
       paragraphs: [
-        "This agreement sets the terms on which Kvadrat d.o.o., Belgrade (“Kvadrat”, “we”) lets you use the kvadrat.rs website. By browsing the site you accept the parts that apply to visitors; by creating an account or publishing a listing you accept the whole agreement.",
+        "This agreement sets the terms on which Kvadrat d.o.o., Belgrade (“Kvadrat”, “we”) lets you use the kvadrat.rs website. By browsing the site you accept the parts that apply to visitors; by creating an account you accept the whole agreement.",
       ],
     },
     {
@@ -23,8 +23,8 @@ export default {
       items: [
         "You must be at least 18 years old to open an account.",
         "You give true contact details and keep your password to yourself; you are responsible for what is done with your account.",
-        "A phone number must be verified before you can publish listings.",
-        "You may delete your account at any time in the personal cabinet.",
+        "Listings are accepted only from accounts with a verified phone number.",
+        "You may have your account deleted at any time: write to support@kvadrat.rs.",
       ],
     },
     {
@@ -38,7 +38,7 @@ export default {
       id: "paid-services",
       heading: "Paid services",
       paragraphs: [
-        "Some features are paid, such as promoting a listing or revealing an owner’s phone number. The price is shown before you pay and includes VAT. A paid service starts as soon as the payment is confirmed; if we cannot provide it because of our error, we refund the payment. Promotion of a listing that is removed for breaking the rules is not refunded.",
+        "Some features are paid, such as revealing an owner’s phone number. The price is shown before you pay and includes VAT. A paid service starts as soon as the payment is confirmed; if we cannot provide it because of our error, we refund the payment.",
       ],
     },
     {

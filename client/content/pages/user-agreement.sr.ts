@@ -1,13 +1,13 @@
 import type { PageContent } from "#client/content/types.ts";
 
 export default {
-  updated: "2026-11-01",
+  updated: "2026-11-24",
   sections: [
     {
       id: "acceptance",
       heading: "O ovom ugovoru",
       paragraphs: [
-        "Ovaj ugovor određuje uslove pod kojima vam Kvadrat d.o.o., Beograd („Kvadrat”, „mi”), omogućava korišćenje sajta kvadrat.rs. Pregledanjem sajta prihvatate uslove koji se odnose na posetioce; otvaranjem naloga ili objavljivanjem oglasa prihvatate ceo ugovor.",
+        "Ovaj ugovor određuje uslove pod kojima vam Kvadrat d.o.o., Beograd („Kvadrat”, „mi”), omogućava korišćenje sajta kvadrat.rs. Pregledanjem sajta prihvatate uslove koji se odnose na posetioce; otvaranjem naloga prihvatate ceo ugovor.",
       ],
     },
     {
@@ -23,8 +23,8 @@ export default {
       items: [
         "Nalog možete otvoriti ako imate najmanje 18 godina.",
         "Navodite tačne kontakt podatke i lozinku ne otkrivate drugima; odgovorni ste za sve što se radi sa vašim nalogom.",
-        "Pre objavljivanja oglasa morate potvrditi broj telefona.",
-        "Nalog možete obrisati u svakom trenutku u ličnom nalogu.",
+        "Oglasi se primaju samo od naloga sa potvrđenim brojem telefona.",
+        "Nalog možete obrisati u svakom trenutku: pišite na support@kvadrat.rs.",
       ],
     },
     {
@@ -38,7 +38,7 @@ export default {
       id: "paid-services",
       heading: "Plaćene usluge",
       paragraphs: [
-        "Neke funkcije se plaćaju, na primer isticanje oglasa ili prikaz broja telefona vlasnika. Cena se prikazuje pre plaćanja i sadrži PDV. Plaćena usluga počinje čim je plaćanje potvrđeno; ako je zbog naše greške ne možemo pružiti, vraćamo novac. Isticanje oglasa koji je uklonjen zbog kršenja pravila se ne refundira.",
+        "Neke funkcije se plaćaju, na primer prikaz broja telefona vlasnika. Cena se prikazuje pre plaćanja i sadrži PDV. Plaćena usluga počinje čim je plaćanje potvrđeno; ako je zbog naše greške ne možemo pružiti, vraćamo novac.",
       ],
     },
     {

@@ -11,14 +11,10 @@ import styles from "./cabinet.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 
-/** SPEC §6: signed-in users only. The cabinet's front page: who is signed in and the way to each section. */
-/** The messages this page shows beyond the site-wide ones. */
-// The main page links to every section by its heading and lead.
-const MESSAGES = pageScopes(
-  ["cabinet", "cabinetPersonal", "cabinetFavourites", "cabinetSavedSearches", "cabinetMessages", "cabinetPayment", "listingCreate"],
-  "cabinet",
-);
+/** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
+const MESSAGES = pageScopes(["cabinet", "cabinetPersonal", "cabinetFavourites"], "cabinet");
 
+/** SPEC §6: signed-in users only. The cabinet's front page: who is signed in and the way to each section. */
 export const loader = withMessages(MESSAGES, function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   return { name: user.name, phoneVerified: user.phone_verified };
@@ -26,13 +22,10 @@ export const loader = withMessages(MESSAGES, function loader(args: Route.LoaderA
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinet", {}, { indexable: false });
 
+// Only sections with content: the favourites page shows a signed-in visitor's account favourites.
 const SECTIONS = [
   { key: "cabinetPersonal", to: paths.cabinet.personal() },
-  { key: "cabinetFavourites", to: paths.cabinet.favourites() },
-  { key: "cabinetSavedSearches", to: paths.cabinet.savedSearches() },
-  { key: "cabinetMessages", to: paths.cabinet.messages() },
-  { key: "cabinetPayment", to: paths.cabinet.payment() },
-  { key: "listingCreate", to: paths.listing.create() },
+  { key: "cabinetFavourites", to: paths.page("favourites") },
 ] as const;
 
 export default function Cabinet({ loaderData }: Route.ComponentProps) {
