@@ -38,9 +38,6 @@ export function watchProblems(page: Page): string[] {
     const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
     // A statistics beacon still in flight when the page moves on is cancelled by the browser: expected.
     if (aborted && request.url().includes("/api/statistics/")) return;
-    // So is the API client's chunk, loaded once the browser is idle to send them, when the page is left
-    // or reloaded first.
-    if (aborted && /^\/assets\/api-client-[\w-]+\.js$/.test(new URL(request.url()).pathname)) return;
     // So is the browser's own favicon fetch, which starts after the load event, when a test closes
     // the page right after a navigation (a missing icon would still show as a console error).
     if (aborted && new URL(request.url()).pathname === "/favicon.svg") return;
