@@ -21,9 +21,15 @@ const ABOVE_LAYERS = ["images", "seo"];
 const restricted = (...patterns) => ["error", { patterns }];
 const forbid = (group, message) => ({ group, message });
 
-const notWorker = forbid(["#worker/*", "**/worker/*"], "The app never imports the worker: what it needs comes through client/app-context.ts.");
+const notWorker = forbid(
+  ["#worker/*", "**/worker/*"],
+  "The app never imports the worker: what it needs comes through client/app-context.ts.",
+);
 const notClient = forbid(["#client/*", "**/client/*"], "shared/ is imported by both sides and imports neither.");
-const notUp = forbid(["../*"], "Use the package imports (#worker/…, #client/…, #shared/…) instead of climbing folders.");
+const notUp = forbid(
+  ["../*"],
+  "Use the package imports (#worker/…, #client/…, #shared/…) instead of climbing folders.",
+);
 
 /** What a worker/ layer may not import: the layers above it, the page-level folders and the entries. */
 function workerLayer(index) {
@@ -62,7 +68,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-control-regex": "off",
     },
@@ -86,11 +95,15 @@ export default tseslint.config(
         notWorker,
         notUp,
         forbid(["#tests/*", "#scripts/*", "#harness/*"], "The app does not import the test or script tooling."),
-        forbid(["#shared/message-catalog.ts"], "Messages reach loaders through the app context (context.get(appContext).messages)."),
+        forbid(
+          ["#shared/message-catalog.ts"],
+          "Messages reach loaders through the app context (context.get(appContext).messages).",
+        ),
         {
           group: ["react-router"],
           importNames: ["LoaderFunctionArgs", "ActionFunctionArgs"],
-          message: "Route modules use the generated Route.LoaderArgs / Route.ActionArgs; helpers take RequestArgs (client/app-context.ts).",
+          message:
+            "Route modules use the generated Route.LoaderArgs / Route.ActionArgs; helpers take RequestArgs (client/app-context.ts).",
         },
       ),
     },
@@ -120,16 +133,27 @@ export default tseslint.config(
     files: ["harness/**/*.ts"],
     rules: {
       "no-restricted-imports": restricted(
-        forbid(["#tests/*", "**/tests/*", "**/scripts/*"], "harness/ is what scripts/ and tests/ build on: it imports neither."),
+        forbid(
+          ["#tests/*", "**/tests/*", "**/scripts/*"],
+          "harness/ is what scripts/ and tests/ build on: it imports neither.",
+        ),
       ),
     },
   },
   {
     files: ["scripts/**/*.ts"],
-    rules: { "no-restricted-imports": restricted(forbid(["#tests/*", "**/tests/*"], "scripts/ and tests/ share harness/, not each other.")) },
+    rules: {
+      "no-restricted-imports": restricted(
+        forbid(["#tests/*", "**/tests/*"], "scripts/ and tests/ share harness/, not each other."),
+      ),
+    },
   },
   {
     files: ["tests/**/*.ts"],
-    rules: { "no-restricted-imports": restricted(forbid(["**/scripts/*"], "scripts/ and tests/ share harness/, not each other.")) },
+    rules: {
+      "no-restricted-imports": restricted(
+        forbid(["**/scripts/*"], "scripts/ and tests/ share harness/, not each other."),
+      ),
+    },
   },
 );

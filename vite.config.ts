@@ -91,7 +91,11 @@ export default defineConfig(({ command }) => ({
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 20,
+                },
                 { name: "core", test: (id: string) => CORE.test(id.replaceAll("\\", "/")), priority: 10 },
               ],
             },

@@ -18,7 +18,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["shared/**/*.test.{ts,tsx}", "client/**/*.test.{ts,tsx}", "harness/**/*.test.ts", "locales/**/*.test.ts"],
+          include: [
+            "shared/**/*.test.{ts,tsx}",
+            "client/**/*.test.{ts,tsx}",
+            "harness/**/*.test.ts",
+            "locales/**/*.test.ts",
+          ],
           environment: "node",
         },
       },
@@ -48,7 +53,9 @@ export default defineConfig({
             main: `./${build}/server/index.js`,
             wrangler: { configPath: `./${wranglerConfig(build)}` },
             // Port 9 (discard) is closed here: every API call fails to connect.
-            miniflare: { bindings: { API_ORIGIN: "http://127.0.0.1:9", ENVIRONMENT: "development", PAGE_CACHE_TTL: "0" } },
+            miniflare: {
+              bindings: { API_ORIGIN: "http://127.0.0.1:9", ENVIRONMENT: "development", PAGE_CACHE_TTL: "0" },
+            },
           }),
         ],
         test: { name: "workers-api-down", include: ["tests/integration-api-down/**/*.test.ts"] },

@@ -1,12 +1,5 @@
 import { useEffect } from "react";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/root";
@@ -37,7 +30,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     locale,
     ogLocale: localeEntry(locale).og,
     messages: messages.packed(
-      url.searchParams.has(AUTH_DIALOG_PARAM) ? [...ROOT_MESSAGE_SCOPES, ...AUTH_DIALOG_MESSAGE_SCOPES] : ROOT_MESSAGE_SCOPES,
+      url.searchParams.has(AUTH_DIALOG_PARAM)
+        ? [...ROOT_MESSAGE_SCOPES, ...AUTH_DIALOG_MESSAGE_SCOPES]
+        : ROOT_MESSAGE_SCOPES,
     ),
     origin,
     errorLogging,
@@ -49,7 +44,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
  * The messages change with the language, and the sign-in dialog's come when it opens: other
  * navigations keep the root data; forms refresh it.
  */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
   if (!currentUrl.searchParams.has(AUTH_DIALOG_PARAM) && nextUrl.searchParams.has(AUTH_DIALOG_PARAM)) return true;
   return formMethod ? defaultShouldRevalidate : false;

@@ -41,7 +41,12 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const root = rootData(args.matches);
   return root
-    ? pageMetaOf({ ...root, messages: pageMessagesOf(args.matches), pathname: args.location.pathname }, key, values, options)
+    ? pageMetaOf(
+        { ...root, messages: pageMessagesOf(args.matches), pathname: args.location.pathname },
+        key,
+        values,
+        options,
+      )
     : [];
 }
 
@@ -67,7 +72,12 @@ export function pageMetaOf(
   return [
     ...tags,
     { tagName: "link", rel: "canonical", href: url(localizePath(rest, page.locale)) },
-    ...LOCALES.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l.code, href: url(localizePath(rest, l.code)) })),
+    ...LOCALES.map((l) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: l.code,
+      href: url(localizePath(rest, l.code)),
+    })),
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url(rest) },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
@@ -109,7 +119,10 @@ export function adjustMeta(
 }
 
 /** The picture of a link preview (Open Graph, with the large card): see `previewImage`. */
-export function previewImageMeta(image: { url: string; width: number; height: number; alt: string }, origin: string): MetaDescriptor[] {
+export function previewImageMeta(
+  image: { url: string; width: number; height: number; alt: string },
+  origin: string,
+): MetaDescriptor[] {
   const preview = previewImage(image);
   return [
     { property: "og:image", content: new URL(preview.url, origin).href },

@@ -87,8 +87,12 @@ function plans(dir: string) {
     const places = { cityId: parsed.city ? 1 : undefined, districtId: parsed.district ? 1 : undefined };
     const where = whereClause(parsed, places);
     let text = where.sql;
-    for (const arg of where.args) text = text.replace("?", typeof arg === "string" ? `'${arg.replaceAll("'", "''")}'` : String(arg));
-    const rows = sql(dir, `EXPLAIN QUERY PLAN SELECT l.id FROM listings l WHERE ${text} ORDER BY ${ORDER_BY[parsed.sort]} LIMIT 20`);
+    for (const arg of where.args)
+      text = text.replace("?", typeof arg === "string" ? `'${arg.replaceAll("'", "''")}'` : String(arg));
+    const rows = sql(
+      dir,
+      `EXPLAIN QUERY PLAN SELECT l.id FROM listings l WHERE ${text} ORDER BY ${ORDER_BY[parsed.sort]} LIMIT 20`,
+    );
     const plan = rows.map((r) => String(r.detail));
     out[name] = { plan, fullScan: plan.some((line) => /^SCAN l$/.test(line) || /^SCAN listings$/.test(line)) };
   }
@@ -119,8 +123,11 @@ for (const size of sizes) {
         body: JSON.stringify({ ids: [pick(i)] }),
       }),
     );
-    for (const [name, query] of Object.entries(SEARCHES)) shapes[name] = await measure(() => get(`/api/realty/search?${query}`));
-    shapes["total (sale apartments Beograd)"] = await measure(() => get("/api/realty/total?deal=sale&type=4&city=beograd"));
+    for (const [name, query] of Object.entries(SEARCHES))
+      shapes[name] = await measure(() => get(`/api/realty/search?${query}`));
+    shapes["total (sale apartments Beograd)"] = await measure(() =>
+      get("/api/realty/total?deal=sale&type=4&city=beograd"),
+    );
     shapes["detail"] = await measure((i) => get(`/api/realty/${pick(i)}`));
     shapes["by-ids (20)"] = await measure((i) =>
       fetch(`${server.url}/api/realty-by-ids`, {
@@ -137,18 +144,25 @@ for (const size of sizes) {
   (report.sizes as Record<number, unknown>)[size] = { seedSeconds, activeListings: ids.length, shapes, plans: plan };
 
   const pk = shapes["primary-key lookup (by-ids, 1 id)"]!.p95;
-  console.log(`\n${size.toLocaleString("en")} listings (${ids.length.toLocaleString("en")} active), seeded in ${seedSeconds.toFixed(1)} s`);
+  console.log(
+    `\n${size.toLocaleString("en")} listings (${ids.length.toLocaleString("en")} active), seeded in ${seedSeconds.toFixed(1)} s`,
+  );
   console.table(
     Object.fromEntries(
-      Object.entries(shapes).map(([name, s]) => [name, { "p50 ms": s.p50.toFixed(2), "p95 ms": s.p95.toFixed(2), "p95 / pk": (s.p95 / pk).toFixed(2) }]),
+      Object.entries(shapes).map(([name, s]) => [
+        name,
+        { "p50 ms": s.p50.toFixed(2), "p95 ms": s.p95.toFixed(2), "p95 / pk": (s.p95 / pk).toFixed(2) },
+      ]),
     ),
   );
   for (const [name, s] of Object.entries(shapes)) {
-    if (name.startsWith("search") && s.p95 > 3 * pk) failures.push(`${size}: ${name} p95 ${s.p95.toFixed(2)} ms > 3 × pk ${pk.toFixed(2)} ms`);
+    if (name.startsWith("search") && s.p95 > 3 * pk)
+      failures.push(`${size}: ${name} p95 ${s.p95.toFixed(2)} ms > 3 × pk ${pk.toFixed(2)} ms`);
   }
   for (const [name, p] of Object.entries(plan)) {
     console.log(`  plan · ${name}: ${p.plan.join(" | ")}`);
-    if (p.fullScan && !name.startsWith("search newest") && !name.startsWith("text")) failures.push(`${size}: ${name} scans the listings table`);
+    if (p.fullScan && !name.startsWith("search newest") && !name.startsWith("text"))
+      failures.push(`${size}: ${name} scans the listings table`);
   }
 }
 
@@ -168,7 +182,12 @@ if (sizes.length >= 2) {
 report.failures = failures;
 mkdirSync("reports", { recursive: true });
 writeFileSync("reports/bench-db.json", JSON.stringify(report, null, 2));
-console.log(`\nmachine: ${os.cpus().length} cores, load ${os.loadavg().map((n) => n.toFixed(2)).join(" ")}`);
+console.log(
+  `\nmachine: ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ")}`,
+);
 if (failures.length) {
   console.log(`\nTargets missed:\n- ${failures.join("\n- ")}`);
   process.exit(1);

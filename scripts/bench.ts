@@ -137,7 +137,18 @@ async function ttfb<K extends string>(server: ServedBuild, targets: Record<K, Tt
         totalMaxMs: Math.max(...total[name]),
       },
     ]),
-  ) as Record<K, { path: string; ttfbMs: number; totalMs: number; ttfbMinMs: number; ttfbMaxMs: number; totalMinMs: number; totalMaxMs: number }>;
+  ) as Record<
+    K,
+    {
+      path: string;
+      ttfbMs: number;
+      totalMs: number;
+      ttfbMinMs: number;
+      ttfbMaxMs: number;
+      totalMinMs: number;
+      totalMaxMs: number;
+    }
+  >;
 }
 
 async function load(server: ServedBuild, path: string) {
@@ -280,7 +291,9 @@ try {
   // compression and its gzip stream holds the whole document back, so a compressed response shows
   // the local buffer, not the worker. That row is reported for information.
   const delay = budgets.streaming.apiDelayMs;
-  step(`TTFB vs total: home with X-Debug-Api-Delay: ${delay}, and the static copy (${samples} samples each, taken in turn)`);
+  step(
+    `TTFB vs total: home with X-Debug-Api-Delay: ${delay}, and the static copy (${samples} samples each, taken in turn)`,
+  );
   const identity = { "accept-encoding": "identity" };
   const slowed = { ...identity, "x-debug-api-delay": String(delay) };
   await ensureStatic();

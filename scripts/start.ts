@@ -17,4 +17,5 @@ const port = Number(process.env.PORT ?? 8787);
 const server = await serveBuild(folders, { port, inherit: true });
 console.log(`\nKvadrat is served at http://localhost:${port}\n`);
 server.process.on("exit", (code) => process.exit(code ?? 0));
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void server.stop().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void server.stop().then(() => process.exit(0)));

@@ -39,14 +39,21 @@ describe("createApiClient", () => {
     expect(await requests[0]!.json()).toEqual({ text: "Hi" });
   });
 
-  it.each([400, 401, 403, 404, 429, 500, 503])("a %i is ok: false with the error, reported with the API's message", async (status) => {
-    const { api, failures } = client(() =>
-      Response.json({ error: { code: "x", message: "Boom", fields: { price: "validation.number" } } }, { status }),
-    );
-    const result = await api.get("/api/x");
-    expect(result).toEqual({ ok: false, status, error: { code: "x", message: "Boom", fields: { price: "validation.number" } } });
-    expect(failures).toEqual([{ status, serverMessage: "Boom" }]);
-  });
+  it.each([400, 401, 403, 404, 429, 500, 503])(
+    "a %i is ok: false with the error, reported with the API's message",
+    async (status) => {
+      const { api, failures } = client(() =>
+        Response.json({ error: { code: "x", message: "Boom", fields: { price: "validation.number" } } }, { status }),
+      );
+      const result = await api.get("/api/x");
+      expect(result).toEqual({
+        ok: false,
+        status,
+        error: { code: "x", message: "Boom", fields: { price: "validation.number" } },
+      });
+      expect(failures).toEqual([{ status, serverMessage: "Boom" }]);
+    },
+  );
 
   it("a network failure is ok: false with no status, no content and nothing reported", async () => {
     const onFailure = vi.fn();

@@ -21,7 +21,12 @@ import type {
 } from "./api/content.ts";
 import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
-import type { PromotionOptionsResponse, RevealPhoneResponse, SendMessageInput, SendMessageResponse } from "./api/contact.ts";
+import type {
+  PromotionOptionsResponse,
+  RevealPhoneResponse,
+  SendMessageInput,
+  SendMessageResponse,
+} from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
 import type {
   ApiListing,
@@ -38,8 +43,7 @@ export interface ApiErrorBody {
 }
 
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T }
-  | { ok: false; status?: number; error?: ApiErrorBody["error"] };
+  { ok: true; status: number; data: T } | { ok: false; status?: number; error?: ApiErrorBody["error"] };
 
 export interface ApiClientOptions {
   /** Origin the `/api/...` paths are resolved against. */
@@ -141,9 +145,13 @@ export function createApiClient(options: ApiClientOptions) {
     // Cabinet favourites (SPEC §7; signed-in).
     favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),
     favouriteListings: (page = 1, perPage = 50) =>
-      request<Paged<ApiListing>>("GET", "/api/cabinet/realties/favorite-realties", { query: { page, per_page: perPage } }),
-    addFavourite: (id: number) => request<Single<{ added: number; ids: number[] }>>("POST", "/api/cabinet/realties/add-favorite", { body: { id } }),
-    removeFavourite: (id: number) => request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-favorite", { body: { id } }),
+      request<Paged<ApiListing>>("GET", "/api/cabinet/realties/favorite-realties", {
+        query: { page, per_page: perPage },
+      }),
+    addFavourite: (id: number) =>
+      request<Single<{ added: number; ids: number[] }>>("POST", "/api/cabinet/realties/add-favorite", { body: { id } }),
+    removeFavourite: (id: number) =>
+      request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-favorite", { body: { id } }),
     clearFavourites: () => request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-all-favorite"),
 
     // Content, feedback, statistics, unsubscribe (SPEC §7; shapes in ./api/content.ts).
@@ -172,7 +180,8 @@ export function createApiClient(options: ApiClientOptions) {
     // Accounts and sessions (SPEC §7 Auth, User, Cabinet personal; shapes in ./api/auth.ts). Sign-in calls set
     // HttpOnly cookies for web clients; `X-Auth-Mode: bearer` clients get the tokens in AuthResponse.
     userOptions: () => request<UserOptionsResponse>("GET", "/api/user/options"),
-    register: (body: { phone: string; name?: string }) => request<CodeSentResponse>("POST", "/api/user/register", { body }),
+    register: (body: { phone: string; name?: string }) =>
+      request<CodeSentResponse>("POST", "/api/user/register", { body }),
     registerEmail: (body: { email: string; name?: string }) =>
       request<CodeSentResponse>("POST", "/api/user/register/email", { body }),
     registerPassword: (body: { login: string; password: string; name?: string }) =>
@@ -191,12 +200,19 @@ export function createApiClient(options: ApiClientOptions) {
       request<AuthResponse>("POST", "/api/user/login/email/verify", { body }),
     login: (body: { login: string; password: string; remember_me?: boolean }) =>
       request<AuthResponse>("POST", "/api/auth/login", { body }),
-    recoveryCode: (via: "phone" | "email" | "credential", body: { phone: string } | { email: string } | { login: string }) =>
-      request<CodeSentResponse>("POST", `/api/user/password/recovery/code/${via}`, { body }),
+    recoveryCode: (
+      via: "phone" | "email" | "credential",
+      body: { phone: string } | { email: string } | { login: string },
+    ) => request<CodeSentResponse>("POST", `/api/user/password/recovery/code/${via}`, { body }),
     recoveryVerify: (
       via: "phone" | "email" | "credential",
       body: ({ phone: string } | { email: string } | { login: string }) & { code: string },
-    ) => request<Single<{ reset_token: string; expires_in: number }>>("POST", `/api/user/password/recovery/code/${via}/verify`, { body }),
+    ) =>
+      request<Single<{ reset_token: string; expires_in: number }>>(
+        "POST",
+        `/api/user/password/recovery/code/${via}/verify`,
+        { body },
+      ),
     passwordReset: (body: { reset_token: string; password: string; remember_me?: boolean }) =>
       request<AuthResponse>("POST", "/api/user/password/reset", { body }),
     refreshToken: () => request<AuthResponse>("GET", "/api/auth/refresh-token"),
@@ -204,12 +220,16 @@ export function createApiClient(options: ApiClientOptions) {
     accountData: () => request<Single<ApiUser>>("GET", "/api/account/data"),
     logout: () => request<Single<{ signed_out: true }>>("POST", "/api/auth/logout", { body: {} }),
     cabinetUser: () => request<Single<ApiUser>>("GET", "/api/cabinet/user"),
-    updatePersonal: (body: { name: string }) => request<Single<ApiUser>>("POST", "/api/cabinet/update-personal", { body }),
+    updatePersonal: (body: { name: string }) =>
+      request<Single<ApiUser>>("POST", "/api/cabinet/update-personal", { body }),
     updatePhone: (phone: string) => request<CodeSentResponse>("POST", "/api/cabinet/update-phone", { body: { phone } }),
-    verifyPhone: (body: { phone: string; code: string }) => request<Single<ApiUser>>("POST", "/api/cabinet/verify-phone", { body }),
+    verifyPhone: (body: { phone: string; code: string }) =>
+      request<Single<ApiUser>>("POST", "/api/cabinet/verify-phone", { body }),
     updateEmail: (email: string) => request<CodeSentResponse>("POST", "/api/cabinet/update-email", { body: { email } }),
-    verifyEmail: (body: { email: string; code: string }) => request<Single<ApiUser>>("POST", "/api/cabinet/verify-email", { body }),
-    setPassword: (password: string) => request<Single<ApiUser>>("POST", "/api/cabinet/password", { body: { password } }),
+    verifyEmail: (body: { email: string; code: string }) =>
+      request<Single<ApiUser>>("POST", "/api/cabinet/verify-email", { body }),
+    setPassword: (password: string) =>
+      request<Single<ApiUser>>("POST", "/api/cabinet/password", { body: { password } }),
     updatePassword: (body: { current_password: string; password: string }) =>
       request<Single<ApiUser>>("POST", "/api/cabinet/update-password", { body }),
     updateImage: (image: { image_url: string | null } | FormData) =>

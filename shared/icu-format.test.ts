@@ -48,14 +48,26 @@ describe("icuFormatter", () => {
   });
 
   it.each([
-    ["{n, plural, offset:1 =0 {nobody} =1 {just {who}} one {{who} and # other} other {{who} and # others}}", { n: 0, who: "Ana" }],
-    ["{n, plural, offset:1 =0 {nobody} =1 {just {who}} one {{who} and # other} other {{who} and # others}}", { n: 2, who: "Ana" }],
-    ["{n, plural, offset:1 =0 {nobody} =1 {just {who}} one {{who} and # other} other {{who} and # others}}", { n: 5, who: "Ana" }],
+    [
+      "{n, plural, offset:1 =0 {nobody} =1 {just {who}} one {{who} and # other} other {{who} and # others}}",
+      { n: 0, who: "Ana" },
+    ],
+    [
+      "{n, plural, offset:1 =0 {nobody} =1 {just {who}} one {{who} and # other} other {{who} and # others}}",
+      { n: 2, who: "Ana" },
+    ],
+    [
+      "{n, plural, offset:1 =0 {nobody} =1 {just {who}} one {{who} and # other} other {{who} and # others}}",
+      { n: 5, who: "Ana" },
+    ],
     ["{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}", { n: 23 }],
     ["{n, number} · {n, number, ::currency/EUR} · {n, number, ::percent}", { n: 0.25 }],
     // Midday UTC: the same calendar date in Serbia (times differ by design, below).
     ["{d, date, ::yyyyMMMd} · {d, date}", { d: Date.UTC(2026, 10, 23, 12, 5) }],
-    ["{kind, select, flat {a <b>flat</b>} other {a home}} in {city}", { kind: "flat", city: "Niš", b: (s: string) => `*${s}*` }],
+    [
+      "{kind, select, flat {a <b>flat</b>} other {a home}} in {city}",
+      { kind: "flat", city: "Niš", b: (s: string) => `*${s}*` },
+    ],
     ["{count, plural, one {# listing} other {# listings}}", { count: 1234.5 }],
   ])("matches intl-messageformat on %s", (text, values) => {
     const tree = parse(text);

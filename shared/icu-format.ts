@@ -22,7 +22,15 @@ export function memo<T>(make: (key: string) => T): (key: string) => T {
 }
 
 /** Element kinds, numbered as the parser's `TYPE` enum. */
-const LITERAL = 0, ARGUMENT = 1, NUMBER = 2, DATE = 3, TIME = 4, SELECT = 5, PLURAL = 6, POUND = 7, TAG = 8;
+const LITERAL = 0,
+  ARGUMENT = 1,
+  NUMBER = 2,
+  DATE = 3,
+  TIME = 4,
+  SELECT = 5,
+  PLURAL = 6,
+  POUND = 7,
+  TAG = 8;
 
 export interface IcuFormatter {
   /** Throws when the message needs a value it was not given. */
@@ -121,7 +129,9 @@ export function icuFormatter(tag: string, formatText: TextFormat = textFormats(t
         case PLURAL: {
           const n = Number(value);
           const option =
-            el.options[`=${n}`] ?? el.options[plurals(el.pluralType ?? "cardinal").select(n - el.offset)] ?? el.options.other;
+            el.options[`=${n}`] ??
+            el.options[plurals(el.pluralType ?? "cardinal").select(n - el.offset)] ??
+            el.options.other;
           if (!option) throw new Error(`No case of "${el.value}" for ${n}`);
           out += format(option.value, values, n - el.offset);
           break;

@@ -49,7 +49,11 @@ export interface IntlFormatter {
   formatMessage(descriptor: { id: string }, values?: MessageValues): string;
   formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
   formatDate(value: string | number | Date, options?: Intl.DateTimeFormatOptions): string;
-  formatRelativeTime(value: number, unit: Intl.RelativeTimeFormatUnit, options?: Intl.RelativeTimeFormatOptions): string;
+  formatRelativeTime(
+    value: number,
+    unit: Intl.RelativeTimeFormatUnit,
+    options?: Intl.RelativeTimeFormatOptions,
+  ): string;
   formatList(items: readonly string[], options?: Intl.ListFormatOptions): string;
 }
 

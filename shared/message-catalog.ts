@@ -59,7 +59,10 @@ function scopedEntry(locale: Locale, scopes: readonly string[]) {
   return entry;
 }
 
-const catalogs = new Map<Locale, { all: Messages; intl: IntlFormatter; packed(scopes: readonly string[]): PackedMessages }>();
+const catalogs = new Map<
+  Locale,
+  { all: Messages; intl: IntlFormatter; packed(scopes: readonly string[]): PackedMessages }
+>();
 
 /** The catalog the app reads through its context (client/app-context.ts): one per locale and isolate. */
 export function messageCatalog(locale: Locale) {

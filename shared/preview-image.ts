@@ -22,5 +22,7 @@ export function previewImageSize({ width, height }: PictureSize): PictureSize {
 /** The picture a link preview shows for a page picture. */
 export function previewImage<T extends PictureSize & { url: string }>(image: T): PictureSize & { url: string } {
   const generated = GENERATED.exec(image.url);
-  return generated ? { url: `${generated[1]}.png`, ...previewImageSize(image) } : { url: image.url, width: image.width, height: image.height };
+  return generated
+    ? { url: `${generated[1]}.png`, ...previewImageSize(image) }
+    : { url: image.url, width: image.width, height: image.height };
 }

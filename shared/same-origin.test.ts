@@ -2,7 +2,10 @@ import { expect, it } from "vitest";
 import { originOf } from "./same-origin.ts";
 
 const post = (origin?: string) =>
-  new Request("https://kvadrat.test/sr/cabinet/?auth=signin", { method: "POST", headers: origin === undefined ? {} : { origin } });
+  new Request("https://kvadrat.test/sr/cabinet/?auth=signin", {
+    method: "POST",
+    headers: origin === undefined ? {} : { origin },
+  });
 
 it("tells a same-origin, a cross-site and an unsaid Origin apart", () => {
   expect(originOf(post("https://kvadrat.test"))).toBe("same");

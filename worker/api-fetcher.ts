@@ -37,11 +37,7 @@ export function apiFetcher(
   api: Hono<AppEnv>,
   env: Env,
   ctx: ExecutionContext,
-  {
-    delay = 0,
-    fault,
-    onFailure = () => {},
-  }: { delay?: number; fault?: number; onFailure?: () => void } = {},
+  { delay = 0, fault, onFailure = () => {} }: { delay?: number; fault?: number; onFailure?: () => void } = {},
 ): typeof fetch {
   return async (input, init) => {
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));

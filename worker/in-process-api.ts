@@ -18,7 +18,10 @@ export interface InProcessApiOptions {
  * visitor (the session as a bearer token, already renewed) or, for sign-in, as nobody. Either way
  * the visitor's other cookies, address and debug clock travel along, so limits and guest state apply.
  */
-export function inProcessApi(c: Context<AppEnv>, { anonymous = false, onResponse }: InProcessApiOptions = {}): ApiClient {
+export function inProcessApi(
+  c: Context<AppEnv>,
+  { anonymous = false, onResponse }: InProcessApiOptions = {},
+): ApiClient {
   const serve = apiFetcher(api, c.env, c.executionCtx, {
     delay: anonymous ? 0 : apiDelay(c.env, c.req.raw),
     fault: apiFault(c.env, c.req.raw),

@@ -43,7 +43,10 @@ function failureOf(result: unknown): ApiFailure | null {
  * API on the server) reports its failure, so a favourite toggle, a sign-in step or a message that
  * failed shows the alert of its status — whatever component sent it.
  */
-export const reportFailedActions: MiddlewareFunction<Record<string, DataStrategyResult>> = async ({ request }, next) => {
+export const reportFailedActions: MiddlewareFunction<Record<string, DataStrategyResult>> = async (
+  { request },
+  next,
+) => {
   const results = await next();
   if (request.method !== "GET" && results) {
     for (const { result } of Object.values(results)) {

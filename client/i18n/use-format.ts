@@ -13,10 +13,20 @@ export function useFormat() {
   return {
     number,
     price: (value: number) =>
-      intl.formatNumber(value, { style: "currency", currency: "EUR", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+      intl.formatNumber(value, {
+        style: "currency",
+        currency: "EUR",
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }),
     pricePerM2: (value: number) =>
       t("format.perM2", {
-        price: intl.formatNumber(value, { style: "currency", currency: "EUR", maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+        price: intl.formatNumber(value, {
+          style: "currency",
+          currency: "EUR",
+          maximumFractionDigits: 0,
+          minimumFractionDigits: 0,
+        }),
       }),
     area: (value: number) => t("format.area", { area: number(value, 1) }),
     rooms: (value: number) =>

@@ -23,6 +23,7 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function AuthPage({ actionData }: Route.ComponentProps) {
   const { search } = useLocation();
-  const view = actionData?.view ?? initialView(new URLSearchParams(search)) ?? { mode: "signin", via: "phone", step: "identity" };
+  const view = actionData?.view ??
+    initialView(new URLSearchParams(search)) ?? { mode: "signin", via: "phone", step: "identity" };
   return <AuthDialog view={view} formError={actionData?.error} asPage />;
 }

@@ -36,7 +36,12 @@ export const loader = withMessages(MESSAGES, async function loader({ request, co
   const ids = guestFavourites(request);
   const result = await api.listingsByIds(ids);
   if (!result.ok) throw unavailable();
-  return { now, items: result.data.items.map(cardListing), gone: ids.length - result.data.items.length, signedIn: false };
+  return {
+    now,
+    items: result.data.items.map(cardListing),
+    gone: ids.length - result.data.items.length,
+    signedIn: false,
+  };
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,7 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   if (user) {
     const result =
-      intent === "clear" ? await api.clearFavourites() : intent === "add" ? await api.addFavourite(id!) : await api.removeFavourite(id!);
+      intent === "clear"
+        ? await api.clearFavourites()
+        : intent === "add"
+          ? await api.addFavourite(id!)
+          : await api.removeFavourite(id!);
     if (!result.ok) {
       const { status, serverMessage } = formProblem(result, {});
       return withHeaders({ ok: false, serverMessage }, { status });

@@ -6,7 +6,13 @@ import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { HOME_SEARCH_FIELDS as F, HomeSearch } from "#client/components/home/home-search.tsx";
 import { SEARCH_FORM_LIMITS } from "#client/components/search-filters/search-form-limits.server.ts";
-import { Advantages, FaqTeaser, ListingShelf, MediaTeasers, PopularCities } from "#client/components/home/home-sections.tsx";
+import {
+  Advantages,
+  FaqTeaser,
+  ListingShelf,
+  MediaTeasers,
+  PopularCities,
+} from "#client/components/home/home-sections.tsx";
 import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -42,7 +48,9 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
   return {
     now: Date.now(),
     whereLimits: SEARCH_FORM_LIMITS.where,
-    cities: items(api.cities(), POPULAR_CITY_COUNT).then((list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null),
+    cities: items(api.cities(), POPULAR_CITY_COUNT).then(
+      (list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null,
+    ),
     promoted: items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards),
     newest: items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })).then(cards),
     advantages: items(api.advantages()),

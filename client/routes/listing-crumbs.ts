@@ -19,4 +19,3 @@ export function listingCrumbs(listing: ApiListing, locale: Locale, t: Format): C
     { name: listing.title, path: lp(listing.path), lang: listing.lang },
   ];
 }
-

@@ -14,7 +14,10 @@ import { type Format, listingCrumbs } from "./listing-crumbs.ts";
 
 const META_DESCRIPTION_LENGTH = 160;
 
-const SCHEMA_TYPE: Partial<Record<ApiListing["type"], "Apartment" | "House">> = { apartment: "Apartment", house: "House" };
+const SCHEMA_TYPE: Partial<Record<ApiListing["type"], "Apartment" | "House">> = {
+  apartment: "Apartment",
+  house: "House",
+};
 
 /** Schema.org `RealEstateListing` with its `Offer` and the property (`Apartment`, `House` or `Place`). */
 export function listingJsonLd(listing: ApiListingDetail, pageUrl: string, origin: string, description: string) {
@@ -40,7 +43,9 @@ export function listingJsonLd(listing: ApiListingDetail, pageUrl: string, origin
     ...(accommodation && listing.bedrooms !== null ? { numberOfBedrooms: listing.bedrooms } : {}),
     ...(accommodation && listing.bathrooms !== null ? { numberOfBathroomsTotal: listing.bathrooms } : {}),
     ...(accommodation && listing.year_built !== null ? { yearBuilt: listing.year_built } : {}),
-    ...(accommodation && listing.pets_allowed !== null && listing.deal === "rent" ? { petsAllowed: listing.pets_allowed } : {}),
+    ...(accommodation && listing.pets_allowed !== null && listing.deal === "rent"
+      ? { petsAllowed: listing.pets_allowed }
+      : {}),
   };
   return {
     "@context": "https://schema.org",
@@ -114,7 +119,12 @@ function listingSeo(listing: ApiListingDetail, app: Pick<AppContext, "locale" | 
   const intl = app.messages.intl;
   const t: Format = (id, values) => intl.formatMessage({ id }, values);
   const money = (value: number) =>
-    intl.formatNumber(value, { style: "currency", currency: "EUR", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    intl.formatNumber(value, {
+      style: "currency",
+      currency: "EUR",
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+    });
   const price = listing.deal === "rent" ? t("card.perMonth", { price: money(listing.price) }) : money(listing.price);
   const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
   const facts = [
@@ -124,7 +134,9 @@ function listingSeo(listing: ApiListingDetail, app: Pick<AppContext, "locale" | 
         : t("format.rooms", { rooms: listing.rooms, count: intl.formatNumber(listing.rooms) })
       : null,
     listing.area !== null ? t("format.area", { area: intl.formatNumber(listing.area) }) : null,
-    listing.land_area !== null && listing.area === null ? t("format.area", { area: intl.formatNumber(listing.land_area) }) : null,
+    listing.land_area !== null && listing.area === null
+      ? t("format.area", { area: intl.formatNumber(listing.land_area) })
+      : null,
   ].filter(Boolean);
   const title = t("detail.meta.title", { title: listing.title, price });
   const summary = [

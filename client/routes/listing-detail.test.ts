@@ -60,7 +60,8 @@ function context(path: string, status = 200) {
       calls.push(url.pathname + url.search);
       if (status !== 200) return new Response("{}", { status });
       if (url.pathname === "/api/realty/42") return Response.json({ data: LISTING });
-      if (url.pathname === "/api/realty/search") return Response.json({ items: [LISTING], total: 1, total_exact: true, page: 1, per_page: 5 });
+      if (url.pathname === "/api/realty/search")
+        return Response.json({ items: [LISTING], total: 1, total_exact: true, page: 1, per_page: 5 });
       return Response.json({ error: { code: "not_found", message: "No such listing" } }, { status: 404 });
     },
   });
@@ -98,8 +99,16 @@ it("gives the canonical page its listing, the time and similar listings (without
 });
 
 it("sends a wrong type, deal or city to the canonical path with a 301, locale and query kept", async () => {
-  const wrongCity = run("/sr/rent/apartment/nis/42/?utm_source=x", { locale: "sr", type: "apartment", citySlug: "nis", id: "42" });
-  expect(await redirectOf(wrongCity.result)).toEqual({ status: 301, location: "/sr/rent/apartment/beograd/42/?utm_source=x" });
+  const wrongCity = run("/sr/rent/apartment/nis/42/?utm_source=x", {
+    locale: "sr",
+    type: "apartment",
+    citySlug: "nis",
+    id: "42",
+  });
+  expect(await redirectOf(wrongCity.result)).toEqual({
+    status: 301,
+    location: "/sr/rent/apartment/beograd/42/?utm_source=x",
+  });
   const wrongDeal = run("/buy/house/beograd/42/", { type: "house", citySlug: "beograd", id: "42" });
   expect(await redirectOf(wrongDeal.result)).toEqual({ status: 301, location: "/rent/apartment/beograd/42/" });
 });
@@ -114,13 +123,17 @@ it("is the 404 page for types the deal lacks and malformed ids (without calling 
     await expect(result).rejects.toMatchObject({ init: { status: 404 } });
     expect(calls).toEqual([]);
   }
-  await expect(run("/buy/apartment/beograd/7/", { type: "apartment", citySlug: "beograd", id: "7" }).result).rejects.toMatchObject({
+  await expect(
+    run("/buy/apartment/beograd/7/", { type: "apartment", citySlug: "beograd", id: "7" }).result,
+  ).rejects.toMatchObject({
     init: { status: 404 },
   });
 });
 
 it("answers 503 when the API fails", async () => {
-  await expect(run("/rent/apartment/beograd/42/", { type: "apartment", citySlug: "beograd", id: "42" }, 500).result).rejects.toMatchObject({
+  await expect(
+    run("/rent/apartment/beograd/42/", { type: "apartment", citySlug: "beograd", id: "42" }, 500).result,
+  ).rejects.toMatchObject({
     init: { status: 503 },
   });
 });
@@ -131,7 +144,10 @@ it("/realty/{id}/ is a 301 to the canonical page in the same language; unknown i
     const url = new URL(path, ORIGIN);
     return realtyLoader({ params: { id }, url, request: new Request(url), context: ctx } as never);
   };
-  expect(await redirectOf(at("/ru/realty/42/", "42"))).toEqual({ status: 301, location: "/ru/rent/apartment/beograd/42/" });
+  expect(await redirectOf(at("/ru/realty/42/", "42"))).toEqual({
+    status: 301,
+    location: "/ru/rent/apartment/beograd/42/",
+  });
   await expect(at("/realty/8/", "8")).rejects.toMatchObject({ init: { status: 404 } });
   await expect(at("/realty/x/", "x")).rejects.toMatchObject({ init: { status: 404 } });
 });

@@ -95,7 +95,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 function contactError(intent: "reveal" | "message", result: FailedResult) {
-  const { fields, error, status, serverMessage } = formProblem(result, { text: "text" }, { rateLimited: "detail.owner.error.tooMany" });
+  const { fields, error, status, serverMessage } = formProblem(
+    result,
+    { text: "text" },
+    { rateLimited: "detail.owner.error.tooMany" },
+  );
   return data<ContactResult>({ intent, error, fields, serverMessage }, { status });
 }
 
@@ -111,7 +115,10 @@ async function similarListings(api: ApiClient, listing: ApiListing): Promise<Car
     facets: false,
   });
   if (!result.ok) return null;
-  return result.data.items.filter((item) => item.id !== listing.id).slice(0, SIMILAR_COUNT).map(cardListing);
+  return result.data.items
+    .filter((item) => item.id !== listing.id)
+    .slice(0, SIMILAR_COUNT)
+    .map(cardListing);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
@@ -135,7 +142,10 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
 
   const kind = t("detail.kind", { type: listing.type, deal: listing.deal });
   const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
-  const paragraphs = listing.description.split(/\n+/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = listing.description
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const published = intl.formatDate(listing.created_at, { dateStyle: "long" });
   const mapUrl = `https://www.openstreetmap.org/?mlat=${listing.lat}&mlon=${listing.lng}#map=16/${listing.lat}/${listing.lng}`;
   const origin = useRouteLoaderData<RootData>("root")?.origin ?? "";
@@ -199,7 +209,11 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
         <aside className={styles.side} aria-label={t("detail.aside")}>
           <div className={styles.sticky}>
             <PriceSummary listing={listing} />
-            <OwnerContact owner={listing.owner} revealPrice={loaderData.revealPrice} messageLimits={loaderData.messageLimits} />
+            <OwnerContact
+              owner={listing.owner}
+              revealPrice={loaderData.revealPrice}
+              messageLimits={loaderData.messageLimits}
+            />
             <p className={styles.meta}>
               {t("detail.number", { id: listing.id })}
               <br />
@@ -222,7 +236,10 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
                 <p className={styles.note}>
                   {t("detail.similar.none")}{" "}
                   <Link to={lp(paths.list(listing.deal, listing.type, listing.city.slug))}>
-                    {t("detail.similar.all", { what: t(`listing.kind.${listing.deal}.${listing.type}`), city: listing.city.name })}
+                    {t("detail.similar.all", {
+                      what: t(`listing.kind.${listing.deal}.${listing.type}`),
+                      city: listing.city.name,
+                    })}
                   </Link>
                 </p>
               ) : (

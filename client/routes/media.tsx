@@ -120,7 +120,10 @@ export const meta: Route.MetaFunction = (args) => {
       description: article.lead,
       extra: [
         { property: "og:type", content: "article" },
-        ...previewImageMeta({ url: article.image, width: ARTICLE_IMAGE_WIDTH, height: ARTICLE_IMAGE_HEIGHT, alt: article.title }, root.origin),
+        ...previewImageMeta(
+          { url: article.image, width: ARTICLE_IMAGE_WIDTH, height: ARTICLE_IMAGE_HEIGHT, alt: article.title },
+          root.origin,
+        ),
         { property: "article:published_time", content: article.published_at },
         jsonLdMeta(articleJsonLd(article, { url, origin: root.origin, locale: root.locale, site })),
         crumbs({ name: article.title, path: articlePath(article) }),

@@ -59,7 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** An unknown token is an invalid link; anything else failed (the alert of its status says so too). */
 function failed(result: FailedResult) {
   const { status, serverMessage } = formProblem(result, {});
-  return data({ done: null, error: status === 404 ? ("invalid" as const) : ("failed" as const), serverMessage }, { status });
+  return data(
+    { done: null, error: status === 404 ? ("invalid" as const) : ("failed" as const), serverMessage },
+    { status },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "unsubscribe", {}, { indexable: false });

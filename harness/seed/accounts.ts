@@ -19,14 +19,32 @@ export interface DevAccount {
 
 /** Written in README's "Development accounts" section too. */
 export const DEV_ACCOUNTS: readonly DevAccount[] = [
-  { email: "admin@kvadrat.test", password: "kvadrat-admin-2026", role: "admin", phoneVerified: false, salt: "a3ZhZHJhdC1hZG1pbi1zYQ==" },
-  { email: "user@kvadrat.test", password: "kvadrat-user-2026", role: "user", phoneVerified: true, salt: "a3ZhZHJhdC11c2VyLXNhbA==" },
+  {
+    email: "admin@kvadrat.test",
+    password: "kvadrat-admin-2026",
+    role: "admin",
+    phoneVerified: false,
+    salt: "a3ZhZHJhdC1hZG1pbi1zYQ==",
+  },
+  {
+    email: "user@kvadrat.test",
+    password: "kvadrat-user-2026",
+    role: "user",
+    phoneVerified: true,
+    salt: "a3ZhZHJhdC11c2VyLXNhbA==",
+  },
 ];
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
 
 export function devPasswordHash(account: DevAccount): string {
-  return pbkdf2Sync(account.password, Buffer.from(account.salt, "base64"), PASSWORD_PBKDF2_ITERATIONS, 32, "sha256").toString("base64");
+  return pbkdf2Sync(
+    account.password,
+    Buffer.from(account.salt, "base64"),
+    PASSWORD_PBKDF2_ITERATIONS,
+    32,
+    "sha256",
+  ).toString("base64");
 }
 
 let cached: string[] | undefined;

@@ -152,7 +152,9 @@ export function seedTags(): SeedTag[] {
 
 const round50 = (n: number) => Math.round(n / 50) * 50;
 const euro = (n: number, lang: keyof Text3) =>
-  lang === "en" ? `€${n.toLocaleString("en-US")}` : `${n.toLocaleString("en-US").replaceAll(",", lang === "ru" ? " " : ".")} €`;
+  lang === "en"
+    ? `€${n.toLocaleString("en-US")}`
+    : `${n.toLocaleString("en-US").replaceAll(",", lang === "ru" ? " " : ".")} €`;
 
 interface DraftArticle {
   tag: string;
@@ -220,7 +222,8 @@ function priceReports(): DraftArticle[] {
       const max = round50(band.max * factor);
       const flatMin = round50(min * 55);
       const flatMax = round50(max * 55);
-      const fmt = (lang: keyof Text3) => [euro(min, lang), euro(max, lang), euro(flatMin, lang), euro(flatMax, lang)] as const;
+      const fmt = (lang: keyof Text3) =>
+        [euro(min, lang), euro(max, lang), euro(flatMin, lang), euro(flatMax, lang)] as const;
       const [enA, enB, enC, enD] = fmt("en");
       const [ruA, ruB, ruC, ruD] = fmt("ru");
       const [srA, srB, srC, srD] = fmt("sr");
@@ -263,7 +266,11 @@ function rentReports(): DraftArticle[] {
     return {
       tag: `market/rents/${slug}`,
       slug: `what-renting-costs-${slug}`,
-      title: t3(`What renting a flat costs ${where.en}`, `Сколько стоит аренда квартиры ${where.ru}`, `Koliko košta zakup stana ${where.sr}`),
+      title: t3(
+        `What renting a flat costs ${where.en}`,
+        `Сколько стоит аренда квартиры ${where.ru}`,
+        `Koliko košta zakup stana ${where.sr}`,
+      ),
       lead: t3(
         `A furnished one-bedroom flat ${where.en} rents for about €${a}–${b} a month. Bills, deposits and the best time to look.`,
         `Меблированная квартира с одной спальней ${where.ru} сдаётся примерно за ${a}–${b} € в месяц. Счета, депозиты и лучшее время для поиска.`,
@@ -408,8 +415,16 @@ function neighbourhoodGuides(): DraftArticle[] {
     const [ra, rb] = [Math.round((rent.min * 55) / 10) * 10, Math.round((rent.max * 55) / 10) * 10];
     const slug = n.district ? `living-in-${n.district}` : `${n.city}-neighbourhoods-at-a-glance`;
     const title = n.district
-      ? t3(`Living in ${name.en}: a neighbourhood guide`, `Жизнь в районе ${name.ru}: путеводитель`, `Život u naselju ${name.sr}: vodič`)
-      : t3(`${name.en} neighbourhoods at a glance`, `Районы города ${name.ru}: краткий обзор`, `Naselja grada ${name.sr}: kratak pregled`);
+      ? t3(
+          `Living in ${name.en}: a neighbourhood guide`,
+          `Жизнь в районе ${name.ru}: путеводитель`,
+          `Život u naselju ${name.sr}: vodič`,
+        )
+      : t3(
+          `${name.en} neighbourhoods at a glance`,
+          `Районы города ${name.ru}: краткий обзор`,
+          `Naselja grada ${name.sr}: kratak pregled`,
+        );
     return {
       tag: n.district ? `neighbourhoods/${n.city}/${n.district}` : `neighbourhoods/${n.city}`,
       slug,
@@ -433,7 +448,14 @@ function neighbourhoodGuides(): DraftArticle[] {
   });
 }
 
-const AUTHORS = ["Jelena Marković", "Nikola Stanković", "Milica Đorđević", "Aleksandar Ilić", "Tijana Popović", "Redakcija Kvadrat"];
+const AUTHORS = [
+  "Jelena Marković",
+  "Nikola Stanković",
+  "Milica Đorđević",
+  "Aleksandar Ilić",
+  "Tijana Popović",
+  "Redakcija Kvadrat",
+];
 
 export function seedArticles(tags: SeedTag[] = seedTags()): SeedArticle[] {
   const byPath = new Map(tags.map((t) => [t.path, t]));
@@ -474,7 +496,11 @@ export interface SeedFaq {
 export const FAQ: SeedFaq[] = [
   {
     category: "search",
-    question: t3("How do I find listings in a particular neighbourhood?", "Как найти объявления в конкретном районе?", "Kako da pronađem oglase u određenom naselju?"),
+    question: t3(
+      "How do I find listings in a particular neighbourhood?",
+      "Как найти объявления в конкретном районе?",
+      "Kako da pronađem oglase u određenom naselju?",
+    ),
     answer: t3(
       "Choose the city in the search form, then one of its districts, or type the place into 'City or district'. Results update as you change the filters.",
       "Выберите город в форме поиска, затем один из его районов, или введите название в поле «Город или район». Результаты обновляются при изменении фильтров.",
@@ -483,7 +509,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "search",
-    question: t3("How do I keep the listings I like?", "Как сохранить понравившиеся объявления?", "Kako da sačuvam oglase koji mi se dopadaju?"),
+    question: t3(
+      "How do I keep the listings I like?",
+      "Как сохранить понравившиеся объявления?",
+      "Kako da sačuvam oglase koji mi se dopadaju?",
+    ),
     answer: t3(
       "Press the heart on a listing to save it to your favourites. Without an account they are kept in this browser; once you sign in, they are kept with your account on every device.",
       "Нажмите на сердечко у объявления, чтобы добавить его в избранное. Без аккаунта избранное хранится в этом браузере, а после входа — в вашем аккаунте на всех устройствах.",
@@ -492,7 +522,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "search",
-    question: t3("What does the half room in '2.5 rooms' mean?", "Что значит половина комнаты в «2,5 комнаты»?", "Šta znači pola sobe u „dvoiposoban”?"),
+    question: t3(
+      "What does the half room in '2.5 rooms' mean?",
+      "Что значит половина комнаты в «2,5 комнаты»?",
+      "Šta znači pola sobe u „dvoiposoban”?",
+    ),
     answer: t3(
       "Serbian listings count a small room, such as a study or a dining area under 10 m², as half a room. A studio (garsonjera) is 0.5, a one-and-a-half-room flat has a living room and a small bedroom.",
       "В Сербии небольшое помещение — кабинет или столовую до 10 м² — считают половиной комнаты. Студия (garsonjera) — это 0,5, а «полуторка» — гостиная и маленькая спальня.",
@@ -501,7 +535,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "listings",
-    question: t3("How do I contact the owner of a listing?", "Как связаться с владельцем объявления?", "Kako da kontaktiram vlasnika oglasa?"),
+    question: t3(
+      "How do I contact the owner of a listing?",
+      "Как связаться с владельцем объявления?",
+      "Kako da kontaktiram vlasnika oglasa?",
+    ),
     answer: t3(
       "Open the listing and sign in. Under 'Contact the owner' you can write a message for free or reveal the owner's phone number for €0.50, charged once for that listing.",
       "Откройте объявление и войдите. В блоке «Связаться с владельцем» можно бесплатно написать сообщение или открыть номер телефона владельца за 0,50 €, которые списываются один раз за это объявление.",
@@ -510,7 +548,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "listings",
-    question: t3("Are listings checked before they appear?", "Проверяются ли объявления перед публикацией?", "Da li se oglasi proveravaju pre objave?"),
+    question: t3(
+      "Are listings checked before they appear?",
+      "Проверяются ли объявления перед публикацией?",
+      "Da li se oglasi proveravaju pre objave?",
+    ),
     answer: t3(
       "Yes. A moderator checks every listing before it is published, and listings that break the listing rules are not shown. Most are checked within a few hours on working days.",
       "Да. Модератор проверяет каждое объявление перед публикацией, а объявления, нарушающие правила, не показываются. В рабочие дни большинство проверяется за несколько часов.",
@@ -519,7 +561,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "listings",
-    question: t3("Why has a listing I saved disappeared?", "Почему пропало объявление, которое я сохранил?", "Zašto je nestao oglas koji sam sačuvao?"),
+    question: t3(
+      "Why has a listing I saved disappeared?",
+      "Почему пропало объявление, которое я сохранил?",
+      "Zašto je nestao oglas koji sam sačuvao?",
+    ),
     answer: t3(
       "Listings stay active for 30 days so that you see only current offers. One its owner does not renew, or that is already sold or let, is no longer published and drops out of your favourites too.",
       "Объявления активны 30 дней, чтобы вы видели только актуальные предложения. Объявление, которое владелец не продлил или которое уже продано или сдано, снимается с публикации и пропадает из избранного.",
@@ -528,7 +574,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "listings",
-    question: t3("What does the price comparison on a listing mean?", "Что означает сравнение цены в объявлении?", "Šta znači poređenje cene u oglasu?"),
+    question: t3(
+      "What does the price comparison on a listing mean?",
+      "Что означает сравнение цены в объявлении?",
+      "Šta znači poređenje cene u oglasu?",
+    ),
     answer: t3(
       "A listing compares its price per square metre with the median of the active listings of the same type in the same city, and says how many listings that median is based on. Use it as a first check, not as a valuation.",
       "В объявлении цена за квадратный метр сравнивается с медианой активных объявлений того же типа в том же городе и указано, по скольким объявлениям она посчитана. Это первая проверка, а не оценка стоимости.",
@@ -537,7 +587,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "account",
-    question: t3("Can I sign in with my e-mail instead of a phone?", "Можно ли входить по e-mail вместо телефона?", "Mogu li da se prijavim e-poštom umesto telefonom?"),
+    question: t3(
+      "Can I sign in with my e-mail instead of a phone?",
+      "Можно ли входить по e-mail вместо телефона?",
+      "Mogu li da se prijavim e-poštom umesto telefonom?",
+    ),
     answer: t3(
       "Yes, with either, by a one-time code or with a password. You can add or change your phone, e-mail and password under Personal data in your account.",
       "Да, любым из способов — по одноразовому коду или с паролем. Телефон, e-mail и пароль можно добавить или изменить в разделе «Личные данные» вашего аккаунта.",
@@ -555,7 +609,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "payments",
-    question: t3("What does 'Promoted' on a listing mean?", "Что значит отметка «Продвигается» у объявления?", "Šta znači oznaka „Istaknuto” na oglasu?"),
+    question: t3(
+      "What does 'Promoted' on a listing mean?",
+      "Что значит отметка «Продвигается» у объявления?",
+      "Šta znači oznaka „Istaknuto” na oglasu?",
+    ),
     answer: t3(
       "Its owner has paid for it to be shown among the promoted listings on the home page for a period, and the mark stays while it lasts. Promoted listings pass the same checks as all others.",
       "Владелец оплатил показ объявления среди продвигаемых на главной странице на определённый срок, и отметка видна, пока он длится. Продвигаемые объявления проходят те же проверки, что и остальные.",
@@ -564,7 +622,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "payments",
-    question: t3("Why do I have to pay to see a phone number?", "Почему за просмотр телефона нужно платить?", "Zašto se plaća prikaz broja telefona?"),
+    question: t3(
+      "Why do I have to pay to see a phone number?",
+      "Почему за просмотр телефона нужно платить?",
+      "Zašto se plaća prikaz broja telefona?",
+    ),
     answer: t3(
       "A small fee for revealing a number — €0.50, once per listing — keeps scrapers and spam callers away from owners. You can always write to the owner through the site for free.",
       "Небольшая плата за показ номера — 0,50 € один раз за объявление — защищает владельцев от сборщиков контактов и спам-звонков. Написать владельцу через сайт можно всегда бесплатно.",
@@ -573,7 +635,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "payments",
-    question: t3("Do I pay again to see the same number?", "Нужно ли платить повторно за тот же номер?", "Da li ponovo plaćam isti broj?"),
+    question: t3(
+      "Do I pay again to see the same number?",
+      "Нужно ли платить повторно за тот же номер?",
+      "Da li ponovo plaćam isti broj?",
+    ),
     answer: t3(
       "No. You pay once per listing: a number you have revealed before is shown again for free. The price is on the button before you press it.",
       "Нет. Плата берётся один раз за объявление: уже открытый номер показывается снова бесплатно. Цена указана на кнопке ещё до нажатия.",
@@ -582,7 +648,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "safety",
-    question: t3("How do I avoid rental scams?", "Как не стать жертвой мошенников при аренде?", "Kako da izbegnem prevare pri zakupu?"),
+    question: t3(
+      "How do I avoid rental scams?",
+      "Как не стать жертвой мошенников при аренде?",
+      "Kako da izbegnem prevare pri zakupu?",
+    ),
     answer: t3(
       "Never pay a deposit before seeing the flat and the owner's documents. Be wary of prices far below the market and of owners who are 'abroad' and want money by transfer. Report suspicious listings to support@kvadrat.rs.",
       "Никогда не платите депозит, не увидев квартиру и документы владельца. Остерегайтесь цен намного ниже рынка и владельцев, которые «за границей» и просят перевод. Сообщайте о подозрительных объявлениях на support@kvadrat.rs.",
@@ -591,7 +661,11 @@ export const FAQ: SeedFaq[] = [
   },
   {
     category: "safety",
-    question: t3("How do I check who owns a property?", "Как проверить, кто владеет объектом?", "Kako da proverim ko je vlasnik nekretnine?"),
+    question: t3(
+      "How do I check who owns a property?",
+      "Как проверить, кто владеет объектом?",
+      "Kako da proverim ko je vlasnik nekretnine?",
+    ),
     answer: t3(
       "Ask for the cadastre extract (list nepokretnosti) or look the parcel up on the Republic Geodetic Authority's website. The owner's name there must match the seller's ID.",
       "Попросите выписку из кадастра (list nepokretnosti) или найдите участок на сайте Республиканского геодезического управления. Имя собственника должно совпадать с документом продавца.",
@@ -745,7 +819,13 @@ export function seedSubscriptions(emails: string[]): SeedSubscription[] {
     ["user@kvadrat.test", "saved_searches", 1],
     ["citalac.vesti@example.com", "news", 1],
     ["bivsi.pretplatnik@example.net", "news", 0],
-    ...emails.slice(0, 4).map((email, i): [string, SeedSubscription["list"], 0 | 1] => [email, (["news", "listing_tips", "saved_searches", "news"] as const)[i]!, 1]),
+    ...emails
+      .slice(0, 4)
+      .map((email, i): [string, SeedSubscription["list"], 0 | 1] => [
+        email,
+        (["news", "listing_tips", "saved_searches", "news"] as const)[i]!,
+        1,
+      ]),
   ];
   return entries.map(([email, list, subscribed]) => ({
     email,

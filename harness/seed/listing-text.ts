@@ -36,43 +36,91 @@ export interface ListingFacts {
 }
 
 const place = (f: ListingFacts, lang: Lang) => (f.district ? `${f.district[lang]}, ${f.city[lang]}` : f.city[lang]);
-const m2 = (n: number, lang: Lang = "en") => `${n.toLocaleString("en-US").replaceAll(",", " ")} ${lang === "ru" ? "м²" : "m²"}`;
+const m2 = (n: number, lang: Lang = "en") =>
+  `${n.toLocaleString("en-US").replaceAll(",", " ")} ${lang === "ru" ? "м²" : "m²"}`;
 
 // ---------------------------------------------------------------------------------------------- sr
 
 const SR_ROOMS: Record<string, string> = {
-  "0.5": "Garsonjera", "1": "Jednosoban stan", "1.5": "Jednoiposoban stan", "2": "Dvosoban stan",
-  "2.5": "Dvoiposoban stan", "3": "Trosoban stan", "3.5": "Troiposoban stan", "4": "Četvorosoban stan",
-  "4.5": "Četvoroiposoban stan", "5": "Petosoban stan",
+  "0.5": "Garsonjera",
+  "1": "Jednosoban stan",
+  "1.5": "Jednoiposoban stan",
+  "2": "Dvosoban stan",
+  "2.5": "Dvoiposoban stan",
+  "3": "Trosoban stan",
+  "3.5": "Troiposoban stan",
+  "4": "Četvorosoban stan",
+  "4.5": "Četvoroiposoban stan",
+  "5": "Petosoban stan",
 };
 const SR_KIND: Record<Kind, string> = {
-  flat: "Stan", house: "Porodična kuća", land: "Građevinsko zemljište", offplan: "Stan u izgradnji",
-  office: "Kancelarijski prostor", shop: "Lokal", garage: "Garaža", parking: "Parking mesto", storage: "Magacinski prostor",
+  flat: "Stan",
+  house: "Porodična kuća",
+  land: "Građevinsko zemljište",
+  offplan: "Stan u izgradnji",
+  office: "Kancelarijski prostor",
+  shop: "Lokal",
+  garage: "Garaža",
+  parking: "Parking mesto",
+  storage: "Magacinski prostor",
 };
 const EN_ROOMS: Record<string, string> = {
-  "0.5": "Studio apartment", "1": "One-room apartment", "1.5": "1.5-room apartment", "2": "Two-room apartment",
-  "2.5": "2.5-room apartment", "3": "Three-room apartment", "3.5": "3.5-room apartment", "4": "Four-room apartment",
-  "4.5": "4.5-room apartment", "5": "Five-room apartment",
+  "0.5": "Studio apartment",
+  "1": "One-room apartment",
+  "1.5": "1.5-room apartment",
+  "2": "Two-room apartment",
+  "2.5": "2.5-room apartment",
+  "3": "Three-room apartment",
+  "3.5": "3.5-room apartment",
+  "4": "Four-room apartment",
+  "4.5": "4.5-room apartment",
+  "5": "Five-room apartment",
 };
 const EN_KIND: Record<Kind, string> = {
-  flat: "Apartment", house: "Family house", land: "Building plot", offplan: "New-build apartment",
-  office: "Office space", shop: "Retail unit", garage: "Garage", parking: "Parking space", storage: "Storage space",
+  flat: "Apartment",
+  house: "Family house",
+  land: "Building plot",
+  offplan: "New-build apartment",
+  office: "Office space",
+  shop: "Retail unit",
+  garage: "Garage",
+  parking: "Parking space",
+  storage: "Storage space",
 };
 const RU_ROOMS: Record<string, string> = {
-  "0.5": "Студия", "1": "Однокомнатная квартира", "1.5": "Полуторакомнатная квартира", "2": "Двухкомнатная квартира",
-  "2.5": "Квартира 2,5 комнаты", "3": "Трёхкомнатная квартира", "3.5": "Квартира 3,5 комнаты",
-  "4": "Четырёхкомнатная квартира", "4.5": "Квартира 4,5 комнаты", "5": "Пятикомнатная квартира",
+  "0.5": "Студия",
+  "1": "Однокомнатная квартира",
+  "1.5": "Полуторакомнатная квартира",
+  "2": "Двухкомнатная квартира",
+  "2.5": "Квартира 2,5 комнаты",
+  "3": "Трёхкомнатная квартира",
+  "3.5": "Квартира 3,5 комнаты",
+  "4": "Четырёхкомнатная квартира",
+  "4.5": "Квартира 4,5 комнаты",
+  "5": "Пятикомнатная квартира",
 };
 const RU_KIND: Record<Kind, string> = {
-  flat: "Квартира", house: "Дом", land: "Участок под застройку", offplan: "Квартира в новостройке",
-  office: "Офисное помещение", shop: "Торговое помещение", garage: "Гараж", parking: "Парковочное место", storage: "Склад",
+  flat: "Квартира",
+  house: "Дом",
+  land: "Участок под застройку",
+  offplan: "Квартира в новостройке",
+  office: "Офисное помещение",
+  shop: "Торговое помещение",
+  garage: "Гараж",
+  parking: "Парковочное место",
+  storage: "Склад",
 };
 
 function kindWord(f: ListingFacts, lang: Lang): string {
   const rooms = f.rooms === null ? null : String(f.rooms);
   if ((f.kind === "flat" || f.kind === "offplan") && rooms) {
     const word = { en: EN_ROOMS, ru: RU_ROOMS, sr: SR_ROOMS }[lang][rooms]!;
-    if (f.kind === "offplan") return { en: `New-build: ${word.toLowerCase()}`, ru: `Новостройка: ${word.toLowerCase()}`, sr: `Novogradnja: ${word.toLowerCase()}` }[lang];
+    if (f.kind === "offplan")
+      return {
+        en: `New-build: ${word.toLowerCase()}`,
+        ru: `Новостройка: ${word.toLowerCase()}`,
+        sr: `Novogradnja: ${word.toLowerCase()}`,
+      }[lang];
     return word;
   }
   return { en: EN_KIND, ru: RU_KIND, sr: SR_KIND }[lang][f.kind];
@@ -84,7 +132,11 @@ export function listingTitle(f: ListingFacts, lang: Lang, rng: Rng): string {
   const where = place(f, lang);
   const variant = rng.int(0, 2);
   if (f.deal === "rent") {
-    const prefix = { en: ["For rent", "To let", "Long-term rent"], ru: ["Аренда", "Сдаётся", "Долгосрочная аренда"], sr: ["Izdajem", "Izdavanje", "Dugoročno izdavanje"] }[lang][variant]!;
+    const prefix = {
+      en: ["For rent", "To let", "Long-term rent"],
+      ru: ["Аренда", "Сдаётся", "Долгосрочная аренда"],
+      sr: ["Izdajem", "Izdavanje", "Dugoročno izdavanje"],
+    }[lang][variant]!;
     return `${prefix}: ${lowerFirst(what, lang)}, ${size}, ${where}`;
   }
   if (variant === 0) {
@@ -108,7 +160,8 @@ function openingWord(f: ListingFacts, lang: Lang): string {
   const rooms = f.rooms === null ? null : String(f.rooms);
   if ((f.kind === "flat" || f.kind === "offplan") && rooms) {
     const word = { en: EN_ROOMS, ru: RU_ROOMS, sr: SR_ROOMS }[lang][rooms]!;
-    if (f.kind === "offplan") return word + { en: " in a new development", ru: " в новостройке", sr: " u novogradnji" }[lang];
+    if (f.kind === "offplan")
+      return word + { en: " in a new development", ru: " в новостройке", sr: " u novogradnji" }[lang];
     return word;
   }
   return { en: EN_KIND, ru: RU_KIND, sr: SR_KIND }[lang][f.kind];
@@ -179,18 +232,24 @@ const SR: Phrasebook = {
         ? "Plac je građevinski, sa strujom i vodom u ulici, pogodan za porodičnu kuću ili manju stambenu zgradu."
         : null,
   kindNote: (f) =>
-    ({
-      office: "Prostor je pogodan za kancelariju, ordinaciju ili agenciju.",
-      shop: "Lokal je na frekventnoj lokaciji sa izlogom prema ulici.",
-      garage: "Garaža je zatvorena, sa daljinskim otvaranjem vrata.",
-      parking: "Parking mesto je u podzemnoj garaži zgrade.",
-      storage: "Magacin ima kolski prilaz i široka vrata za utovar.",
-    } as Partial<Record<Kind, string>>)[f.kind] ?? null,
+    (
+      ({
+        office: "Prostor je pogodan za kancelariju, ordinaciju ili agenciju.",
+        shop: "Lokal je na frekventnoj lokaciji sa izlogom prema ulici.",
+        garage: "Garaža je zatvorena, sa daljinskim otvaranjem vrata.",
+        parking: "Parking mesto je u podzemnoj garaži zgrade.",
+        storage: "Magacin ima kolski prilaz i široka vrata za utovar.",
+      }) as Partial<Record<Kind, string>>
+    )[f.kind] ?? null,
   rentTerms: (f) =>
     f.deal !== "rent"
       ? null
       : `Depozit iznosi ${f.deposit} €, plaća se uz prvu kiriju. ${f.petsAllowed ? "Kućni ljubimci su dobrodošli." : "Kućni ljubimci nisu dozvoljeni."}`,
-  saleTerms: ["Uknjiženo, bez tereta, useljivo odmah.", "Papiri su uredni, 1/1 vlasništvo.", "Uknjiženo, moguća kupovina putem stambenog kredita."],
+  saleTerms: [
+    "Uknjiženo, bez tereta, useljivo odmah.",
+    "Papiri su uredni, 1/1 vlasništvo.",
+    "Uknjiženo, moguća kupovina putem stambenog kredita.",
+  ],
   surroundings: [
     "U blizini su škola, vrtić, prodavnice i pijaca.",
     "Odlična povezanost gradskim prevozom, stanica je na dva minuta hoda.",
@@ -198,7 +257,12 @@ const SR: Phrasebook = {
     "Mirna ulica, a centar grada je blizu.",
     "U neposrednoj blizini su dom zdravlja, apoteka i banka.",
   ],
-  closing: ["Za razgledanje pozovite vlasnika.", "Razgledanje je moguće svakim danom uz prethodni dogovor.", "Agencije molim da ne zovu.", "Slobodno pozovite za dodatne informacije."],
+  closing: [
+    "Za razgledanje pozovite vlasnika.",
+    "Razgledanje je moguće svakim danom uz prethodni dogovor.",
+    "Agencije molim da ne zovu.",
+    "Slobodno pozovite za dodatne informacije.",
+  ],
 };
 
 const EN: Phrasebook = {
@@ -249,18 +313,24 @@ const EN: Phrasebook = {
         ? "Zoned for building, with electricity and water in the street; suitable for a family house or a small residential building."
         : null,
   kindNote: (f) =>
-    ({
-      office: "Suitable for an office, a medical practice or an agency.",
-      shop: "A busy location with a shop window facing the street.",
-      garage: "A closed garage with a remote-controlled door.",
-      parking: "The space is in the building's underground car park.",
-      storage: "Vehicle access and wide loading doors.",
-    } as Partial<Record<Kind, string>>)[f.kind] ?? null,
+    (
+      ({
+        office: "Suitable for an office, a medical practice or an agency.",
+        shop: "A busy location with a shop window facing the street.",
+        garage: "A closed garage with a remote-controlled door.",
+        parking: "The space is in the building's underground car park.",
+        storage: "Vehicle access and wide loading doors.",
+      }) as Partial<Record<Kind, string>>
+    )[f.kind] ?? null,
   rentTerms: (f) =>
     f.deal !== "rent"
       ? null
       : `The deposit is €${f.deposit}, paid with the first month's rent. ${f.petsAllowed ? "Pets are welcome." : "No pets, please."}`,
-  saleTerms: ["Registered in the cadastre, free of encumbrances, ready to move in.", "Clean title with a single owner.", "Registered; purchase with a mortgage is possible."],
+  saleTerms: [
+    "Registered in the cadastre, free of encumbrances, ready to move in.",
+    "Clean title with a single owner.",
+    "Registered; purchase with a mortgage is possible.",
+  ],
   surroundings: [
     "A school, a kindergarten, shops and a green market are close by.",
     "Excellent public transport links, with a stop two minutes away on foot.",
@@ -268,7 +338,12 @@ const EN: Phrasebook = {
     "A quiet street, yet close to the town centre.",
     "A health centre, a pharmacy and a bank are just around the corner.",
   ],
-  closing: ["Call the owner to arrange a viewing.", "Viewings any day by appointment.", "No agencies, please.", "Feel free to call for more details."],
+  closing: [
+    "Call the owner to arrange a viewing.",
+    "Viewings any day by appointment.",
+    "No agencies, please.",
+    "Feel free to call for more details.",
+  ],
 };
 
 const RU: Phrasebook = {
@@ -319,18 +394,24 @@ const RU: Phrasebook = {
         ? "Участок под застройку, электричество и вода по улице; подходит для частного дома или небольшого жилого здания."
         : null,
   kindNote: (f) =>
-    ({
-      office: "Подходит под офис, медицинский кабинет или агентство.",
-      shop: "Проходное место, витрина выходит на улицу.",
-      garage: "Закрытый гараж с автоматическими воротами.",
-      parking: "Место в подземном паркинге дома.",
-      storage: "Есть подъезд для грузовиков и широкие ворота для погрузки.",
-    } as Partial<Record<Kind, string>>)[f.kind] ?? null,
+    (
+      ({
+        office: "Подходит под офис, медицинский кабинет или агентство.",
+        shop: "Проходное место, витрина выходит на улицу.",
+        garage: "Закрытый гараж с автоматическими воротами.",
+        parking: "Место в подземном паркинге дома.",
+        storage: "Есть подъезд для грузовиков и широкие ворота для погрузки.",
+      }) as Partial<Record<Kind, string>>
+    )[f.kind] ?? null,
   rentTerms: (f) =>
     f.deal !== "rent"
       ? null
       : `Депозит ${f.deposit} €, вносится вместе с первой оплатой. ${f.petsAllowed ? "Можно с домашними животными." : "Без домашних животных."}`,
-  saleTerms: ["Право собственности зарегистрировано в кадастре, без обременений, можно заселяться сразу.", "Документы в порядке, один собственник.", "Возможна покупка в ипотеку."],
+  saleTerms: [
+    "Право собственности зарегистрировано в кадастре, без обременений, можно заселяться сразу.",
+    "Документы в порядке, один собственник.",
+    "Возможна покупка в ипотеку.",
+  ],
   surroundings: [
     "Рядом школа, детский сад, магазины и рынок.",
     "Отличная транспортная доступность, остановка в двух минутах пешком.",
@@ -338,7 +419,12 @@ const RU: Phrasebook = {
     "Тихая улица, при этом центр города рядом.",
     "Рядом поликлиника, аптека и банк.",
   ],
-  closing: ["Звоните владельцу, чтобы договориться о просмотре.", "Показ в любой день по договорённости.", "Агентствам просьба не беспокоить.", "Звоните, расскажу подробнее."],
+  closing: [
+    "Звоните владельцу, чтобы договориться о просмотре.",
+    "Показ в любой день по договорённости.",
+    "Агентствам просьба не беспокоить.",
+    "Звоните, расскажу подробнее.",
+  ],
 };
 
 const BOOKS: Record<Lang, Phrasebook> = { en: EN, ru: RU, sr: SR };
@@ -346,11 +432,18 @@ const BOOKS: Record<Lang, Phrasebook> = { en: EN, ru: RU, sr: SR };
 export function listingDescription(f: ListingFacts, lang: Lang, rng: Rng): string {
   const book = BOOKS[lang];
   const minor = f.kind === "garage" || f.kind === "parking" || f.kind === "storage";
-  const first = [book.opening(f, openingWord(f, lang)), book.kindNote(f), book.plot(f), book.floor(f), minor ? null : book.year(f)];
+  const first = [
+    book.opening(f, openingWord(f, lang)),
+    book.kindNote(f),
+    book.plot(f),
+    book.floor(f),
+    minor ? null : book.year(f),
+  ];
   const second = [book.heating(f), book.furnished(f), book.extras(f)];
   const third = rng.sample(book.surroundings, rng.int(1, 2));
   // The last sale term mentions a mortgage: not for plots, garages and the like.
-  if (f.deal === "sale") third.push(rng.pick(minor || f.kind === "land" ? book.saleTerms.slice(0, -1) : book.saleTerms));
+  if (f.deal === "sale")
+    third.push(rng.pick(minor || f.kind === "land" ? book.saleTerms.slice(0, -1) : book.saleTerms));
   else third.push(book.rentTerms(f)!);
   third.push(rng.pick(book.closing));
   return [first, second, third]

@@ -3,7 +3,14 @@
  * first n listings are the same whatever the total count; image ids follow the listings in order.
  */
 import { CITIES, type GazetteerCity, type GazetteerDistrict } from "./gazetteer.ts";
-import { listingDescription, listingTitle, type Heating, type Kind, type Lang, type ListingFacts } from "./listing-text.ts";
+import {
+  listingDescription,
+  listingTitle,
+  type Heating,
+  type Kind,
+  type Lang,
+  type ListingFacts,
+} from "./listing-text.ts";
 import { cityClass, priceBand, streetsFor } from "./market.ts";
 import { seedUser, serbianMobile } from "./people.ts";
 import { BASE_TIME, DAY, rngFor, STREAM, type Rng } from "./prng.ts";
@@ -91,12 +98,27 @@ const ROOMS = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5];
 const ROOM_WEIGHTS = [8, 12, 14, 20, 14, 14, 6, 6, 3, 3];
 /** Plausible flat areas (m²) per room count. */
 const FLAT_AREA: Record<string, [number, number]> = {
-  "0.5": [18, 32], "1": [28, 42], "1.5": [35, 50], "2": [42, 62], "2.5": [52, 72],
-  "3": [60, 85], "3.5": [70, 95], "4": [80, 115], "4.5": [95, 130], "5": [110, 180],
+  "0.5": [18, 32],
+  "1": [28, 42],
+  "1.5": [35, 50],
+  "2": [42, 62],
+  "2.5": [52, 72],
+  "3": [60, 85],
+  "3.5": [70, 95],
+  "4": [80, 115],
+  "4.5": [95, 130],
+  "5": [110, 180],
 };
 
 const IMAGE_SIZES: [number, number][] = [
-  [1200, 800], [1200, 800], [1024, 768], [1280, 960], [1600, 1067], [1280, 720], [800, 1200], [768, 1024],
+  [1200, 800],
+  [1200, 800],
+  [1024, 768],
+  [1280, 960],
+  [1600, 1067],
+  [1280, 720],
+  [800, 1200],
+  [768, 1024],
 ];
 
 const STATUSES: Status[] = ["active", "draft", "moderation", "archived", "rejected"];
@@ -123,7 +145,13 @@ function yearBuilt(rng: Rng, kind: Kind): number | null {
   if (kind === "land") return null;
   if (kind === "offplan") return rng.int(2026, 2028);
   const era = rng.weighted([0, 1, 2, 3], kind === "house" ? [10, 40, 30, 20] : [8, 45, 20, 27]);
-  return era === 0 ? rng.int(1930, 1960) : era === 1 ? rng.int(1961, 1990) : era === 2 ? rng.int(1991, 2014) : rng.int(2015, 2026);
+  return era === 0
+    ? rng.int(1930, 1960)
+    : era === 1
+      ? rng.int(1961, 1990)
+      : era === 2
+        ? rng.int(1991, 2014)
+        : rng.int(2015, 2026);
 }
 
 function heating(rng: Rng, kind: Kind, big: boolean): Heating | null {
@@ -157,12 +185,17 @@ export function seedListing(id: number): SeedListing {
   const rent = type.deal === "rent";
 
   const kind: Kind =
-    type.type === "apartment" ? "flat"
-    : type.type === "house" ? "house"
-    : type.type === "land" ? "land"
-    : type.type === "investment" ? "offplan"
-    : type.type === "commercial" ? rng.weighted<Kind>(["office", "shop", "storage"], [50, 40, 10])
-    : rng.weighted<Kind>(["garage", "parking", "storage"], [50, 30, 20]);
+    type.type === "apartment"
+      ? "flat"
+      : type.type === "house"
+        ? "house"
+        : type.type === "land"
+          ? "land"
+          : type.type === "investment"
+            ? "offplan"
+            : type.type === "commercial"
+              ? rng.weighted<Kind>(["office", "shop", "storage"], [50, 40, 10])
+              : rng.weighted<Kind>(["garage", "parking", "storage"], [50, 30, 20]);
 
   let rooms: number | null = null;
   let area: number;
@@ -177,7 +210,12 @@ export function seedListing(id: number): SeedListing {
       rooms = rng.weighted(ROOMS, ROOM_WEIGHTS);
       const [lo, hi] = FLAT_AREA[String(rooms)]!;
       area = rng.int(lo, hi);
-      floors = district?.slug === "novi-beograd" ? rng.int(4, 20) : klass === "capital" ? rng.int(3, 12) : rng.int(2, bigCity ? 10 : 6);
+      floors =
+        district?.slug === "novi-beograd"
+          ? rng.int(4, 20)
+          : klass === "capital"
+            ? rng.int(3, 12)
+            : rng.int(2, bigCity ? 10 : 6);
       floor = rng.chance(0.12) ? 0 : rng.int(1, floors);
       bedrooms = Math.max(rooms < 1 ? 0 : 1, Math.ceil(rooms) - 1);
       bathrooms = area < 70 ? 1 : area < 110 ? rng.int(1, 2) : rng.int(2, 3);
@@ -228,16 +266,42 @@ export function seedListing(id: number): SeedListing {
   const step = rent ? (raw < 100 ? 5 : raw < 1000 ? 10 : 50) : raw < 20_000 ? 100 : raw < 100_000 ? 500 : 1000;
   const price = roundWithin(raw, step, Math.ceil(band.min * area), Math.floor(band.max * area));
 
-  const elevator = floors === null || kind === "house" || kind === "land" ? null : floors >= 5 ? rng.chance(0.95) : floors >= 3 ? rng.chance(0.2) : false;
+  const elevator =
+    floors === null || kind === "house" || kind === "land"
+      ? null
+      : floors >= 5
+        ? rng.chance(0.95)
+        : floors >= 3
+          ? rng.chance(0.2)
+          : false;
   const furnishedValue =
     kind === "land" || kind === "garage" || kind === "parking" || kind === "storage"
       ? null
       : kind === "offplan"
         ? false
         : rng.chance(rent ? (kind === "flat" ? 0.85 : 0.6) : 0.4);
-  const balcony = kind === "flat" || kind === "offplan" ? rng.chance(0.7) : kind === "house" ? rng.chance(0.6) : kind === "office" ? rng.chance(0.3) : null;
-  const parking = kind === "land" || kind === "parking" ? null : kind === "garage" ? null : rng.chance(kind === "house" ? 0.85 : 0.35);
-  const deposit = rent ? roundWithin(price * (kind === "office" || kind === "shop" ? rng.int(2, 3) : rng.weighted([1, 2], [70, 30])), 10, 1, 1e9) : null;
+  const balcony =
+    kind === "flat" || kind === "offplan"
+      ? rng.chance(0.7)
+      : kind === "house"
+        ? rng.chance(0.6)
+        : kind === "office"
+          ? rng.chance(0.3)
+          : null;
+  const parking =
+    kind === "land" || kind === "parking"
+      ? null
+      : kind === "garage"
+        ? null
+        : rng.chance(kind === "house" ? 0.85 : 0.35);
+  const deposit = rent
+    ? roundWithin(
+        price * (kind === "office" || kind === "shop" ? rng.int(2, 3) : rng.weighted([1, 2], [70, 30])),
+        10,
+        1,
+        1e9,
+      )
+    : null;
   const pets = rent ? rng.chance(kind === "house" ? 0.6 : 0.35) : null;
 
   const facts: ListingFacts = {
@@ -267,7 +331,10 @@ export function seedListing(id: number): SeedListing {
   const [lat, lng] = jitter(rng, centre.lat, centre.lng, district ? 1.5 : 3);
   const streets = streetsFor(city.slug, district?.slug);
   const street = rng.pick(streets);
-  const number = kind === "land" && rng.chance(0.4) ? "bb" : `${rng.int(1, rng.chance(0.7) ? 60 : 180)}${rng.chance(0.08) ? rng.pick(["a", "b", "v"]) : ""}`;
+  const number =
+    kind === "land" && rng.chance(0.4)
+      ? "bb"
+      : `${rng.int(1, rng.chance(0.7) ? 60 : 180)}${rng.chance(0.08) ? rng.pick(["a", "b", "v"]) : ""}`;
   const address = `${street} ${number}`;
 
   const ownerBlock = Math.floor((id - 1) / 8);
@@ -276,10 +343,19 @@ export function seedListing(id: number): SeedListing {
 
   const status = rng.weighted(STATUSES, STATUS_WEIGHTS);
   const created_at = BASE_TIME - rng.int(0, 90 * DAY);
-  const updated_at = status === "active" ? Math.max(created_at, BASE_TIME - rng.int(0, 28 * DAY)) : created_at + rng.int(0, BASE_TIME - created_at);
+  const updated_at =
+    status === "active"
+      ? Math.max(created_at, BASE_TIME - rng.int(0, 28 * DAY))
+      : created_at + rng.int(0, BASE_TIME - created_at);
   const promotion = rng.next();
   const promoted_until =
-    status !== "active" ? null : promotion < 0.05 ? BASE_TIME + rng.int(30, 120) * DAY : promotion < 0.07 ? BASE_TIME - rng.int(1, 20) * DAY : null;
+    status !== "active"
+      ? null
+      : promotion < 0.05
+        ? BASE_TIME + rng.int(30, 120) * DAY
+        : promotion < 0.07
+          ? BASE_TIME - rng.int(1, 20) * DAY
+          : null;
 
   return {
     id,

@@ -48,7 +48,16 @@ describe("determinism", () => {
   });
 
   it("never uses Math.random or Date.now", () => {
-    const sources = ["prng.ts", "people.ts", "listings.ts", "listing-text.ts", "content.ts", "market.ts", "seed-sql.ts", "guides.ts"];
+    const sources = [
+      "prng.ts",
+      "people.ts",
+      "listings.ts",
+      "listing-text.ts",
+      "content.ts",
+      "market.ts",
+      "seed-sql.ts",
+      "guides.ts",
+    ];
     for (const file of sources) {
       const text = readFileSync(new URL(file, import.meta.url), "utf8");
       expect(text, file).not.toMatch(/Math\.random|Date\.now|new Date\(\)/);
@@ -113,13 +122,19 @@ describe("the default seed in SQLite", () => {
   });
 
   it("gives every listing 3–8 images with real sizes", () => {
-    const counts = all<{ n: number }>(db, "SELECT COUNT(i.id) AS n FROM listings l LEFT JOIN listing_images i ON i.listing_id = l.id GROUP BY l.id");
+    const counts = all<{ n: number }>(
+      db,
+      "SELECT COUNT(i.id) AS n FROM listings l LEFT JOIN listing_images i ON i.listing_id = l.id GROUP BY l.id",
+    );
     expect(counts).toHaveLength(2000);
     for (const { n } of counts) expect(n === 3 || (n > 3 && n <= 8)).toBe(true);
     const sizes = all<{ width: number; height: number }>(db, "SELECT DISTINCT width, height FROM listing_images");
     expect(sizes).toContainEqual({ width: 1200, height: 800 });
     expect(sizes.some((s) => s.height > s.width)).toBe(true);
-    const positions = one<{ bad: number }>(db, "SELECT COUNT(*) AS bad FROM listing_images i WHERE position >= (SELECT COUNT(*) FROM listing_images j WHERE j.listing_id = i.listing_id)");
+    const positions = one<{ bad: number }>(
+      db,
+      "SELECT COUNT(*) AS bad FROM listing_images i WHERE position >= (SELECT COUNT(*) FROM listing_images j WHERE j.listing_id = i.listing_id)",
+    );
     expect(positions.bad).toBe(0);
   });
 
@@ -129,7 +144,10 @@ describe("the default seed in SQLite", () => {
       "SELECT type_id, deal, property_type, COUNT(*) AS n FROM listings GROUP BY type_id, deal, property_type",
     );
     for (const row of rows) {
-      expect(CLASSIFIED_TYPES.find((t) => t.id === row.type_id)).toMatchObject({ deal: row.deal, type: row.property_type });
+      expect(CLASSIFIED_TYPES.find((t) => t.id === row.type_id)).toMatchObject({
+        deal: row.deal,
+        type: row.property_type,
+      });
     }
     expect(rows.map((r) => r.type_id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(rows.filter((r) => r.deal === "rent" && ["land", "investment"].includes(r.property_type))).toEqual([]);
@@ -138,8 +156,18 @@ describe("the default seed in SQLite", () => {
   });
 
   it("keeps rent-only fields NULL for sale, and sets them for rent", () => {
-    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings WHERE deal = 'sale' AND (deposit IS NOT NULL OR pets_allowed IS NOT NULL)").n).toBe(0);
-    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings WHERE deal = 'rent' AND (deposit IS NULL OR pets_allowed IS NULL)").n).toBe(0);
+    expect(
+      one<{ n: number }>(
+        db,
+        "SELECT COUNT(*) AS n FROM listings WHERE deal = 'sale' AND (deposit IS NOT NULL OR pets_allowed IS NOT NULL)",
+      ).n,
+    ).toBe(0);
+    expect(
+      one<{ n: number }>(
+        db,
+        "SELECT COUNT(*) AS n FROM listings WHERE deal = 'rent' AND (deposit IS NULL OR pets_allowed IS NULL)",
+      ).n,
+    ).toBe(0);
     const furnished = one<{ share: number }>(db, "SELECT AVG(furnished) AS share FROM listings WHERE type_id = 1");
     expect(furnished.share).toBeGreaterThan(0.7);
   });
@@ -147,7 +175,15 @@ describe("the default seed in SQLite", () => {
   it("prices per m² sit in a plausible band per city class and type", () => {
     // Independent of the generator's table: what the Serbian market asks (EUR, 2026), generously wide.
     const capitalPremium = ["stari-grad", "vracar", "savski-venac"];
-    const rows = all<{ type_id: number; slug: string; district: string | null; population: number; price_m2: number; area: number; land_area: number | null }>(
+    const rows = all<{
+      type_id: number;
+      slug: string;
+      district: string | null;
+      population: number;
+      price_m2: number;
+      area: number;
+      land_area: number | null;
+    }>(
       db,
       `SELECT l.type_id, c.slug, d.slug AS district, c.population, l.price_m2, l.area, l.land_area
          FROM listings l JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id`,
@@ -202,7 +238,9 @@ describe("the default seed in SQLite", () => {
   });
 
   it("places listings in their city (district for Belgrade and Novi Sad) with plausible details", () => {
-    const rows = all<Row & { lat: number; lng: number; clat: number; clng: number; slug: string; district_id: number | null }>(
+    const rows = all<
+      Row & { lat: number; lng: number; clat: number; clng: number; slug: string; district_id: number | null }
+    >(
       db,
       `SELECT l.*, COALESCE(d.lat, c.lat) AS clat, COALESCE(d.lng, c.lng) AS clng, c.slug
          FROM listings l JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id`,
@@ -233,21 +271,39 @@ describe("the default seed in SQLite", () => {
   });
 
   it("is mostly active, mostly Serbian, with ~5 % promoted", () => {
-    const status = Object.fromEntries(all<{ status: string; n: number }>(db, "SELECT status, COUNT(*) AS n FROM listings GROUP BY status").map((r) => [r.status, r.n]));
+    const status = Object.fromEntries(
+      all<{ status: string; n: number }>(db, "SELECT status, COUNT(*) AS n FROM listings GROUP BY status").map((r) => [
+        r.status,
+        r.n,
+      ]),
+    );
     expect(Object.keys(status).sort()).toEqual(["active", "archived", "draft", "moderation", "rejected"]);
     expect(status.active! / 2000).toBeGreaterThan(0.75);
-    const lang = Object.fromEntries(all<{ lang: string; n: number }>(db, "SELECT lang, COUNT(*) AS n FROM listings GROUP BY lang").map((r) => [r.lang, r.n]));
+    const lang = Object.fromEntries(
+      all<{ lang: string; n: number }>(db, "SELECT lang, COUNT(*) AS n FROM listings GROUP BY lang").map((r) => [
+        r.lang,
+        r.n,
+      ]),
+    );
     expect(lang.sr! / 2000).toBeGreaterThan(0.6);
     expect(lang.en).toBeGreaterThan(0);
     expect(lang.ru).toBeGreaterThan(0);
     const promoted = one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM listings WHERE promoted_until > ${BASE_TIME}`).n;
     expect(promoted / 2000).toBeGreaterThan(0.03);
     expect(promoted / 2000).toBeLessThan(0.07);
-    expect(one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM listings WHERE promoted_until IS NOT NULL AND status <> 'active'`).n).toBe(0);
+    expect(
+      one<{ n: number }>(
+        db,
+        `SELECT COUNT(*) AS n FROM listings WHERE promoted_until IS NOT NULL AND status <> 'active'`,
+      ).n,
+    ).toBe(0);
   });
 
   it("writes titles in the listing's language", () => {
-    const rows = all<{ lang: string; title: string; description: string }>(db, "SELECT lang, title, description FROM listings LIMIT 400");
+    const rows = all<{ lang: string; title: string; description: string }>(
+      db,
+      "SELECT lang, title, description FROM listings LIMIT 400",
+    );
     for (const r of rows) {
       const cyrillic = /[\u0400-\u04ff]/.test(r.description);
       expect(cyrillic, r.description).toBe(r.lang === "ru");
@@ -255,7 +311,14 @@ describe("the default seed in SQLite", () => {
   });
 
   it("nests tags up to four levels with parent depth = depth − 1", () => {
-    const tags = all<{ id: number; parent_id: number | null; depth: number; name_en: string; name_ru: string; name_sr: string }>(db, "SELECT * FROM tags");
+    const tags = all<{
+      id: number;
+      parent_id: number | null;
+      depth: number;
+      name_en: string;
+      name_ru: string;
+      name_sr: string;
+    }>(db, "SELECT * FROM tags");
     const byId = new Map(tags.map((t) => [t.id, t]));
     expect(Math.max(...tags.map((t) => t.depth))).toBe(4);
     for (const t of tags) {
@@ -267,7 +330,10 @@ describe("the default seed in SQLite", () => {
   });
 
   it("has at least 30 articles in three languages across nested tags", () => {
-    const articles = all<Row & { depth: number }>(db, "SELECT a.*, t.depth FROM articles a JOIN tags t ON t.id = a.tag_id");
+    const articles = all<Row & { depth: number }>(
+      db,
+      "SELECT a.*, t.depth FROM articles a JOIN tags t ON t.id = a.tag_id",
+    );
     expect(articles.length).toBeGreaterThanOrEqual(30);
     expect(new Set(articles.map((a) => a.depth))).toEqual(new Set([1, 2, 3, 4]));
     for (const a of articles) {
@@ -294,7 +360,9 @@ describe("the default seed in SQLite", () => {
     expect(advantages.length).toBeLessThanOrEqual(6);
     expect(advantages.map((a) => a.icon)).toEqual(expect.arrayContaining(["shield", "clock", "photo", "price"]));
     const tooltips = all<Row>(db, "SELECT * FROM tooltips");
-    expect(tooltips.map((t) => t.key)).toEqual(expect.arrayContaining(["price_m2", "promotion", "phone_reveal", "deposit", "area", "floor"]));
+    expect(tooltips.map((t) => t.key)).toEqual(
+      expect.arrayContaining(["price_m2", "promotion", "phone_reveal", "deposit", "area", "floor"]),
+    );
     for (const row of [...faq, ...advantages, ...tooltips]) {
       for (const [column, value] of Object.entries(row)) {
         if (/_(en|ru|sr)$/.test(column)) expect(String(value).trim().length, column).toBeGreaterThan(2);

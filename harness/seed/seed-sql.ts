@@ -89,10 +89,41 @@ export const SEED_TABLES = [
 ] as const;
 
 const LISTING_COLUMNS = [
-  "id", "type_id", "deal", "property_type", "city_id", "district_id", "address", "lat", "lng", "price", "area",
-  "land_area", "rooms", "bedrooms", "bathrooms", "floor", "floors", "year_built", "furnished", "heating", "parking",
-  "balcony", "elevator", "deposit", "pets_allowed", "title", "description", "lang", "owner_id", "phone", "status",
-  "promoted_until", "created_at", "updated_at", "expires_at",
+  "id",
+  "type_id",
+  "deal",
+  "property_type",
+  "city_id",
+  "district_id",
+  "address",
+  "lat",
+  "lng",
+  "price",
+  "area",
+  "land_area",
+  "rooms",
+  "bedrooms",
+  "bathrooms",
+  "floor",
+  "floors",
+  "year_built",
+  "furnished",
+  "heating",
+  "parking",
+  "balcony",
+  "elevator",
+  "deposit",
+  "pets_allowed",
+  "title",
+  "description",
+  "lang",
+  "owner_id",
+  "phone",
+  "status",
+  "promoted_until",
+  "created_at",
+  "updated_at",
+  "expires_at",
 ] as const satisfies readonly (keyof SeedListing)[];
 
 /** Listings 1…count in order (listing n is the same for every count ≥ n). */
@@ -117,7 +148,9 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   yield* inserts(
     "districts",
     ["id", "city_id", "slug", "name_en", "name_ru", "name_sr", "lat", "lng"],
-    CITIES.flatMap((c, i) => (c.districts ?? []).map((d) => [DISTRICT_IDS.get(d)!, i + 1, d.slug, d.en, d.ru, d.sr, d.lat, d.lng])),
+    CITIES.flatMap((c, i) =>
+      (c.districts ?? []).map((d) => [DISTRICT_IDS.get(d)!, i + 1, d.slug, d.en, d.ru, d.sr, d.lat, d.lng]),
+    ),
   );
 
   const users = userCount(count);
@@ -152,7 +185,8 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
       for (let id = 1; id <= count; id++) {
         const images = seedImages(id, next);
         next += images.length;
-        for (const image of images) yield [image.id, image.listing_id, image.position, image.width, image.height, image.seed];
+        for (const image of images)
+          yield [image.id, image.listing_id, image.position, image.width, image.height, image.seed];
       }
     })(),
   );
@@ -165,16 +199,55 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   );
   yield* inserts(
     "articles",
-    ["id", "tag_id", "slug", "author", "published_at", "image_seed", "title_en", "title_ru", "title_sr", "lead_en", "lead_ru", "lead_sr", "body_en", "body_ru", "body_sr"],
+    [
+      "id",
+      "tag_id",
+      "slug",
+      "author",
+      "published_at",
+      "image_seed",
+      "title_en",
+      "title_ru",
+      "title_sr",
+      "lead_en",
+      "lead_ru",
+      "lead_sr",
+      "body_en",
+      "body_ru",
+      "body_sr",
+    ],
     seedArticles(tags).map((a) => [
-      a.id, a.tag_id, a.slug, a.author, a.published_at, a.image_seed,
-      a.title.en, a.title.ru, a.title.sr, a.lead.en, a.lead.ru, a.lead.sr, a.body.en, a.body.ru, a.body.sr,
+      a.id,
+      a.tag_id,
+      a.slug,
+      a.author,
+      a.published_at,
+      a.image_seed,
+      a.title.en,
+      a.title.ru,
+      a.title.sr,
+      a.lead.en,
+      a.lead.ru,
+      a.lead.sr,
+      a.body.en,
+      a.body.ru,
+      a.body.sr,
     ]),
   );
   yield* inserts(
     "faq",
     ["id", "position", "category", "question_en", "question_ru", "question_sr", "answer_en", "answer_ru", "answer_sr"],
-    FAQ.map((f, i) => [i + 1, i, f.category, f.question.en, f.question.ru, f.question.sr, f.answer.en, f.answer.ru, f.answer.sr]),
+    FAQ.map((f, i) => [
+      i + 1,
+      i,
+      f.category,
+      f.question.en,
+      f.question.ru,
+      f.question.sr,
+      f.answer.en,
+      f.answer.ru,
+      f.answer.sr,
+    ]),
   );
   yield* inserts(
     "advantages",

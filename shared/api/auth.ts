@@ -55,7 +55,11 @@ export const PersonName = v.pipe(
 );
 
 /** The account forms' field limits, read from the schemas above (constraint attributes). */
-export const ACCOUNT_LIMITS = { email: limitsOf(AccountEmail), name: limitsOf(PersonName), password: limitsOf(Password) };
+export const ACCOUNT_LIMITS = {
+  email: limitsOf(AccountEmail),
+  name: limitsOf(PersonName),
+  password: limitsOf(Password),
+};
 
 export const RememberMe = v.optional(v.boolean("auth.invalid.rememberMe"), false);
 
@@ -107,7 +111,11 @@ export const LoginRegisterBody = v.pipe(
   v.check((body) => (body.phone === undefined) !== (body.email === undefined), "auth.invalid.phoneOrEmail"),
 );
 
-export const PasswordLoginBody = v.object({ login: Login, password: v.pipe(v.string("auth.invalid.password"), v.maxLength(PASSWORD_MAX_LENGTH, "auth.invalid.password")), remember_me: RememberMe });
+export const PasswordLoginBody = v.object({
+  login: Login,
+  password: v.pipe(v.string("auth.invalid.password"), v.maxLength(PASSWORD_MAX_LENGTH, "auth.invalid.password")),
+  remember_me: RememberMe,
+});
 
 export const RecoveryPhoneVerifyBody = v.object({ phone: AccountPhone, code: Code });
 export const RecoveryEmailVerifyBody = v.object({ email: AccountEmail, code: Code });
@@ -126,7 +134,10 @@ export const VerifyPhoneBody = v.object({ phone: AccountPhone, code: Code });
 export const VerifyEmailBody = v.object({ email: AccountEmail, code: Code });
 export const SetPasswordBody = v.object({ password: Password });
 export const UpdatePasswordBody = v.object({
-  current_password: v.pipe(v.string("auth.invalid.password"), v.maxLength(PASSWORD_MAX_LENGTH, "auth.invalid.password")),
+  current_password: v.pipe(
+    v.string("auth.invalid.password"),
+    v.maxLength(PASSWORD_MAX_LENGTH, "auth.invalid.password"),
+  ),
   password: Password,
 });
 /** A https URL or a data: URL of an image; null removes the picture. */

@@ -100,7 +100,12 @@ export const TooltipKeyParam = v.object({ key: TooltipKey });
 
 /** POST /api/feedback/question. */
 export const FeedbackQuestionBody = v.object({
-  name: v.pipe(v.string(INVALID.required), v.trim(), v.minLength(1, INVALID.required), v.maxLength(100, INVALID.tooLong)),
+  name: v.pipe(
+    v.string(INVALID.required),
+    v.trim(),
+    v.minLength(1, INVALID.required),
+    v.maxLength(100, INVALID.tooLong),
+  ),
   email: v.pipe(
     v.string(INVALID.required),
     v.trim(),
@@ -121,12 +126,8 @@ export type FeedbackQuestionInput = v.InferInput<typeof FeedbackQuestionBody>;
 export const STAT_KINDS = ["view", "phone", "map", "list"] as const;
 export type StatKind = (typeof STAT_KINDS)[number];
 
-
 /** Unsubscribe tokens are base64url, 16–128 characters (`newUnsubscribeToken` makes 43). */
-export const UnsubscribeToken = v.pipe(
-  v.string(INVALID.required),
-  v.regex(/^[A-Za-z0-9_-]{16,128}$/, INVALID.format),
-);
+export const UnsubscribeToken = v.pipe(v.string(INVALID.required), v.regex(/^[A-Za-z0-9_-]{16,128}$/, INVALID.format));
 export const UnsubscribeQuery = v.object({ token: UnsubscribeToken });
 export const UnsubscribeBody = v.object({
   token: UnsubscribeToken,

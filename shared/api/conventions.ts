@@ -24,7 +24,6 @@ export interface Single<T> {
   data: T;
 }
 
-
 const wholeNumber = (min: number, max: number) =>
   v.pipe(
     v.string(),
@@ -38,7 +37,8 @@ const wholeNumber = (min: number, max: number) =>
 export const intParam = (min: number, max: number) => v.optional(wholeNumber(min, max));
 
 /** A query value as a whole number in a range, the fallback when absent. */
-export const intParamOr = (min: number, max: number, fallback: number) => v.optional(wholeNumber(min, max), String(fallback));
+export const intParamOr = (min: number, max: number, fallback: number) =>
+  v.optional(wholeNumber(min, max), String(fallback));
 
 /** `page` (from 1) and `per_page` (1–50, default 20). */
 export const PageQuery = v.object({
@@ -56,4 +56,8 @@ export const IdParam = v.pipe(
 );
 
 /** Lowercase ASCII slug with hyphens (cities, districts, tags, articles). */
-export const Slug = v.pipe(v.string(), v.maxLength(100, INVALID.tooLong), v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, INVALID.format));
+export const Slug = v.pipe(
+  v.string(),
+  v.maxLength(100, INVALID.tooLong),
+  v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, INVALID.format),
+);

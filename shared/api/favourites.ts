@@ -4,7 +4,12 @@ import { FAVOURITES_MAX } from "#shared/constants.ts";
 import { PageQuery } from "./conventions.ts";
 import { INVALID } from "#shared/validation.ts";
 
-const ListingId = v.pipe(v.number(INVALID.number), v.integer(INVALID.wholeNumber), v.minValue(1, INVALID.format), v.maxValue(Number.MAX_SAFE_INTEGER, INVALID.format));
+const ListingId = v.pipe(
+  v.number(INVALID.number),
+  v.integer(INVALID.wholeNumber),
+  v.minValue(1, INVALID.format),
+  v.maxValue(Number.MAX_SAFE_INTEGER, INVALID.format),
+);
 
 /** One listing, or several at once (a guest's favourites merged on sign-in). */
 export const AddFavouriteBody = v.union(

@@ -25,7 +25,12 @@ export const ReverseGeocodeQuery = v.object({
 });
 
 export const AddressInfoQuery = v.object({
-  address: v.pipe(v.string(INVALID.required), v.trim(), v.minLength(2, INVALID.tooShort), v.maxLength(300, INVALID.tooLong)),
+  address: v.pipe(
+    v.string(INVALID.required),
+    v.trim(),
+    v.minLength(2, INVALID.tooShort),
+    v.maxLength(300, INVALID.tooLong),
+  ),
   locale: v.optional(v.string()),
 });
 

@@ -17,7 +17,6 @@ import {
 } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
 
-
 /** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
 const repeatable = <S extends v.GenericSchema<string, unknown>>(item: S) =>
   v.optional(
@@ -50,10 +49,7 @@ const Bounds = v.pipe(
   v.string(),
   v.regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, INVALID.format),
   v.transform((s) => s.split(",").map(Number) as [number, number, number, number]),
-  v.check(
-    ([s, w, n, e]) => s >= -90 && n <= 90 && s <= n && w >= -180 && e <= 180 && w <= e,
-    INVALID.format,
-  ),
+  v.check(([s, w, n, e]) => s >= -90 && n <= 90 && s <= n && w >= -180 && e <= 180 && w <= e, INVALID.format),
   v.transform(([south, west, north, east]) => ({ south, west, north, east })),
 );
 
@@ -82,9 +78,7 @@ export const filterEntries = {
       v.transform((s) => s === "true"),
     ),
   ),
-  q: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong)),
-  ),
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong))),
   bounds: v.optional(Bounds),
   locale: v.optional(v.string()),
 };

@@ -59,7 +59,12 @@ export function mapCaret(before: string, caret: number, after: string): number {
     let position = positionAfterSignificant(after, significantBefore(before, clampedCaret));
     // The caret sat after separators (e.g. "(213) |73"): keep it after the output's separators too.
     const previous = before.slice(0, clampedCaret).at(-1);
-    if (clampedCaret > 0 && previous !== undefined && significant(previous) === "" && significantBefore(before, clampedCaret) > 0) {
+    if (
+      clampedCaret > 0 &&
+      previous !== undefined &&
+      significant(previous) === "" &&
+      significantBefore(before, clampedCaret) > 0
+    ) {
       while (position < after.length && significant(after[position]!) === "") position++;
     }
     return position;
@@ -75,7 +80,11 @@ export function mapCaret(before: string, caret: number, after: string): number {
  * - national: '+…' input of the active country's calling code is rewritten nationally.
  * Text that is not plain phone characters (an extension, letters) is returned unchanged.
  */
-export function formatAsYouType(text: string, country: string | undefined, mode: PhoneInputMode = "auto"): { text: string; country?: CountryCode } {
+export function formatAsYouType(
+  text: string,
+  country: string | undefined,
+  mode: PhoneInputMode = "auto",
+): { text: string; country?: CountryCode } {
   const active = normalizeCountry(country);
   if (!FORMATTABLE.test(text)) return { text };
   const digits = significant(text);
@@ -119,7 +128,12 @@ function nationalPrefixOf(country: CountryCode): string {
 }
 
 /** Formats while typing and maps the caret (see `mapCaret`). */
-export function formatWithCaret(text: string, caret: number, country: string | undefined, mode: PhoneInputMode = "auto"): TypedPhone {
+export function formatWithCaret(
+  text: string,
+  caret: number,
+  country: string | undefined,
+  mode: PhoneInputMode = "auto",
+): TypedPhone {
   const result = formatAsYouType(text, country, mode);
   const atEnd = caret >= text.length;
   return {
@@ -133,9 +147,15 @@ export function formatWithCaret(text: string, caret: number, country: string | u
  * undone by the formatter, so the digit beside it is deleted instead: the one before for Backspace, the one
  * after for Delete. `previous` is the text before the edit, `next` after it, `caret` the caret after it.
  */
-export function resolveEdit(previous: string, next: string, caret: number, direction: "backward" | "forward" | undefined): TextWithCaret {
+export function resolveEdit(
+  previous: string,
+  next: string,
+  caret: number,
+  direction: "backward" | "forward" | undefined,
+): TextWithCaret {
   const removedOne = next.length === previous.length - 1;
-  if (!removedOne || significant(next) !== significant(previous) || !FORMATTABLE.test(next)) return { text: next, caret };
+  if (!removedOne || significant(next) !== significant(previous) || !FORMATTABLE.test(next))
+    return { text: next, caret };
   if (direction === "forward") {
     for (let i = caret; i < next.length; i++) {
       if (/\p{Nd}/u.test(next[i]!)) return { text: next.slice(0, i) + next.slice(i + 1), caret };

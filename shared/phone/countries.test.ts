@@ -37,7 +37,11 @@ describe("country list entries", () => {
   });
 
   it("applies only and ignored countries", () => {
-    expect(countryList("en", { onlyCountries: ["RS", "HR", "BA"] }).entries.map((e) => e.iso2)).toEqual(["BA", "HR", "RS"]);
+    expect(countryList("en", { onlyCountries: ["RS", "HR", "BA"] }).entries.map((e) => e.iso2)).toEqual([
+      "BA",
+      "HR",
+      "RS",
+    ]);
     const without = countryList("en", { ignoredCountries: ["RS"] }).entries;
     expect(without.some((e) => e.iso2 === "RS")).toBe(false);
     expect(isCountryAllowed("RS", { onlyCountries: ["HR"] })).toBe(false);
@@ -67,7 +71,11 @@ describe("default country (SPEC §7, DESIGN §7)", () => {
   const preferred = countryList("en", { preferredCountries: ["ME", "RS"] });
 
   it("uses the edge country", () => {
-    expect(resolveDefaultCountry({ list, lookupCountry: "rs" })).toEqual({ country: "RS", source: "lookup", lookupFailed: false });
+    expect(resolveDefaultCountry({ list, lookupCountry: "rs" })).toEqual({
+      country: "RS",
+      source: "lookup",
+      lookupFailed: false,
+    });
   });
 
   it("a country in the value wins over the lookup", () => {
@@ -75,11 +83,23 @@ describe("default country (SPEC §7, DESIGN §7)", () => {
   });
 
   it("falls back to the first preferred, else the first in the list", () => {
-    expect(resolveDefaultCountry({ list: preferred, lookupCountry: "XX" })).toEqual({ country: "ME", source: "preferred", lookupFailed: true });
-    expect(resolveDefaultCountry({ list, lookupCountry: undefined })).toEqual({ country: "AF", source: "first", lookupFailed: true });
+    expect(resolveDefaultCountry({ list: preferred, lookupCountry: "XX" })).toEqual({
+      country: "ME",
+      source: "preferred",
+      lookupFailed: true,
+    });
+    expect(resolveDefaultCountry({ list, lookupCountry: undefined })).toEqual({
+      country: "AF",
+      source: "first",
+      lookupFailed: true,
+    });
     // An edge country outside the only-countries list is a failed lookup too.
     const only = countryList("en", { onlyCountries: ["HR", "BA"] });
-    expect(resolveDefaultCountry({ list: only, lookupCountry: "RS" })).toEqual({ country: "BA", source: "first", lookupFailed: true });
+    expect(resolveDefaultCountry({ list: only, lookupCountry: "RS" })).toEqual({
+      country: "BA",
+      source: "first",
+      lookupFailed: true,
+    });
   });
 
   it("ignores the lookup when the automatic default is off", () => {
@@ -93,7 +113,11 @@ describe("default country (SPEC §7, DESIGN §7)", () => {
   it("gives no country when none can be determined", () => {
     const empty = countryList("en", { onlyCountries: ["ZZ"] });
     expect(empty.entries).toHaveLength(0);
-    expect(resolveDefaultCountry({ list: empty, lookupCountry: "RS" })).toEqual({ country: undefined, source: "none", lookupFailed: true });
+    expect(resolveDefaultCountry({ list: empty, lookupCountry: "RS" })).toEqual({
+      country: undefined,
+      source: "none",
+      lookupFailed: true,
+    });
   });
 });
 

@@ -149,7 +149,12 @@ export function resolveDefaultCountry(options: {
  * Type-ahead: the index of the entry whose name starts with `query` (case- and accent-insensitive in the
  * locale), searching from `from` and wrapping; typing one letter again moves to the next match. -1 if none.
  */
-export function typeAheadMatch(entries: readonly CountryListEntry[], query: string, from: number, locale: Locale): number {
+export function typeAheadMatch(
+  entries: readonly CountryListEntry[],
+  query: string,
+  from: number,
+  locale: Locale,
+): number {
   const q = query.trim();
   if (!q || entries.length === 0) return -1;
   const collator = new Intl.Collator(localeEntry(locale).intl, { sensitivity: "base", usage: "search" });
@@ -167,7 +172,11 @@ export function typeAheadMatch(entries: readonly CountryListEntry[], query: stri
 }
 
 /** Filter for the optional search box: name, ISO code or calling code (with or without '+'). */
-export function searchCountries(entries: readonly CountryListEntry[], query: string, locale: Locale): CountryListEntry[] {
+export function searchCountries(
+  entries: readonly CountryListEntry[],
+  query: string,
+  locale: Locale,
+): CountryListEntry[] {
   const q = query.trim().toLocaleLowerCase(localeEntry(locale).intl);
   if (!q) return [...entries];
   const digits = q.replace(/^\+/, "");

@@ -1,6 +1,12 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { PHONE_REQUIRED_MESSAGE_ID, phoneCountryFieldName, phoneFormSchema, phoneNumberSchema, phoneValueSchema } from "./schema.ts";
+import {
+  PHONE_REQUIRED_MESSAGE_ID,
+  phoneCountryFieldName,
+  phoneFormSchema,
+  phoneNumberSchema,
+  phoneValueSchema,
+} from "./schema.ts";
 
 describe("phoneFormSchema (the widget's fields, also posted without JavaScript)", () => {
   const schema = phoneFormSchema();
@@ -8,7 +14,12 @@ describe("phoneFormSchema (the widget's fields, also posted without JavaScript)"
   it("accepts a national number with the posted country", () => {
     const result = v.safeParse(schema, { telephone: "061 234 5678", telephone_country: "RS", other: "kept out" });
     expect(result.success).toBe(true);
-    expect(result.output).toMatchObject({ valid: true, country: "RS", number: "+381612345678", formatted: "061 2345678" });
+    expect(result.output).toMatchObject({
+      valid: true,
+      country: "RS",
+      number: "+381612345678",
+      formatted: "061 2345678",
+    });
   });
 
   it("an international number needs no country field", () => {
@@ -20,15 +31,23 @@ describe("phoneFormSchema (the widget's fields, also posted without JavaScript)"
     const short = v.safeParse(schema, { telephone: "1", telephone_country: "RS" });
     expect(short.success).toBe(false);
     expect(short.issues?.[0]?.message).toBe("phone.invalid.tooShort");
-    expect(v.safeParse(schema, { telephone: "abc", telephone_country: "RS" }).issues?.[0]?.message).toBe("phone.invalid.notANumber");
+    expect(v.safeParse(schema, { telephone: "abc", telephone_country: "RS" }).issues?.[0]?.message).toBe(
+      "phone.invalid.notANumber",
+    );
     expect(v.safeParse(schema, { telephone: "061 2345678" }).issues?.[0]?.message).toBe("phone.invalid.invalidCountry");
-    expect(v.safeParse(schema, { telephone: "2".repeat(18), telephone_country: "RS" }).issues?.[0]?.message).toBe("phone.invalid.tooLong");
-    expect(v.safeParse(schema, { telephone: "", telephone_country: "RS" }).issues?.[0]?.message).toBe(PHONE_REQUIRED_MESSAGE_ID);
+    expect(v.safeParse(schema, { telephone: "2".repeat(18), telephone_country: "RS" }).issues?.[0]?.message).toBe(
+      "phone.invalid.tooLong",
+    );
+    expect(v.safeParse(schema, { telephone: "", telephone_country: "RS" }).issues?.[0]?.message).toBe(
+      PHONE_REQUIRED_MESSAGE_ID,
+    );
   });
 
   it("applies the same options as the widget", () => {
     const onlyRs = phoneFormSchema({ onlyCountries: ["RS"] });
-    expect(v.safeParse(onlyRs, { telephone: "+44 7400 123456" }).issues?.[0]?.message).toBe("phone.invalid.countryNotAllowed");
+    expect(v.safeParse(onlyRs, { telephone: "+44 7400 123456" }).issues?.[0]?.message).toBe(
+      "phone.invalid.countryNotAllowed",
+    );
     const chars = phoneFormSchema({ validCharactersOnly: true });
     expect(v.safeParse(chars, { telephone: "+381.61.2345678" }).issues?.[0]?.message).toBe("phone.invalid.characters");
   });
@@ -50,7 +69,9 @@ describe("phoneFormSchema (the widget's fields, also posted without JavaScript)"
 
 describe("phoneValueSchema and phoneNumberSchema", () => {
   it("validates a { text, country } value", () => {
-    expect(v.safeParse(phoneValueSchema(), { text: "(213) 373-4253", country: "US" }).output).toMatchObject({ number: "+12133734253" });
+    expect(v.safeParse(phoneValueSchema(), { text: "(213) 373-4253", country: "US" }).output).toMatchObject({
+      number: "+12133734253",
+    });
     expect(v.safeParse(phoneValueSchema(), { text: "(213) 373-4253", country: "GB" }).success).toBe(false);
     expect(v.safeParse(phoneValueSchema(), { text: 5 }).success).toBe(false);
   });

@@ -12,9 +12,52 @@ import { PHONE_ERROR_MESSAGE_IDS, PHONE_FORMATS, parsePhone, resolveFormat, vali
 
 /** 36 countries across every continent and numbering style (trunk prefixes, none, NANP, 8-digit to 11-digit). */
 const COUNTRIES: CountryCode[] = [
-  "RS", "RU", "US", "GB", "DE", "FR", "IT", "ES", "PT", "NL", "BE", "CH", "AT", "PL", "CZ", "HU", "RO", "BG",
-  "GR", "HR", "BA", "ME", "MK", "SI", "AL", "TR", "UA", "BY", "KZ", "CN", "JP", "IN", "BR", "AR", "MX", "AU",
-  "ZA", "EG", "NG", "AE", "IL", "SG", "CA", "SE", "NO", "FI",
+  "RS",
+  "RU",
+  "US",
+  "GB",
+  "DE",
+  "FR",
+  "IT",
+  "ES",
+  "PT",
+  "NL",
+  "BE",
+  "CH",
+  "AT",
+  "PL",
+  "CZ",
+  "HU",
+  "RO",
+  "BG",
+  "GR",
+  "HR",
+  "BA",
+  "ME",
+  "MK",
+  "SI",
+  "AL",
+  "TR",
+  "UA",
+  "BY",
+  "KZ",
+  "CN",
+  "JP",
+  "IN",
+  "BR",
+  "AR",
+  "MX",
+  "AU",
+  "ZA",
+  "EG",
+  "NG",
+  "AE",
+  "IL",
+  "SG",
+  "CA",
+  "SE",
+  "NO",
+  "FI",
 ];
 
 function example(country: CountryCode) {
@@ -47,7 +90,12 @@ describe("validatePhone across countries (libphonenumber-js example numbers)", (
     const phone = example(country);
     const other = country === "RS" ? "US" : "RS";
     const result = validatePhone(phone.formatInternational(), other);
-    expect(result).toMatchObject({ valid: true, country, number: phone.number, formatted: phone.formatInternational() });
+    expect(result).toMatchObject({
+      valid: true,
+      country,
+      number: phone.number,
+      formatted: phone.formatInternational(),
+    });
   });
 
   it.each(COUNTRIES)("%s: every output format", (country) => {
@@ -113,7 +161,11 @@ describe("limits at their edges (SPEC §9)", () => {
     expect(() => parsePhone(seventeen, "RS")).not.toThrow();
     expect(parsePhone(seventeen, "RS").nationalNumber).toHaveLength(17);
     expect(() => parsePhone(eighteen, "RS")).toThrow("TOO_LONG");
-    expect(validatePhone(seventeen, "RS")).toMatchObject({ valid: false, error: "TOO_LONG", nationalNumber: seventeen });
+    expect(validatePhone(seventeen, "RS")).toMatchObject({
+      valid: false,
+      error: "TOO_LONG",
+      nationalNumber: seventeen,
+    });
     expect(validatePhone(eighteen, "RS")).toMatchObject({ valid: false, error: "TOO_LONG", nationalNumber: "" });
   });
 
@@ -161,24 +213,40 @@ describe("options of SPEC §5", () => {
 
   it("only-countries", () => {
     expect(validatePhone(serbian, "RS", { onlyCountries: ["RS", "ME"] }).valid).toBe(true);
-    expect(validatePhone(british, "RS", { onlyCountries: ["rs", "me"] })).toMatchObject({ valid: false, error: "COUNTRY_NOT_ALLOWED", country: "GB" });
+    expect(validatePhone(british, "RS", { onlyCountries: ["rs", "me"] })).toMatchObject({
+      valid: false,
+      error: "COUNTRY_NOT_ALLOWED",
+      country: "GB",
+    });
   });
 
   it("ignored-countries", () => {
-    expect(validatePhone(british, "RS", { ignoredCountries: ["GB"] })).toMatchObject({ valid: false, error: "COUNTRY_NOT_ALLOWED" });
+    expect(validatePhone(british, "RS", { ignoredCountries: ["GB"] })).toMatchObject({
+      valid: false,
+      error: "COUNTRY_NOT_ALLOWED",
+    });
     expect(validatePhone(serbian, "RS", { ignoredCountries: ["GB"] }).valid).toBe(true);
   });
 
   it("valid-characters-only mode allows digits, spaces, parentheses, hyphen and plus", () => {
     expect(validatePhone("+381 (61) 234-5678", "RS", { validCharactersOnly: true }).valid).toBe(true);
-    expect(validatePhone("+381.61.234.5678", "RS", { validCharactersOnly: true })).toMatchObject({ valid: false, error: "INVALID_CHARACTERS" });
+    expect(validatePhone("+381.61.234.5678", "RS", { validCharactersOnly: true })).toMatchObject({
+      valid: false,
+      error: "INVALID_CHARACTERS",
+    });
     expect(validatePhone("+381.61.234.5678", "RS").valid).toBe(true);
   });
 
   it("custom pattern (string anchored like HTML pattern, or a RegExp)", () => {
     expect(validatePhone(serbian, "RS", { pattern: String.raw`\+381[\d ]+` }).valid).toBe(true);
-    expect(validatePhone(serbian, "RS", { pattern: String.raw`\+382[\d ]+` })).toMatchObject({ valid: false, error: "PATTERN_MISMATCH" });
-    expect(validatePhone(serbian, "RS", { pattern: String.raw`\+381` })).toMatchObject({ valid: false, error: "PATTERN_MISMATCH" });
+    expect(validatePhone(serbian, "RS", { pattern: String.raw`\+382[\d ]+` })).toMatchObject({
+      valid: false,
+      error: "PATTERN_MISMATCH",
+    });
+    expect(validatePhone(serbian, "RS", { pattern: String.raw`\+381` })).toMatchObject({
+      valid: false,
+      error: "PATTERN_MISMATCH",
+    });
     expect(validatePhone(serbian, "RS", { pattern: /^\+3/g }).valid).toBe(true);
     expect(validatePhone(serbian, "RS", { pattern: /^0/ }).error).toBe("PATTERN_MISMATCH");
   });

@@ -20,7 +20,14 @@ import { type CountryFilter, dialCodeOf, isCountryAllowed, normalizeCountry } fr
 import { phoneMetadata } from "./metadata.ts";
 
 export type PhoneFormat = "national" | "international" | "e164" | "rfc3966" | "idd" | "auto";
-export const PHONE_FORMATS = ["national", "international", "e164", "rfc3966", "idd", "auto"] as const satisfies readonly PhoneFormat[];
+export const PHONE_FORMATS = [
+  "national",
+  "international",
+  "e164",
+  "rfc3966",
+  "idd",
+  "auto",
+] as const satisfies readonly PhoneFormat[];
 
 /**
  * Why a value is not valid. The first four are SPEC §8's phone parser cases; the rest are the options of
@@ -112,7 +119,11 @@ export function resolveFormat(format: PhoneFormat, text: string): Exclude<PhoneF
 }
 
 /** A parsed number in one of the output formats. `idd` is as dialled from `fromCountry` (the active country). */
-export function formatPhoneNumber(phone: PhoneNumber, format: Exclude<PhoneFormat, "auto">, fromCountry?: CountryCode): string {
+export function formatPhoneNumber(
+  phone: PhoneNumber,
+  format: Exclude<PhoneFormat, "auto">,
+  fromCountry?: CountryCode,
+): string {
   switch (format) {
     case "national":
       return phone.formatNational();
@@ -142,7 +153,11 @@ export function parsePhone(text: string, country: string | undefined): PhoneNumb
  * characters outside the valid set, a custom pattern mismatch and a number that does not fit its country's
  * patterns all make the value invalid. Empty text is invalid with no error code (required-ness is the form's).
  */
-export function validatePhone(text: string, activeCountry: string | undefined, rules: PhoneRules = {}): PhoneValidation {
+export function validatePhone(
+  text: string,
+  activeCountry: string | undefined,
+  rules: PhoneRules = {},
+): PhoneValidation {
   const active = normalizeCountry(activeCountry);
   const trimmed = text.trim();
   const base: PhoneValidation = {
@@ -154,7 +169,12 @@ export function validatePhone(text: string, activeCountry: string | undefined, r
     nationalNumber: "",
   };
   if (trimmed === "") return base;
-  const fail = (error: PhoneErrorCode, extra: Partial<PhoneValidation> = {}): PhoneValidation => ({ ...base, ...extra, valid: false, error });
+  const fail = (error: PhoneErrorCode, extra: Partial<PhoneValidation> = {}): PhoneValidation => ({
+    ...base,
+    ...extra,
+    valid: false,
+    error,
+  });
 
   if (text.length > PHONE_INPUT_MAX_CHARS) return fail("TOO_LONG");
   if (rules.validCharactersOnly && !hasOnlyValidCharacters(text)) return fail("INVALID_CHARACTERS");
@@ -170,7 +190,8 @@ export function validatePhone(text: string, activeCountry: string | undefined, r
   } catch (error) {
     if (error instanceof ParseError) {
       const code = error.message;
-      if (code === "INVALID_COUNTRY" || code === "TOO_SHORT" || code === "TOO_LONG" || code === "NOT_A_NUMBER") return fail(code);
+      if (code === "INVALID_COUNTRY" || code === "TOO_SHORT" || code === "TOO_LONG" || code === "NOT_A_NUMBER")
+        return fail(code);
     }
     return fail("NOT_A_NUMBER");
   }

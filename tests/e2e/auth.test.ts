@@ -21,7 +21,6 @@ let documentRequests: string[];
 /** Problems a test expects (see afterEach). */
 let expected: RegExp[] = [];
 
-
 /**
  * Each test's browser comes from its own address: the API limits code requests per IP (20 an hour), and
  * every local run would otherwise share one. Locally the header passes through; Cloudflare sets its own.
@@ -241,8 +240,13 @@ it("axe finds nothing in the dialog, the cabinet and the personal page; the Nu v
   // A new account without a verified phone (the API sets the cookies in this browser context).
   const email = `axe${Date.now()}@example.rs`;
   const headers = { "x-requested-with": "XMLHttpRequest" };
-  expect((await page.request.post("/api/user/register/email", { data: { email, name: "Axe Tester" }, headers })).status()).toBe(202);
-  const verified = await page.request.post("/api/user/register/email/verify", { data: { email, code: await outboxCode(email) }, headers });
+  expect(
+    (await page.request.post("/api/user/register/email", { data: { email, name: "Axe Tester" }, headers })).status(),
+  ).toBe(202);
+  const verified = await page.request.post("/api/user/register/email/verify", {
+    data: { email, code: await outboxCode(email) },
+    headers,
+  });
   expect(verified.status()).toBe(201);
 
   await check("/cabinet/");

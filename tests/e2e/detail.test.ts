@@ -12,7 +12,9 @@ let detailPath: string;
 let photoCount: number;
 
 beforeAll(async () => {
-  const search = (await (await fetch(`${baseURL}/api/realty/search?deal=sale&type=4&city=beograd&per_page=20`)).json()) as {
+  const search = (await (
+    await fetch(`${baseURL}/api/realty/search?deal=sale&type=4&city=beograd&per_page=20`)
+  ).json()) as {
     items: { path: string; image_count: number }[];
   };
   const listing = search.items.find((item) => item.image_count >= 3)!;
@@ -37,7 +39,9 @@ afterEach(async () => {
 const counter = () => page.getByTestId("gallery-counter").textContent();
 
 it("opens a listing, counts a view, and browses the gallery by keyboard and by clicking", async () => {
-  const beacon = page.waitForRequest((r) => r.method() === "POST" && /\/api\/statistics\/realty\/\d+$/.test(new URL(r.url()).pathname));
+  const beacon = page.waitForRequest(
+    (r) => r.method() === "POST" && /\/api\/statistics\/realty\/\d+$/.test(new URL(r.url()).pathname),
+  );
   await page.goto(detailPath);
   await hydrated(page);
   expect((await beacon).url()).toContain(`/api/statistics/realty/${detailPath.split("/").at(-2)}`);

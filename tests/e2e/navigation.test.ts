@@ -10,7 +10,6 @@ let problems: string[];
 let dataRequests: string[];
 let documentRequests: string[];
 
-
 beforeEach(async () => {
   context = await browser().newContext({ baseURL, locale: "en-GB" });
   page = await context.newPage();

@@ -15,7 +15,8 @@ async function get(path: string, headers: Record<string, string> = {}) {
   }
 }
 
-const nonceOf = (res: { headers: Record<string, string> }) => /'nonce-([^']+)'/.exec(res.headers["content-security-policy"] ?? "")?.[1];
+const nonceOf = (res: { headers: Record<string, string> }) =>
+  /'nonce-([^']+)'/.exec(res.headers["content-security-policy"] ?? "")?.[1];
 /** The same document, whatever the nonce and however an element's closing slash is spaced. */
 const normalized = (html: string) => html.replace(/nonce="[^"]+"/g, "").replace(/\s*\/>/g, "/>");
 

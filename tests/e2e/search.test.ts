@@ -13,7 +13,6 @@ let documentRequests: string[];
 let beacons: string[];
 let beaconsDone: number;
 
-
 let javaScriptOff = false;
 
 async function open(javaScriptEnabled: boolean) {

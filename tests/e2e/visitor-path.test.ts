@@ -13,7 +13,6 @@ import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
 
-
 const LOCALES: Locale[] = ["en", "ru", "sr"];
 
 describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ locale, javaScript }))))(
@@ -84,9 +83,7 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
       const pager = page.locator(`nav[aria-label="${t("search.pagination")}"]`);
       await pager.locator('a[rel="next"]').click();
       await page.waitForURL(`${baseURL}${list}?price_max=400000&rooms=2&page=2`);
-      await expect
-        .poll(() => pager.locator('[aria-current="page"]').textContent())
-        .toBe(intl.formatNumber(2));
+      await expect.poll(() => pager.locator('[aria-current="page"]').textContent()).toBe(intl.formatNumber(2));
       if (javaScript) expect(documents).toBe(docsOnList);
 
       // A listing from page 2.
@@ -103,7 +100,10 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
       const photos = await page.locator('[data-testid="gallery-frame"] img').count();
       expect(photos).toBeGreaterThan(1);
       if (javaScript) {
-        await page.getByRole("button", { name: t("detail.gallery.next") }).first().click();
+        await page
+          .getByRole("button", { name: t("detail.gallery.next") })
+          .first()
+          .click();
         await expect
           .poll(() => page.getByTestId("gallery-counter").textContent())
           .toBe(t("detail.gallery.counter", { n: 2, count: photos }));
@@ -117,12 +117,18 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
       expect(await favourite.getAttribute("aria-pressed")).toBe("false");
       // The button shows the new state while the post is under way: leaving before it answers would abort it.
       const posted = page.waitForResponse(
-        (response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(lp("/favourites/")),
+        (response) =>
+          response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(lp("/favourites/")),
       );
       await favourite.click();
       await posted;
       await expect
-        .poll(() => page.locator(`form:has(input[name="id"][value="${id}"]) button[aria-pressed]`).first().getAttribute("aria-pressed"))
+        .poll(() =>
+          page
+            .locator(`form:has(input[name="id"][value="${id}"]) button[aria-pressed]`)
+            .first()
+            .getAttribute("aria-pressed"),
+        )
         .toBe("true");
       await page.waitForLoadState("networkidle");
 

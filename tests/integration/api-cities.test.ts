@@ -24,7 +24,9 @@ describe("GET /api/cities", () => {
   it("follows ?locale= and Accept-Language", async () => {
     const ru = await (await api("/api/cities?locale=ru")).json<{ items: { name: string }[] }>();
     expect(ru.items[0]!.name).toBe("Белград");
-    const sr = await (await api("/api/cities", { "accept-language": "sr-Latn-RS" })).json<{ items: { name: string }[] }>();
+    const sr = await (
+      await api("/api/cities", { "accept-language": "sr-Latn-RS" })
+    ).json<{ items: { name: string }[] }>();
     expect(sr.items[0]!.name).toBe("Beograd");
   });
 });

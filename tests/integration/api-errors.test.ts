@@ -98,7 +98,9 @@ describe("a 503 of an unavailable payment provider", () => {
   }
 
   async function reveal(bindings: object) {
-    const listing = await env.DB.prepare("SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 1").first<{ id: number }>();
+    const listing = await env.DB.prepare("SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 1").first<{
+      id: number;
+    }>();
     const token = await signedIn(bindings);
     return viaApi(`/api/realty/${listing!.id}/reveal-phone-number`, bindings, {
       method: "POST",
@@ -117,6 +119,8 @@ describe("a 503 of an unavailable payment provider", () => {
   it("with ERROR_LOGGING true, says what the provider said", async () => {
     const res = await reveal({ ...production, ERROR_LOGGING: "true" });
     expect(res.status).toBe(503);
-    expect((await res.json<ErrorBody>()).error.message).toMatch(/^No payment provider configured for phone reveal of listing \d+$/);
+    expect((await res.json<ErrorBody>()).error.message).toMatch(
+      /^No payment provider configured for phone reveal of listing \d+$/,
+    );
   });
 });

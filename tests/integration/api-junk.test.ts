@@ -34,9 +34,33 @@ const POST_ENDPOINTS = [
   "/api/unsubscribe/all",
 ];
 const QUERY_NAMES = [
-  "deal", "type", "city", "district", "price_min", "price_max", "area_min", "area_max", "rooms", "floor_min",
-  "floor_max", "furnished", "q", "bounds", "sort", "page", "per_page", "facets", "locale", "slug", "lat", "lng",
-  "address", "limit", "tag", "token", "list",
+  "deal",
+  "type",
+  "city",
+  "district",
+  "price_min",
+  "price_max",
+  "area_min",
+  "area_max",
+  "rooms",
+  "floor_min",
+  "floor_max",
+  "furnished",
+  "q",
+  "bounds",
+  "sort",
+  "page",
+  "per_page",
+  "facets",
+  "locale",
+  "slug",
+  "lat",
+  "lng",
+  "address",
+  "limit",
+  "tag",
+  "token",
+  "list",
 ];
 
 const junkText = fc.oneof(
@@ -44,10 +68,28 @@ const junkText = fc.oneof(
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.integer().map(String),
   fc.double().map(String),
-  fc.constantFrom("", "-1", "0", "1e309", "NaN", "null", "true", "%", "%00", "'; DROP TABLE listings; --", '"*', "a".repeat(5000)),
+  fc.constantFrom(
+    "",
+    "-1",
+    "0",
+    "1e309",
+    "NaN",
+    "null",
+    "true",
+    "%",
+    "%00",
+    "'; DROP TABLE listings; --",
+    '"*',
+    "a".repeat(5000),
+  ),
 );
-const pathSegment = fc.oneof(fc.nat().map(String), junkText.filter((s) => s.length > 0 && s.length < 300));
-const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.string({ maxLength: 10 })), junkText), { maxLength: 8 });
+const pathSegment = fc.oneof(
+  fc.nat().map(String),
+  junkText.filter((s) => s.length > 0 && s.length < 300),
+);
+const query = fc.array(fc.tuple(fc.oneof(fc.constantFrom(...QUERY_NAMES), fc.string({ maxLength: 10 })), junkText), {
+  maxLength: 8,
+});
 const body = fc.oneof(
   fc.json(),
   fc.anything().map((v) => {
@@ -58,7 +100,16 @@ const body = fc.oneof(
     }
   }),
   fc.string(),
-  fc.record({ ids: fc.array(fc.oneof(fc.integer(), fc.double(), fc.string())), token: junkText, list: junkText, name: junkText, email: junkText, question: junkText }).map((v) => JSON.stringify(v)),
+  fc
+    .record({
+      ids: fc.array(fc.oneof(fc.integer(), fc.double(), fc.string())),
+      token: junkText,
+      list: junkText,
+      name: junkText,
+      email: junkText,
+      question: junkText,
+    })
+    .map((v) => JSON.stringify(v)),
 );
 
 function url(template: string, segment: string, params: [string, string][]) {

@@ -40,9 +40,13 @@ describe("GET /api/location/search", () => {
 
 describe("GET /api/geocoder/back", () => {
   it("names the city and the district at a point", async () => {
-    const city = await (await get("/api/geocoder/back?lat=43.32&lng=21.90")).json<{ data: { city: { slug: string } } }>();
+    const city = await (
+      await get("/api/geocoder/back?lat=43.32&lng=21.90")
+    ).json<{ data: { city: { slug: string } } }>();
     expect(city.data.city.slug).toBe("nis");
-    const district = await (await get("/api/geocoder/back?lat=44.7985&lng=20.4770&locale=ru")).json<{
+    const district = await (
+      await get("/api/geocoder/back?lat=44.7985&lng=20.4770&locale=ru")
+    ).json<{
       data: { city: { slug: string }; district: { slug: string; name: string } };
     }>();
     expect(district.data).toMatchObject({ city: { slug: "beograd" }, district: { slug: "vracar", name: "Врачар" } });
@@ -58,18 +62,28 @@ describe("GET /api/geocoder/back", () => {
 
 describe("GET /api/geocoder/address-info", () => {
   it("reads the city and district from an address", async () => {
-    const ns = await (await get(`/api/geocoder/address-info?address=${encodeURIComponent("Bulevar oslobođenja 12, Novi Sad")}`)).json<{
+    const ns = await (
+      await get(`/api/geocoder/address-info?address=${encodeURIComponent("Bulevar oslobođenja 12, Novi Sad")}`)
+    ).json<{
       data: { city: { slug: string }; precision: string };
     }>();
     expect(ns.data).toMatchObject({ city: { slug: "novi-sad" }, precision: "city" });
-    const nb = await (await get(`/api/geocoder/address-info?address=${encodeURIComponent("Jurija Gagarina 14, Novi Beograd")}`)).json<{
+    const nb = await (
+      await get(`/api/geocoder/address-info?address=${encodeURIComponent("Jurija Gagarina 14, Novi Beograd")}`)
+    ).json<{
       data: { city: { slug: string }; district: { slug: string }; precision: string };
     }>();
-    expect(nb.data).toMatchObject({ city: { slug: "beograd" }, district: { slug: "novi-beograd" }, precision: "district" });
+    expect(nb.data).toMatchObject({
+      city: { slug: "beograd" },
+      district: { slug: "novi-beograd" },
+      precision: "district",
+    });
   });
 
   it("is 404 for an address without a known city and 400 without an address", async () => {
-    expect(await status(`/api/geocoder/address-info?address=${encodeURIComponent("742 Evergreen Terrace, Springfield")}`)).toBe(404);
+    expect(
+      await status(`/api/geocoder/address-info?address=${encodeURIComponent("742 Evergreen Terrace, Springfield")}`),
+    ).toBe(404);
     expect(await status("/api/geocoder/address-info")).toBe(400);
     expect(await status(`/api/geocoder/address-info?address=${"x".repeat(301)}`)).toBe(400);
   });
@@ -91,7 +105,14 @@ describe("GET /api/form-data", () => {
     }>();
     expect(data.types).toHaveLength(10);
     expect(data.types.find((t) => t.id === 4)!.label).toBe("Квартира");
-    expect(data.rooms.map((r) => r.label)).toEqual(["Студия", "1 комната", "2 комнаты", "3 комнаты", "4 комнаты", "5+ комнат"]);
+    expect(data.rooms.map((r) => r.label)).toEqual([
+      "Студия",
+      "1 комната",
+      "2 комнаты",
+      "3 комнаты",
+      "4 комнаты",
+      "5+ комнат",
+    ]);
     expect(data.cities.length).toBeGreaterThanOrEqual(25);
     expect(data.cities.find((c) => c.slug === "beograd")!.districts.length).toBeGreaterThan(5);
     expect(data.sorts.map((s) => s.value)).toEqual(["newest", "price_asc", "price_desc", "price_m2", "area"]);

@@ -7,7 +7,9 @@ import { call, errorOf, signUpByPhone } from "./auth-fixtures.ts";
 
 /** An active listing of the seed that the test user does not own. */
 async function someListing(offset = 0) {
-  return (await env.DB.prepare("SELECT id, phone, owner_id FROM listings WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET ?")
+  return (await env.DB.prepare(
+    "SELECT id, phone, owner_id FROM listings WHERE status = 'active' ORDER BY id LIMIT 1 OFFSET ?",
+  )
     .bind(offset)
     .first<{ id: number; phone: string; owner_id: number }>())!;
 }
@@ -40,12 +42,22 @@ describe("POST /api/realty/{id}/reveal-phone-number", () => {
     expect(body.data.phone).toBe(listing.phone);
     expect(body.data.charged).toEqual({ amount: PHONE_REVEAL_PRICE_CENTS / 100, currency: "EUR" });
     expect(body.data.payment_id).toMatch(/^sandbox_/);
-    const again = await (await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar })).json<RevealPhoneResponse>();
+    const again = await (
+      await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar })
+    ).json<RevealPhoneResponse>();
     expect(again.data).toEqual({ phone: listing.phone, charged: { amount: 0, currency: "EUR" }, payment_id: null });
     expect(await paymentsOf(user.id)).toEqual([
-      { purpose: "phone_reveal", listing_id: listing.id, amount_cents: PHONE_REVEAL_PRICE_CENTS, currency: "EUR", status: "succeeded" },
+      {
+        purpose: "phone_reveal",
+        listing_id: listing.id,
+        amount_cents: PHONE_REVEAL_PRICE_CENTS,
+        currency: "EUR",
+        status: "succeeded",
+      },
     ]);
-    const stats = await env.DB.prepare("SELECT SUM(count) AS n FROM listing_stats WHERE listing_id = ? AND kind = 'phone'")
+    const stats = await env.DB.prepare(
+      "SELECT SUM(count) AS n FROM listing_stats WHERE listing_id = ? AND kind = 'phone'",
+    )
       .bind(listing.id)
       .first<{ n: number }>();
     expect(stats!.n).toBeGreaterThanOrEqual(1);
@@ -70,8 +82,11 @@ describe("POST /api/realty/{id}/reveal-phone-number", () => {
     expect(out.status).toBe(401);
     expect(JSON.stringify(await out.json())).not.toContain(listing.phone);
     const { jar } = await signUpByPhone();
-    const archived = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{ id: number }>();
-    if (archived) expect((await call(`/api/realty/${archived.id}/reveal-phone-number`, { method: "POST", jar })).status).toBe(404);
+    const archived = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{
+      id: number;
+    }>();
+    if (archived)
+      expect((await call(`/api/realty/${archived.id}/reveal-phone-number`, { method: "POST", jar })).status).toBe(404);
     expect((await call("/api/realty/999999999/reveal-phone-number", { method: "POST", jar })).status).toBe(404);
     const bad = await call("/api/realty/abc/reveal-phone-number", { method: "POST", jar });
     expect(bad.status).toBe(400);
@@ -83,11 +98,21 @@ describe("POST /api/realty/{id}/send-message", () => {
   it("stores the message for the owner", async () => {
     const listing = await someListing(2);
     const { jar, user } = await signUpByPhone();
-    const res = await call(`/api/realty/${listing.id}/send-message`, { jar, body: { text: "  Is it still available?  " } });
+    const res = await call(`/api/realty/${listing.id}/send-message`, {
+      jar,
+      body: { text: "  Is it still available?  " },
+    });
     expect(res.status).toBe(201);
     const { data } = await res.json<SendMessageResponse>();
-    const row = await env.DB.prepare("SELECT listing_id, sender_id, recipient_id, body FROM messages WHERE id = ?").bind(data.id).first();
-    expect(row).toEqual({ listing_id: listing.id, sender_id: user.id, recipient_id: listing.owner_id, body: "Is it still available?" });
+    const row = await env.DB.prepare("SELECT listing_id, sender_id, recipient_id, body FROM messages WHERE id = ?")
+      .bind(data.id)
+      .first();
+    expect(row).toEqual({
+      listing_id: listing.id,
+      sender_id: user.id,
+      recipient_id: listing.owner_id,
+      body: "Is it still available?",
+    });
   });
 
   it("names the text when it is empty or too long, and refuses one's own listing", async () => {
@@ -116,7 +141,9 @@ describe("POST /api/realty/{id}/send-message", () => {
     for (let i = 0; i < MESSAGES_PER_HOUR; i++) {
       expect((await call(`/api/realty/${listing.id}/send-message`, { jar, body: { text: `n${i}` } })).status).toBe(201);
     }
-    expect((await call(`/api/realty/${listing.id}/send-message`, { jar, body: { text: "one more" } })).status).toBe(429);
+    expect((await call(`/api/realty/${listing.id}/send-message`, { jar, body: { text: "one more" } })).status).toBe(
+      429,
+    );
   });
 });
 
@@ -124,20 +151,35 @@ describe("junk from a signed-in visitor", () => {
   it("never gives a 5xx", async () => {
     const { jar } = await signUpByPhone();
     const listing = await someListing(5);
-    const segment = fc.oneof(fc.constant(String(listing.id)), fc.nat().map(String), fc.string({ minLength: 1, maxLength: 40 }));
+    const segment = fc.oneof(
+      fc.constant(String(listing.id)),
+      fc.nat().map(String),
+      fc.string({ minLength: 1, maxLength: 40 }),
+    );
     const body = fc.oneof(
       fc.json(),
       fc.string(),
-      fc.record({ text: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.string({ minLength: 1990, maxLength: 2100 })) }).map((v) =>
-        JSON.stringify(v),
-      ),
+      fc
+        .record({
+          text: fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.string({ minLength: 1990, maxLength: 2100 })),
+        })
+        .map((v) => JSON.stringify(v)),
     );
     await fc.assert(
-      fc.asyncProperty(segment, body, fc.constantFrom("send-message", "reveal-phone-number"), async (id, text, action) => {
-        const res = await call(`/api/realty/${encodeURIComponent(id)}/${action}`, { jar, method: "POST", body: text });
-        await res.arrayBuffer();
-        expect(res.status, `${action} ${id} ${text.slice(0, 80)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        segment,
+        body,
+        fc.constantFrom("send-message", "reveal-phone-number"),
+        async (id, text, action) => {
+          const res = await call(`/api/realty/${encodeURIComponent(id)}/${action}`, {
+            jar,
+            method: "POST",
+            body: text,
+          });
+          await res.arrayBuffer();
+          expect(res.status, `${action} ${id} ${text.slice(0, 80)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 15 },
     );
   });

@@ -22,7 +22,9 @@ describe("GET /api/realty/search", () => {
     expect(body.page).toBe(1);
     expect(body.per_page).toBe(20);
     expect(body.items).toHaveLength(20);
-    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{ n: number }>();
+    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{
+      n: number;
+    }>();
     expect(body.total).toBe(active!.n);
     expect(body.facets!.types.reduce((s, t) => s + t.count, 0)).toBe(body.total);
     for (const item of body.items) {
@@ -37,7 +39,9 @@ describe("GET /api/realty/search", () => {
   it("never includes a phone number", async () => {
     const body = JSON.stringify(await search("per_page=50"));
     expect(body).not.toMatch(/"phone"/);
-    const { results } = await env.DB.prepare("SELECT phone FROM listings WHERE status = 'active' LIMIT 50").all<{ phone: string }>();
+    const { results } = await env.DB.prepare("SELECT phone FROM listings WHERE status = 'active' LIMIT 50").all<{
+      phone: string;
+    }>();
     for (const { phone } of results) expect(body).not.toContain(phone);
   });
 
@@ -83,7 +87,10 @@ describe("GET /api/realty/search", () => {
     ["price_asc", (a: ApiListing, b: ApiListing) => a.price <= b.price],
     ["price_desc", (a: ApiListing, b: ApiListing) => a.price >= b.price],
     ["newest", (a: ApiListing, b: ApiListing) => a.updated_at >= b.updated_at],
-    ["price_m2", (a: ApiListing, b: ApiListing) => a.price_m2 === null || b.price_m2 === null || a.price_m2 <= b.price_m2],
+    [
+      "price_m2",
+      (a: ApiListing, b: ApiListing) => a.price_m2 === null || b.price_m2 === null || a.price_m2 <= b.price_m2,
+    ],
     ["area", (a: ApiListing, b: ApiListing) => a.area === null || b.area === null || a.area >= b.area],
   ])("sorts by %s", async (sort, inOrder) => {
     const { items } = await search(`sort=${sort}&per_page=50&deal=sale`);
@@ -99,7 +106,10 @@ describe("GET /api/realty/search", () => {
       for (const sort of ["price_m2", "area"]) {
         const { total } = await search(`type=4&city=beograd&per_page=1`);
         const lastPage = await search(`type=4&city=beograd&sort=${sort}&per_page=1&page=${total}`);
-        expect(lastPage.items.map((i) => i.id), sort).toEqual([row!.id]);
+        expect(
+          lastPage.items.map((i) => i.id),
+          sort,
+        ).toEqual([row!.id]);
         const first = await search(`type=4&city=beograd&sort=${sort}&per_page=50`);
         const withoutArea = first.items.findIndex((i) => i.area === null);
         expect([-1, first.items.length - 1], sort).toContain(withoutArea);
@@ -151,7 +161,14 @@ describe("GET /api/realty/search", () => {
   });
 
   it("counts from the summary table agree with counting the listings, also after changes", async () => {
-    const queries = ["", "deal=sale", "type=4&city=beograd", "city=beograd&district=vracar&rooms=2", "deal=rent&furnished=true", "rooms=0&rooms=5"];
+    const queries = [
+      "",
+      "deal=sale",
+      "type=4&city=beograd",
+      "city=beograd&district=vracar&rooms=2",
+      "deal=rent&furnished=true",
+      "rooms=0&rooms=5",
+    ];
     // price_min=0 restricts nothing but forces the exact count over listings.
     const agree = async () => {
       for (const query of queries) {
@@ -162,11 +179,15 @@ describe("GET /api/realty/search", () => {
       }
     };
     await agree();
-    const row = await env.DB.prepare("SELECT id FROM listings WHERE status = 'active' AND city_id = 1 AND type_id = 4 LIMIT 1").first<{ id: number }>();
+    const row = await env.DB.prepare(
+      "SELECT id FROM listings WHERE status = 'active' AND city_id = 1 AND type_id = 4 LIMIT 1",
+    ).first<{ id: number }>();
     const before = (await search("type=4&city=beograd&per_page=1")).total;
     await env.DB.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").bind(row!.id).run();
     expect((await search("type=4&city=beograd&per_page=1")).total).toBe(before - 1);
-    await env.DB.prepare("UPDATE listings SET status = 'active', rooms = 2, district_id = 2 WHERE id = ?").bind(row!.id).run();
+    await env.DB.prepare("UPDATE listings SET status = 'active', rooms = 2, district_id = 2 WHERE id = ?")
+      .bind(row!.id)
+      .run();
     expect((await search("type=4&city=beograd&per_page=1")).total).toBe(before);
     await agree();
   });
@@ -190,7 +211,8 @@ describe("GET /api/realty/search", () => {
       expect(exact.total_exact).toBe(true);
       expect(exact.total).toBeGreaterThan(5100);
       // A word of the copied title: more text matches than a search considers, so not exact either.
-      const title = (await env.DB.prepare("SELECT title FROM listings WHERE id = 500001").first<{ title: string }>())!.title;
+      const title = (await env.DB.prepare("SELECT title FROM listings WHERE id = 500001").first<{ title: string }>())!
+        .title;
       const word = title.split(/[^\p{L}]+/u).find((w) => w.length > 3)!;
       const text = await search(`q=${encodeURIComponent(word)}&city=beograd`);
       expect(text.total_exact).toBe(false);
@@ -254,7 +276,9 @@ describe("GET /api/realty/total", () => {
 
 describe("GET /api/realty/{id}", () => {
   it("returns an active listing with its photos, owner and the city's median price per m²", async () => {
-    const row = await env.DB.prepare("SELECT id, phone FROM listings WHERE status = 'active' AND area > 0 ORDER BY id LIMIT 1").first<{
+    const row = await env.DB.prepare(
+      "SELECT id, phone FROM listings WHERE status = 'active' AND area > 0 ORDER BY id LIMIT 1",
+    ).first<{
       id: number;
       phone: string;
     }>();
@@ -275,7 +299,9 @@ describe("GET /api/realty/{id}", () => {
   });
 
   it("is 404 for listings that are not active and for unknown ids, 400 for a malformed id", async () => {
-    const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{ id: number }>();
+    const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{
+      id: number;
+    }>();
     expect((await get(`/api/realty/${hidden!.id}`)).status).toBe(404);
     expect((await get("/api/realty/999999999")).status).toBe(404);
     expect(Object.keys(await errorFields(await get("/api/realty/abc")))).toContain("id");
@@ -285,11 +311,19 @@ describe("GET /api/realty/{id}", () => {
 
 describe("POST /api/realty-by-ids", () => {
   const post = (body: string) =>
-    SELF.fetch(`${ORIGIN}/api/realty-by-ids`, { method: "POST", body, headers: { "content-type": "application/json" } });
+    SELF.fetch(`${ORIGIN}/api/realty-by-ids`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json" },
+    });
 
   it("returns active listings in the order asked, skipping the rest", async () => {
-    const { results } = await env.DB.prepare("SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 3").all<{ id: number }>();
-    const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{ id: number }>();
+    const { results } = await env.DB.prepare(
+      "SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 3",
+    ).all<{ id: number }>();
+    const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{
+      id: number;
+    }>();
     const ids = [results[2]!.id, hidden!.id, 999999999, results[0]!.id, results[2]!.id];
     const res = await post(JSON.stringify({ ids }));
     expect(res.status).toBe(200);
@@ -317,11 +351,15 @@ describe("GET /api/seo/realty/list", () => {
     const res = await get("/api/seo/realty/list?per_page=100&page=1");
     expect(res.status).toBe(200);
     const body = await res.json<{ items: { id: number; path: string; updated_at: string }[]; total: number }>();
-    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{ n: number }>();
+    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{
+      n: number;
+    }>();
     expect(body.total).toBe(active!.n);
     expect(body.items).toHaveLength(Math.min(100, active!.n));
     for (const item of body.items) expect(item.path).toMatch(/^\/(buy|rent)\/[a-z]+\/[a-z0-9-]+\/\d+\/$/);
-    const beyond = await (await get(`/api/seo/realty/list?per_page=1000&page=${Math.ceil(body.total / 1000) + 1}`)).json<{
+    const beyond = await (
+      await get(`/api/seo/realty/list?per_page=1000&page=${Math.ceil(body.total / 1000) + 1}`)
+    ).json<{
       items: unknown[];
     }>();
     expect(beyond.items).toEqual([]);

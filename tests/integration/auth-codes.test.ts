@@ -21,12 +21,20 @@ describe("one-time codes", () => {
     await call("/api/user/register", { body: { phone }, ip, now: HOUR0 });
     const code = await lastCode(phone);
     for (let attempt = 1; attempt < CODE_MAX_ATTEMPTS; attempt++) {
-      const res = await call("/api/user/register/verify", { body: { phone, code: wrongOf(code) }, ip, now: HOUR0 + attempt * S });
+      const res = await call("/api/user/register/verify", {
+        body: { phone, code: wrongOf(code) },
+        ip,
+        now: HOUR0 + attempt * S,
+      });
       expect(res.status).toBe(400);
       expect(await errorOf(res)).toMatchObject({ code: "code_wrong", fields: { code: "auth.error.codeWrong" } });
       expect(res.headers.get("x-attempts-left")).toBe(String(CODE_MAX_ATTEMPTS - attempt));
     }
-    const fifth = await call("/api/user/register/verify", { body: { phone, code: wrongOf(code) }, ip, now: HOUR0 + 10 * S });
+    const fifth = await call("/api/user/register/verify", {
+      body: { phone, code: wrongOf(code) },
+      ip,
+      now: HOUR0 + 10 * S,
+    });
     expect(fifth.status).toBe(429);
     expect((await errorOf(fifth)).code).toBe("code_locked");
     const right = await call("/api/user/register/verify", { body: { phone, code }, ip, now: HOUR0 + 11 * S });
@@ -34,17 +42,29 @@ describe("one-time codes", () => {
 
     await call("/api/user/register", { body: { phone }, ip, now: HOUR0 + 61 * S });
     const fresh = await lastCode(phone);
-    expect((await call("/api/user/register/verify", { body: { phone, code: fresh }, ip, now: HOUR0 + 62 * S })).status).toBe(201);
+    expect(
+      (await call("/api/user/register/verify", { body: { phone, code: fresh }, ip, now: HOUR0 + 62 * S })).status,
+    ).toBe(201);
   });
 
   it(`is valid for ${CODE_TTL_S} s: at 599 s yes, at 600 s a new code is needed`, async () => {
     const a = uniqueEmail();
     await call("/api/user/register/email", { body: { email: a }, ip: uniqueIp(), now: HOUR0 });
-    expect((await call("/api/user/register/email/verify", { body: { email: a, code: await lastCode(a) }, now: HOUR0 + 599 * S })).status).toBe(201);
+    expect(
+      (
+        await call("/api/user/register/email/verify", {
+          body: { email: a, code: await lastCode(a) },
+          now: HOUR0 + 599 * S,
+        })
+      ).status,
+    ).toBe(201);
 
     const b = uniqueEmail();
     await call("/api/user/register/email", { body: { email: b }, ip: uniqueIp(), now: HOUR0 });
-    const late = await call("/api/user/register/email/verify", { body: { email: b, code: await lastCode(b) }, now: HOUR0 + 600 * S });
+    const late = await call("/api/user/register/email/verify", {
+      body: { email: b, code: await lastCode(b) },
+      now: HOUR0 + 600 * S,
+    });
     expect(late.status).toBe(400);
     expect(await errorOf(late)).toMatchObject({ code: "code_expired", fields: { code: "auth.error.codeExpired" } });
   });
@@ -53,21 +73,39 @@ describe("one-time codes", () => {
     const { phone, ip } = await signUpByPhone({ now: HOUR0 });
     // The registration code was used: it cannot sign in.
     const registerCode = (await outbox(phone)).find((item) => item.purpose === "register")!.code;
-    expect((await call("/api/user/login/phone/verify", { body: { phone, code: registerCode }, ip, now: HOUR0 + S })).status).toBe(400);
+    expect(
+      (await call("/api/user/login/phone/verify", { body: { phone, code: registerCode }, ip, now: HOUR0 + S })).status,
+    ).toBe(400);
 
     await call("/api/user/login/phone", { body: { phone }, ip, now: HOUR0 + 2 * S });
     const first = await lastCode(phone);
     // Another identity cannot use it.
-    expect((await call("/api/user/login/phone/verify", { body: { phone: uniquePhone(), code: first }, ip, now: HOUR0 + 3 * S })).status).toBe(400);
+    expect(
+      (
+        await call("/api/user/login/phone/verify", {
+          body: { phone: uniquePhone(), code: first },
+          ip,
+          now: HOUR0 + 3 * S,
+        })
+      ).status,
+    ).toBe(400);
     // A code for another purpose is not a login code.
-    expect((await call("/api/user/register/verify", { body: { phone, code: first }, ip, now: HOUR0 + 3 * S })).status).toBe(400);
+    expect(
+      (await call("/api/user/register/verify", { body: { phone, code: first }, ip, now: HOUR0 + 3 * S })).status,
+    ).toBe(400);
     await call("/api/user/login/phone", { body: { phone }, ip, now: HOUR0 + 70 * S });
     const second = await lastCode(phone);
     if (second !== first) {
-      expect((await call("/api/user/login/phone/verify", { body: { phone, code: first }, ip, now: HOUR0 + 71 * S })).status).toBe(400);
+      expect(
+        (await call("/api/user/login/phone/verify", { body: { phone, code: first }, ip, now: HOUR0 + 71 * S })).status,
+      ).toBe(400);
     }
-    expect((await call("/api/user/login/phone/verify", { body: { phone, code: second }, ip, now: HOUR0 + 72 * S })).status).toBe(200);
-    expect((await call("/api/user/login/phone/verify", { body: { phone, code: second }, ip, now: HOUR0 + 73 * S })).status).toBe(400);
+    expect(
+      (await call("/api/user/login/phone/verify", { body: { phone, code: second }, ip, now: HOUR0 + 72 * S })).status,
+    ).toBe(200);
+    expect(
+      (await call("/api/user/login/phone/verify", { body: { phone, code: second }, ip, now: HOUR0 + 73 * S })).status,
+    ).toBe(400);
   });
 
   it("malformed codes are 400 invalid_input", async () => {
@@ -94,18 +132,24 @@ describe("rate limits", () => {
   it(`at most ${CODE_REQUESTS_PER_IDENTITY_PER_HOUR} codes per identity per hour, whatever the IP`, async () => {
     const email = uniqueEmail();
     for (let i = 0; i < CODE_REQUESTS_PER_IDENTITY_PER_HOUR; i++) {
-      expect((await call("/api/user/register/email", { body: { email }, ip: uniqueIp(), now: HOUR0 + i * 61 * S })).status).toBe(202);
+      expect(
+        (await call("/api/user/register/email", { body: { email }, ip: uniqueIp(), now: HOUR0 + i * 61 * S })).status,
+      ).toBe(202);
     }
     const over = await call("/api/user/register/email", { body: { email }, ip: uniqueIp(), now: HOUR0 + 10 * 61 * S });
     expect(over.status).toBe(429);
-    expect((await call("/api/user/register/email", { body: { email }, ip: uniqueIp(), now: HOUR0 + 3600 * S })).status).toBe(202);
+    expect(
+      (await call("/api/user/register/email", { body: { email }, ip: uniqueIp(), now: HOUR0 + 3600 * S })).status,
+    ).toBe(202);
   });
 
   it(`at most ${CODE_REQUESTS_PER_IP_PER_HOUR} codes per IP per hour — exactly, even when the requests race`, async () => {
     const ip = uniqueIp();
     const results = await Promise.all(
       Array.from({ length: CODE_REQUESTS_PER_IP_PER_HOUR + 10 }, () =>
-        call("/api/user/register/email", { body: { email: uniqueEmail() }, ip, now: HOUR0 + 5 * S }).then((res) => res.status),
+        call("/api/user/register/email", { body: { email: uniqueEmail() }, ip, now: HOUR0 + 5 * S }).then(
+          (res) => res.status,
+        ),
       ),
     );
     expect(results.filter((status) => status === 202)).toHaveLength(CODE_REQUESTS_PER_IP_PER_HOUR);
@@ -115,10 +159,18 @@ describe("rate limits", () => {
   it(`password sign-in: at most ${LOGIN_ATTEMPTS_PER_IDENTITY} attempts per identity per 15 minutes`, async () => {
     const login = uniqueEmail();
     for (let i = 0; i < LOGIN_ATTEMPTS_PER_IDENTITY; i++) {
-      const res = await call("/api/auth/login", { body: { login, password: `guess ${i}` }, ip: uniqueIp(), now: HOUR0 + i * S });
+      const res = await call("/api/auth/login", {
+        body: { login, password: `guess ${i}` },
+        ip: uniqueIp(),
+        now: HOUR0 + i * S,
+      });
       expect(res.status).toBe(400);
     }
-    const over = await call("/api/auth/login", { body: { login, password: "guess x" }, ip: uniqueIp(), now: HOUR0 + 20 * S });
+    const over = await call("/api/auth/login", {
+      body: { login, password: "guess x" },
+      ip: uniqueIp(),
+      now: HOUR0 + 20 * S,
+    });
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
   });

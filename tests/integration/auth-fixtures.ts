@@ -80,7 +80,12 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
     method,
     headers,
     redirect: "manual",
-    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
   });
   options.jar?.take(res);
   return res;
@@ -106,11 +111,17 @@ export interface SignedIn {
 }
 
 /** Registers a new account by phone code in cookie mode. */
-export async function signUpByPhone(options: { remember?: boolean; now?: number; name?: string } = {}): Promise<SignedIn> {
+export async function signUpByPhone(
+  options: { remember?: boolean; now?: number; name?: string } = {},
+): Promise<SignedIn> {
   const phone = uniquePhone();
   const ip = uniqueIp();
   const jar = new Jar();
-  const sent = await call("/api/user/register", { body: { phone, name: options.name ?? "Test User" }, ip, now: options.now });
+  const sent = await call("/api/user/register", {
+    body: { phone, name: options.name ?? "Test User" },
+    ip,
+    now: options.now,
+  });
   expect(sent.status).toBe(202);
   const code = await lastCode(phone);
   const res = await call("/api/user/register/verify", {

@@ -34,11 +34,21 @@ describe("registration by phone", () => {
     expect(new Date(items[0]!.created_at).toISOString()).toBe(items[0]!.created_at);
 
     const jar = new Jar();
-    const res = await call("/api/user/register/verify", { body: { phone, code: items[0]!.code, remember_me: false }, jar, ip });
+    const res = await call("/api/user/register/verify", {
+      body: { phone, code: items[0]!.code, remember_me: false },
+      jar,
+      ip,
+    });
     expect(res.status).toBe(201);
     const text = await res.text();
     const body = JSON.parse(text) as { data: { user: ApiUser } };
-    expect(body.data.user).toMatchObject({ name: "Ana", phone, role: "user", phone_verified: true, has_password: false });
+    expect(body.data.user).toMatchObject({
+      name: "Ana",
+      phone,
+      role: "user",
+      phone_verified: true,
+      has_password: false,
+    });
     // Web requests never see a token in a body.
     expect(text).not.toMatch(/token/);
     const cookies = res.headers.getSetCookie();
@@ -81,7 +91,11 @@ describe("registration by e-mail and with a password", () => {
     const items = await outbox(email);
     expect(items[0]).toMatchObject({ to: email, purpose: "register" });
     const jar = new Jar();
-    const res = await call("/api/user/register/email/verify", { body: { email, code: items[0]!.code, name: "Marko" }, jar, ip });
+    const res = await call("/api/user/register/email/verify", {
+      body: { email, code: items[0]!.code, name: "Marko" },
+      jar,
+      ip,
+    });
     expect(res.status).toBe(201);
     expect(await userOf(res)).toMatchObject({ email, email_verified: true, phone_verified: false, name: "Marko" });
     expect(jar.get(REFRESH)).toBeTruthy();
@@ -90,14 +104,22 @@ describe("registration by e-mail and with a password", () => {
   it("register/password keeps the password until the code is verified; then password sign-in works", async () => {
     const email = uniqueEmail();
     const ip = uniqueIp();
-    const sent = await call("/api/user/register/password", { body: { login: email, password: "correct horse 1", name: "Jovana" }, ip });
+    const sent = await call("/api/user/register/password", {
+      body: { login: email, password: "correct horse 1", name: "Jovana" },
+      ip,
+    });
     expect(sent.status).toBe(202);
     // No account before the code is verified.
-    expect((await call("/api/auth/login", { body: { login: email, password: "correct horse 1" }, ip })).status).toBe(400);
+    expect((await call("/api/auth/login", { body: { login: email, password: "correct horse 1" }, ip })).status).toBe(
+      400,
+    );
     const res = await call("/api/user/register/email/verify", { body: { email, code: await lastCode(email) }, ip });
     expect(res.status).toBe(201);
     expect(await userOf(res)).toMatchObject({ has_password: true, name: "Jovana" });
-    const login = await call("/api/auth/login", { body: { login: email, password: "correct horse 1", remember_me: true }, ip });
+    const login = await call("/api/auth/login", {
+      body: { login: email, password: "correct horse 1", remember_me: true },
+      ip,
+    });
     expect(login.status).toBe(200);
     const weak = await call("/api/user/register/password", { body: { login: uniqueEmail(), password: "short" }, ip });
     expect(weak.status).toBe(400);
@@ -129,7 +151,10 @@ describe("sign-in by code", () => {
     const phone = uniquePhone();
     const res = await call("/api/user/login/phone", { body: { phone }, ip: uniqueIp() });
     expect(res.status).toBe(400);
-    expect(await errorOf(res)).toMatchObject({ code: "account_not_found", fields: { phone: "auth.error.accountNotFound" } });
+    expect(await errorOf(res)).toMatchObject({
+      code: "account_not_found",
+      fields: { phone: "auth.error.accountNotFound" },
+    });
     expect(await outbox(phone)).toEqual([]);
   });
 
@@ -138,13 +163,21 @@ describe("sign-in by code", () => {
     const ip = uniqueIp();
     expect((await call("/api/user/login/email", { body: { email }, ip })).status).toBe(400);
     expect((await call("/api/user/login/register", { body: { email, name: "Nova" }, ip })).status).toBe(202);
-    const created = await call("/api/user/login/email/verify", { body: { email, code: await lastCode(email) }, ip, now: Date.now() + 61_000 });
+    const created = await call("/api/user/login/email/verify", {
+      body: { email, code: await lastCode(email) },
+      ip,
+      now: Date.now() + 61_000,
+    });
     expect(created.status).toBe(201);
     const user = await userOf(created);
     expect(user).toMatchObject({ email, name: "Nova" });
     // Now the account exists: plain login/email works.
     expect((await call("/api/user/login/email", { body: { email }, ip, now: Date.now() + 120_000 })).status).toBe(202);
-    const again = await call("/api/user/login/email/verify", { body: { email, code: await lastCode(email) }, ip, now: Date.now() + 120_000 });
+    const again = await call("/api/user/login/email/verify", {
+      body: { email, code: await lastCode(email) },
+      ip,
+      now: Date.now() + 120_000,
+    });
     expect(again.status).toBe(200);
     expect((await userOf(again)).id).toBe(user.id);
     const both = await call("/api/user/login/register", { body: { email, phone: uniquePhone() }, ip });
@@ -157,11 +190,17 @@ describe("password sign-in", () => {
     const { jar, phone } = await signUpByPhone();
     expect((await call("/api/cabinet/password", { body: { password: "first password" }, jar })).status).toBe(200);
     const ip = uniqueIp();
-    const ok = await call("/api/auth/login", { body: { login: phone.replace("+381", "0"), password: "first password" }, ip });
+    const ok = await call("/api/auth/login", {
+      body: { login: phone.replace("+381", "0"), password: "first password" },
+      ip,
+    });
     expect(ok.status).toBe(200);
     const wrong = await call("/api/auth/login", { body: { login: phone, password: "second password" }, ip });
     expect(wrong.status).toBe(400);
-    expect(await errorOf(wrong)).toMatchObject({ code: "invalid_credentials", fields: { password: "auth.error.invalidCredentials" } });
+    expect(await errorOf(wrong)).toMatchObject({
+      code: "invalid_credentials",
+      fields: { password: "auth.error.invalidCredentials" },
+    });
     const nobody = await call("/api/auth/login", { body: { login: uniqueEmail(), password: "whatever1" }, ip });
     expect(await errorOf(nobody)).toMatchObject({ code: "invalid_credentials" });
     const bad = await call("/api/auth/login", { body: { login: "not-a-phone", password: "x" }, ip });
@@ -170,13 +209,21 @@ describe("password sign-in", () => {
   });
 
   it("the seeded development accounts sign in with the README's passwords", async () => {
-    const admin = await call("/api/auth/login", { body: { login: "admin@kvadrat.test", password: "kvadrat-admin-2026" }, ip: uniqueIp() });
-    const hasSeed = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE email = 'admin@kvadrat.test' AND password_hash IS NOT NULL").first<{ n: number }>();
+    const admin = await call("/api/auth/login", {
+      body: { login: "admin@kvadrat.test", password: "kvadrat-admin-2026" },
+      ip: uniqueIp(),
+    });
+    const hasSeed = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM users WHERE email = 'admin@kvadrat.test' AND password_hash IS NOT NULL",
+    ).first<{ n: number }>();
     // The seed (harness/seed/seed-sql.ts) applies accountStatements(); until it does, there is nothing to sign in to.
     if (!hasSeed?.n) return;
     expect(admin.status).toBe(200);
     expect((await userOf(admin)).role).toBe("admin");
-    const user = await call("/api/auth/login", { body: { login: "user@kvadrat.test", password: "kvadrat-user-2026" }, ip: uniqueIp() });
+    const user = await call("/api/auth/login", {
+      body: { login: "user@kvadrat.test", password: "kvadrat-user-2026" },
+      ip: uniqueIp(),
+    });
     expect(await userOf(user)).toMatchObject({ role: "user", phone_verified: true });
   });
 });
@@ -241,7 +288,10 @@ describe("cabinet personal updates", () => {
       expect(res.status).toBe(400);
     }
     const png = "data:image/png;base64,iVBORw0KGgo=";
-    expect((await (await call("/api/cabinet/update-image", { body: { image_url: png }, jar })).json<{ data: ApiUser }>()).data.image_url).toBe(png);
+    expect(
+      (await (await call("/api/cabinet/update-image", { body: { image_url: png }, jar })).json<{ data: ApiUser }>())
+        .data.image_url,
+    ).toBe(png);
 
     const form = new FormData();
     form.set("image", new File([new Uint8Array([137, 80, 78, 71])], "a.png", { type: "image/png" }));
@@ -262,7 +312,10 @@ describe("cabinet personal updates", () => {
     expect((await call("/api/cabinet/update-phone", { body: { phone }, jar, ip })).status).toBe(202);
     const items = await outbox(phone);
     expect(items[0]!.purpose).toBe("verify_phone");
-    const wrong = await call("/api/cabinet/verify-phone", { body: { phone, code: items[0]!.code === "000000" ? "111111" : "000000" }, jar });
+    const wrong = await call("/api/cabinet/verify-phone", {
+      body: { phone, code: items[0]!.code === "000000" ? "111111" : "000000" },
+      jar,
+    });
     expect(wrong.status).toBe(400);
     const ok = await call("/api/cabinet/verify-phone", { body: { phone, code: items[0]!.code }, jar });
     expect(ok.status).toBe(200);
@@ -277,7 +330,9 @@ describe("cabinet personal updates", () => {
     const other = await signUpByPhone();
     const taken = await call("/api/cabinet/update-phone", { body: { phone }, jar: other.jar, ip: other.ip });
     expect(taken.status).toBe(409);
-    expect((await call("/api/cabinet/update-email", { body: { email }, jar: other.jar, ip: other.ip })).status).toBe(409);
+    expect((await call("/api/cabinet/update-email", { body: { email }, jar: other.jar, ip: other.ip })).status).toBe(
+      409,
+    );
   });
 
   it("a code requested by one account does not verify for another", async () => {
@@ -292,22 +347,41 @@ describe("cabinet personal updates", () => {
 
   it("password sets the first one (409 afterwards); update-password needs the current one and ends other sessions", async () => {
     const { jar, phone } = await signUpByPhone();
-    expect((await call("/api/cabinet/update-password", { body: { current_password: "x", password: "new password" }, jar })).status).toBe(409);
+    expect(
+      (await call("/api/cabinet/update-password", { body: { current_password: "x", password: "new password" }, jar }))
+        .status,
+    ).toBe(409);
     expect((await call("/api/cabinet/password", { body: { password: "first password" }, jar })).status).toBe(200);
     expect((await call("/api/cabinet/password", { body: { password: "other password" }, jar })).status).toBe(409);
 
     const otherDevice = new Jar();
-    expect((await call("/api/auth/login", { body: { login: phone, password: "first password" }, jar: otherDevice, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (
+        await call("/api/auth/login", {
+          body: { login: phone, password: "first password" },
+          jar: otherDevice,
+          ip: uniqueIp(),
+        })
+      ).status,
+    ).toBe(200);
 
-    const wrong = await call("/api/cabinet/update-password", { body: { current_password: "nope nope", password: "second password" }, jar });
+    const wrong = await call("/api/cabinet/update-password", {
+      body: { current_password: "nope nope", password: "second password" },
+      jar,
+    });
     expect(wrong.status).toBe(400);
     expect((await errorOf(wrong)).fields).toEqual({ current_password: "auth.error.invalidCredentials" });
-    const ok = await call("/api/cabinet/update-password", { body: { current_password: "first password", password: "second password" }, jar });
+    const ok = await call("/api/cabinet/update-password", {
+      body: { current_password: "first password", password: "second password" },
+      jar,
+    });
     expect(ok.status).toBe(200);
     // This session goes on; the other device's session has ended.
     expect((await call("/api/cabinet/user", { jar })).status).toBe(200);
     expect((await call("/api/cabinet/user", { jar: otherDevice })).status).toBe(401);
-    expect((await call("/api/auth/login", { body: { login: phone, password: "second password" }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("/api/auth/login", { body: { login: phone, password: "second password" }, ip: uniqueIp() })).status,
+    ).toBe(200);
   });
 
   it("delete-account wipes the account, ends its sessions and clears the cookies", async () => {
@@ -315,12 +389,16 @@ describe("cabinet personal updates", () => {
     const res = await call("/api/cabinet/delete-account", { method: "DELETE", jar });
     expect(res.status).toBe(200);
     expect(jar.get(REFRESH)).toBeUndefined();
-    const row = await env.DB.prepare("SELECT phone, deleted_at FROM users WHERE id = ?").bind(user.id).first<{ phone: string | null; deleted_at: number | null }>();
+    const row = await env.DB.prepare("SELECT phone, deleted_at FROM users WHERE id = ?")
+      .bind(user.id)
+      .first<{ phone: string | null; deleted_at: number | null }>();
     expect(row).toMatchObject({ phone: null });
     expect(row!.deleted_at).toBeGreaterThan(0);
     expect((await call("/api/user/login/phone", { body: { phone }, ip: uniqueIp() })).status).toBe(400);
     // The number can be registered again.
-    expect((await call("/api/user/register", { body: { phone }, ip: uniqueIp(), now: Date.now() + 61_000 })).status).toBe(202);
+    expect(
+      (await call("/api/user/register", { body: { phone }, ip: uniqueIp(), now: Date.now() + 61_000 })).status,
+    ).toBe(202);
   });
 });
 
@@ -343,25 +421,46 @@ describe("password recovery", () => {
       } else if (via === "credential") identity = { login: email };
 
       const later = Date.now() + 61_000;
-      expect((await call(`/api/user/password/recovery/code/${via}`, { body: identity, ip, now: later })).status).toBe(202);
+      expect((await call(`/api/user/password/recovery/code/${via}`, { body: identity, ip, now: later })).status).toBe(
+        202,
+      );
       const items = await outbox(to);
       expect(items[0]!.purpose).toBe("recovery");
-      const verify = await call(`/api/user/password/recovery/code/${via}/verify`, { body: { ...identity, code: items[0]!.code }, ip, now: later });
+      const verify = await call(`/api/user/password/recovery/code/${via}/verify`, {
+        body: { ...identity, code: items[0]!.code },
+        ip,
+        now: later,
+      });
       expect(verify.status).toBe(200);
       const { data } = await verify.json<{ data: { reset_token: string } }>();
       const jar = new Jar();
-      const reset = await call("/api/user/password/reset", { body: { reset_token: data.reset_token, password: "new password 2" }, jar, now: later });
+      const reset = await call("/api/user/password/reset", {
+        body: { reset_token: data.reset_token, password: "new password 2" },
+        jar,
+        now: later,
+      });
       expect(reset.status).toBe(200);
       expect(jar.get(ACCESS)).toBeTruthy();
       // The ticket is single use; the old session ended; the new password works.
-      expect((await call("/api/user/password/reset", { body: { reset_token: data.reset_token, password: "third password" } })).status).toBe(400);
+      expect(
+        (
+          await call("/api/user/password/reset", {
+            body: { reset_token: data.reset_token, password: "third password" },
+          })
+        ).status,
+      ).toBe(400);
       expect((await call("/api/cabinet/user", { jar: created })).status).toBe(401);
-      expect((await call("/api/auth/login", { body: { login: email, password: "new password 2" }, ip })).status).toBe(200);
+      expect((await call("/api/auth/login", { body: { login: email, password: "new password 2" }, ip })).status).toBe(
+        200,
+      );
     });
   }
 
   it("unknown accounts and forged tickets are field errors", async () => {
-    const res = await call("/api/user/password/recovery/code/email", { body: { email: uniqueEmail() }, ip: uniqueIp() });
+    const res = await call("/api/user/password/recovery/code/email", {
+      body: { email: uniqueEmail() },
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(400);
     for (const reset_token of ["", "1.abc", `1.${"a".repeat(43)}`, "x".repeat(150)]) {
       const forged = await call("/api/user/password/reset", { body: { reset_token, password: "new password 2" } });

@@ -6,7 +6,8 @@ import { hashPassword } from "#worker/auth/passwords.ts";
 import { BROWSER_UA } from "#tests/fixtures/requests.ts";
 import { call, errorOf, Jar, ORIGIN, signUpByPhone, uniqueEmail, uniqueIp, lastCode } from "./auth-fixtures.ts";
 
-const page = (path: string, jar?: Jar) => call(path, { jar, headers: { "user-agent": BROWSER_UA, "accept-language": "en" } });
+const page = (path: string, jar?: Jar) =>
+  call(path, { jar, headers: { "user-agent": BROWSER_UA, "accept-language": "en" } });
 
 const SIGNED_IN_PAGES = [
   "/cabinet/",
@@ -47,7 +48,9 @@ describe("guards (SPEC §6)", () => {
 
   it("next keeps the query of the page", async () => {
     const res = await page("/ru/listing/edit/7/?step=photos&x=1");
-    expect(res.headers.get("location")).toBe(`/ru/?auth=signin&next=${encodeURIComponent("/ru/listing/edit/7/?step=photos&x=1")}`);
+    expect(res.headers.get("location")).toBe(
+      `/ru/?auth=signin&next=${encodeURIComponent("/ru/listing/edit/7/?step=photos&x=1")}`,
+    );
   });
 
   it("signed-in users see the cabinet pages, rendered signed in", async () => {
@@ -65,7 +68,9 @@ describe("guards (SPEC §6)", () => {
     const { jar } = await emailAccount();
     const res = await page("/sr/listing/create/", jar);
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe(`/sr/cabinet/personal/?verify=phone&next=${encodeURIComponent("/sr/listing/create/")}`);
+    expect(res.headers.get("location")).toBe(
+      `/sr/cabinet/personal/?verify=phone&next=${encodeURIComponent("/sr/listing/create/")}`,
+    );
     // Editing asks for no verified phone: someone else's listing is simply not found.
     expect((await page("/sr/listing/edit/3/", jar)).status).toBe(404);
   });
@@ -111,7 +116,11 @@ describe("CSRF (issue 6 item 6)", () => {
   });
 
   it("requests without session cookies are not cookie-authenticated", async () => {
-    const res = await call("/api/user/register/email", { body: { email: uniqueEmail() }, sameOrigin: false, ip: uniqueIp() });
+    const res = await call("/api/user/register/email", {
+      body: { email: uniqueEmail() },
+      sameOrigin: false,
+      ip: uniqueIp(),
+    });
     expect(res.status).toBe(202);
   });
 });
@@ -156,7 +165,11 @@ describe("outside development", () => {
     expect(cookies.find((c) => c.startsWith(`__Host-${REFRESH_TOKEN_COOKIE}=`))).toMatch(/Secure.*|.*Secure/);
     const jar = new Jar().take(res);
     const far = Date.now() + 400 * 86_400_000;
-    const me = await viaApi("/api/cabinet/user", { headers: { cookie: jar.header(), "x-debug-now": String(far) } }, production);
+    const me = await viaApi(
+      "/api/cabinet/user",
+      { headers: { cookie: jar.header(), "x-debug-now": String(far) } },
+      production,
+    );
     expect(me.status).toBe(200);
   });
 
@@ -165,13 +178,19 @@ describe("outside development", () => {
     const res = await viaApi("/api/auth/login", loginInit(await passwordAccount()), noSecret);
     expect(res.status).toBe(503);
     expect((await errorOf(res)).code).toBe("auth_unavailable");
-    expect((await viaApi("/api/cabinet/user", { headers: { cookie: "__Host-access_token=a.b.c" } }, noSecret)).status).toBe(401);
+    expect(
+      (await viaApi("/api/cabinet/user", { headers: { cookie: "__Host-access_token=a.b.c" } }, noSecret)).status,
+    ).toBe(401);
   });
 
   it("codes go to the configured provider; without one the request is a 503, not a crash", async () => {
     const res = await viaApi(
       "/api/user/register/email",
-      { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() }, body: JSON.stringify({ email: uniqueEmail() }) },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": uniqueIp() },
+        body: JSON.stringify({ email: uniqueEmail() }),
+      },
       production,
     );
     expect(res.status).toBe(503);

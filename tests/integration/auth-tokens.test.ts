@@ -23,7 +23,9 @@ describe("refresh token rotation and reuse detection", () => {
     expect(await res.text()).not.toMatch(/token/);
     const second = jar.get(REFRESH)!;
     expect(second).not.toBe(first);
-    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM refresh_tokens WHERE token_hash = ? OR token_hash = ?")
+    const stored = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM refresh_tokens WHERE token_hash = ? OR token_hash = ?",
+    )
       .bind(first, second)
       .first<{ n: number }>();
     expect(stored!.n).toBe(0); // only hashes are stored
@@ -36,31 +38,48 @@ describe("refresh token rotation and reuse detection", () => {
     const legit = await call("/api/auth/refresh-token", { jar, now: T0 + 121 * S });
     expect(legit.status).toBe(401);
     // The access token of the revoked family no longer opens the account either.
-    expect((await call("/api/cabinet/user", { jar: stolen.clone().take(new Response()), now: T0 + 122 * S })).status).toBe(401);
+    expect(
+      (await call("/api/cabinet/user", { jar: stolen.clone().take(new Response()), now: T0 + 122 * S })).status,
+    ).toBe(401);
   });
 
   it("bearer mode: Authorization: Bearer <refresh> rotates; reuse revokes the family", async () => {
     const { refresh_token, access_token } = await signUpBearer({ now: T0 });
-    const rotated = await call("/api/auth/refresh-token", { headers: { ...bearer(refresh_token), "x-auth-mode": "bearer" }, now: T0 + 10 * S });
+    const rotated = await call("/api/auth/refresh-token", {
+      headers: { ...bearer(refresh_token), "x-auth-mode": "bearer" },
+      now: T0 + 10 * S,
+    });
     expect(rotated.status).toBe(200);
     const next = await refreshOf(rotated);
     expect(next.refresh_token).not.toBe(refresh_token);
     expect(next.access_token).not.toBe(access_token);
 
-    const viaAccess = await call("/api/auth/access-token", { headers: { ...bearer(next.refresh_token), "x-auth-mode": "bearer" }, now: T0 + 20 * S });
+    const viaAccess = await call("/api/auth/access-token", {
+      headers: { ...bearer(next.refresh_token), "x-auth-mode": "bearer" },
+      now: T0 + 20 * S,
+    });
     expect(viaAccess.status).toBe(200);
     const third = await refreshOf(viaAccess);
     expect(third.access_token.split(".")).toHaveLength(3);
 
-    const reused = await call("/api/auth/access-token", { headers: { ...bearer(refresh_token), "x-auth-mode": "bearer" }, now: T0 + 30 * S });
+    const reused = await call("/api/auth/access-token", {
+      headers: { ...bearer(refresh_token), "x-auth-mode": "bearer" },
+      now: T0 + 30 * S,
+    });
     expect(reused.status).toBe(401);
-    expect((await call("/api/auth/refresh-token", { headers: bearer(third.refresh_token), now: T0 + 31 * S })).status).toBe(401);
-    expect((await call("/api/cabinet/user", { headers: bearer(third.access_token), now: T0 + 32 * S })).status).toBe(401);
+    expect(
+      (await call("/api/auth/refresh-token", { headers: bearer(third.refresh_token), now: T0 + 31 * S })).status,
+    ).toBe(401);
+    expect((await call("/api/cabinet/user", { headers: bearer(third.access_token), now: T0 + 32 * S })).status).toBe(
+      401,
+    );
   });
 
   it("garbage refresh tokens are 401, never 5xx", async () => {
     for (const token of ["x", "a".repeat(43), "a".repeat(600), "ä"]) {
-      const res = await call("/api/auth/refresh-token", { headers: { cookie: `${REFRESH}=${encodeURIComponent(token)}` } });
+      const res = await call("/api/auth/refresh-token", {
+        headers: { cookie: `${REFRESH}=${encodeURIComponent(token)}` },
+      });
       expect(res.status).toBe(401);
     }
     expect((await call("/api/auth/refresh-token")).status).toBe(401);

@@ -104,7 +104,11 @@ function rawIds(html: string): string[] {
   return MESSAGE_IDS.filter((id) => new RegExp(`(^|[^\\w.])${id.replace(/\./g, "\\.")}($|[^\\w.])`).test(text));
 }
 
-const STATUS_TEXT = { en: (status: number) => `${status} error`, ru: (s: number) => `Ошибка ${s}`, sr: (s: number) => `Greška ${s}` };
+const STATUS_TEXT = {
+  en: (status: number) => `${status} error`,
+  ru: (s: number) => `Ошибка ${s}`,
+  sr: (s: number) => `Greška ${s}`,
+};
 
 /** Each status a page can answer with, and a request that gets it. */
 const CASES: [string, number, (prefix: string) => [string, RequestInit]][] = [
@@ -115,7 +119,11 @@ const CASES: [string, number, (prefix: string) => [string, RequestInit]][] = [
   ["a DELETE to a page", 405, (p) => [`${p}/about/`, browserInit({ method: "DELETE" })]],
   ["a loader fault", 500, (p) => [`${p}/about/`, browserInit({ headers: { "x-debug-fault": "loader" } })]],
   ["a render fault", 500, (p) => [`${p}/search/`, browserInit({ headers: { "x-debug-fault": "render" } })]],
-  ["the API failing", 503, (p) => [`${p}/buy/apartment/beograd/`, browserInit({ headers: { "x-debug-api-status": "500" } })]],
+  [
+    "the API failing",
+    503,
+    (p) => [`${p}/buy/apartment/beograd/`, browserInit({ headers: { "x-debug-api-status": "500" } })],
+  ],
 ];
 
 function form(method: string): RequestInit {
@@ -126,23 +134,27 @@ function form(method: string): RequestInit {
   });
 }
 
-describe.each(Object.keys(TEXTS) as (keyof typeof TEXTS)[])("every error screen in %s shows only translated text", (locale) => {
-  it.each(CASES)("%s: %i", async (_name, status, requestOf) => {
-    const [path, init] = requestOf(prefix(locale));
-    const res = await SELF.fetch(`${ORIGIN}${path}`, init);
-    expect(res.status).toBe(status);
-    const html = await res.text();
-    expect(htmlLang(html)).toBe(locale);
-    expect(rawIds(html)).toEqual([]);
-    expect(heading(html)).toBe(status === 404 ? TEXTS[locale].heading : TEXTS[locale].unavailable);
-    if (status !== 404) expect(visibleText(html)).toContain(STATUS_TEXT[locale](status));
-    // The site's header and footer frame every error screen.
-    expect(html).toMatch(/<header[^>]*>/);
-    expect(html).toMatch(/<footer[^>]*>/);
-    // Pages with a form take POST too (favourites, about with its question form).
-    if (status === 405) expect(res.headers.get("allow")).toBe(/\/(favourites|about)\//.test(path) ? "GET, HEAD, POST" : "GET, HEAD");
-  });
-});
+describe.each(Object.keys(TEXTS) as (keyof typeof TEXTS)[])(
+  "every error screen in %s shows only translated text",
+  (locale) => {
+    it.each(CASES)("%s: %i", async (_name, status, requestOf) => {
+      const [path, init] = requestOf(prefix(locale));
+      const res = await SELF.fetch(`${ORIGIN}${path}`, init);
+      expect(res.status).toBe(status);
+      const html = await res.text();
+      expect(htmlLang(html)).toBe(locale);
+      expect(rawIds(html)).toEqual([]);
+      expect(heading(html)).toBe(status === 404 ? TEXTS[locale].heading : TEXTS[locale].unavailable);
+      if (status !== 404) expect(visibleText(html)).toContain(STATUS_TEXT[locale](status));
+      // The site's header and footer frame every error screen.
+      expect(html).toMatch(/<header[^>]*>/);
+      expect(html).toMatch(/<footer[^>]*>/);
+      // Pages with a form take POST too (favourites, about with its question form).
+      if (status === 405)
+        expect(res.headers.get("allow")).toBe(/\/(favourites|about)\//.test(path) ? "GET, HEAD, POST" : "GET, HEAD");
+    });
+  },
+);
 
 it("a POST to a page that does not exist is its 404 page, not a 405", async () => {
   const res = await SELF.fetch(`${ORIGIN}/no-such-page/`, form("POST"));

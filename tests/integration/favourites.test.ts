@@ -6,7 +6,9 @@ import { call, Jar, signUpByPhone } from "./auth-fixtures.ts";
 let ids: number[] = [];
 
 beforeAll(async () => {
-  const { results } = await env.DB.prepare("SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 3").all<{ id: number }>();
+  const { results } = await env.DB.prepare("SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 3").all<{
+    id: number;
+  }>();
   ids = results.map((r) => r.id);
 });
 
@@ -26,7 +28,10 @@ function post(path: string, fields: Record<string, string>, cookie = "") {
 }
 
 const page = (path: string, cookie = "") =>
-  SELF.fetch(`${ORIGIN}${path}`, { redirect: "manual", headers: { "user-agent": BROWSER_UA, ...(cookie ? { cookie } : {}) } });
+  SELF.fetch(`${ORIGIN}${path}`, {
+    redirect: "manual",
+    headers: { "user-agent": BROWSER_UA, ...(cookie ? { cookie } : {}) },
+  });
 
 const favouritesCookie = (res: Response) =>
   res.headers
@@ -56,9 +61,17 @@ describe("guest favourites", () => {
   });
 
   it("removes and clears", async () => {
-    const removed = await post("/favourites/", { intent: "remove", id: String(ids[0]) }, `favourites=${ids[1]}.${ids[0]}`);
+    const removed = await post(
+      "/favourites/",
+      { intent: "remove", id: String(ids[0]) },
+      `favourites=${ids[1]}.${ids[0]}`,
+    );
     expect(favouritesCookie(removed)).toBe(`favourites=${ids[1]}`);
-    const cleared = await post("/favourites/", { intent: "clear", redirect_to: "/favourites/" }, `favourites=${ids[1]}`);
+    const cleared = await post(
+      "/favourites/",
+      { intent: "clear", redirect_to: "/favourites/" },
+      `favourites=${ids[1]}`,
+    );
     expect(cleared.headers.getSetCookie().find((l) => l.startsWith("favourites="))).toContain("Max-Age=0");
   });
 
@@ -83,20 +96,28 @@ describe("account favourites", () => {
     expect((await call("/api/cabinet/realties/add-favorite", { body: { id: ids[1] }, jar })).status).toBe(200);
     const list = await (await call("/api/cabinet/realties/favorite-ids", { jar })).json<{ items: number[] }>();
     expect(list.items).toEqual([ids[1], ids[0]]);
-    const realties = await (await call("/api/cabinet/realties/favorite-realties", { jar })).json<{ items: { id: number }[]; total: number }>();
+    const realties = await (
+      await call("/api/cabinet/realties/favorite-realties", { jar })
+    ).json<{ items: { id: number }[]; total: number }>();
     expect(realties.items.map((i) => i.id)).toEqual([ids[1], ids[0]]);
     expect(realties.total).toBe(2);
     await call("/api/cabinet/realties/delete-favorite", { body: { id: ids[1] }, jar });
-    expect((await (await call("/api/cabinet/realties/favorite-ids", { jar })).json<{ items: number[] }>()).items).toEqual([ids[0]]);
+    expect(
+      (await (await call("/api/cabinet/realties/favorite-ids", { jar })).json<{ items: number[] }>()).items,
+    ).toEqual([ids[0]]);
     await call("/api/cabinet/realties/delete-all-favorite", { body: {}, jar });
-    expect((await (await call("/api/cabinet/realties/favorite-ids", { jar })).json<{ items: number[] }>()).items).toEqual([]);
+    expect(
+      (await (await call("/api/cabinet/realties/favorite-ids", { jar })).json<{ items: number[] }>()).items,
+    ).toEqual([]);
   });
 
   it("is for signed-in people only and validates its input", async () => {
     expect((await call("/api/cabinet/realties/favorite-ids")).status).toBe(401);
     const { jar } = await signUpByPhone();
     expect((await call("/api/cabinet/realties/add-favorite", { body: { id: "x" }, jar })).status).toBe(400);
-    expect((await call("/api/cabinet/realties/add-favorite", { body: { ids: Array(101).fill(1) }, jar })).status).toBe(400);
+    expect((await call("/api/cabinet/realties/add-favorite", { body: { ids: Array(101).fill(1) }, jar })).status).toBe(
+      400,
+    );
     // A listing that does not exist is not kept.
     const res = await call("/api/cabinet/realties/add-favorite", { body: { id: 999999999 }, jar });
     expect((await res.json<{ data: { added: number } }>()).data.added).toBe(0);
@@ -109,7 +130,9 @@ describe("account favourites", () => {
     const res = await page("/", withGuest.header());
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().find((l) => l.startsWith("favourites="))).toContain("Max-Age=0");
-    const list = await (await call("/api/cabinet/realties/favorite-ids", { jar: new Jar().take(res).cookies.size ? jar : jar })).json<{
+    const list = await (
+      await call("/api/cabinet/realties/favorite-ids", { jar: new Jar().take(res).cookies.size ? jar : jar })
+    ).json<{
       items: number[];
     }>();
     expect(list.items).toEqual([ids[2], ids[0]]);
@@ -117,7 +140,11 @@ describe("account favourites", () => {
 
   it("the page's form posts save to the account when signed in", async () => {
     const { jar } = await signUpByPhone();
-    const res = await post("/favourites/", { intent: "add", id: String(ids[1]), redirect_to: "/favourites/" }, jar.header());
+    const res = await post(
+      "/favourites/",
+      { intent: "add", id: String(ids[1]), redirect_to: "/favourites/" },
+      jar.header(),
+    );
     expect(res.status).toBe(302);
     expect(favouritesCookie(res)).toBeUndefined();
     const html = await (await page("/favourites/", jar.header())).text();

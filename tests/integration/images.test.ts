@@ -7,7 +7,10 @@ const image = (path: string) => SELF.fetch(`${ORIGIN}${path}`);
 
 describe("GET /images/listings/{id}.svg", () => {
   it("serves the generated illustration with its size, as an immutable SVG", async () => {
-    const row = await env.DB.prepare("SELECT width, height FROM listing_images WHERE id = 1").first<{ width: number; height: number }>();
+    const row = await env.DB.prepare("SELECT width, height FROM listing_images WHERE id = 1").first<{
+      width: number;
+      height: number;
+    }>();
     expect(row).not.toBeNull();
     const res = await image("/images/listings/1.svg");
     expect(res.status).toBe(200);
@@ -43,7 +46,11 @@ describe("GET /images/listings/{id}.svg", () => {
   });
 
   it("404 for an unknown id", async () => {
-    for (const path of ["/images/listings/999999999.svg", "/images/listings/0.svg", "/images/listings/123456789012345678901234567890.svg"]) {
+    for (const path of [
+      "/images/listings/999999999.svg",
+      "/images/listings/0.svg",
+      "/images/listings/123456789012345678901234567890.svg",
+    ]) {
       const res = await image(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("cache-control") ?? "").not.toContain("immutable");
@@ -54,7 +61,10 @@ describe("GET /images/listings/{id}.svg", () => {
 
 describe("GET /images/{listings|articles}/{id}.png", () => {
   it("paints the same scene as a PNG at the image's size, immutable, for link previews", async () => {
-    const row = await env.DB.prepare("SELECT width, height FROM listing_images WHERE id = 5").first<{ width: number; height: number }>();
+    const row = await env.DB.prepare("SELECT width, height FROM listing_images WHERE id = 5").first<{
+      width: number;
+      height: number;
+    }>();
     const res = await image("/images/listings/5.png");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
@@ -65,14 +75,17 @@ describe("GET /images/{listings|articles}/{id}.png", () => {
     expect([png.width, png.height]).toEqual([row!.width, row!.height]);
     // A scene, not a blank: many colours.
     const colours = new Set<number>();
-    for (let i = 0; i < png.rgb.length; i += 3 * 97) colours.add((png.rgb[i]! << 16) | (png.rgb[i + 1]! << 8) | png.rgb[i + 2]!);
+    for (let i = 0; i < png.rgb.length; i += 3 * 97)
+      colours.add((png.rgb[i]! << 16) | (png.rgb[i + 1]! << 8) | png.rgb[i + 2]!);
     expect(colours.size).toBeGreaterThan(20);
     // Painted once, then answered from the cache with the same bytes.
     expect(new Uint8Array(await (await image("/images/listings/5.png")).arrayBuffer())).toEqual(bytes);
   });
 
   it("paints a large picture at most 1600 px on its longer side, for the preview's memory and CPU", async () => {
-    await env.DB.prepare("INSERT INTO listing_images (id, listing_id, position, width, height, seed) VALUES (?, 1, 90, 4000, 3000, 7)")
+    await env.DB.prepare(
+      "INSERT INTO listing_images (id, listing_id, position, width, height, seed) VALUES (?, 1, 90, 4000, 3000, 7)",
+    )
       .bind(900_001)
       .run();
     const png = await decodePng(new Uint8Array(await (await image("/images/listings/900001.png")).arrayBuffer()));
@@ -81,12 +94,19 @@ describe("GET /images/{listings|articles}/{id}.png", () => {
 
   it("paints articles at 1200 × 630", async () => {
     const article = await env.DB.prepare("SELECT id FROM articles ORDER BY id LIMIT 1").first<{ id: number }>();
-    const png = await decodePng(new Uint8Array(await (await image(`/images/articles/${article!.id}.png`)).arrayBuffer()));
+    const png = await decodePng(
+      new Uint8Array(await (await image(`/images/articles/${article!.id}.png`)).arrayBuffer()),
+    );
     expect([png.width, png.height]).toEqual([1200, 630]);
   });
 
   it("404 for an unknown id, and nothing is kept", async () => {
-    for (const path of ["/images/listings/999999999.png", "/images/articles/999999999.png", "/images/listings/0.png", "/images/listings/1.jpg"]) {
+    for (const path of [
+      "/images/listings/999999999.png",
+      "/images/articles/999999999.png",
+      "/images/listings/0.png",
+      "/images/listings/1.jpg",
+    ]) {
       const res = await image(path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("cache-control") ?? "").not.toContain("immutable");

@@ -2,7 +2,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BOT_UA, browserInit, htmlLang, ORIGIN } from "#tests/fixtures/requests.ts";
 
-const get = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
 
 describe("locale (DESIGN §3.4)", () => {
   it("an invalid first segment is 404 'Page Not Found: {full path}'", async () => {

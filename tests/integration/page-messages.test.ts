@@ -21,7 +21,11 @@ beforeAll(async () => {
      WHERE l.status = 'active' AND l.deal = 'sale' AND l.property_type = 'apartment' ORDER BY l.id LIMIT 1`,
   ).first<{ id: number; slug: string }>();
   detail = `/buy/apartment/${row!.slug}/${row!.id}/`;
-  const a = (await (await SELF.fetch(`${ORIGIN}/api/article?per_page=1`)).json<{ items: { tag_path: string[]; slug: string }[] }>()).items[0]!;
+  const a = (
+    await (
+      await SELF.fetch(`${ORIGIN}/api/article?per_page=1`)
+    ).json<{ items: { tag_path: string[]; slug: string }[] }>()
+  ).items[0]!;
   article = `/media/${[...a.tag_path, a.slug].join("/")}/`;
   const account = DEV_ACCOUNTS.find((x) => x.role === "user")!;
   const login = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
@@ -29,7 +33,10 @@ beforeAll(async () => {
     headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
     body: JSON.stringify({ login: account.email, password: account.password }),
   });
-  session = login.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  session = login.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
 });
 
 /** Message ids in what a page shows: its markup without scripts (the data itself holds the ids). */
@@ -64,12 +71,23 @@ const PUBLIC = [
   "/about/?auth=register&via=email",
   "/faq/?auth=recover",
 ];
-const PRIVATE = ["/cabinet/", "/cabinet/personal/", "/cabinet/favourites/", "/cabinet/saved-searches/", "/cabinet/messages/", "/cabinet/payment/", "/listing/create/"];
+const PRIVATE = [
+  "/cabinet/",
+  "/cabinet/personal/",
+  "/cabinet/favourites/",
+  "/cabinet/saved-searches/",
+  "/cabinet/messages/",
+  "/cabinet/payment/",
+  "/listing/create/",
+];
 
 describe.each(["en", "ru", "sr"] as Locale[])("messages of the pages in %s", (locale) => {
   it("shows no message id on any public page", async () => {
     for (const path of [...PUBLIC, detail, article]) {
-      const res = await SELF.fetch(`${ORIGIN}${localizePath(path, locale)}`, { headers: { "user-agent": BOT_UA, cookie: `locale=${locale}` }, redirect: "manual" });
+      const res = await SELF.fetch(`${ORIGIN}${localizePath(path, locale)}`, {
+        headers: { "user-agent": BOT_UA, cookie: `locale=${locale}` },
+        redirect: "manual",
+      });
       expect([200, 404], path).toContain(res.status);
       expect(idsShown(await res.text()), `${locale} ${path}`).toEqual([]);
     }

@@ -7,7 +7,17 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { ACCESS, call, Jar, lastCode, REFRESH, signUpByPhone, uniqueEmail, uniqueIp, uniquePhone } from "./auth-fixtures.ts";
+import {
+  ACCESS,
+  call,
+  Jar,
+  lastCode,
+  REFRESH,
+  signUpByPhone,
+  uniqueEmail,
+  uniqueIp,
+  uniquePhone,
+} from "./auth-fixtures.ts";
 
 const DEV_USER = { email: "user@kvadrat.test", password: "kvadrat-user-2026" };
 
@@ -26,7 +36,11 @@ async function page(path: string, jar?: Jar, locale = "en") {
 }
 
 /** A form post as a browser without JavaScript makes it. */
-async function post(path: string, fields: Record<string, string>, options: { jar?: Jar; ip?: string; origin?: string | null } = {}) {
+async function post(
+  path: string,
+  fields: Record<string, string>,
+  options: { jar?: Jar; ip?: string; origin?: string | null } = {},
+) {
   const headers: Record<string, string> = {
     "content-type": "application/x-www-form-urlencoded",
     "user-agent": BROWSER_UA,
@@ -34,7 +48,12 @@ async function post(path: string, fields: Record<string, string>, options: { jar
   };
   if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
   if (options.jar && options.jar.cookies.size) headers.cookie = options.jar.header();
-  const res = await SELF.fetch(`${ORIGIN}${path}`, { method: "POST", redirect: "manual", headers, body: new URLSearchParams(fields) });
+  const res = await SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers,
+    body: new URLSearchParams(fields),
+  });
   options.jar?.take(res);
   return res;
 }
@@ -43,18 +62,35 @@ async function post(path: string, fields: Record<string, string>, options: { jar
 const dialogOf = (html: string) => /<dialog[^>]*>[\s\S]*?<\/dialog>/.exec(html)?.[0];
 const hidden = (html: string, name: string) =>
   new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, "&");
-const text = (html: string) => html.replace(/<!-- -->/g, "").replace(/&#x27;/g, "'").replace(/&quot;/g, '"');
+const text = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"');
 
 /** Registers through the dialog by phone (no JavaScript) and returns the signed-in jar. */
 async function registerByPhone(name = "Jelena Marković") {
   const phone = uniquePhone();
   const ip = uniqueIp();
-  const sent = await post("/auth/", { mode: "register", via: "phone", intent: "code", name, telephone: phone, telephone_country: "RS", return_to: "/" }, { ip });
+  const sent = await post(
+    "/auth/",
+    { mode: "register", via: "phone", intent: "code", name, telephone: phone, telephone_country: "RS", return_to: "/" },
+    { ip },
+  );
   expect(sent.status).toBe(200);
   const jar = new Jar();
   const done = await post(
     "/auth/",
-    { mode: "register", via: "phone", intent: "verify", identity: phone, name, code: await lastCode(phone), remember_me: "1", return_to: "/" },
+    {
+      mode: "register",
+      via: "phone",
+      intent: "verify",
+      identity: phone,
+      name,
+      code: await lastCode(phone),
+      remember_me: "1",
+      return_to: "/",
+    },
     { ip, jar },
   );
   expect(done.status).toBe(302);
@@ -107,7 +143,11 @@ describe("sign-in by phone code", () => {
   it("identity → code → signed in, cookies set, back to the page, header shows the user", async () => {
     const { phone, user } = await signUpByPhone({ name: "Nikola Ilić" });
     const ip = uniqueIp();
-    const sent = await post("/auth/", { mode: "signin", via: "phone", intent: "code", telephone: phone, telephone_country: "RS", return_to: "/faq/" }, { ip });
+    const sent = await post(
+      "/auth/",
+      { mode: "signin", via: "phone", intent: "code", telephone: phone, telephone_country: "RS", return_to: "/faq/" },
+      { ip },
+    );
     expect(sent.status).toBe(200);
     const html = await sent.text();
     expect(html).toMatch(/inputmode="numeric"/i);
@@ -118,14 +158,22 @@ describe("sign-in by phone code", () => {
     expect(html).toContain('value="resend"');
 
     const jar = new Jar();
-    const wrong = await post("/auth/", { mode: "signin", via: "phone", intent: "verify", identity: phone, code: "000000", return_to: "/faq/" }, { ip, jar });
+    const wrong = await post(
+      "/auth/",
+      { mode: "signin", via: "phone", intent: "verify", identity: phone, code: "000000", return_to: "/faq/" },
+      { ip, jar },
+    );
     const code = await lastCode(phone);
     if (code === "000000") return; // one in a million: the wrong code was right
     expect(wrong.status).toBe(400);
     expect(text(await wrong.text())).toContain("Wrong code. Check it and try again.");
     expect(jar.get(ACCESS)).toBeUndefined();
 
-    const done = await post("/auth/", { mode: "signin", via: "phone", intent: "verify", identity: phone, code, remember_me: "1", return_to: "/faq/" }, { ip, jar });
+    const done = await post(
+      "/auth/",
+      { mode: "signin", via: "phone", intent: "verify", identity: phone, code, remember_me: "1", return_to: "/faq/" },
+      { ip, jar },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/faq/");
     expect(jar.get(ACCESS)).toBeTruthy();
@@ -143,17 +191,35 @@ describe("sign-in by phone code", () => {
   });
 
   it("bad input: an invalid phone, an unknown account, a malformed code — localized field errors", async () => {
-    const bad = await post("/sr/auth/", { mode: "signin", via: "phone", intent: "code", telephone: "12", telephone_country: "RS" });
+    const bad = await post("/sr/auth/", {
+      mode: "signin",
+      via: "phone",
+      intent: "code",
+      telephone: "12",
+      telephone_country: "RS",
+    });
     expect(bad.status).toBe(400);
     const badHtml = text(await bad.text());
     expect(badHtml).toContain('value="12"'); // what was typed stays
     expect(badHtml).toMatch(/aria-describedby="[^"]+"/);
 
-    const unknown = await post("/ru/auth/", { mode: "signin", via: "phone", intent: "code", telephone: uniquePhone(), telephone_country: "RS" });
+    const unknown = await post("/ru/auth/", {
+      mode: "signin",
+      via: "phone",
+      intent: "code",
+      telephone: uniquePhone(),
+      telephone_country: "RS",
+    });
     expect(unknown.status).toBe(400);
     expect(text(await unknown.text())).toContain("Аккаунт с этим телефоном или адресом не найден");
 
-    const malformed = await post("/auth/", { mode: "signin", via: "phone", intent: "verify", identity: uniquePhone(), code: "12ab" });
+    const malformed = await post("/auth/", {
+      mode: "signin",
+      via: "phone",
+      intent: "verify",
+      identity: uniquePhone(),
+      code: "12ab",
+    });
     expect(malformed.status).toBe(400);
     expect(text(await malformed.text())).toContain("Enter the 6-digit code.");
   });
@@ -161,9 +227,17 @@ describe("sign-in by phone code", () => {
   it("without remember-me the cookies end with the browser session", async () => {
     const { phone } = await signUpByPhone();
     const ip = uniqueIp();
-    await post("/auth/", { mode: "signin", via: "phone", intent: "code", telephone: phone, telephone_country: "RS" }, { ip });
+    await post(
+      "/auth/",
+      { mode: "signin", via: "phone", intent: "code", telephone: phone, telephone_country: "RS" },
+      { ip },
+    );
     const jar = new Jar();
-    const done = await post("/auth/", { mode: "signin", via: "phone", intent: "verify", identity: phone, code: await lastCode(phone) }, { ip, jar });
+    const done = await post(
+      "/auth/",
+      { mode: "signin", via: "phone", intent: "verify", identity: phone, code: await lastCode(phone) },
+      { ip, jar },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/");
     const refreshLine = jar.raw.find((line) => line.startsWith(`${REFRESH}=`))!;
@@ -173,7 +247,11 @@ describe("sign-in by phone code", () => {
   it("a resend too early is refused with the wait, the code step kept", async () => {
     const { phone } = await signUpByPhone();
     const ip = uniqueIp();
-    await post("/auth/", { mode: "signin", via: "phone", intent: "code", telephone: phone, telephone_country: "RS" }, { ip });
+    await post(
+      "/auth/",
+      { mode: "signin", via: "phone", intent: "code", telephone: phone, telephone_country: "RS" },
+      { ip },
+    );
     const again = await post("/auth/", { mode: "signin", via: "phone", intent: "resend", identity: phone }, { ip });
     expect(again.status).toBe(429);
     const html = text(await again.text());
@@ -186,21 +264,43 @@ describe("sign-in by phone code", () => {
 describe("password sign-in with the development account", () => {
   it("e-mail → password step → wrong password → right password, next followed", async () => {
     const ip = uniqueIp();
-    const step = await post("/auth/", { mode: "signin", via: "email", intent: "password", email: DEV_USER.email, next: "/cabinet/" }, { ip });
+    const step = await post(
+      "/auth/",
+      { mode: "signin", via: "email", intent: "password", email: DEV_USER.email, next: "/cabinet/" },
+      { ip },
+    );
     expect(step.status).toBe(200);
     const html = await step.text();
     expect(html).toMatch(/autocomplete="current-password"/i);
     expect(hidden(html, "identity")).toBe(DEV_USER.email);
     expect(hidden(html, "next")).toBe("/cabinet/");
 
-    const wrong = await post("/auth/", { mode: "signin", via: "email", intent: "login", identity: DEV_USER.email, password: "nope-nope", next: "/cabinet/" }, { ip });
+    const wrong = await post(
+      "/auth/",
+      {
+        mode: "signin",
+        via: "email",
+        intent: "login",
+        identity: DEV_USER.email,
+        password: "nope-nope",
+        next: "/cabinet/",
+      },
+      { ip },
+    );
     expect(wrong.status).toBe(400);
     expect(text(await wrong.text())).toContain("Wrong phone, e-mail or password.");
 
     const jar = new Jar();
     const done = await post(
       "/auth/",
-      { mode: "signin", via: "email", intent: "login", identity: DEV_USER.email, password: DEV_USER.password, next: "/cabinet/" },
+      {
+        mode: "signin",
+        via: "email",
+        intent: "login",
+        identity: DEV_USER.email,
+        password: DEV_USER.password,
+        next: "/cabinet/",
+      },
       { ip, jar },
     );
     expect(done.status).toBe(302);
@@ -219,27 +319,48 @@ describe("registration", () => {
     expect(noName.status).toBe(400);
     expect(text(await noName.text())).toContain("Enter your name");
 
-    const sent = await post("/auth/", { mode: "register", via: "email", intent: "code", email, name: "Marko Đorđević" }, { ip });
+    const sent = await post(
+      "/auth/",
+      { mode: "register", via: "email", intent: "code", email, name: "Marko Đorđević" },
+      { ip },
+    );
     expect(sent.status).toBe(200);
     const html = await sent.text();
     expect(hidden(html, "name")).toBe("Marko Đorđević");
     const jar = new Jar();
     const done = await post(
       "/auth/",
-      { mode: "register", via: "email", intent: "verify", identity: email, name: "Marko Đorđević", code: await lastCode(email), return_to: "/media/" },
+      {
+        mode: "register",
+        via: "email",
+        intent: "verify",
+        identity: email,
+        name: "Marko Đorđević",
+        code: await lastCode(email),
+        return_to: "/media/",
+      },
       { ip, jar },
     );
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/media/");
     expect(text(await (await page("/about/", jar)).text())).toContain("Marko Đorđević, my account");
-    const row = await env.DB.prepare("SELECT name, email_verified_at FROM users WHERE email = ?").bind(email).first<{ name: string; email_verified_at: number }>();
+    const row = await env.DB.prepare("SELECT name, email_verified_at FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ name: string; email_verified_at: number }>();
     expect(row?.name).toBe("Marko Đorđević");
     expect(row?.email_verified_at).toBeTruthy();
   });
 
   it("an existing phone is refused with the message to sign in", async () => {
     const { phone } = await signUpByPhone();
-    const res = await post("/auth/", { mode: "register", via: "phone", intent: "code", name: "X", telephone: phone, telephone_country: "RS" });
+    const res = await post("/auth/", {
+      mode: "register",
+      via: "phone",
+      intent: "code",
+      name: "X",
+      telephone: phone,
+      telephone_country: "RS",
+    });
     expect(res.status).toBe(409);
     expect(text(await res.text())).toContain("already exists. Sign in instead.");
   });
@@ -249,33 +370,67 @@ describe("password recovery", () => {
   it("phone → code → new password → signed in; the new password works", async () => {
     const { phone } = await signUpByPhone();
     const ip = uniqueIp();
-    const sent = await post("/auth/", { mode: "recover", via: "phone", intent: "code", telephone: phone, telephone_country: "RS" }, { ip });
+    const sent = await post(
+      "/auth/",
+      { mode: "recover", via: "phone", intent: "code", telephone: phone, telephone_country: "RS" },
+      { ip },
+    );
     expect(sent.status).toBe(200);
-    const verified = await post("/auth/", { mode: "recover", via: "phone", intent: "verify", identity: phone, code: await lastCode(phone) }, { ip });
+    const verified = await post(
+      "/auth/",
+      { mode: "recover", via: "phone", intent: "verify", identity: phone, code: await lastCode(phone) },
+      { ip },
+    );
     expect(verified.status).toBe(200);
     const html = await verified.text();
     const resetToken = hidden(html, "reset_token");
     expect(resetToken).toBeTruthy();
     expect(html).toMatch(/autocomplete="new-password"/i);
 
-    const short = await post("/auth/", { mode: "recover", via: "phone", intent: "reset", identity: phone, reset_token: resetToken!, password: "short" }, { ip });
+    const short = await post(
+      "/auth/",
+      { mode: "recover", via: "phone", intent: "reset", identity: phone, reset_token: resetToken!, password: "short" },
+      { ip },
+    );
     expect(short.status).toBe(400);
     expect(text(await short.text())).toContain("The password is too short.");
 
     const jar = new Jar();
     const done = await post(
       "/auth/",
-      { mode: "recover", via: "phone", intent: "reset", identity: phone, reset_token: resetToken!, password: "a-new-password-1", remember_me: "1" },
+      {
+        mode: "recover",
+        via: "phone",
+        intent: "reset",
+        identity: phone,
+        reset_token: resetToken!,
+        password: "a-new-password-1",
+        remember_me: "1",
+      },
       { ip, jar },
     );
     expect(done.status).toBe(302);
     expect(jar.get(ACCESS)).toBeTruthy();
 
-    const reused = await post("/auth/", { mode: "recover", via: "phone", intent: "reset", identity: phone, reset_token: resetToken!, password: "another-password-2" }, { ip });
+    const reused = await post(
+      "/auth/",
+      {
+        mode: "recover",
+        via: "phone",
+        intent: "reset",
+        identity: phone,
+        reset_token: resetToken!,
+        password: "another-password-2",
+      },
+      { ip },
+    );
     expect(reused.status).toBe(400);
     expect(text(await reused.text())).toContain("The reset has expired. Request a new code.");
 
-    const login = await call("/api/auth/login", { body: { login: phone, password: "a-new-password-1" }, ip: uniqueIp() });
+    const login = await call("/api/auth/login", {
+      body: { login: phone, password: "a-new-password-1" },
+      ip: uniqueIp(),
+    });
     expect(login.status).toBe(200);
   });
 
@@ -295,7 +450,9 @@ describe("sign-out", () => {
     expect(res.headers.get("location")).toBe("/ru/");
     expect(jar.get(ACCESS)).toBeUndefined();
     expect(jar.get(REFRESH)).toBeUndefined();
-    expect(res.headers.getSetCookie().some((line) => line.startsWith(`${REFRESH}=;`) && /max-age=0/i.test(line))).toBe(true);
+    expect(res.headers.getSetCookie().some((line) => line.startsWith(`${REFRESH}=;`) && /max-age=0/i.test(line))).toBe(
+      true,
+    );
     // The old cookies no longer sign anyone in.
     const stale = await page("/cabinet/", before);
     expect(stale.status).toBe(302);
@@ -314,12 +471,21 @@ describe("guards land on the open dialog and next is kept", () => {
     expect(dialog).toMatch(/^<dialog open=""/);
     expect(hidden(dialog, "next")).toBe("/ru/cabinet/personal/");
     // The tabs keep next.
-    expect(dialog).toContain(`href="/ru/?auth=signin&amp;next=${encodeURIComponent("/ru/cabinet/personal/")}&amp;via=email"`);
+    expect(dialog).toContain(
+      `href="/ru/?auth=signin&amp;next=${encodeURIComponent("/ru/cabinet/personal/")}&amp;via=email"`,
+    );
 
     const jar = new Jar();
     const done = await post(
       "/ru/auth/",
-      { mode: "signin", via: "email", intent: "login", identity: DEV_USER.email, password: DEV_USER.password, next: "/ru/cabinet/personal/" },
+      {
+        mode: "signin",
+        via: "email",
+        intent: "login",
+        identity: DEV_USER.email,
+        password: DEV_USER.password,
+        next: "/ru/cabinet/personal/",
+      },
       { jar },
     );
     expect(done.status).toBe(302);
@@ -328,10 +494,16 @@ describe("guards land on the open dialog and next is kept", () => {
   });
 
   it("next that leaves the site is ignored (dialog and action)", async () => {
-    for (const next of ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "/%0d%0aSet-Cookie:x"]) {
+    for (const next of [
+      "//evil.example/",
+      "https://evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "/%0d%0aSet-Cookie:x",
+    ]) {
       const html = await (await page(`/?auth=signin&next=${encodeURIComponent(next)}`)).text();
       const value = hidden(dialogOf(html)!, "next");
-      expect(value === undefined || value.startsWith("/") && !value.startsWith("//"), next).toBe(true);
+      expect(value === undefined || (value.startsWith("/") && !value.startsWith("//")), next).toBe(true);
       expect(html).not.toContain("evil.example&quot;");
 
       const done = await post("/auth/", {
@@ -345,7 +517,9 @@ describe("guards land on the open dialog and next is kept", () => {
       });
       expect(done.status, next).toBe(302);
       const target = done.headers.get("location")!;
-      expect(target.startsWith("/") && !target.startsWith("//") && !target.includes("\\"), `${next} → ${target}`).toBe(true);
+      expect(target.startsWith("/") && !target.startsWith("//") && !target.includes("\\"), `${next} → ${target}`).toBe(
+        true,
+      );
       expect(new URL(target, ORIGIN).origin).toBe(ORIGIN);
     }
   });
@@ -353,7 +527,11 @@ describe("guards land on the open dialog and next is kept", () => {
 
 describe("form posts", () => {
   it("a cross-site post is refused", async () => {
-    const res = await post("/auth/", { mode: "signin", via: "email", intent: "login", identity: DEV_USER.email, password: DEV_USER.password }, { origin: "https://evil.example" });
+    const res = await post(
+      "/auth/",
+      { mode: "signin", via: "email", intent: "login", identity: DEV_USER.email, password: DEV_USER.password },
+      { origin: "https://evil.example" },
+    );
     // React Router refuses it first (400); the action's own Origin check would answer 403.
     expect([400, 403]).toContain(res.status);
     expect(res.headers.getSetCookie().some((line) => line.startsWith(`${ACCESS}=`))).toBe(false);
@@ -379,8 +557,20 @@ describe("form posts", () => {
     const res = await SELF.fetch(`${ORIGIN}/auth/_.data`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_UA, origin: ORIGIN, "cf-connecting-ip": uniqueIp() },
-      body: new URLSearchParams({ mode: "signin", via: "email", intent: "login", identity: DEV_USER.email, password: DEV_USER.password, return_to: "/faq/" }),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "user-agent": BROWSER_UA,
+        origin: ORIGIN,
+        "cf-connecting-ip": uniqueIp(),
+      },
+      body: new URLSearchParams({
+        mode: "signin",
+        via: "email",
+        intent: "login",
+        identity: DEV_USER.email,
+        password: DEV_USER.password,
+        return_to: "/faq/",
+      }),
     });
     jar.take(res);
     expect(res.status).toBeLessThan(400);
@@ -395,7 +585,18 @@ describe("the personal page's phone-verify step", () => {
     const ip = uniqueIp();
     await post("/sr/auth/", { mode: "register", via: "email", intent: "code", email, name: "Bez Telefona" }, { ip });
     const jar = new Jar();
-    await post("/sr/auth/", { mode: "register", via: "email", intent: "verify", identity: email, name: "Bez Telefona", code: await lastCode(email) }, { ip, jar });
+    await post(
+      "/sr/auth/",
+      {
+        mode: "register",
+        via: "email",
+        intent: "verify",
+        identity: email,
+        name: "Bez Telefona",
+        code: await lastCode(email),
+      },
+      { ip, jar },
+    );
     expect(jar.get(ACCESS)).toBeTruthy();
 
     const create = await page("/sr/listing/create/", jar);
@@ -408,19 +609,35 @@ describe("the personal page's phone-verify step", () => {
     expect(hidden(html, "next")).toBe("/sr/listing/create/");
 
     const phone = uniquePhone();
-    const bad = await post(location, { intent: "phone-send", telephone: "123", telephone_country: "RS", next: "/sr/listing/create/" }, { jar, ip });
+    const bad = await post(
+      location,
+      { intent: "phone-send", telephone: "123", telephone_country: "RS", next: "/sr/listing/create/" },
+      { jar, ip },
+    );
     expect(bad.status).toBe(400);
 
-    const sent = await post(location, { intent: "phone-send", telephone: phone, telephone_country: "RS", next: "/sr/listing/create/" }, { jar, ip });
+    const sent = await post(
+      location,
+      { intent: "phone-send", telephone: phone, telephone_country: "RS", next: "/sr/listing/create/" },
+      { jar, ip },
+    );
     expect(sent.status).toBe(200);
     const codeStep = await sent.text();
     expect(codeStep).toMatch(/autocomplete="one-time-code"/i);
     expect(hidden(codeStep, "value")).toBe(phone);
 
-    const wrong = await post(location, { intent: "phone-verify", value: phone, code: "abc", next: "/sr/listing/create/" }, { jar, ip });
+    const wrong = await post(
+      location,
+      { intent: "phone-verify", value: phone, code: "abc", next: "/sr/listing/create/" },
+      { jar, ip },
+    );
     expect(wrong.status).toBe(400);
 
-    const done = await post(location, { intent: "phone-verify", value: phone, code: await lastCode(phone), next: "/sr/listing/create/" }, { jar, ip });
+    const done = await post(
+      location,
+      { intent: "phone-verify", value: phone, code: await lastCode(phone), next: "/sr/listing/create/" },
+      { jar, ip },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/sr/listing/create/");
     expect((await page("/sr/listing/create/", jar)).status).toBe(200);
@@ -439,6 +656,8 @@ describe("the personal page's phone-verify step", () => {
     const set = await post("/cabinet/personal/", { intent: "password", password: "first-password-1" }, { jar });
     expect(set.status).toBe(200);
     expect(text(await set.text())).toContain("Password set.");
-    expect((await call("/api/auth/login", { body: { login: phone, password: "first-password-1" }, ip: uniqueIp() })).status).toBe(200);
+    expect(
+      (await call("/api/auth/login", { body: { login: phone, password: "first-password-1" }, ip: uniqueIp() })).status,
+    ).toBe(200);
   });
 });

@@ -33,7 +33,9 @@ async function one(where: string): Promise<Row> {
 }
 
 beforeAll(async () => {
-  sale = await one("l.status = 'active' AND l.deal = 'sale' AND l.property_type = 'apartment' AND c.slug = 'beograd' AND l.area IS NOT NULL AND (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) > 2");
+  sale = await one(
+    "l.status = 'active' AND l.deal = 'sale' AND l.property_type = 'apartment' AND c.slug = 'beograd' AND l.area IS NOT NULL AND (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) > 2",
+  );
   rent = await one("l.status = 'active' AND l.deal = 'rent' AND l.deposit IS NOT NULL");
   land = await one("l.status = 'active' AND l.property_type = 'land'");
   archived = await one("l.status = 'archived'");
@@ -42,7 +44,9 @@ beforeAll(async () => {
 
 /** Every JSON-LD block of a document, parsed. */
 function jsonLd(html: string): Record<string, any>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
 }
 
 describe("listing detail page", () => {
@@ -50,14 +54,18 @@ describe("listing detail page", () => {
     const res = await get(pathOf(sale));
     expect(res.status).toBe(200);
     const html = await res.text();
-    const listing = await env.DB.prepare("SELECT title, lang FROM listings WHERE id = ?").bind(sale.id).first<{ title: string; lang: string }>();
+    const listing = await env.DB.prepare("SELECT title, lang FROM listings WHERE id = ?")
+      .bind(sale.id)
+      .first<{ title: string; lang: string }>();
     const title = listing!.title.replace(/&/g, "&amp;");
     expect(heading(html)).toBe(title);
     expect(html).toMatch(new RegExp(`<h1 id="detail-title" lang="${listing!.lang}">`));
     expect(html).toMatch(/<title>[^<]+ — €[\d,]+ \| Kvadrat<\/title>/);
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${pathOf(sale)}"/>`);
     // Link previews get the first photo as a raster (networks do not read SVG), at its own size.
-    const ogImage = new RegExp(`<meta property="og:image" content="(${ORIGIN}/images/listings/\\d+\\.png)"/>`).exec(html)?.[1];
+    const ogImage = new RegExp(`<meta property="og:image" content="(${ORIGIN}/images/listings/\\d+\\.png)"/>`).exec(
+      html,
+    )?.[1];
     expect(ogImage).toBeDefined();
     const ogWidth = Number(/<meta property="og:image:width" content="(\d+)"\/>/.exec(html)?.[1]);
     const ogHeight = Number(/<meta property="og:image:height" content="(\d+)"\/>/.exec(html)?.[1]);
@@ -67,7 +75,9 @@ describe("listing detail page", () => {
     const header = new DataView(await png.arrayBuffer());
     expect([header.getUint32(16), header.getUint32(20)]).toEqual([ogWidth, ogHeight]);
     // The first photo is the LCP: eager, with its size; the others wait.
-    expect(html).toMatch(/<img src="\/images\/listings\/\d+\.svg" width="\d+" height="\d+" alt="[^"]+, photo 1 of \d+" loading="eager" fetchPriority="high"/);
+    expect(html).toMatch(
+      /<img src="\/images\/listings\/\d+\.svg" width="\d+" height="\d+" alt="[^"]+, photo 1 of \d+" loading="eager" fetchPriority="high"/,
+    );
     expect(html).toMatch(/alt="[^"]+, photo 3 of \d+" loading="lazy"/);
     // Description in its own language, in paragraphs; facts in a description list.
     expect(html).toMatch(new RegExp(`<div lang="${listing!.lang}"[^>]*data-testid="detail-description"><p>`));
@@ -82,17 +92,26 @@ describe("listing detail page", () => {
 
   it("compares the price per m² with the city median of its type", async () => {
     const html = await (await get(pathOf(sale))).text();
-    expect(html).toMatch(/data-testid="detail-market">(\d+% (below|above) the [^<]+ median for apartments|In line with the [^<]+ median for apartments)/);
+    expect(html).toMatch(
+      /data-testid="detail-market">(\d+% (below|above) the [^<]+ median for apartments|In line with the [^<]+ median for apartments)/,
+    );
   });
 
   it("describes the listing in JSON-LD: RealEstateListing + Offer + Apartment, and the breadcrumb trail", async () => {
     const html = await (await get(pathOf(sale))).text();
     const blocks = jsonLd(html);
     const listing = blocks.find((b) => b["@type"] === "RealEstateListing")!;
-    const row = await env.DB.prepare("SELECT price, area, rooms, lat, lng FROM listings WHERE id = ?").bind(sale.id).first<Record<string, number>>();
+    const row = await env.DB.prepare("SELECT price, area, rooms, lat, lng FROM listings WHERE id = ?")
+      .bind(sale.id)
+      .first<Record<string, number>>();
     expect(listing).toBeTruthy();
     expect(listing.url).toBe(`${ORIGIN}${pathOf(sale)}`);
-    expect(listing.offers).toMatchObject({ "@type": "Offer", price: row!.price, priceCurrency: "EUR", availability: "https://schema.org/InStock" });
+    expect(listing.offers).toMatchObject({
+      "@type": "Offer",
+      price: row!.price,
+      priceCurrency: "EUR",
+      availability: "https://schema.org/InStock",
+    });
     expect(listing.mainEntity).toMatchObject({
       "@type": "Apartment",
       floorSize: { "@type": "QuantitativeValue", value: row!.area, unitCode: "MTK" },
@@ -157,9 +176,13 @@ describe("listing detail page", () => {
     const listing = await one(
       `l.status = 'active' AND l.owner_id != (SELECT id FROM users WHERE email = '${account.email}')`,
     );
-    const { phone } = (await env.DB.prepare("SELECT phone FROM listings WHERE id = ?").bind(listing.id).first<{ phone: string }>())!;
+    const { phone } = (await env.DB.prepare("SELECT phone FROM listings WHERE id = ?")
+      .bind(listing.id)
+      .first<{ phone: string }>())!;
     const page = await (await get(pathOf(listing), { cookie })).text();
-    expect(page).toMatch(/<form[^>]*method="post"><input type="hidden" name="intent" value="reveal"\/><button type="submit"[^>]*>Show phone · €0\.50<\/button>/);
+    expect(page).toMatch(
+      /<form[^>]*method="post"><input type="hidden" name="intent" value="reveal"\/><button type="submit"[^>]*>Show phone · €0\.50<\/button>/,
+    );
     expect(page).toContain("Revealing the number costs €0.50, charged once for this listing.");
     expect(page).not.toContain(phone);
     expect(page).not.toContain("auth=signin&amp;next=");

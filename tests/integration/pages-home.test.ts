@@ -2,7 +2,8 @@ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BOT_UA, browserInit, ORIGIN } from "#tests/fixtures/requests.ts";
 
-const get = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
 
 describe("home search entry", () => {
   it.each([
@@ -37,7 +38,14 @@ describe("home search entry", () => {
 describe("home sections", () => {
   it("streams promoted and newest listings, advantages, city links, articles and questions", async () => {
     const html = await (await get("/", { "user-agent": BOT_UA })).text();
-    for (const heading of ["Promoted listings", "New listings", "Why Kvadrat", "Homes by city", "Guides and market news", "Questions people ask"]) {
+    for (const heading of [
+      "Promoted listings",
+      "New listings",
+      "Why Kvadrat",
+      "Homes by city",
+      "Guides and market news",
+      "Questions people ask",
+    ]) {
       expect(html).toContain(`>${heading}</h2>`);
     }
     expect(html).toContain('href="/buy/apartment/beograd/"');
@@ -46,7 +54,7 @@ describe("home sections", () => {
     expect(html).toMatch(/<details[^>]*><summary>/);
     expect(html).not.toMatch(/>This section could not be loaded/);
     // Crawlers get every section in place, not as hidden fragments moved by a script.
-    expect(html).not.toContain("<template id=\"B:");
+    expect(html).not.toContain('<template id="B:');
     expect(html).not.toMatch(/<div hidden id="S:/);
   });
 

@@ -77,7 +77,8 @@ describe("legacy paths (SPEC §2) → 301 to the new route, locale and query kep
     for (const path of ["/realty/view", "/realty/view?id=abc", "/cabinet/realtyEdit?id=-1"]) {
       const res = await SELF.fetch(`${ORIGIN}${path}`, browserInit());
       // No id to carry: the slash redirect applies, and the resulting page does not exist.
-      const final = res.status === 301 ? await SELF.fetch(`${ORIGIN}${res.headers.get("location")}`, browserInit()) : res;
+      const final =
+        res.status === 301 ? await SELF.fetch(`${ORIGIN}${res.headers.get("location")}`, browserInit()) : res;
       expect(final.status).toBe(404);
     }
   });

@@ -28,7 +28,11 @@ beforeAll(async () => {
 
 /** Who may open a SPEC §2 route: anyone, a signed-in user (with a verified phone), or an admin. */
 const sessionFor = (route: string) =>
-  route.startsWith("/admin/") ? sessions.admin : route.startsWith("/cabinet/") || route.startsWith("/listing/") ? sessions.user : "";
+  route.startsWith("/admin/")
+    ? sessions.admin
+    : route.startsWith("/cabinet/") || route.startsWith("/listing/")
+      ? sessions.user
+      : "";
 
 const PREFIXES = [
   { locale: "en", prefix: "" },
@@ -80,4 +84,3 @@ it("hreflang alternates are absolute and point at the same page in each language
   expect(html).toContain(`<link rel="alternate" hrefLang="x-default" href="${ORIGIN}/buy/apartment/beograd/"/>`);
   expect(html).toContain("Prodaja stanova — Beograd");
 });
-

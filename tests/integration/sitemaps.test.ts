@@ -11,7 +11,8 @@ describe("robots.txt", () => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    for (const path of ["/cabinet/", "/ru/cabinet/", "/sr/listing/", "/api/", "/admin/"]) expect(text).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/cabinet/", "/ru/cabinet/", "/sr/listing/", "/api/", "/admin/"])
+      expect(text).toContain(`Disallow: ${path}\n`);
     expect(text).not.toMatch(/Disallow: \/\n/);
   });
 });
@@ -42,11 +43,15 @@ describe("sitemap.xml", () => {
   });
 
   it("lists every active listing's canonical URL", async () => {
-    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{ n: number }>();
+    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{
+      n: number;
+    }>();
     const xml = await (await get("/sitemaps/listings-1.xml")).text();
     const urls = locs(xml);
     expect(urls).toHaveLength(active!.n * 3);
-    const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{ id: number }>();
+    const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{
+      id: number;
+    }>();
     expect(urls.some((u) => u.endsWith(`/${hidden!.id}/`))).toBe(false);
     expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
     expect((await get("/sitemaps/listings-2.xml")).status).toBe(404);

@@ -25,7 +25,10 @@ it("sends the shell (head, header) before deferred loader data resolves", async 
   expect(res.status).toBe(200);
   const chunks = await readChunks(res, start);
   // The shell may come in several chunks (the inlined stylesheets split it), all before the data.
-  const shell = chunks.filter((c) => c.at < DELAY_MS).map((c) => c.text).join("");
+  const shell = chunks
+    .filter((c) => c.at < DELAY_MS)
+    .map((c) => c.text)
+    .join("");
   expect(shell).toContain("<head>");
   expect(shell).toMatch(/<style data-href="\/assets\/[^"]+\.css">/);
   expect(shell).toMatch(/<header[^>]*>/);

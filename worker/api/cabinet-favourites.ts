@@ -6,7 +6,13 @@
 import { type Context, Hono } from "hono";
 import { AddFavouriteBody, DeleteFavouriteBody, FavouriteRealtiesQuery } from "#shared/api/favourites.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { activeFavouritePage, addFavourites, clearFavourites, favouriteIds, removeFavourite } from "#worker/db/favourites.ts";
+import {
+  activeFavouritePage,
+  addFavourites,
+  clearFavourites,
+  favouriteIds,
+  removeFavourite,
+} from "#worker/db/favourites.ts";
 import { listingsByIds } from "#worker/db/listings.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";

@@ -144,10 +144,16 @@ cabinetUser.post("/cabinet/update-password", valid("json", UpdatePasswordBody), 
       current_password: "auth.error.noPassword",
     });
   }
-  const verdict = await hit(c.env.DB, { key: `password:user:${row.id}`, limit: LOGIN_ATTEMPTS_PER_IDENTITY, windowS: LOGIN_WINDOW_S }, now);
+  const verdict = await hit(
+    c.env.DB,
+    { key: `password:user:${row.id}`, limit: LOGIN_ATTEMPTS_PER_IDENTITY, windowS: LOGIN_WINDOW_S },
+    now,
+  );
   if (!verdict.allowed) return rateLimited(c, verdict, "current_password");
   if (!(await verifyPassword(body.current_password, stored))) {
-    return apiError(c, 400, "invalid_credentials", "Wrong current password", { current_password: "auth.error.invalidCredentials" });
+    return apiError(c, 400, "invalid_credentials", "Wrong current password", {
+      current_password: "auth.error.invalidCredentials",
+    });
   }
   await setPassword(c.env.DB, row.id, await hashPassword(body.password), now);
   await revokeUserSessions(c.env.DB, row.id, now, c.get("session")?.familyId);
@@ -197,7 +203,8 @@ cabinetUser.post("/cabinet/update-image", async (c) => {
     const file = form.get("image");
     const url = form.get("image_url");
     if (file instanceof File) {
-      if (!IMAGE_TYPES.has(file.type)) return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageType" });
+      if (!IMAGE_TYPES.has(file.type))
+        return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageType" });
       if (file.size > PROFILE_IMAGE_MAX_BYTES) return imageTooLarge(c, "image");
       imageUrl = `data:${file.type};base64,${bytesToBase64(new Uint8Array(await file.arrayBuffer()))}`;
     } else if (typeof url === "string") {
@@ -218,8 +225,10 @@ cabinetUser.post("/cabinet/update-image", async (c) => {
   }
   if (imageUrl !== null) {
     const accepted = acceptableImageUrl(imageUrl);
-    if (!accepted) return apiError(c, 400, "invalid_input", "Invalid image_url", { image_url: "auth.invalid.imageUrl" });
-    if (accepted.startsWith("data:") && dataUrlBytes(accepted) > PROFILE_IMAGE_MAX_BYTES) return imageTooLarge(c, "image_url");
+    if (!accepted)
+      return apiError(c, 400, "invalid_input", "Invalid image_url", { image_url: "auth.invalid.imageUrl" });
+    if (accepted.startsWith("data:") && dataUrlBytes(accepted) > PROFILE_IMAGE_MAX_BYTES)
+      return imageTooLarge(c, "image_url");
     imageUrl = accepted;
   }
   await setUserImage(c.env.DB, userId(c), imageUrl, nowOf(c));
@@ -240,4 +249,3 @@ cabinetUser.delete("/cabinet/delete-account", async (c) => {
   clearSession(c);
   return c.json({ data: { deleted: true } });
 });
-

@@ -6,7 +6,11 @@ import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { INVALID } from "#shared/validation.ts";
 
-const CitySlug = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, INVALID.format), v.maxLength(64, INVALID.tooLong));
+const CitySlug = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, INVALID.format),
+  v.maxLength(64, INVALID.tooLong),
+);
 
 /** SPEC §7 "Cities and locations": the gazetteer of cities. */
 export const cities = new Hono<AppEnv>()

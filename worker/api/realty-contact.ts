@@ -7,11 +7,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import { SendMessageBody } from "#shared/api/contact.ts";
-import {
-  MESSAGES_PER_HOUR,
-  PAYMENT_CURRENCY,
-  PHONE_REVEAL_PRICE_CENTS,
-} from "#shared/constants.ts";
+import { MESSAGES_PER_HOUR, PAYMENT_CURRENCY, PHONE_REVEAL_PRICE_CENTS } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import {
   activeListingContact,
@@ -75,7 +71,9 @@ realtyContact
       }
       await countListingEvent(c.env.DB, listingId, "phone", now);
     }
-    return c.json({ data: { phone: listing.phone, charged: price(free ? 0 : PHONE_REVEAL_PRICE_CENTS), payment_id: paymentId } });
+    return c.json({
+      data: { phone: listing.phone, charged: price(free ? 0 : PHONE_REVEAL_PRICE_CENTS), payment_id: paymentId },
+    });
   })
   .post("/realty/:id/send-message", valid("param", IdParams), valid("json", SendMessageBody), async (c) => {
     const listingId = c.req.valid("param").id;
@@ -88,6 +86,12 @@ realtyContact
       return apiError(c, 403, "forbidden", "This is your own listing", { id: "detail.owner.error.own" });
     if ((await messagesSentSince(c.env.DB, user.id, now - HOUR_MS)) >= MESSAGES_PER_HOUR)
       return apiError(c, 429, "rate_limited", `At most ${MESSAGES_PER_HOUR} messages an hour`);
-    const id = await insertMessage(c.env.DB, { listingId, senderId: user.id, recipientId: listing.owner_id, body: text, now });
+    const id = await insertMessage(c.env.DB, {
+      listingId,
+      senderId: user.id,
+      recipientId: listing.owner_id,
+      body: text,
+      now,
+    });
     return c.json({ data: { id, created_at: new Date(now).toISOString() } }, 201);
   });

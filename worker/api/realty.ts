@@ -20,7 +20,9 @@ import { INVALID } from "#shared/validation.ts";
 /** City and district slugs of a search as ids; an unknown one is the caller's mistake (400). */
 async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters): Promise<ResolvedPlaces | Response> {
   if (!filters.city) {
-    return filters.district ? apiError(c, 400, "invalid_input", "Invalid district", { district: INVALID.needsCity }) : {};
+    return filters.district
+      ? apiError(c, 400, "invalid_input", "Invalid district", { district: INVALID.needsCity })
+      : {};
   }
   const ids = await findPlaceIds(c.env.DB, filters.city, filters.district);
   if (!ids) return apiError(c, 400, "invalid_input", "Invalid city", { city: INVALID.choice });
@@ -46,7 +48,14 @@ export const realty = new Hono<AppEnv>()
       locale: apiLocale(c),
       now: Date.now(),
     });
-    return c.json({ items, total, total_exact, page: query.page, per_page: query.per_page, ...(facets ? { facets } : {}) });
+    return c.json({
+      items,
+      total,
+      total_exact,
+      page: query.page,
+      per_page: query.per_page,
+      ...(facets ? { facets } : {}),
+    });
   })
   .get("/realty/total", valid("query", TotalQuery), async (c) => {
     const query = c.req.valid("query");

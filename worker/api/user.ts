@@ -57,8 +57,13 @@ const asObject = <T>(payload: unknown): T => (payload && typeof payload === "obj
 
 // ---- Registration -------------------------------------------------------------------------------
 
-async function startRegistration(c: Context<AppEnv>, identity: LoginIdentity, payload: () => Promise<RegisterPayload> | RegisterPayload) {
-  if (await findUserByIdentity(c.env.DB, identity)) return alreadyRegistered(c, identity.kind === "phone" ? "phone" : "email");
+async function startRegistration(
+  c: Context<AppEnv>,
+  identity: LoginIdentity,
+  payload: () => Promise<RegisterPayload> | RegisterPayload,
+) {
+  if (await findUserByIdentity(c.env.DB, identity))
+    return alreadyRegistered(c, identity.kind === "phone" ? "phone" : "email");
   return requestCode(c, { identity, purpose: "register", payload });
 }
 
@@ -96,7 +101,12 @@ async function finishRegistration(
   const field = identity.kind === "phone" ? "phone" : "email";
   if (await findUserByIdentity(c.env.DB, identity)) return alreadyRegistered(c, field);
   try {
-    const row = await createUser(c.env.DB, { identity, name: body.name ?? payload.name, password: payload.password, now });
+    const row = await createUser(c.env.DB, {
+      identity,
+      name: body.name ?? payload.name,
+      password: payload.password,
+      now,
+    });
     return signIn(c, row, body.remember_me, 201);
   } catch (error) {
     // A unique-constraint race (two sign-ups of one identity at once) is a 409, not a 500.

@@ -4,7 +4,14 @@ import { newCode } from "./codes.ts";
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { cookiePolicy, withoutSessionCookies } from "./session.ts";
-import { DEV_JWT_SECRET, jwtSecret, newRefreshToken, refreshRowAlive, signAccessToken, verifyAccessToken } from "./tokens.ts";
+import {
+  DEV_JWT_SECRET,
+  jwtSecret,
+  newRefreshToken,
+  refreshRowAlive,
+  signAccessToken,
+  verifyAccessToken,
+} from "./tokens.ts";
 
 describe("passwords", () => {
   it("PBKDF2-SHA256 with a per-password salt and ≥ 100 000 iterations", async () => {
@@ -39,7 +46,11 @@ describe("tokens", () => {
     const now = Date.UTC(2026, 0, 1);
     const { token, expiresAt } = await signAccessToken(env, { userId: 7, role: "admin", familyId: "f" }, now);
     expect(expiresAt - now).toBe(900_000);
-    expect(await verifyAccessToken(env, token, expiresAt - 1)).toMatchObject({ userId: 7, role: "admin", familyId: "f" });
+    expect(await verifyAccessToken(env, token, expiresAt - 1)).toMatchObject({
+      userId: 7,
+      role: "admin",
+      familyId: "f",
+    });
     expect(await verifyAccessToken(env, token, expiresAt)).toBeNull();
     expect(await verifyAccessToken({ ENVIRONMENT: "production", JWT_SECRET: "other" }, token, now)).toBeNull();
     expect(await verifyAccessToken(env, token.slice(0, -2) + "xx", now)).toBeNull();
@@ -71,9 +82,18 @@ describe("codes", () => {
 
 describe("cookie policy", () => {
   it("Secure except on plain-http localhost; __Host- only in production over https", () => {
-    expect(cookiePolicy("http://localhost:8787/", { ENVIRONMENT: "development" })).toMatchObject({ secure: false, accessName: "access_token" });
-    expect(cookiePolicy("http://127.0.0.1:8787/", { ENVIRONMENT: "production" })).toMatchObject({ secure: false, refreshName: "refresh_token" });
-    expect(cookiePolicy("https://kvadrat.test/", { ENVIRONMENT: "development" })).toMatchObject({ secure: true, accessName: "access_token" });
+    expect(cookiePolicy("http://localhost:8787/", { ENVIRONMENT: "development" })).toMatchObject({
+      secure: false,
+      accessName: "access_token",
+    });
+    expect(cookiePolicy("http://127.0.0.1:8787/", { ENVIRONMENT: "production" })).toMatchObject({
+      secure: false,
+      refreshName: "refresh_token",
+    });
+    expect(cookiePolicy("https://kvadrat.test/", { ENVIRONMENT: "development" })).toMatchObject({
+      secure: true,
+      accessName: "access_token",
+    });
     expect(cookiePolicy("https://kvadrat.rs/", { ENVIRONMENT: "production" })).toMatchObject({
       secure: true,
       accessName: "__Host-access_token",
@@ -84,7 +104,9 @@ describe("cookie policy", () => {
 
   it("in-process API calls get the other cookies but not the session ones", () => {
     const policy = cookiePolicy("https://kvadrat.test/", { ENVIRONMENT: "development" });
-    expect(withoutSessionCookies("locale=ru; access_token=a.b.c; saved_search=1; refresh_token=r", policy)).toBe("locale=ru; saved_search=1");
+    expect(withoutSessionCookies("locale=ru; access_token=a.b.c; saved_search=1; refresh_token=r", policy)).toBe(
+      "locale=ru; saved_search=1",
+    );
     expect(withoutSessionCookies(undefined, policy)).toBe("");
   });
 });

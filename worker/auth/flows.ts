@@ -46,7 +46,12 @@ export function rateLimited(c: Context<AppEnv>, verdict: Pick<RateLimitVerdict, 
  */
 export async function requestCode(
   c: Context<AppEnv>,
-  options: { identity: LoginIdentity; purpose: CodePurpose; payload?: () => unknown | Promise<unknown>; field?: string },
+  options: {
+    identity: LoginIdentity;
+    purpose: CodePurpose;
+    payload?: () => unknown | Promise<unknown>;
+    field?: string;
+  },
 ) {
   const db = c.env.DB;
   const now = nowOf(c);
@@ -96,7 +101,9 @@ export async function requestCode(
 export function codeFailure(c: Context<AppEnv>, result: Exclude<CheckResult, { ok: true }>) {
   switch (result.reason) {
     case "locked":
-      return apiError(c, 429, "code_locked", "Too many wrong attempts: request a new code", { code: "auth.error.codeLocked" });
+      return apiError(c, 429, "code_locked", "Too many wrong attempts: request a new code", {
+        code: "auth.error.codeLocked",
+      });
     case "wrong":
       c.header("X-Attempts-Left", String(result.attemptsLeft));
       return apiError(c, 400, "code_wrong", "Wrong code", { code: "auth.error.codeWrong" });
@@ -106,7 +113,9 @@ export function codeFailure(c: Context<AppEnv>, result: Exclude<CheckResult, { o
 }
 
 export function accountNotFound(c: Context<AppEnv>, field: string) {
-  return apiError(c, 400, "account_not_found", "No account with this phone or e-mail", { [field]: "auth.error.accountNotFound" });
+  return apiError(c, 400, "account_not_found", "No account with this phone or e-mail", {
+    [field]: "auth.error.accountNotFound",
+  });
 }
 
 export function alreadyRegistered(c: Context<AppEnv>, field: string) {
@@ -122,8 +131,18 @@ export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolea
   const unavailable = authUnavailable(c);
   if (unavailable) return unavailable;
   const refresh = await issueRefreshToken(c.env.DB, { userId: user.id, remember, now });
-  const access = await signAccessToken(authEnv(c.env), { userId: user.id, role: user.role, familyId: refresh.familyId }, now);
-  return sessionResponse(c, { tokens: { access, refresh, remember }, now, user: toApiUser(user), signIn: true, status });
+  const access = await signAccessToken(
+    authEnv(c.env),
+    { userId: user.id, role: user.role, familyId: refresh.familyId },
+    now,
+  );
+  return sessionResponse(c, {
+    tokens: { access, refresh, remember },
+    now,
+    user: toApiUser(user),
+    signIn: true,
+    status,
+  });
 }
 
 /** 503 when tokens cannot be signed here (production without JWT_SECRET), else null. */

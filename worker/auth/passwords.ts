@@ -40,7 +40,11 @@ export async function verifyPassword(password: string, stored: PasswordHash): Pr
  * Spends the same time as a real check when there is no account or no password, so the answer's
  * timing does not tell whether an account exists.
  */
-const DUMMY: PasswordHash = { hash: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=", salt: "AAAAAAAAAAAAAAAAAAAAAA==", iterations: PASSWORD_PBKDF2_ITERATIONS };
+const DUMMY: PasswordHash = {
+  hash: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=",
+  salt: "AAAAAAAAAAAAAAAAAAAAAA==",
+  iterations: PASSWORD_PBKDF2_ITERATIONS,
+};
 export async function burnPasswordCheck(password: string): Promise<false> {
   await verifyPassword(password, DUMMY);
   return false;

@@ -56,21 +56,30 @@ export async function sendSms(env: AuthEnv, message: CodeMessage, doFetch: Fetch
           accept: "application/json",
         },
         body: JSON.stringify({
-          messages: [{ from: env.SMS_SENDER ?? "Kvadrat", destinations: [{ to: message.to.replace(/^\+/, "") }], text: body }],
+          messages: [
+            { from: env.SMS_SENDER ?? "Kvadrat", destinations: [{ to: message.to.replace(/^\+/, "") }], text: body },
+          ],
         }),
       });
       return expectOk(response, "infobip");
     }
     case "twilio": {
       const sid = required(env.SMS_ACCOUNT_SID, "SMS_ACCOUNT_SID");
-      const response = await doFetch(`https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`, {
-        method: "POST",
-        headers: {
-          authorization: `Basic ${btoa(`${sid}:${required(env.SMS_API_KEY, "SMS_API_KEY")}`)}`,
-          "content-type": "application/x-www-form-urlencoded",
+      const response = await doFetch(
+        `https://api.twilio.com/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`,
+        {
+          method: "POST",
+          headers: {
+            authorization: `Basic ${btoa(`${sid}:${required(env.SMS_API_KEY, "SMS_API_KEY")}`)}`,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({
+            To: message.to,
+            From: required(env.SMS_SENDER, "SMS_SENDER"),
+            Body: body,
+          }).toString(),
         },
-        body: new URLSearchParams({ To: message.to, From: required(env.SMS_SENDER, "SMS_SENDER"), Body: body }).toString(),
-      });
+      );
       return expectOk(response, "twilio");
     }
     default:
@@ -85,7 +94,10 @@ export async function sendEmail(env: AuthEnv, message: CodeMessage, doFetch: Fet
     case "resend": {
       const response = await doFetch("https://api.resend.com/emails", {
         method: "POST",
-        headers: { authorization: `Bearer ${required(env.EMAIL_API_KEY, "EMAIL_API_KEY")}`, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${required(env.EMAIL_API_KEY, "EMAIL_API_KEY")}`,
+          "content-type": "application/json",
+        },
         body: JSON.stringify({ from, to: [message.to], subject, text: body }),
       });
       return expectOk(response, "resend");
@@ -98,7 +110,13 @@ export async function sendEmail(env: AuthEnv, message: CodeMessage, doFetch: Fet
           "content-type": "application/json",
           accept: "application/json",
         },
-        body: JSON.stringify({ From: from, To: message.to, Subject: subject, TextBody: body, MessageStream: "outbound" }),
+        body: JSON.stringify({
+          From: from,
+          To: message.to,
+          Subject: subject,
+          TextBody: body,
+          MessageStream: "outbound",
+        }),
       });
       return expectOk(response, "postmark");
     }

@@ -43,7 +43,10 @@ export function policyOf(c: Context<AppEnv>): CookiePolicy {
 
 export function readSessionCookies(c: Context<AppEnv>): { access?: string; refresh?: string } {
   const policy = policyOf(c);
-  return { access: getCookie(c, policy.accessName) || undefined, refresh: getCookie(c, policy.refreshName) || undefined };
+  return {
+    access: getCookie(c, policy.accessName) || undefined,
+    refresh: getCookie(c, policy.refreshName) || undefined,
+  };
 }
 
 export function hasSessionCookie(c: Context<AppEnv>): boolean {

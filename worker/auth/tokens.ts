@@ -101,7 +101,10 @@ export interface IssuedRefresh {
 }
 
 /** Whether a token row still opens a session at `now` (SPEC §4: the expiring marker ends a non-remembered session). */
-export function refreshRowAlive(row: Pick<RefreshTokenRow, "remember" | "expires_at" | "revoked_at">, now: number): boolean {
+export function refreshRowAlive(
+  row: Pick<RefreshTokenRow, "remember" | "expires_at" | "revoked_at">,
+  now: number,
+): boolean {
   if (row.revoked_at !== null) return false;
   const left = row.expires_at - now;
   if (left <= 0) return false;
@@ -147,7 +150,12 @@ export async function rotateRefreshToken(
   const row = await refreshTokenByHash(db, await hashRefreshToken(token));
   if (!row) return { kind: "invalid" };
   if (row.used_at !== null) {
-    if (allowGrace && row.revoked_at === null && now - row.used_at <= REFRESH_REUSE_GRACE_S * 1000 && refreshRowAlive(row, now)) {
+    if (
+      allowGrace &&
+      row.revoked_at === null &&
+      now - row.used_at <= REFRESH_REUSE_GRACE_S * 1000 &&
+      refreshRowAlive(row, now)
+    ) {
       return { kind: "grace", userId: row.user_id, familyId: row.family_id, remember: row.remember === 1 };
     }
     await revokeFamily(db, row.family_id, now);

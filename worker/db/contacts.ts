@@ -24,7 +24,15 @@ export async function hasRevealed(db: D1Database, userId: number, listingId: num
 /** Records a paid reveal: the payment and the reveal together, or neither. */
 export async function recordPaidReveal(
   db: D1Database,
-  reveal: { userId: number; listingId: number; paymentId: string; provider: string; amountCents: number; currency: string; now: number },
+  reveal: {
+    userId: number;
+    listingId: number;
+    paymentId: string;
+    provider: string;
+    amountCents: number;
+    currency: string;
+    now: number;
+  },
 ): Promise<void> {
   await db.batch([
     db
@@ -32,7 +40,15 @@ export async function recordPaidReveal(
         `INSERT INTO payments (id, user_id, provider, purpose, listing_id, amount_cents, currency, status, created_at)
          VALUES (?, ?, ?, 'phone_reveal', ?, ?, ?, 'succeeded', ?)`,
       )
-      .bind(reveal.paymentId, reveal.userId, reveal.provider, reveal.listingId, reveal.amountCents, reveal.currency, reveal.now),
+      .bind(
+        reveal.paymentId,
+        reveal.userId,
+        reveal.provider,
+        reveal.listingId,
+        reveal.amountCents,
+        reveal.currency,
+        reveal.now,
+      ),
     db
       .prepare("INSERT OR IGNORE INTO phone_reveals (user_id, listing_id, payment_id, created_at) VALUES (?, ?, ?, ?)")
       .bind(reveal.userId, reveal.listingId, reveal.paymentId, reveal.now),

@@ -22,7 +22,9 @@ export async function recentOutbox(db: D1Database, recipient?: string): Promise<
   const statement =
     recipient !== undefined
       ? db
-          .prepare("SELECT recipient, purpose, code, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50")
+          .prepare(
+            "SELECT recipient, purpose, code, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
+          )
           .bind(recipient)
       : db.prepare("SELECT recipient, purpose, code, created_at FROM dev_outbox ORDER BY id DESC LIMIT 50");
   const { results } = await statement.all<OutboxRow>();

@@ -9,7 +9,12 @@ export async function favouriteIds(db: D1Database, userId: number): Promise<numb
 }
 
 /** Adds the ids that name existing listings; the first id is the newest. Returns how many were new. */
-export async function addFavourites(db: D1Database, userId: number, ids: readonly number[], now: number): Promise<number> {
+export async function addFavourites(
+  db: D1Database,
+  userId: number,
+  ids: readonly number[],
+  now: number,
+): Promise<number> {
   if (!ids.length) return 0;
   const statements = [...ids].reverse().map((id, index) =>
     db
@@ -41,7 +46,9 @@ export async function activeFavouritePage(db: D1Database, userId: number, page: 
       )
       .bind(userId, perPage, (page - 1) * perPage),
     db
-      .prepare("SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ? AND l.status = 'active'")
+      .prepare(
+        "SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ? AND l.status = 'active'",
+      )
       .bind(userId),
   ]);
   return {

@@ -45,12 +45,14 @@ export function searchPlaces(g: Gazetteer, query: string, locale: Locale, limit:
   const ranked: { place: Place; score: number }[] = [];
   for (const city of g.cities) {
     const hits = names(city).map((n) => matchesPrefix(n, q));
-    if (hits.some(Boolean)) ranked.push({ place: cityPlace(city, locale), score: (hits.includes("start") ? 0 : 2) - city.population / 1e7 });
+    if (hits.some(Boolean))
+      ranked.push({ place: cityPlace(city, locale), score: (hits.includes("start") ? 0 : 2) - city.population / 1e7 });
   }
   for (const district of g.districts) {
     const city = g.cityById.get(district.city_id);
     const hits = names(district).map((n) => matchesPrefix(n, q));
-    if (city && hits.some(Boolean)) ranked.push({ place: districtPlace(district, city, locale), score: hits.includes("start") ? 1 : 3 });
+    if (city && hits.some(Boolean))
+      ranked.push({ place: districtPlace(district, city, locale), score: hits.includes("start") ? 1 : 3 });
   }
   return ranked
     .sort((a, b) => a.score - b.score || a.place.name.localeCompare(b.place.name))

@@ -10,7 +10,10 @@ export interface ListingImageRow {
 }
 
 export async function articleImageSeed(db: D1Database, articleId: number): Promise<number | null> {
-  const row = await db.prepare("SELECT image_seed FROM articles WHERE id = ?").bind(articleId).first<{ image_seed: number }>();
+  const row = await db
+    .prepare("SELECT image_seed FROM articles WHERE id = ?")
+    .bind(articleId)
+    .first<{ image_seed: number }>();
   return row?.image_seed ?? null;
 }
 

@@ -333,7 +333,8 @@ export async function searchListings(
   const { total, total_exact: exact } = readCount(count!.results[0] as CountRow, summary);
 
   type FacetRow = { key: number; count: number; seen?: number; slug?: string; name?: string };
-  const facetRows = (result: D1Result | undefined) => ((result?.results ?? []) as FacetRow[]).filter((r) => r.count > 0);
+  const facetRows = (result: D1Result | undefined) =>
+    ((result?.results ?? []) as FacetRow[]).filter((r) => r.count > 0);
   const capped = [types, roomRows, districtRows].some((r) =>
     facetRows(r).some((row) => (row.seen ?? 0) > SEARCH_COUNT_CAP),
   );
@@ -379,7 +380,9 @@ type CountRow = { n: number; matches: number };
 function countStatement(db: D1Database, filters: SearchFilters, places: ResolvedPlaces, now = Date.now()) {
   if (countableFromSummary(filters)) {
     const w = summaryWhere(filters, places);
-    return db.prepare(`SELECT ifnull(SUM(s.count), 0) AS n, 0 AS matches FROM listing_counts s WHERE ${w.sql}`).bind(...w.args);
+    return db
+      .prepare(`SELECT ifnull(SUM(s.count), 0) AS n, 0 AS matches FROM listing_counts s WHERE ${w.sql}`)
+      .bind(...w.args);
   }
   const w = whereClause(filters, places, undefined, now);
   const fts = filters.q ? ftsQuery(filters.q) : null;

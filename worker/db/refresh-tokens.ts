@@ -31,7 +31,9 @@ export function refreshTokenByHash(db: D1Database, tokenHash: string): Promise<R
 /** Marks a token used unless it was used or revoked meanwhile; false when another request got there first. */
 export async function claimRefreshToken(db: D1Database, id: number, now: number): Promise<boolean> {
   const claimed = await db
-    .prepare("UPDATE refresh_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL RETURNING id")
+    .prepare(
+      "UPDATE refresh_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL RETURNING id",
+    )
     .bind(now, id)
     .first();
   return claimed !== null;
@@ -46,11 +48,19 @@ export async function familyOfTokenHash(db: D1Database, tokenHash: string): Prom
 }
 
 export async function revokeFamily(db: D1Database, familyId: string, now: number): Promise<void> {
-  await db.prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL").bind(now, familyId).run();
+  await db
+    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL")
+    .bind(now, familyId)
+    .run();
 }
 
 /** Ends every session of a user (password reset, account deletion), or every one but `exceptFamily`. */
-export async function revokeUserSessions(db: D1Database, userId: number, now: number, exceptFamily?: string): Promise<void> {
+export async function revokeUserSessions(
+  db: D1Database,
+  userId: number,
+  now: number,
+  exceptFamily?: string,
+): Promise<void> {
   await db
     .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND family_id IS NOT ?")
     .bind(now, userId, exceptFamily ?? null)

@@ -36,7 +36,10 @@ export function findUserById(db: D1Database, id: number): Promise<UserRow | null
  */
 export async function findUserByIdentity(db: D1Database, identity: LoginIdentity): Promise<UserRow | null> {
   if (identity.kind === "email") {
-    return db.prepare("SELECT * FROM users WHERE email = ? AND deleted_at IS NULL").bind(identity.value).first<UserRow>();
+    return db
+      .prepare("SELECT * FROM users WHERE email = ? AND deleted_at IS NULL")
+      .bind(identity.value)
+      .first<UserRow>();
   }
   return db
     .prepare("SELECT * FROM users WHERE phone = ? AND deleted_at IS NULL AND phone_verified_at IS NOT NULL LIMIT 1")
@@ -53,7 +56,10 @@ export async function identityTaken(db: D1Database, identity: LoginIdentity, exc
 export type SessionUserRow = Pick<UserRow, "id" | "name" | "role" | "phone_verified_at"> & { family_alive: number };
 
 /** The live user of a session and whether its refresh family is still unrevoked (one round trip per request). */
-export function sessionUserOf(db: D1Database, session: { userId: number; familyId: string }): Promise<SessionUserRow | null> {
+export function sessionUserOf(
+  db: D1Database,
+  session: { userId: number; familyId: string },
+): Promise<SessionUserRow | null> {
   return db
     .prepare(
       `SELECT u.id, u.name, u.role, u.phone_verified_at,
@@ -96,7 +102,9 @@ export async function createUser(
 
 export async function setPassword(db: D1Database, userId: number, password: PasswordHash, now: number): Promise<void> {
   await db
-    .prepare("UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, updated_at = ? WHERE id = ?")
+    .prepare(
+      "UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, updated_at = ? WHERE id = ?",
+    )
     .bind(password.hash, password.salt, password.iterations, now, userId)
     .run();
 }
@@ -120,7 +128,12 @@ export async function setVerifiedIdentity(
   await db.prepare(sql).bind(value, now, now, userId).run();
 }
 
-export async function setUserImage(db: D1Database, userId: number, imageUrl: string | null, now: number): Promise<void> {
+export async function setUserImage(
+  db: D1Database,
+  userId: number,
+  imageUrl: string | null,
+  now: number,
+): Promise<void> {
   await db.prepare("UPDATE users SET image_url = ?, updated_at = ? WHERE id = ?").bind(imageUrl, now, userId).run();
 }
 

@@ -16,7 +16,9 @@ export async function replaceCode(
 ): Promise<void> {
   await db.batch([
     db
-      .prepare("UPDATE verification_codes SET consumed_at = ? WHERE identity = ? AND purpose = ? AND consumed_at IS NULL")
+      .prepare(
+        "UPDATE verification_codes SET consumed_at = ? WHERE identity = ? AND purpose = ? AND consumed_at IS NULL",
+      )
       .bind(code.now, code.identity, code.purpose),
     db
       .prepare(
@@ -39,7 +41,9 @@ export function currentCode(db: D1Database, identity: string, purpose: string): 
 /** Counts a wrong attempt on a still unused code; the new count, or null when the code was used meanwhile. */
 export async function countWrongAttempt(db: D1Database, id: number): Promise<number | null> {
   const row = await db
-    .prepare("UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts")
+    .prepare(
+      "UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts",
+    )
     .bind(id)
     .first<{ attempts: number }>();
   return row?.attempts ?? null;

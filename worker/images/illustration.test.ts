@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { renderIllustration, type IllustrationType } from "./illustration.ts";
 
 const TYPES: IllustrationType[] = ["apartment", "house", "land", "investment", "commercial", "other"];
-const SIZES = [[1200, 800], [1024, 768], [800, 1200], [1600, 1067]] as const;
+const SIZES = [
+  [1200, 800],
+  [1024, 768],
+  [800, 1200],
+  [1600, 1067],
+] as const;
 
 describe("renderIllustration", () => {
   it("is deterministic and depends on the seed", () => {
@@ -17,7 +22,11 @@ describe("renderIllustration", () => {
         for (let seed = 1; seed < 200; seed++) {
           const svg = renderIllustration({ seed: seed * 2654435761, width, height, type, position: seed % 4 });
           expect(svg.length).toBeLessThan(4096);
-          expect(svg.startsWith(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`)).toBe(true);
+          expect(
+            svg.startsWith(
+              `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+            ),
+          ).toBe(true);
           expect(svg.endsWith("</svg>")).toBe(true);
           expect(svg).not.toMatch(/NaN|undefined|Infinity/);
           // Every element is closed: self-closing or paired.
@@ -30,9 +39,13 @@ describe("renderIllustration", () => {
   });
 
   it("draws rooms for some later images of flats, never for the cover", () => {
-    const covers = Array.from({ length: 50 }, (_, seed) => renderIllustration({ seed, width: 1200, height: 800, type: "apartment", position: 0 }));
+    const covers = Array.from({ length: 50 }, (_, seed) =>
+      renderIllustration({ seed, width: 1200, height: 800, type: "apartment", position: 0 }),
+    );
     for (const svg of covers) expect(svg).toContain("linearGradient");
-    const later = Array.from({ length: 50 }, (_, seed) => renderIllustration({ seed, width: 1200, height: 800, type: "apartment", position: 1 }));
+    const later = Array.from({ length: 50 }, (_, seed) =>
+      renderIllustration({ seed, width: 1200, height: 800, type: "apartment", position: 1 }),
+    );
     expect(later.some((svg) => !svg.includes("linearGradient"))).toBe(true);
   });
 });

@@ -31,9 +31,29 @@ export type Shape =
   | { kind: "circle"; cx: number; cy: number; r: number; fill: string; opacity: number }
   | { kind: "ellipse"; cx: number; cy: number; rx: number; ry: number; fill: string; opacity: number }
   /** A tiled grid of windows: each `tileW × tileH` tile from (x, y) holds one pane, clipped to the box. */
-  | { kind: "windows"; x: number; y: number; w: number; h: number; tileW: number; tileH: number; pane: { x: number; y: number; w: number; h: number }; fill: string }
+  | {
+      kind: "windows";
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      tileW: number;
+      tileH: number;
+      pane: { x: number; y: number; w: number; h: number };
+      fill: string;
+    }
   /** A dashed outline of a box (the boundary pegs of a plot). */
-  | { kind: "dashedBox"; x: number; y: number; w: number; h: number; stroke: string; width: number; dash: number; gap: number }
+  | {
+      kind: "dashedBox";
+      x: number;
+      y: number;
+      w: number;
+      h: number;
+      stroke: string;
+      width: number;
+      dash: number;
+      gap: number;
+    }
   /** A vertical line of width 2 (a crane's cable). */
   | { kind: "cable"; x: number; y: number; length: number; stroke: string };
 
@@ -55,7 +75,7 @@ function generator(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
   };
 }
 type Gen = ReturnType<typeof generator>;
@@ -102,7 +122,11 @@ function sky(g: Gen, w: number, h: number, horizon: number): Shape[] {
   const steps = 6;
   for (let i = 0; i <= steps; i++) hills.push((w * i) / steps, horizon - g.int(0, Math.round(h * 0.12)));
   hills.push(w, horizon);
-  return [rect(0, 0, w, horizon + 2, { top, bottom }), circle(sunX, horizon * 0.25, sunR, "#fff6d5", 0.85), polygon(hills, "#9fb3a0")];
+  return [
+    rect(0, 0, w, horizon + 2, { top, bottom }),
+    circle(sunX, horizon * 0.25, sunR, "#fff6d5", 0.85),
+    polygon(hills, "#9fb3a0"),
+  ];
 }
 
 /** A grid of windows over (x, y, w, h), a few of them lit. */
@@ -133,7 +157,10 @@ function windows(g: Gen, x: number, y: number, w: number, h: number, cols: numbe
 
 function tree(g: Gen, x: number, ground: number, size: number): Shape[] {
   const green = g.pick(["#4f8a4b", "#3f7a45", "#5d9a52", "#6a8f3f"]);
-  return [rect(x - size * 0.08, ground - size * 0.6, size * 0.16, size * 0.6, "#6b4b35"), circle(x, ground - size * 0.75, size * 0.38, green)];
+  return [
+    rect(x - size * 0.08, ground - size * 0.6, size * 0.16, size * 0.6, "#6b4b35"),
+    circle(x, ground - size * 0.75, size * 0.38, green),
+  ];
 }
 
 function apartmentBlock(g: Gen, w: number, h: number, ground: number): Shape[] {
@@ -142,9 +169,14 @@ function apartmentBlock(g: Gen, w: number, h: number, ground: number): Shape[] {
   const bx = (w - bw) / 2 + (g.next() - 0.5) * w * 0.2;
   const by = ground - bh;
   const floors = g.int(4, 10);
-  const out = [rect(bx, by, bw, bh, g.pick(WALLS)), rect(bx - bw * 0.02, by - h * 0.015, bw * 1.04, h * 0.02, "#7d7a75")];
+  const out = [
+    rect(bx, by, bw, bh, g.pick(WALLS)),
+    rect(bx - bw * 0.02, by - h * 0.015, bw * 1.04, h * 0.02, "#7d7a75"),
+  ];
   out.push(...windows(g, bx + bw * 0.05, by + bh * 0.04, bw * 0.9, bh * 0.92, g.int(4, 7), floors));
-  if (g.next() < 0.6) for (let i = 1; i < floors; i += 2) out.push(rect(bx + bw * 0.05, by + (bh * i) / floors + (bh / floors) * 0.72, bw * 0.9, bh * 0.012, "#8a8a8a"));
+  if (g.next() < 0.6)
+    for (let i = 1; i < floors; i += 2)
+      out.push(rect(bx + bw * 0.05, by + (bh * i) / floors + (bh / floors) * 0.72, bw * 0.9, bh * 0.012, "#8a8a8a"));
   return [...out, ...tree(g, bx - w * 0.06, ground, h * 0.22), ...tree(g, bx + bw + w * 0.06, ground, h * 0.18)];
 }
 
@@ -158,7 +190,10 @@ function house(g: Gen, w: number, h: number, ground: number): Shape[] {
   out.push(polygon([hx - hw * 0.06, hy, hx + hw / 2, hy - roof, hx + hw * 1.06, hy], g.pick(ROOFS)));
   out.push(rect(hx + hw * 0.7, hy - roof * 0.8, hw * 0.07, roof * 0.5, "#7a4a3a"));
   out.push(rect(hx + hw * 0.42, hy + hh * 0.4, hw * 0.16, hh * 0.6, g.pick(ACCENTS)));
-  out.push(rect(hx + hw * 0.1, hy + hh * 0.25, hw * 0.2, hh * 0.3, "#6f8fa8"), rect(hx + hw * 0.7, hy + hh * 0.25, hw * 0.2, hh * 0.3, "#6f8fa8"));
+  out.push(
+    rect(hx + hw * 0.1, hy + hh * 0.25, hw * 0.2, hh * 0.3, "#6f8fa8"),
+    rect(hx + hw * 0.7, hy + hh * 0.25, hw * 0.2, hh * 0.3, "#6f8fa8"),
+  );
   const fence = g.pick(["#f4f1ea", "#8b6b4a", "#6d6d6d"]);
   out.push(rect(0, ground - h * 0.05, w, h * 0.012, fence));
   for (let x = w * 0.02; x < w; x += w * 0.04) out.push(rect(x, ground - h * 0.07, w * 0.008, h * 0.07, fence));
@@ -179,8 +214,24 @@ function land(g: Gen, w: number, h: number, ground: number): Shape[] {
   const py = ground + (h - ground) * 0.3;
   const pw = w * 0.35;
   const ph = (h - ground) * 0.45;
-  out.push({ kind: "dashedBox", x: Math.round(px), y: Math.round(py), w: Math.round(pw), h: Math.round(ph), stroke: "#f4f1ea", width: Math.max(2, Math.round(w / 300)), dash: 8, gap: 6 });
-  for (const [x, y] of [[px, py], [px + pw, py], [px, py + ph], [px + pw, py + ph]] as const) out.push(rect(x - 3, y - h * 0.04, 6, h * 0.04, "#c0392b"));
+  out.push({
+    kind: "dashedBox",
+    x: Math.round(px),
+    y: Math.round(py),
+    w: Math.round(pw),
+    h: Math.round(ph),
+    stroke: "#f4f1ea",
+    width: Math.max(2, Math.round(w / 300)),
+    dash: 8,
+    gap: 6,
+  });
+  for (const [x, y] of [
+    [px, py],
+    [px + pw, py],
+    [px, py + ph],
+    [px + pw, py + ph],
+  ] as const)
+    out.push(rect(x - 3, y - h * 0.04, 6, h * 0.04, "#c0392b"));
   return out;
 }
 
@@ -195,8 +246,17 @@ function construction(g: Gen, w: number, h: number, ground: number): Shape[] {
   for (let i = 0; i <= 5; i++) out.push(rect(bx + (bw * i) / 5 - 2, by, 4, bh, "#8d8d8d"));
   const cx = bx - w * 0.08;
   const arm = g.pick(["#e8b92f", "#e07b2a", "#d9c12b"]);
-  out.push(rect(cx, by - h * 0.15, w * 0.02, bh + h * 0.15, arm), rect(cx - w * 0.1, by - h * 0.15, w * 0.55, h * 0.02, arm));
-  out.push({ kind: "cable", x: Math.round(cx + w * 0.35), y: Math.round(by - h * 0.13), length: Math.round(h * 0.2), stroke: "#333" });
+  out.push(
+    rect(cx, by - h * 0.15, w * 0.02, bh + h * 0.15, arm),
+    rect(cx - w * 0.1, by - h * 0.15, w * 0.55, h * 0.02, arm),
+  );
+  out.push({
+    kind: "cable",
+    x: Math.round(cx + w * 0.35),
+    y: Math.round(by - h * 0.13),
+    length: Math.round(h * 0.2),
+    stroke: "#333",
+  });
   return [...out, rect(cx + w * 0.33, by + h * 0.07, w * 0.05, h * 0.03, "#6d6d6d")];
 }
 
@@ -206,10 +266,17 @@ function shopfront(g: Gen, w: number, h: number, ground: number): Shape[] {
   const bh = ground * 0.75;
   const by = ground - bh;
   const accent = g.pick(ACCENTS);
-  const out = [rect(bx, by, bw, bh, g.pick(WALLS)), ...windows(g, bx + bw * 0.04, by + bh * 0.05, bw * 0.92, bh * 0.55, g.int(5, 8), g.int(2, 4))];
-  out.push(rect(bx, ground - bh * 0.32, bw, bh * 0.32, "#4a4f55"), rect(bx + bw * 0.05, ground - bh * 0.27, bw * 0.55, bh * 0.27, "#9cc3d8"));
+  const out = [
+    rect(bx, by, bw, bh, g.pick(WALLS)),
+    ...windows(g, bx + bw * 0.04, by + bh * 0.05, bw * 0.92, bh * 0.55, g.int(5, 8), g.int(2, 4)),
+  ];
+  out.push(
+    rect(bx, ground - bh * 0.32, bw, bh * 0.32, "#4a4f55"),
+    rect(bx + bw * 0.05, ground - bh * 0.27, bw * 0.55, bh * 0.27, "#9cc3d8"),
+  );
   out.push(rect(bx + bw * 0.68, ground - bh * 0.27, bw * 0.14, bh * 0.27, "#6f8fa8"));
-  for (let i = 0; i < 8; i++) out.push(rect(bx + (bw * i) / 8, ground - bh * 0.38, bw / 16, bh * 0.06, i % 2 ? "#f4f1ea" : accent));
+  for (let i = 0; i < 8; i++)
+    out.push(rect(bx + (bw * i) / 8, ground - bh * 0.38, bw / 16, bh * 0.06, i % 2 ? "#f4f1ea" : accent));
   return out;
 }
 
@@ -220,8 +287,12 @@ function garages(g: Gen, w: number, h: number, ground: number): Shape[] {
   const out = [rect(w * 0.08, ground - gh - h * 0.03, w * 0.84, h * 0.03, "#6d6d6d")];
   for (let i = 0; i < count; i++) {
     const x = w * 0.1 + i * gw;
-    out.push(rect(x, ground - gh, gw * 0.92, gh, g.pick(WALLS)), rect(x + gw * 0.1, ground - gh * 0.8, gw * 0.72, gh * 0.8, g.pick(ACCENTS)));
-    for (let j = 1; j < 5; j++) out.push(rect(x + gw * 0.1, ground - gh * 0.8 + (gh * 0.8 * j) / 5, gw * 0.72, 2, "#00000033"));
+    out.push(
+      rect(x, ground - gh, gw * 0.92, gh, g.pick(WALLS)),
+      rect(x + gw * 0.1, ground - gh * 0.8, gw * 0.72, gh * 0.8, g.pick(ACCENTS)),
+    );
+    for (let j = 1; j < 5; j++)
+      out.push(rect(x + gw * 0.1, ground - gh * 0.8 + (gh * 0.8 * j) / 5, gw * 0.72, 2, "#00000033"));
   }
   return out;
 }
@@ -235,15 +306,54 @@ function interior(g: Gen, w: number, h: number): Shape[] {
   const wy = h * 0.14;
   const wh = floorY * 0.55;
   const sofa = g.pick(ACCENTS);
-  const out = [rect(0, 0, w, floorY, wall), rect(0, floorY, w, h - floorY, g.pick(["#b58b5f", "#a0764f", "#c7a27a", "#8a6a4f"]))];
-  out.push(rect(wx - 6, wy - 6, ww + 12, wh + 12, "#fafafa"), rect(wx, wy, ww, wh, top), rect(wx, wy + wh * 0.6, ww, wh * 0.4, bottom), rect(wx + ww / 2 - 2, wy, 4, wh, "#fafafa"));
+  const out = [
+    rect(0, 0, w, floorY, wall),
+    rect(0, floorY, w, h - floorY, g.pick(["#b58b5f", "#a0764f", "#c7a27a", "#8a6a4f"])),
+  ];
+  out.push(
+    rect(wx - 6, wy - 6, ww + 12, wh + 12, "#fafafa"),
+    rect(wx, wy, ww, wh, top),
+    rect(wx, wy + wh * 0.6, ww, wh * 0.4, bottom),
+    rect(wx + ww / 2 - 2, wy, 4, wh, "#fafafa"),
+  );
   const sx = w * (0.5 + g.next() * 0.1);
   const sw = w * 0.35;
-  out.push(rect(sx, floorY - h * 0.2, sw, h * 0.12, sofa), rect(sx, floorY - h * 0.1, sw, h * 0.1, sofa), rect(sx - w * 0.02, floorY - h * 0.14, w * 0.03, h * 0.14, sofa), rect(sx + sw - w * 0.01, floorY - h * 0.14, w * 0.03, h * 0.14, sofa));
-  out.push({ kind: "ellipse", cx: Math.round(sx + sw / 2), cy: Math.round(floorY + (h - floorY) * 0.45), rx: Math.round(sw * 0.6), ry: Math.round((h - floorY) * 0.25), fill: g.pick(ACCENTS), opacity: 0.5 });
-  out.push(rect(sx + sw * 0.25, h * 0.18, sw * 0.5, h * 0.16, "#7a6a5a"), rect(sx + sw * 0.28, h * 0.19, sw * 0.44, h * 0.14, g.pick(["#e8b92f", "#5d8fd0", "#c0392b", "#79a95a"])));
+  out.push(
+    rect(sx, floorY - h * 0.2, sw, h * 0.12, sofa),
+    rect(sx, floorY - h * 0.1, sw, h * 0.1, sofa),
+    rect(sx - w * 0.02, floorY - h * 0.14, w * 0.03, h * 0.14, sofa),
+    rect(sx + sw - w * 0.01, floorY - h * 0.14, w * 0.03, h * 0.14, sofa),
+  );
+  out.push({
+    kind: "ellipse",
+    cx: Math.round(sx + sw / 2),
+    cy: Math.round(floorY + (h - floorY) * 0.45),
+    rx: Math.round(sw * 0.6),
+    ry: Math.round((h - floorY) * 0.25),
+    fill: g.pick(ACCENTS),
+    opacity: 0.5,
+  });
+  out.push(
+    rect(sx + sw * 0.25, h * 0.18, sw * 0.5, h * 0.16, "#7a6a5a"),
+    rect(sx + sw * 0.28, h * 0.19, sw * 0.44, h * 0.14, g.pick(["#e8b92f", "#5d8fd0", "#c0392b", "#79a95a"])),
+  );
   const lx = w * 0.93;
-  out.push(rect(lx - 2, floorY - h * 0.4, 4, h * 0.4, "#555"), polygon([lx - w * 0.03, floorY - h * 0.4, lx + w * 0.03, floorY - h * 0.4, lx + w * 0.02, floorY - h * 0.48, lx - w * 0.02, floorY - h * 0.48], "#f6e3a0"));
+  out.push(
+    rect(lx - 2, floorY - h * 0.4, 4, h * 0.4, "#555"),
+    polygon(
+      [
+        lx - w * 0.03,
+        floorY - h * 0.4,
+        lx + w * 0.03,
+        floorY - h * 0.4,
+        lx + w * 0.02,
+        floorY - h * 0.48,
+        lx - w * 0.02,
+        floorY - h * 0.48,
+      ],
+      "#f6e3a0",
+    ),
+  );
   return [...out, ...tree(g, wx + ww + w * 0.06, floorY, h * 0.18)];
 }
 
@@ -255,7 +365,10 @@ export function drawIllustration({ seed, width, height, type, position = 0 }: Il
   const indoor = position > 0 && (type === "apartment" || type === "house" || type === "commercial") && g.next() < 0.6;
   if (indoor) return { width: w, height: h, shapes: interior(g, w, h) };
   const ground = h * (0.68 + g.next() * 0.1);
-  const shapes = [...sky(g, w, h, ground), rect(0, ground, w, h - ground, type === "commercial" || type === "other" ? "#9a9a96" : g.pick(GRASS))];
+  const shapes = [
+    ...sky(g, w, h, ground),
+    rect(0, ground, w, h - ground, type === "commercial" || type === "other" ? "#9a9a96" : g.pick(GRASS)),
+  ];
   if (type === "apartment") shapes.push(...apartmentBlock(g, w, h, ground));
   else if (type === "house") shapes.push(...house(g, w, h, ground));
   else if (type === "land") shapes.push(...land(g, w, h, ground));

@@ -37,11 +37,18 @@ const sources: Record<"articles" | "listings", (db: D1Database, id: number) => P
     const imageSeed = await articleImageSeed(db, id);
     if (imageSeed === null) return null;
     const seed = imageSeed >>> 0;
-    return { seed, width: ARTICLE_IMAGE_WIDTH, height: ARTICLE_IMAGE_HEIGHT, type: ARTICLE_SCENES[seed % ARTICLE_SCENES.length]! };
+    return {
+      seed,
+      width: ARTICLE_IMAGE_WIDTH,
+      height: ARTICLE_IMAGE_HEIGHT,
+      type: ARTICLE_SCENES[seed % ARTICLE_SCENES.length]!,
+    };
   },
   async listings(db, id) {
     const row = await listingImage(db, id);
-    return row && { seed: row.seed, width: row.width, height: row.height, type: row.property_type, position: row.position };
+    return (
+      row && { seed: row.seed, width: row.width, height: row.height, type: row.property_type, position: row.position }
+    );
   },
 };
 
@@ -51,29 +58,35 @@ function fileId(file: string): number | null {
   return Number.isSafeInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
 }
 
-export const images = new Hono<AppEnv>().get("/images/:kind{articles|listings}/:file{[0-9]+\\.(?:svg|png)}", async (c) => {
-  const kind = c.req.param("kind") as keyof typeof sources;
-  const file = c.req.param("file");
-  const id = fileId(file);
-  if (id === null) return c.text("Not found", 404);
+export const images = new Hono<AppEnv>().get(
+  "/images/:kind{articles|listings}/:file{[0-9]+\\.(?:svg|png)}",
+  async (c) => {
+    const kind = c.req.param("kind") as keyof typeof sources;
+    const file = c.req.param("file");
+    const id = fileId(file);
+    if (id === null) return c.text("Not found", 404);
 
-  if (file.endsWith(".svg")) {
+    if (file.endsWith(".svg")) {
+      const input = await sources[kind](c.env.DB, id);
+      if (!input) return c.text("Not found", 404);
+      return c.body(renderIllustration(input), 200, {
+        "Content-Type": "image/svg+xml; charset=utf-8",
+        "Cache-Control": IMMUTABLE,
+      });
+    }
+
+    // Painting takes tens of milliseconds of CPU: each location does it once, at most at the preview size.
+    const cache = await caches.open("images");
+    const key = new Request(new URL(c.req.path, c.req.url));
+    const kept = await cache.match(key);
+    // A kept response's headers are immutable; the security headers are added to a copy.
+    if (kept) return new Response(kept.body, kept);
     const input = await sources[kind](c.env.DB, id);
     if (!input) return c.text("Not found", 404);
-    return c.body(renderIllustration(input), 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": IMMUTABLE });
-  }
-
-  // Painting takes tens of milliseconds of CPU: each location does it once, at most at the preview size.
-  const cache = await caches.open("images");
-  const key = new Request(new URL(c.req.path, c.req.url));
-  const kept = await cache.match(key);
-  // A kept response's headers are immutable; the security headers are added to a copy.
-  if (kept) return new Response(kept.body, kept);
-  const input = await sources[kind](c.env.DB, id);
-  if (!input) return c.text("Not found", 404);
-  const scene = drawIllustration({ ...input, ...previewImageSize(input) });
-  const png = await encodePng(scene.width, scene.height, rasterize(scene));
-  const res = new Response(png, { headers: { "Content-Type": "image/png", "Cache-Control": IMMUTABLE } });
-  c.executionCtx.waitUntil(cache.put(key, res.clone()));
-  return res;
-});
+    const scene = drawIllustration({ ...input, ...previewImageSize(input) });
+    const png = await encodePng(scene.width, scene.height, rasterize(scene));
+    const res = new Response(png, { headers: { "Content-Type": "image/png", "Cache-Control": IMMUTABLE } });
+    c.executionCtx.waitUntil(cache.put(key, res.clone()));
+    return res;
+  },
+);

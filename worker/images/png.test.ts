@@ -10,14 +10,26 @@ function samplePixels(width: number, height: number): Uint8Array {
     for (let x = 0; x < width; x++) {
       const at = (y * width + x) * 3;
       noise = (noise * 1103515245 + 12345) >>> 0;
-      rgb.set(y < height / 3 ? [200, 30, 30] : y < (2 * height) / 3 ? [x & 255, y & 255, (x + y) & 255] : [noise & 255, (noise >> 8) & 255, (noise >> 16) & 255], at);
+      rgb.set(
+        y < height / 3
+          ? [200, 30, 30]
+          : y < (2 * height) / 3
+            ? [x & 255, y & 255, (x + y) & 255]
+            : [noise & 255, (noise >> 8) & 255, (noise >> 16) & 255],
+        at,
+      );
     }
   return rgb;
 }
 
 describe("encodePng", () => {
   it("writes a PNG that decodes to the same pixels", async () => {
-    for (const [width, height] of [[1, 1], [3, 2], [64, 48], [301, 97]] as const) {
+    for (const [width, height] of [
+      [1, 1],
+      [3, 2],
+      [64, 48],
+      [301, 97],
+    ] as const) {
       const rgb = samplePixels(width, height);
       const png = await encodePng(width, height, rgb);
       const decoded = await decodePng(png);

@@ -41,7 +41,8 @@ function filterRows(width: number, height: number, rgb: Uint8Array): Uint8Array<
       const line = candidate[type]!;
       let score = 0;
       for (let i = 0; i < stride; i++) {
-        const before = type === 1 ? (i >= 3 ? row[i - 3]! : 0) : type === 2 ? (y > 0 ? rgb[(y - 1) * stride + i]! : 0) : 0;
+        const before =
+          type === 1 ? (i >= 3 ? row[i - 3]! : 0) : type === 2 ? (y > 0 ? rgb[(y - 1) * stride + i]! : 0) : 0;
         const value = (row[i]! - before) & 0xff;
         line[i] = value;
         score += value < 128 ? value : 256 - value;
@@ -61,7 +62,8 @@ async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<Array
 
 /** A PNG file of `width × height` pixels given as R, G, B bytes row by row. */
 export async function encodePng(width: number, height: number, rgb: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
-  if (rgb.length !== width * height * 3) throw new Error(`Expected ${width * height * 3} bytes of RGB, got ${rgb.length}`);
+  if (rgb.length !== width * height * 3)
+    throw new Error(`Expected ${width * height * 3} bytes of RGB, got ${rgb.length}`);
   const header = new Uint8Array(13);
   const view = new DataView(header.buffer);
   view.setUint32(0, width);

@@ -127,7 +127,8 @@ function verticalExtent(shape: Shape): [number, number] {
 }
 
 function paintOf(shape: Shape): { colour: (row: number) => Rgb; alpha: number } {
-  const fill: string | VerticalGradient = shape.kind === "dashedBox" || shape.kind === "cable" ? shape.stroke : shape.fill;
+  const fill: string | VerticalGradient =
+    shape.kind === "dashedBox" || shape.kind === "cable" ? shape.stroke : shape.fill;
   const opacity = shape.kind === "circle" || shape.kind === "ellipse" ? shape.opacity : 1;
   if (typeof fill === "string") {
     const { rgb, alpha } = parseColour(fill);
@@ -178,7 +179,8 @@ export function rasterize(scene: Scene): Uint8Array {
             minX = Math.min(minX, first);
             maxX = Math.max(maxX, last);
           }
-          for (let px = first; px <= last; px++) coverage[px]! += (Math.min(to, px + 1) - Math.max(from, px)) / SUB_ROWS;
+          for (let px = first; px <= last; px++)
+            coverage[px]! += (Math.min(to, px + 1) - Math.max(from, px)) / SUB_ROWS;
         }
       }
       if (maxX < minX) continue;

@@ -17,7 +17,12 @@ export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || bearerToken(c) || !hasSessionCookie(c)) return next();
     if (!c.req.header("x-requested-with") || originOf(c.req.raw) !== "same") {
-      return apiError(c, 403, "csrf_rejected", "Cross-site request refused: X-Requested-With and a same-origin Origin are required");
+      return apiError(
+        c,
+        403,
+        "csrf_rejected",
+        "Cross-site request refused: X-Requested-With and a same-origin Origin are required",
+      );
     }
     await next();
   };

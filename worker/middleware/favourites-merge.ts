@@ -17,6 +17,7 @@ export function favouritesMerge(): MiddlewareHandler<AppEnv> {
     if (user && ids.length) await addFavourites(c.env.DB, user.id, ids, nowOf(c));
     await next();
     // After next(): the router's own Response does not carry headers set before (decision 001).
-    if (user && getCookie(c, FAVOURITES_COOKIE_NAME) !== undefined) deleteCookie(c, FAVOURITES_COOKIE_NAME, { path: "/" });
+    if (user && getCookie(c, FAVOURITES_COOKIE_NAME) !== undefined)
+      deleteCookie(c, FAVOURITES_COOKIE_NAME, { path: "/" });
   };
 }

@@ -59,21 +59,30 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
 
     await next();
     const res = c.res;
-    if (res.status !== 200 || res.headers.has("Set-Cookie") || !res.body || !res.headers.get("Content-Type")?.includes("text/html")) return;
+    if (
+      res.status !== 200 ||
+      res.headers.has("Set-Cookie") ||
+      !res.body ||
+      !res.headers.get("Content-Type")?.includes("text/html")
+    )
+      return;
     const [toClient, toCache] = res.body.tee();
     const headers = keptHeaders(res.headers);
     c.executionCtx.waitUntil(
-      new Response(toCache).text().then((html) => {
-        // A section the API failed to fill says so: that page is for this visitor only.
-        if (c.get("apiFailed")) return;
-        const expires = Date.now() + ttl * 1000;
-        memory.set(key, keepPage(html, nonce, { expires, status: 200, headers }));
-        const stored = new Response(html, { headers });
-        stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
-        stored.headers.set(KEPT_NONCE, nonce);
-        stored.headers.set(KEPT_UNTIL, String(expires));
-        return caches.open("pages").then((cache) => cache.put(key, stored));
-      }, () => undefined), // a render that failed half-way is not kept
+      new Response(toCache).text().then(
+        (html) => {
+          // A section the API failed to fill says so: that page is for this visitor only.
+          if (c.get("apiFailed")) return;
+          const expires = Date.now() + ttl * 1000;
+          memory.set(key, keepPage(html, nonce, { expires, status: 200, headers }));
+          const stored = new Response(html, { headers });
+          stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
+          stored.headers.set(KEPT_NONCE, nonce);
+          stored.headers.set(KEPT_UNTIL, String(expires));
+          return caches.open("pages").then((cache) => cache.put(key, stored));
+        },
+        () => undefined,
+      ), // a render that failed half-way is not kept
     );
     c.res = new Response(toClient, { status: res.status, headers: res.headers });
     c.res.headers.set("X-Page-Cache", "miss");

@@ -106,7 +106,9 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
 
 /** Whether a response already sets the access or refresh cookie. */
 function setsSessionCookie(res: Response, policy: { accessName: string; refreshName: string }): boolean {
-  return res.headers.getSetCookie().some((line) => line.startsWith(`${policy.accessName}=`) || line.startsWith(`${policy.refreshName}=`));
+  return res.headers
+    .getSetCookie()
+    .some((line) => line.startsWith(`${policy.accessName}=`) || line.startsWith(`${policy.refreshName}=`));
 }
 
 /** 401 unless signed in (SPEC §8: "authorization required"). */

@@ -19,4 +19,3 @@ describe("alertForStatus (SPEC §8)", () => {
     expect(alertForStatus(status, "x", true)).toBeNull();
   });
 });
-

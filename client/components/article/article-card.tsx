@@ -21,9 +21,7 @@ export function ArticleByline({ article, author = false }: { article: ApiArticle
           <span aria-hidden="true"> · </span>
         </>
       ) : null}
-      <time dateTime={article.published_at}>
-        {intl.formatDate(article.published_at, { dateStyle: "long" })}
-      </time>
+      <time dateTime={article.published_at}>{intl.formatDate(article.published_at, { dateStyle: "long" })}</time>
       <span aria-hidden="true"> · </span>
       <span>{t("media.readingTime", { minutes: article.reading_minutes })}</span>
     </p>

@@ -51,7 +51,10 @@ function readIdentity(form: FormData, via: AuthVia): IdentityRead {
   const text = String(form.get("telephone") ?? "");
   const country = String(form.get("telephone_country") ?? "") || undefined;
   const echo = { phoneText: text, phoneCountry: country };
-  const parsed = v.safeParse(phoneFormSchema({ defaultCountry: ACCOUNT_DEFAULT_COUNTRY }), { telephone: text, telephone_country: country });
+  const parsed = v.safeParse(phoneFormSchema({ defaultCountry: ACCOUNT_DEFAULT_COUNTRY }), {
+    telephone: text,
+    telephone_country: country,
+  });
   if (!parsed.success) return { ok: false, message: parsed.issues[0].message, echo };
   if (!parsed.output || parsed.output.extension) return { ok: false, message: "phone.invalid.generic", echo };
   return { ok: true, value: parsed.output.number, echo };
@@ -63,16 +66,19 @@ function carriedIdentity(form: FormData, via: AuthVia): string | null {
   return parsed.success ? parsed.output : null;
 }
 
-function firstIssue<T extends v.GenericSchema>(schema: T, value: unknown): { ok: true; value: v.InferOutput<T> } | { ok: false; message: string } {
+function firstIssue<T extends v.GenericSchema>(
+  schema: T,
+  value: unknown,
+): { ok: true; value: v.InferOutput<T> } | { ok: false; message: string } {
   const parsed = v.safeParse(schema, value);
   return parsed.success ? { ok: true, value: parsed.output } : { ok: false, message: parsed.issues[0].message };
 }
 
-
 export async function authAction({ request, context }: RequestArgs) {
   const ctx = context.get(appContext);
   // Browsers send Origin with every form post: a cross-site one is refused (login CSRF).
-  if (originOf(request) === "cross") return data<AuthActionData>({ view: null, error: "form.error.generic" }, { status: 403 });
+  if (originOf(request) === "cross")
+    return data<AuthActionData>({ view: null, error: "form.error.generic" }, { status: 403 });
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -112,17 +118,26 @@ export async function authAction({ request, context }: RequestArgs) {
     if (intent === "resend" || intent === "edit") {
       const carried = carriedIdentity(form, via);
       echo = via === "email" ? { email: carried ?? "" } : { phoneText: carried ?? "" };
-      if (!carried || intent === "edit") return answer({ mode, via, step: "identity", ...echo, name: text("name") || undefined });
+      if (!carried || intent === "edit")
+        return answer({ mode, via, step: "identity", ...echo, name: text("name") || undefined });
       identity = carried;
     } else {
       const read = readIdentity(form, via);
       echo = read.echo;
-      if (!read.ok) return answer({ mode, via, step: "identity", ...echo, name: text("name"), fields: { identity: read.message } }, 400);
+      if (!read.ok)
+        return answer(
+          { mode, via, step: "identity", ...echo, name: text("name"), fields: { identity: read.message } },
+          400,
+        );
       identity = read.value;
     }
     if (mode === "register") {
       const checked = firstIssue(PersonName, text("name"));
-      if (!checked.ok) return answer({ mode, via, step: "identity", ...echo, name: text("name"), fields: { name: checked.message } }, 400);
+      if (!checked.ok)
+        return answer(
+          { mode, via, step: "identity", ...echo, name: text("name"), fields: { name: checked.message } },
+          400,
+        );
       name = checked.value;
     }
     if (mode === "signin" && intent === "password") {
@@ -146,7 +161,17 @@ export async function authAction({ request, context }: RequestArgs) {
         const problem = formProblem(result, FIELD_OF);
         const code = problem.fields.identity ?? problem.fields.code ?? problem.error;
         return answer(
-          { mode, via, step: "code", identity, name, remember, sentAt: now, resendIn: session.retryAfter(), fields: code ? { code } : {} },
+          {
+            mode,
+            via,
+            step: "code",
+            identity,
+            name,
+            remember,
+            sentAt: now,
+            resendIn: session.retryAfter(),
+            fields: code ? { code } : {},
+          },
           problem.status,
           problem.serverMessage,
         );
@@ -169,7 +194,8 @@ export async function authAction({ request, context }: RequestArgs) {
   // ---- Password sign-in --------------------------------------------------------------------------
   if (intent === "login") {
     const identity = carriedIdentity(form, via);
-    if (!identity) return answer({ mode: "signin", via, step: "identity", fields: { identity: "auth.invalid.login" } }, 400);
+    if (!identity)
+      return answer({ mode: "signin", via, step: "identity", fields: { identity: "auth.invalid.login" } }, 400);
     const password = text("password");
     const view: AuthView = { mode: "signin", via, step: "password", identity, remember };
     if (!password) return answer({ ...view, fields: { password: "auth.invalid.password" } }, 400);
@@ -197,7 +223,10 @@ export async function authAction({ request, context }: RequestArgs) {
     if (!code.ok) return answer({ ...view, fields: { code: code.message } }, 400);
     const withIdentity = via === "phone" ? { phone: identity } : { email: identity };
     if (mode === "recover") {
-      const result = await client.recoveryVerify(via, { ...withIdentity, code: code.value } as { phone: string; code: string });
+      const result = await client.recoveryVerify(via, { ...withIdentity, code: code.value } as {
+        phone: string;
+        code: string;
+      });
       if (!result.ok) return failed(view, result);
       return answer({ mode, via, step: "reset", identity, resetToken: result.data.data.reset_token, remember: true });
     }
@@ -220,10 +249,15 @@ export async function authAction({ request, context }: RequestArgs) {
     const view: AuthView = { mode: "recover", via, step: "reset", identity: text("identity"), resetToken, remember };
     const password = firstIssue(Password, text("password"));
     if (!password.ok) return answer({ ...view, fields: { password: password.message } }, 400);
-    const result = await client.passwordReset({ reset_token: resetToken, password: password.value, remember_me: remember });
+    const result = await client.passwordReset({
+      reset_token: resetToken,
+      password: password.value,
+      remember_me: remember,
+    });
     if (!result.ok) {
       // An expired ticket needs a new code: back to the start of recovery.
-      if (result.error?.code === "invalid_reset_token") return failed({ mode: "recover", via, step: "identity" }, result);
+      if (result.error?.code === "invalid_reset_token")
+        return failed({ mode: "recover", via, step: "identity" }, result);
       return failed(view, result);
     }
     throw signedIn();

@@ -173,7 +173,17 @@ function focusFirst(root: Element) {
   target?.focus();
 }
 
-function Submit({ children, busy, name = "intent", value }: { children: ReactNode; busy: boolean; name?: string; value: string }) {
+function Submit({
+  children,
+  busy,
+  name = "intent",
+  value,
+}: {
+  children: ReactNode;
+  busy: boolean;
+  name?: string;
+  value: string;
+}) {
   return (
     <button type="submit" name={name} value={value} className={styles.primary} aria-disabled={busy || undefined}>
       {children}
@@ -213,7 +223,16 @@ function IdentityField({ view }: { view: AuthView }) {
   return (
     <Field label={t("auth.email.label")} error={error}>
       {(props) => (
-        <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={ACCOUNT_LIMITS.email.maxLength} defaultValue={view.email ?? ""} />
+        <input
+          {...props}
+          className={styles.input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          maxLength={ACCOUNT_LIMITS.email.maxLength}
+          defaultValue={view.email ?? ""}
+        />
       )}
     </Field>
   );
@@ -230,7 +249,16 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
         {view.mode === "register" ? (
           <Field label={t("auth.name.label")} error={fields.name}>
             {(props) => (
-              <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={ACCOUNT_LIMITS.name.maxLength} defaultValue={view.name ?? ""} />
+              <input
+                {...props}
+                className={styles.input}
+                type="text"
+                name="name"
+                autoComplete="name"
+                required
+                maxLength={ACCOUNT_LIMITS.name.maxLength}
+                defaultValue={view.name ?? ""}
+              />
             )}
           </Field>
         ) : null}
@@ -256,12 +284,27 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
         <input type="hidden" name="identity" value={view.identity} />
         <Field label={t(`auth.via.${view.via}`)}>
           {(props) => (
-            <input {...props} className={styles.input} type="text" value={view.identity} readOnly autoComplete="username" />
+            <input
+              {...props}
+              className={styles.input}
+              type="text"
+              value={view.identity}
+              readOnly
+              autoComplete="username"
+            />
           )}
         </Field>
         <Field label={t("auth.password.label")} error={fields.password}>
           {(props) => (
-            <input {...props} className={styles.input} type="password" name="password" autoComplete="current-password" required maxLength={ACCOUNT_LIMITS.password.maxLength} />
+            <input
+              {...props}
+              className={styles.input}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              maxLength={ACCOUNT_LIMITS.password.maxLength}
+            />
           )}
         </Field>
         <Remember checked={view.remember ?? true} />

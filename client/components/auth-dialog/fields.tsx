@@ -76,7 +76,8 @@ export function useCountdown(seconds: number | undefined, key: unknown): number 
     if (!seconds || seconds <= 0) return;
     // From when the code was sent (the server's clock), never longer than the whole wait.
     const now = Date.now();
-    const deadline = typeof key === "number" && key > 0 ? Math.min(key + seconds * 1000, now + seconds * 1000) : now + seconds * 1000;
+    const deadline =
+      typeof key === "number" && key > 0 ? Math.min(key + seconds * 1000, now + seconds * 1000) : now + seconds * 1000;
     const tick = () => {
       const remaining = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
       setLeft(remaining);

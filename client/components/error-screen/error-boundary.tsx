@@ -4,12 +4,8 @@ import { LazyStylesheets } from "#client/components/lazy-stylesheets/lazy-styles
 
 // Error screens (illustrations included) load only when a page fails: no healthy page pays for them.
 // Rendering suspends until the chunk is there, on the server and while hydrating alike.
-const NotFoundScreen = lazy(() =>
-  import("./error-screen.tsx").then((m) => ({ default: m.NotFoundScreen })),
-);
-const UnavailableScreen = lazy(() =>
-  import("./error-screen.tsx").then((m) => ({ default: m.UnavailableScreen })),
-);
+const NotFoundScreen = lazy(() => import("./error-screen.tsx").then((m) => ({ default: m.NotFoundScreen })));
+const UnavailableScreen = lazy(() => import("./error-screen.tsx").then((m) => ({ default: m.UnavailableScreen })));
 
 /**
  * SPEC §2 error screens: 404 for missing pages, "Service is temporarily unavailable" for the rest. The

@@ -5,11 +5,28 @@ export function LostHouse({ className }: { className?: string }) {
     <svg className={className} width="240" height="200" viewBox="0 0 240 200" aria-hidden="true" focusable="false">
       <ellipse cx="120" cy="182" rx="100" ry="10" fill="#e3ebe8" />
       <path d="M40 96 120 30l80 66v80a6 6 0 0 1-6 6H46a6 6 0 0 1-6-6z" fill="#fff" stroke="#0f5c4d" strokeWidth="4" />
-      <path d="M28 104 120 26l92 78" fill="none" stroke="#0f5c4d" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M28 104 120 26l92 78"
+        fill="none"
+        stroke="#0f5c4d"
+        strokeWidth="6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <rect x="100" y="126" width="40" height="56" rx="4" fill="#e8a33d" />
       <rect x="58" y="112" width="28" height="26" rx="3" fill="#cfe3dc" stroke="#0f5c4d" strokeWidth="3" />
       <rect x="154" y="112" width="28" height="26" rx="3" fill="#cfe3dc" stroke="#0f5c4d" strokeWidth="3" />
-      <text x="120" y="100" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="40" fontWeight="700" fill="#0f5c4d">?</text>
+      <text
+        x="120"
+        y="100"
+        textAnchor="middle"
+        fontFamily="system-ui, sans-serif"
+        fontSize="40"
+        fontWeight="700"
+        fill="#0f5c4d"
+      >
+        ?
+      </text>
     </svg>
   );
 }

@@ -10,7 +10,13 @@ import styles from "./favourite-button.module.css";
  * without JavaScript (the action sends the visitor back here); with JavaScript it posts in the
  * background and shows the new state at once.
  */
-export function FavouriteButton({ listingId, variant = "overlay" }: { listingId: number; variant?: "overlay" | "inline" }) {
+export function FavouriteButton({
+  listingId,
+  variant = "overlay",
+}: {
+  listingId: number;
+  variant?: "overlay" | "inline";
+}) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const { pathname, search } = useLocation();
@@ -28,7 +34,10 @@ export function FavouriteButton({ listingId, variant = "overlay" }: { listingId:
       onSubmit={(event) => {
         // In the background: without `redirect_to` the action answers instead of sending us back.
         event.preventDefault();
-        fetcher.submit({ id: listingId, intent: saved ? "remove" : "add" }, { method: "post", action: lp(paths.page("favourites")) });
+        fetcher.submit(
+          { id: listingId, intent: saved ? "remove" : "add" },
+          { method: "post", action: lp(paths.page("favourites")) },
+        );
       }}
     >
       <input type="hidden" name="id" value={listingId} />

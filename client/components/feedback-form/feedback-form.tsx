@@ -2,7 +2,12 @@ import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { limitValues } from "#shared/validation.ts";
-import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, type FeedbackLimits } from "./feedback-fields.ts";
+import {
+  FEEDBACK_FIELDS,
+  type FeedbackActionData,
+  type FeedbackField,
+  type FeedbackLimits,
+} from "./feedback-fields.ts";
 import styles from "./feedback-form.module.css";
 
 /**

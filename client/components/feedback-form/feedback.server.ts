@@ -5,7 +5,12 @@ import { appContext, type RequestArgs } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
 import { FeedbackQuestionBody } from "#shared/api/content.ts";
 import { limitsOf } from "#shared/validation.ts";
-import { FEEDBACK_FIELDS, type FeedbackActionData, type FeedbackField, type FeedbackLimits } from "./feedback-fields.ts";
+import {
+  FEEDBACK_FIELDS,
+  type FeedbackActionData,
+  type FeedbackField,
+  type FeedbackLimits,
+} from "./feedback-fields.ts";
 
 /** The form's limits, read from the API's schema on the server: the page's bundle carries no schema. */
 export const FEEDBACK_LIMITS = Object.fromEntries(

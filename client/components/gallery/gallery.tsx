@@ -90,7 +90,8 @@ export function Gallery({ images, label, id = "photo" }: Props) {
     const dx = event.clientX - start.x;
     // A mostly vertical movement is the page scrolling (touch-action: pan-y), not a swipe.
     if (Math.abs(dx) > 8 && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
-      if (!event.currentTarget.hasPointerCapture?.(event.pointerId)) event.currentTarget.setPointerCapture?.(event.pointerId);
+      if (!event.currentTarget.hasPointerCapture?.(event.pointerId))
+        event.currentTarget.setPointerCapture?.(event.pointerId);
     }
     setDrag(dx);
   };
@@ -104,14 +105,23 @@ export function Gallery({ images, label, id = "photo" }: Props) {
     if (direction) go(index + direction);
   };
 
-
   const arrows =
     count > 1 ? (
       <>
-        <button type="button" className={`${styles.arrow} ${styles.prev}`} onClick={() => go(index - 1)} aria-label={t("detail.gallery.previous")}>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.prev}`}
+          onClick={() => go(index - 1)}
+          aria-label={t("detail.gallery.previous")}
+        >
           <Chevron direction="left" />
         </button>
-        <button type="button" className={`${styles.arrow} ${styles.next}`} onClick={() => go(index + 1)} aria-label={t("detail.gallery.next")}>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.next}`}
+          onClick={() => go(index + 1)}
+          aria-label={t("detail.gallery.next")}
+        >
           <Chevron direction="right" />
         </button>
       </>
@@ -223,7 +233,12 @@ export function Gallery({ images, label, id = "photo" }: Props) {
 function Chevron({ direction }: { direction: "left" | "right" }) {
   return (
     <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} fill="none" stroke="currentColor" strokeWidth="2.5" />
+      <path
+        d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+      />
     </svg>
   );
 }

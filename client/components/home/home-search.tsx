@@ -14,7 +14,12 @@ export interface CityOption {
 }
 
 /** Names of the home search form's fields, read back by the home loader. */
-export const HOME_SEARCH_FIELDS = { type: "type", where: "where", priceMin: "price_min", priceMax: "price_max" } as const;
+export const HOME_SEARCH_FIELDS = {
+  type: "type",
+  where: "where",
+  priceMin: "price_min",
+  priceMax: "price_max",
+} as const;
 
 /**
  * The home page's search entry: a GET form to the home page itself, whose loader turns it into the
@@ -71,11 +76,27 @@ export function HomeSearch({ cities, whereLimits }: { cities: Promise<CityOption
       </div>
       <div className={styles.field}>
         <label htmlFor="home-price-min">{t("home.priceFrom")}</label>
-        <input id="home-price-min" name={HOME_SEARCH_FIELDS.priceMin} type="number" min="0" step="1" inputMode="numeric" list="home-prices" />
+        <input
+          id="home-price-min"
+          name={HOME_SEARCH_FIELDS.priceMin}
+          type="number"
+          min="0"
+          step="1"
+          inputMode="numeric"
+          list="home-prices"
+        />
       </div>
       <div className={styles.field}>
         <label htmlFor="home-price-max">{t("home.priceTo")}</label>
-        <input id="home-price-max" name={HOME_SEARCH_FIELDS.priceMax} type="number" min="0" step="1" inputMode="numeric" list="home-prices" />
+        <input
+          id="home-price-max"
+          name={HOME_SEARCH_FIELDS.priceMax}
+          type="number"
+          min="0"
+          step="1"
+          inputMode="numeric"
+          list="home-prices"
+        />
       </div>
       <datalist id="home-prices">
         {[...PRICE_PRESETS.rent, ...PRICE_PRESETS.sale].map((price) => (

@@ -159,13 +159,22 @@ export function MediaTeasers({ data }: { data: Promise<ApiArticleSummary[] | nul
           {articles.map((article) => (
             <li key={article.id}>
               <article>
-                <img src={article.image} width={ARTICLE_IMAGE_WIDTH} height={ARTICLE_IMAGE_HEIGHT} alt="" loading="lazy" decoding="async" />
+                <img
+                  src={article.image}
+                  width={ARTICLE_IMAGE_WIDTH}
+                  height={ARTICLE_IMAGE_HEIGHT}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
                 <h3>
                   <Link to={lp(paths.media(...article.tag_path, article.slug))}>{article.title}</Link>
                 </h3>
                 <p>{article.lead}</p>
                 <p className={styles.meta}>
-                  <time dateTime={article.published_at}>{intl.formatDate(article.published_at, { dateStyle: "medium" })}</time>
+                  <time dateTime={article.published_at}>
+                    {intl.formatDate(article.published_at, { dateStyle: "medium" })}
+                  </time>
                   {" · "}
                   {t("home.readingTime", { minutes: article.reading_minutes })}
                 </p>

@@ -29,7 +29,10 @@ export function LanguageSwitcher() {
       <ul>
         {LOCALES.map((l) => {
           const target = targetOf(pathname, search, l.code);
-          const href = l.code === DEFAULT_LOCALE ? `${target}${target.includes("?") ? "&" : "?"}${CHOICE_PARAM}=${l.code}` : target;
+          const href =
+            l.code === DEFAULT_LOCALE
+              ? `${target}${target.includes("?") ? "&" : "?"}${CHOICE_PARAM}=${l.code}`
+              : target;
           return (
             <li key={l.code}>
               <a

@@ -68,7 +68,12 @@ function Account() {
   const name = user.name.trim() || t("auth.header.noName");
   return (
     <div className={styles.account}>
-      <Link to={lp(paths.cabinet.main())} className={styles.user} aria-label={t("auth.header.account", { name })} title={name}>
+      <Link
+        to={lp(paths.cabinet.main())}
+        className={styles.user}
+        aria-label={t("auth.header.account", { name })}
+        title={name}
+      >
         <span className={styles.avatar} aria-hidden="true">
           {initialOf(name)}
         </span>

@@ -31,5 +31,25 @@ export type CardListing = Pick<
 export function cardListing(listing: ApiListing): CardListing {
   const { id, deal, type, path, city, district, price, price_m2, area, land_area, rooms, floor, floors } = listing;
   const { title, lang, promoted, updated_at, image, image_count } = listing;
-  return { id, deal, type, path, city, district, price, price_m2, area, land_area, rooms, floor, floors, title, lang, promoted, updated_at, image, image_count };
+  return {
+    id,
+    deal,
+    type,
+    path,
+    city,
+    district,
+    price,
+    price_m2,
+    area,
+    land_area,
+    rooms,
+    floor,
+    floors,
+    title,
+    lang,
+    promoted,
+    updated_at,
+    image,
+    image_count,
+  };
 }

@@ -40,7 +40,10 @@ export function PriceSummary({ listing }: { listing: ApiListingDetail }) {
             type: listing.type,
           })}
           <span className={styles.median}>
-            {t("detail.market.median", { price: monthly(f.pricePerM2(market.median)), count: listing.market.sample_size })}
+            {t("detail.market.median", {
+              price: monthly(f.pricePerM2(market.median)),
+              count: listing.market.sample_size,
+            })}
           </span>
         </p>
       ) : null}
@@ -73,7 +76,9 @@ export function useFacts(listing: ApiListing): Fact[] {
     listing.balcony !== null ? [t("detail.facts.balcony"), yesNo(listing.balcony)] : null,
     listing.elevator !== null ? [t("detail.facts.elevator"), yesNo(listing.elevator)] : null,
     listing.deal === "rent" && listing.deposit !== null ? [t("detail.facts.deposit"), f.price(listing.deposit)] : null,
-    listing.deal === "rent" && listing.pets_allowed !== null ? [t("detail.facts.pets"), yesNo(listing.pets_allowed)] : null,
+    listing.deal === "rent" && listing.pets_allowed !== null
+      ? [t("detail.facts.pets"), yesNo(listing.pets_allowed)]
+      : null,
   ];
   return facts.filter((fact): fact is Fact => fact !== null);
 }

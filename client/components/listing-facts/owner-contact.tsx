@@ -91,7 +91,9 @@ export function OwnerContact({
               </button>
             </Form>
           )}
-          {revealPrice && !phone ? <p className={styles.note}>{t("detail.owner.revealNote", { price: money(revealPrice) })}</p> : null}
+          {revealPrice && !phone ? (
+            <p className={styles.note}>{t("detail.owner.revealNote", { price: money(revealPrice) })}</p>
+          ) : null}
           {failure("reveal") ? (
             <p className={styles.error} role="alert">
               {failure("reveal")}

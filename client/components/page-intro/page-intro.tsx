@@ -3,7 +3,15 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./page-intro.module.css";
 
 /** A page's heading and lead, from `page.{key}.heading` / `page.{key}.lead`. */
-export function PageIntro({ pageKey, values, children }: { pageKey: string; values?: Record<string, string | number>; children?: ReactNode }) {
+export function PageIntro({
+  pageKey,
+  values,
+  children,
+}: {
+  pageKey: string;
+  values?: Record<string, string | number>;
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <header className={styles.intro}>

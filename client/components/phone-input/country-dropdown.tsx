@@ -1,4 +1,14 @@
-import { type KeyboardEvent, type RefObject, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { PHONE_DROPDOWN_MIN_SPACE_BELOW_PX } from "#shared/phone/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type CountryListEntry, flagEmoji, searchCountries, typeAheadMatch } from "#shared/phone/countries.ts";
@@ -44,7 +54,19 @@ export interface CountryDropdownProps {
  * (type-ahead). A pointer press outside closes it.
  */
 export function CountryDropdown(props: CountryDropdownProps) {
-  const { entries, preferredCount, country, onSelect, anchorRef, showDialCode, showFlags, searchBox, disabled, locale, onTabForward } = props;
+  const {
+    entries,
+    preferredCount,
+    country,
+    onSelect,
+    anchorRef,
+    showDialCode,
+    showFlags,
+    searchBox,
+    disabled,
+    locale,
+    onTabForward,
+  } = props;
   const { t } = useI18n();
   const baseId = useId();
   const listId = `${baseId}-list`;
@@ -59,7 +81,10 @@ export function CountryDropdown(props: CountryDropdownProps) {
   const [search, setSearch] = useState("");
   const typeAhead = useTypeAhead();
 
-  const visible = useMemo(() => (searchBox && search ? searchCountries(entries, search, locale) : entries), [entries, search, searchBox, locale]);
+  const visible = useMemo(
+    () => (searchBox && search ? searchCountries(entries, search, locale) : entries),
+    [entries, search, searchBox, locale],
+  );
   const current = entries.find((e) => e.iso2 === country);
   const active = visible[activeIndex];
 
@@ -68,7 +93,12 @@ export function CountryDropdown(props: CountryDropdownProps) {
     const anchor = anchorRef.current ?? containerRef.current;
     setPlacement(anchor ? dropdownPlacement(spaceBelow(anchor)) : "below");
     setSearch("");
-    setActiveIndex(Math.max(0, entries.findIndex((e) => e.iso2 === country)));
+    setActiveIndex(
+      Math.max(
+        0,
+        entries.findIndex((e) => e.iso2 === country),
+      ),
+    );
     typeAhead.reset();
     setOpen(true);
   }
@@ -100,7 +130,8 @@ export function CountryDropdown(props: CountryDropdownProps) {
 
   // A press anywhere outside the selector closes it.
   const closeOutside = useEffectEvent((event: Event) => {
-    if (containerRef.current && event.target instanceof Node && !containerRef.current.contains(event.target)) close(false);
+    if (containerRef.current && event.target instanceof Node && !containerRef.current.contains(event.target))
+      close(false);
   });
   useEffect(() => {
     if (!open) return;
@@ -160,7 +191,13 @@ export function CountryDropdown(props: CountryDropdownProps) {
         if (typeAhead.pending()) return jumpTo(" ");
         return choose(activeIndex);
     }
-    if (event.currentTarget === listRef.current && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (
+      event.currentTarget === listRef.current &&
+      event.key.length === 1 &&
+      !event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey
+    ) {
       event.preventDefault();
       jumpTo(event.key);
     }
@@ -184,7 +221,9 @@ export function CountryDropdown(props: CountryDropdownProps) {
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        aria-label={current ? t("phone.country.button", { country: current.name, dialCode: dial }) : t("phone.country.none")}
+        aria-label={
+          current ? t("phone.country.button", { country: current.name, dialCode: dial }) : t("phone.country.none")
+        }
         disabled={disabled}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={onButtonKeyDown}

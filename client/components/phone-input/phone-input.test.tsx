@@ -103,7 +103,13 @@ describe("after hydration", () => {
   });
 
   it("hides flags and dial code on request and can turn autocomplete off", () => {
-    const { button, input } = setup({ defaultCountry: "RS", showFlags: false, showDialCode: false, autocomplete: false, name: "contact" });
+    const { button, input } = setup({
+      defaultCountry: "RS",
+      showFlags: false,
+      showDialCode: false,
+      autocomplete: false,
+      name: "contact",
+    });
     expect(button.textContent).not.toContain("🇷🇸");
     expect(button.textContent).not.toContain("+381");
     expect(input.getAttribute("autocomplete")).toBe("off");
@@ -219,7 +225,10 @@ describe("keyboard and ARIA listbox", () => {
   it("lists preferred countries first", () => {
     const { button } = setup({ defaultCountry: "RS", preferredCountries: ["RS", "ME"] });
     fireEvent.click(button);
-    const names = within(listbox()).getAllByRole("option").slice(0, 3).map((o) => o.textContent);
+    const names = within(listbox())
+      .getAllByRole("option")
+      .slice(0, 3)
+      .map((o) => o.textContent);
     expect(names[0]).toContain("Serbia");
     expect(names[1]).toContain("Montenegro");
     expect(names[2]).toContain("Afghanistan");
@@ -231,7 +240,11 @@ describe("keyboard and ARIA listbox", () => {
     const search = screen.getByRole("searchbox", { name: "Search countries" });
     expect(document.activeElement).toBe(search);
     fireEvent.change(search, { target: { value: "+382" } });
-    expect(within(listbox()).getAllByRole("option").map((o) => o.textContent)).toEqual(["🇲🇪Montenegro+382"]);
+    expect(
+      within(listbox())
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["🇲🇪Montenegro+382"]);
     fireEvent.keyDown(search, { key: "Enter" });
     expect(countryField().value).toBe("ME");
   });
@@ -386,7 +399,14 @@ describe("validation", () => {
     expect(spy).toHaveBeenLastCalledWith("");
     expect(onChange).toHaveBeenLastCalledWith(
       { text: "061 2345678", country: "RS" },
-      expect.objectContaining({ valid: true, possible: true, country: "RS", countryCode: "381", nationalNumber: "612345678", formatted: "061 2345678" }),
+      expect.objectContaining({
+        valid: true,
+        possible: true,
+        country: "RS",
+        countryCode: "381",
+        nationalNumber: "612345678",
+        formatted: "061 2345678",
+      }),
     );
   });
 

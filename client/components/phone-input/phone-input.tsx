@@ -9,7 +9,13 @@ import {
   useState,
 } from "react";
 import { PHONE_WIDGET_DEFAULTS } from "#shared/phone/constants.ts";
-import { type PhoneInputMode, applyMask, formatAsYouType, formatWithCaret, resolveEdit } from "#shared/phone/as-you-type.ts";
+import {
+  type PhoneInputMode,
+  applyMask,
+  formatAsYouType,
+  formatWithCaret,
+  resolveEdit,
+} from "#shared/phone/as-you-type.ts";
 import {
   type CountryCode,
   type CountryFilter,
@@ -138,8 +144,13 @@ export function PhoneInput(props: PhoneInputProps) {
     autoDefaultCountry,
   }).country;
 
-  const [inner, setInner] = useState<PhoneInputValue>(() => ({ text: props.defaultValue?.text ?? "", country: initialCountry }));
-  const value: PhoneInputValue = props.value ? { text: props.value.text, country: normalizeCountry(props.value.country) ?? initialCountry } : inner;
+  const [inner, setInner] = useState<PhoneInputValue>(() => ({
+    text: props.defaultValue?.text ?? "",
+    country: initialCountry,
+  }));
+  const value: PhoneInputValue = props.value
+    ? { text: props.value.text, country: normalizeCountry(props.value.country) ?? initialCountry }
+    : inner;
   const country = normalizeCountry(value.country);
   const rules = { ...filter, validCharactersOnly, pattern, format };
   const validation = useMemo(
@@ -186,7 +197,11 @@ export function PhoneInput(props: PhoneInputProps) {
     const typedCaret = input.selectionStart ?? typed.length;
     const nativeType = (event.nativeEvent as InputEvent | undefined)?.inputType;
     const direction =
-      nativeType === "deleteContentBackward" ? "backward" : nativeType === "deleteContentForward" ? "forward" : deleteDirection.current;
+      nativeType === "deleteContentBackward"
+        ? "backward"
+        : nativeType === "deleteContentForward"
+          ? "forward"
+          : deleteDirection.current;
     deleteDirection.current = undefined;
 
     if (validCharactersOnly && !hasOnlyValidCharacters(typed)) {
@@ -223,7 +238,8 @@ export function PhoneInput(props: PhoneInputProps) {
     const dial = dialCodeOf(iso2) ?? "";
     let text = value.text;
     if (text.trimStart().startsWith("+")) {
-      const national = validation.nationalNumber || text.replace(/\D/g, "").slice((validation.countryCode ?? "").length);
+      const national =
+        validation.nationalNumber || text.replace(/\D/g, "").slice((validation.countryCode ?? "").length);
       text = `+${dial}${national}`;
     } else if (mode === "international" && text.trim() === "") {
       text = `+${dial}`;
@@ -236,7 +252,9 @@ export function PhoneInput(props: PhoneInputProps) {
 
   const current = list.entries.find((e) => e.iso2 === country);
   const countryField = phoneCountryFieldName(name);
-  const describedBy = [props["aria-describedby"], touched && invalid ? errorId : "", !current ? noteId : ""].filter(Boolean).join(" ");
+  const describedBy = [props["aria-describedby"], touched && invalid ? errorId : "", !current ? noteId : ""]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <div className={[styles.root, className].filter(Boolean).join(" ")}>

@@ -289,11 +289,23 @@ function FilterForm({
         <div className={styles.pair}>
           <div className={styles.field}>
             <label htmlFor="search-floor-min">{t("search.floorMin")}</label>
-            <NumberInput id="search-floor-min" name="floor_min" value={state.floor_min} min={limits.floor.minValue} max={limits.floor.maxValue} />
+            <NumberInput
+              id="search-floor-min"
+              name="floor_min"
+              value={state.floor_min}
+              min={limits.floor.minValue}
+              max={limits.floor.maxValue}
+            />
           </div>
           <div className={styles.field}>
             <label htmlFor="search-floor-max">{t("search.floorMax")}</label>
-            <NumberInput id="search-floor-max" name="floor_max" value={state.floor_max} min={limits.floor.minValue} max={limits.floor.maxValue} />
+            <NumberInput
+              id="search-floor-max"
+              name="floor_max"
+              value={state.floor_max}
+              min={limits.floor.minValue}
+              max={limits.floor.maxValue}
+            />
           </div>
         </div>
         <div className={styles.field}>

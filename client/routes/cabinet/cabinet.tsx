@@ -34,7 +34,9 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro pageKey="cabinet">
-        <p className={styles.greeting}>{loaderData.name ? t("cabinet.greeting", { name: loaderData.name }) : t("cabinet.greetingNoName")}</p>
+        <p className={styles.greeting}>
+          {loaderData.name ? t("cabinet.greeting", { name: loaderData.name }) : t("cabinet.greetingNoName")}
+        </p>
       </PageIntro>
       {!loaderData.phoneVerified ? (
         <p className={styles.notice}>

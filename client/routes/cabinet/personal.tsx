@@ -1,9 +1,25 @@
 import { Form, redirect, data, useActionData, useNavigation } from "react-router";
 import * as v from "valibot";
-import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName, ACCOUNT_LIMITS, USER_OPTIONS } from "#shared/api/auth.ts";
+import {
+  ACCOUNT_DEFAULT_COUNTRY,
+  AccountEmail,
+  AccountPhone,
+  Code,
+  Password,
+  PersonName,
+  ACCOUNT_LIMITS,
+  USER_OPTIONS,
+} from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
-import { CodeField, Field, FieldError, messageOf, useCountdown, WarningIcon } from "#client/components/auth-dialog/fields.tsx";
+import {
+  CodeField,
+  Field,
+  FieldError,
+  messageOf,
+  useCountdown,
+  WarningIcon,
+} from "#client/components/auth-dialog/fields.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { requireUser } from "#client/guards.server.ts";
@@ -62,7 +78,14 @@ export interface PersonalResult {
   email?: string;
 }
 
-const FIELD_OF: Record<string, string> = { phone: "value", email: "value", code: "code", password: "password", current_password: "current_password", name: "name" };
+const FIELD_OF: Record<string, string> = {
+  phone: "value",
+  email: "value",
+  code: "code",
+  password: "password",
+  current_password: "current_password",
+  name: "name",
+};
 
 function problem(section: Section, result: FailedResult, extra: Partial<PersonalResult> = {}) {
   const { fields, error, status, serverMessage } = formProblem(result, FIELD_OF);
@@ -99,7 +122,10 @@ export async function action(args: Route.ActionArgs) {
       phone = carried.output;
     } else {
       const echo = { phoneText: text("telephone"), phoneCountry: text("telephone_country") || undefined };
-      const parsed = v.safeParse(phoneFormSchema({ defaultCountry: ACCOUNT_DEFAULT_COUNTRY }), Object.fromEntries(form));
+      const parsed = v.safeParse(
+        phoneFormSchema({ defaultCountry: ACCOUNT_DEFAULT_COUNTRY }),
+        Object.fromEntries(form),
+      );
       if (!parsed.success) return invalid("phone", "value", parsed.issues[0].message, echo);
       if (!parsed.output || parsed.output.extension) return invalid("phone", "value", "phone.invalid.generic", echo);
       phone = parsed.output.number;
@@ -108,9 +134,18 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) {
       return intent === "phone-resend"
         ? problem("phone", result, { step: "code", value: phone })
-        : problem("phone", result, { phoneText: text("telephone"), phoneCountry: text("telephone_country") || undefined });
+        : problem("phone", result, {
+            phoneText: text("telephone"),
+            phoneCountry: text("telephone_country") || undefined,
+          });
     }
-    return data<PersonalResult>({ section: "phone", step: "code", value: phone, resendIn: result.data.data.resend_in, sentAt: Date.now() });
+    return data<PersonalResult>({
+      section: "phone",
+      step: "code",
+      value: phone,
+      resendIn: result.data.data.resend_in,
+      sentAt: Date.now(),
+    });
   }
 
   if (intent === "email-send" || intent === "email-resend") {
@@ -118,9 +153,17 @@ export async function action(args: Route.ActionArgs) {
     if (!email.success) return invalid("email", "value", email.issues[0].message, { email: text("email") });
     const result = await api.updateEmail(email.output);
     if (!result.ok) {
-      return intent === "email-resend" ? problem("email", result, { step: "code", value: email.output }) : problem("email", result, { email: text("email") });
+      return intent === "email-resend"
+        ? problem("email", result, { step: "code", value: email.output })
+        : problem("email", result, { email: text("email") });
     }
-    return data<PersonalResult>({ section: "email", step: "code", value: email.output, resendIn: result.data.data.resend_in, sentAt: Date.now() });
+    return data<PersonalResult>({
+      section: "email",
+      step: "code",
+      value: email.output,
+      resendIn: result.data.data.resend_in,
+      sentAt: Date.now(),
+    });
   }
 
   if (intent === "phone-verify" || intent === "email-verify") {
@@ -137,7 +180,10 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) return problem(section, result, step);
     // The listing form (or whatever sent the visitor here) continues once the phone is confirmed.
     if (section === "phone" && next) throw redirect(next);
-    return data<PersonalResult>({ section, done: section === "phone" ? "cabinet.personal.phoneVerified" : "cabinet.personal.emailVerified" });
+    return data<PersonalResult>({
+      section,
+      done: section === "phone" ? "cabinet.personal.phoneVerified" : "cabinet.personal.emailVerified",
+    });
   }
 
   if (intent === "password") {
@@ -149,7 +195,10 @@ export async function action(args: Route.ActionArgs) {
       ? await api.updatePassword({ current_password: text("current_password"), password: password.output })
       : await api.setPassword(password.output);
     if (!result.ok) return problem("password", result);
-    return data<PersonalResult>({ section: "password", done: change ? "cabinet.personal.passwordChanged" : "cabinet.personal.passwordSet" });
+    return data<PersonalResult>({
+      section: "password",
+      done: change ? "cabinet.personal.passwordChanged" : "cabinet.personal.passwordSet",
+    });
   }
 
   return data<PersonalResult>({ section: "name", error: "form.error.generic" }, { status: 400 });
@@ -232,7 +281,16 @@ function NameSection({ account, result }: { account: Account; result: PersonalRe
       <Form method="post" className={styles.form}>
         <Field label={t("auth.name.label")} error={result?.fields?.name}>
           {(props) => (
-            <input {...props} className={styles.input} type="text" name="name" autoComplete="name" required maxLength={ACCOUNT_LIMITS.name.maxLength} defaultValue={account.name} />
+            <input
+              {...props}
+              className={styles.input}
+              type="text"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={ACCOUNT_LIMITS.name.maxLength}
+              defaultValue={account.name}
+            />
           )}
         </Field>
         <button type="submit" name="intent" value="name" className={styles.primary} aria-disabled={busy || undefined}>
@@ -249,7 +307,9 @@ function CodeForm({ kind, result, next }: { kind: "phone" | "email"; result: Per
   const waiting = left !== null && left > 0;
   return (
     <Form method="post" className={styles.form}>
-      <p className={styles.lead}>{t(`auth.code.sent.${kind}`, { length: USER_OPTIONS.code_length, identity: result.value ?? "" })}</p>
+      <p className={styles.lead}>
+        {t(`auth.code.sent.${kind}`, { length: USER_OPTIONS.code_length, identity: result.value ?? "" })}
+      </p>
       <input type="hidden" name="value" value={result.value ?? ""} />
       {next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null}
       <CodeField error={result.fields?.code} className={`${styles.input} ${styles.code}`} />
@@ -257,7 +317,14 @@ function CodeForm({ kind, result, next }: { kind: "phone" | "email"; result: Per
         <button type="submit" name="intent" value={`${kind}-verify`} className={styles.primary}>
           {t("cabinet.personal.confirm")}
         </button>
-        <button type="submit" name="intent" value={`${kind}-resend`} formNoValidate className={styles.secondary} disabled={waiting}>
+        <button
+          type="submit"
+          name="intent"
+          value={`${kind}-resend`}
+          formNoValidate
+          className={styles.secondary}
+          disabled={waiting}
+        >
           {waiting ? t("auth.code.resendIn", { seconds: left }) : t("auth.code.resend")}
         </button>
       </div>
@@ -279,7 +346,10 @@ function PhoneSection({
   const { t } = useI18n();
   const errorId = "personal-phone-error";
   return (
-    <section className={highlighted ? `${styles.section} ${styles.highlighted}` : styles.section} aria-labelledby="personal-phone">
+    <section
+      className={highlighted ? `${styles.section} ${styles.highlighted}` : styles.section}
+      aria-labelledby="personal-phone"
+    >
       <h2 id="personal-phone">{t("cabinet.personal.phone.heading")}</h2>
       <p className={styles.current}>
         {account.phone ? (
@@ -338,9 +408,21 @@ function EmailSection({ account, result }: { account: Account; result: PersonalR
         <CodeForm kind="email" result={result} />
       ) : (
         <Form method="post" className={styles.form}>
-          <Field label={t(account.email ? "cabinet.personal.email.new" : "auth.email.label")} error={result?.fields?.value}>
+          <Field
+            label={t(account.email ? "cabinet.personal.email.new" : "auth.email.label")}
+            error={result?.fields?.value}
+          >
             {(props) => (
-              <input {...props} className={styles.input} type="email" name="email" autoComplete="email" required maxLength={ACCOUNT_LIMITS.email.maxLength} defaultValue={result?.email ?? ""} />
+              <input
+                {...props}
+                className={styles.input}
+                type="email"
+                name="email"
+                autoComplete="email"
+                required
+                maxLength={ACCOUNT_LIMITS.email.maxLength}
+                defaultValue={result?.email ?? ""}
+              />
             )}
           </Field>
           <button type="submit" name="intent" value="email-send" className={styles.primary}>
@@ -360,15 +442,34 @@ function PasswordSection({ account, result }: { account: Account; result: Person
       {!account.has_password ? <p className={styles.lead}>{t("cabinet.personal.password.setLead")}</p> : null}
       <Outcome result={result} />
       <Form method="post" className={styles.form}>
-        <input type="text" name="username" value={account.email ?? account.phone ?? ""} autoComplete="username" readOnly hidden />
+        <input
+          type="text"
+          name="username"
+          value={account.email ?? account.phone ?? ""}
+          autoComplete="username"
+          readOnly
+          hidden
+        />
         {account.has_password ? (
           <Field label={t("cabinet.personal.password.current")} error={result?.fields?.current_password}>
             {(props) => (
-              <input {...props} className={styles.input} type="password" name="current_password" autoComplete="current-password" required maxLength={ACCOUNT_LIMITS.password.maxLength} />
+              <input
+                {...props}
+                className={styles.input}
+                type="password"
+                name="current_password"
+                autoComplete="current-password"
+                required
+                maxLength={ACCOUNT_LIMITS.password.maxLength}
+              />
             )}
           </Field>
         ) : null}
-        <Field label={t("auth.password.new")} error={result?.fields?.password} hint={t("auth.password.hint", { min: USER_OPTIONS.password_min_length })}>
+        <Field
+          label={t("auth.password.new")}
+          error={result?.fields?.password}
+          hint={t("auth.password.hint", { min: USER_OPTIONS.password_min_length })}
+        >
           {(props) => (
             <input
               {...props}
