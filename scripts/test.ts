@@ -37,12 +37,16 @@ try {
     numFailedTests: number;
     numPendingTests: number;
     numTotalTests: number;
+    testResults: { name: string; status: string }[];
   };
   if (report.numTotalTests === 0) {
     console.error("No test ran.");
     process.exit(1);
   }
+  // A file can fail outside its tests (a hook's check, an import): those count as failures too.
+  const failedFiles = report.testResults.filter((file) => file.status === "failed").map((file) => file.name);
   console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  if (failedFiles.length) console.log(`${failedFiles.length} test file(s) failed:\n  ${failedFiles.join("\n  ")}`);
 } catch (error) {
   console.error(`No test report: ${(error as Error).message}`);
   process.exit(status || 1);

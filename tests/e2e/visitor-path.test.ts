@@ -115,13 +115,20 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
       // Favourite it: a form post that works both ways.
       const favourite = page.locator(`form:has(input[name="id"][value="${id}"]) button[aria-pressed]`).first();
       expect(await favourite.getAttribute("aria-pressed")).toBe("false");
-      // The button shows the new state while the post is under way: leaving before it answers would abort it.
+      // The button shows the new state while the post is under way: leaving before it answers would abort it,
+      // and with JavaScript the page's data is reloaded after it (React Router's revalidation), which too.
       const posted = page.waitForResponse(
         (response) =>
           response.request().method() === "POST" && new URL(response.url()).pathname.startsWith(lp("/favourites/")),
       );
+      const revalidated = javaScript
+        ? page.waitForResponse(
+            (response) => response.request().method() === "GET" && new URL(response.url()).pathname.endsWith(".data"),
+          )
+        : null;
       await favourite.click();
       await posted;
+      await revalidated;
       await expect
         .poll(() =>
           page
