@@ -8,41 +8,47 @@ import tseslint from "typescript-eslint";
  * The house rules (docs/architecture.md). Most of all the direction of imports (DESIGN §2): worker/
  * imports the app and shared/; client/ only client/ and shared/; shared/ neither; inside worker/ no
  * module imports a layer above its own; scripts/ and tests/ share harness/ and not each other.
+ * Import specifiers are matched by regular expressions (`regex`): the glob form reads a leading `#`
+ * (our package imports) as a comment.
  */
 
 /** worker/'s layers, low → high (worker/app-env.ts): a layer imports only its own and lower ones. */
 const WORKER_LAYERS = ["db", "http", "services", "auth", "middleware", "api"];
-/** The worker's entry modules, above every layer: they assemble the Worker. */
-const WORKER_ENTRIES = ["index", "in-process-api", "api-fetcher", "app-context", "page-methods"].map(
-  (name) => `#worker/${name}.ts`,
-);
+/** Folders and entry modules above every layer: they assemble the Worker. */
 const ABOVE_LAYERS = ["images", "seo"];
+const WORKER_ENTRIES = ["index", "in-process-api", "api-fetcher", "app-context", "page-methods"];
 
 const restricted = (...patterns) => ["error", { patterns }];
-const forbid = (group, message) => ({ group, message });
+/** Import specifiers matching any of these regular expressions are refused, with the reason. */
+const forbid = (regexes, message) => ({ regex: regexes.join("|"), message });
 
 const notWorker = forbid(
-  ["#worker/*", "**/worker/*"],
+  ["^#worker/", "/worker/"],
   "The app never imports the worker: what it needs comes through client/app-context.ts.",
 );
-const notClient = forbid(["#client/*", "**/client/*"], "shared/ is imported by both sides and imports neither.");
+const notClient = forbid(["^#client/", "/client/"], "shared/ is imported by both sides and imports neither.");
 const notUp = forbid(
-  ["../*"],
+  ["^\\.\\./"],
   "Use the package imports (#worker/…, #client/…, #shared/…) instead of climbing folders.",
+);
+const notTooling = forbid(
+  ["^#(tests|harness)/", "/(tests|harness|scripts)/"],
+  "The site's code does not import the test or script tooling.",
 );
 
 /** What a worker/ layer may not import: the layers above it, the page-level folders and the entries. */
 function workerLayer(index) {
-  const above = [...WORKER_LAYERS.slice(index + 1), ...ABOVE_LAYERS].map((layer) => `#worker/${layer}/*`);
+  const layer = WORKER_LAYERS[index];
+  const above = [...WORKER_LAYERS.slice(index + 1), ...ABOVE_LAYERS];
   return {
-    files: [`worker/${WORKER_LAYERS[index]}/**/*.ts`],
+    files: [`worker/${layer}/**/*.ts`],
     ignores: ["**/*.test.ts"],
     rules: {
       "no-restricted-imports": restricted(
         notUp,
         forbid(
-          [...above, ...WORKER_ENTRIES],
-          `worker/${WORKER_LAYERS[index]}/ sits below ${WORKER_LAYERS.slice(index + 1).join(", ")}, images, seo and the entry modules: move what both need down (worker/app-env.ts lists the layers).`,
+          [`^#worker/(${above.join("|")})/`, `^#worker/(${WORKER_ENTRIES.join("|")})\\.ts$`],
+          `worker/${layer}/ sits below ${above.join(", ")} and the entry modules: move what both need down (worker/app-env.ts lists the layers).`,
         ),
       ),
     },
@@ -78,13 +84,7 @@ export default tseslint.config(
   },
   {
     files: ["client/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": restricted(
-        notWorker,
-        notUp,
-        forbid(["#tests/*", "#scripts/*", "#harness/*"], "The app does not import the test or script tooling."),
-      ),
-    },
+    rules: { "no-restricted-imports": restricted(notWorker, notUp, notTooling) },
   },
   {
     // Loaders and actions read the edge through the app context, and route modules type them with Route.*.
@@ -94,13 +94,13 @@ export default tseslint.config(
       "no-restricted-imports": restricted(
         notWorker,
         notUp,
-        forbid(["#tests/*", "#scripts/*", "#harness/*"], "The app does not import the test or script tooling."),
+        notTooling,
         forbid(
-          ["#shared/message-catalog.ts"],
+          ["^#shared/message-catalog\\.ts$"],
           "Messages reach loaders through the app context (context.get(appContext).messages).",
         ),
         {
-          group: ["react-router"],
+          regex: "^react-router$",
           importNames: ["LoaderFunctionArgs", "ActionFunctionArgs"],
           message:
             "Route modules use the generated Route.LoaderArgs / Route.ActionArgs; helpers take RequestArgs (client/app-context.ts).",
@@ -110,19 +110,13 @@ export default tseslint.config(
   },
   {
     files: ["shared/**/*.ts"],
-    rules: {
-      "no-restricted-imports": restricted(
-        notWorker,
-        notClient,
-        notUp,
-        forbid(["#tests/*", "#scripts/*", "#harness/*"], "shared/ does not import the test or script tooling."),
-      ),
-    },
+    rules: { "no-restricted-imports": restricted(notWorker, notClient, notUp, notTooling) },
   },
   ...WORKER_LAYERS.map((_, index) => workerLayer(index)),
   {
     files: ["worker/*.ts", `worker/{${ABOVE_LAYERS.join(",")}}/**/*.ts`],
-    rules: { "no-restricted-imports": restricted(notUp) },
+    ignores: ["**/*.test.ts"],
+    rules: { "no-restricted-imports": restricted(notUp, notTooling) },
   },
   {
     // Tests read JSON of any shape (JSON-LD, API bodies) by path.
@@ -133,10 +127,7 @@ export default tseslint.config(
     files: ["harness/**/*.ts"],
     rules: {
       "no-restricted-imports": restricted(
-        forbid(
-          ["#tests/*", "**/tests/*", "**/scripts/*"],
-          "harness/ is what scripts/ and tests/ build on: it imports neither.",
-        ),
+        forbid(["^#tests/", "/(tests|scripts)/"], "harness/ is what scripts/ and tests/ build on: it imports neither."),
       ),
     },
   },
@@ -144,16 +135,14 @@ export default tseslint.config(
     files: ["scripts/**/*.ts"],
     rules: {
       "no-restricted-imports": restricted(
-        forbid(["#tests/*", "**/tests/*"], "scripts/ and tests/ share harness/, not each other."),
+        forbid(["^#tests/", "/tests/"], "scripts/ and tests/ share harness/, not each other."),
       ),
     },
   },
   {
     files: ["tests/**/*.ts"],
     rules: {
-      "no-restricted-imports": restricted(
-        forbid(["**/scripts/*"], "scripts/ and tests/ share harness/, not each other."),
-      ),
+      "no-restricted-imports": restricted(forbid(["/scripts/"], "scripts/ and tests/ share harness/, not each other.")),
     },
   },
 );

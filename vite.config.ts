@@ -1,5 +1,6 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
+import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 
@@ -83,7 +84,19 @@ function lazyStylesheets(): Plugin {
 const CORE =
   /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|\/client\/api\/(browser-api|api-failures)|\/shared\/api\/form-options|vite\/preload-helper|rolldown:runtime/;
 
+/**
+ * Production class names of CSS modules: the class and five characters of its file's hash
+ * (`card_Xa3kQ`), not Vite's `_card_wa4l2_1`. Every component's chunk carries a map of its class
+ * names and pages inline their stylesheets: the shorter names take ~0.2 KB gzip off a page's first-load
+ * JavaScript. The hash is the same for every class of a file, so it compresses.
+ */
+function shortClassName(name: string, filename: string): string {
+  const file = createHash("sha256").update(relative(process.cwd(), filename)).digest("base64url");
+  return `${name}_${file.slice(0, 5)}`;
+}
+
 export default defineConfig(({ command }) => ({
+  css: command === "build" ? { modules: { generateScopedName: shortClassName } } : undefined,
   environments: {
     client: {
       build: {

@@ -4,7 +4,7 @@ import en from "#locales/en.json";
 import { ACCOUNT_LIMITS } from "./api/auth.ts";
 import { FeedbackQuestionBody } from "./api/content.ts";
 import { filterEntries, SearchQuery } from "./api/realty.ts";
-import { defaultMessage, INVALID, limitsOf, limitValues } from "./validation.ts";
+import { defaultMessage, INVALID, limitsOf } from "./validation.ts";
 
 const MESSAGES = en as Record<string, string>;
 
@@ -36,10 +36,5 @@ describe("limitsOf", () => {
     expect(limitsOf(filterEntries.q)).toEqual({ maxLength: 200 });
     expect(ACCOUNT_LIMITS.email).toEqual({ maxLength: 254 });
     expect(limitsOf(v.string())).toEqual({});
-  });
-
-  it("gives a message its values", () => {
-    expect(limitValues({ minLength: 10, maxLength: 2000 })).toEqual({ min: 10, max: 2000 });
-    expect(limitValues({ minValue: -5, maxValue: 200 })).toEqual({ min: -5, max: 200 });
   });
 });

@@ -73,13 +73,3 @@ export function limitsOf(schema: v.GenericSchema): Limits {
   visit(schema as unknown as Piped);
   return limits;
 }
-
-/** The values a validation message of a field with these limits is formatted with. */
-export function limitValues(limits: Limits): Record<string, number> {
-  const values: Record<string, number> = {};
-  if (limits.minLength !== undefined) values.min = limits.minLength;
-  if (limits.maxLength !== undefined) values.max = limits.maxLength;
-  if (limits.minValue !== undefined) values.min = limits.minValue;
-  if (limits.maxValue !== undefined) values.max = limits.maxValue;
-  return values;
-}

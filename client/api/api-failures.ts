@@ -1,4 +1,4 @@
-import { type DataStrategyResult, isRouteErrorResponse, type MiddlewareFunction } from "react-router";
+import type { DataStrategyResult, MiddlewareFunction } from "react-router";
 
 /** A failed API call the browser asked for: an action's (through its status) or a direct one. */
 export interface ApiFailure {
@@ -23,35 +23,30 @@ export function onApiFailure(listener: (failure: ApiFailure) => void): () => voi
   return () => window.removeEventListener(EVENT, heard);
 }
 
-const messageIn = (data: unknown): string | undefined => {
-  const message = (data as { serverMessage?: unknown } | null | undefined)?.serverMessage;
-  return typeof message === "string" ? message : undefined;
-};
-
-/** An action's answer as a failure: its status (actions answer with the API's) and the API's message. */
-function failureOf(result: unknown): ApiFailure | null {
-  if (isRouteErrorResponse(result)) return { status: result.status, serverMessage: messageIn(result.data) };
-  const withInit = result as { type?: unknown; data?: unknown; init?: { status?: number } | null } | null;
-  if (withInit?.type === "DataWithResponseInit" && withInit.init?.status && withInit.init.status >= 400) {
-    return { status: withInit.init.status, serverMessage: messageIn(withInit.data) };
-  }
-  return null;
+/** What an action answered, as React Router hands it to middleware: returned data or a thrown error. */
+interface ActionAnswer {
+  /** `data(…, { status })` returned (every returned answer arrives wrapped so). */
+  init?: { status?: number } | null;
+  /** An error response thrown. */
+  status?: number;
+  data?: { serverMessage?: string } | null;
 }
 
 /**
  * Root client middleware: every form post and fetcher submission the browser makes (actions call the
- * API on the server) reports its failure, so a favourite toggle, a sign-in step or a message that
- * failed shows the alert of its status — whatever component sent it.
+ * API on the server, and answer with its status) reports its failure, so a favourite toggle, a sign-in
+ * step or a message that failed shows the alert of its status — whatever component sent it.
  */
 export const reportFailedActions: MiddlewareFunction<Record<string, DataStrategyResult>> = async (
   { request },
   next,
 ) => {
   const results = await next();
-  if (request.method !== "GET" && results) {
-    for (const { result } of Object.values(results)) {
-      const failure = failureOf(result);
-      if (failure) reportApiFailure(failure);
+  if (request.method !== "GET") {
+    for (const { result } of Object.values(results ?? {})) {
+      const answer = result as ActionAnswer | null;
+      const status = answer?.init?.status ?? answer?.status;
+      if (status && status >= 400) reportApiFailure({ status, serverMessage: answer?.data?.serverMessage });
     }
   }
   return results;

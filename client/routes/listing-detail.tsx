@@ -1,7 +1,6 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
-import { browserApi } from "#client/api/browser-api.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
@@ -129,7 +128,10 @@ function useViewBeacon(id: number) {
   useEffect(() => {
     if (sent.current === id) return;
     sent.current = id;
-    void browserApi(undefined, { beacon: true }).then((api) => api.countListingEvent(id));
+    // Loaded when it is sent: the beacon's client is no part of the page's first load.
+    void import("#client/api/beacon-api.ts")
+      .then(({ beaconApi }) => beaconApi())
+      .then((api) => api.countListingEvent(id));
   }, [id]);
 }
 

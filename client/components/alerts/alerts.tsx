@@ -56,7 +56,7 @@ export function AlertsProvider({ children, errorLogging = false }: { children: R
     () =>
       onApiFailure(({ status, serverMessage }) => {
         const alert = alertForStatus(status, serverMessage, errorLogging);
-        if (alert) push({ type: alert.type, message: intl.formatMessage({ id: alert.messageId }, alert.values) });
+        if (alert) push({ type: "error", message: intl.formatMessage({ id: alert.messageId }, alert.values) });
       }),
     [errorLogging, intl, push],
   );

@@ -9,7 +9,6 @@ describe("alertForStatus (SPEC §8)", () => {
   });
   it("shows the server message on 500 only when error logging is enabled", () => {
     expect(alertForStatus(500, "DB down", true)).toEqual({
-      type: "error",
       messageId: "alert.serverErrorDetailed",
       values: { message: "DB down" },
     });

@@ -1,9 +1,15 @@
-/** An alert the client asks for; `messageId` is a key of `locales/*.json`. */
+/** The error alert a failed call raises: `messageId` is a key of `locales/*.json`. */
 export interface AlertRequest {
-  type: "error";
   messageId: string;
   values?: Record<string, string>;
 }
+
+const ALERT_OF: Partial<Record<number, string>> = {
+  401: "alert.unauthorized",
+  403: "alert.forbidden",
+  404: "alert.notFound",
+  500: "alert.serverError",
+};
 
 /**
  * SPEC §8: 401, 403 and 404 each have their alert; 500 shows the server's message only when error
@@ -14,18 +20,9 @@ export function alertForStatus(
   serverMessage: string | undefined,
   errorLogging: boolean,
 ): AlertRequest | null {
-  switch (status) {
-    case 401:
-      return { type: "error", messageId: "alert.unauthorized" };
-    case 403:
-      return { type: "error", messageId: "alert.forbidden" };
-    case 404:
-      return { type: "error", messageId: "alert.notFound" };
-    case 500:
-      return errorLogging
-        ? { type: "error", messageId: "alert.serverErrorDetailed", values: { message: serverMessage ?? "" } }
-        : { type: "error", messageId: "alert.serverError" };
-    default:
-      return null;
+  if (status === 500 && errorLogging) {
+    return { messageId: "alert.serverErrorDetailed", values: { message: serverMessage ?? "" } };
   }
+  const messageId = ALERT_OF[status];
+  return messageId ? { messageId } : null;
 }

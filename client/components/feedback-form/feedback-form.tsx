@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { limitValues } from "#shared/validation.ts";
+import { limitValues } from "#client/i18n/limit-values.ts";
 import {
   FEEDBACK_FIELDS,
   type FeedbackActionData,

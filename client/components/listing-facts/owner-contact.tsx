@@ -3,7 +3,8 @@ import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.
 import { paths } from "#shared/paths.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import type { Price } from "#shared/api/contact.ts";
-import { type Limits, limitValues } from "#shared/validation.ts";
+import type { Limits } from "#shared/validation.ts";
+import { limitValues } from "#client/i18n/limit-values.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
