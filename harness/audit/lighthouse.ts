@@ -8,7 +8,7 @@
 import { launch as launchChrome } from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { chromiumPath } from "../browser.ts";
+import { CHROMIUM_FLAGS, chromiumPath } from "../browser.ts";
 import { type Budgets, budgets } from "./budgets.ts";
 import type { AuditPage } from "./pages.ts";
 
@@ -48,15 +48,7 @@ export interface RunFigures {
 export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (line: string) => void = () => {}) {
   const chrome = await launchChrome({
     chromePath: chromiumPath(),
-    chromeFlags: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    chromeFlags: CHROMIUM_FLAGS,
   });
   const results: LighthouseResult[] = [];
   try {

@@ -2,6 +2,7 @@
 import { SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import type { ApiUser, OutboxItem } from "#shared/api/auth.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 
 export { ORIGIN };
@@ -157,5 +158,20 @@ export async function errorOf(res: Response) {
 }
 
 /** Dev names of the session cookies (the workers project runs with ENVIRONMENT=development). */
+/** The session cookies (a `Cookie` header's value) of a seeded development account, signed in by password. */
+export async function devSession(role: "admin" | "user"): Promise<string> {
+  const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
+  const res = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
+    body: JSON.stringify({ login: account.email, password: account.password, remember_me: true }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
 export const ACCESS = "access_token";
 export const REFRESH = "refresh_token";

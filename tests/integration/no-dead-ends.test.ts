@@ -6,6 +6,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { devSession } from "./auth-fixtures.ts";
 import { type Locale, localizePath, splitLocale } from "#shared/locales.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 
@@ -30,16 +31,7 @@ let article = "";
 
 beforeAll(async () => {
   const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
-  const login = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
-    body: JSON.stringify({ login: account.email, password: account.password, remember_me: true }),
-  });
-  expect(login.status).toBe(200);
-  session = login.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  session = await devSession("user");
   const listing = (owner: "=" | "!=") =>
     env.DB.prepare(
       `SELECT l.id, l.deal, l.property_type, c.slug FROM listings l JOIN cities c ON c.id = l.city_id

@@ -6,7 +6,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "#locales/en.json";
-import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { devSession } from "./auth-fixtures.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { BOT_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 
@@ -27,16 +27,7 @@ beforeAll(async () => {
     ).json<{ items: { tag_path: string[]; slug: string }[] }>()
   ).items[0]!;
   article = `/media/${[...a.tag_path, a.slug].join("/")}/`;
-  const account = DEV_ACCOUNTS.find((x) => x.role === "user")!;
-  const login = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
-    body: JSON.stringify({ login: account.email, password: account.password }),
-  });
-  session = login.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
+  session = await devSession("user");
 });
 
 /** Message ids in what a page shows: its markup without scripts (the data itself holds the ids). */

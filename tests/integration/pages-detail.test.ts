@@ -1,6 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { devSession } from "./auth-fixtures.ts";
 import { BOT_UA, browserInit, heading, ORIGIN } from "#tests/fixtures/requests.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -162,16 +163,7 @@ describe("listing detail page", () => {
 
   it("lets signed-in visitors reveal the phone for its price and write to the owner, with plain form posts", async () => {
     const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
-    const login = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
-      body: JSON.stringify({ login: account.email, password: account.password, remember_me: true }),
-    });
-    expect(login.status).toBe(200);
-    const session = login.headers
-      .getSetCookie()
-      .map((line) => line.split(";")[0])
-      .join("; ");
+    const session = await devSession("user");
     const cookie = `locale=en; ${session}`;
     const listing = await one(
       `l.status = 'active' AND l.owner_id != (SELECT id FROM users WHERE email = '${account.email}')`,

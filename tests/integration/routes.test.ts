@@ -1,29 +1,15 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { devSession } from "./auth-fixtures.ts";
 import { browserInit, heading, htmlLang, ORIGIN } from "#tests/fixtures/requests.ts";
 import { NOT_FOUND_PATHS, SPEC_ROUTES } from "#tests/fixtures/spec-routes.ts";
 
 /** Session cookies of the seeded development accounts (private pages are guarded). */
 const sessions: Record<"admin" | "user", string> = { admin: "", user: "" };
 
-async function signIn(role: "admin" | "user") {
-  const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
-  const res = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
-    body: JSON.stringify({ login: account.email, password: account.password, remember_me: true }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .join("; ");
-}
-
 beforeAll(async () => {
-  sessions.admin = await signIn("admin");
-  sessions.user = await signIn("user");
+  sessions.admin = await devSession("admin");
+  sessions.user = await devSession("user");
 });
 
 /** Who may open a SPEC §2 route: anyone, a signed-in user (with a verified phone), or an admin. */
