@@ -1,16 +1,22 @@
+import { splitLocale } from "#shared/locales.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
+
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 /**
  * The last-resort answer when even React Router could not render its error screen: the spec's
- * "Service is temporarily unavailable" text in the three languages, no scripts.
+ * "Service is temporarily unavailable" screen in the language of the path, no scripts.
  */
-export function fallbackErrorPage(status: number): string {
+export function fallbackErrorPage(status: number, pathname: string): string {
+  const { locale } = splitLocale(pathname);
+  const { intl } = messageCatalog(locale);
+  const t = (id: string, values?: Record<string, string | number>) => escape(intl.formatMessage({ id }, values));
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Service is temporarily unavailable</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${t("error.unavailable.heading")}</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
-<p>${status} error</p>
-<h1>Service is temporarily unavailable</h1>
-<p>We already know about the problem and are working on it, everything will work soon:)</p>
-<p lang="ru">Сервис временно недоступен</p>
-<p lang="sr">Servis je privremeno nedostupan</p>
+<p>${t("error.unavailable.code", { code: status })}</p>
+<h1>${t("error.unavailable.heading")}</h1>
+<p>${t("error.unavailable.text")}</p>
 </body></html>`;
 }

@@ -88,7 +88,7 @@ app.all("*", async (c) => {
 app.onError((error, c) => {
   // Logged under a request id, which the answer names; the page shows nothing of the error.
   const requestId = logServerError(c, error);
-  return c.html(fallbackErrorPage(500), 500, { "X-Request-Id": requestId });
+  return c.html(fallbackErrorPage(500, new URL(c.req.url).pathname), 500, { "X-Request-Id": requestId });
 });
 
 export default {
