@@ -67,9 +67,11 @@ app.all("*", async (c) => {
   const invalid = c.get("invalidLocalePath");
   const request = invalid ? new Request(new URL(INVALID_LOCALE_PATH, c.req.url), c.req.raw) : c.req.raw;
   const { pathname } = new URL(c.req.url);
-  const allowed = isDataRequest(pathname) ? null : methodsOf(pathname);
+  // GET and HEAD every page takes; only another method asks which the page takes (route matching costs).
+  const { method } = c.req;
+  const allowed = method === "GET" || method === "HEAD" || isDataRequest(pathname) ? null : methodsOf(pathname);
   let status: number;
-  if (allowed && !allowed.includes(c.req.method)) {
+  if (allowed && !allowed.includes(method)) {
     status = 405;
   } else {
     const response = await handleDocument(request, context);
