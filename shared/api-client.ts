@@ -12,7 +12,6 @@ import type {
   FaqListResponse,
   FeedbackQuestionInput,
   FeedbackQuestionResponse,
-  StatKind,
   TagListResponse,
   TooltipResponse,
   UnsubscribeInput,
@@ -169,8 +168,6 @@ export function createApiClient(options: ApiClientOptions) {
     revealPhone: (id: number) => request<RevealPhoneResponse>("POST", `/api/realty/${id}/reveal-phone-number`),
     sendMessage: (id: number, body: SendMessageInput) =>
       request<SendMessageResponse>("POST", `/api/realty/${id}/send-message`, { body }),
-    countListingEvent: (id: number, kind: StatKind = "view") =>
-      request<null>("POST", kind === "view" ? `/api/statistics/realty/${id}` : `/api/statistics/realty/${id}/${kind}`),
     subscriptions: (token: string) =>
       request<UnsubscribeStatusResponse>("GET", "/api/unsubscribe", { query: { token } }),
     unsubscribe: (body: UnsubscribeInput) => request<UnsubscribeResponse>("POST", "/api/unsubscribe", { body }),

@@ -128,10 +128,8 @@ function useViewBeacon(id: number) {
   useEffect(() => {
     if (sent.current === id) return;
     sent.current = id;
-    // Loaded when it is sent: the beacon's client is no part of the page's first load.
-    void import("#client/api/beacon-api.ts")
-      .then(({ beaconApi }) => beaconApi())
-      .then((api) => api.countListingEvent(id));
+    // Loaded when it is sent: counting is no part of the page's first load.
+    void import("#client/api/statistics-beacon.ts").then(({ countListingEvent }) => countListingEvent(id, "view"));
   }, [id]);
 }
 

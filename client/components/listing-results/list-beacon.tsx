@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
-import { beaconApi } from "#client/api/beacon-api.ts";
+import { countListingEvent } from "#client/api/statistics-beacon.ts";
 
 const BEACON_CONCURRENCY = 2;
 
 /**
  * SPEC §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
- * once the browser is idle, a few at a time, as beacons (client/api/beacon-api.ts): leaving the page
+ * once the browser is idle, a few at a time, as beacons (client/api/statistics-beacon.ts): leaving the page
  * does not cancel those under way.
  */
 export default function ListBeacon({ ids }: { ids: number[] }) {
@@ -18,8 +18,7 @@ export default function ListBeacon({ ids }: { ids: number[] }) {
     const queue = [...new Set(ids)];
     // Two at a time: the page's own navigations keep their connections.
     const worker = async () => {
-      const api = await beaconApi();
-      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await api.countListingEvent(id, "list");
+      for (let id = queue.shift(); id !== undefined; id = queue.shift()) await countListingEvent(id, "list");
     };
     const send = () => {
       for (let i = 0; i < BEACON_CONCURRENCY; i++) void worker();
