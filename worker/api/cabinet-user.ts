@@ -18,9 +18,8 @@ import { bytesToBase64 } from "#shared/base64.ts";
 import { LOGIN_ATTEMPTS_PER_IDENTITY, LOGIN_WINDOW_S, PROFILE_IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { consumeCode } from "#worker/auth/codes.ts";
-import { alreadyRegistered, codeFailure, rateLimited, requestCode } from "#worker/auth/flows.ts";
+import { alreadyRegistered, codeFailure, requestCode } from "#worker/auth/flows.ts";
 import { hashPassword, verifyPassword } from "#worker/auth/passwords.ts";
-import { hit } from "#worker/auth/rate-limit.ts";
 import { clearSession } from "#worker/auth/session.ts";
 import { passwordOf, toApiUser } from "#worker/auth/users.ts";
 import { revokeUserSessions } from "#worker/db/refresh-tokens.ts";
@@ -35,7 +34,9 @@ import {
   setVerifiedIdentity,
 } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { hit } from "#worker/services/rate-limit.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { invalidInput, valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";

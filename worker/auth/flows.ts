@@ -14,30 +14,20 @@ import type { AppEnv } from "#worker/app-env.ts";
 import type { UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { rateLimited } from "#worker/http/rate-limited.ts";
+import { hitAll } from "#worker/services/rate-limit.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
 import { authEnv } from "./auth-env.ts";
 import { type CheckResult, type CodePurpose, createCode } from "./codes.ts";
-import { hitAll, type RateLimitVerdict } from "./rate-limit.ts";
 import { deliverCode } from "./senders.ts";
 import { sessionResponse } from "./session.ts";
 import { AuthConfigError, issueRefreshToken, jwtSecret, signAccessToken } from "./tokens.ts";
 import { toApiUser } from "./users.ts";
 
 export const fieldOf = (identity: LoginIdentity) => identity.kind;
-
-export function rateLimited(c: Context<AppEnv>, verdict: Pick<RateLimitVerdict, "retryAfterS">, field?: string) {
-  c.header("Retry-After", String(verdict.retryAfterS));
-  return apiError(
-    c,
-    429,
-    "rate_limited",
-    `Too many requests; try again in ${verdict.retryAfterS} s`,
-    field ? { [field]: "form.error.rateLimited" } : undefined,
-  );
-}
 
 /**
  * Sends a fresh code for the identity and purpose: at most one per identity per resend interval, a few per

@@ -1,7 +1,8 @@
 /**
- * Exact rate limits (issue 6 item 4): a fixed-window counter per key in D1, bumped and read in one
- * atomic statement (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so concurrent requests cannot
- * both see the last free slot.
+ * The one mechanism behind every "at most N per window" rule (issue 17 item 1): a fixed-window counter per
+ * key in D1, counted and read in one atomic statement (`INSERT … ON CONFLICT DO UPDATE … RETURNING`), so
+ * concurrent requests cannot both take the last free slot. Check and consumption are that one step: a
+ * request is counted whether or not it is then allowed.
  */
 import { bumpRateLimit } from "#worker/db/rate-limits.ts";
 
@@ -30,7 +31,7 @@ export async function hit(db: D1Database, rule: RateLimitRule, now: number): Pro
   };
 }
 
-/** Counts the request against every rule; the first rule over its limit decides. */
+/** Counts the request against every rule; the rule over its limit with the longest wait decides. */
 export async function hitAll(db: D1Database, rules: RateLimitRule[], now: number): Promise<RateLimitVerdict> {
   let worst: RateLimitVerdict = { allowed: true, count: 0, retryAfterS: 0 };
   for (const rule of rules) {
