@@ -6,6 +6,10 @@
 /** Query parameters of the sign-in dialog (`?auth=signin&next=/cabinet/`). */
 export const AUTH_DIALOG_PARAM = "auth";
 export const NEXT_PARAM = "next";
+/** Query parameter of the phone / e-mail tab. */
+export const VIA_PARAM = "via";
+/** The page to go back to when the dialog is shown by the auth route itself (no JavaScript). */
+export const RETURN_PARAM = "return_to";
 
 const BASE = "https://next.invalid";
 

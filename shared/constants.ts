@@ -92,3 +92,16 @@ export const SITE_TIME_ZONE = "Europe/Belgrade";
 
 /** The session storage entry that keeps each history entry's scroll position (decision 019). */
 export const SCROLL_POSITIONS_KEY = "scroll-positions";
+
+/**
+ * Request limits (issue 17 item 5, decision 027): a JSON or form body over this is a 413 before it is
+ * read; uploads that need more name their own limit.
+ */
+export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+/** A longer URL (path and query) is a 414: no page or API call needs more; Cloudflare's own cap is 16 KB. */
+export const REQUEST_URL_MAX_BYTES = 8 * 1024;
+/** Request headers (names, values and separators) beyond this are a 431; Cloudflare's own cap is 32 KB. */
+export const REQUEST_HEADERS_MAX_BYTES = 16 * 1024;
+/** Preview PNGs one address may have painted (cache misses) per window: each costs 20–90 ms of CPU. */
+export const PREVIEW_PAINTS_PER_ADDRESS = 60;
+export const PREVIEW_PAINT_WINDOW_S = 60;

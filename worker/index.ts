@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { api } from "./api/index.ts";
@@ -22,7 +22,12 @@ import { logServerError } from "./http/server-error.ts";
 import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
 import { appContextOf } from "./app-context.ts";
 import { isDataRequest } from "./middleware/page-request.ts";
-import { pageMethods } from "./page-methods.ts";
+import { formPostProblem, pageMethods } from "./page-methods.ts";
+import { CLIENT_ERRORS, requestLimits } from "./middleware/request-limits.ts";
+import { pageQuery } from "./middleware/page-query.ts";
+import { pageOfDataRequest } from "#shared/page-query.ts";
+import { REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -41,7 +46,11 @@ const handleDocument = createRequestHandler(serverBuild, import.meta.env.MODE);
  */
 export const app = new Hono<AppEnv>();
 
+const documentRewrites = rewriteDocuments(inlineStyles, scrollRestorationScript, scriptsAfterPaint, formattedTexts);
+
 app.use(securityHeaders());
+// Absurd URLs and headers, over-limit bodies: a 414, 431 or 413 before any other work (decision 027).
+app.use(requestLimits(earlyErrorScreen));
 // The API keeps its own router (mounted, not copied in): a page request is matched against this
 // app's few routes rather than the API's ~140.
 app.all("/api/*", (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
@@ -50,41 +59,85 @@ app.route("/", sitemaps);
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale());
+// Query parameters the page does not read are dropped before the cache and the render see them.
+app.use(pageQuery());
 // The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
 app.use(session());
 app.use(favouritesMerge());
 app.use(pageCache());
-app.use(rewriteDocuments(inlineStyles, scrollRestorationScript, scriptsAfterPaint, formattedTexts));
+app.use(documentRewrites);
+
+/**
+ * The error screen of a request refused before the page middleware ran (middleware/request-limits.ts),
+ * written like every other document.
+ */
+async function earlyErrorScreen(c: Context<AppEnv>, status: number): Promise<Response> {
+  await documentRewrites(c, async () => {
+    c.res = await pageErrorScreen(c, status);
+  });
+  return c.res;
+}
 
 /** Which methods a page takes (GET, HEAD and, where its route has an action, POST). */
 const methodsOf = pageMethods(serverBuild.routes);
 
-app.all("*", async (c) => {
+/**
+ * A page's error screen with `status`, rendered as a GET whose data fails with it (client/app-context.ts),
+ * so it has the root data (messages, header, footer). A client error's screen is rendered for the path
+ * alone — none of an absurd query, body or headers reaches it.
+ */
+async function pageErrorScreen(c: Context<AppEnv>, status: number, request?: Request): Promise<Response> {
   const context = new RouterContextProvider();
   const appData = appContextOf(c);
   context.set(appContext, appData);
+  const url = new URL((request ?? c.req.raw).url);
+  appData.pageError = { status, message: status === 404 ? `Page not found: ${url.pathname}${url.search}` : "" };
+  if (!request) {
+    url.search = "";
+    if (url.href.length > REQUEST_URL_MAX_BYTES) url.pathname = localizePath("/", splitLocale(url.pathname).locale);
+  }
+  const headers = request ? request.headers : screenHeaders(c.req.raw.headers);
+  return handleDocument(new Request(url, { headers }), context);
+}
+
+/** What a client error's screen is rendered with of the request's headers: who asks, in which language. */
+function screenHeaders(headers: Headers): Headers {
+  const kept = new Headers();
+  for (const name of ["user-agent", "accept", "accept-language"]) {
+    const value = headers.get(name);
+    if (value && value.length <= 512) kept.set(name, value);
+  }
+  return kept;
+}
+
+app.all("*", async (c) => {
   // An invalid locale is routed to the catch-all, which answers the 404 naming the path asked for.
   const invalid = c.get("invalidLocalePath");
   const request = invalid ? new Request(new URL(INVALID_LOCALE_PATH, c.req.url), c.req.raw) : c.req.raw;
   const { pathname } = new URL(c.req.url);
+  const dataRequest = isDataRequest(pathname);
   // GET and HEAD every page takes; only another method asks which the page takes (route matching costs).
   const { method } = c.req;
-  const allowed = method === "GET" || method === "HEAD" || isDataRequest(pathname) ? null : methodsOf(pathname);
-  let status: number;
+  const allowed = method === "GET" || method === "HEAD" ? null : methodsOf(pageOfDataRequest(pathname));
   if (allowed && !allowed.includes(method)) {
-    status = 405;
-  } else {
-    const response = await handleDocument(request, context);
-    const before = response.headers.get(ERROR_BEFORE_ROOT_HEADER);
-    if (!before) return response;
-    status = Number(before);
+    // A `.data` request is the router's, not a visitor's: the status and `Allow` are its whole answer.
+    if (dataRequest) return c.text("Method Not Allowed", 405, { Allow: allowed.join(", ") });
+    const response = await pageErrorScreen(c, 405, request);
+    response.headers.set("Allow", allowed.join(", "));
+    return response;
   }
-  // The page's error screen, rendered as a GET whose data fails with the status (client/app-context.ts).
-  const url = new URL(request.url);
-  appData.pageError = { status, message: status === 404 ? `Page not found: ${url.pathname}${url.search}` : "" };
-  const response = await handleDocument(new Request(request.url, { headers: request.headers }), context);
-  if (response.status === 405 && allowed) response.headers.set("Allow", allowed.join(", "));
-  return response;
+  if (method === "POST" && !invalid) {
+    const problem = await formPostProblem(c.req.raw);
+    if (problem && dataRequest) return c.text(CLIENT_ERRORS[problem].message, problem);
+    if (problem) return pageErrorScreen(c, problem);
+  }
+
+  const context = new RouterContextProvider();
+  context.set(appContext, appContextOf(c));
+  const response = await handleDocument(request, context);
+  const before = response.headers.get(ERROR_BEFORE_ROOT_HEADER);
+  if (!before) return response;
+  return pageErrorScreen(c, Number(before), request);
 });
 
 app.onError((error, c) => {

@@ -29,3 +29,22 @@ export function pageMethods(manifest: Manifest): (pathname: string) => readonly 
 
 const WITHOUT_ACTION = ["GET", "HEAD"] as const;
 const WITH_ACTION = ["GET", "HEAD", "POST"] as const;
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * What is wrong with a page form post before React Router parses it (it would throw, a 500): no body
+ * and no type is a 400, a type other than a form's (`text/plain`, JSON) a 415, a form that does not
+ * parse a 400. Null when the action may read it. The body was capped before (middleware/request-limits.ts).
+ */
+export async function formPostProblem(request: Request): Promise<400 | 415 | null> {
+  const type = request.headers.get("content-type");
+  if (!type) return request.body && request.headers.get("content-length") !== "0" ? 415 : 400;
+  if (!FORM_TYPES.has(type.split(";")[0]!.trim().toLowerCase())) return 415;
+  try {
+    await request.clone().formData();
+  } catch {
+    return 400;
+  }
+  return null;
+}

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
 import { defaultMessage } from "#shared/validation.ts";
+import { apiClientError } from "#worker/middleware/request-limits.ts";
 import { apiError } from "#worker/http/api-error.ts";
 
 v.setGlobalMessage(defaultMessage);
@@ -33,9 +34,18 @@ type Target = "query" | "json" | "param" | "form";
  * Query values arrive as strings (repeated names as arrays): schemas coerce them.
  */
 export function valid<T extends Target, S extends v.GenericSchema>(target: T, schema: S) {
-  return validator(target, (value, c) => {
+  const check = validator(target, (value, c) => {
     const result = v.safeParse(schema, value);
     if (!result.success) return invalidInput(c, result.issues, target === "query" || target === "param");
     return result.output as v.InferOutput<S>;
   });
+  if (target !== "json") return check;
+  // A body of another type would be read as no body at all: it is refused as such (issue 17 item 5).
+  return (async (c, next) =>
+    hasBody(c.req.raw) && !isJson(c) ? apiClientError(c, 415) : check(c, next)) as typeof check;
 }
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+const hasBody = (request: Request) => request.body !== null && request.headers.get("content-length") !== "0";
+const isJson = (c: Context) => JSON_TYPE.test((c.req.header("content-type") ?? "").split(";")[0]!.trim());

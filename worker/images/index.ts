@@ -1,7 +1,8 @@
 /**
  * The generated illustrations that stand in for photos, as SVG (what pages show) and PNG (what link
  * previews need: social networks do not read SVG). The same id always gives the same bytes, so both
- * are cached for a year as immutable; a PNG is painted once per edge location and then kept there.
+ * are cached for a year as immutable; a PNG is painted once per edge location and then kept there, and
+ * one address may have at most PREVIEW_PAINTS_PER_ADDRESS painted per PREVIEW_PAINT_WINDOW_S (decision 027).
  * - `GET /images/listings/{imageId}.svg|png`: a listing image. The row gives the seed and size, the
  *   listing its property type.
  * - `GET /images/articles/{articleId}.svg|png`: an article's illustration, drawn by the same renderer
@@ -14,6 +15,11 @@ import { previewImageSize } from "#shared/preview-image.ts";
 import { articleImageSeed, listingImage } from "#worker/db/images.ts";
 import { drawIllustration, renderIllustration, type IllustrationInput, type IllustrationType } from "./illustration.ts";
 import { encodePng } from "./png.ts";
+import { PREVIEW_PAINT_WINDOW_S, PREVIEW_PAINTS_PER_ADDRESS } from "#shared/constants.ts";
+import { rateLimited } from "#worker/http/rate-limited.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { perAddress } from "#worker/middleware/throttle.ts";
+import { hit } from "#worker/services/rate-limit.ts";
 import { rasterize } from "./raster.ts";
 
 /** Largest id accepted: beyond SQLite's integer range a number is no id at all. */
@@ -81,6 +87,13 @@ export const images = new Hono<AppEnv>().get(
     const kept = await cache.match(key);
     // A kept response's headers are immutable; the security headers are added to a copy.
     if (kept) return new Response(kept.body, kept);
+    // Only a paint counts against the address (a kept picture costs nothing), before the id is looked up.
+    const verdict = await hit(
+      c.env.DB,
+      perAddress(c, "preview-paint", PREVIEW_PAINTS_PER_ADDRESS, PREVIEW_PAINT_WINDOW_S),
+      nowOf(c),
+    );
+    if (!verdict.allowed) return rateLimited(c, verdict);
     const input = await sources[kind](c.env.DB, id);
     if (!input) return c.text("Not found", 404);
     const scene = drawIllustration({ ...input, ...previewImageSize(input) });

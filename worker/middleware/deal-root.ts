@@ -6,6 +6,14 @@ import { paths } from "#shared/paths.ts";
 import { findCity } from "#worker/db/cities.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * `/buy/{citySlug?}/` and `/rent/{citySlug?}/` lead to the default type's list, city kept (DESIGN §7):
  * `/buy/` → `/buy/apartment/`, `/rent/novi-sad/` → `/rent/apartment/novi-sad/`. A segment that is
@@ -22,7 +30,9 @@ export function dealRoot(): MiddlewareHandler<AppEnv> {
 
     const segment = match[2];
     if (segment && isTypeOfDeal(deal, segment)) return next();
-    if (segment && !(await findCity(c.env.DB, decodeURIComponent(segment)))) return next();
+    // A malformed escape (`/buy/%FF/`) names no city: the router's 404, not a URIError.
+    const slug = segment && decodedSegment(segment);
+    if (segment && !(slug && (await findCity(c.env.DB, slug)))) return next();
 
     const target = localizePath(paths.list(deal, DEFAULT_PROPERTY_TYPE, segment), locale);
     return c.redirect(target + url.search, PERMANENT_REDIRECT_STATUS);

@@ -4,17 +4,14 @@
  * by the auth action after each post. Everything a later step needs travels in the form's hidden fields,
  * so the action is stateless and the dialog works without JavaScript.
  */
-import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
+import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, safeNextPath, VIA_PARAM } from "#shared/auth-links.ts";
 
 export const AUTH_MODES = ["signin", "register", "recover"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 export type AuthVia = "phone" | "email";
 export type AuthStep = "identity" | "password" | "code" | "reset";
 
-/** Query parameter of the phone / e-mail tab. */
-export const VIA_PARAM = "via";
-/** The page to go back to when the dialog is shown by the auth route itself (no JavaScript). */
-export const RETURN_PARAM = "return_to";
+export { RETURN_PARAM, VIA_PARAM };
 /** The locale-free path of the auth route (its action serves every dialog form and sign-out). */
 export const AUTH_ROUTE_PATH = "/auth/";
 

@@ -1,0 +1,61 @@
+/**
+ * The query parameters each page reads — the one list the worker's page cache key and the rendered page
+ * both go by (issue 17 item 6, decision 027). Any other parameter (`utm_*`, `fbclid`, a random cache
+ * buster) is dropped before the page is looked up or rendered, so it varies neither the cache key nor
+ * any link, canonical or form of the page.
+ */
+import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "./auth-links.ts";
+import { splitLocale } from "./locales.ts";
+import { SEARCH_FIELDS } from "./search-query.ts";
+
+/** Read on every page: the sign-in dialog's, the installed app's flag (SPEC §2), the language choice. */
+const EVERY_PAGE = [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM, "pwa_user", "locale"] as const;
+/** React Router's own on a `.data` request: which routes to load, and the index route's marker. */
+const ROUTER = ["_routes", "index"] as const;
+/** The search form's free-text place, on the home page and the search and list pages. */
+const WHERE = "where";
+
+/** Pages by their locale-free path, and what each reads beyond `EVERY_PAGE`. */
+const PAGES: [RegExp, readonly string[]][] = [
+  // The home search form (`type`, `where`, `price_min`, `price_max`) posts to the home page itself.
+  [/^\/$/, [...SEARCH_FIELDS, WHERE]],
+  [/^\/search\/$/, [...SEARCH_FIELDS, WHERE]],
+  // List pages (`/buy/apartment/`, `/rent/house/novi-sad/`); a detail page has a fourth segment.
+  [/^\/(?:buy|rent)\/[^/]+\/(?:[^/]+\/)?$/, [...SEARCH_FIELDS, WHERE]],
+  [/^\/media\//, ["page"]],
+  [/^\/thank-you\/$/, ["sent"]],
+  [/^\/unsubscribe\/$/, ["token"]],
+  [/^\/cabinet\/personal\/$/, ["verify"]],
+];
+
+/** The page a React Router `.data` request loads (`/about/_.data` → `/about/`, `/_root.data` → `/`). */
+export function pageOfDataRequest(pathname: string): string {
+  return pathname.replace(/(?:^\/_root|\/_)\.data$/, "/");
+}
+
+/** The names a page at `pathname` (locale prefix and `.data` suffix allowed) reads from its query. */
+export function pageQueryNames(pathname: string): ReadonlySet<string> {
+  const page = pageOfDataRequest(pathname);
+  const { rest } = splitLocale(page);
+  const own = PAGES.find(([pattern]) => pattern.test(rest))?.[1] ?? [];
+  return new Set<string>([...EVERY_PAGE, ...own, ...(page === pathname ? [] : ROUTER)]);
+}
+
+/**
+ * The query of `url` with only the parameters its page reads, in their order (`?` included, or "" when
+ * none is left); null when nothing was dropped, so a clean request is not copied.
+ */
+export function pageSearch(url: URL): string | null {
+  if (!url.search) return null;
+  const names = pageQueryNames(url.pathname);
+  const params = new URLSearchParams(url.search);
+  let dropped = false;
+  for (const name of new Set(params.keys())) {
+    if (names.has(name)) continue;
+    params.delete(name);
+    dropped = true;
+  }
+  if (!dropped) return null;
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}

@@ -1,0 +1,67 @@
+/**
+ * A client's mistake is a 4xx, never a 500 (issue 17 item 5, decision 027): absurd URLs (414) and
+ * headers (431) are refused before any other work, bodies over the limit (413) before they are parsed —
+ * by `Content-Length`, or by counting a streamed body that has none. The API answers in its JSON error
+ * shape; a page with its own translated error screen, which the entry file renders.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { REQUEST_BODY_MAX_BYTES, REQUEST_HEADERS_MAX_BYTES, REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
+import { INVALID } from "#shared/validation.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { apiError } from "#worker/http/api-error.ts";
+
+/** A client error the worker answers itself, and what the API's JSON error says of it. */
+export const CLIENT_ERRORS = {
+  400: { code: "invalid_input", message: "Missing or malformed request body", field: "body" },
+  413: { code: "payload_too_large", message: `Request body over ${REQUEST_BODY_MAX_BYTES} bytes`, field: "body" },
+  414: { code: "uri_too_long", message: `URL over ${REQUEST_URL_MAX_BYTES} bytes`, field: "url" },
+  415: { code: "unsupported_media_type", message: "Unsupported Content-Type for this request", field: "content-type" },
+  431: {
+    code: "headers_too_large",
+    message: `Request headers over ${REQUEST_HEADERS_MAX_BYTES} bytes`,
+    field: "headers",
+  },
+} as const satisfies Record<number, { code: string; message: string; field: string }>;
+export type ClientErrorStatus = keyof typeof CLIENT_ERRORS;
+
+/** The page's error screen with a status (the entry file renders it; worker/index.ts). */
+export type PageErrorScreen = (c: Context<AppEnv>, status: number) => Promise<Response>;
+
+const isApiPath = (pathname: string) => pathname === "/api" || pathname.startsWith("/api/");
+
+/** The API's JSON error for a client error, naming the part of the request at fault. */
+export function apiClientError(c: Context, status: ClientErrorStatus): Response {
+  const { code, message, field } = CLIENT_ERRORS[status];
+  return apiError(c, status as ContentfulStatusCode, code, message, { [field]: INVALID.format });
+}
+
+/** The answer to a client error: the API's JSON error, or the page's screen. */
+export function clientError(
+  c: Context<AppEnv>,
+  status: ClientErrorStatus,
+  screen: PageErrorScreen,
+): Response | Promise<Response> {
+  return isApiPath(new URL(c.req.url).pathname) ? apiClientError(c, status) : screen(c, status);
+}
+
+/** The bytes of the request's headers as sent on HTTP/1.1: `name: value\r\n` each. */
+function headerBytes(headers: Headers): number {
+  let total = 0;
+  for (const [name, value] of headers) total += name.length + value.length + 4;
+  return total;
+}
+
+export function requestLimits(screen: PageErrorScreen): MiddlewareHandler<AppEnv> {
+  const limitBody = bodyLimit({
+    maxSize: REQUEST_BODY_MAX_BYTES,
+    onError: (c) => clientError(c as Context<AppEnv>, 413, screen),
+  });
+  return async (c, next) => {
+    if (c.req.url.length > REQUEST_URL_MAX_BYTES) return clientError(c, 414, screen);
+    if (headerBytes(c.req.raw.headers) > REQUEST_HEADERS_MAX_BYTES) return clientError(c, 431, screen);
+    if (!c.req.raw.body) return next();
+    return limitBody(c, next);
+  };
+}
