@@ -25,18 +25,27 @@ const PAGES: [RegExp, readonly string[]][] = [
   [/^\/media\//, ["page"]],
   [/^\/thank-you\/$/, ["sent"]],
   [/^\/unsubscribe\/$/, ["token"]],
-  [/^\/cabinet\/personal\/$/, ["verify"]],
 ];
+
+/**
+ * Pages of a signed-in visitor (never kept by the page cache) keep their whole query: the listing
+ * wizard's steps are still being built, and a guard's `next` must bring the visitor back to it as asked.
+ */
+const PRIVATE = /^\/(?:cabinet|listing|admin)\//;
 
 /** The page a React Router `.data` request loads (`/about/_.data` → `/about/`, `/_root.data` → `/`). */
 export function pageOfDataRequest(pathname: string): string {
   return pathname.replace(/(?:^\/_root|\/_)\.data$/, "/");
 }
 
-/** The names a page at `pathname` (locale prefix and `.data` suffix allowed) reads from its query. */
-export function pageQueryNames(pathname: string): ReadonlySet<string> {
+/**
+ * The names a page at `pathname` (locale prefix and `.data` suffix allowed) reads from its query; null
+ * for a private page, which keeps all of it.
+ */
+export function pageQueryNames(pathname: string): ReadonlySet<string> | null {
   const page = pageOfDataRequest(pathname);
   const { rest } = splitLocale(page);
+  if (PRIVATE.test(rest)) return null;
   const own = PAGES.find(([pattern]) => pattern.test(rest))?.[1] ?? [];
   return new Set<string>([...EVERY_PAGE, ...own, ...(page === pathname ? [] : ROUTER)]);
 }
@@ -48,6 +57,7 @@ export function pageQueryNames(pathname: string): ReadonlySet<string> {
 export function pageSearch(url: URL): string | null {
   if (!url.search) return null;
   const names = pageQueryNames(url.pathname);
+  if (!names) return null;
   const params = new URLSearchParams(url.search);
   let dropped = false;
   for (const name of new Set(params.keys())) {

@@ -123,7 +123,8 @@ app.all("*", async (c) => {
     // A `.data` request is the router's, not a visitor's: the status and `Allow` are its whole answer.
     if (dataRequest) return c.text("Method Not Allowed", 405, { Allow: allowed.join(", ") });
     const response = await pageErrorScreen(c, 405, request);
-    response.headers.set("Allow", allowed.join(", "));
+    // A path no page claims is its 404 page, which names no methods.
+    if (response.status === 405) response.headers.set("Allow", allowed.join(", "));
     return response;
   }
   if (method === "POST" && !invalid) {

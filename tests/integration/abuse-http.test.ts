@@ -58,11 +58,19 @@ async function expectApiError(res: Response, status: number, code: string, field
   expect(Object.keys(body.error.fields ?? {})).toEqual(field ? [field] : []);
 }
 
-const page = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
-  SELF.fetch(`${ORIGIN}${path}`, browserInit({ ...init, headers: { origin: ORIGIN, ...init.headers } }));
-const api = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+interface Init {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit | null;
+}
+/** With a streamed body the request has no Content-Length (workerd sends it chunked). */
+const withStream = (init: Init): RequestInit =>
+  init.body instanceof ReadableStream ? ({ ...init, duplex: "half" } as RequestInit) : init;
+const page = (path: string, init: Init = {}) =>
+  SELF.fetch(`${ORIGIN}${path}`, browserInit({ ...withStream(init), headers: { origin: ORIGIN, ...init.headers } }));
+const api = (path: string, init: Init = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, {
-    ...init,
+    ...withStream(init),
     headers: { accept: "application/json", origin: ORIGIN, "x-requested-with": "XMLHttpRequest", ...init.headers },
   });
 
@@ -132,7 +140,7 @@ describe("400: a missing or unparsable body", () => {
   });
 });
 
-describe("405 with Allow: a method the page or endpoint does not take", () => {
+describe("405 with Allow: a method the page does not take", () => {
   it.each([
     ["PUT", "/about/", "GET, HEAD, POST", "en"],
     ["DELETE", "/sr/about/", "GET, HEAD, POST", "sr"],
@@ -153,21 +161,6 @@ describe("405 with Allow: a method the page or endpoint does not take", () => {
     const res = await page(path, { method });
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe(allow);
-  });
-
-  it("the API's 405 names the methods the endpoint takes", async () => {
-    const res = await api("/api/feedback/question", {
-      method: "PUT",
-      headers: { "content-type": JSON_TYPE },
-      body: "{}",
-    });
-    expect(res.headers.get("allow")).toBe("POST");
-    await expectApiError(res, 405, "method_not_allowed", "method");
-    const get = await api("/api/cities", { method: "DELETE" });
-    expect(get.headers.get("allow")).toContain("GET");
-    await expectApiError(get, 405, "method_not_allowed", "method");
-    // An endpoint that does not exist stays a 404.
-    await expectApiError(await api("/api/no-such-endpoint", { method: "PUT" }), 404, "not_found", "");
   });
 });
 
@@ -212,8 +205,7 @@ describe("413: a body over the limit, before it is parsed", () => {
       method: "POST",
       headers: { "content-type": FORM },
       body: streamed(REQUEST_BODY_MAX_BYTES + 1),
-      duplex: "half",
-    } as RequestInit);
+    });
     await expectScreen(res, 413, "sr");
   });
 
@@ -222,8 +214,7 @@ describe("413: a body over the limit, before it is parsed", () => {
       method: "POST",
       headers: { "content-type": FORM },
       body: streamed(REQUEST_BODY_MAX_BYTES - 1024, "b"),
-      duplex: "half",
-    } as RequestInit);
+    });
     await res.arrayBuffer();
     expect(res.status).not.toBe(413);
     expect(res.status).toBeLessThan(500);
@@ -237,8 +228,7 @@ describe("413: a body over the limit, before it is parsed", () => {
       method: "POST",
       headers,
       body: streamed(REQUEST_BODY_MAX_BYTES + 1),
-      duplex: "half",
-    } as RequestInit);
+    });
     await expectApiError(stream, 413, "payload_too_large", "body");
   });
 

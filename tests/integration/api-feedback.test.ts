@@ -120,12 +120,12 @@ describe("POST /api/feedback/question", () => {
       expect(res.status, body).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: "invalid_input" } });
     }
-    // Form data or no content type: the JSON fields are missing.
+    // Form data is not the JSON the endpoint takes (decision 027).
     const form = await SELF.fetch(`${ORIGIN}/api/feedback/question`, {
       method: "POST",
       body: new URLSearchParams(good),
     });
-    expect(form.status).toBe(400);
+    expect(form.status).toBe(415);
   });
 
   it("GET is not a route", async () => {

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { methodNotAllowed } from "hono/method-not-allowed";
 import type { AppEnv } from "#worker/app-env.ts";
 import { cities } from "./cities.ts";
 import { content } from "./content.ts";
@@ -24,16 +23,6 @@ import { INVALID } from "#shared/validation.ts";
 /** The API of SPEC §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
 
-// A method an endpoint does not take is a 405 naming those it does, not the unknown endpoint's 404.
-api.use(
-  methodNotAllowed({
-    app: api,
-    onMethodNotAllowed: (c, methods) => {
-      c.header("Allow", methods.join(", "));
-      return apiError(c, 405, "method_not_allowed", `Allowed: ${methods.join(", ")}`, { method: INVALID.choice });
-    },
-  }),
-);
 // Every call knows its visitor (cookies or bearer, renewed when near expiry); cookie-authenticated writes
 // must come from this origin (issue 6, decision 006).
 api.use(session());
