@@ -86,6 +86,19 @@ export const PAYMENT_CURRENCY = "EUR";
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */
 export const MESSAGES_PER_HOUR = 20;
+/** Paid phone reveals one account may make in an hour: harvesting numbers stays slow even for a funded account. */
+export const PHONE_REVEALS_PER_HOUR = 30;
+
+/**
+ * Throttles of anonymous writes, per client address and hour (issue 17 item 4). A list page sends one
+ * `list` beacon per listing shown, so that kind gets a larger allowance than views, phone and map shows.
+ */
+export const FEEDBACK_QUESTIONS_PER_IP_PER_HOUR = 10;
+export const STATISTICS_EVENTS_PER_IP_PER_HOUR = 120;
+export const LIST_STATISTICS_EVENTS_PER_IP_PER_HOUR = 1200;
+/** A visitor's repeated event of one kind on one listing counts once in this window (honest counters). */
+export const STATISTICS_REPEAT_WINDOW_S = 60 * 60;
+export const UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR = 30;
 
 /** Dates on pages are calendar dates in Serbia, on the server and in every browser alike (`textFormats`). */
 export const SITE_TIME_ZONE = "Europe/Belgrade";
