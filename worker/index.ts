@@ -23,6 +23,7 @@ import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
 import { appContextOf } from "./app-context.ts";
 import { isDataRequest } from "./middleware/page-request.ts";
 import { pageMethods } from "./page-methods.ts";
+import { scheduled } from "./scheduled.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -95,4 +96,5 @@ app.onError((error, c) => {
 
 export default {
   fetch: app.fetch,
+  scheduled,
 } satisfies ExportedHandler<Env>;

@@ -17,3 +17,9 @@ export async function bumpRateLimit(db: D1Database, key: string, windowStart: nu
     .first<{ count: number }>();
   return row?.count ?? 1;
 }
+
+/** Deletes the counters whose window started before `before`: they can no longer refuse anything. */
+export async function pruneRateLimits(db: D1Database, before: number): Promise<number> {
+  const result = await db.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(before).run();
+  return result.meta.changes ?? 0;
+}

@@ -20,7 +20,11 @@ export interface RateLimitVerdict {
   retryAfterS: number;
 }
 
+/** No rule's window is longer: the scheduled clean-up (worker/scheduled.ts) drops counters older than this. */
+export const RATE_LIMIT_MAX_WINDOW_S = 24 * 60 * 60;
+
 export async function hit(db: D1Database, rule: RateLimitRule, now: number): Promise<RateLimitVerdict> {
+  if (rule.windowS > RATE_LIMIT_MAX_WINDOW_S) throw new Error(`${rule.key}: a window over RATE_LIMIT_MAX_WINDOW_S`);
   const windowMs = rule.windowS * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const count = await bumpRateLimit(db, rule.key, windowStart);
