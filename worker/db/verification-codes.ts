@@ -68,3 +68,30 @@ export async function lastCodeCreatedAt(db: D1Database, identity: string, purpos
     .first<{ created_at: number }>();
   return last?.created_at ?? null;
 }
+
+/**
+ * Uses a password-reset ticket, found by its hash (the ticket's identity), in one guarded UPDATE: a
+ * ticket that does not exist, expired or was used matches nothing and changes nothing. The account id, or null.
+ */
+export async function claimResetTicket(db: D1Database, identity: string, now: number): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `UPDATE verification_codes SET consumed_at = ?1
+       WHERE identity = ?2 AND purpose = 'reset_ticket' AND consumed_at IS NULL AND expires_at > ?1
+       RETURNING json_extract(payload, '$.user_id') AS user_id`,
+    )
+    .bind(now, identity)
+    .first<{ user_id: number | null }>();
+  return typeof row?.user_id === "number" ? row.user_id : null;
+}
+
+/** Retires a user's unused reset tickets (a newer ticket or a new password makes them void). */
+export async function retireResetTickets(db: D1Database, userId: number, now: number): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE verification_codes SET consumed_at = ?1
+       WHERE purpose = 'reset_ticket' AND consumed_at IS NULL AND json_extract(payload, '$.user_id') = ?2`,
+    )
+    .bind(now, userId)
+    .run();
+}

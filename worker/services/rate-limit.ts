@@ -4,7 +4,7 @@
  * concurrent requests cannot both take the last free slot. Check and consumption are that one step: a
  * request is counted whether or not it is then allowed.
  */
-import { bumpRateLimit } from "#worker/db/rate-limits.ts";
+import { bumpRateLimit, unbumpRateLimit } from "#worker/db/rate-limits.ts";
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `code:identity:+381641234567`. */
@@ -39,4 +39,13 @@ export async function hitAll(db: D1Database, rules: RateLimitRule[], now: number
     if (!verdict.allowed && (worst.allowed || verdict.retryAfterS > worst.retryAfterS)) worst = verdict;
   }
   return worst;
+}
+
+/**
+ * Gives back a slot `hit` took at `now`: a rule that counts only some outcomes (failed password checks)
+ * reserves the slot atomically before the check and returns it when the outcome does not count.
+ */
+export async function refund(db: D1Database, rule: RateLimitRule, now: number): Promise<void> {
+  const windowMs = rule.windowS * 1000;
+  await unbumpRateLimit(db, rule.key, Math.floor(now / windowMs) * windowMs);
 }
