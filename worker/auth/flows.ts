@@ -16,7 +16,7 @@ import type { UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
-import { hit, hitAll } from "#worker/services/rate-limit.ts";
+import { hit } from "#worker/services/rate-limit.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
@@ -81,19 +81,18 @@ export async function requestCode(
   if (sinceLast >= 0 && sinceLast < CODE_RESEND_INTERVAL_S * 1000) {
     return rateLimited(c, { retryAfterS: Math.ceil((CODE_RESEND_INTERVAL_S * 1000 - sinceLast) / 1000) }, field);
   }
-  const verdict = await hitAll(
-    db,
-    [
-      {
-        key: `code:identity:${identity.value}:ip:${address}`,
-        limit: CODE_REQUESTS_PER_IDENTITY_PER_ADDRESS_PER_HOUR,
-        windowS: 3600,
-      },
-      { key: `code:identity:${identity.value}`, limit: CODE_REQUESTS_PER_IDENTITY_PER_HOUR, windowS: 3600 },
-    ],
-    now,
-  );
-  if (!verdict.allowed) return rateLimited(c, verdict, field);
+  // One after the other: a request refused for this address must not use up the identity's budget.
+  for (const rule of [
+    {
+      key: `code:identity:${identity.value}:ip:${address}`,
+      limit: CODE_REQUESTS_PER_IDENTITY_PER_ADDRESS_PER_HOUR,
+      windowS: 3600,
+    },
+    { key: `code:identity:${identity.value}`, limit: CODE_REQUESTS_PER_IDENTITY_PER_HOUR, windowS: 3600 },
+  ]) {
+    const verdict = await hit(db, rule, now);
+    if (!verdict.allowed) return rateLimited(c, verdict, field);
+  }
   if (sms) {
     const ceiling = await hitSmsCeiling(db, now);
     if (!ceiling.allowed) return rateLimited(c, ceiling, field);
