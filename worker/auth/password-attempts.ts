@@ -21,9 +21,13 @@ import { hit, refund, type RateLimitRule } from "#worker/services/rate-limit.ts"
 export type PasswordGate =
   { allowed: true; settle(succeeded: boolean): Promise<void> } | { allowed: false; retryAfterS: number };
 
-/** The wait of an address that has failed, once the identity is `over` failures past its ceiling. */
-export function slowdownS(over: number): number {
-  return Math.min(LOGIN_WINDOW_S, LOGIN_SLOWDOWN_BASE_S * 2 ** Math.min(Math.max(over - 1, 0), 16));
+/**
+ * How many doublings of LOGIN_SLOWDOWN_BASE_S an address that has failed must keep to, once the identity
+ * is `over` failures past its ceiling (the longest wait stays within the window).
+ */
+export function slowdownLevel(over: number): number {
+  const most = Math.floor(Math.log2(LOGIN_WINDOW_S / LOGIN_SLOWDOWN_BASE_S));
+  return Math.min(Math.max(over - 1, 0), most);
 }
 
 export async function passwordAttempt(
@@ -53,15 +57,16 @@ export async function passwordAttempt(
   };
   // `own.count` includes this attempt's slot: above 1, this address has failed (or is trying) already.
   if (!overall.allowed && own.count > 1) {
-    const delayS = slowdownS(overall.count - LOGIN_FAILURES_PER_IDENTITY);
-    const slow = await hit(
-      db,
-      { key: `${scope}:slow:${identity}:ip:${address}:${delayS}`, limit: 1, windowS: delayS },
-      now,
-    );
-    if (!slow.allowed) {
-      await giveBack();
-      return { allowed: false, retryAfterS: slow.retryAfterS };
+    // At most one attempt per 2 s, per 4 s, … up to the level the overage reached: every level's fixed
+    // window must have room, so the wait grows with each failure and never exceeds the window.
+    const level = slowdownLevel(overall.count - LOGIN_FAILURES_PER_IDENTITY);
+    for (let step = 0; step <= level; step++) {
+      const windowS = LOGIN_SLOWDOWN_BASE_S * 2 ** step;
+      const slow = await hit(db, { key: `${scope}:slow:${identity}:ip:${address}:${windowS}`, limit: 1, windowS }, now);
+      if (!slow.allowed) {
+        await giveBack();
+        return { allowed: false, retryAfterS: slow.retryAfterS };
+      }
     }
   }
   return {
