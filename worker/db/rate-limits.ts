@@ -23,3 +23,11 @@ export async function pruneRateLimits(db: D1Database, before: number): Promise<n
   const result = await db.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(before).run();
   return result.meta.changes ?? 0;
 }
+
+/** Takes back one count of `key` in the window starting at `windowStart` (nothing when the window moved on). */
+export async function unbumpRateLimit(db: D1Database, key: string, windowStart: number): Promise<void> {
+  await db
+    .prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0")
+    .bind(key, windowStart)
+    .run();
+}
