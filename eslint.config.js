@@ -16,7 +16,7 @@ import tseslint from "typescript-eslint";
 const WORKER_LAYERS = ["db", "http", "services", "auth", "middleware", "api"];
 /** Folders and entry modules above every layer: they assemble the Worker. */
 const ABOVE_LAYERS = ["images", "seo"];
-const WORKER_ENTRIES = ["index", "in-process-api", "api-fetcher", "app-context", "page-methods"];
+const WORKER_ENTRIES = ["index", "in-process-api", "api-fetcher", "app-context", "page-methods", "scheduled"];
 
 const restricted = (...patterns) => ["error", { patterns }];
 /** Import specifiers matching any of these regular expressions are refused, with the reason. */

@@ -20,6 +20,8 @@ export const FOLDERS = {
   audit: { build: ".builds/audit", state: ".wrangler/audit-state" },
   lighthouse: { build: ".builds/lighthouse", state: ".wrangler/lighthouse-state" },
   bench: { build: ".builds/bench", state: ".wrangler/bench-state" },
+  /** `npm run abuse` empties its D1 first: every counter starts at zero. */
+  abuse: { build: ".builds/abuse", state: ".wrangler/abuse-state" },
   /** One D1 per size under `state` (`benchDbState`). */
   "bench-db": { build: ".builds/bench-db", state: ".wrangler/bench-db-state" },
 } as const satisfies Record<string, Folders>;

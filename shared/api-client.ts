@@ -232,7 +232,7 @@ export function createApiClient(options: ApiClientOptions) {
     updateImage: (image: { image_url: string | null } | FormData) =>
       request<Single<ApiUser>>("POST", "/api/cabinet/update-image", { body: image }),
     deleteAccount: () => request<Single<{ deleted: true }>>("DELETE", "/api/cabinet/delete-account"),
-    devOutbox: (to?: string) => request<Collection<OutboxItem>>("GET", "/api/dev/outbox", { query: { to } }),
+    devOutbox: (to: string) => request<Collection<OutboxItem>>("GET", "/api/dev/outbox", { query: { to } }),
   };
 }
 

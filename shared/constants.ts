@@ -40,6 +40,8 @@ export const TOOLTIP_DISPOSE_TIMEOUT_MS = 150;
 export const TOOLTIP_DISTANCE_PX = 5;
 
 /** Accounts and sessions (issue 6; decision 006). */
+/** Outside development a JWT_SECRET shorter than this (in bytes) is refused (decision 026). */
+export const JWT_SECRET_MIN_BYTES = 32;
 /** Access token (JWT) lifetime. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** Refresh token lifetime (30 days); a remembered session slides by this much on every rotation. */
@@ -48,20 +50,49 @@ export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
 export const NON_REMEMBERED_SESSION_S = REFRESH_TOKEN_TTL_S - EXPIRING_REFRESH_TOKEN_THRESHOLD_S;
 /** Concurrent requests of one browser may present a just-rotated refresh cookie this long without revoking the family. */
 export const REFRESH_REUSE_GRACE_S = 10;
-/** One-time codes: digits, lifetime, wrong attempts allowed per code. */
+/**
+ * One-time codes: digits, lifetime; wrong attempts allowed per code from one address, and from all
+ * addresses together (decision 026: a stranger's guesses do not lock the owner's code).
+ */
 export const CODE_LENGTH = 6;
 export const CODE_TTL_S = 10 * 60;
 export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_MAX_WRONG_TOTAL = 20;
 /** A password-reset ticket (after the recovery code is verified) lives this long. */
 export const RESET_TICKET_TTL_S = 15 * 60;
-/** Code requests: one per identity per resend interval, a few per identity and more per IP per hour. */
+/** Password-reset attempts (tickets tried) per address per hour. */
+export const RESET_ATTEMPTS_PER_IP_PER_HOUR = 30;
+/**
+ * Code requests (decision 026): one per identity per resend interval; per hour a few per identity from one
+ * address, a higher ceiling per identity from all addresses (so one stranger cannot use up the owner's
+ * budget), and more per address.
+ */
 export const CODE_RESEND_INTERVAL_S = 60;
-export const CODE_REQUESTS_PER_IDENTITY_PER_HOUR = 5;
+export const CODE_REQUESTS_PER_IDENTITY_PER_ADDRESS_PER_HOUR = 5;
+export const CODE_REQUESTS_PER_IDENTITY_PER_HOUR = 15;
 export const CODE_REQUESTS_PER_IP_PER_HOUR = 20;
-/** Password sign-in attempts per identity and per IP in a 15-minute window. */
+/**
+ * SMS sends per hour, all recipients together: past it every SMS request is a 429 until the hour ends, so a
+ * script cannot run up the bill (decision 026).
+ */
+export const SMS_SENDS_PER_HOUR = 300;
+/**
+ * Countries SMS codes go to unless the `SMS_ALLOWED_COUNTRIES` var says otherwise: Serbia and its region
+ * (Montenegro, Bosnia and Herzegovina, Croatia, North Macedonia, Slovenia, Albania, Kosovo) — where the
+ * site's visitors live; premium-rate fraud targets numbers elsewhere.
+ */
+export const SMS_DEFAULT_ALLOWED_COUNTRIES = ["RS", "ME", "BA", "HR", "MK", "SI", "AL", "XK"] as const;
+/**
+ * Password checks (sign-in, changing the password), in a 15-minute window: attempts per address; failures
+ * per identity from one address; failures per identity from all addresses, past which an address that has
+ * failed waits a delay doubling from LOGIN_SLOWDOWN_BASE_S with every further failure (decision 026).
+ * Successes never count as failures.
+ */
 export const LOGIN_WINDOW_S = 15 * 60;
-export const LOGIN_ATTEMPTS_PER_IDENTITY = 10;
 export const LOGIN_ATTEMPTS_PER_IP = 50;
+export const LOGIN_FAILURES_PER_IDENTITY_PER_ADDRESS = 10;
+export const LOGIN_FAILURES_PER_IDENTITY = 20;
+export const LOGIN_SLOWDOWN_BASE_S = 2;
 /** PBKDF2-SHA256 iterations (workerd's WebCrypto allows at most 100 000). */
 export const PASSWORD_PBKDF2_ITERATIONS = 100_000;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -86,6 +117,19 @@ export const PAYMENT_CURRENCY = "EUR";
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */
 export const MESSAGES_PER_HOUR = 20;
+/** Paid phone reveals one account may make in an hour: harvesting numbers stays slow even for a funded account. */
+export const PHONE_REVEALS_PER_HOUR = 30;
+
+/**
+ * Throttles of anonymous writes, per client address and hour (issue 17 item 4). A list page sends one
+ * `list` beacon per listing shown, so that kind gets a larger allowance than views, phone and map shows.
+ */
+export const FEEDBACK_QUESTIONS_PER_IP_PER_HOUR = 10;
+export const STATISTICS_EVENTS_PER_IP_PER_HOUR = 120;
+export const LIST_STATISTICS_EVENTS_PER_IP_PER_HOUR = 1200;
+/** A visitor's repeated event of one kind on one listing counts once in this window (honest counters). */
+export const STATISTICS_REPEAT_WINDOW_S = 60 * 60;
+export const UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR = 30;
 
 /** Dates on pages are calendar dates in Serbia, on the server and in every browser alike (`textFormats`). */
 export const SITE_TIME_ZONE = "Europe/Belgrade";

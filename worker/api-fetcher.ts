@@ -1,6 +1,6 @@
 import type { ExecutionContext, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
-import { isDevelopment } from "./http/environment.ts";
+import { debugAllowed } from "./http/environment.ts";
 
 /**
  * A `fetch` for the typed API client that serves `/api/*` from the API app in-process (DESIGN §4),
@@ -18,13 +18,13 @@ const MAX_DEBUG_DELAY_MS = 10_000;
 export const API_FAULT_HEADER = "x-debug-api-status";
 
 export function apiFault(env: Env, request: Request): number | undefined {
-  if (!isDevelopment(env)) return undefined;
+  if (!debugAllowed(env, request)) return undefined;
   const status = Number(request.headers.get(API_FAULT_HEADER));
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
 }
 
 export function apiDelay(env: Env, request: Request): number {
-  if (!isDevelopment(env)) return 0;
+  if (!debugAllowed(env, request)) return 0;
   const ms = Number(request.headers.get(API_DELAY_HEADER) ?? env.API_DELAY_MS ?? 0);
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DEBUG_DELAY_MS) : 0;
 }

@@ -3,7 +3,7 @@ import type { AppContext, SignInApi } from "#client/app-context.ts";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 import type { AppEnv } from "./app-env.ts";
-import { isDevelopment, isErrorLogging } from "./http/environment.ts";
+import { debugAllowed, isErrorLogging } from "./http/environment.ts";
 import { clearedSessionCookies, policyOf } from "./auth/session.ts";
 import { edgeCountry } from "./edge-country.ts";
 import { FormattedTexts } from "./formatted-texts.ts";
@@ -22,7 +22,7 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
     country: edgeCountry(c.req.raw),
     user: c.get("user") ?? null,
     errorLogging: isErrorLogging(c.env),
-    development: isDevelopment(c.env),
+    development: debugAllowed(c.env, c.req.raw),
     invalidLocalePath: c.get("invalidLocalePath"),
     api: inProcessApi(c),
     signInApi: () => signInApi(c),

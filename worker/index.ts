@@ -28,6 +28,7 @@ import { pageQuery } from "./middleware/page-query.ts";
 import { pageOfDataRequest } from "#shared/page-query.ts";
 import { REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
+import { scheduled } from "./scheduled.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -149,4 +150,5 @@ app.onError((error, c) => {
 
 export default {
   fetch: app.fetch,
+  scheduled,
 } satisfies ExportedHandler<Env>;

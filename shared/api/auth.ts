@@ -14,7 +14,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "#shared/constants.ts";
 import { phoneNumberSchema } from "#shared/phone/schema.ts";
-import { limitsOf } from "#shared/validation.ts";
+import { INVALID, limitsOf } from "#shared/validation.ts";
 
 /** National numbers without a country are read as Serbian. */
 export const ACCOUNT_DEFAULT_COUNTRY = "RS";
@@ -145,7 +145,10 @@ export const UpdateImageBody = v.object({
   image_url: v.nullable(v.pipe(v.string("auth.invalid.imageUrl"), v.maxLength(400_000, "auth.invalid.imageTooLarge"))),
 });
 
-export const OutboxQuery = v.object({ to: v.optional(v.pipe(v.string(), v.maxLength(254))) });
+/** The dev outbox lists one recipient's messages: `to` is required (never the whole outbox). */
+export const OutboxQuery = v.object({
+  to: v.pipe(v.string(INVALID.required), v.trim(), v.nonEmpty(INVALID.required), v.maxLength(254)),
+});
 
 export type Role = "user" | "admin";
 
@@ -211,7 +214,10 @@ export const USER_OPTIONS: UserOptionsResponse["data"] = {
 export interface OutboxItem {
   to: string;
   purpose: string;
+  /** The code sent; "" for a notice that carries none (no account, account exists — decision 026). */
   code: string;
+  /** The message's text as the recipient would read it. */
+  body: string;
   created_at: string;
 }
 

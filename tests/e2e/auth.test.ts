@@ -27,7 +27,8 @@ let expected: RegExp[] = [];
  */
 function clientAddress(): string {
   const n = Math.floor(Math.random() * 2 ** 24);
-  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  // Loopback (127.0.0.0/8): the dev outbox answers only there (decision 026).
+  return `127.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 async function open(options: { javaScriptEnabled?: boolean } = {}) {

@@ -1,13 +1,20 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
+import { uniqueIp } from "./auth-fixtures.ts";
 
 /** Fixture owner and listings (ids 900000+): one active, one per other status. */
 const OWNER = 900001;
 const ACTIVE = 900001;
 const OTHERS = { draft: 900002, moderation: 900003, archived: 900004, rejected: 900005 } as const;
 
-const post = (path: string, init: RequestInit = {}) => SELF.fetch(`${ORIGIN}${path}`, { method: "POST", ...init });
+/** A beacon from a new visitor (address) each time: one visitor's repeats count once (tests/integration/abuse-limits.test.ts). */
+const post = (path: string, init: RequestInit = {}) =>
+  SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    ...init,
+    headers: { "cf-connecting-ip": uniqueIp(), ...(init.headers as Record<string, string>) },
+  });
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function count(id: number, kind: string, day = today()): Promise<number> {
@@ -56,7 +63,7 @@ const PATHS = {
 
 describe("POST /api/statistics/realty/{id}[/phone|/map|/list]", () => {
   for (const [kind, path] of Object.entries(PATHS)) {
-    it(`${kind}: 204 and today's ${kind} counter goes up by one each call`, async () => {
+    it(`${kind}: 204 and today's ${kind} counter goes up by one for each visitor`, async () => {
       expect(await count(ACTIVE, kind)).toBe(0);
       const res = await post(path(ACTIVE));
       expect(res.status).toBe(204);
@@ -91,7 +98,7 @@ describe("POST /api/statistics/realty/{id}[/phone|/map|/list]", () => {
     expect(await count(ACTIVE, "view")).toBe(2);
   });
 
-  it("counts every one of concurrent calls", async () => {
+  it("counts every one of concurrent visitors' calls", async () => {
     const responses = await Promise.all(Array.from({ length: 10 }, () => post(PATHS.list(ACTIVE))));
     expect(responses.map((r) => r.status)).toEqual(Array(10).fill(204));
     expect(await count(ACTIVE, "list")).toBe(10);

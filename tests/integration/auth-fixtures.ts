@@ -48,8 +48,17 @@ export function uniqueEmail(): string {
   counter += 1;
   return `tester${runId}-${counter}@example.rs`;
 }
-/** A fresh client address, so the per-IP limits of one test do not touch another. */
+/**
+ * A fresh client address, so the per-IP limits of one test do not touch another. It is a loopback one
+ * (127.0.0.0/8): development knobs (`X-Debug-Now`, the dev outbox) work only from loopback (decision 026).
+ */
 export function uniqueIp(): string {
+  counter += 1;
+  return `127.${runId % 250}.${Math.floor(counter / 250)}.${counter % 250}`;
+}
+
+/** A fresh address that is not loopback: development knobs do not apply to its requests. */
+export function uniqueRemoteIp(): string {
   counter += 1;
   return `10.${runId % 250}.${Math.floor(counter / 250)}.${counter % 250}`;
 }
@@ -76,7 +85,7 @@ export async function call(path: string, options: CallOptions = {}): Promise<Res
   }
   if (options.jar && options.jar.cookies.size > 0) headers.cookie = options.jar.header();
   if (options.now !== undefined) headers["x-debug-now"] = String(options.now);
-  headers["cf-connecting-ip"] ??= options.ip ?? "192.0.2.1";
+  headers["cf-connecting-ip"] ??= options.ip ?? "127.0.0.1";
   const res = await SELF.fetch(`${ORIGIN}${path}`, {
     method,
     headers,

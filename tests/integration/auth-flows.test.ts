@@ -66,11 +66,13 @@ describe("registration by phone", () => {
     expect((await me.json<{ data: ApiUser }>()).data.id).toBe(body.data.user.id);
   });
 
-  it("refuses a phone that already has an account (409) and bad input (400)", async () => {
+  it("a phone that already has an account gets the same 202 and a notice instead of a code; bad input is 400", async () => {
     const { phone } = await signUpByPhone();
-    const again = await call("/api/user/register", { body: { phone }, ip: uniqueIp() });
-    expect(again.status).toBe(409);
-    expect((await errorOf(again)).fields).toEqual({ phone: "auth.error.alreadyRegistered" });
+    const again = await call("/api/user/register", { body: { phone }, ip: uniqueIp(), now: Date.now() + 61_000 });
+    expect(again.status).toBe(202);
+    const [notice] = await outbox(phone);
+    expect(notice).toMatchObject({ purpose: "register", code: "" });
+    expect(notice!.body).toMatch(/already have an account/);
     const bad = await call("/api/user/register", { body: { phone: "12" }, ip: uniqueIp() });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).fields?.phone).toMatch(/^phone\.invalid\./);
@@ -147,22 +149,24 @@ describe("sign-in by code", () => {
     expect(cleared).toMatch(/Max-Age=0/);
   });
 
-  it("login/phone for an unknown number is a field error, not a code", async () => {
+  it("login/phone for an unknown number answers 202 like any other and sends a notice, not a code", async () => {
     const phone = uniquePhone();
     const res = await call("/api/user/login/phone", { body: { phone }, ip: uniqueIp() });
-    expect(res.status).toBe(400);
-    expect(await errorOf(res)).toMatchObject({
-      code: "account_not_found",
-      fields: { phone: "auth.error.accountNotFound" },
-    });
-    expect(await outbox(phone)).toEqual([]);
+    expect(res.status).toBe(202);
+    const items = await outbox(phone);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ purpose: "login", code: "" });
+    expect(items[0]!.body).toMatch(/no account/);
   });
 
   it("login/email and login/register (sign in or create)", async () => {
     const email = uniqueEmail();
     const ip = uniqueIp();
-    expect((await call("/api/user/login/email", { body: { email }, ip })).status).toBe(400);
-    expect((await call("/api/user/login/register", { body: { email, name: "Nova" }, ip })).status).toBe(202);
+    expect((await call("/api/user/login/email", { body: { email }, ip })).status).toBe(202);
+    expect(await lastCode(email)).toBe("");
+    expect(
+      (await call("/api/user/login/register", { body: { email, name: "Nova" }, ip, now: Date.now() + 61_000 })).status,
+    ).toBe(202);
     const created = await call("/api/user/login/email/verify", {
       body: { email, code: await lastCode(email) },
       ip,
@@ -172,11 +176,11 @@ describe("sign-in by code", () => {
     const user = await userOf(created);
     expect(user).toMatchObject({ email, name: "Nova" });
     // Now the account exists: plain login/email works.
-    expect((await call("/api/user/login/email", { body: { email }, ip, now: Date.now() + 120_000 })).status).toBe(202);
+    expect((await call("/api/user/login/email", { body: { email }, ip, now: Date.now() + 125_000 })).status).toBe(202);
     const again = await call("/api/user/login/email/verify", {
       body: { email, code: await lastCode(email) },
       ip,
-      now: Date.now() + 120_000,
+      now: Date.now() + 125_000,
     });
     expect(again.status).toBe(200);
     expect((await userOf(again)).id).toBe(user.id);
@@ -326,13 +330,25 @@ describe("cabinet personal updates", () => {
     const verified = await call("/api/cabinet/verify-email", { body: { email, code: await lastCode(email) }, jar });
     expect((await verified.json<{ data: ApiUser }>()).data).toMatchObject({ email, email_verified: true });
 
-    // Another account cannot take them.
+    // Another account cannot take them: the same 202, and the owner is told instead of getting a code.
     const other = await signUpByPhone();
-    const taken = await call("/api/cabinet/update-phone", { body: { phone }, jar: other.jar, ip: other.ip });
-    expect(taken.status).toBe(409);
-    expect((await call("/api/cabinet/update-email", { body: { email }, jar: other.jar, ip: other.ip })).status).toBe(
-      409,
-    );
+    const later = Date.now() + 61_000;
+    const taken = await call("/api/cabinet/update-phone", {
+      body: { phone },
+      jar: other.jar,
+      ip: other.ip,
+      now: later,
+    });
+    expect(taken.status).toBe(202);
+    expect((await outbox(phone))[0]).toMatchObject({ purpose: "verify_phone", code: "" });
+    const takenEmail = await call("/api/cabinet/update-email", {
+      body: { email },
+      jar: other.jar,
+      ip: other.ip,
+      now: later,
+    });
+    expect(takenEmail.status).toBe(202);
+    expect((await outbox(email))[0]).toMatchObject({ purpose: "verify_email", code: "" });
   });
 
   it("a code requested by one account does not verify for another", async () => {
@@ -394,11 +410,13 @@ describe("cabinet personal updates", () => {
       .first<{ phone: string | null; deleted_at: number | null }>();
     expect(row).toMatchObject({ phone: null });
     expect(row!.deleted_at).toBeGreaterThan(0);
-    expect((await call("/api/user/login/phone", { body: { phone }, ip: uniqueIp() })).status).toBe(400);
-    // The number can be registered again.
+    // Signing in with it is told there is no account; it can be registered again (a real code).
+    expect((await call("/api/user/login/phone", { body: { phone }, ip: uniqueIp() })).status).toBe(202);
+    expect((await outbox(phone))[0]).toMatchObject({ purpose: "login", code: "" });
     expect(
       (await call("/api/user/register", { body: { phone }, ip: uniqueIp(), now: Date.now() + 61_000 })).status,
     ).toBe(202);
+    expect(await lastCode(phone)).toMatch(/^\d{6}$/);
   });
 });
 
@@ -456,12 +474,12 @@ describe("password recovery", () => {
     });
   }
 
-  it("unknown accounts and forged tickets are field errors", async () => {
+  it("unknown accounts get the same 202 (and a notice); forged tickets are field errors", async () => {
     const res = await call("/api/user/password/recovery/code/email", {
       body: { email: uniqueEmail() },
       ip: uniqueIp(),
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(202);
     for (const reset_token of ["", "1.abc", `1.${"a".repeat(43)}`, "x".repeat(150)]) {
       const forged = await call("/api/user/password/reset", { body: { reset_token, password: "new password 2" } });
       expect(forged.status).toBe(400);

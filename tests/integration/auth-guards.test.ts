@@ -173,14 +173,14 @@ describe("outside development", () => {
     expect(me.status).toBe(200);
   });
 
-  it("without JWT_SECRET sign-in is refused with 503 and pages' API calls are anonymous", async () => {
+  it("without JWT_SECRET sign-in and signed-in endpoints are refused with 503", async () => {
     const { JWT_SECRET: _, ...noSecret } = production;
     const res = await viaApi("/api/auth/login", loginInit(await passwordAccount()), noSecret);
     expect(res.status).toBe(503);
     expect((await errorOf(res)).code).toBe("auth_unavailable");
     expect(
       (await viaApi("/api/cabinet/user", { headers: { cookie: "__Host-access_token=a.b.c" } }, noSecret)).status,
-    ).toBe(401);
+    ).toBe(503);
   });
 
   it("codes go to the configured provider; without one the request is a 503, not a crash", async () => {

@@ -12,6 +12,7 @@ import {
   call,
   Jar,
   lastCode,
+  outbox,
   REFRESH,
   signUpByPhone,
   uniqueEmail,
@@ -39,13 +40,14 @@ async function page(path: string, jar?: Jar, locale = "en") {
 async function post(
   path: string,
   fields: Record<string, string>,
-  options: { jar?: Jar; ip?: string; origin?: string | null } = {},
+  options: { jar?: Jar; ip?: string; origin?: string | null; now?: number } = {},
 ) {
   const headers: Record<string, string> = {
     "content-type": "application/x-www-form-urlencoded",
     "user-agent": BROWSER_UA,
     "cf-connecting-ip": options.ip ?? uniqueIp(),
   };
+  if (options.now !== undefined) headers["x-debug-now"] = String(options.now);
   if (options.origin !== null) headers.origin = options.origin ?? ORIGIN;
   if (options.jar && options.jar.cookies.size) headers.cookie = options.jar.header();
   const res = await SELF.fetch(`${ORIGIN}${path}`, {
@@ -154,7 +156,7 @@ describe("sign-in by phone code", () => {
     expect(html).toMatch(/autocomplete="one-time-code"/i);
     expect(hidden(html, "identity")).toBe(phone);
     expect(hidden(html, "return_to")).toBe("/faq/");
-    expect(text(html)).toContain("We sent a 6-digit code by SMS to");
+    expect(text(html)).toContain("exists, we’ve sent a 6-digit code to it by SMS.");
     expect(html).toContain('value="resend"');
 
     const jar = new Jar();
@@ -210,8 +212,9 @@ describe("sign-in by phone code", () => {
       telephone: uniquePhone(),
       telephone_country: "RS",
     });
-    expect(unknown.status).toBe(400);
-    expect(text(await unknown.text())).toContain("Аккаунт с этим телефоном или адресом не найден");
+    // An unknown number goes on to the code step like a known one (no account oracle, decision 026).
+    expect(unknown.status).toBe(200);
+    expect(text(await unknown.text())).toContain("Если аккаунт с номером");
 
     const malformed = await post("/auth/", {
       mode: "signin",
@@ -351,18 +354,18 @@ describe("registration", () => {
     expect(row?.email_verified_at).toBeTruthy();
   });
 
-  it("an existing phone is refused with the message to sign in", async () => {
+  it("an existing phone goes on to the code step like any other; the number's owner is told to sign in", async () => {
     const { phone } = await signUpByPhone();
-    const res = await post("/auth/", {
-      mode: "register",
-      via: "phone",
-      intent: "code",
-      name: "X",
-      telephone: phone,
-      telephone_country: "RS",
-    });
-    expect(res.status).toBe(409);
-    expect(text(await res.text())).toContain("already exists. Sign in instead.");
+    const res = await post(
+      "/auth/",
+      { mode: "register", via: "phone", intent: "code", name: "X", telephone: phone, telephone_country: "RS" },
+      { ip: uniqueIp(), now: Date.now() + 61_000 },
+    );
+    expect(res.status).toBe(200);
+    expect(text(await res.text())).toContain("if this number already has an account, how to sign in.");
+    const [notice] = await outbox(phone);
+    expect(notice).toMatchObject({ purpose: "register", code: "" });
+    expect(notice!.body).toMatch(/already have an account/);
   });
 });
 
@@ -434,10 +437,14 @@ describe("password recovery", () => {
     expect(login.status).toBe(200);
   });
 
-  it("recovery of an unknown e-mail says so", async () => {
-    const res = await post("/auth/", { mode: "recover", via: "email", intent: "code", email: uniqueEmail() });
-    expect(res.status).toBe(400);
-    expect(text(await res.text())).toContain("There is no account with this phone or e-mail.");
+  it("recovery of an unknown e-mail reads like any other; the address is told there is no account", async () => {
+    const email = uniqueEmail();
+    const res = await post("/auth/", { mode: "recover", via: "email", intent: "code", email });
+    expect(res.status).toBe(200);
+    expect(text(await res.text())).toContain(`If an account with ${email} exists, we’ve sent a 6-digit code to it.`);
+    const [notice] = await outbox(email);
+    expect(notice).toMatchObject({ purpose: "recovery", code: "" });
+    expect(notice!.body).toMatch(/there is no account with it/);
   });
 });
 

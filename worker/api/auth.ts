@@ -6,10 +6,10 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { LogoutBody, PasswordLoginBody } from "#shared/api/auth.ts";
-import { LOGIN_ATTEMPTS_PER_IDENTITY, LOGIN_ATTEMPTS_PER_IP, LOGIN_WINDOW_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { authEnv } from "#worker/auth/auth-env.ts";
 import { authUnavailable, signIn } from "#worker/auth/flows.ts";
+import { passwordAttempt } from "#worker/auth/password-attempts.ts";
 import { burnPasswordCheck, verifyPassword } from "#worker/auth/passwords.ts";
 import { clearSession, policyOf, sessionResponse } from "#worker/auth/session.ts";
 import { familyOfRefreshToken, rotateRefreshToken, signAccessToken } from "#worker/auth/tokens.ts";
@@ -21,27 +21,28 @@ import { bearerToken } from "#worker/http/bearer-token.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { hitAll } from "#worker/services/rate-limit.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { valid } from "./validate.ts";
 
 export const auth = new Hono<AppEnv>();
 
+/**
+ * Password sign-in. Attempts count per address; failures per identity and address with a slowing
+ * identity-wide ceiling (worker/auth/password-attempts.ts); a success never counts.
+ */
 auth.post("/auth/login", valid("json", PasswordLoginBody), async (c) => {
   const body = c.req.valid("json");
-  const now = nowOf(c);
-  const verdict = await hitAll(
-    c.env.DB,
-    [
-      { key: `login:identity:${body.login.value}`, limit: LOGIN_ATTEMPTS_PER_IDENTITY, windowS: LOGIN_WINDOW_S },
-      { key: `login:ip:${clientIp(c.req.raw)}`, limit: LOGIN_ATTEMPTS_PER_IP, windowS: LOGIN_WINDOW_S },
-    ],
-    now,
-  );
-  if (!verdict.allowed) return rateLimited(c, verdict, "login");
+  const gate = await passwordAttempt(c.env.DB, {
+    scope: "login",
+    identity: body.login.value,
+    address: clientIp(c.req.raw),
+    now: nowOf(c),
+  });
+  if (!gate.allowed) return rateLimited(c, gate, "login");
   const account = await findUserByIdentity(c.env.DB, body.login);
   const stored = account ? passwordOf(account) : null;
   const ok = account && stored ? await verifyPassword(body.password, stored) : await burnPasswordCheck(body.password);
+  await gate.settle(Boolean(ok && account));
   if (!ok || !account) {
     return apiError(c, 400, "invalid_credentials", "Wrong phone/e-mail or password", {
       password: "auth.error.invalidCredentials",

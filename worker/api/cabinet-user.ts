@@ -6,6 +6,7 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import {
   EmailBody,
+  type LoginIdentity,
   PhoneBody,
   SetPasswordBody,
   UpdateImageBody,
@@ -15,10 +16,10 @@ import {
   VerifyPhoneBody,
 } from "#shared/api/auth.ts";
 import { bytesToBase64 } from "#shared/base64.ts";
-import { LOGIN_ATTEMPTS_PER_IDENTITY, LOGIN_WINDOW_S, PROFILE_IMAGE_MAX_BYTES } from "#shared/constants.ts";
+import { PROFILE_IMAGE_MAX_BYTES } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { consumeCode } from "#worker/auth/codes.ts";
-import { alreadyRegistered, codeFailure, requestCode } from "#worker/auth/flows.ts";
+import { alreadyRegistered, checkCode, codeFailure, requestCode } from "#worker/auth/flows.ts";
+import { passwordAttempt } from "#worker/auth/password-attempts.ts";
 import { hashPassword, verifyPassword } from "#worker/auth/passwords.ts";
 import { clearSession } from "#worker/auth/session.ts";
 import { passwordOf, toApiUser } from "#worker/auth/users.ts";
@@ -35,8 +36,8 @@ import {
 } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
+import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { hit } from "#worker/services/rate-limit.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { invalidInput, valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
@@ -75,24 +76,39 @@ cabinetUser.post("/cabinet/update-personal", valid("json", UpdatePersonalBody), 
 
 // ---- Phone and e-mail: a code to the new value, then verify --------------------------------------
 
+/**
+ * A value another account holds gets the same 202 as a free one; its owner is told, through the adapter,
+ * that they already have an account (decision 026), and no code is sent.
+ */
+const takenNotice = (c: Context<AppEnv>, identity: LoginIdentity) => async () =>
+  (await identityTaken(c.env.DB, identity, userId(c))) ? ("account_exists" as const) : null;
+
 cabinetUser.post("/cabinet/update-phone", valid("json", PhoneBody), async (c) => {
   const { phone } = c.req.valid("json");
   const identity = { kind: "phone" as const, value: phone };
-  if (await identityTaken(c.env.DB, identity, userId(c))) return alreadyRegistered(c, "phone");
-  return requestCode(c, { identity, purpose: "verify_phone", payload: () => ({ user_id: userId(c) }) });
+  return requestCode(c, {
+    identity,
+    purpose: "verify_phone",
+    payload: () => ({ user_id: userId(c) }),
+    notice: takenNotice(c, identity),
+  });
 });
 
 cabinetUser.post("/cabinet/update-email", valid("json", EmailBody), async (c) => {
   const { email } = c.req.valid("json");
   const identity = { kind: "email" as const, value: email };
-  if (await identityTaken(c.env.DB, identity, userId(c))) return alreadyRegistered(c, "email");
-  return requestCode(c, { identity, purpose: "verify_email", payload: () => ({ user_id: userId(c) }) });
+  return requestCode(c, {
+    identity,
+    purpose: "verify_email",
+    payload: () => ({ user_id: userId(c) }),
+    notice: takenNotice(c, identity),
+  });
 });
 
 async function confirm(c: Context<AppEnv>, kind: "phone" | "email", value: string, code: string) {
   const now = nowOf(c);
   const purpose = kind === "phone" ? "verify_phone" : "verify_email";
-  const result = await consumeCode(c.env.DB, { identity: value, purpose, code, now });
+  const result = await checkCode(c, value, purpose, code);
   if (!result.ok) return codeFailure(c, result);
   // The code was requested by this account: another account's code for the same value is not ours.
   if ((result.payload as { user_id?: number } | null)?.user_id !== userId(c)) {
@@ -145,13 +161,17 @@ cabinetUser.post("/cabinet/update-password", valid("json", UpdatePasswordBody), 
       current_password: "auth.error.noPassword",
     });
   }
-  const verdict = await hit(
-    c.env.DB,
-    { key: `password:user:${row.id}`, limit: LOGIN_ATTEMPTS_PER_IDENTITY, windowS: LOGIN_WINDOW_S },
+  // Failures per account and address, with the slowing ceiling of sign-in; a success does not count.
+  const gate = await passwordAttempt(c.env.DB, {
+    scope: "password",
+    identity: `user:${row.id}`,
+    address: clientIp(c.req.raw),
     now,
-  );
-  if (!verdict.allowed) return rateLimited(c, verdict, "current_password");
-  if (!(await verifyPassword(body.current_password, stored))) {
+  });
+  if (!gate.allowed) return rateLimited(c, gate, "current_password");
+  const right = await verifyPassword(body.current_password, stored);
+  await gate.settle(right);
+  if (!right) {
     return apiError(c, 400, "invalid_credentials", "Wrong current password", {
       current_password: "auth.error.invalidCredentials",
     });

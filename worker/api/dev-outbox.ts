@@ -1,7 +1,8 @@
 /**
- * `GET /api/dev/outbox?to=` (issue 6 item 8): the codes the development sender "sent", newest first —
- * how tests and developers read a code without an SMS gateway. Outside `ENVIRONMENT=development` the
- * endpoint does not exist (404).
+ * `GET /api/dev/outbox?to=` (issue 6 item 8): the messages the development sender "sent" to one
+ * recipient, newest first — how tests and developers read a code without an SMS gateway. It exists only
+ * where development knobs apply (`debugAllowed`: `ENVIRONMENT=development` and a loopback address,
+ * decision 026); elsewhere it is a 404. `to` is required: the outbox is never listed whole.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -9,7 +10,7 @@ import { AccountPhone, OutboxQuery, type OutboxItem } from "#shared/api/auth.ts"
 import type { AppEnv } from "#worker/app-env.ts";
 import { recentOutbox } from "#worker/db/dev-outbox.ts";
 import { apiError } from "#worker/http/api-error.ts";
-import { isDevelopment } from "#worker/http/environment.ts";
+import { debugAllowed } from "#worker/http/environment.ts";
 import { valid } from "./validate.ts";
 
 export const devOutbox = new Hono<AppEnv>();
@@ -23,17 +24,17 @@ function normalizeRecipient(to: string): string {
 }
 
 devOutbox.get("/dev/outbox", async (c, next) => {
-  if (!isDevelopment(c.env)) return apiError(c, 404, "not_found", "No such endpoint");
+  if (!debugAllowed(c.env, c.req.raw)) return apiError(c, 404, "not_found", "No such endpoint");
   await next();
 });
 
 devOutbox.get("/dev/outbox", valid("query", OutboxQuery), async (c) => {
-  const { to } = c.req.valid("query");
-  const rows = await recentOutbox(c.env.DB, to ? normalizeRecipient(to) : undefined);
+  const rows = await recentOutbox(c.env.DB, normalizeRecipient(c.req.valid("query").to));
   const items: OutboxItem[] = rows.map((row) => ({
     to: row.recipient,
     purpose: row.purpose,
     code: row.code,
+    body: row.body,
     created_at: new Date(row.created_at).toISOString(),
   }));
   c.header("Cache-Control", "no-store");

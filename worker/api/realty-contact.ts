@@ -7,26 +7,26 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import { SendMessageBody } from "#shared/api/contact.ts";
-import { MESSAGES_PER_HOUR, PAYMENT_CURRENCY, PHONE_REVEAL_PRICE_CENTS } from "#shared/constants.ts";
-import type { AppEnv } from "#worker/app-env.ts";
 import {
-  activeListingContact,
-  hasRevealed,
-  insertMessage,
-  messagesSentSince,
-  recordPaidReveal,
-} from "#worker/db/contacts.ts";
+  MESSAGES_PER_HOUR,
+  PAYMENT_CURRENCY,
+  PHONE_REVEAL_PRICE_CENTS,
+  PHONE_REVEALS_PER_HOUR,
+} from "#shared/constants.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { activeListingContact, hasRevealed, insertMessage, recordPaidReveal } from "#worker/db/contacts.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { charge, PaymentsUnavailable } from "#worker/services/payments.ts";
+import { hit } from "#worker/services/rate-limit.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
 const price = (cents: number) => ({ amount: cents / 100, currency: PAYMENT_CURRENCY });
-const HOUR_MS = 60 * 60 * 1000;
 
 export const realtyContact = new Hono<AppEnv>();
 for (const path of ["/cabinet/realties/promotion", "/realty/:id/reveal-phone-number", "/realty/:id/send-message"]) {
@@ -47,6 +47,13 @@ realtyContact
     let paymentId: string | null = null;
     const free = listing.owner_id === user.id || (await hasRevealed(c.env.DB, user.id, listingId));
     if (!free) {
+      // Counted before the charge, in the same step as the check (worker/services/rate-limit.ts).
+      const verdict = await hit(
+        c.env.DB,
+        { key: `reveal:user:${user.id}`, limit: PHONE_REVEALS_PER_HOUR, windowS: 3600 },
+        now,
+      );
+      if (!verdict.allowed) return rateLimited(c, verdict);
       try {
         const paid = await charge(c.env, {
           userId: user.id,
@@ -84,8 +91,12 @@ realtyContact
     if (!listing) return apiError(c, 404, "not_found", "No such listing");
     if (listing.owner_id === user.id)
       return apiError(c, 403, "forbidden", "This is your own listing", { id: "detail.owner.error.own" });
-    if ((await messagesSentSince(c.env.DB, user.id, now - HOUR_MS)) >= MESSAGES_PER_HOUR)
-      return apiError(c, 429, "rate_limited", `At most ${MESSAGES_PER_HOUR} messages an hour`);
+    const verdict = await hit(
+      c.env.DB,
+      { key: `message:user:${user.id}`, limit: MESSAGES_PER_HOUR, windowS: 3600 },
+      now,
+    );
+    if (!verdict.allowed) return rateLimited(c, verdict);
     const id = await insertMessage(c.env.DB, {
       listingId,
       senderId: user.id,

@@ -1,9 +1,14 @@
 import { Hono } from "hono";
 import { UnsubscribeAllBody, UnsubscribeBody, UnsubscribeQuery, maskEmail } from "#shared/api/content.ts";
+import { UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { emailOfToken, subscriptionStates, unsubscribe as leave } from "#worker/db/subscriptions.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { perAddress, throttle } from "#worker/middleware/throttle.ts";
 import { valid } from "./validate.ts";
+
+/** Leaving is an anonymous write: throttled per address. */
+const unsubscribeThrottle = throttle((c) => [perAddress(c, "unsubscribe", UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR, 3600)]);
 
 /** SPEC §7 "Unsubscribe": the token of an e-mail's link stands for the address; leaving is idempotent. */
 export const unsubscribe = new Hono<AppEnv>()
@@ -13,14 +18,14 @@ export const unsubscribe = new Hono<AppEnv>()
     if (!email) return apiError(c, 404, "not_found", "No such subscription");
     return c.json({ data: { email: maskEmail(email), lists: await subscriptionStates(c.env.DB, email) } });
   })
-  .post("/unsubscribe", valid("json", UnsubscribeBody), async (c) => {
+  .post("/unsubscribe", valid("json", UnsubscribeBody), unsubscribeThrottle, async (c) => {
     const { token, list } = c.req.valid("json");
     const email = await emailOfToken(c.env.DB, token);
     if (!email) return apiError(c, 404, "not_found", "No such subscription");
     await leave(c.env.DB, email, list);
     return c.json({ data: { list, subscribed: false } });
   })
-  .post("/unsubscribe/all", valid("json", UnsubscribeAllBody), async (c) => {
+  .post("/unsubscribe/all", valid("json", UnsubscribeAllBody), unsubscribeThrottle, async (c) => {
     const { token } = c.req.valid("json");
     const email = await emailOfToken(c.env.DB, token);
     if (!email) return apiError(c, 404, "not_found", "No such subscription");

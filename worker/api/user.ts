@@ -21,10 +21,10 @@ import {
   RegisterPhoneBody,
   USER_OPTIONS,
 } from "#shared/api/auth.ts";
-import { RESET_TICKET_TTL_S } from "#shared/constants.ts";
+import { RESET_ATTEMPTS_PER_IP_PER_HOUR, RESET_TICKET_TTL_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { consumeCode, consumeResetTicket, createResetTicket } from "#worker/auth/codes.ts";
-import { accountNotFound, alreadyRegistered, codeFailure, requestCode, signIn } from "#worker/auth/flows.ts";
+import { consumeResetTicket, createResetTicket } from "#worker/auth/codes.ts";
+import { accountNotFound, alreadyRegistered, checkCode, codeFailure, requestCode, signIn } from "#worker/auth/flows.ts";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { revokeUserSessions } from "#worker/db/refresh-tokens.ts";
 import {
@@ -37,6 +37,7 @@ import {
 } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { perAddress, throttle } from "#worker/middleware/throttle.ts";
 import { valid } from "./validate.ts";
 
 export const user = new Hono<AppEnv>();
@@ -57,14 +58,21 @@ const asObject = <T>(payload: unknown): T => (payload && typeof payload === "obj
 
 // ---- Registration -------------------------------------------------------------------------------
 
-async function startRegistration(
+/** The notice an identity that already has an account gets instead of a registration code (decision 026). */
+const existingAccountNotice = (c: Context<AppEnv>, identity: LoginIdentity) => async () =>
+  (await findUserByIdentity(c.env.DB, identity)) ? ("account_exists" as const) : null;
+
+/** The notice an identity without an account gets instead of a sign-in or recovery code (decision 026). */
+const missingAccountNotice = (c: Context<AppEnv>, identity: LoginIdentity) => async () =>
+  (await findUserByIdentity(c.env.DB, identity)) ? null : ("no_account" as const);
+
+/** The same 202 whether or not the identity has an account; an existing one is told so through the adapter. */
+function startRegistration(
   c: Context<AppEnv>,
   identity: LoginIdentity,
   payload: () => Promise<RegisterPayload> | RegisterPayload,
 ) {
-  if (await findUserByIdentity(c.env.DB, identity))
-    return alreadyRegistered(c, identity.kind === "phone" ? "phone" : "email");
-  return requestCode(c, { identity, purpose: "register", payload });
+  return requestCode(c, { identity, purpose: "register", payload, notice: existingAccountNotice(c, identity) });
 }
 
 user.post("/user/register", valid("json", RegisterPhoneBody), (c) => {
@@ -80,11 +88,12 @@ user.post("/user/register/email", valid("json", RegisterEmailBody), (c) => {
 /** Registration with a password: the code goes to the login's phone or e-mail; verify with the matching /verify. */
 user.post("/user/register/password", valid("json", RegisterPasswordBody), async (c) => {
   const body = c.req.valid("json");
-  if (await findUserByIdentity(c.env.DB, body.login)) return alreadyRegistered(c, "login");
   return requestCode(c, {
     identity: body.login,
     purpose: "register",
     field: "login",
+    notice: existingAccountNotice(c, body.login),
+    // Hashed either way: the answer's timing does not tell whether the account exists.
     payload: async () => ({ name: body.name, password: await hashPassword(body.password) }),
   });
 });
@@ -95,7 +104,7 @@ async function finishRegistration(
   body: { code: string; remember_me: boolean; name?: string },
 ) {
   const now = nowOf(c);
-  const result = await consumeCode(c.env.DB, { identity: identity.value, purpose: "register", code: body.code, now });
+  const result = await checkCode(c, identity.value, "register", body.code);
   if (!result.ok) return codeFailure(c, result);
   const payload = asObject<RegisterPayload>(result.payload);
   const field = identity.kind === "phone" ? "phone" : "email";
@@ -127,9 +136,9 @@ user.post("/user/register/email/verify", valid("json", EmailVerifyBody), (c) => 
 
 // ---- Sign-in by code ----------------------------------------------------------------------------
 
-async function startLogin(c: Context<AppEnv>, identity: LoginIdentity) {
-  if (!(await findUserByIdentity(c.env.DB, identity))) return accountNotFound(c, identity.kind);
-  return requestCode(c, { identity, purpose: "login", payload: () => ({}) });
+/** The same 202 whether or not the identity has an account; a missing one is told so through the adapter. */
+function startLogin(c: Context<AppEnv>, identity: LoginIdentity) {
+  return requestCode(c, { identity, purpose: "login", payload: () => ({}), notice: missingAccountNotice(c, identity) });
 }
 
 user.post("/user/login/phone", valid("json", PhoneBody), (c) => startLogin(c, phone(c.req.valid("json").phone)));
@@ -148,7 +157,7 @@ async function finishLogin(
   body: { code: string; remember_me: boolean; name?: string },
 ) {
   const now = nowOf(c);
-  const result = await consumeCode(c.env.DB, { identity: identity.value, purpose: "login", code: body.code, now });
+  const result = await checkCode(c, identity.value, "login", body.code);
   if (!result.ok) return codeFailure(c, result);
   const payload = asObject<LoginPayload>(result.payload);
   const existing = await findUserByIdentity(c.env.DB, identity);
@@ -175,9 +184,8 @@ user.post("/user/login/email/verify", valid("json", EmailVerifyBody), (c) => {
 
 // ---- Password recovery --------------------------------------------------------------------------
 
-async function startRecovery(c: Context<AppEnv>, identity: LoginIdentity, field: string) {
-  if (!(await findUserByIdentity(c.env.DB, identity))) return accountNotFound(c, field);
-  return requestCode(c, { identity, purpose: "recovery", field });
+function startRecovery(c: Context<AppEnv>, identity: LoginIdentity, field: string) {
+  return requestCode(c, { identity, purpose: "recovery", field, notice: missingAccountNotice(c, identity) });
 }
 
 user.post("/user/password/recovery/code/phone", valid("json", PhoneBody), (c) =>
@@ -193,7 +201,7 @@ user.post("/user/password/recovery/code/credential", valid("json", LoginBody), (
 /** A right recovery code gives a one-time reset ticket for `POST /api/user/password/reset`. */
 async function finishRecovery(c: Context<AppEnv>, identity: LoginIdentity, code: string, field: string) {
   const now = nowOf(c);
-  const result = await consumeCode(c.env.DB, { identity: identity.value, purpose: "recovery", code, now });
+  const result = await checkCode(c, identity.value, "recovery", code);
   if (!result.ok) return codeFailure(c, result);
   const account = await findUserByIdentity(c.env.DB, identity);
   if (!account) return accountNotFound(c, field);
@@ -215,21 +223,29 @@ user.post("/user/password/recovery/code/credential/verify", valid("json", Recove
   return finishRecovery(c, body.login, body.code, "login");
 });
 
-/** Sets the new password, ends every other session of the account and signs in. */
-user.post("/user/password/reset", valid("json", PasswordResetBody), async (c) => {
-  const body = c.req.valid("json");
-  const now = nowOf(c);
-  const userId = await consumeResetTicket(c.env.DB, body.reset_token, now);
-  const account = userId ? await findUserById(c.env.DB, userId) : null;
-  if (!account) {
-    return apiError(c, 400, "invalid_reset_token", "The reset link is invalid or expired", {
-      reset_token: "auth.error.resetTokenInvalid",
-    });
-  }
-  await setPassword(c.env.DB, account.id, await hashPassword(body.password), now);
-  await revokeUserSessions(c.env.DB, account.id, now);
-  const updated = (await findUserById(c.env.DB, account.id)) ?? account;
-  return signIn(c, updated, body.remember_me);
-});
+/**
+ * Sets the new password, ends every other session of the account and signs in. Tickets tried are counted
+ * per address; a wrong ticket matches nothing, so it cannot void anyone's genuine one (decision 026).
+ */
+user.post(
+  "/user/password/reset",
+  throttle((c) => [perAddress(c, "reset", RESET_ATTEMPTS_PER_IP_PER_HOUR, 3600)], { field: "reset_token" }),
+  valid("json", PasswordResetBody),
+  async (c) => {
+    const body = c.req.valid("json");
+    const now = nowOf(c);
+    const userId = await consumeResetTicket(c.env.DB, body.reset_token, now);
+    const account = userId ? await findUserById(c.env.DB, userId) : null;
+    if (!account) {
+      return apiError(c, 400, "invalid_reset_token", "The reset link is invalid or expired", {
+        reset_token: "auth.error.resetTokenInvalid",
+      });
+    }
+    await setPassword(c.env.DB, account.id, await hashPassword(body.password), now);
+    await revokeUserSessions(c.env.DB, account.id, now);
+    const updated = (await findUserById(c.env.DB, account.id)) ?? account;
+    return signIn(c, updated, body.remember_me);
+  },
+);
 
 user.get("/user/options", (c) => c.json({ data: USER_OPTIONS }));

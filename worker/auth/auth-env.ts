@@ -10,6 +10,8 @@ export interface AuthEnv {
   SMS_API_KEY?: string;
   SMS_ACCOUNT_SID?: string;
   SMS_SENDER?: string;
+  /** Comma-separated ISO codes of the countries SMS go to (a [var]; worker/auth/sms-policy.ts). */
+  SMS_ALLOWED_COUNTRIES?: string;
   EMAIL_PROVIDER?: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM?: string;

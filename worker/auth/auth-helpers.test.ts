@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { EXPIRING_REFRESH_TOKEN_THRESHOLD_S, PASSWORD_PBKDF2_ITERATIONS } from "#shared/constants.ts";
+import {
+  EXPIRING_REFRESH_TOKEN_THRESHOLD_S,
+  JWT_SECRET_MIN_BYTES,
+  PASSWORD_PBKDF2_ITERATIONS,
+} from "#shared/constants.ts";
 import { newCode } from "./codes.ts";
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { cookiePolicy, withoutSessionCookies } from "./session.ts";
 import {
+  AuthConfigError,
   DEV_JWT_SECRET,
   jwtSecret,
   newRefreshToken,
@@ -38,8 +43,27 @@ describe("tokens", () => {
   const env = { ENVIRONMENT: "development" };
   it("the development default secret, and none elsewhere", () => {
     expect(jwtSecret(env)).toBe(DEV_JWT_SECRET);
-    expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "s" })).toBe("s");
-    expect(() => jwtSecret({ ENVIRONMENT: "production" })).toThrow(/JWT_SECRET/);
+    const strong = "s".repeat(JWT_SECRET_MIN_BYTES);
+    expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: strong })).toBe(strong);
+    expect(() => jwtSecret({ ENVIRONMENT: "production" })).toThrow(/JWT_SECRET is not set/);
+  });
+
+  it("outside development a short key or the development key is refused, naming the problem, not the key", () => {
+    const short = "s".repeat(JWT_SECRET_MIN_BYTES - 1);
+    expect(() => jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: short })).toThrow(
+      new RegExp(`JWT_SECRET is ${JWT_SECRET_MIN_BYTES - 1} bytes, shorter than ${JWT_SECRET_MIN_BYTES}`),
+    );
+    // Bytes, not characters: 16 two-byte letters are 32 bytes.
+    expect(jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: "ж".repeat(16) })).toBe("ж".repeat(16));
+    expect(() => jwtSecret({ ENVIRONMENT: "staging", JWT_SECRET: DEV_JWT_SECRET })).toThrow(AuthConfigError);
+    try {
+      jwtSecret({ ENVIRONMENT: "production", JWT_SECRET: DEV_JWT_SECRET });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/development key/);
+      expect((error as Error).message).not.toContain(DEV_JWT_SECRET);
+    }
+    // Development takes any key it is given.
+    expect(jwtSecret({ ENVIRONMENT: "development", JWT_SECRET: "short" })).toBe("short");
   });
 
   it("access tokens verify until their expiry, against the given clock", async () => {
@@ -52,7 +76,8 @@ describe("tokens", () => {
       familyId: "f",
     });
     expect(await verifyAccessToken(env, token, expiresAt)).toBeNull();
-    expect(await verifyAccessToken({ ENVIRONMENT: "production", JWT_SECRET: "other" }, token, now)).toBeNull();
+    const other = { ENVIRONMENT: "production", JWT_SECRET: "other".repeat(JWT_SECRET_MIN_BYTES) };
+    expect(await verifyAccessToken(other, token, now)).toBeNull();
     expect(await verifyAccessToken(env, token.slice(0, -2) + "xx", now)).toBeNull();
     expect(await verifyAccessToken(env, "a.b.c", now)).toBeNull();
   });

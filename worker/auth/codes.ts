@@ -1,12 +1,22 @@
 /**
- * One-time codes (issue 6 item 4): 6 digits, single use, valid 10 minutes, bound to an identity (E.164
- * phone or lower-case e-mail) and a purpose. Only a hash is stored. A new code for the same identity and
- * purpose replaces the old one. A code takes at most 5 wrong attempts: the fifth locks it (429) and only a
- * new code helps. Consumption is a guarded UPDATE, so two requests cannot both use one code.
+ * One-time codes (issue 6 item 4, decision 026): 6 digits, single use, valid 10 minutes, bound to an
+ * identity (E.164 phone or lower-case e-mail) and a purpose. Only a hash is stored. A new code for the same
+ * identity and purpose replaces the old one. Wrong attempts are counted per code and address: the fifth
+ * from one address locks the code for that address (429) while the owner, elsewhere, can still use it;
+ * CODE_MAX_WRONG_TOTAL wrong attempts from all addresses lock it for everyone, and a new code helps.
+ * Consumption is a guarded UPDATE, so two requests cannot both use one code.
  */
-import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_TTL_S } from "#shared/constants.ts";
+import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_MAX_WRONG_TOTAL, CODE_TTL_S } from "#shared/constants.ts";
 import { bytesToBase64Url } from "#shared/base64.ts";
-import { claimCode, countWrongAttempt, currentCode, replaceCode } from "#worker/db/verification-codes.ts";
+import {
+  claimCode,
+  claimResetTicket,
+  countWrongAttempt,
+  currentCode,
+  replaceCode,
+  retireResetTickets,
+} from "#worker/db/verification-codes.ts";
+import { hit } from "#worker/services/rate-limit.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex } from "./secret-bytes.ts";
 
 export type CodePurpose = "register" | "login" | "recovery" | "verify_phone" | "verify_email" | "reset_ticket";
@@ -19,6 +29,15 @@ export function newCode(): string {
     const value = crypto.getRandomValues(new Uint32Array(1))[0]!;
     if (value < max) return String(value % limit).padStart(CODE_LENGTH, "0");
   }
+}
+
+/**
+ * A stand-in for a code that is never sent (no account to sign in to, an account that already exists):
+ * stored like a code so every later step — resend interval, wrong attempts, expiry — answers exactly as
+ * for a real one, yet no six digits can match it.
+ */
+export function decoyCode(): string {
+  return bytesToBase64Url(randomBytes(32));
 }
 
 const codeHash = (identity: string, purpose: string, code: string) => sha256Hex(`code:${purpose}:${identity}:${code}`);
@@ -45,40 +64,65 @@ export type CheckResult =
   /** No live code: never sent, expired or already used — a new one is needed. */
   | { ok: false; reason: "expired" }
   | { ok: false; reason: "wrong"; attemptsLeft: number }
-  /** Too many wrong attempts on this code (429): a new one is needed. */
+  /** Too many wrong attempts on this code from this address, or from all (429): a new one is needed. */
   | { ok: false; reason: "locked" };
 
 /** Checks and, when right, consumes the identity's current code for the purpose. */
 export async function consumeCode(
   db: D1Database,
-  options: { identity: string; purpose: CodePurpose; code: string; now: number },
+  options: { identity: string; purpose: CodePurpose; code: string; now: number; address: string },
 ): Promise<CheckResult> {
   const row = await currentCode(db, options.identity, options.purpose);
   if (!row || row.expires_at <= options.now) return { ok: false, reason: "expired" };
-  if (row.attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "locked" };
+  if (row.attempts >= CODE_MAX_WRONG_TOTAL) return { ok: false, reason: "locked" };
+  // This address's attempts on this code, counted before the check (atomic): racing guesses cannot overshoot.
+  const mine = await hit(
+    db,
+    {
+      key: `code:attempt:${row.id}:ip:${options.address}`,
+      limit: CODE_MAX_ATTEMPTS,
+      // One window for the code's whole life: the counter never restarts while the code is valid.
+      windowS: Math.ceil((row.expires_at - row.created_at) / 1000),
+      since: row.created_at,
+    },
+    options.now,
+  );
+  if (!mine.allowed) return { ok: false, reason: "locked" };
 
   const right = constantTimeEqualText(await codeHash(options.identity, options.purpose, options.code), row.code_hash);
   if (!right) {
-    const attempts = (await countWrongAttempt(db, row.id)) ?? CODE_MAX_ATTEMPTS;
-    if (attempts >= CODE_MAX_ATTEMPTS) return { ok: false, reason: "locked" };
-    return { ok: false, reason: "wrong", attemptsLeft: CODE_MAX_ATTEMPTS - attempts };
+    const total = (await countWrongAttempt(db, row.id)) ?? CODE_MAX_WRONG_TOTAL;
+    if (mine.count >= CODE_MAX_ATTEMPTS || total >= CODE_MAX_WRONG_TOTAL) return { ok: false, reason: "locked" };
+    return { ok: false, reason: "wrong", attemptsLeft: CODE_MAX_ATTEMPTS - mine.count };
   }
-  if (!(await claimCode(db, row.id, options.now, CODE_MAX_ATTEMPTS))) return { ok: false, reason: "expired" };
+  if (!(await claimCode(db, row.id, options.now, CODE_MAX_WRONG_TOTAL))) return { ok: false, reason: "expired" };
   return { ok: true, payload: row.payload === null ? null : JSON.parse(row.payload) };
 }
 
-/** A password-reset ticket: a long random secret handed out after the recovery code, stored like a code. */
+const RESET_TICKET = /^[A-Za-z0-9_-]{43}$/;
+const resetIdentity = async (ticket: string) => `reset:${await sha256Hex(`reset-ticket:${ticket}`)}`;
+
+/**
+ * A password-reset ticket: 256 random bits handed out after the recovery code, stored only as its hash,
+ * which is also how it is found. It names no account, so a made-up ticket matches nothing and touches no
+ * real one (decision 026). A new ticket retires the account's earlier ones.
+ */
 export async function createResetTicket(db: D1Database, userId: number, now: number, ttlS: number): Promise<string> {
   const ticket = bytesToBase64Url(randomBytes(32));
-  await createCode(db, { identity: `user:${userId}`, purpose: "reset_ticket", now, code: ticket, ttlS });
-  return `${userId}.${ticket}`;
+  await retireResetTickets(db, userId, now);
+  await createCode(db, {
+    identity: await resetIdentity(ticket),
+    purpose: "reset_ticket",
+    now,
+    code: ticket,
+    ttlS,
+    payload: { user_id: userId },
+  });
+  return ticket;
 }
 
 /** The user a ticket resets, consuming it; null when unknown, used or expired. */
 export async function consumeResetTicket(db: D1Database, value: string, now: number): Promise<number | null> {
-  const match = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{43})$/.exec(value);
-  if (!match) return null;
-  const userId = Number(match[1]);
-  const result = await consumeCode(db, { identity: `user:${userId}`, purpose: "reset_ticket", code: match[2]!, now });
-  return result.ok ? userId : null;
+  if (!RESET_TICKET.test(value)) return null;
+  return claimResetTicket(db, await resetIdentity(value), now);
 }

@@ -1,10 +1,11 @@
 /**
- * The steps the account endpoints share: requesting a code (rate limits, storage, delivery), answering a
- * failed code check, and signing a user in.
+ * The steps the account endpoints share: requesting a code (rate limits, storage, delivery), checking one,
+ * answering a failed code check, and signing a user in.
  */
 import type { Context } from "hono";
 import type { LoginIdentity } from "#shared/api/auth.ts";
 import {
+  CODE_REQUESTS_PER_IDENTITY_PER_ADDRESS_PER_HOUR,
   CODE_REQUESTS_PER_IDENTITY_PER_HOUR,
   CODE_REQUESTS_PER_IP_PER_HOUR,
   CODE_RESEND_INTERVAL_S,
@@ -15,24 +16,35 @@ import type { UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
-import { hitAll } from "#worker/services/rate-limit.ts";
+import { hit } from "#worker/services/rate-limit.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
 import { authEnv } from "./auth-env.ts";
-import { type CheckResult, type CodePurpose, createCode } from "./codes.ts";
-import { deliverCode } from "./senders.ts";
+import { type CheckResult, type CodePurpose, consumeCode, createCode, decoyCode, newCode } from "./codes.ts";
+import { deliverCode, type MessageKind } from "./senders.ts";
+import { hitSmsCeiling, smsAllowedTo } from "./sms-policy.ts";
 import { sessionResponse } from "./session.ts";
-import { AuthConfigError, issueRefreshToken, jwtSecret, signAccessToken } from "./tokens.ts";
+import { AuthConfigError, issueRefreshToken, jwtSecret, reportAuthConfigError, signAccessToken } from "./tokens.ts";
 import { toApiUser } from "./users.ts";
 
 export const fieldOf = (identity: LoginIdentity) => identity.kind;
 
+/** What the person at the address is told instead of a code (decision 026), or null for a real code. */
+export type Notice = Exclude<MessageKind, "code"> | null;
+
 /**
- * Sends a fresh code for the identity and purpose: at most one per identity per resend interval, a few per
- * identity and more per IP per hour (exact counters in D1). `payload` is computed only once the request is
- * allowed (it may hash a password).
+ * Sends a fresh code for the identity and purpose — or, when `notice` says so, a notice instead of it
+ * (no account to sign in to; an account that already exists). The answer is the same 202 either way, and
+ * so is the work: the notice's code is a decoy stored like a real one (worker/auth/codes.ts), so the
+ * resend interval and later checks cannot tell them apart (no account oracle, decision 026).
+ *
+ * Limits, in order, each counted before anything about the identity is looked up: the address (per hour);
+ * one per identity per resend interval; per identity from this address, and per identity from all
+ * addresses (a higher ceiling, so one stranger cannot use up the owner's budget); for SMS the allowed
+ * countries (400, before any count) and the hourly ceiling of all SMS. `notice` and `payload` run only
+ * once the request is allowed (the payload may hash a password).
  */
 export async function requestCode(
   c: Context<AppEnv>,
@@ -40,6 +52,7 @@ export async function requestCode(
     identity: LoginIdentity;
     purpose: CodePurpose;
     payload?: () => unknown | Promise<unknown>;
+    notice?: () => Promise<Notice>;
     field?: string;
   },
 ) {
@@ -47,27 +60,59 @@ export async function requestCode(
   const now = nowOf(c);
   const { identity, purpose } = options;
   const field = options.field ?? fieldOf(identity);
+  const sms = identity.kind === "phone";
+  const address = clientIp(c.req.raw);
+
+  // Depends only on the number: not an oracle.
+  if (sms && !smsAllowedTo(authEnv(c.env), identity.value)) {
+    return apiError(c, 400, "sms_country_not_allowed", "Codes cannot be sent by SMS to this country", {
+      [field]: "auth.error.smsCountry",
+    });
+  }
+  const perAddress = await hit(
+    db,
+    { key: `code:ip:${address}`, limit: CODE_REQUESTS_PER_IP_PER_HOUR, windowS: 3600 },
+    now,
+  );
+  if (!perAddress.allowed) return rateLimited(c, perAddress, field);
 
   const lastCreatedAt = await lastCodeCreatedAt(db, identity.value, purpose);
   const sinceLast = lastCreatedAt !== null ? now - lastCreatedAt : Infinity;
   if (sinceLast >= 0 && sinceLast < CODE_RESEND_INTERVAL_S * 1000) {
     return rateLimited(c, { retryAfterS: Math.ceil((CODE_RESEND_INTERVAL_S * 1000 - sinceLast) / 1000) }, field);
   }
-  const verdict = await hitAll(
-    db,
-    [
-      { key: `code:identity:${identity.value}`, limit: CODE_REQUESTS_PER_IDENTITY_PER_HOUR, windowS: 3600 },
-      { key: `code:ip:${clientIp(c.req.raw)}`, limit: CODE_REQUESTS_PER_IP_PER_HOUR, windowS: 3600 },
-    ],
-    now,
-  );
-  if (!verdict.allowed) return rateLimited(c, verdict, field);
+  // One after the other: a request refused for this address must not use up the identity's budget.
+  for (const rule of [
+    {
+      key: `code:identity:${identity.value}:ip:${address}`,
+      limit: CODE_REQUESTS_PER_IDENTITY_PER_ADDRESS_PER_HOUR,
+      windowS: 3600,
+    },
+    { key: `code:identity:${identity.value}`, limit: CODE_REQUESTS_PER_IDENTITY_PER_HOUR, windowS: 3600 },
+  ]) {
+    const verdict = await hit(db, rule, now);
+    if (!verdict.allowed) return rateLimited(c, verdict, field);
+  }
+  if (sms) {
+    const ceiling = await hitSmsCeiling(db, now);
+    if (!ceiling.allowed) return rateLimited(c, ceiling, field);
+  }
 
-  const code = await createCode(db, { identity: identity.value, purpose, now, payload: await options.payload?.() });
+  const notice = (await options.notice?.()) ?? null;
+  const payload = await options.payload?.();
+  const code = notice ? decoyCode() : newCode();
+  await createCode(db, { identity: identity.value, purpose, now, payload, code });
   try {
     await deliverCode(
       authEnv(c.env),
-      { channel: identity.kind === "phone" ? "sms" : "email", to: identity.value, purpose, code, locale: apiLocale(c) },
+      {
+        channel: sms ? "sms" : "email",
+        to: identity.value,
+        purpose,
+        code: notice ? "" : code,
+        kind: notice ?? "code",
+        locale: apiLocale(c),
+      },
       now,
     );
   } catch (error) {
@@ -78,13 +123,18 @@ export async function requestCode(
     {
       data: {
         sent: true as const,
-        channel: identity.kind === "phone" ? ("sms" as const) : ("email" as const),
+        channel: sms ? ("sms" as const) : ("email" as const),
         expires_in: CODE_TTL_S,
         resend_in: CODE_RESEND_INTERVAL_S,
       },
     },
     202,
   );
+}
+
+/** Checks (and when right, uses) the identity's code; wrong attempts count per code and address. */
+export function checkCode(c: Context<AppEnv>, identity: string, purpose: CodePurpose, code: string) {
+  return consumeCode(c.env.DB, { identity, purpose, code, now: nowOf(c), address: clientIp(c.req.raw) });
 }
 
 /** The answer to a failed code check: 400 wrong/expired (a new code is needed when expired), 429 locked. */
@@ -102,12 +152,14 @@ export function codeFailure(c: Context<AppEnv>, result: Exclude<CheckResult, { o
   }
 }
 
+/** A right code whose account is gone meanwhile (sign-in, recovery). The request endpoints never answer it. */
 export function accountNotFound(c: Context<AppEnv>, field: string) {
   return apiError(c, 400, "account_not_found", "No account with this phone or e-mail", {
     [field]: "auth.error.accountNotFound",
   });
 }
 
+/** A right code for an identity another account took meanwhile. The request endpoints never answer it. */
 export function alreadyRegistered(c: Context<AppEnv>, field: string) {
   return apiError(c, 409, "already_registered", "An account with this phone or e-mail exists", {
     [field]: "auth.error.alreadyRegistered",
@@ -135,14 +187,17 @@ export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolea
   });
 }
 
-/** 503 when tokens cannot be signed here (production without JWT_SECRET), else null. */
+/**
+ * 503 when tokens cannot be signed or verified here (production without a usable JWT_SECRET: missing,
+ * the development key, too short), else null.
+ */
 export function authUnavailable(c: Context<AppEnv>) {
   try {
     jwtSecret(authEnv(c.env));
     return null;
   } catch (error) {
     if (!(error instanceof AuthConfigError)) throw error;
-    console.error(error.message);
+    reportAuthConfigError(c.req.raw, error);
     return apiError(c, 503, "auth_unavailable", "Sign-in is not available");
   }
 }

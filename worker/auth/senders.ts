@@ -10,28 +10,79 @@ import type { AuthEnv } from "./auth-env.ts";
 
 export type Channel = "sms" | "email";
 
+/**
+ * What a message tells its recipient: a code, or — instead of an answer that would tell the requester
+ * whether an account exists (decision 026) — a notice that there is no account with this phone or e-mail
+ * (someone asked to sign in or recover), or that there already is one (someone asked to register it or to
+ * make it their new contact).
+ */
+export type MessageKind = "code" | "no_account" | "account_exists";
+
 export interface CodeMessage {
   channel: Channel;
   /** E.164 phone or e-mail address. */
   to: string;
   purpose: string;
+  /** The code; "" for a notice. */
   code: string;
   locale: string;
+  kind?: MessageKind;
 }
 
 export class DeliveryError extends Error {}
 
 type Fetch = typeof fetch;
 
-const TEXTS: Record<string, { sms: (code: string) => string; subject: string }> = {
-  en: { sms: (code) => `Your Kvadrat code: ${code}. It is valid for 10 minutes.`, subject: "Your Kvadrat code" },
-  ru: { sms: (code) => `Ваш код Kvadrat: ${code}. Действует 10 минут.`, subject: "Ваш код Kvadrat" },
-  sr: { sms: (code) => `Vaš Kvadrat kod: ${code}. Važi 10 minuta.`, subject: "Vaš Kvadrat kod" },
+interface Texts {
+  code: (code: string) => string;
+  subject: string;
+  /** "phone number" / "e-mail address" as the notices say it. */
+  what: Record<Channel, string>;
+  noAccount: (what: string) => string;
+  accountExists: (what: string) => string;
+}
+
+const TEXTS: Record<string, Texts> = {
+  en: {
+    code: (code) => `Your Kvadrat code: ${code}. It is valid for 10 minutes.`,
+    subject: "Your Kvadrat code",
+    what: { sms: "phone number", email: "e-mail address" },
+    noAccount: (what) =>
+      `Someone asked for a Kvadrat code for this ${what}, but there is no account with it. You can register one on Kvadrat. If it was not you, ignore this message.`,
+    accountExists: (what) =>
+      `Someone asked to register this ${what} on Kvadrat, but you already have an account with it. Sign in, or recover your password if you forgot it. If it was not you, ignore this message.`,
+  },
+  ru: {
+    code: (code) => `Ваш код Kvadrat: ${code}. Действует 10 минут.`,
+    subject: "Ваш код Kvadrat",
+    what: { sms: "номера телефона", email: "адреса электронной почты" },
+    noAccount: (what) =>
+      `Кто-то запросил код Kvadrat для этого ${what}, но аккаунта с ним нет. Вы можете зарегистрироваться на Kvadrat. Если это были не вы, не обращайте внимания на это сообщение.`,
+    accountExists: (what) =>
+      `Кто-то хотел зарегистрировать на Kvadrat аккаунт для этого ${what}, но у вас уже есть аккаунт с ним. Войдите или восстановите пароль, если забыли его. Если это были не вы, не обращайте внимания на это сообщение.`,
+  },
+  sr: {
+    code: (code) => `Vaš Kvadrat kod: ${code}. Važi 10 minuta.`,
+    subject: "Vaš Kvadrat kod",
+    what: { sms: "ovaj broj telefona", email: "ovu adresu e-pošte" },
+    noAccount: (what) =>
+      `Neko je zatražio Kvadrat kod za ${what}, ali nalog sa tim podacima ne postoji. Možete se registrovati na Kvadratu. Ako to niste bili vi, zanemarite ovu poruku.`,
+    accountExists: (what) =>
+      `Neko je pokušao da registruje ${what} na Kvadratu, ali vi već imate nalog sa tim podacima. Prijavite se ili obnovite lozinku ako ste je zaboravili. Ako to niste bili vi, zanemarite ovu poruku.`,
+  },
 };
 
 export function messageText(message: CodeMessage): { subject: string; body: string } {
   const texts = TEXTS[message.locale] ?? TEXTS.en!;
-  return { subject: texts.subject, body: texts.sms(message.code) };
+  const what = texts.what[message.channel];
+  switch (message.kind ?? "code") {
+    case "no_account":
+      return { subject: "Kvadrat", body: texts.noAccount(what) };
+    case "account_exists":
+      return { subject: "Kvadrat", body: texts.accountExists(what) };
+    default:
+      return { subject: texts.subject, body: texts.code(message.code) };
+  }
 }
 
 async function expectOk(response: Response, provider: string): Promise<void> {
@@ -125,7 +176,7 @@ export async function sendEmail(env: AuthEnv, message: CodeMessage, doFetch: Fet
   }
 }
 
-/** Delivers a code: the dev outbox in development, the configured provider elsewhere. */
+/** Delivers a code or a notice: the dev outbox in development, the configured provider elsewhere. */
 export async function deliverCode(
   env: AuthEnv & { DB: D1Database },
   message: CodeMessage,

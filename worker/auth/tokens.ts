@@ -12,6 +12,7 @@ import { sign, verify } from "hono/jwt";
 import {
   ACCESS_TOKEN_TTL_S,
   EXPIRING_REFRESH_TOKEN_THRESHOLD_S,
+  JWT_SECRET_MIN_BYTES,
   REFRESH_REUSE_GRACE_S,
   REFRESH_TOKEN_TTL_S,
 } from "#shared/constants.ts";
@@ -32,10 +33,37 @@ export const DEV_JWT_SECRET = "development-only-jwt-secret-never-used-in-product
 
 export class AuthConfigError extends Error {}
 
+const reported = new WeakSet<Request>();
+
+/** Logs a configuration problem once per request (one line naming the problem, not the key). */
+export function reportAuthConfigError(request: Request, error: AuthConfigError): void {
+  if (reported.has(request)) return;
+  reported.add(request);
+  console.error(error.message);
+}
+
+/**
+ * The key of the access tokens. Outside development a missing key, the development key or one shorter
+ * than JWT_SECRET_MIN_BYTES refuses to sign or verify (AuthConfigError: sign-in answers 503, visitors
+ * are served signed out); the error names the problem, never the key.
+ */
 export function jwtSecret(env: AuthEnv): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
-  if (isDevelopment(env)) return DEV_JWT_SECRET;
-  throw new AuthConfigError("JWT_SECRET is not set: refusing to sign or verify tokens outside development");
+  const secret = env.JWT_SECRET;
+  if (isDevelopment(env)) return secret || DEV_JWT_SECRET;
+  if (!secret)
+    throw new AuthConfigError("JWT_SECRET is not set: refusing to sign or verify tokens outside development");
+  if (secret === DEV_JWT_SECRET) {
+    throw new AuthConfigError(
+      "JWT_SECRET is the development key: refusing to sign or verify tokens outside development",
+    );
+  }
+  const bytes = new TextEncoder().encode(secret).length;
+  if (bytes < JWT_SECRET_MIN_BYTES) {
+    throw new AuthConfigError(
+      `JWT_SECRET is ${bytes} bytes, shorter than ${JWT_SECRET_MIN_BYTES}: refusing to sign or verify tokens outside development`,
+    );
+  }
+  return secret;
 }
 
 export type Role = "user" | "admin";

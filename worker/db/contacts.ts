@@ -55,14 +55,6 @@ export async function recordPaidReveal(
   ]);
 }
 
-export async function messagesSentSince(db: D1Database, senderId: number, since: number): Promise<number> {
-  const row = await db
-    .prepare("SELECT COUNT(*) AS n FROM messages WHERE sender_id = ? AND created_at > ?")
-    .bind(senderId, since)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 export async function insertMessage(
   db: D1Database,
   message: { listingId: number; senderId: number; recipientId: number; body: string; now: number },

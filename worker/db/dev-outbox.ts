@@ -1,9 +1,10 @@
-/** Typed D1 queries of the development outbox (table `dev_outbox`): the codes the development sender "sent". */
+/** Typed D1 queries of the development outbox (table `dev_outbox`): the messages the development sender "sent". */
 
 export interface OutboxRow {
   recipient: string;
   purpose: string;
   code: string;
+  body: string;
   created_at: number;
 }
 
@@ -17,16 +18,13 @@ export async function insertOutboxMessage(
     .run();
 }
 
-/** The newest 50 messages, to one recipient or to anyone. */
-export async function recentOutbox(db: D1Database, recipient?: string): Promise<OutboxRow[]> {
-  const statement =
-    recipient !== undefined
-      ? db
-          .prepare(
-            "SELECT recipient, purpose, code, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
-          )
-          .bind(recipient)
-      : db.prepare("SELECT recipient, purpose, code, created_at FROM dev_outbox ORDER BY id DESC LIMIT 50");
-  const { results } = await statement.all<OutboxRow>();
+/** The newest 50 messages to one recipient. */
+export async function recentOutbox(db: D1Database, recipient: string): Promise<OutboxRow[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT recipient, purpose, code, body, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
+    )
+    .bind(recipient)
+    .all<OutboxRow>();
   return results;
 }

@@ -8,7 +8,10 @@ export async function favouriteIds(db: D1Database, userId: number): Promise<numb
   return results.map((r) => r.listing_id);
 }
 
-/** Adds the ids that name existing listings; the first id is the newest. Returns how many were new. */
+/**
+ * Adds the ids that name public (active) listings; the first id is the newest. Returns how many were new.
+ * Any other id is skipped like a missing one, so the answer never tells that a draft or archived id exists.
+ */
 export async function addFavourites(
   db: D1Database,
   userId: number,
@@ -20,7 +23,7 @@ export async function addFavourites(
     db
       .prepare(
         `INSERT INTO favourites (user_id, listing_id, created_at)
-         SELECT ?, id, ? FROM listings WHERE id = ? ON CONFLICT (user_id, listing_id) DO NOTHING`,
+         SELECT ?, id, ? FROM listings WHERE id = ? AND status = 'active' ON CONFLICT (user_id, listing_id) DO NOTHING`,
       )
       .bind(userId, now + index, id),
   );

@@ -17,3 +17,17 @@ export async function bumpRateLimit(db: D1Database, key: string, windowStart: nu
     .first<{ count: number }>();
   return row?.count ?? 1;
 }
+
+/** Deletes the counters whose window started before `before`: they can no longer refuse anything. */
+export async function pruneRateLimits(db: D1Database, before: number): Promise<number> {
+  const result = await db.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(before).run();
+  return result.meta.changes ?? 0;
+}
+
+/** Takes back one count of `key` in the window starting at `windowStart` (nothing when the window moved on). */
+export async function unbumpRateLimit(db: D1Database, key: string, windowStart: number): Promise<void> {
+  await db
+    .prepare("UPDATE rate_limits SET count = count - 1 WHERE key = ? AND window_start = ? AND count > 0")
+    .bind(key, windowStart)
+    .run();
+}

@@ -25,3 +25,12 @@ export async function countListingEvent(
     .run();
   return result.meta.changes > 0;
 }
+
+/** Whether a listing is public (active): a repeated beacon is answered like a counted one. */
+export async function activeListingExists(db: D1Database, listingId: number): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS yes FROM listings WHERE id = ? AND status = 'active'")
+    .bind(listingId)
+    .first();
+  return row !== null;
+}

@@ -55,7 +55,10 @@ export async function identityTaken(db: D1Database, identity: LoginIdentity, exc
 
 export type SessionUserRow = Pick<UserRow, "id" | "name" | "role" | "phone_verified_at"> & { family_alive: number };
 
-/** The live user of a session and whether its refresh family is still unrevoked (one round trip per request). */
+/**
+ * The live user of a session and whether its refresh family is still unrevoked and belongs to that user
+ * (one round trip per request): a token naming one user with another user's family is refused.
+ */
 export function sessionUserOf(
   db: D1Database,
   session: { userId: number; familyId: string },
@@ -63,7 +66,8 @@ export function sessionUserOf(
   return db
     .prepare(
       `SELECT u.id, u.name, u.role, u.phone_verified_at,
-         EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?1 AND r.revoked_at IS NULL) AS family_alive
+         EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?1 AND r.user_id = u.id AND r.revoked_at IS NULL)
+           AS family_alive
        FROM users u WHERE u.id = ?2 AND u.deleted_at IS NULL`,
     )
     .bind(session.familyId, session.userId)

@@ -5,6 +5,7 @@ export interface CodeRow {
   code_hash: string;
   payload: string | null;
   attempts: number;
+  created_at: number;
   expires_at: number;
   consumed_at: number | null;
 }
@@ -32,7 +33,7 @@ export async function replaceCode(
 export function currentCode(db: D1Database, identity: string, purpose: string): Promise<CodeRow | null> {
   return db
     .prepare(
-      "SELECT id, code_hash, payload, attempts, expires_at, consumed_at FROM verification_codes WHERE identity = ? AND purpose = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1",
+      "SELECT id, code_hash, payload, attempts, created_at, expires_at, consumed_at FROM verification_codes WHERE identity = ? AND purpose = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1",
     )
     .bind(identity, purpose)
     .first<CodeRow>();
@@ -67,4 +68,31 @@ export async function lastCodeCreatedAt(db: D1Database, identity: string, purpos
     .bind(identity, purpose)
     .first<{ created_at: number }>();
   return last?.created_at ?? null;
+}
+
+/**
+ * Uses a password-reset ticket, found by its hash (the ticket's identity), in one guarded UPDATE: a
+ * ticket that does not exist, expired or was used matches nothing and changes nothing. The account id, or null.
+ */
+export async function claimResetTicket(db: D1Database, identity: string, now: number): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `UPDATE verification_codes SET consumed_at = ?1
+       WHERE identity = ?2 AND purpose = 'reset_ticket' AND consumed_at IS NULL AND expires_at > ?1
+       RETURNING json_extract(payload, '$.user_id') AS user_id`,
+    )
+    .bind(now, identity)
+    .first<{ user_id: number | null }>();
+  return typeof row?.user_id === "number" ? row.user_id : null;
+}
+
+/** Retires a user's unused reset tickets (a newer ticket or a new password makes them void). */
+export async function retireResetTickets(db: D1Database, userId: number, now: number): Promise<void> {
+  await db
+    .prepare(
+      `UPDATE verification_codes SET consumed_at = ?1
+       WHERE purpose = 'reset_ticket' AND consumed_at IS NULL AND json_extract(payload, '$.user_id') = ?2`,
+    )
+    .bind(now, userId)
+    .run();
 }

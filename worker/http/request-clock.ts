@@ -1,16 +1,16 @@
 import type { Context } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
-import { isDevelopment } from "./environment.ts";
+import { debugAllowed } from "./environment.ts";
 
 /**
- * The time a request works with. In development a request may set it with `X-Debug-Now`
- * (milliseconds since the epoch), so tests can reach the 30-second and one-day edges without waiting;
- * any other environment ignores the header.
+ * The time a request works with. In development, from a loopback address (`debugAllowed`), a request
+ * may set it with `X-Debug-Now` (milliseconds since the epoch), so tests can reach the 30-second and
+ * one-day edges without waiting; any other request's header is ignored.
  */
 export const DEBUG_NOW_HEADER = "x-debug-now";
 
 export function requestNow(env: { ENVIRONMENT?: string }, request: Request): number {
-  if (isDevelopment(env)) {
+  if (debugAllowed(env, request)) {
     const value = request.headers.get(DEBUG_NOW_HEADER);
     if (value && /^\d{1,15}$/.test(value)) return Number(value);
   }

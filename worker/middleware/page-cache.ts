@@ -5,6 +5,7 @@ import { FAVOURITES_COOKIE_NAME } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
 import { edgeCountry } from "#worker/edge-country.ts";
+import { debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
 import { isPagePath } from "./page-request.ts";
 
@@ -42,7 +43,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
       !c.get("user") &&
       !hasSessionCookie(c) &&
       !getCookie(c, FAVOURITES_COOKIE_NAME) &&
-      ![...c.req.raw.headers.keys()].some((name) => name.startsWith("x-debug-"));
+      !debugRequest(c.env, c.req.raw);
     if (!eligible) return next();
 
     const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";

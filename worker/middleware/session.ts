@@ -9,7 +9,14 @@ import {
   readSessionCookies,
   sessionCookies,
 } from "#worker/auth/session.ts";
-import { AuthConfigError, type AccessClaims, rotateRefreshToken, verifyAccessToken } from "#worker/auth/tokens.ts";
+import {
+  AuthConfigError,
+  type AccessClaims,
+  reportAuthConfigError,
+  rotateRefreshToken,
+  verifyAccessToken,
+} from "#worker/auth/tokens.ts";
+import { authUnavailable } from "#worker/auth/flows.ts";
 import { toSessionUser } from "#worker/auth/users.ts";
 import { sessionUserOf } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
@@ -84,9 +91,9 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
         }
       }
     } catch (error) {
-      // A production worker without JWT_SECRET serves everyone signed out rather than failing pages.
+      // A production worker without a usable JWT_SECRET serves everyone signed out rather than failing pages.
       if (!(error instanceof AuthConfigError)) throw error;
-      console.error(error.message);
+      reportAuthConfigError(c.req.raw, error);
     }
 
     await next();
@@ -111,8 +118,8 @@ function setsSessionCookie(res: Response, policy: { accessName: string; refreshN
     .some((line) => line.startsWith(`${policy.accessName}=`) || line.startsWith(`${policy.refreshName}=`));
 }
 
-/** 401 unless signed in (SPEC §8: "authorization required"). */
+/** 401 unless signed in (SPEC §8: "authorization required"); 503 when sessions cannot be checked at all. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("user")) return apiError(c, 401, "unauthorized", "Sign in first");
+  if (!c.get("user")) return authUnavailable(c) ?? apiError(c, 401, "unauthorized", "Sign in first");
   await next();
 };

@@ -15,10 +15,16 @@ export function throttle(
   options: { field?: string } = {},
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const verdict = await hitAll(c.env.DB, rules(c), nowOf(c));
-    if (!verdict.allowed) return rateLimited(c, verdict, options.field);
+    const refused = await overLimit(c, rules(c), options.field);
+    if (refused) return refused;
     await next();
   };
+}
+
+/** Counts the request against the rules: the 429 answer when one is over its limit, else null. */
+export async function overLimit(c: Context<AppEnv>, rules: RateLimitRule[], field?: string) {
+  const verdict = await hitAll(c.env.DB, rules, nowOf(c));
+  return verdict.allowed ? null : rateLimited(c, verdict, field);
 }
 
 /** A rule for the request's address: `{what}:ip:{address}`. */

@@ -4,13 +4,15 @@
  * concurrent requests cannot both take the last free slot. Check and consumption are that one step: a
  * request is counted whether or not it is then allowed.
  */
-import { bumpRateLimit } from "#worker/db/rate-limits.ts";
+import { bumpRateLimit, unbumpRateLimit } from "#worker/db/rate-limits.ts";
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `code:identity:+381641234567`. */
   key: string;
   limit: number;
   windowS: number;
+  /** When the first window starts (ms): by default windows are aligned to the epoch. */
+  since?: number;
 }
 
 export interface RateLimitVerdict {
@@ -20,9 +22,19 @@ export interface RateLimitVerdict {
   retryAfterS: number;
 }
 
+/** No rule's window is longer: the scheduled clean-up (worker/scheduled.ts) drops counters older than this. */
+export const RATE_LIMIT_MAX_WINDOW_S = 24 * 60 * 60;
+
+/** The start (ms) of the rule's window that holds `now`. */
+function windowStartOf(rule: RateLimitRule, now: number): number {
+  if (rule.windowS > RATE_LIMIT_MAX_WINDOW_S) throw new Error(`${rule.key}: a window over RATE_LIMIT_MAX_WINDOW_S`);
+  const since = rule.since ?? 0;
+  return since + Math.floor((now - since) / (rule.windowS * 1000)) * rule.windowS * 1000;
+}
+
 export async function hit(db: D1Database, rule: RateLimitRule, now: number): Promise<RateLimitVerdict> {
   const windowMs = rule.windowS * 1000;
-  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const windowStart = windowStartOf(rule, now);
   const count = await bumpRateLimit(db, rule.key, windowStart);
   return {
     allowed: count <= rule.limit,
@@ -39,4 +51,12 @@ export async function hitAll(db: D1Database, rules: RateLimitRule[], now: number
     if (!verdict.allowed && (worst.allowed || verdict.retryAfterS > worst.retryAfterS)) worst = verdict;
   }
   return worst;
+}
+
+/**
+ * Gives back a slot `hit` took at `now`: a rule that counts only some outcomes (failed password checks)
+ * reserves the slot atomically before the check and returns it when the outcome does not count.
+ */
+export async function refund(db: D1Database, rule: RateLimitRule, now: number): Promise<void> {
+  await unbumpRateLimit(db, rule.key, windowStartOf(rule, now));
 }

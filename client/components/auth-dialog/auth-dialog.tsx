@@ -25,6 +25,16 @@ import styles from "./auth-dialog.module.css";
  * removes the query. Keyed by flow and tab, so switching either starts afresh.
  */
 
+/**
+ * What the code step says was sent: the API answers alike whether or not an account exists (decision 026),
+ * so sign-in and recovery say "if an account exists", registration that an existing account is told instead.
+ */
+const CODE_SENT_TEXT: Record<AuthMode, string> = {
+  signin: "auth.code.sentIfAccount",
+  recover: "auth.code.sentIfAccount",
+  register: "auth.code.sentRegister",
+};
+
 interface AuthDialogProps {
   view: AuthView;
   formError?: string;
@@ -362,7 +372,10 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
       {view.sentAt ? <input type="hidden" name="sent_at" value={view.sentAt} /> : null}
       {view.resendIn ? <input type="hidden" name="resend_in" value={view.resendIn} /> : null}
       <p className={styles.lead}>
-        {t(`auth.code.sent.${view.via}`, { length: USER_OPTIONS.code_length, identity: view.identity ?? "" })}
+        {t(`${CODE_SENT_TEXT[view.mode]}.${view.via}`, {
+          length: USER_OPTIONS.code_length,
+          identity: view.identity ?? "",
+        })}
       </p>
       <CodeField error={fields.code} className={`${styles.input} ${styles.code}`} />
       {view.mode !== "recover" ? <Remember checked={view.remember ?? true} /> : null}

@@ -308,7 +308,8 @@ function CodeForm({ kind, result, next }: { kind: "phone" | "email"; result: Per
   return (
     <Form method="post" className={styles.form}>
       <p className={styles.lead}>
-        {t(`auth.code.sent.${kind}`, { length: USER_OPTIONS.code_length, identity: result.value ?? "" })}
+        {/* The API answers alike whether or not the value is another account's (decision 026). */}
+        {t(`auth.code.sentContact.${kind}`, { length: USER_OPTIONS.code_length, identity: result.value ?? "" })}
       </p>
       <input type="hidden" name="value" value={result.value ?? ""} />
       {next ? <input type="hidden" name={NEXT_PARAM} value={next} /> : null}

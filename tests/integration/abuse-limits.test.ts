@@ -1,0 +1,181 @@
+/**
+ * Issue 17 items 1, 4 and 9: every "at most N per window" rule holds under 200 concurrent requests (one
+ * atomic counter, worker/services/rate-limit.ts), anonymous writes are throttled per address, and a
+ * listing that is not public answers exactly like a missing one.
+ */
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import {
+  FEEDBACK_QUESTIONS_PER_IP_PER_HOUR,
+  MESSAGES_PER_HOUR,
+  PHONE_REVEALS_PER_HOUR,
+  STATISTICS_EVENTS_PER_IP_PER_HOUR,
+  UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR,
+} from "#shared/constants.ts";
+import { call, errorOf, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
+
+const CONCURRENT = 200;
+
+/** Fires `CONCURRENT` requests at once and tallies the statuses. */
+async function burst(send: (index: number) => Promise<Response>): Promise<Map<number, number>> {
+  const responses = await Promise.all(Array.from({ length: CONCURRENT }, (_, index) => send(index)));
+  const statuses = new Map<number, number>();
+  for (const res of responses) {
+    statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+    if (res.status === 429) expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    await res.body?.cancel();
+  }
+  return statuses;
+}
+
+async function activeListings(count: number, notOwnedBy = 0) {
+  const { results } = await env.DB.prepare(
+    "SELECT id FROM listings WHERE status = 'active' AND owner_id <> ? ORDER BY id DESC LIMIT ?",
+  )
+    .bind(notOwnedBy, count)
+    .all<{ id: number }>();
+  expect(results).toHaveLength(count);
+  return results.map((r) => r.id);
+}
+
+async function listingWithStatus(status: string) {
+  const row = await env.DB.prepare("SELECT id FROM listings WHERE status = ? ORDER BY id LIMIT 1")
+    .bind(status)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+const count = (sql: string, ...bindings: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...bindings)
+    .first<{ n: number }>()
+    .then((row) => row!.n);
+
+describe(`${CONCURRENT} concurrent requests at each limit: exactly the limit is accepted`, () => {
+  it(`messages to owners: ${MESSAGES_PER_HOUR} an hour per sender, and exactly that many stored`, async () => {
+    const { jar, user } = await signUpByPhone();
+    const [listing] = await activeListings(1, user.id);
+    const statuses = await burst((i) =>
+      call(`/api/realty/${listing}/send-message`, { jar, body: { text: `Is it still available? (${i})` } }),
+    );
+    expect(statuses.get(201)).toBe(MESSAGES_PER_HOUR);
+    expect(statuses.get(429)).toBe(CONCURRENT - MESSAGES_PER_HOUR);
+    expect(await count("SELECT COUNT(*) AS n FROM messages WHERE sender_id = ?", user.id)).toBe(MESSAGES_PER_HOUR);
+  });
+
+  it(`paid phone reveals: ${PHONE_REVEALS_PER_HOUR} an hour per account, each charged once`, async () => {
+    const { jar, user } = await signUpByPhone();
+    const listings = await activeListings(CONCURRENT, user.id);
+    const statuses = await burst((i) => call(`/api/realty/${listings[i]}/reveal-phone-number`, { jar, body: {} }));
+    expect(statuses.get(200)).toBe(PHONE_REVEALS_PER_HOUR);
+    expect(statuses.get(429)).toBe(CONCURRENT - PHONE_REVEALS_PER_HOUR);
+    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE user_id = ?", user.id)).toBe(PHONE_REVEALS_PER_HOUR);
+    // A number already paid for stays free to see again, over the limit too.
+    const [paid] = (
+      await env.DB.prepare("SELECT listing_id FROM phone_reveals WHERE user_id = ? LIMIT 1").bind(user.id).all<{
+        listing_id: number;
+      }>()
+    ).results;
+    const again = await call(`/api/realty/${paid!.listing_id}/reveal-phone-number`, { jar, body: {} });
+    expect(again.status).toBe(200);
+  });
+
+  it(`feedback questions: ${FEEDBACK_QUESTIONS_PER_IP_PER_HOUR} an hour per address`, async () => {
+    const ip = uniqueIp();
+    const marker = `burst-${ip}`;
+    const statuses = await burst(() =>
+      call("/api/feedback/question", {
+        ip,
+        body: { name: "Ana", email: "ana@example.rs", question: `How do I post a listing? ${marker}` },
+      }),
+    );
+    expect(statuses.get(201)).toBe(FEEDBACK_QUESTIONS_PER_IP_PER_HOUR);
+    expect(statuses.get(429)).toBe(CONCURRENT - FEEDBACK_QUESTIONS_PER_IP_PER_HOUR);
+    expect(await count("SELECT COUNT(*) AS n FROM feedback_questions WHERE question LIKE ?", `%${marker}`)).toBe(
+      FEEDBACK_QUESTIONS_PER_IP_PER_HOUR,
+    );
+    // Another address is not affected.
+    const other = await call("/api/feedback/question", {
+      ip: uniqueIp(),
+      body: { name: "Ana", email: "ana@example.rs", question: "How do I post a listing?" },
+    });
+    expect(other.status).toBe(201);
+  });
+
+  it(`statistics beacons: ${STATISTICS_EVENTS_PER_IP_PER_HOUR} an hour per address`, async () => {
+    const ip = uniqueIp();
+    const listings = await activeListings(CONCURRENT);
+    const statuses = await burst((i) => call(`/api/statistics/realty/${listings[i]}/phone`, { ip, body: {} }));
+    expect(statuses.get(204)).toBe(STATISTICS_EVENTS_PER_IP_PER_HOUR);
+    expect(statuses.get(429)).toBe(CONCURRENT - STATISTICS_EVENTS_PER_IP_PER_HOUR);
+  });
+
+  it("statistics: one visitor's repeated event on a listing counts once and costs no allowance", async () => {
+    const ip = uniqueIp();
+    const [listing] = await activeListings(1);
+    const counted = () =>
+      count("SELECT COALESCE(SUM(count), 0) AS n FROM listing_stats WHERE listing_id = ? AND kind = 'map'", listing);
+    const before = await counted();
+    const statuses = await burst(() => call(`/api/statistics/realty/${listing}/map`, { ip, body: {} }));
+    expect(statuses.get(204)).toBe(CONCURRENT);
+    expect(await counted()).toBe(before + 1);
+    // Another visitor's event counts.
+    expect((await call(`/api/statistics/realty/${listing}/map`, { ip: uniqueIp(), body: {} })).status).toBe(204);
+    expect(await counted()).toBe(before + 2);
+  });
+
+  it(`unsubscribe requests: ${UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR} an hour per address`, async () => {
+    const ip = uniqueIp();
+    const statuses = await burst(() =>
+      call("/api/unsubscribe/all", { ip, body: { token: "no-such-token-0123456789abcdef" } }),
+    );
+    expect(statuses.get(429)).toBe(CONCURRENT - UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR);
+    expect((statuses.get(404) ?? 0) + (statuses.get(400) ?? 0)).toBe(UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR);
+  });
+});
+
+describe("a listing that is not public answers exactly like a missing one", () => {
+  const MISSING = 999_999_999;
+
+  /** Status and body of a request, with the listing id taken out of the body. */
+  async function answer(res: Response, id: number) {
+    const text = await res.text();
+    return { status: res.status, body: text.replaceAll(String(id), "ID") };
+  }
+
+  for (const status of ["draft", "moderation", "rejected", "archived"]) {
+    it(`${status}: favourites, statistics, details, reveal and messages`, async () => {
+      const hidden = await listingWithStatus(status);
+      const { jar } = await signUpByPhone();
+      const ip = uniqueIp();
+      const requests: [string, (id: number) => Promise<Response>][] = [
+        ["add-favorite", (id) => call("/api/cabinet/realties/add-favorite", { jar, body: { id } })],
+        ["add-favorite ids", (id) => call("/api/cabinet/realties/add-favorite", { jar, body: { ids: [id] } })],
+        ["view beacon", (id) => call(`/api/statistics/realty/${id}`, { ip, body: {} })],
+        ["phone beacon", (id) => call(`/api/statistics/realty/${id}/phone`, { ip, body: {} })],
+        ["detail", (id) => call(`/api/realty/${id}`)],
+        ["by ids", (id) => call("/api/realty-by-ids", { body: { ids: [id] } })],
+        ["preview", (id) => call(`/api/realty/preview/${id}`, { jar })],
+        ["reveal", (id) => call(`/api/realty/${id}/reveal-phone-number`, { jar, body: {} })],
+        ["message", (id) => call(`/api/realty/${id}/send-message`, { jar, body: { text: "Hello there" } })],
+      ];
+      for (const [name, send] of requests) {
+        const missing = await answer(await send(MISSING), MISSING);
+        const hiddenAnswer = await answer(await send(hidden), hidden);
+        expect(hiddenAnswer, name).toEqual(missing);
+      }
+      const ids = await call("/api/cabinet/realties/favorite-ids", { jar });
+      expect((await ids.json<{ items: number[] }>()).items).not.toContain(hidden);
+    });
+  }
+
+  it("the 429 names the rule's wait and the API's error shape", async () => {
+    const ip = uniqueIp();
+    const body = { name: "Ana", email: "ana@example.rs", question: "How do I post a listing?" };
+    for (let i = 0; i < FEEDBACK_QUESTIONS_PER_IP_PER_HOUR; i++) await call("/api/feedback/question", { ip, body });
+    const res = await call("/api/feedback/question", { ip, body });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeLessThanOrEqual(3600);
+    expect(await errorOf(res)).toMatchObject({ code: "rate_limited" });
+  });
+});
