@@ -42,9 +42,8 @@ it("settles a section's data before the stream timeout, and gives up critical da
 });
 
 it("gives every <Await> an error element, so a late or failed section never reaches the page's error screen", async () => {
-  const files = await Array.fromAsync(glob("client/**/*.tsx"));
   const awaits = [];
-  for (const file of files) {
+  for await (const file of glob("client/**/*.tsx")) {
     const source = await readFile(file, "utf8");
     for (const [tag] of source.matchAll(/<Await\b[^>]*>/g)) awaits.push({ file, tag });
   }
