@@ -2,11 +2,15 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { STREAM_TIMEOUT_MS } from "#shared/constants.ts";
 import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
 import { FormattedTextsContext } from "#client/i18n/formatted-texts.ts";
 
-/** Deferred data that has not arrived by then is abandoned (its Suspense fallback stays). */
-export const streamTimeout = 5_000;
+/**
+ * React Router rejects deferred data still pending by then (its section's error element shows). Our
+ * loaders' deferred data settles sooner (SECONDARY_DATA_TIMEOUT_MS, decision 028): this is a backstop.
+ */
+export const streamTimeout = STREAM_TIMEOUT_MS;
 
 /**
  * Streams the document: the shell (head, header) leaves as soon as it renders and deferred loader

@@ -13,6 +13,21 @@ export const BUILD_CHECK_FIRST_DELAY_MS = 60 * 60 * 1000;
 /** A reload caused by an update is not repeated within this time. */
 export const RELOAD_GUARD_MS = 10_000;
 
+/**
+ * Slow data (decision 028). A page's API reads that have not answered this long after the request
+ * reached the app are given up: what a loader awaits then ends in the 503 screen before anything
+ * streams — well under the stream timeout, so the verdict comes while the status can still change.
+ */
+export const CRITICAL_DATA_TIMEOUT_MS = 3_500;
+/** A section's streamed data (a promise a loader returns) settles within this, else the section says so. */
+export const SECONDARY_DATA_TIMEOUT_MS = 4_500;
+/**
+ * React Router rejects deferred data still pending after this, and the render is aborted a second
+ * later. Longer than the secondary deadline, so it never fires on data of ours: a streamed page ends
+ * with every section in place or its fallback, never in an error.
+ */
+export const STREAM_TIMEOUT_MS = 6_000;
+
 /** The access token is renewed when this many seconds or fewer remain. */
 export const ACCESS_TOKEN_RENEW_THRESHOLD_S = 30;
 /** A refresh token with at most this much left (when the expire marker is set) ends the session. */

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { apiDelay, apiFetcher } from "./api-fetcher.ts";
+import { API_TIMEOUT_STATUS, apiDelay, apiDelayPath, apiFetcher } from "./api-fetcher.ts";
 import type { AppEnv } from "./app-env.ts";
 
 const request = (delay?: string) =>
@@ -36,4 +36,46 @@ it("tells of calls that got a 5xx or no answer, not of other answers", async () 
   // Port 9 (discard) is closed here: the call throws, as it did before, and is told of.
   await expect(fetcher({ ...env, API_ORIGIN: "http://127.0.0.1:9" })("https://x.test/api/ok")).rejects.toThrow();
   expect(failures).toHaveLength(2);
+});
+
+it("gives up a read at the deadline (504, told of as a failure), but never a write", async () => {
+  const { Hono } = await import("hono");
+  const slow = () => new Promise((resolve) => setTimeout(resolve, 300));
+  const api = new Hono<AppEnv>()
+    .get("/api/slow", async (c) => (await slow(), c.json({ late: true })))
+    .post("/api/slow", async (c) => (await slow(), c.json({ written: true })));
+  const env = { ENVIRONMENT: "production" } as unknown as Env;
+  const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+  let failures = 0;
+  const fetcher = apiFetcher(api, env, ctx, { deadline: Date.now() + 50, onFailure: () => failures++ });
+
+  const start = Date.now();
+  const read = await fetcher("https://x.test/api/slow");
+  expect(read.status).toBe(API_TIMEOUT_STATUS);
+  expect(Date.now() - start).toBeLessThan(300);
+  expect(((await read.json()) as { error: { code: string } }).error.code).toBe("api_timeout");
+  expect(failures).toBe(1);
+
+  const write = await fetcher("https://x.test/api/slow", { method: "POST" });
+  expect(write.status).toBe(200);
+  expect(failures).toBe(1);
+});
+
+it("narrows the latency knob to one path with X-Debug-Api-Delay-Path", async () => {
+  const { Hono } = await import("hono");
+  const api = new Hono<AppEnv>().get("/api/*", (c) => c.json({}));
+  const env = { ENVIRONMENT: "development" } as unknown as Env;
+  const ctx = { waitUntil() {}, passThroughOnException() {} } as unknown as ExecutionContext;
+  const knobs = new Request("https://x.test/", {
+    headers: { "x-debug-api-delay": "200", "x-debug-api-delay-path": "/api/realty/search" },
+  });
+  expect(apiDelayPath(knobs)).toBe("/api/realty/search");
+  expect(apiDelayPath(new Request("https://x.test/", { headers: { "x-debug-api-delay-path": "x" } }))).toBe(undefined);
+  const fetcher = apiFetcher(api, env, ctx, { delay: apiDelay(env, knobs), delayPath: apiDelayPath(knobs) });
+  let start = Date.now();
+  await fetcher("https://x.test/api/cities");
+  expect(Date.now() - start).toBeLessThan(200);
+  start = Date.now();
+  await fetcher("https://x.test/api/realty/search?city=beograd");
+  expect(Date.now() - start).toBeGreaterThanOrEqual(190);
 });

@@ -30,18 +30,51 @@ export function apiDelay(env: Env, request: Request): number {
 }
 
 /**
- * `onFailure` hears of every call that got no answer or a 5xx: the page rendered with it shows a
- * section as unavailable and must not be kept for other visitors (page cache, decision 010).
+ * Development only: with `X-Debug-Api-Delay`, only the calls whose path starts with this wait (e.g.
+ * `/api/realty/search`), so a test can slow one section of a page and not the rest. It only narrows a
+ * delay the request already has, so it needs no condition of its own.
  */
+export const API_DELAY_PATH_HEADER = "x-debug-api-delay-path";
+
+export function apiDelayPath(request: Request): string | undefined {
+  const path = request.headers.get(API_DELAY_PATH_HEADER);
+  return path?.startsWith("/api/") ? path : undefined;
+}
+
+/** What a read that missed its deadline is answered with: the API did not answer in time. */
+export const API_TIMEOUT_STATUS = 504;
+/** Only reads are given up: a write the page abandoned could still happen. */
+const READ_METHODS = new Set(["GET", "HEAD"]);
+
+export interface ApiFetcherOptions {
+  /** Milliseconds every call waits first (the development latency knob). */
+  delay?: number;
+  /** Only calls whose path starts with this wait (`apiDelayPath`). */
+  delayPath?: string;
+  /** Every call is answered with this status (`apiFault`). */
+  fault?: number;
+  /**
+   * The time (`Date.now()`) after which a read still unanswered is given up and answered 504, so a
+   * slow API costs the page its data, not the whole response (decision 028).
+   */
+  deadline?: number;
+  /**
+   * Hears of every call that got no answer or a 5xx: the page rendered with it shows a section as
+   * unavailable and must not be kept for other visitors (page cache, decision 010).
+   */
+  onFailure?: () => void;
+}
+
 export function apiFetcher(
   api: Hono<AppEnv>,
   env: Env,
   ctx: ExecutionContext,
-  { delay = 0, fault, onFailure = () => {} }: { delay?: number; fault?: number; onFailure?: () => void } = {},
+  { delay = 0, delayPath, fault, deadline, onFailure = () => {} }: ApiFetcherOptions = {},
 ): typeof fetch {
-  return async (input, init) => {
-    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-    const request = new Request(input, init);
+  async function serve(request: Request): Promise<Response> {
+    if (delay > 0 && (!delayPath || new URL(request.url).pathname.startsWith(delayPath))) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
     try {
       let response: Response;
       if (fault) {
@@ -58,5 +91,31 @@ export function apiFetcher(
       onFailure();
       throw error;
     }
+  }
+  return async (input, init) => {
+    const request = new Request(input, init);
+    if (deadline === undefined || !READ_METHODS.has(request.method)) return serve(request);
+    return beforeDeadline(serve(request), deadline, () => {
+      onFailure();
+      return Response.json(
+        { error: { code: "api_timeout", message: "The API did not answer in time" } },
+        { status: API_TIMEOUT_STATUS },
+      );
+    });
   };
+}
+
+/** The answer, or `late()`'s if the deadline comes first (the call itself is left to finish unheard). */
+async function beforeDeadline(answer: Promise<Response>, deadline: number, late: () => Response): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<Response>((resolve) => {
+    timer = setTimeout(() => resolve(late()), Math.max(0, deadline - Date.now()));
+  });
+  // A call that fails after it was given up is nobody's error any more.
+  answer.catch(() => {});
+  try {
+    return await Promise.race([answer, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

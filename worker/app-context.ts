@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppContext, SignInApi } from "#client/app-context.ts";
+import { CRITICAL_DATA_TIMEOUT_MS } from "#shared/constants.ts";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 import type { AppEnv } from "./app-env.ts";
@@ -24,7 +25,8 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
     errorLogging: isErrorLogging(c.env),
     development: debugAllowed(c.env, c.req.raw),
     invalidLocalePath: c.get("invalidLocalePath"),
-    api: inProcessApi(c),
+    // The page's data has its deadline; past it, what a loader awaits ends in the 503 screen (decision 028).
+    api: inProcessApi(c, { timeoutMs: CRITICAL_DATA_TIMEOUT_MS }),
     signInApi: () => signInApi(c),
     sessionEndCookies: () => clearedSessionCookies(policyOf(c)),
     messages: messageCatalog(locale),

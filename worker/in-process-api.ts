@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type ApiClient, createApiClient } from "#shared/api-client.ts";
 import { api } from "./api/index.ts";
-import { apiDelay, apiFault, apiFetcher } from "./api-fetcher.ts";
+import { apiDelay, apiDelayPath, apiFault, apiFetcher } from "./api-fetcher.ts";
 import type { AppEnv } from "./app-env.ts";
 import { debugClock } from "./http/request-clock.ts";
 import { policyOf, withoutSessionCookies } from "./auth/session.ts";
@@ -11,6 +11,11 @@ export interface InProcessApiOptions {
   anonymous?: boolean;
   /** Hears every answer (a sign-in's Set-Cookie, Retry-After). */
   onResponse?: (response: Response) => void;
+  /**
+   * Reads unanswered this many milliseconds after the client was made are given up (answered 504):
+   * a page's data deadline (CRITICAL_DATA_TIMEOUT_MS, decision 028).
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -20,10 +25,12 @@ export interface InProcessApiOptions {
  */
 export function inProcessApi(
   c: Context<AppEnv>,
-  { anonymous = false, onResponse }: InProcessApiOptions = {},
+  { anonymous = false, onResponse, timeoutMs }: InProcessApiOptions = {},
 ): ApiClient {
   const serve = apiFetcher(api, c.env, c.executionCtx, {
     delay: anonymous ? 0 : apiDelay(c.env, c.req.raw),
+    delayPath: apiDelayPath(c.req.raw),
+    deadline: timeoutMs === undefined ? undefined : Date.now() + timeoutMs,
     fault: apiFault(c.env, c.req.raw),
     onFailure: () => c.set("apiFailed", true),
   });

@@ -22,6 +22,7 @@ import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/home";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { secondaryData } from "#client/secondary-data.server.ts";
 
 const POPULAR_CITY_COUNT = 12;
 const PROMOTED_COUNT = 4;
@@ -37,7 +38,8 @@ const cards = (listings: ApiListing[] | null) => listings?.map(cardListing) ?? n
 
 /**
  * Nothing on the home page waits for the API: the shell (header, search form) leaves at once and
- * every section streams in as its data arrives. A section whose call fails says so and the page stays.
+ * every section streams in as its data arrives. A section whose call fails, or is late
+ * (SECONDARY_DATA_TIMEOUT_MS), says so and the page stays.
  */
 export const loader = withMessages(MESSAGES, async function loader({ context, url }: Route.LoaderArgs) {
   const { api } = context.get(appContext);
@@ -48,14 +50,16 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
   return {
     now: Date.now(),
     whereLimits: SEARCH_FORM_LIMITS.where,
-    cities: items(api.cities(), POPULAR_CITY_COUNT).then(
-      (list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null,
+    cities: secondaryData(
+      items(api.cities(), POPULAR_CITY_COUNT).then((list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null),
     ),
-    promoted: items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards),
-    newest: items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })).then(cards),
-    advantages: items(api.advantages()),
-    articles: items(api.articles({ per_page: ARTICLE_COUNT })),
-    faq: items(api.faq(), FAQ_COUNT),
+    promoted: secondaryData(
+      items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards),
+    ),
+    newest: secondaryData(items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })).then(cards)),
+    advantages: secondaryData(items(api.advantages())),
+    articles: secondaryData(items(api.articles({ per_page: ARTICLE_COUNT }))),
+    faq: secondaryData(items(api.faq(), FAQ_COUNT)),
   };
 });
 

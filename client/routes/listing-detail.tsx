@@ -28,6 +28,7 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 import { SendMessageBody } from "#shared/api/contact.ts";
 import { limitsOf } from "#shared/validation.ts";
+import { secondaryData } from "#client/secondary-data.server.ts";
 
 /** Similar listings shown under a listing: same deal, type and city, price within ±25 %. */
 export const SIMILAR_COUNT = 4;
@@ -68,7 +69,7 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
   return {
     listing,
     now: Date.now(),
-    similar: similarListings(api, listing),
+    similar: secondaryData(similarListings(api, listing)),
     meta: listingMeta(listing, app, url.pathname),
     // What revealing the number costs, for a signed-in visitor's button (null when unknown).
     revealPrice: options?.ok ? options.data.data.phone_reveal : null,
@@ -102,7 +103,7 @@ function contactError(intent: "reveal" | "message", result: FailedResult) {
   return data<ContactResult>({ intent, error, fields, serverMessage }, { status });
 }
 
-/** Null when the search failed: the section says so and the page stays. */
+/** Null when the search failed: the section says so and the page stays (so it does when late). */
 async function similarListings(api: ApiClient, listing: ApiListing): Promise<CardListing[] | null> {
   const result = await api.searchListings({
     deal: listing.deal,

@@ -62,8 +62,10 @@ export function HomeSearch({ cities, whereLimits }: { cities: Promise<CityOption
           placeholder={t("home.anyCity")}
           maxLength={whereLimits.maxLength}
         />
+        {/* Without the cities the field still takes any place typed: the form needs no other fallback. A
+            falsy errorElement would pass the rejection on to the page's error screen (decision 028). */}
         <Suspense fallback={null}>
-          <Await resolve={cities} errorElement={null}>
+          <Await resolve={cities} errorElement={<></>}>
             {(list) => (
               <datalist id="home-cities">
                 {(list ?? []).map((city) => (

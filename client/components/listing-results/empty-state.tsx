@@ -6,7 +6,10 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { Suggestion } from "./load-search.ts";
 import styles from "./listing-results.module.css";
 
-/** Nothing matched: say so and suggest wider searches that do find something (streamed). */
+/**
+ * Nothing matched: say so and suggest wider searches that do find something (streamed; when they are
+ * late, say that instead and keep the link to all listings).
+ */
 export default function EmptyState({ suggestions }: { suggestions: Promise<Suggestion[]> | null }) {
   const { t } = useI18n();
   const lp = useLocalePath();
@@ -20,7 +23,15 @@ export default function EmptyState({ suggestions }: { suggestions: Promise<Sugge
       <h3>{t("search.empty.title")}</h3>
       <p>{t("search.empty.text")}</p>
       <Suspense fallback={<ul className={`${styles.suggestions} ${styles.pending}`}>{all}</ul>}>
-        <Await resolve={suggestions} errorElement={<ul className={styles.suggestions}>{all}</ul>}>
+        <Await
+          resolve={suggestions}
+          errorElement={
+            <>
+              <p>{t("search.empty.unavailable")}</p>
+              <ul className={styles.suggestions}>{all}</ul>
+            </>
+          }
+        >
           {(list) => (
             <ul className={styles.suggestions}>
               {(list ?? []).map((s) => (

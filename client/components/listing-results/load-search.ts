@@ -24,6 +24,7 @@ import {
 import { notFound, unavailable } from "#client/http-errors.ts";
 import type { SearchFormLimits } from "#client/components/search-filters/search-filters.tsx";
 import { SEARCH_FORM_LIMITS } from "#client/components/search-filters/search-form-limits.server.ts";
+import { secondaryData } from "#client/secondary-data.server.ts";
 
 export interface Place {
   slug: string;
@@ -155,20 +156,23 @@ export async function loadSearch({
 
   const lastPage = totalExact ? Math.max(1, Math.min(MAX_PAGE, Math.ceil(total / SEARCH_PER_PAGE))) : null;
   const searched = state;
+  // Streamed after the shell, and given up when late (the empty state then offers only "all listings").
   const suggestions =
     total === 0
-      ? Promise.all(
-          widenings(searched).map(async (filter): Promise<Suggestion> => {
-            const wider = withoutFilter(searched, filter);
-            const count = await api.listingTotal(toListingQuery(wider));
-            return {
-              filter,
-              href: searchHref(wider),
-              count: count.ok ? count.data.data.total : null,
-              exact: count.ok ? count.data.data.total_exact : true,
-            };
-          }),
-        ).then((list) => list.filter((s) => s.count !== 0).slice(0, SUGGESTION_COUNT))
+      ? secondaryData(
+          Promise.all(
+            widenings(searched).map(async (filter): Promise<Suggestion> => {
+              const wider = withoutFilter(searched, filter);
+              const count = await api.listingTotal(toListingQuery(wider));
+              return {
+                filter,
+                href: searchHref(wider),
+                count: count.ok ? count.data.data.total : null,
+                exact: count.ok ? count.data.data.total_exact : true,
+              };
+            }),
+          ).then((list) => list.filter((s) => s.count !== 0).slice(0, SUGGESTION_COUNT)),
+        )
       : null;
 
   return {
