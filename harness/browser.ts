@@ -42,6 +42,9 @@ export function watchProblems(page: Page): string[] {
     // So is the browser's own favicon fetch, which starts after the load event, when a test closes
     // the page right after a navigation (a missing icon would still show as a console error).
     if (aborted && new URL(request.url()).pathname === "/favicon.svg") return;
+    // And a lazy image that scrolling (filling a form further down) started, when the page then moves on:
+    // a missing or broken image fails with its status instead, and a console error.
+    if (aborted && request.resourceType() === "image") return;
     problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
   });
   return problems;
