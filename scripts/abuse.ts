@@ -12,8 +12,11 @@ import { parseArgs } from "node:util";
 import {
   CODE_REQUESTS_PER_IP_PER_HOUR,
   FEEDBACK_QUESTIONS_PER_IP_PER_HOUR,
+  LOGIN_FAILURES_PER_IDENTITY_PER_ADDRESS,
   MESSAGES_PER_HOUR,
   PHONE_REVEALS_PER_HOUR,
+  PREVIEW_PAINTS_PER_ADDRESS,
+  RESET_ATTEMPTS_PER_IP_PER_HOUR,
   STATISTICS_EVENTS_PER_IP_PER_HOUR,
   UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR,
 } from "#shared/constants.ts";
@@ -93,6 +96,8 @@ interface Row {
   held: boolean;
 }
 const rows: Row[] = [];
+/** Single answers that must hold: no lockout of the owner, no account oracle. */
+const checks: { what: string; answer: string; held: boolean }[] = [];
 
 /** Fires the burst at once and tallies: accepted (the rule's success status), 429, anything else. */
 async function burst(rule: string, limit: number, okStatus: number, fire: (i: number) => Promise<Response>) {
@@ -162,6 +167,43 @@ async function main() {
     await burst(`sign-in code requests per address and hour`, CODE_REQUESTS_PER_IP_PER_HOUR, 202, (i) =>
       send("/api/user/login/register", { address, body: { email: `burst-${i}@example.rs` } }),
     );
+    address = freshAddress();
+    await burst(`password reset attempts per address and hour`, RESET_ATTEMPTS_PER_IP_PER_HOUR, 400, (i) =>
+      send("/api/user/password/reset", {
+        address,
+        body: { reset_token: `${String(i).padStart(4, "0")}${"x".repeat(39)}`, password: "a-new-password-1" },
+      }),
+    );
+    address = freshAddress();
+    await burst(`preview pictures painted per address and minute`, PREVIEW_PAINTS_PER_ADDRESS, 200, (i) =>
+      send(`/images/listings/${listings[i]}.png`, { address }),
+    );
+    const owner = DEV_ACCOUNTS.find((a) => a.role === "user")!;
+    address = freshAddress();
+    await burst(`wrong passwords per account and address (15 min)`, LOGIN_FAILURES_PER_IDENTITY_PER_ADDRESS, 400, (i) =>
+      send("/api/auth/login", { address, body: { login: owner.email, password: `guess-${i}-wrong` } }),
+    );
+    // The owner, from an address with no failures, is not locked out by the stranger's burst.
+    const ownerSignIn = await send("/api/auth/login", {
+      body: { login: owner.email, password: owner.password, remember_me: false },
+    });
+    checks.push({
+      what: "the owner's right password from another address, during the burst's lockout",
+      answer: String(ownerSignIn.status),
+      held: ownerSignIn.status === 200,
+    });
+    // No account oracle: an existing and a missing account get the same answer.
+    for (const path of ["/api/user/login/email", "/api/user/password/recovery/code/email"]) {
+      const existing = await send(path, { body: { email: owner.email } });
+      const missing = await send(path, { body: { email: `nobody-${Date.now()}@example.rs` } });
+      const answers = [existing, missing].map((res) => res.status);
+      const bodies = await Promise.all([existing.text(), missing.text()]);
+      checks.push({
+        what: `${path}: existing vs missing account`,
+        answer: `${answers.join(" vs ")}${bodies[0] === bodies[1] ? ", same body" : ", bodies differ"}`,
+        held: answers[0] === answers[1] && bodies[0] === bodies[1],
+      });
+    }
   } finally {
     await server.stop();
   }
@@ -174,12 +216,18 @@ async function main() {
         `${row.ms.toFixed(0)} | ${row.held ? "yes" : "NO"} |`,
     );
   }
-  const failed = rows.filter((row) => !row.held);
+  console.log("\n| Check | Answer | Held |");
+  console.log("|---|---|---|");
+  for (const check of checks) console.log(`| ${check.what} | ${check.answer} | ${check.held ? "yes" : "NO"} |`);
+  const failed = [
+    ...rows.filter((row) => !row.held).map((row) => row.rule),
+    ...checks.filter((c) => !c.held).map((c) => c.what),
+  ];
   if (failed.length) {
-    console.log(`\n${failed.length} limit(s) did not hold: ${failed.map((row) => row.rule).join("; ")}`);
+    console.log(`\n${failed.length} did not hold: ${failed.join("; ")}`);
     process.exit(1);
   }
-  console.log("\nEvery limit held: exactly the limit accepted, the rest refused with 429.");
+  console.log("\nEvery limit held (exactly the limit accepted, the rest refused with 429), and every check.");
 }
 
 await main();
