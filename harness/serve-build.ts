@@ -63,6 +63,8 @@ export async function serveBuild(
       "--inspector-port",
       String(inspector),
       "--show-interactive-dev-session=false",
+      // The Cron Trigger handler on demand: `curl "<url>/cdn-cgi/handler/scheduled?cron=17+*+*+*+*"`.
+      "--test-scheduled",
       ...varArgs,
     ],
     { env: wranglerEnv, stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"], detached: !inherit },
