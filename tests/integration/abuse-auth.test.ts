@@ -17,7 +17,6 @@ import examples from "libphonenumber-js/examples.mobile.json";
 import { type CountryCode, getCountryCallingCode } from "libphonenumber-js/core";
 import { phoneMetadata } from "#shared/phone/metadata.ts";
 import { api } from "#worker/api/index.ts";
-import { hashPassword } from "#worker/auth/passwords.ts";
 import { browserInit } from "#tests/fixtures/requests.ts";
 import { DEV_JWT_SECRET } from "#worker/auth/tokens.ts";
 import {
@@ -33,23 +32,12 @@ import {
   uniqueIp,
   uniquePhone,
   uniqueRemoteIp,
+  passwordAccount,
 } from "./auth-fixtures.ts";
 
 const S = 1000;
 /** Hours far apart from other files' clocks, so fixed windows hold each test. */
 const HOUR = (n: number) => Date.UTC(2026, 7, 1, n, 0, 0);
-
-/** A password account made directly in D1 (the test is about what happens next). */
-async function passwordAccount(password: string): Promise<{ email: string; id: number }> {
-  const email = uniqueEmail();
-  const hash = await hashPassword(password);
-  const row = await env.DB.prepare(
-    "INSERT INTO users (name, email, role, created_at, email_verified_at, password_hash, password_salt, password_iterations) VALUES ('P', ?, 'user', 0, 0, ?, ?, ?) RETURNING id",
-  )
-    .bind(email, hash.hash, hash.salt, hash.iterations)
-    .first<{ id: number }>();
-  return { email, id: row!.id };
-}
 
 /** What an answer shows a requester: status, body and the headers that could differ. */
 async function shape(res: Response) {

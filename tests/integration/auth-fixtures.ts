@@ -1,9 +1,10 @@
 /** Helpers of the auth tests: a cookie jar, unique identities, the dev outbox, signing up. */
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import type { ApiUser, OutboxItem } from "#shared/api/auth.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
+import { hashPassword } from "#worker/auth/passwords.ts";
 
 export { ORIGIN };
 
@@ -184,3 +185,15 @@ export async function devSession(role: "admin" | "user"): Promise<string> {
 
 export const ACCESS = "access_token";
 export const REFRESH = "refresh_token";
+
+/** A password account made directly in D1 (the test is about what happens next). */
+export async function passwordAccount(password: string): Promise<{ email: string; id: number }> {
+  const email = uniqueEmail();
+  const hash = await hashPassword(password);
+  const row = await env.DB.prepare(
+    "INSERT INTO users (name, email, role, created_at, email_verified_at, password_hash, password_salt, password_iterations) VALUES ('P', ?, 'user', 0, 0, ?, ?, ?) RETURNING id",
+  )
+    .bind(email, hash.hash, hash.salt, hash.iterations)
+    .first<{ id: number }>();
+  return { email, id: row!.id };
+}
