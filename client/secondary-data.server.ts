@@ -1,4 +1,5 @@
 import { SECONDARY_DATA_TIMEOUT_MS } from "#shared/constants.ts";
+import { settleBy } from "#shared/settle-by.ts";
 
 /** The reason a section's data gave up: its `<Await errorElement>` shows the section's fallback. */
 export class SecondaryDataTimeout extends Error {
@@ -14,11 +15,7 @@ export class SecondaryDataTimeout extends Error {
  * (STREAM_TIMEOUT_MS, longer) never cuts the document short and the section shows its fallback instead.
  */
 export function secondaryData<T>(data: Promise<T>, ms: number = SECONDARY_DATA_TIMEOUT_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SecondaryDataTimeout(ms)), ms);
+  return settleBy(data, ms, () => {
+    throw new SecondaryDataTimeout(ms);
   });
-  // A late failure of the abandoned work is nobody's error any more.
-  data.catch(() => {});
-  return Promise.race([data, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,5 +1,6 @@
 import type { ExecutionContext, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
+import { settleBy } from "#shared/settle-by.ts";
 import { debugAllowed } from "./http/environment.ts";
 
 /**
@@ -95,7 +96,7 @@ export function apiFetcher(
   return async (input, init) => {
     const request = new Request(input, init);
     if (deadline === undefined || !READ_METHODS.has(request.method)) return serve(request);
-    return beforeDeadline(serve(request), deadline, () => {
+    return settleBy(serve(request), deadline - Date.now(), () => {
       onFailure();
       return Response.json(
         { error: { code: "api_timeout", message: "The API did not answer in time" } },
@@ -103,19 +104,4 @@ export function apiFetcher(
       );
     });
   };
-}
-
-/** The answer, or `late()`'s if the deadline comes first (the call itself is left to finish unheard). */
-async function beforeDeadline(answer: Promise<Response>, deadline: number, late: () => Response): Promise<Response> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<Response>((resolve) => {
-    timer = setTimeout(() => resolve(late()), Math.max(0, deadline - Date.now()));
-  });
-  // A call that fails after it was given up is nobody's error any more.
-  answer.catch(() => {});
-  try {
-    return await Promise.race([answer, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
