@@ -162,6 +162,18 @@ describe("405 with Allow: a method the page does not take", () => {
     expect(res.status).toBe(405);
     expect(res.headers.get("allow")).toBe(allow);
   });
+
+  it.each([
+    ["POST", "/api/cities", "GET, HEAD"],
+    ["DELETE", "/api/realty/5", "GET, HEAD"],
+    ["GET", "/api/auth/logout", "POST"],
+    ["PUT", "/api/user/options", "GET, HEAD"],
+  ])("the API: %s %s, in its JSON error shape", async (method, path, allow) => {
+    const res = await SELF.fetch(`${ORIGIN}${path}`, { method, headers: { origin: ORIGIN } });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe(allow);
+    expect(await res.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+  });
 });
 
 describe("malformed percent-encoding is a 404 or 400, never a URIError 500", () => {

@@ -128,9 +128,13 @@ describe("POST /api/feedback/question", () => {
     expect(form.status).toBe(415);
   });
 
-  it("GET is not a route", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/feedback/question`);
-    expect(res.status).toBe(404);
+  it("another method is a 405 naming POST, in the API's error shape", async () => {
+    for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
+      const res = await SELF.fetch(`${ORIGIN}/api/feedback/question`, { method });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect(await res.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+    }
   });
 
   it("no junk gives a 5xx", async () => {

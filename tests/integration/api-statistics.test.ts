@@ -139,9 +139,11 @@ describe("POST /api/statistics/realty/{id}[/phone|/map|/list]", () => {
     }
   });
 
-  it("an unknown kind or method is a 404, not a count", async () => {
+  it("an unknown kind is a 404 and another method a 405, not a count", async () => {
     expect((await post(`/api/statistics/realty/${ACTIVE}/share`)).status).toBe(404);
-    expect((await SELF.fetch(`${ORIGIN}${PATHS.view(ACTIVE)}`)).status).toBe(404);
+    const get = await SELF.fetch(`${ORIGIN}${PATHS.view(ACTIVE)}`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
     expect(await count(ACTIVE, "view")).toBe(0);
   });
 

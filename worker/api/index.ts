@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import type { AppEnv } from "#worker/app-env.ts";
 import { cities } from "./cities.ts";
 import { content } from "./content.ts";
@@ -25,6 +26,16 @@ export const api = new Hono<AppEnv>().basePath("/api");
 
 // Every call knows its visitor (cookies or bearer, renewed when near expiry); cookie-authenticated writes
 // must come from this origin (issue 6, decision 006).
+// A path the API has, asked with a method it does not take: 405 naming the methods it takes (`Allow`).
+api.use(
+  methodNotAllowed({
+    app: api,
+    onMethodNotAllowed: (c, methods) => {
+      c.header("Allow", methods.join(", "));
+      return apiError(c, 405, "method_not_allowed", `Use ${methods.join(", ")}`);
+    },
+  }),
+);
 api.use(session());
 api.use(csrf());
 
