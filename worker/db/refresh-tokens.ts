@@ -66,12 +66,3 @@ export async function revokeUserSessions(
     .bind(now, userId, exceptFamily ?? null)
     .run();
 }
-
-/** Whether a family still has a live token (an access token of a revoked family is refused). */
-export async function familyAlive(db: D1Database, familyId: string, now: number): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT 1 AS ok FROM refresh_tokens WHERE family_id = ? AND revoked_at IS NULL AND expires_at > ? LIMIT 1")
-    .bind(familyId, now)
-    .first();
-  return row !== null;
-}
