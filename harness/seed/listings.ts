@@ -15,7 +15,7 @@ import { cityClass, priceBand, streetsFor } from "./market.ts";
 import { seedUser, serbianMobile } from "./people.ts";
 import { BASE_TIME, DAY, rngFor, STREAM, type Rng } from "./prng.ts";
 
-export type Status = "draft" | "moderation" | "active" | "archived" | "rejected";
+export type Status = "draft" | "pending" | "active" | "archived" | "rejected";
 export type PropertyType = "apartment" | "house" | "land" | "investment" | "commercial" | "other";
 
 export interface SeedListing {
@@ -121,7 +121,7 @@ const IMAGE_SIZES: [number, number][] = [
   [768, 1024],
 ];
 
-const STATUSES: Status[] = ["active", "draft", "moderation", "archived", "rejected"];
+const STATUSES: Status[] = ["active", "draft", "pending", "archived", "rejected"];
 const STATUS_WEIGHTS = [86, 3, 4, 5, 2];
 
 /** Rounds `value` to `step`, kept inside [lo, hi] when a step allows it. */

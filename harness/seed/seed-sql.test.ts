@@ -277,7 +277,7 @@ describe("the default seed in SQLite", () => {
         r.n,
       ]),
     );
-    expect(Object.keys(status).sort()).toEqual(["active", "archived", "draft", "moderation", "rejected"]);
+    expect(Object.keys(status).sort()).toEqual(["active", "archived", "draft", "pending", "rejected"]);
     expect(status.active! / 2000).toBeGreaterThan(0.75);
     const lang = Object.fromEntries(
       all<{ lang: string; n: number }>(db, "SELECT lang, COUNT(*) AS n FROM listings GROUP BY lang").map((r) => [

@@ -219,7 +219,7 @@ export interface ApiListingDetail extends ApiListing {
 }
 
 /** The states of a listing (migration 0002); only `active` listings are public. */
-export const LISTING_STATUSES = ["draft", "moderation", "active", "archived", "rejected"] as const;
+export const LISTING_STATUSES = ["draft", "pending", "active", "archived", "rejected"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**

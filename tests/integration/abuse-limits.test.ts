@@ -220,7 +220,7 @@ describe("a listing that is not public answers exactly like a missing one", () =
     return { status: res.status, body: text.replaceAll(String(id), "ID") };
   }
 
-  for (const status of ["draft", "moderation", "rejected", "archived"]) {
+  for (const status of ["draft", "pending", "rejected", "archived"]) {
     it(`${status}: favourites, statistics, details, reveal and messages`, async () => {
       const hidden = await listingWithStatus(status);
       const { jar } = await signUpByPhone();

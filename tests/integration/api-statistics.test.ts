@@ -6,7 +6,7 @@ import { uniqueIp } from "./auth-fixtures.ts";
 /** Fixture owner and listings (ids 900000+): one active, one per other status. */
 const OWNER = 900001;
 const ACTIVE = 900001;
-const OTHERS = { draft: 900002, moderation: 900003, archived: 900004, rejected: 900005 } as const;
+const OTHERS = { draft: 900002, pending: 900003, archived: 900004, rejected: 900005 } as const;
 
 /** A beacon from a new visitor (address) each time: one visitor's repeats count once (tests/integration/abuse-limits.test.ts). */
 const post = (path: string, init: RequestInit = {}) =>

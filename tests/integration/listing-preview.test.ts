@@ -183,7 +183,7 @@ describe("listing edit and preview pages", () => {
   });
 
   it("name the state in every language", async () => {
-    expect(await (await pageAs(`/listing/preview/${own.moderation.id}/`, "owner")).text()).toContain(
+    expect(await (await pageAs(`/listing/preview/${own.pending.id}/`, "owner")).text()).toContain(
       "State: in moderation<",
     );
     expect(await (await pageAs(`/ru/listing/edit/${own.draft.id}/`, "owner", "ru")).text()).toContain(

@@ -156,7 +156,7 @@ export async function deleteAccount(db: D1Database, userId: number, now: number)
       .bind(now, userId),
     db
       .prepare(
-        "UPDATE listings SET status = 'archived', updated_at = ?1 WHERE owner_id = ?2 AND status IN ('draft', 'moderation', 'active')",
+        "UPDATE listings SET status = 'archived', updated_at = ?1 WHERE owner_id = ?2 AND status IN ('draft', 'pending', 'active')",
       )
       .bind(now, userId),
   ]);
