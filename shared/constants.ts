@@ -164,3 +164,19 @@ export const REQUEST_HEADERS_MAX_BYTES = 16 * 1024;
 /** Preview PNGs one address may have painted (cache misses) per window: each costs 20–90 ms of CPU. */
 export const PREVIEW_PAINTS_PER_ADDRESS = 60;
 export const PREVIEW_PAINT_WINDOW_S = 60;
+
+/**
+ * Listing editing and moderation (issue 18, decision 030). An approved listing runs this many days;
+ * drafts one account may start per day (a draft costs nothing to make, so a cap keeps the table honest);
+ * text limits of the wizard's fields and a moderator's reason.
+ */
+export const LISTING_RUN_DAYS = 30;
+export const DRAFTS_PER_USER_PER_DAY = 20;
+export const LISTING_TITLE_MIN = 10;
+export const LISTING_TITLE_MAX = 120;
+export const LISTING_DESCRIPTION_MIN = 30;
+export const LISTING_DESCRIPTION_MAX = 5000;
+export const LISTING_ADDRESS_MAX = 200;
+export const REJECTION_REASON_MAX = 1000;
+/** The oldest build year a listing may state. */
+export const LISTING_YEAR_MIN = 1800;

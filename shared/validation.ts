@@ -31,6 +31,8 @@ export const INVALID = {
   tooMany: "validation.tooMany",
   /** A district given without its city. */
   needsCity: "validation.needsCity",
+  /** A field the listing's property type does not have (a land plot's rooms). */
+  notApplicable: "validation.notApplicable",
 } as const;
 
 /**

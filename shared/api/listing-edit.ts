@@ -1,0 +1,264 @@
+/**
+ * Listing editing (SPEC §7 `realty/edit/*`, `form-data`; issue 18, decision 030): the one definition of
+ * the wizard's steps and fields. The API validates each step's body with these schemas, `GET
+ * /api/form-data` publishes their limits (`limitsOf`) and which fields each property type has, and the
+ * wizard reads the same. Field names are those of `GET /api/realty/{id}`.
+ */
+import * as v from "valibot";
+import { CLASSIFIED_TYPES, classifiedType, type ClassifiedTypeId, type PropertyType } from "#shared/listing-types.ts";
+import {
+  LISTING_ADDRESS_MAX,
+  LISTING_DESCRIPTION_MAX,
+  LISTING_DESCRIPTION_MIN,
+  LISTING_TITLE_MAX,
+  LISTING_TITLE_MIN,
+  LISTING_YEAR_MIN,
+  REJECTION_REASON_MAX,
+} from "#shared/constants.ts";
+import { LOCALES, type Locale } from "#shared/locales.ts";
+import { INVALID, limitsOf, type Limits } from "#shared/validation.ts";
+import { Slug } from "./conventions.ts";
+import { MAX_AREA, MAX_PRICE } from "./limits.ts";
+import type { ListingStatus } from "./realty.ts";
+
+/** Languages a description may be written in (the site's). */
+const LISTING_LANGS = LOCALES.map((l) => l.code);
+
+export const HEATING_KINDS = ["central", "gas", "electric", "heat_pump", "solid_fuel", "none"] as const;
+
+const int = (min: number, max: number) =>
+  v.pipe(
+    v.number(INVALID.number),
+    v.integer(INVALID.wholeNumber),
+    v.minValue(min, INVALID.range),
+    v.maxValue(max, INVALID.range),
+  );
+const decimal = (min: number, max: number) =>
+  v.pipe(
+    v.number(INVALID.number),
+    v.finite(INVALID.number),
+    v.minValue(min, INVALID.range),
+    v.maxValue(max, INVALID.range),
+  );
+const text = (min: number, max: number) =>
+  v.pipe(v.string(), v.trim(), v.minLength(min, INVALID.tooShort), v.maxLength(max, INVALID.tooLong));
+const flag = v.boolean(INVALID.choice);
+/** Absent leaves a field as it is; null clears it. */
+const field = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema));
+
+/** Each field's schema: its value when given (not null). */
+export const FIELD_SCHEMAS = {
+  city: Slug,
+  district: Slug,
+  address: text(3, LISTING_ADDRESS_MAX),
+  lat: decimal(-90, 90),
+  lng: decimal(-180, 180),
+  area: decimal(1, MAX_AREA),
+  land_area: decimal(1, MAX_AREA),
+  // Serbian counting: 0.5 is a studio, 1.5 a "jednoiposoban" flat.
+  rooms: v.pipe(
+    decimal(0.5, 20),
+    v.check((n) => Number.isInteger(n * 2), INVALID.format),
+  ),
+  bedrooms: int(0, 20),
+  bathrooms: int(0, 10),
+  floor: int(-5, 200),
+  floors: int(1, 200),
+  year_built: int(LISTING_YEAR_MIN, 2100),
+  heating: v.picklist(HEATING_KINDS, INVALID.choice),
+  parking: flag,
+  balcony: flag,
+  elevator: flag,
+  title: text(LISTING_TITLE_MIN, LISTING_TITLE_MAX),
+  description: text(LISTING_DESCRIPTION_MIN, LISTING_DESCRIPTION_MAX),
+  lang: v.picklist(LISTING_LANGS, INVALID.choice),
+  price: int(1, MAX_PRICE),
+  deposit: int(0, MAX_PRICE),
+  pets_allowed: flag,
+  furnished: flag,
+} as const;
+export type EditField = keyof typeof FIELD_SCHEMAS;
+
+/** The wizard's steps that carry fields, in order, and the fields each one sets. */
+export const STEP_FIELDS = {
+  params: [
+    "city",
+    "district",
+    "address",
+    "lat",
+    "lng",
+    "area",
+    "land_area",
+    "rooms",
+    "bedrooms",
+    "bathrooms",
+    "floor",
+    "floors",
+    "year_built",
+    "heating",
+    "parking",
+    "balcony",
+    "elevator",
+  ],
+  description: ["title", "description", "lang"],
+  conditions: ["price", "deposit", "pets_allowed", "furnished"],
+} as const satisfies Record<string, readonly EditField[]>;
+export type EditStep = keyof typeof STEP_FIELDS;
+
+const ALWAYS: readonly EditField[] = [
+  "city",
+  "district",
+  "address",
+  "lat",
+  "lng",
+  "title",
+  "description",
+  "lang",
+  "price",
+];
+const BUILDING: readonly EditField[] = ["area", "rooms", "bathrooms", "floors", "year_built", "heating", "parking"];
+
+/** The fields a property type has beyond the common ones (location, texts, price). */
+export const TYPE_FIELDS: Record<PropertyType, readonly EditField[]> = {
+  apartment: [...BUILDING, "bedrooms", "floor", "balcony", "elevator", "furnished"],
+  house: [...BUILDING, "bedrooms", "land_area", "balcony", "furnished"],
+  land: ["land_area"],
+  commercial: [...BUILDING, "floor", "elevator", "furnished"],
+  investment: ["area", "land_area", "floors", "year_built", "parking"],
+  other: ["area", "land_area", "parking"],
+};
+/** Only rentals ask for a deposit and whether pets are welcome. */
+const RENT_FIELDS: readonly EditField[] = ["deposit", "pets_allowed"];
+
+/** Beyond the common required fields, what a listing of the type must state before it is submitted. */
+export const TYPE_REQUIRED: Record<PropertyType, readonly EditField[]> = {
+  apartment: ["area", "rooms"],
+  house: ["area", "rooms"],
+  land: ["land_area"],
+  commercial: ["area"],
+  investment: ["area"],
+  other: [],
+};
+const COMMON_REQUIRED: readonly EditField[] = ["city", "address", "lat", "lng", "price", "description", "lang"];
+
+/** Every field a listing of this classified type has. */
+export function fieldsOfType(typeId: number): readonly EditField[] {
+  const type = classifiedType(typeId);
+  if (!type) return [];
+  return [...ALWAYS, ...TYPE_FIELDS[type.type], ...(type.deal === "rent" ? RENT_FIELDS : [])];
+}
+
+/** What must be stated before submitting (the title is generated when the owner writes none). */
+export function requiredOfType(typeId: number): readonly EditField[] {
+  const type = classifiedType(typeId);
+  return type ? [...COMMON_REQUIRED, ...TYPE_REQUIRED[type.type]] : COMMON_REQUIRED;
+}
+
+const Id = v.pipe(
+  v.number(INVALID.number),
+  v.integer(INVALID.format),
+  v.minValue(1, INVALID.format),
+  v.maxValue(Number.MAX_SAFE_INTEGER, INVALID.format),
+);
+const TypeId = v.pipe(
+  v.number(INVALID.choice),
+  v.check((id) => CLASSIFIED_TYPES.some((t) => t.id === id), INVALID.choice),
+  v.transform((id) => id as ClassifiedTypeId),
+);
+
+export const TypeStepBody = v.object({ id: v.optional(Id), type_id: TypeId });
+export const IdBody = v.object({ id: Id });
+export const RejectBody = v.object({ reason: text(3, REJECTION_REASON_MAX) });
+
+const stepBody = <K extends EditField>(fields: readonly K[]) =>
+  v.object({
+    id: Id,
+    ...(Object.fromEntries(fields.map((name) => [name, field(FIELD_SCHEMAS[name])])) as {
+      [F in K]: ReturnType<typeof field<(typeof FIELD_SCHEMAS)[F]>>;
+    }),
+  });
+export const STEP_BODIES = {
+  params: stepBody(STEP_FIELDS.params),
+  description: stepBody(STEP_FIELDS.description),
+  conditions: stepBody(STEP_FIELDS.conditions),
+};
+export type StepValues = Partial<{ [F in EditField]: v.InferOutput<(typeof FIELD_SCHEMAS)[F]> | null }>;
+
+/** A listing as its owner edits it: the stored facts, null where not given yet. */
+export interface ApiListingEdit {
+  id: number;
+  status: ListingStatus;
+  type_id: ClassifiedTypeId;
+  city: string | null;
+  district: string | null;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  price: number | null;
+  area: number | null;
+  land_area: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  floor: number | null;
+  floors: number | null;
+  year_built: number | null;
+  furnished: boolean | null;
+  heating: string | null;
+  parking: boolean | null;
+  balcony: boolean | null;
+  elevator: boolean | null;
+  deposit: number | null;
+  pets_allowed: boolean | null;
+  title: string | null;
+  /** The title was made from the facts (and follows them); false: the owner wrote it. */
+  title_generated: boolean;
+  description: string | null;
+  lang: Locale | null;
+  rejection_reason: string | null;
+  /** The fields this listing's type has (the wizard shows only these). */
+  fields: readonly EditField[];
+  created_at: string;
+  updated_at: string;
+  expires_at: string | null;
+}
+
+/** `GET /api/form-data`: what the wizard needs to draw and check its fields. */
+export interface FormData {
+  types: {
+    id: ClassifiedTypeId;
+    deal: "sale" | "rent";
+    type: PropertyType;
+    fields: readonly EditField[];
+    required: readonly EditField[];
+  }[];
+  heating: readonly string[];
+  steps: Record<EditStep, readonly EditField[]>;
+  limits: Record<EditField, Limits>;
+}
+
+export function formData(): FormData {
+  return {
+    types: CLASSIFIED_TYPES.map((t) => ({
+      id: t.id,
+      deal: t.deal,
+      type: t.type,
+      fields: fieldsOfType(t.id),
+      required: requiredOfType(t.id),
+    })),
+    heating: HEATING_KINDS,
+    steps: STEP_FIELDS,
+    limits: Object.fromEntries(
+      Object.entries(FIELD_SCHEMAS).map(([name, schema]) => [name, limitsOf(schema as v.GenericSchema)]),
+    ) as Record<EditField, Limits>,
+  };
+}
+
+/** A 409 of `check` when the owner already has a listing with the same facts. */
+export interface DuplicateError {
+  error: {
+    code: "possible_duplicate";
+    message: string;
+    listing: { id: number; status: ListingStatus; title: string | null };
+  };
+}

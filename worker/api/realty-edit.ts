@@ -1,0 +1,268 @@
+/**
+ * Listing editing (SPEC §7 `realty/edit/*`, `form-data`; issue 18, decision 030): drafts, the wizard's
+ * steps, and submitting to moderation. Only the owner reaches a listing here: anyone else's id answers
+ * 404 as a missing one does. Field rules come from shared/api/listing-edit.ts.
+ */
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { IdParam } from "#shared/api/conventions.ts";
+import {
+  fieldsOfType,
+  formData,
+  IdBody,
+  requiredOfType,
+  STEP_BODIES,
+  STEP_FIELDS,
+  TypeStepBody,
+  type ApiListingEdit,
+  type EditField,
+  type EditStep,
+  type StepValues,
+} from "#shared/api/listing-edit.ts";
+import { DRAFTS_PER_USER_PER_DAY } from "#shared/constants.ts";
+import { classifiedType, type ClassifiedTypeId } from "#shared/listing-types.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
+import { INVALID } from "#shared/validation.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { findPlaceIds } from "#worker/db/districts.ts";
+import {
+  createDraft,
+  editRow,
+  placeNames,
+  sameFactsListing,
+  updateListing,
+  verifiedPhone,
+  type ColumnValues,
+  type EditRow,
+} from "#worker/db/listing-edits.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { requireAuth } from "#worker/middleware/session.ts";
+import { overLimit, perUser } from "#worker/middleware/throttle.ts";
+import { valid } from "./validate.ts";
+
+const bool = (n: number | null) => (n === null ? null : n === 1);
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toEdit(row: EditRow): ApiListingEdit {
+  return {
+    id: row.id,
+    status: row.status,
+    type_id: row.type_id as ClassifiedTypeId,
+    city: row.city,
+    district: row.district,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    price: row.price,
+    area: row.area,
+    land_area: row.land_area,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    floor: row.floor,
+    floors: row.floors,
+    year_built: row.year_built,
+    furnished: bool(row.furnished),
+    heating: row.heating,
+    parking: bool(row.parking),
+    balcony: bool(row.balcony),
+    elevator: bool(row.elevator),
+    deposit: row.deposit,
+    pets_allowed: bool(row.pets_allowed),
+    title: row.title,
+    title_generated: row.title_generated === 1,
+    description: row.description,
+    lang: row.lang,
+    rejection_reason: row.rejection_reason,
+    fields: fieldsOfType(row.type_id),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    // A listing that never ran has no end date to show.
+    expires_at: row.status === "draft" || row.expires_at <= row.created_at ? null : iso(row.expires_at),
+  };
+}
+
+const notFound = (c: Context) => apiError(c, 404, "not_found", "No such listing");
+const invalid = (c: Context, fields: Record<string, string>) =>
+  apiError(c, 400, "invalid_input", `Invalid ${Object.keys(fields).join(", ")}`, fields);
+
+/** Facts that place a listing: changing them (or its type) sends a published listing back to moderation. */
+const LOCATION_COLUMNS = ["city_id", "district_id", "address", "lat", "lng"] as const;
+
+/** The title made from the facts, in the listing's language (Serbian until one is chosen); null without a city. */
+async function generatedTitle(db: D1Database, facts: EditRow): Promise<string | null> {
+  if (facts.city_id === null) return null;
+  const lang = facts.lang ?? "sr";
+  const names = await placeNames(db, facts.city_id, facts.district_id);
+  if (!names) return null;
+  const place = names[`district_name_${lang}`] ?? names[`city_name_${lang}`];
+  const area = facts.property_type === "land" ? facts.land_area : facts.area;
+  const { intl } = messageCatalog(lang);
+  return intl.formatMessage(
+    { id: "listing.generatedTitle" },
+    {
+      type: facts.property_type,
+      deal: facts.deal,
+      area: area === null ? "none" : intl.formatNumber(area, { maximumFractionDigits: 1 }),
+      place,
+    },
+  );
+}
+
+/**
+ * Applies column changes to the owner's listing: a published listing whose type or place changes goes
+ * back to moderation; a generated title follows the facts. The answer is the listing in edit shape.
+ */
+async function save(c: Context<AppEnv>, row: EditRow, values: ColumnValues) {
+  const db = c.env.DB;
+  const now = nowOf(c);
+  const moved =
+    row.status === "active" &&
+    (["type_id", ...LOCATION_COLUMNS] as const).some((k) => k in values && values[k] !== row[k]);
+  if (moved) values.status = "pending";
+  const next = { ...row, ...values } as EditRow;
+  if (next.title_generated === 1) values.title = next.title = await generatedTitle(db, next);
+  const applied = await updateListing(db, row.id, row.status, values, now, { actorId: c.get("user")!.id });
+  // Someone changed its state meanwhile (a moderator's decision): the caller retries on fresh data.
+  if (!applied) return apiError(c, 409, "conflict", "The listing changed meanwhile; reload it");
+  return c.json({ data: toEdit((await editRow(db, row.id, row.owner_id))!) });
+}
+
+/** Fields a step may not carry for this type, and required fields a submitted listing may not clear. */
+function fieldRules(row: EditRow, typeId: number, body: StepValues): Record<string, string> {
+  const applies = fieldsOfType(typeId);
+  const required = requiredOfType(typeId);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body) as [EditField, unknown][]) {
+    if (value === undefined) continue;
+    if (value !== null && !applies.includes(name)) fields[name] = INVALID.notApplicable;
+    else if (value === null && row.status !== "draft" && required.includes(name)) fields[name] = INVALID.required;
+  }
+  return fields;
+}
+
+/** Step values as columns: places from slugs to ids, booleans as 0/1, titles the owner's or generated. */
+async function columnsOf(c: Context<AppEnv>, row: EditRow, body: StepValues) {
+  const values: ColumnValues = {};
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(body) as [EditField, unknown][]) {
+    if (value === undefined || name === "city" || name === "district") continue;
+    values[name] = typeof value === "boolean" ? Number(value) : (value as string | number | null);
+  }
+  if ("title" in body && body.title !== undefined) values.title_generated = body.title === null ? 1 : 0;
+  if (body.city !== undefined || body.district !== undefined) {
+    const city = body.city === undefined ? row.city : body.city;
+    const district = body.district === undefined && body.city === undefined ? row.district : body.district;
+    if (city === null) {
+      if (district) fields.district = INVALID.needsCity;
+      Object.assign(values, { city_id: null, district_id: null });
+    } else {
+      const ids = await findPlaceIds(c.env.DB, city, district ?? undefined);
+      if (!ids) fields.city = INVALID.choice;
+      else if (district && ids.district_id === null) fields.district = INVALID.choice;
+      else Object.assign(values, { city_id: ids.city_id, district_id: district ? ids.district_id : null });
+    }
+  }
+  return { values, fields };
+}
+
+export const realtyEdit = new Hono<AppEnv>();
+
+realtyEdit.get("/form-data", (c) => {
+  c.header("Cache-Control", "public, max-age=3600");
+  return c.json({ data: formData() });
+});
+
+realtyEdit.use("/realty/edit/*", requireAuth, async (c, next) => {
+  await next();
+  c.header("Cache-Control", "private, no-store");
+});
+
+realtyEdit.get("/realty/edit/:id", valid("param", v.object({ id: IdParam })), async (c) => {
+  const row = await editRow(c.env.DB, c.req.valid("param").id, c.get("user")!.id);
+  return row ? c.json({ data: toEdit(row) }) : notFound(c);
+});
+
+realtyEdit.post("/realty/edit/type", valid("json", TypeStepBody), async (c) => {
+  const user = c.get("user")!;
+  const { id, type_id } = c.req.valid("json");
+  const type = classifiedType(type_id)!;
+  if (id === undefined) {
+    // SPEC §6: a listing's contact number is its owner's verified phone.
+    const phone = user.phone_verified ? await verifiedPhone(c.env.DB, user.id) : null;
+    if (!phone) {
+      return apiError(c, 403, "phone_not_verified", "Verify your phone number on the personal page first");
+    }
+    const refused = await overLimit(c, [perUser(c, "drafts", DRAFTS_PER_USER_PER_DAY, 24 * 60 * 60)]);
+    if (refused) return refused;
+    const draft = await createDraft(
+      c.env.DB,
+      { ownerId: user.id, typeId: type_id, deal: type.deal, propertyType: type.type, phone },
+      nowOf(c),
+    );
+    return c.json({ data: toEdit((await editRow(c.env.DB, draft, user.id))!) }, 201);
+  }
+  const row = await editRow(c.env.DB, id, user.id);
+  if (!row) return notFound(c);
+  // Facts the new type does not have are dropped with the change.
+  const applies = fieldsOfType(type_id);
+  const values: ColumnValues = { type_id, deal: type.deal, property_type: type.type };
+  for (const name of Object.values(STEP_FIELDS).flat()) {
+    if (!applies.includes(name) && name !== "city" && name !== "district") values[name] = null;
+  }
+  return save(c, row, values);
+});
+
+for (const step of ["params", "description", "conditions"] as const satisfies EditStep[]) {
+  realtyEdit.post(`/realty/edit/${step}`, valid("json", STEP_BODIES[step]), async (c) => {
+    const { id, ...body } = c.req.valid("json") as { id: number } & StepValues;
+    const row = await editRow(c.env.DB, id, c.get("user")!.id);
+    if (!row) return notFound(c);
+    const ruled = fieldRules(row, row.type_id, body);
+    if (Object.keys(ruled).length) return invalid(c, ruled);
+    const { values, fields } = await columnsOf(c, row, body);
+    if (Object.keys(fields).length) return invalid(c, fields);
+    return save(c, row, values);
+  });
+}
+
+/** Every missing required fact of a listing, as field errors. */
+function missingFields(row: EditRow): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const name of requiredOfType(row.type_id)) {
+    if (row[name] === null) fields[name] = INVALID.required;
+  }
+  if (row.title === null && !fields.city) fields.title = INVALID.required;
+  return fields;
+}
+
+/** Submits a draft or a rejected listing to moderation (`pending`), after the duplicate check unless forced. */
+async function submit(c: Context<AppEnv>, id: number, force: boolean) {
+  const row = await editRow(c.env.DB, id, c.get("user")!.id);
+  if (!row) return notFound(c);
+  if (row.status !== "draft" && row.status !== "rejected") {
+    return apiError(c, 409, "not_submittable", `The listing is ${row.status}, not a draft`);
+  }
+  const missing = missingFields(row);
+  if (Object.keys(missing).length) return invalid(c, missing);
+  if (!force) {
+    const same = await sameFactsListing(c.env.DB, row);
+    if (same) {
+      return c.json(
+        {
+          error: {
+            code: "possible_duplicate",
+            message: "You already have a listing with this address, area and price",
+            listing: same,
+          },
+        },
+        409,
+      );
+    }
+  }
+  return save(c, row, { status: "pending", rejection_reason: null });
+}
+
+realtyEdit.post("/realty/edit/check", valid("json", IdBody), (c) => submit(c, c.req.valid("json").id, false));
+realtyEdit.post("/realty/edit/force", valid("json", IdBody), (c) => submit(c, c.req.valid("json").id, true));

@@ -1,0 +1,217 @@
+/**
+ * Listings as their owners edit them and moderators decide on them (issue 18, decision 030): drafts,
+ * step updates, state changes with their history. Search queries stay in listings.ts.
+ */
+import type { ListingStatus } from "#shared/api/realty.ts";
+import type { Locale } from "#shared/locales.ts";
+
+/** A listing's stored facts with its places as slugs and names in every language (for a generated title). */
+export interface EditRow {
+  id: number;
+  owner_id: number;
+  type_id: number;
+  deal: "sale" | "rent";
+  property_type: string;
+  status: ListingStatus;
+  city_id: number | null;
+  district_id: number | null;
+  city: string | null;
+  district: string | null;
+  city_name_en: string | null;
+  city_name_ru: string | null;
+  city_name_sr: string | null;
+  district_name_en: string | null;
+  district_name_ru: string | null;
+  district_name_sr: string | null;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  price: number | null;
+  area: number | null;
+  land_area: number | null;
+  rooms: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  floor: number | null;
+  floors: number | null;
+  year_built: number | null;
+  furnished: number | null;
+  heating: string | null;
+  parking: number | null;
+  balcony: number | null;
+  elevator: number | null;
+  deposit: number | null;
+  pets_allowed: number | null;
+  title: string | null;
+  title_generated: number;
+  description: string | null;
+  lang: Locale | null;
+  rejection_reason: string | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+}
+
+/** The columns a step may write (names checked against this list: they are put into SQL). */
+export const EDITABLE_COLUMNS = [
+  "type_id",
+  "deal",
+  "property_type",
+  "city_id",
+  "district_id",
+  "address",
+  "lat",
+  "lng",
+  "price",
+  "area",
+  "land_area",
+  "rooms",
+  "bedrooms",
+  "bathrooms",
+  "floor",
+  "floors",
+  "year_built",
+  "furnished",
+  "heating",
+  "parking",
+  "balcony",
+  "elevator",
+  "deposit",
+  "pets_allowed",
+  "title",
+  "title_generated",
+  "description",
+  "lang",
+  "status",
+  "rejection_reason",
+  "expires_at",
+] as const;
+export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+export type ColumnValues = Partial<Record<EditableColumn, string | number | null>>;
+
+/** A new draft of the owner's, with the contact number of their verified phone; its id. */
+export async function createDraft(
+  db: D1Database,
+  draft: { ownerId: number; typeId: number; deal: string; propertyType: string; phone: string },
+  now: number,
+): Promise<number> {
+  const [inserted] = await db.batch<{ id: number }>([
+    db
+      .prepare(
+        `INSERT INTO listings (type_id, deal, property_type, owner_id, phone, status, title_generated, created_at,
+           updated_at, expires_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'draft', 1, ?6, ?6, ?6) RETURNING id`,
+      )
+      .bind(draft.typeId, draft.deal, draft.propertyType, draft.ownerId, draft.phone, now),
+    db
+      .prepare(
+        "INSERT INTO listing_events (listing_id, status, actor_id, created_at) VALUES (last_insert_rowid(), 'draft', ?, ?)",
+      )
+      .bind(draft.ownerId, now),
+  ]);
+  return inserted!.results[0]!.id;
+}
+
+/** A listing with its places, the owner's own (`ownerId`) or any (`null`); someone else's is null. */
+export function editRow(db: D1Database, id: number, ownerId: number | null): Promise<EditRow | null> {
+  return db
+    .prepare(
+      `SELECT l.id, l.owner_id, l.type_id, l.deal, l.property_type, l.status, l.city_id, l.district_id,
+         c.slug AS city, d.slug AS district, c.name_en AS city_name_en, c.name_ru AS city_name_ru,
+         c.name_sr AS city_name_sr, d.name_en AS district_name_en, d.name_ru AS district_name_ru,
+         d.name_sr AS district_name_sr, l.address, l.lat, l.lng, l.price, l.area, l.land_area, l.rooms, l.bedrooms,
+         l.bathrooms, l.floor, l.floors, l.year_built, l.furnished, l.heating, l.parking, l.balcony, l.elevator,
+         l.deposit, l.pets_allowed, l.title, l.title_generated, l.description, l.lang, l.rejection_reason,
+         l.created_at, l.updated_at, l.expires_at
+       FROM listings l LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
+       WHERE l.id = ?1 AND (?2 IS NULL OR l.owner_id = ?2)`,
+    )
+    .bind(id, ownerId)
+    .first<EditRow>();
+}
+
+/**
+ * Writes columns of a listing, and when its state changes records who changed it and why. The update
+ * applies only while the listing is still in `fromStatus` (what the caller read), so two racing state
+ * changes cannot both win: false when it did not apply.
+ */
+export async function updateListing(
+  db: D1Database,
+  id: number,
+  fromStatus: ListingStatus,
+  values: ColumnValues,
+  now: number,
+  event?: { actorId: number; reason?: string | null },
+): Promise<boolean> {
+  const columns = Object.keys(values).filter((name): name is EditableColumn =>
+    (EDITABLE_COLUMNS as readonly string[]).includes(name),
+  );
+  const set = [...columns.map((name) => `${name} = ?`), "updated_at = ?"].join(", ");
+  const update = db
+    .prepare(`UPDATE listings SET ${set} WHERE id = ? AND status = ?`)
+    .bind(...columns.map((name) => values[name] ?? null), now, id, fromStatus);
+  if (!event || values.status === undefined) return ((await update.run()).meta.changes ?? 0) > 0;
+  const [result] = await db.batch([
+    update,
+    db
+      .prepare(
+        `INSERT INTO listing_events (listing_id, status, actor_id, reason, created_at)
+         SELECT ?1, ?2, ?3, ?4, ?5 WHERE changes() > 0`,
+      )
+      .bind(id, values.status, event.actorId, event.reason ?? null, now),
+  ]);
+  return (result!.meta.changes ?? 0) > 0;
+}
+
+/** Names of a city and district in every language, for a title made from the facts. */
+export function placeNames(db: D1Database, cityId: number, districtId: number | null) {
+  return db
+    .prepare(
+      `SELECT c.name_en AS city_name_en, c.name_ru AS city_name_ru, c.name_sr AS city_name_sr,
+         d.name_en AS district_name_en, d.name_ru AS district_name_ru, d.name_sr AS district_name_sr
+       FROM cities c LEFT JOIN districts d ON d.id = ?2 WHERE c.id = ?1`,
+    )
+    .bind(cityId, districtId)
+    .first<Pick<EditRow, `${"city" | "district"}_name_${Locale}`>>();
+}
+
+/** Another listing of the same owner with the same address, area and price: a likely duplicate. */
+export function sameFactsListing(db: D1Database, row: Pick<EditRow, "id" | "owner_id" | "address" | "area" | "price">) {
+  return db
+    .prepare(
+      `SELECT id, status, title FROM listings
+       WHERE owner_id = ?1 AND price = ?2 AND id != ?3 AND status != 'archived'
+         AND lower(trim(address)) = lower(trim(?4)) AND area IS ?5
+       ORDER BY id LIMIT 1`,
+    )
+    .bind(row.owner_id, row.price, row.id, row.address, row.area)
+    .first<{ id: number; status: ListingStatus; title: string | null }>();
+}
+
+/** A listing's changes of state, oldest first, with who made them. */
+export function listingHistory(db: D1Database, id: number) {
+  return db
+    .prepare(
+      `SELECT e.status, e.reason, e.created_at, e.actor_id, u.name AS actor_name, u.role AS actor_role
+       FROM listing_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.listing_id = ? ORDER BY e.id`,
+    )
+    .bind(id)
+    .all<{
+      status: ListingStatus;
+      reason: string | null;
+      created_at: number;
+      actor_id: number | null;
+      actor_name: string | null;
+      actor_role: string | null;
+    }>()
+    .then((r) => r.results);
+}
+
+/** The owner's contact number for a new listing: their verified phone. */
+export function verifiedPhone(db: D1Database, userId: number) {
+  return db
+    .prepare("SELECT phone FROM users WHERE id = ? AND phone_verified_at IS NOT NULL AND phone IS NOT NULL")
+    .bind(userId)
+    .first<{ phone: string }>()
+    .then((row) => row?.phone ?? null);
+}
