@@ -4,6 +4,7 @@
  * with an error is reported to `onFailure`: the browser's alerts follow SPEC §8 by its status
  * (`alertForStatus`); loaders report nothing.
  */
+import type { ApiListingEdit, EditStep, ListingFormData, StepValues } from "./api/listing-edit.ts";
 import type {
   AdvantageListResponse,
   ArticleListQueryInput,
@@ -132,6 +133,19 @@ export function createApiClient(options: ApiClientOptions) {
     // A listing in any state: the signed-in owner's own, or (admin) any.
     listingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/realty/preview/${id}`),
     adminListingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/admin/realty/preview/${id}`),
+    formData: () => request<Single<ListingFormData>>("GET", "/api/form-data"),
+    listingEdit: (id: number) => request<Single<ApiListingEdit>>("GET", `/api/realty/edit/${id}`),
+    /** Without `id`: a new draft (201); with it: that listing's type changes. */
+    editListingType: (body: { id?: number; type_id: number }) =>
+      request<Single<ApiListingEdit>>("POST", "/api/realty/edit/type", { body }),
+    editListingStep: (step: EditStep, body: { id: number } & StepValues) =>
+      request<Single<ApiListingEdit>>("POST", `/api/realty/edit/${step}`, { body }),
+    /** Validates and submits; 409 `possible_duplicate` when it looks like one of the owner's listings. */
+    checkListing: (id: number) => request<Single<ApiListingEdit>>("POST", "/api/realty/edit/check", { body: { id } }),
+    forceListing: (id: number) => request<Single<ApiListingEdit>>("POST", "/api/realty/edit/force", { body: { id } }),
+    approveListing: (id: number) => request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/approve`),
+    rejectListing: (id: number, reason: string) =>
+      request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/reject`, { body: { reason } }),
     listingsByIds: (ids: number[]) => request<Collection<ApiListing>>("POST", "/api/realty-by-ids", { body: { ids } }),
     seoListings: (page: number, perPage?: number) =>
       request<Paged<{ id: number; path: string; updated_at: string }>>("GET", "/api/seo/realty/list", {

@@ -224,7 +224,7 @@ export interface ApiListingEdit {
 }
 
 /** `GET /api/form-data`: what the wizard needs to draw and check its fields. */
-export interface FormData {
+export interface ListingFormData {
   types: {
     id: ClassifiedTypeId;
     deal: "sale" | "rent";
@@ -237,7 +237,7 @@ export interface FormData {
   limits: Record<EditField, Limits>;
 }
 
-export function formData(): FormData {
+export function formData(): ListingFormData {
   return {
     types: CLASSIFIED_TYPES.map((t) => ({
       id: t.id,
