@@ -4,7 +4,7 @@
  * with an error is reported to `onFailure`: the browser's alerts follow SPEC §8 by its status
  * (`alertForStatus`); loaders report nothing.
  */
-import type { ApiListingEdit, EditStep, ListingFormData, StepValues } from "./api/listing-edit.ts";
+import type { ApiListingEdit, EditStep, StepValues } from "./api/listing-edit.ts";
 import type {
   AdvantageListResponse,
   ArticleListQueryInput,
@@ -133,7 +133,6 @@ export function createApiClient(options: ApiClientOptions) {
     // A listing in any state: the signed-in owner's own, or (admin) any.
     listingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/realty/preview/${id}`),
     adminListingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/admin/realty/preview/${id}`),
-    formData: () => request<Single<ListingFormData>>("GET", "/api/form-data"),
     listingEdit: (id: number) => request<Single<ApiListingEdit>>("GET", `/api/realty/edit/${id}`),
     /** Without `id`: a new draft (201); with it: that listing's type changes. */
     editListingType: (body: { id?: number; type_id: number }) =>

@@ -16,6 +16,7 @@ import {
   type Sort,
 } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
+import type { ListingFormData } from "./listing-edit.ts";
 
 /** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
 const repeatable = <S extends v.GenericSchema<string, unknown>>(item: S) =>
@@ -281,4 +282,6 @@ export interface FormOptions {
   cities: { slug: string; name: string; districts: { slug: string; name: string }[] }[];
   price_presets: { sale: readonly number[]; rent: readonly number[] };
   area_presets: readonly number[];
+  /** The listing wizard's definition: fields per type, steps, limits (shared/api/listing-edit.ts). */
+  listing: ListingFormData;
 }

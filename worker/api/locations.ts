@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { formData as listingFormData, HEATING_KINDS } from "#shared/api/listing-edit.ts";
 import { PRICE_PRESETS, AREA_PRESETS } from "#shared/api/form-options.ts";
 import { AddressInfoQuery, LocationSearchQuery, ReverseGeocodeQuery } from "#shared/api/locations.ts";
 import { ROOM_FILTERS, SORTS } from "#shared/api/limits.ts";
@@ -10,8 +11,6 @@ import { messagesFor } from "#shared/message-catalog.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { valid } from "./validate.ts";
-
-const HEATING = ["central", "gas", "electric", "heat_pump", "solid_fuel", "none"] as const;
 
 /** SPEC §7 "Cities and locations" beyond the city list: type-ahead, geocoding, form options. */
 export const locations = new Hono<AppEnv>()
@@ -41,7 +40,7 @@ export const locations = new Hono<AppEnv>()
         deals: (["sale", "rent"] as const).map((value) => ({ value, label: t(`form.deal.${value}`) })),
         types: CLASSIFIED_TYPES.map((type) => ({ ...type, label: t(`form.type.${type.type}`) })),
         rooms: ROOM_FILTERS.map((value) => ({ value, label: t("form.rooms", { rooms: value }) })),
-        heating: HEATING.map((value) => ({ value, label: t(`form.heating.${value}`) })),
+        heating: HEATING_KINDS.map((value) => ({ value, label: t(`form.heating.${value}`) })),
         sorts: SORTS.map((value) => ({ value, label: t(`form.sort.${value}`) })),
         cities: g.cities.map((city) => ({
           slug: city.slug,
@@ -53,6 +52,8 @@ export const locations = new Hono<AppEnv>()
         })),
         price_presets: PRICE_PRESETS,
         area_presets: AREA_PRESETS,
+        // The listing wizard's fields per type, steps and limits (decision 030).
+        listing: listingFormData(),
       },
     });
   });

@@ -1,5 +1,5 @@
 /**
- * Listing editing (SPEC §7 `realty/edit/*`, `form-data`; issue 18, decision 030): drafts, the wizard's
+ * Listing editing (SPEC §7 `realty/edit/*`; issue 18, decision 030; the definition is also in `GET /api/form-data` under `listing`): drafts, the wizard's
  * steps, and submitting to moderation. Only the owner reaches a listing here: anyone else's id answers
  * 404 as a missing one does. Field rules come from shared/api/listing-edit.ts.
  */
@@ -8,7 +8,6 @@ import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import {
   fieldsOfType,
-  formData,
   IdBody,
   requiredOfType,
   STEP_BODIES,
@@ -168,11 +167,6 @@ async function columnsOf(c: Context<AppEnv>, row: EditRow, body: StepValues) {
 }
 
 export const realtyEdit = new Hono<AppEnv>();
-
-realtyEdit.get("/form-data", (c) => {
-  c.header("Cache-Control", "public, max-age=3600");
-  return c.json({ data: formData() });
-});
 
 realtyEdit.use("/realty/edit/*", requireAuth, async (c, next) => {
   await next();
