@@ -138,15 +138,15 @@ describe("GET /api/admin/realty/preview/{id}", () => {
     expect((await errorOf(res)).code).toBe("not_found");
   });
 
-  it("is 403 for signed-in users who are not admins, even for their own listing", async () => {
+  it("is 404 for signed-in users who are not admins, even for their own listing", async () => {
     for (const [who, id] of [
       ["owner", own.draft.id],
       ["other", foreign.active.id],
       ["owner", missingId],
     ] as const) {
       const res = await get(`/api/admin/realty/preview/${id}`, who);
-      expect(res.status, `${who} ${id}`).toBe(403);
-      expect((await errorOf(res)).code).toBe("forbidden");
+      expect(res.status, `${who} ${id}`).toBe(404);
+      expect((await errorOf(res)).code).toBe("not_found");
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * Listing previews (SPEC §7): `GET /api/realty/preview/{id}` — the signed-in owner's own listing in any
- * state — and `GET /api/admin/realty/preview/{id}` — any listing, for admins. Someone else's listing
- * answers 404 as a missing one does, so ids of hidden listings are not confirmed.
+ * state — and `GET /api/admin/realty/preview/{id}` — any listing, for admins (404 for other users).
+ * Someone else's listing answers 404 as a missing one does, so ids of hidden listings are not confirmed.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -24,7 +24,8 @@ for (const path of ["/realty/preview/*", "/admin/realty/preview/*"]) {
   });
 }
 realtyPreview.use("/admin/realty/preview/*", async (c, next) => {
-  if (c.get("user")!.role !== "admin") return apiError(c, 403, "forbidden", "Admins only");
+  // The admin area does not exist for anyone else (issue 18 item 7): a 404, as a missing listing.
+  if (c.get("user")!.role !== "admin") return apiError(c, 404, "not_found", "No such listing");
   await next();
 });
 
