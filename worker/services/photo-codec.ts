@@ -7,7 +7,8 @@
 import decodeJpeg, { init as initJpeg } from "@jsquash/jpeg/decode.js";
 import initPng, { decode as decodePng } from "@jsquash/png/decode.js";
 import decodeWebp, { init as initWebpDecode } from "@jsquash/webp/decode.js";
-import encodeWebpWasm, { init as initWebpEncode } from "@jsquash/webp/encode.js";
+import { defaultOptions as webpDefaults } from "@jsquash/webp/meta.js";
+import webpEncoderFactory from "@jsquash/webp/codec/enc/webp_enc_simd.js";
 import jpegDecWasm from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?module";
 import pngWasm from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import webpDecWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
@@ -22,6 +23,24 @@ export interface Pixels {
 }
 
 type Init = (module: WebAssembly.Module) => Promise<unknown>;
+
+interface WebpEncoderModule {
+  encode(data: Uint8ClampedArray, width: number, height: number, options: object): Uint8Array | null;
+}
+let encoder: Promise<WebpEncoderModule> | null = null;
+
+/** The WebP encoder, instantiated statically (jsquash's own init imports its glue dynamically). */
+function webpEncoder(): Promise<WebpEncoderModule> {
+  encoder ??= (webpEncoderFactory as unknown as (options: object) => Promise<WebpEncoderModule>)({
+    noInitialRun: true,
+    instantiateWasm: (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) => {
+      const instance = new WebAssembly.Instance(webpEncWasm, imports);
+      done(instance);
+      return instance.exports;
+    },
+  });
+  return encoder;
+}
 let ready: Promise<unknown> | null = null;
 
 /** Each codec is instantiated once per isolate, from the module the bundle carries (no fetch). */
@@ -30,7 +49,7 @@ function codecs(): Promise<unknown> {
     (initJpeg as Init)(jpegDecWasm),
     (initPng as Init)(pngWasm),
     (initWebpDecode as unknown as Init)(webpDecWasm),
-    (initWebpEncode as unknown as Init)(webpEncWasm),
+    webpEncoder(),
   ]).catch((error: unknown) => {
     ready = null;
     throw error;
@@ -58,7 +77,13 @@ export async function encodeWebp(pixels: Pixels, quality: number): Promise<Uint8
     height: pixels.height,
     colorSpace: "srgb",
   } as ImageData;
-  return new Uint8Array(await encodeWebpWasm(image, { quality, method: 4 }));
+  const result = (await webpEncoder()).encode(image.data, image.width, image.height, {
+    ...webpDefaults,
+    quality,
+    method: 4,
+  });
+  if (!result) throw new Error("WebP encoding failed");
+  return new Uint8Array(result);
 }
 
 /** Source columns (or rows) and their weights for each output one: the area each output pixel covers. */
