@@ -119,8 +119,7 @@ realtyPhotos
       let stored: Awaited<ReturnType<typeof storePhoto>>;
       try {
         stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
-      } catch (error) {
-        console.warn("photo decode failed", error);
+      } catch {
         // The header looked right but the pixels do not decode (truncated or corrupt).
         return refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
       }

@@ -5,7 +5,7 @@
  * what strips every byte of metadata (EXIF, GPS, XMP, ICC): nothing of the uploaded file is copied.
  */
 import decodeJpeg, { init as initJpeg } from "@jsquash/jpeg/decode.js";
-import initPng, { decode as decodePng } from "@jsquash/png/decode.js";
+import { decode as decodePng, init as initPng } from "@jsquash/png/decode.js";
 import decodeWebp, { init as initWebpDecode } from "@jsquash/webp/decode.js";
 import { defaultOptions as webpDefaults } from "@jsquash/webp/meta.js";
 import webpEncoderFactory from "@jsquash/webp/codec/enc/webp_enc_simd.js";
@@ -62,8 +62,9 @@ const copy = (bytes: Uint8Array): ArrayBuffer => bytes.slice().buffer;
 /** The pixels of an image whose format was read from its bytes; throws when they do not decode. */
 export async function decodePhoto(bytes: Uint8Array, format: PhotoFormat): Promise<Pixels> {
   await codecs();
-  // The EXIF orientation is applied by `orient`, the same way for every format.
-  if (format === "jpeg") return decodeJpeg(copy(bytes), { preserveOrientation: true });
+  // Pixels as stored: `orient` applies the EXIF orientation after scaling down (jsquash's
+  // `preserveOrientation: true` would turn the full-size pixels, and then `orient` would turn them again).
+  if (format === "jpeg") return decodeJpeg(copy(bytes), { preserveOrientation: false });
   if (format === "png") return decodePng(copy(bytes));
   return decodeWebp(copy(bytes));
 }
