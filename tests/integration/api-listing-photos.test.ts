@@ -152,6 +152,11 @@ describe("POST /api/realty/edit/image", () => {
       expect(size).toMatchObject({ format: "webp", width: variant.width, height: variant.height });
     }
     expect((await SELF.fetch(`${ORIGIN}/photos/${"0".repeat(32)}-480.webp`)).status).toBe(404);
+    // A WebP upload decodes too: the smallest variant, sent back (named .png), keeps its size.
+    const webp = new Uint8Array(await (await SELF.fetch(`${ORIGIN}${photo.variants[0]!.url}`)).arrayBuffer());
+    const res = await upload(owner, listing, webp, "photo.png", "image/png");
+    expect(res.status).toBe(201);
+    expect((await res.json<{ data: ApiListingPhoto }>()).data).toMatchObject({ width: 480, height: 360 });
   });
 
   it("applies the EXIF orientation and serves no EXIF or GPS bytes in any variant", async () => {
