@@ -5,7 +5,11 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
-import { variantObject } from "#worker/services/photo-store.ts";
+import * as photoCodecs from "#worker/services/photo-codec.ts";
+import { installPhotoCodecs, variantObject } from "#worker/services/photo-store.ts";
+
+// The codecs enter the bundle with the worker's entry (see installPhotoCodecs).
+installPhotoCodecs(photoCodecs);
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

@@ -1,11 +1,10 @@
 /**
  * Pixels in and out of the photo pipeline (decision 031): WASM codecs from Squoosh (@jsquash) decode
  * JPEG, PNG and WebP and encode WebP inside the Worker, offline as in production; scaling, the camera's
- * orientation and the owner's rotation are plain loops over the RGBA buffer. Re-encoding from pixels is
- * what strips every byte of metadata (EXIF, GPS, XMP, ICC): nothing of the uploaded file is copied.
+ * orientation and the owner's rotation are plain loops over the RGBA buffer (photo-pixels.ts). Re-encoding
+ * from pixels is what strips every byte of metadata (EXIF, GPS, XMP, ICC): nothing of the uploaded file is copied.
  */
 import decodeJpeg, { init as initJpeg } from "@jsquash/jpeg/decode.js";
-import { decode as decodePng, init as initPng } from "@jsquash/png/decode.js";
 import decodeWebp, { init as initWebpDecode } from "@jsquash/webp/decode.js";
 import { defaultOptions as webpDefaults } from "@jsquash/webp/meta.js";
 import webpEncoderFactory from "@jsquash/webp/codec/enc/webp_enc_simd.js";
@@ -13,14 +12,8 @@ import jpegDecWasm from "@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm?module";
 import pngWasm from "@jsquash/png/codec/pkg/squoosh_png_bg.wasm?module";
 import webpDecWasm from "@jsquash/webp/codec/dec/webp_dec.wasm?module";
 import webpEncWasm from "@jsquash/webp/codec/enc/webp_enc_simd.wasm?module";
+import type { Pixels } from "./photo-pixels.ts";
 import type { PhotoFormat } from "./photo-sniff.ts";
-
-/** RGBA pixels, row by row. */
-export interface Pixels {
-  data: Uint8Array | Uint8ClampedArray;
-  width: number;
-  height: number;
-}
 
 type Init = (module: WebAssembly.Module) => Promise<unknown>;
 
@@ -41,13 +34,74 @@ function webpEncoder(): Promise<WebpEncoderModule> {
   });
   return encoder;
 }
+
+interface PngExports {
+  memory: WebAssembly.Memory;
+  decode(ptr: number, length: number): number;
+  __wbindgen_malloc(size: number, align: number): number;
+  __wbindgen_free(ptr: number, size: number, align: number): void;
+}
+
+/**
+ * Squoosh's PNG decoder (the module @jsquash/png ships), called without its wasm-bindgen glue: that glue
+ * assigns to `import.meta.url`, which vitest's module transform cannot load. The module hands out
+ * JavaScript values as indices into `values` (below 132 are reserved: its constants); `decode` answers
+ * the index of the RGBA image it built through `newwithownedu8clampedarrayandsh`.
+ */
+function pngDecoder() {
+  const values: unknown[] = [...Array<undefined>(129), null, true, false];
+  const free: number[] = [];
+  const keep = (value: unknown) => {
+    const index = free.pop() ?? values.push(undefined) - 1;
+    values[index] = value;
+    return index;
+  };
+  const take = (index: number) => {
+    const value = values[index];
+    if (index >= 132) {
+      values[index] = undefined;
+      free.push(index);
+    }
+    return value;
+  };
+  const bytes = (ptr: number, length: number) => new Uint8Array(wasm.memory.buffer, ptr >>> 0, length >>> 0);
+  const imports: Record<string, (...args: number[]) => unknown> = {
+    __wbindgen_memory: () => keep(wasm.memory),
+    __wbg_buffer: (memory) => keep((values[memory] as WebAssembly.Memory).buffer),
+    __wbg_newwithbyteoffsetandlength: (buffer, offset, length) =>
+      keep(new Uint16Array(values[buffer] as ArrayBuffer, offset! >>> 0, length! >>> 0)),
+    __wbindgen_object_drop_ref: (index) => void take(index!),
+    __wbg_newwithownedu8clampedarrayandsh: (ptr, length, width, height) => {
+      const data = bytes(ptr!, length!).slice();
+      wasm.__wbindgen_free(ptr!, length!, 1);
+      return keep({ data, width: width! >>> 0, height: height! >>> 0 } satisfies Pixels);
+    },
+    __wbindgen_throw: (ptr, length) => {
+      throw new Error(new TextDecoder().decode(bytes(ptr!, length!)));
+    },
+  };
+  // Import names carry a hash after the last underscore (`__wbg_buffer_a448f833075b71ba`): matched by prefix.
+  const wbg: Record<string, unknown> = {};
+  for (const { module, name } of WebAssembly.Module.imports(pngWasm)) {
+    const known = Object.keys(imports).find((prefix) => name === prefix || name.startsWith(`${prefix}_`));
+    if (module !== "wbg" || !known) throw new Error(`PNG decoder import ${module}.${name} is unknown`);
+    wbg[name] = imports[known];
+  }
+  const wasm = new WebAssembly.Instance(pngWasm, { wbg } as WebAssembly.Imports).exports as unknown as PngExports;
+  return (png: Uint8Array): Pixels => {
+    const ptr = wasm.__wbindgen_malloc(png.length, 1) >>> 0;
+    bytes(ptr, png.length).set(png);
+    return take(wasm.decode(ptr, png.length)) as Pixels;
+  };
+}
+let decodePng: ((png: Uint8Array) => Pixels) | null = null;
+
 let ready: Promise<unknown> | null = null;
 
 /** Each codec is instantiated once per isolate, from the module the bundle carries (no fetch). */
 function codecs(): Promise<unknown> {
   ready ??= Promise.all([
     (initJpeg as Init)(jpegDecWasm),
-    (initPng as Init)(pngWasm),
     (initWebpDecode as unknown as Init)(webpDecWasm),
     webpEncoder(),
   ]).catch((error: unknown) => {
@@ -65,7 +119,16 @@ export async function decodePhoto(bytes: Uint8Array, format: PhotoFormat): Promi
   // Pixels as stored: `orient` applies the EXIF orientation after scaling down (jsquash's
   // `preserveOrientation: true` would turn the full-size pixels, and then `orient` would turn them again).
   if (format === "jpeg") return decodeJpeg(copy(bytes), { preserveOrientation: false });
-  if (format === "png") return decodePng(copy(bytes));
+  if (format === "png") {
+    try {
+      return (decodePng ??= pngDecoder())(bytes);
+    } catch (error) {
+      // A refused PNG throws out of the module mid-call (its input and stack left as they were): the next
+      // upload gets a fresh instance.
+      decodePng = null;
+      throw error;
+    }
+  }
   return decodeWebp(copy(bytes));
 }
 
@@ -86,125 +149,3 @@ export async function encodeWebp(pixels: Pixels, quality: number): Promise<Uint8
   if (!result) throw new Error("WebP encoding failed");
   return new Uint8Array(result);
 }
-
-/** Source columns (or rows) and their weights for each output one: the area each output pixel covers. */
-function spans(from: number, to: number): { start: Int32Array; weights: Float32Array[] } {
-  const scale = from / to;
-  const start = new Int32Array(to);
-  const weights: Float32Array[] = [];
-  for (let o = 0; o < to; o++) {
-    const a = o * scale;
-    const b = Math.min(from, (o + 1) * scale);
-    const first = Math.floor(a);
-    const last = Math.min(from, Math.ceil(b));
-    const w = new Float32Array(last - first);
-    for (let s = first; s < last; s++) w[s - first] = (Math.min(b, s + 1) - Math.max(a, s)) / scale;
-    start[o] = first;
-    weights.push(w);
-  }
-  return { start, weights };
-}
-
-/**
- * `pixels` scaled down to `width` × `height` by area averaging (each output pixel is the mean of the
- * source area it covers: no aliasing, no ringing). Works row by row, so beside the source it holds
- * only the output and two float rows — a 12-megapixel photo is never copied whole.
- */
-export function downscale(pixels: Pixels, width: number, height: number): Pixels {
-  if (width >= pixels.width && height >= pixels.height) return pixels;
-  const src = pixels.data;
-  const cols = spans(pixels.width, width);
-  const rows = spans(pixels.height, height);
-  const out = new Uint8Array(width * height * 4);
-  const row = new Float32Array(width * 4);
-  const acc = new Float32Array(width * 4);
-  for (let oy = 0; oy < height; oy++) {
-    acc.fill(0);
-    const rowWeights = rows.weights[oy]!;
-    for (let k = 0; k < rowWeights.length; k++) {
-      const base = (rows.start[oy]! + k) * pixels.width * 4;
-      for (let ox = 0; ox < width; ox++) {
-        const w = cols.weights[ox]!;
-        let i = base + cols.start[ox]! * 4;
-        let r = 0;
-        let g = 0;
-        let b = 0;
-        let a = 0;
-        for (let j = 0; j < w.length; j++, i += 4) {
-          const f = w[j]!;
-          r += src[i]! * f;
-          g += src[i + 1]! * f;
-          b += src[i + 2]! * f;
-          a += src[i + 3]! * f;
-        }
-        const o = ox * 4;
-        row[o] = r;
-        row[o + 1] = g;
-        row[o + 2] = b;
-        row[o + 3] = a;
-      }
-      const f = rowWeights[k]!;
-      for (let o = 0; o < acc.length; o++) acc[o]! += row[o]! * f;
-    }
-    const line = oy * width * 4;
-    for (let o = 0; o < acc.length; o++) out[line + o] = Math.round(acc[o]!);
-  }
-  return { data: out, width, height };
-}
-
-/**
- * `pixels` turned upright by an EXIF orientation (1–8): 3 = 180°, 6 = 90° clockwise, 8 = 270°, and the
- * mirrored ones 2, 4, 5, 7. The owner's rotation uses the same table (ROTATION_ORIENTATION).
- */
-export function orient(pixels: Pixels, orientation: number): Pixels {
-  if (orientation <= 1 || orientation > 8) return pixels;
-  const { width: w, height: h, data } = pixels;
-  const swap = orientation >= 5;
-  const ow = swap ? h : w;
-  const oh = swap ? w : h;
-  const out = new Uint8Array(data.length);
-  const src32 = new Uint32Array(data.buffer, data.byteOffset, w * h);
-  const out32 = new Uint32Array(out.buffer);
-  for (let y = 0; y < oh; y++) {
-    for (let x = 0; x < ow; x++) {
-      // The source pixel shown at (x, y) of the upright image.
-      let sx: number;
-      let sy: number;
-      switch (orientation) {
-        case 2:
-          sx = w - 1 - x;
-          sy = y;
-          break;
-        case 3:
-          sx = w - 1 - x;
-          sy = h - 1 - y;
-          break;
-        case 4:
-          sx = x;
-          sy = h - 1 - y;
-          break;
-        case 5:
-          sx = y;
-          sy = x;
-          break;
-        case 6:
-          sx = y;
-          sy = h - 1 - x;
-          break;
-        case 7:
-          sx = w - 1 - y;
-          sy = h - 1 - x;
-          break;
-        default:
-          sx = w - 1 - y;
-          sy = x;
-          break;
-      }
-      out32[y * ow + x] = src32[sy * w + sx]!;
-    }
-  }
-  return { data: out, width: ow, height: oh };
-}
-
-/** The EXIF orientation that turns an image clockwise by the owner's angle. */
-export const ROTATION_ORIENTATION: Record<number, number> = { 0: 1, 90: 6, 180: 3, 270: 8 };

@@ -7,8 +7,30 @@
  */
 import { PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY, PHOTO_WIDTHS } from "#shared/constants.ts";
 import type { ApiListingPhoto, ApiPhotoVariant } from "#shared/api/listing-photos.ts";
-import { decodePhoto, downscale, encodeWebp, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-codec.ts";
+import { downscale, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
+import type { decodePhoto, encodeWebp } from "./photo-codec.ts";
 import type { SniffedPhoto } from "./photo-sniff.ts";
+
+interface PhotoCodecs {
+  decodePhoto: typeof decodePhoto;
+  encodeWebp: typeof encodeWebp;
+}
+let installed: PhotoCodecs | null = null;
+
+/**
+ * The WASM codecs are given by the worker's entry side (worker/images/photos.ts), not imported here:
+ * their emscripten glue assigns to `import.meta.url`, which vitest's module transform cannot load, so
+ * tests that import the API's routes directly must not reach it (and a lazily imported chunk is
+ * transformed the same way). In the built worker they are always installed before a request.
+ */
+export function installPhotoCodecs(codecs: PhotoCodecs) {
+  installed = codecs;
+}
+
+function codecs(): PhotoCodecs {
+  if (!installed) throw new Error("photo codecs are not installed (worker/images/photos.ts)");
+  return installed;
+}
 
 /** Where the worker serves variants: `/photos/{key}-{width}.webp` (worker/images/photos.ts). */
 export const PHOTO_PATH = "/photos/";
@@ -69,6 +91,7 @@ function fit(pixels: Pixels, side: number): Pixels {
 
 /** Renders and stores the variants of `master` turned by `rotation`: the new key and the served size. */
 async function storeVariants(bucket: R2Bucket, master: Pixels, rotation: number) {
+  const { encodeWebp } = codecs();
   const turned = orient(master, ROTATION_ORIENTATION[rotation] ?? 1);
   const photoKey = newKey();
   const sizes = variantSizes(turned.width, turned.height);
@@ -91,6 +114,7 @@ async function storeVariants(bucket: R2Bucket, master: Pixels, rotation: number)
 
 /** Stores a new photo: the master and the variants (rotation 0). */
 export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
+  const { decodePhoto, encodeWebp } = codecs();
   const decoded = await decodePhoto(bytes, sniffed.format);
   // Scaled before it is turned: the full-size pixels are never copied.
   const master = orient(fit(decoded, PHOTO_MASTER_MAX_SIDE), sniffed.orientation);
@@ -112,6 +136,7 @@ export async function rerenderPhoto(
 ) {
   const object = await bucket.get(photo.master_key);
   if (!object) throw new Error(`photo master ${photo.master_key} is missing`);
+  const { decodePhoto } = codecs();
   const master = await decodePhoto(new Uint8Array(await object.arrayBuffer()), "webp");
   const rendered = await storeVariants(bucket, master, rotation);
   return rendered;
