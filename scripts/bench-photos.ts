@@ -33,7 +33,7 @@ const folders = FOLDERS["bench-photos"];
 const WIDTH = 4000;
 const HEIGHT = 3000;
 const QUALITY = 90;
-const NOISE = 20;
+const NOISE = 22;
 const LISTING_ID = 990_001;
 const ADDRESS = "198.51.100.7";
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);

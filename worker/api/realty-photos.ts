@@ -116,13 +116,9 @@ realtyPhotos
           PHOTO_ERRORS.tooManyPixels,
         );
       }
-      let stored: Awaited<ReturnType<typeof storePhoto>>;
-      try {
-        stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
-      } catch {
-        // The header looked right but the pixels do not decode (truncated or corrupt).
-        return refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
-      }
+      const stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
+      // The header looked right but the pixels do not decode (truncated or corrupt).
+      if (!stored) return refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
       const id = await insertPhoto(
         c.env.DB,
         {

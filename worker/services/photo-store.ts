@@ -112,10 +112,18 @@ async function storeVariants(bucket: R2Bucket, master: Pixels, rotation: number)
   return { photoKey, width: turned.width, height: turned.height, objects: stored };
 }
 
-/** Stores a new photo: the master and the variants (rotation 0). */
+/**
+ * Stores a new photo: the master and the variants (rotation 0); null when its pixels do not decode
+ * (truncated or corrupt behind a valid header). A failure to store throws.
+ */
 export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
   const { decodePhoto, encodeWebp } = codecs();
-  const decoded = await decodePhoto(bytes, sniffed.format);
+  let decoded: Pixels;
+  try {
+    decoded = await decodePhoto(bytes, sniffed.format);
+  } catch {
+    return null;
+  }
   // Scaled before it is turned: the full-size pixels are never copied.
   const master = orient(fit(decoded, PHOTO_MASTER_MAX_SIDE), sniffed.orientation);
   const masterKey = `${MASTERS_PREFIX}${newKey()}.webp`;
