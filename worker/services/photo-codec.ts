@@ -1,8 +1,9 @@
 /**
  * Pixels in and out of the photo pipeline (decision 031): WASM codecs from Squoosh (@jsquash) decode
  * JPEG, PNG and WebP and encode WebP inside the Worker, offline as in production; scaling, the camera's
- * orientation and the owner's rotation are plain loops over the RGBA buffer (photo-pixels.ts). Re-encoding
- * from pixels is what strips every byte of metadata (EXIF, GPS, XMP, ICC): nothing of the uploaded file is copied.
+ * orientation and the owner's rotation are plain loops over the RGBA buffer (photo-pixels.ts).
+ * Re-encoding from pixels is what strips every byte of metadata (EXIF, GPS, XMP, ICC): nothing of the
+ * uploaded file is copied.
  */
 import decodeJpeg, { init as initJpeg } from "@jsquash/jpeg/decode.js";
 import decodeWebp, { init as initWebpDecode } from "@jsquash/webp/decode.js";
