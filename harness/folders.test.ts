@@ -12,7 +12,15 @@ const inside = (folder: string, parent: string) => {
 it("gives every command but npm start a build folder and a D1 folder of its own", () => {
   const builds = Object.values(FOLDERS).map((f) => normalize(f.build));
   const states = Object.values(FOLDERS).map((f) => normalize(f.state));
-  expect(commands.map(([name]) => name)).toEqual(["test", "audit", "lighthouse", "bench", "abuse", "bench-db"]);
+  expect(commands.map(([name]) => name)).toEqual([
+    "test",
+    "audit",
+    "lighthouse",
+    "bench",
+    "abuse",
+    "bench-db",
+    "bench-photos",
+  ]);
   expect(new Set(builds).size - 1).toBe(commands.length);
   expect(new Set(states).size - 1).toBe(commands.length);
   // A build empties its folder first: nothing else may live inside one.

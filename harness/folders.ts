@@ -24,6 +24,8 @@ export const FOLDERS = {
   abuse: { build: ".builds/abuse", state: ".wrangler/abuse-state" },
   /** One D1 per size under `state` (`benchDbState`). */
   "bench-db": { build: ".builds/bench-db", state: ".wrangler/bench-db-state" },
+  /** `npm run bench:photos` empties its D1 first: the upload counter starts at zero. */
+  "bench-photos": { build: ".builds/bench-photos", state: ".wrangler/bench-photos-state" },
 } as const satisfies Record<string, Folders>;
 
 /** vitest starts the `e2e` and the `audit` project's server side by side: each gets its own D1. */

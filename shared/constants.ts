@@ -180,3 +180,25 @@ export const LISTING_ADDRESS_MAX = 200;
 export const REJECTION_REASON_MAX = 1000;
 /** The oldest build year a listing may state. */
 export const LISTING_YEAR_MIN = 1800;
+
+/**
+ * Listing photos (issue 18 item 4, decision 031). A photo is JPEG, PNG or WebP by its bytes, at most
+ * PHOTO_MAX_BYTES and PHOTO_MAX_PIXELS (4096 × 3072: a 12-megapixel phone photo fits; its decoded pixels,
+ * 48 MB, must fit a Worker's 128 MB beside the codecs), and a listing holds at most PHOTOS_PER_LISTING.
+ */
+export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
+export const PHOTO_MAX_PIXELS = 4096 * 3072;
+export const PHOTOS_PER_LISTING = 30;
+/** The upload's request body: the photo plus the multipart envelope and the listing id. */
+export const PHOTO_UPLOAD_BODY_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
+/** Widths (px) of the served WebP variants (`srcset`); a narrower photo is served at its own width instead. */
+export const PHOTO_WIDTHS = [480, 960, 1600] as const;
+/** The private master's longest side: enough for every variant after any rotation. */
+export const PHOTO_MASTER_MAX_SIDE = 2048;
+/** WebP quality of the served variants and of the private master (re-rendered on rotation). */
+export const PHOTO_VARIANT_QUALITY = 80;
+export const PHOTO_MASTER_QUALITY = 90;
+/** Uploads one account may make per hour (each costs ~1 s of CPU). */
+export const PHOTO_UPLOADS_PER_USER_PER_HOUR = 120;
+/** Clockwise rotations an owner may apply; they add up modulo 360. */
+export const PHOTO_ROTATIONS = [90, 180, 270] as const;

@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
 import { api } from "./api/index.ts";
 import { images } from "./images/index.ts";
+import { photos } from "./images/photos.ts";
 import { sitemaps } from "./seo/sitemaps.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
@@ -56,6 +57,7 @@ app.use(requestLimits(earlyErrorScreen));
 // app's few routes rather than the API's ~140.
 app.all("/api/*", (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
 app.route("/", images);
+app.route("/", photos);
 app.route("/", sitemaps);
 app.use(redirects());
 app.use(dealRoot());

@@ -1,4 +1,8 @@
-/** What the generated pictures draw (worker/images/): an article's seed, a listing picture's seed, size and scene. */
+/**
+ * Listing pictures: what the generated illustrations draw (worker/images/: an article's seed, a listing
+ * picture's seed, size and scene), and the owners' uploaded photos (R2 keys, size, rotation, order;
+ * decision 031). A row with a `photo_key` is a photo; one without is an illustration.
+ */
 import type { PropertyType } from "#shared/listing-types.ts";
 
 export interface ListingImageRow {
@@ -22,8 +26,113 @@ export function listingImage(db: D1Database, imageId: number): Promise<ListingIm
     .prepare(
       `SELECT i.seed, i.width, i.height, i.position, l.property_type
          FROM listing_images i JOIN listings l ON l.id = i.listing_id
-        WHERE i.id = ?`,
+        WHERE i.id = ? AND i.photo_key IS NULL`,
     )
     .bind(imageId)
     .first<ListingImageRow>();
+}
+
+/** An uploaded photo and the owner of its listing. */
+export interface PhotoRow {
+  id: number;
+  listing_id: number;
+  position: number;
+  width: number;
+  height: number;
+  rotation: number;
+  photo_key: string;
+  master_key: string;
+  owner_id: number | null;
+}
+
+const PHOTO_COLUMNS = `i.id, i.listing_id, i.position, i.width, i.height, i.rotation, i.photo_key, i.master_key, l.owner_id`;
+
+/** The owner of a listing (null for a seeded one without), or undefined when there is no such listing. */
+export async function listingOwner(db: D1Database, listingId: number): Promise<number | null | undefined> {
+  const row = await db
+    .prepare("SELECT owner_id FROM listings WHERE id = ?")
+    .bind(listingId)
+    .first<{ owner_id: number | null }>();
+  return row ? row.owner_id : undefined;
+}
+
+export async function photoById(db: D1Database, imageId: number): Promise<PhotoRow | null> {
+  return db
+    .prepare(
+      `SELECT ${PHOTO_COLUMNS} FROM listing_images i JOIN listings l ON l.id = i.listing_id
+        WHERE i.id = ? AND i.photo_key IS NOT NULL`,
+    )
+    .bind(imageId)
+    .first<PhotoRow>();
+}
+
+export async function listingPhotos(db: D1Database, listingId: number): Promise<PhotoRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${PHOTO_COLUMNS} FROM listing_images i JOIN listings l ON l.id = i.listing_id
+        WHERE i.listing_id = ? AND i.photo_key IS NOT NULL ORDER BY i.position`,
+    )
+    .bind(listingId)
+    .all<PhotoRow>();
+  return results;
+}
+
+/**
+ * Adds a photo after the listing's last picture, unless the listing already has `max` pictures (checked
+ * in the same statement, so two uploads at once cannot pass it together): its id, or null when full.
+ */
+export async function insertPhoto(
+  db: D1Database,
+  photo: { listingId: number; photoKey: string; masterKey: string; width: number; height: number; now: number },
+  max: number,
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation, created_at)
+       SELECT ?1, COALESCE(MAX(position) + 1, 0), ?2, ?3, 0, ?4, ?5, 0, ?6 FROM listing_images WHERE listing_id = ?1
+       HAVING COUNT(*) < ?7
+       RETURNING id`,
+    )
+    .bind(photo.listingId, photo.width, photo.height, photo.photoKey, photo.masterKey, photo.now, max)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+export async function countListingImages(db: D1Database, listingId: number): Promise<number> {
+  const row = await db
+    .prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ?")
+    .bind(listingId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** A rotated photo's new variants key, rotation and served size. */
+export async function updatePhotoRotation(
+  db: D1Database,
+  imageId: number,
+  photo: { photoKey: string; rotation: number; width: number; height: number },
+): Promise<void> {
+  await db
+    .prepare("UPDATE listing_images SET photo_key = ?, rotation = ?, width = ?, height = ? WHERE id = ?")
+    .bind(photo.photoKey, photo.rotation, photo.width, photo.height, imageId)
+    .run();
+}
+
+export async function deletePhoto(db: D1Database, imageId: number): Promise<void> {
+  await db.prepare("DELETE FROM listing_images WHERE id = ?").bind(imageId).run();
+}
+
+/**
+ * Puts the listing's pictures in the order of `ids` (positions 0, 1, …; the first is the cover). Positions
+ * are unique per listing, so they are first moved out of the way (negative), all in one transaction.
+ */
+export async function reorderPhotos(db: D1Database, listingId: number, ids: readonly number[]): Promise<void> {
+  await db.batch([
+    db.prepare("UPDATE listing_images SET position = -1 - position WHERE listing_id = ?").bind(listingId),
+    ...ids.map((id, position) =>
+      db
+        .prepare("UPDATE listing_images SET position = ? WHERE id = ? AND listing_id = ?")
+        .bind(position, id, listingId),
+    ),
+  ]);
 }

@@ -7,8 +7,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { REQUEST_BODY_MAX_BYTES, REQUEST_HEADERS_MAX_BYTES, REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
+import {
+  PHOTO_UPLOAD_BODY_MAX_BYTES,
+  REQUEST_BODY_MAX_BYTES,
+  REQUEST_HEADERS_MAX_BYTES,
+  REQUEST_URL_MAX_BYTES,
+} from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
+import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { apiError } from "#worker/http/api-error.ts";
 
@@ -53,15 +59,40 @@ function headerBytes(headers: Headers): number {
   return total;
 }
 
+/**
+ * The one place where a path takes a larger body than REQUEST_BODY_MAX_BYTES (exact paths and methods):
+ * the photo upload (decision 031), a photo plus its multipart envelope.
+ */
+export const LARGE_BODY_PATHS: Readonly<
+  Record<string, { method: string; maxBytes: number; code: string; field: string; messageId: string }>
+> = {
+  "/api/realty/edit/image": {
+    method: "POST",
+    maxBytes: PHOTO_UPLOAD_BODY_MAX_BYTES,
+    code: "photo_too_large",
+    field: "file",
+    messageId: PHOTO_ERRORS.tooLarge,
+  },
+};
+
 export function requestLimits(screen: PageErrorScreen): MiddlewareHandler<AppEnv> {
-  const limitBody = bodyLimit({
-    maxSize: REQUEST_BODY_MAX_BYTES,
-    onError: (c) => clientError(c as Context<AppEnv>, 413, screen),
-  });
+  const onError = (c: Context) => clientError(c as Context<AppEnv>, 413, screen);
+  const limitBody = bodyLimit({ maxSize: REQUEST_BODY_MAX_BYTES, onError });
+  const largeLimits = new Map(
+    Object.entries(LARGE_BODY_PATHS).map(([path, { maxBytes, code, field, messageId }]) => [
+      path,
+      bodyLimit({
+        maxSize: maxBytes,
+        onError: (c) => apiError(c, 413, code, `Request body over ${maxBytes} bytes`, { [field]: messageId }),
+      }),
+    ]),
+  );
   return async (c, next) => {
     if (c.req.url.length > REQUEST_URL_MAX_BYTES) return clientError(c, 414, screen);
     if (headerBytes(c.req.raw.headers) > REQUEST_HEADERS_MAX_BYTES) return clientError(c, 431, screen);
     if (!c.req.raw.body) return next();
-    return limitBody(c, next);
+    const { pathname } = new URL(c.req.url);
+    const large = LARGE_BODY_PATHS[pathname]?.method === c.req.method ? largeLimits.get(pathname) : undefined;
+    return (large ?? limitBody)(c, next);
   };
 }

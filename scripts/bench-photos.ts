@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:photos [-- --photos 10 --no-build]`: the time per uploaded photo (issue 18, "Speed and
+ * size"; decision 031). Builds the production worker into its own folder (.builds/bench-photos), seeds a
+ * fresh local D1 (.wrangler/bench-photos-state, so the upload counter starts at zero), adds a draft
+ * listing of the seed's ordinary user, serves the build on workerd and uploads `--photos` phone-sized
+ * JPEGs (4000 × 3000, about 4 MB, painted and encoded here with MozJPEG: nothing large sits in git) one
+ * after another through `POST /api/realty/edit/image`. Each answer covers the whole pipeline: decode,
+ * scale, encode the master and three WebP variants, and store them in the local R2. Prints a table and
+ * the worker bundle's size (its scripts, and its WASM codecs apart); exits non-zero if an upload fails.
+ */
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import { parseArgs } from "node:util";
+import encodeJpeg, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
+import { weighFiles } from "#harness/audit/first-load.ts";
+import { buildSite } from "#harness/build.ts";
+import { FOLDERS } from "#harness/folders.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { seedLocalD1 } from "#harness/seed/local-d1.ts";
+import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
+import { wrangler } from "#harness/wrangler.ts";
+
+const { values } = parseArgs({
+  options: {
+    photos: { type: "string", default: "10" },
+    build: { type: "boolean", default: true },
+    "no-build": { type: "boolean", default: false },
+  },
+});
+const PHOTOS = Number(values.photos);
+const folders = FOLDERS["bench-photos"];
+/** A 12-megapixel phone photo; quality and noise chosen so that it weighs about 4 MB, as a phone's does. */
+const WIDTH = 4000;
+const HEIGHT = 3000;
+const QUALITY = 90;
+const NOISE = 22;
+const LISTING_ID = 990_001;
+const ADDRESS = "198.51.100.7";
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Gradients, waves, a checkerboard and sensor-like noise: JPEG finds about as much detail as in a photo. */
+async function phonePhoto(variant: number): Promise<Uint8Array> {
+  const wasm = new URL("../node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm", import.meta.url);
+  await initJpegEncoder(new WebAssembly.Module(readFileSync(wasm)));
+  const data = new Uint8ClampedArray(WIDTH * HEIGHT * 4);
+  let seed = variant + 1;
+  const noise = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32 - 0.5) * NOISE;
+  for (let y = 0; y < HEIGHT; y++) {
+    for (let x = 0; x < WIDTH; x++) {
+      const i = (y * WIDTH + x) * 4;
+      const tile = ((x >> 7) + (y >> 7) + variant) & 1 ? 40 : 0;
+      data[i] = 60 + (x * 150) / WIDTH + tile + noise();
+      data[i + 1] = 90 + (y * 120) / HEIGHT + 30 * Math.sin(x / 37) + noise();
+      data[i + 2] = 140 + 60 * Math.cos((x + y) / 91) - tile + noise();
+      data[i + 3] = 255;
+    }
+  }
+  return new Uint8Array(await encodeJpeg({ data, width: WIDTH, height: HEIGHT } as ImageData, { quality: QUALITY }));
+}
+
+/** A draft listing of the seed's ordinary user, written before the server holds the D1 file. */
+async function addDraft() {
+  const user = DEV_ACCOUNTS.find((a) => a.role === "user")!;
+  const now = Date.now();
+  const sql = `INSERT INTO listings (id, type_id, deal, property_type, city_id, address, lat, lng, price, area, rooms,
+      title, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
+    SELECT ${LISTING_ID}, 1, 'sale', 'apartment', 1, 'Knez Mihailova 1', 44.8176, 20.4569, 150000, 60, 2,
+      'Photo bench draft', 'A draft flat for the photo bench.', 'en', id, '+381601234567', 'draft',
+      ${now}, ${now}, ${now + 30 * 86_400_000}
+    FROM users WHERE email = '${user.email}'`;
+  await wrangler(["d1", "execute", "DB", "--local", "--persist-to", folders.state, "--command", sql], { quiet: true });
+}
+
+async function signIn(server: ServedBuild): Promise<string> {
+  const user = DEV_ACCOUNTS.find((a) => a.role === "user")!;
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-auth-mode": "bearer", "cf-connecting-ip": ADDRESS },
+    body: JSON.stringify({ login: user.email, password: user.password, remember_me: false }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function upload(server: ServedBuild, token: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.set("id", String(LISTING_ID));
+  form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], "photo.jpg", { type: "image/jpeg" }));
+  return fetch(`${server.url}/api/realty/edit/image`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${token}`,
+      "x-requested-with": "XMLHttpRequest",
+      origin: server.url,
+      "cf-connecting-ip": ADDRESS,
+    },
+    body: form,
+  });
+}
+
+function bundleSize() {
+  const dir = `${folders.build}/server`;
+  const assets = readdirSync(`${dir}/assets`);
+  const scripts = weighFiles([
+    `${dir}/index.js`,
+    ...assets.filter((f) => f.endsWith(".js")).map((f) => `${dir}/assets/${f}`),
+  ]);
+  const wasm = weighFiles(assets.filter((f) => f.endsWith(".wasm")).map((f) => `${dir}/assets/${f}`));
+  console.log(`worker scripts: ${kb(scripts.raw)} KB, ${kb(scripts.gzip)} KB gzip`);
+  console.log(`worker WASM:    ${kb(wasm.raw)} KB, ${kb(wasm.gzip)} KB gzip`);
+  console.log(`together:       ${kb(scripts.raw + wasm.raw)} KB, ${kb(scripts.gzip + wasm.gzip)} KB gzip`);
+}
+
+async function main() {
+  if (values.build && !values["no-build"]) {
+    console.log(`▶ build → ${folders.build}`);
+    const built = buildSite(folders.build);
+    if (built.status !== 0) {
+      console.error(built.output);
+      process.exit(built.status);
+    }
+  }
+  console.log(`▶ fresh seed → ${folders.state}`);
+  rmSync(folders.state, { recursive: true, force: true });
+  await seedLocalD1({ state: folders.state, listings: 50, log: () => {} });
+  await addDraft();
+  console.log(`▶ painting ${PHOTOS} photos of ${WIDTH} × ${HEIGHT}`);
+  const photos: Uint8Array[] = [];
+  for (let i = 0; i < PHOTOS; i++) photos.push(await phonePhoto(i));
+
+  const server = await serveBuild(folders, { vars: { PAGE_CACHE_TTL: "0" } });
+  console.log(`▶ served at ${server.url}; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}\n`);
+  const rows: { bytes: number; status: number; ms: number }[] = [];
+  try {
+    const token = await signIn(server);
+    for (const bytes of photos) {
+      const started = performance.now();
+      const res = await upload(server, token, bytes);
+      await res.arrayBuffer();
+      rows.push({ bytes: bytes.length, status: res.status, ms: performance.now() - started });
+    }
+  } finally {
+    await server.stop();
+  }
+
+  console.log("| # | JPEG MB | Status | ms |");
+  console.log("|--:|--:|--:|--:|");
+  rows.forEach((row, i) =>
+    console.log(`| ${i + 1} | ${(row.bytes / 1024 / 1024).toFixed(2)} | ${row.status} | ${row.ms.toFixed(0)} |`),
+  );
+  const times = rows.map((row) => row.ms).sort((a, b) => a - b);
+  const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
+  console.log(
+    `\nper photo: mean ${mean.toFixed(0)} ms, median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, ` +
+      `max ${times.at(-1)!.toFixed(0)} ms (the first includes compiling the codecs)`,
+  );
+  bundleSize();
+  const failed = rows.filter((row) => row.status !== 201).length;
+  if (failed) {
+    console.log(`\n${failed} upload(s) did not answer 201`);
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,250 @@
+/** Listing photos (issue 18 items 3, 4, 9; decision 031): type by bytes, limits, rotation, metadata, variants, owners. */
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_BODY_MAX_BYTES, PHOTOS_PER_LISTING } from "#shared/constants.ts";
+import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
+import { sniffPhoto } from "#worker/services/photo-sniff.ts";
+import {
+  GPS_SECONDS_BYTES,
+  SMALL_JPEG,
+  SMALL_JPEG_SIZE,
+  gradientPng,
+  pngHeader,
+  withExif,
+} from "#tests/fixtures/photos.ts";
+import { call, errorOf, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+
+let owner: SignedIn;
+let stranger: SignedIn;
+let nextListing = 960_000 + Math.floor(Math.random() * 10_000) * 10;
+
+/** A draft listing of `ownerId`, written straight to D1 (the editing API is another item). */
+async function draft(ownerId: number): Promise<number> {
+  const id = ++nextListing;
+  const now = Date.now();
+  await env.DB.prepare(
+    `INSERT INTO listings (id, type_id, deal, property_type, city_id, address, lat, lng, price, area, rooms,
+       title, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
+     VALUES (?, 1, 'sale', 'apartment', 1, 'Knez Mihailova 1', 44.8176, 20.4569, 150000, 60, 2,
+       'Draft flat', 'A draft flat for photo tests.', 'en', ?, '+381601234567', 'draft', ?, ?, ?)`,
+  )
+    .bind(id, ownerId, now, now, now + 30 * 86_400_000)
+    .run();
+  return id;
+}
+
+function upload(
+  who: SignedIn | null,
+  listingId: number | string,
+  bytes: Uint8Array,
+  name = "photo.jpg",
+  type = "image/jpeg",
+) {
+  const form = new FormData();
+  form.set("id", String(listingId));
+  form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], name, { type }));
+  const headers: Record<string, string> = {
+    "x-requested-with": "XMLHttpRequest",
+    origin: ORIGIN,
+    "cf-connecting-ip": who?.ip ?? "127.0.0.1",
+  };
+  if (who) headers.cookie = who.jar.header();
+  return SELF.fetch(`${ORIGIN}/api/realty/edit/image`, { method: "POST", headers, body: form });
+}
+
+async function uploaded(who: SignedIn, listingId: number, bytes: Uint8Array): Promise<ApiListingPhoto> {
+  const res = await upload(who, listingId, bytes);
+  expect(res.status).toBe(201);
+  return (await res.json<{ data: ApiListingPhoto }>()).data;
+}
+
+const storedObjects = async () => (await env.PHOTOS.list()).objects.length;
+const listingRows = async (listingId: number) =>
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ?")
+    .bind(listingId)
+    .first<{ n: number }>())!.n;
+
+function contains(haystack: Uint8Array, needle: readonly number[]): boolean {
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+const ascii = (text: string) => [...text].map((ch) => ch.charCodeAt(0));
+
+beforeAll(async () => {
+  owner = await signUpByPhone();
+  stranger = await signUpByPhone();
+});
+
+describe("POST /api/realty/edit/image", () => {
+  it("decides the type by the bytes: a PNG named .jpg is accepted, text and GIF named .jpg are 415 and store nothing", async () => {
+    const listing = await draft(owner.user.id);
+    const png = await gradientPng(40, 30);
+    const photo = await uploaded(owner, listing, png);
+    expect(photo).toMatchObject({ width: 40, height: 30, rotation: 0, listing_id: listing });
+    const before = await storedObjects();
+    for (const bytes of [
+      new TextEncoder().encode("just some text, honestly"),
+      new Uint8Array([...ascii("GIF89a"), 1, 0, 1, 0, 0, 0, 0]),
+    ]) {
+      const res = await upload(owner, listing, bytes, "photo.jpg", "image/jpeg");
+      expect(res.status).toBe(415);
+      expect((await errorOf(res)).fields).toEqual({ file: "photo.error.type" });
+    }
+    expect(await storedObjects()).toBe(before);
+    expect(await listingRows(listing)).toBe(1);
+  });
+
+  it("refuses more than 15 MB (413, by the route and by the body limit) and too many pixels, storing nothing", async () => {
+    const listing = await draft(owner.user.id);
+    const before = await storedObjects();
+    const big = new Uint8Array(PHOTO_MAX_BYTES + 1);
+    big.set(pngHeader(100, 100));
+    let res = await upload(owner, listing, big);
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).fields).toEqual({ file: "photo.error.tooLarge" });
+    res = await upload(owner, listing, new Uint8Array(PHOTO_UPLOAD_BODY_MAX_BYTES + 1));
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).fields).toEqual({ file: "photo.error.tooLarge" });
+    // 24 megapixels: refused from the header, before decoding.
+    res = await upload(owner, listing, pngHeader(6000, 4000));
+    expect(res.status).toBe(413);
+    expect((await errorOf(res)).fields).toEqual({ file: "photo.error.tooManyPixels" });
+    // A valid header over junk: unreadable.
+    res = await upload(owner, listing, pngHeader(100, 100));
+    expect(res.status).toBe(415);
+    expect(await storedObjects()).toBe(before);
+    expect(await listingRows(listing)).toBe(0);
+  });
+
+  it(`refuses photo number ${PHOTOS_PER_LISTING + 1} with a 409`, async () => {
+    const listing = await draft(owner.user.id);
+    await env.DB.batch(
+      Array.from({ length: PHOTOS_PER_LISTING }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key) VALUES (?, ?, 10, 10, 0, ?, ?)",
+        ).bind(listing, i, `fill${listing}x${i}`, `masters/fill${listing}x${i}`),
+      ),
+    );
+    const res = await upload(owner, listing, SMALL_JPEG);
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).fields).toEqual({ file: "photo.error.tooMany" });
+    expect(await listingRows(listing)).toBe(PHOTOS_PER_LISTING);
+  });
+
+  it("serves three WebP variants with their real sizes, immutable and cached", async () => {
+    const listing = await draft(owner.user.id);
+    const photo = await uploaded(owner, listing, await gradientPng(2000, 1500));
+    expect(photo.variants.map((v) => [v.width, v.height])).toEqual([
+      [480, 360],
+      [960, 720],
+      [1600, 1200],
+    ]);
+    expect(photo.srcset).toContain("960w");
+    for (const variant of photo.variants) {
+      const res = await SELF.fetch(`${ORIGIN}${variant.url}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const size = sniffPhoto(new Uint8Array(await res.arrayBuffer()));
+      expect(size).toMatchObject({ format: "webp", width: variant.width, height: variant.height });
+    }
+    expect((await SELF.fetch(`${ORIGIN}/photos/${"0".repeat(32)}-480.webp`)).status).toBe(404);
+    // A WebP upload decodes too: the smallest variant, sent back (named .png), keeps its size.
+    const webp = new Uint8Array(await (await SELF.fetch(`${ORIGIN}${photo.variants[0]!.url}`)).arrayBuffer());
+    const res = await upload(owner, listing, webp, "photo.png", "image/png");
+    expect(res.status).toBe(201);
+    expect((await res.json<{ data: ApiListingPhoto }>()).data).toMatchObject({ width: 480, height: 360 });
+  });
+
+  it("applies the EXIF orientation and serves no EXIF or GPS bytes in any variant", async () => {
+    const listing = await draft(owner.user.id);
+    const jpeg = withExif(SMALL_JPEG, 6);
+    expect(contains(jpeg, GPS_SECONDS_BYTES)).toBe(true);
+    const photo = await uploaded(owner, listing, jpeg);
+    // Orientation 6: the stored 64 × 48 is shown turned, 48 × 64.
+    expect([photo.width, photo.height]).toEqual([SMALL_JPEG_SIZE.height, SMALL_JPEG_SIZE.width]);
+    for (const variant of photo.variants) {
+      const bytes = new Uint8Array(await (await SELF.fetch(`${ORIGIN}${variant.url}`)).arrayBuffer());
+      expect(sniffPhoto(bytes)?.format).toBe("webp");
+      for (const marker of [ascii("Exif"), ascii("EXIF"), ascii("XMP "), ascii("GPS"), GPS_SECONDS_BYTES]) {
+        expect(contains(bytes, marker)).toBe(false);
+      }
+    }
+  });
+});
+
+describe("rotate, order, delete", () => {
+  it("rotates clockwise, cumulatively, under a new key; the old variants are removed", async () => {
+    const listing = await draft(owner.user.id);
+    const photo = await uploaded(owner, listing, SMALL_JPEG);
+    const rotate = (angle: number) =>
+      call("/api/realty/edit/image/rotate", { body: { id: photo.id, angle }, jar: owner.jar, ip: owner.ip });
+    let res = await rotate(90);
+    expect(res.status).toBe(200);
+    const turned = (await res.json<{ data: ApiListingPhoto }>()).data;
+    expect(turned).toMatchObject({ rotation: 90, width: 48, height: 64 });
+    expect(turned.url).not.toBe(photo.url);
+    expect(await env.PHOTOS.head(photo.url.slice(1))).toBeNull();
+    expect((await SELF.fetch(`${ORIGIN}${turned.url}`)).status).toBe(200);
+    res = await rotate(180);
+    expect((await res.json<{ data: ApiListingPhoto }>()).data).toMatchObject({ rotation: 270, width: 48, height: 64 });
+    res = await rotate(90);
+    expect((await res.json<{ data: ApiListingPhoto }>()).data).toMatchObject({ rotation: 0, width: 64, height: 48 });
+    expect((await rotate(45)).status).toBe(400);
+  });
+
+  it("orders the photos (first is the cover) and refuses an incomplete order", async () => {
+    const listing = await draft(owner.user.id);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await uploaded(owner, listing, SMALL_JPEG)).id);
+    const order = (list: number[]) =>
+      call("/api/realty/edit/image/order", { body: { id: listing, ids: list }, jar: owner.jar, ip: owner.ip });
+    const res = await order([...ids].reverse());
+    expect(res.status).toBe(200);
+    const photos = (await res.json<{ data: ApiListingPhoto[] }>()).data;
+    expect(photos.map((p) => [p.id, p.position])).toEqual([
+      [ids[2], 0],
+      [ids[1], 1],
+      [ids[0], 2],
+    ]);
+    expect((await order([ids[0]!, ids[1]!])).status).toBe(400);
+    expect((await order([ids[0]!, ids[0]!, ids[1]!])).status).toBe(400);
+  });
+
+  it("deletes a photo with its files", async () => {
+    const listing = await draft(owner.user.id);
+    const photo = await uploaded(owner, listing, SMALL_JPEG);
+    const before = await storedObjects();
+    const res = await call(`/api/realty/edit/image/${photo.id}`, { method: "DELETE", jar: owner.jar, ip: owner.ip });
+    expect(res.status).toBe(204);
+    expect(await listingRows(listing)).toBe(0);
+    // The master and the one variant of a 64-px photo.
+    expect(await storedObjects()).toBe(before - 2);
+    expect(
+      (await call(`/api/realty/edit/image/${photo.id}`, { method: "DELETE", jar: owner.jar, ip: owner.ip })).status,
+    ).toBe(404);
+  });
+});
+
+describe("owner only", () => {
+  it("answers 404 to another user and for a missing listing, 401 without a session", async () => {
+    const listing = await draft(owner.user.id);
+    const photo = await uploaded(owner, listing, SMALL_JPEG);
+    expect((await upload(stranger, listing, SMALL_JPEG)).status).toBe(404);
+    expect((await upload(owner, 999_999_999, SMALL_JPEG)).status).toBe(404);
+    expect((await upload(null, listing, SMALL_JPEG)).status).toBe(401);
+    const as = { jar: stranger.jar, ip: stranger.ip };
+    expect((await call("/api/realty/edit/image/rotate", { body: { id: photo.id, angle: 90 }, ...as })).status).toBe(
+      404,
+    );
+    expect((await call("/api/realty/edit/image/order", { body: { id: listing, ids: [photo.id] }, ...as })).status).toBe(
+      404,
+    );
+    expect((await call(`/api/realty/edit/image/${photo.id}`, { method: "DELETE", ...as })).status).toBe(404);
+    expect((await call(`/api/realty/edit/image/${photo.id}`, { method: "DELETE" })).status).toBe(401);
+    expect(await listingRows(listing)).toBe(1);
+  });
+});

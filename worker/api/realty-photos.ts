@@ -1,0 +1,187 @@
+/**
+ * Listing photos (issue 18 item 3, decision 031), the owner's only — anyone else, and a missing listing
+ * or photo, gets a 404:
+ * - `POST /api/realty/edit/image` (multipart `id`, `file`) → 201 the photo; the type is read from the
+ *   bytes (415), the size and pixel count checked before decoding (413), PHOTOS_PER_LISTING per listing (409);
+ *   a refused upload stores nothing;
+ * - `POST /api/realty/edit/image/rotate {"id", "angle"}` → 200 the photo turned clockwise by `angle` more;
+ * - `POST /api/realty/edit/image/order {"id": listingId, "ids"}` → 200 the photos in that order (first = cover);
+ * - `DELETE /api/realty/edit/image/{id}` → 204; the photo and its files are gone (undo uploads it again).
+ */
+import { type Context, Hono } from "hono";
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_MAX_PIXELS,
+  PHOTO_UPLOADS_PER_USER_PER_HOUR,
+  PHOTOS_PER_LISTING,
+} from "#shared/constants.ts";
+import {
+  OrderPhotosBody,
+  PHOTO_ERRORS,
+  PhotoListingId,
+  PhotoParam,
+  RotatePhotoBody,
+} from "#shared/api/listing-photos.ts";
+import * as v from "valibot";
+import { INVALID } from "#shared/validation.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import {
+  countListingImages,
+  deletePhoto,
+  insertPhoto,
+  listingOwner,
+  listingPhotos,
+  photoById,
+  reorderPhotos,
+  updatePhotoRotation,
+} from "#worker/db/images.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { requireAuth } from "#worker/middleware/session.ts";
+import { perUser, throttle } from "#worker/middleware/throttle.ts";
+import { apiPhoto, photoObjects, rerenderPhoto, storePhoto } from "#worker/services/photo-store.ts";
+import { sniffPhoto } from "#worker/services/photo-sniff.ts";
+import { valid } from "./validate.ts";
+
+const BASE = "/realty/edit/image";
+const userId = (c: Context<AppEnv>) => c.get("user")!.id;
+const notFound = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such listing or photo");
+const refused = (c: Context<AppEnv>, status: 409 | 413 | 415, code: string, message: string, id: string) =>
+  apiError(c, status, code, message, { file: id });
+
+export const realtyPhotos = new Hono<AppEnv>();
+realtyPhotos.use(`${BASE}`, requireAuth);
+realtyPhotos.use(`${BASE}/*`, requireAuth);
+realtyPhotos.use(`${BASE}/*`, async (c, next) => {
+  await next();
+  c.header("Cache-Control", "private, no-store");
+});
+
+/** The photo if the signed-in user owns its listing. */
+async function ownPhoto(c: Context<AppEnv>, imageId: number) {
+  const photo = await photoById(c.env.DB, imageId);
+  return photo && photo.owner_id === userId(c) ? photo : null;
+}
+
+realtyPhotos
+  .post(
+    BASE,
+    throttle((c) => [perUser(c, "photo-upload", PHOTO_UPLOADS_PER_USER_PER_HOUR, 3600)], { field: "file" }),
+    async (c) => {
+      const type = c.req.header("content-type") ?? "";
+      if (!/^multipart\/form-data/i.test(type)) {
+        return apiError(c, 415, "unsupported_media_type", "Send multipart/form-data", { body: INVALID.format });
+      }
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        return apiError(c, 400, "invalid_input", "Malformed multipart body", { body: INVALID.format });
+      }
+      const parsedId = v.safeParse(PhotoListingId, form.get("id") ?? undefined);
+      if (!parsedId.success)
+        return apiError(c, 400, "invalid_input", "Invalid id", { id: parsedId.issues[0]!.message });
+      const file = form.get("file");
+      if (!(file instanceof File)) return apiError(c, 400, "invalid_input", "Invalid file", { file: INVALID.required });
+      const listingId = parsedId.output;
+      if ((await listingOwner(c.env.DB, listingId)) !== userId(c)) return notFound(c);
+      if (file.size > PHOTO_MAX_BYTES) {
+        return refused(
+          c,
+          413,
+          "photo_too_large",
+          `A photo may have at most ${PHOTO_MAX_BYTES} bytes`,
+          PHOTO_ERRORS.tooLarge,
+        );
+      }
+      if ((await countListingImages(c.env.DB, listingId)) >= PHOTOS_PER_LISTING) {
+        return refused(
+          c,
+          409,
+          "too_many_photos",
+          `A listing has at most ${PHOTOS_PER_LISTING} photos`,
+          PHOTO_ERRORS.tooMany,
+        );
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const sniffed = sniffPhoto(bytes);
+      if (!sniffed)
+        return refused(c, 415, "unsupported_photo_type", "Send a JPEG, PNG or WebP photo", PHOTO_ERRORS.type);
+      if (sniffed.width * sniffed.height > PHOTO_MAX_PIXELS) {
+        return refused(
+          c,
+          413,
+          "photo_too_many_pixels",
+          `A photo may have at most ${PHOTO_MAX_PIXELS} pixels`,
+          PHOTO_ERRORS.tooManyPixels,
+        );
+      }
+      const stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
+      // The header looked right but the pixels do not decode (truncated or corrupt).
+      if (!stored) return refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
+      const id = await insertPhoto(
+        c.env.DB,
+        {
+          listingId,
+          photoKey: stored.photoKey,
+          masterKey: stored.masterKey,
+          width: stored.width,
+          height: stored.height,
+          now: nowOf(c),
+        },
+        PHOTOS_PER_LISTING,
+      );
+      if (id === null) {
+        await c.env.PHOTOS.delete([stored.masterKey, ...stored.objects]);
+        return refused(
+          c,
+          409,
+          "too_many_photos",
+          `A listing has at most ${PHOTOS_PER_LISTING} photos`,
+          PHOTO_ERRORS.tooMany,
+        );
+      }
+      const row = await photoById(c.env.DB, id);
+      return c.json({ data: apiPhoto(row!) }, 201);
+    },
+  )
+  .post(`${BASE}/rotate`, valid("json", RotatePhotoBody), async (c) => {
+    const { id, angle } = c.req.valid("json");
+    const photo = await ownPhoto(c, id);
+    if (!photo) return notFound(c);
+    const rotation = (photo.rotation + angle) % 360;
+    const rendered = await rerenderPhoto(c.env.PHOTOS, photo, rotation);
+    await updatePhotoRotation(c.env.DB, id, {
+      photoKey: rendered.photoKey,
+      rotation,
+      width: rendered.width,
+      height: rendered.height,
+    });
+    // The old variants: their URLs are immutable, so they are removed rather than overwritten.
+    await c.env.PHOTOS.delete(photoObjects(photo).slice(1));
+    return c.json({ data: apiPhoto((await photoById(c.env.DB, id))!) });
+  })
+  .post(`${BASE}/order`, valid("json", OrderPhotosBody), async (c) => {
+    const { id, ids } = c.req.valid("json");
+    if ((await listingOwner(c.env.DB, id)) !== userId(c)) return notFound(c);
+    const photos = await listingPhotos(c.env.DB, id);
+    const known = new Set(photos.map((photo) => photo.id));
+    const complete =
+      ids.length === photos.length &&
+      new Set(ids).size === ids.length &&
+      ids.every((imageId) => known.has(imageId)) &&
+      (await countListingImages(c.env.DB, id)) === photos.length;
+    if (!complete)
+      return apiError(c, 400, "invalid_input", "ids must list each of the listing's photos once", {
+        ids: PHOTO_ERRORS.order,
+      });
+    await reorderPhotos(c.env.DB, id, ids);
+    return c.json({ data: (await listingPhotos(c.env.DB, id)).map(apiPhoto) });
+  })
+  .delete(`${BASE}/:id`, valid("param", PhotoParam), async (c) => {
+    const photo = await ownPhoto(c, c.req.valid("param").id);
+    if (!photo) return notFound(c);
+    await deletePhoto(c.env.DB, photo.id);
+    await c.env.PHOTOS.delete(photoObjects(photo));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,159 @@
+/**
+ * The photo pipeline (issue 18 item 4, decision 031): an upload becomes a private master — the camera's
+ * orientation applied, at most PHOTO_MASTER_MAX_SIDE, re-encoded from pixels so no metadata survives —
+ * and public WebP variants at PHOTO_WIDTHS rendered from it with the owner's rotation. Keys carry a
+ * random token that changes with every rendering, so a variant's URL never changes what it shows.
+ * The uploaded file itself is not kept.
+ */
+import { PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY, PHOTO_WIDTHS } from "#shared/constants.ts";
+import type { ApiListingPhoto, ApiPhotoVariant } from "#shared/api/listing-photos.ts";
+import { downscale, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
+import type { decodePhoto, encodeWebp } from "./photo-codec.ts";
+import type { SniffedPhoto } from "./photo-sniff.ts";
+
+interface PhotoCodecs {
+  decodePhoto: typeof decodePhoto;
+  encodeWebp: typeof encodeWebp;
+}
+let installed: PhotoCodecs | null = null;
+
+/**
+ * The WASM codecs are given by the worker's entry side (worker/images/photos.ts), not imported here:
+ * their emscripten glue assigns to `import.meta.url`, which vitest's module transform cannot load, so
+ * tests that import the API's routes directly must not reach it (and a lazily imported chunk is
+ * transformed the same way). In the built worker they are always installed before a request.
+ */
+export function installPhotoCodecs(codecs: PhotoCodecs) {
+  installed = codecs;
+}
+
+function codecs(): PhotoCodecs {
+  if (!installed) throw new Error("photo codecs are not installed (worker/images/photos.ts)");
+  return installed;
+}
+
+/** Where the worker serves variants: `/photos/{key}-{width}.webp` (worker/images/photos.ts). */
+export const PHOTO_PATH = "/photos/";
+const VARIANTS_PREFIX = "photos/";
+const MASTERS_PREFIX = "masters/";
+const WEBP = { httpMetadata: { contentType: "image/webp" } };
+
+/** A fresh key: unguessable, and never used for other pixels. */
+const newKey = () => crypto.randomUUID().replaceAll("-", "");
+
+/** The variant widths of a photo `width` px wide: PHOTO_WIDTHS, or its own width in place of larger ones. */
+export function variantSizes(width: number, height: number): { width: number; height: number }[] {
+  const widths = [...new Set(PHOTO_WIDTHS.map((w) => Math.min(w, width)))];
+  return widths.map((w) => ({ width: w, height: Math.max(1, Math.round((w * height) / width)) }));
+}
+
+export const variantObject = (photoKey: string, width: number) => `${VARIANTS_PREFIX}${photoKey}-${width}.webp`;
+const variantUrl = (photoKey: string, width: number) => `${PHOTO_PATH}${photoKey}-${width}.webp`;
+
+/** What the API answers of a stored photo. */
+export function apiPhoto(row: {
+  id: number;
+  listing_id: number;
+  position: number;
+  width: number;
+  height: number;
+  rotation: number;
+  photo_key: string;
+}): ApiListingPhoto {
+  const variants: ApiPhotoVariant[] = variantSizes(row.width, row.height).map((size) => ({
+    url: variantUrl(row.photo_key, size.width),
+    ...size,
+  }));
+  const largest = variants.at(-1)!;
+  return {
+    id: row.id,
+    listing_id: row.listing_id,
+    position: row.position,
+    url: largest.url,
+    width: largest.width,
+    height: largest.height,
+    rotation: row.rotation,
+    variants,
+    srcset: variants.map((variant) => `${variant.url} ${variant.width}w`).join(", "),
+  };
+}
+
+/** Scales `pixels` so that neither side exceeds `side`. */
+function fit(pixels: Pixels, side: number): Pixels {
+  const scale = Math.min(1, side / Math.max(pixels.width, pixels.height));
+  if (scale === 1) return pixels;
+  return downscale(
+    pixels,
+    Math.max(1, Math.round(pixels.width * scale)),
+    Math.max(1, Math.round(pixels.height * scale)),
+  );
+}
+
+/** Renders and stores the variants of `master` turned by `rotation`: the new key and the served size. */
+async function storeVariants(bucket: R2Bucket, master: Pixels, rotation: number) {
+  const { encodeWebp } = codecs();
+  const turned = orient(master, ROTATION_ORIENTATION[rotation] ?? 1);
+  const photoKey = newKey();
+  const sizes = variantSizes(turned.width, turned.height);
+  // Largest first, each from the next larger one: cheaper than each from the master, and as sharp.
+  let source = turned;
+  const stored: string[] = [];
+  try {
+    for (const size of [...sizes].reverse()) {
+      source = downscale(source, size.width, size.height);
+      const object = variantObject(photoKey, size.width);
+      await bucket.put(object, await encodeWebp(source, PHOTO_VARIANT_QUALITY), WEBP);
+      stored.push(object);
+    }
+  } catch (error) {
+    await bucket.delete(stored);
+    throw error;
+  }
+  return { photoKey, width: turned.width, height: turned.height, objects: stored };
+}
+
+/**
+ * Stores a new photo: the master and the variants (rotation 0); null when its pixels do not decode
+ * (truncated or corrupt behind a valid header). A failure to store throws.
+ */
+export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
+  const { decodePhoto, encodeWebp } = codecs();
+  let decoded: Pixels;
+  try {
+    decoded = await decodePhoto(bytes, sniffed.format);
+  } catch {
+    return null;
+  }
+  // Scaled before it is turned: the full-size pixels are never copied.
+  const master = orient(fit(decoded, PHOTO_MASTER_MAX_SIDE), sniffed.orientation);
+  const masterKey = `${MASTERS_PREFIX}${newKey()}.webp`;
+  await bucket.put(masterKey, await encodeWebp(master, PHOTO_MASTER_QUALITY), WEBP);
+  try {
+    return { masterKey, ...(await storeVariants(bucket, master, 0)) };
+  } catch (error) {
+    await bucket.delete(masterKey);
+    throw error;
+  }
+}
+
+/** Re-renders a photo's variants from its master at `rotation`; the old variants are deleted. */
+export async function rerenderPhoto(
+  bucket: R2Bucket,
+  photo: { master_key: string; photo_key: string; width: number; height: number },
+  rotation: number,
+) {
+  const object = await bucket.get(photo.master_key);
+  if (!object) throw new Error(`photo master ${photo.master_key} is missing`);
+  const { decodePhoto } = codecs();
+  const master = await decodePhoto(new Uint8Array(await object.arrayBuffer()), "webp");
+  const rendered = await storeVariants(bucket, master, rotation);
+  return rendered;
+}
+
+/** Every R2 object of a photo: its master and its variants. */
+export function photoObjects(photo: { master_key: string; photo_key: string; width: number; height: number }) {
+  return [
+    photo.master_key,
+    ...variantSizes(photo.width, photo.height).map((s) => variantObject(photo.photo_key, s.width)),
+  ];
+}
