@@ -159,7 +159,7 @@ export function createApiClient(options: ApiClientOptions) {
     rotatePhoto: (id: number, angle: PhotoRotation) =>
       request<Single<ApiListingPhoto>>("POST", `${PHOTO_UPLOAD_PATH}/rotate`, { body: { id, angle } }),
     orderPhotos: (listingId: number, ids: number[]) =>
-      request<Collection<ApiListingPhoto>>("POST", `${PHOTO_UPLOAD_PATH}/order`, { body: { id: listingId, ids } }),
+      request<Single<ApiListingPhoto[]>>("POST", `${PHOTO_UPLOAD_PATH}/order`, { body: { id: listingId, ids } }),
     deletePhoto: (id: number) => request<null>("DELETE", `${PHOTO_UPLOAD_PATH}/${id}`),
     listingsByIds: (ids: number[]) => request<Collection<ApiListing>>("POST", "/api/realty-by-ids", { body: { ids } }),
     seoListings: (page: number, perPage?: number) =>

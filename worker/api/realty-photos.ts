@@ -7,7 +7,7 @@
  * - `POST /api/realty/edit/image/rotate {"id", "angle"}` → 200 the photo turned clockwise by `angle` more;
  * - `POST /api/realty/edit/image/order {"id": listingId, "ids"}` → 200 the photos in that order (first = cover);
  * - `DELETE /api/realty/edit/image/{id}` → 204; the photo and its files are gone (undo uploads it again);
- * - `GET /api/realty/edit/{id}/images` → 200 the listing's photos in order (first = cover), for the
+ * - `GET /api/realty/edit/{id}/images` → 200 `{items, total}`: the listing's photos in order (first = cover), for the
  *   wizard's photos step (decision 034).
  */
 import { type Context, Hono } from "hono";
@@ -72,7 +72,8 @@ realtyPhotos
     const { id } = c.req.valid("param");
     if ((await listingOwner(c.env.DB, id)) !== userId(c)) return notFound(c);
     c.header("Cache-Control", "private, no-store");
-    return c.json({ data: (await listingPhotos(c.env.DB, id)).map(apiPhoto) });
+    const items = (await listingPhotos(c.env.DB, id)).map(apiPhoto);
+    return c.json({ items, total: items.length });
   })
   .post(
     BASE,
