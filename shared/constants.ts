@@ -209,6 +209,10 @@ export const PHOTO_ROTATIONS = [90, 180, 270] as const;
  */
 export const PHOTO_FORM_MAX_MB = 25;
 export const PHOTO_FORM_BODY_MAX_BYTES = PHOTO_FORM_MAX_MB * 1024 * 1024 + 64 * 1024;
+/** How long a deleted photo can be brought back (the JS photo manager deletes it only then). */
+export const PHOTO_UNDO_MS = 8000;
+/** Uploads the JS photo manager runs at once: enough to fill the line, few enough for the Worker's CPU. */
+export const PHOTO_UPLOAD_CONCURRENCY = 3;
 export type PhotoRotation = (typeof PHOTO_ROTATIONS)[number];
 /** Where photos are uploaded (multipart), and the prefix of the other photo endpoints. */
 export const PHOTO_UPLOAD_PATH = "/api/realty/edit/image";
