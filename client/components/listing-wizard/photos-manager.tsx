@@ -99,7 +99,10 @@ export default function PhotosManager({
       saving.current = saving.current.then(async () => {
         const api = await browserApi(locale);
         const result = await api.orderPhotos(listingId, ids);
-        if (!result.ok) setProblem("photo.step.saveFailed");
+        if (!result.ok) return setProblem("photo.step.saveFailed");
+        // The server numbered the photos anew: uploads that finish later are placed by these numbers.
+        const positions = new Map(result.data.data.map((photo) => [photo.id, photo.position]));
+        setPhotos((all) => all.map((photo) => ({ ...photo, position: positions.get(photo.id) ?? photo.position })));
       });
     },
     [listingId, locale],
@@ -162,7 +165,11 @@ export default function PhotosManager({
         if (xhr.status === 201) {
           const photo = (xhr.response as { data: ApiListingPhoto }).data;
           setUploads((all) => all.filter((upload) => upload.key !== key));
-          setPhotos((all) => [...all, photo]);
+          // Parallel uploads answer in any order; the server's position says where each one went.
+          setPhotos((all) => {
+            const at = all.findIndex((other) => other.position > photo.position);
+            return at < 0 ? [...all, photo] : [...all.slice(0, at), photo, ...all.slice(at)];
+          });
           setStatus(t("photo.step.uploadedOne", { name: file.name }));
         } else update({ error: uploadError(xhr.status, xhr.response) });
       };
