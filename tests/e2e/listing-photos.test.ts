@@ -2,12 +2,15 @@
  * The wizard's photos step with JavaScript in Chromium (issue 18 items 2 and 4, decision 034): three
  * photos picked at once upload in parallel with progress bars, one is rotated, one moved by keyboard,
  * one deleted and brought back, one deleted for good — and the server holds exactly what the page shows.
+ * Without JavaScript, the plain forms do the same by posting. Axe and Nu check the step in en/ru/sr.
  * Needs the wizard route (`/listing/edit/{id}/?step=photos`, built beside this step) to render the step.
  */
 import type { APIRequestContext, Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import { PHOTO_UNDO_MS } from "#shared/constants.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
+import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { SMALL_JPEG, gradientPng } from "#tests/fixtures/photos.ts";
 import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
@@ -131,5 +134,74 @@ it(
     await current.reload();
     await hydrated(current);
     expect(await shown(current)).toEqual(final.map((photo) => photo.variants[0]!.url));
+  },
+);
+
+it(
+  "works without JavaScript: a multipart post of three files, one refused by name; rotate and move by posting",
+  { timeout: 90_000 },
+  async () => {
+    const context = await browser().newContext({
+      baseURL,
+      locale: "en-GB",
+      javaScriptEnabled: false,
+      extraHTTPHeaders: {
+        "cf-connecting-ip": `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+      },
+    });
+    context.setDefaultTimeout(15_000);
+    try {
+      const current = await context.newPage();
+      const listingId = await signedInDraft(context.request);
+      await current.goto(`/listing/edit/${listingId}/?step=photos`);
+      await current.getByLabel("Choose photos").setInputFiles([
+        { name: "one.jpg", mimeType: "image/jpeg", buffer: Buffer.from(SMALL_JPEG) },
+        { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not a photo at all") },
+        { name: "two.png", mimeType: "image/png", buffer: Buffer.from(await gradientPng(80, 60)) },
+      ]);
+      await current.getByRole("button", { name: "Upload" }).click();
+      await current.getByRole("alert").waitFor();
+      expect(await current.getByRole("alert").textContent()).toContain(
+        "notes.jpg: This file is not a photo: upload a JPEG, PNG or WebP image.",
+      );
+      expect(await current.getByText("2 photos added.").count()).toBe(1);
+      const stored = await serverPhotos(context.request, listingId);
+      expect(stored).toHaveLength(2);
+      expect(await shown(current)).toEqual(stored.map((photo) => photo.variants[0]!.url));
+      expect(await current.getByText("2 of 30 photos").count()).toBe(1);
+
+      /** Posts a photo button's form and waits for the step it redirects back to. */
+      const press = async (name: string) => {
+        await Promise.all([current.waitForEvent("framenavigated"), current.getByRole("button", { name }).click()]);
+        await current.waitForLoadState();
+        expect(current.url()).toBe(`${baseURL}/listing/edit/${listingId}/?step=photos`);
+      };
+      await press("Rotate photo 1 right");
+      await press("Move photo 2 earlier");
+      const after = await serverPhotos(context.request, listingId);
+      expect(after.map((photo) => [photo.id, photo.rotation])).toEqual([
+        [stored[1]!.id, 0],
+        [stored[0]!.id, 90],
+      ]);
+      expect(await shown(current)).toEqual(after.map((photo) => photo.variants[0]!.url));
+
+      // Axe needs script: the same signed-in pages where the site's scripts do not load (the plain forms stay).
+      const audit = await browser().newContext({ baseURL, storageState: await context.storageState() });
+      await audit.route(/\.js(\?|$)/, (route) => route.abort());
+      const auditPage = await audit.newPage();
+      const documents: Record<string, string> = {};
+      for (const prefix of ["", "/ru", "/sr"]) {
+        const path = `${prefix}/listing/edit/${listingId}/?step=photos`;
+        await auditPage.goto(path);
+        expect(await auditPage.locator("input[type=file][name=file]").count(), path).toBe(1);
+        expect(describeViolations(await runAxe(auditPage)), path).toEqual([]);
+        documents[path] = await (await context.request.get(path)).text();
+      }
+      await audit.close();
+      const results = await validateHtml(documents);
+      for (const [path, result] of Object.entries(results)) expect(describeVnu(result.errors), path).toEqual([]);
+    } finally {
+      await context.close();
+    }
   },
 );

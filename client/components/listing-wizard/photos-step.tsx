@@ -30,12 +30,11 @@ export function PhotosStep({
 }) {
   const { t } = useI18n();
   const hydrated = useHydrated();
-  const headingId = useId();
   const hintId = useId();
   const plain = <PlainPhotos photos={data.photos} result={result} hintId={hintId} />;
+  // The wizard names the step (its heading); this is the step's body.
   return (
-    <section className={styles.step} aria-labelledby={headingId}>
-      <h2 id={headingId}>{t("photo.step.title")}</h2>
+    <div className={styles.step}>
       <p id={hintId} className={styles.hint}>
         {t("photo.step.hint", PHOTO_LIMIT_VALUES)}
       </p>
@@ -46,7 +45,7 @@ export function PhotosStep({
       ) : (
         plain
       )}
-    </section>
+    </div>
   );
 }
 
