@@ -92,8 +92,8 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
                   <div key={name}>
                     <dt>{t(`wizard.field.${name}.label`)}</dt>
                     <dd>
-                      {name === "title" && listing.title_generated
-                        ? t("wizard.check.generatedTitle", { title: listing.title ?? t("wizard.notStated") })
+                      {name === "title" && listing.title_generated && listing.title
+                        ? t("wizard.check.generatedTitle", { title: listing.title })
                         : shown(t, intl, step, name)}
                     </dd>
                   </div>
