@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { useHydrated } from "#client/use-hydrated.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { CheckStep } from "./check-step.tsx";
 import { ConditionsStep } from "./conditions-step.tsx";
@@ -21,11 +22,14 @@ import styles from "./wizard.module.css";
 export function StepSection({ step, children }: { step: WizardStep; children: ReactNode }) {
   const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
+  const shownStep = useRef<WizardStep | null>(null);
+  // Rendered first in the browser (not hydrated from the server's HTML): the page came without a load.
+  const navigated = useRef(useHydrated());
   useEffect(() => {
+    const first = shownStep.current === null;
     if (shownStep.current === step) return;
     shownStep.current = step;
-    heading.current?.focus();
+    if (!first || navigated.current) heading.current?.focus();
   }, [step]);
   return (
     <section className={styles.step} aria-labelledby="wizard-step">
