@@ -233,6 +233,87 @@ describe("the wizard without JavaScript", () => {
   });
 });
 
+describe("submitting", () => {
+  /** A complete flat of the owner's through the pages, at `price`. */
+  async function completeFlat(price: string) {
+    const id = await createDraft();
+    const edit = `/listing/edit/${id}/`;
+    const steps: Record<string, string>[] = [
+      {
+        intent: "params",
+        city: place.city,
+        address: "Cara Dušana 7",
+        lat: "44.8",
+        lng: "20.46",
+        area: "51",
+        rooms: "2",
+      },
+      {
+        intent: "description",
+        lang: "en",
+        description: "A quiet flat in an old building, close to the river and the market.",
+      },
+      { intent: "conditions", price },
+    ];
+    for (const fields of steps) expect((await post(edit, fields, owner.jar)).status).toBe(302);
+    return id;
+  }
+
+  it("warns of a possible duplicate with a link to it, and submits anyway when asked", async () => {
+    const price = String(200_000 + Math.floor(Math.random() * 100_000));
+    const first = await completeFlat(price);
+    expect((await post(`/listing/edit/${first}/`, { intent: "submit" }, owner.jar)).status).toBe(302);
+    const second = await completeFlat(price);
+    const warned = await post(`/listing/edit/${second}/?step=check`, { intent: "submit" }, owner.jar);
+    expect(warned.status).toBe(409);
+    const html = text(await warned.text());
+    expect(html).toContain("You already have a listing with this address, area and price.");
+    expect(html).toMatch(new RegExp(`<a href="/listing/preview/${first}/"`));
+    expect(html).toContain('value="force"');
+    expect((await row(second))!.status).toBe("draft");
+    const forced = await post(`/listing/edit/${second}/?step=check`, { intent: "force" }, owner.jar);
+    expect(forced.status).toBe(302);
+    expect(forced.headers.get("location")).toBe(`/listing/preview/${second}/`);
+    expect((await row(second))!.status).toBe("pending");
+  });
+
+  it("tells the owner of a published listing whether a change keeps it public", async () => {
+    const id = await completeFlat(String(300_000 + Math.floor(Math.random() * 100_000)));
+    await env.DB.prepare("UPDATE listings SET status = 'active' WHERE id = ?").bind(id).run();
+    const priced = await post(`/listing/edit/${id}/`, { intent: "conditions", price: "199000" }, owner.jar);
+    expect(priced.headers.get("location")).toBe(`/listing/edit/${id}/?step=photos&notice=public`);
+    expect(text(await (await page(priced.headers.get("location")!, owner.jar)).text())).toContain(
+      "Saved. Your listing stays public.",
+    );
+    const moved = await post(
+      `/listing/edit/${id}/`,
+      {
+        intent: "params",
+        city: place.city,
+        address: "Cara Dušana 9",
+        lat: "44.8",
+        lng: "20.46",
+        area: "51",
+        rooms: "2",
+      },
+      owner.jar,
+    );
+    expect(moved.headers.get("location")).toBe(`/listing/edit/${id}/?step=description&notice=review`);
+    expect((await row(id))!.status).toBe("pending");
+  });
+
+  it("changes a draft's type on the type step", async () => {
+    const id = await createDraft("4");
+    const typePage = text(await (await page(`/ru/listing/edit/${id}/?step=type`, owner.jar, "ru")).text());
+    expect(typePage).toContain(`name="type_id" checked="" value="4"`);
+    const res = await post(`/ru/listing/edit/${id}/?step=type`, { intent: "type", type_id: "6" }, owner.jar, "ru");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/ru/listing/edit/${id}/?step=params`);
+    const params = await (await page(res.headers.get("location")!, owner.jar, "ru")).text();
+    expect(params).toContain('name="land_area"');
+  });
+});
+
 describe("the wizard's guards", () => {
   it("someone else's draft is 404, for the page and its posts", async () => {
     const id = await createDraft();
