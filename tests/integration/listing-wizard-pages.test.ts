@@ -302,6 +302,19 @@ describe("submitting", () => {
     expect((await row(id))!.status).toBe("pending");
   });
 
+  it("shows a rejected listing's reason on every step, and resubmits it", async () => {
+    const id = await completeFlat(String(400_000 + Math.floor(Math.random() * 100_000)));
+    await env.DB.prepare("UPDATE listings SET status = 'rejected', rejection_reason = 'Blurry photos' WHERE id = ?")
+      .bind(id)
+      .run();
+    const html = text(await (await page(`/sr/listing/edit/${id}/?step=check`, owner.jar, "sr")).text());
+    expect(html).toContain("Moderator je odbio oglas: Blurry photos.");
+    expect(html).toContain('value="submit"');
+    const res = await post(`/sr/listing/edit/${id}/?step=check`, { intent: "submit" }, owner.jar, "sr");
+    expect(res.headers.get("location")).toBe(`/sr/listing/preview/${id}/`);
+    expect((await row(id))!.status).toBe("pending");
+  });
+
   it("changes a draft's type on the type step", async () => {
     const id = await createDraft("4");
     const typePage = text(await (await page(`/ru/listing/edit/${id}/?step=type`, owner.jar, "ru")).text());
