@@ -37,6 +37,7 @@ const LISTING = {
   deposit: 280,
   pets_allowed: true,
   title: "Izdavanje: garsonjera, 22 m², Zvezdara, Beograd",
+  title_lang: "sr",
   lang: "sr",
   promoted: false,
   created_at: "2026-01-01T00:00:00.000Z",

@@ -157,7 +157,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
 
       <header className={styles.head}>
         <div className={styles.titleBlock}>
-          <h1 id="detail-title" lang={listing.lang}>
+          <h1 id="detail-title" lang={listing.title_lang}>
             {listing.title}
           </h1>
           <p className={styles.kind}>

@@ -200,7 +200,11 @@ export interface ApiListing {
   elevator: boolean | null;
   deposit: number | null;
   pets_allowed: boolean | null;
+  /** A generated title in the language of the request; an owner's own title as written. */
   title: string;
+  /** The language `title` is written in. */
+  title_lang: "en" | "ru" | "sr";
+  /** The language of the owner's texts (description, own title). */
   lang: "en" | "ru" | "sr";
   promoted: boolean;
   created_at: string;

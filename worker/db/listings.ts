@@ -16,6 +16,8 @@ import type {
   SearchFilters,
 } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
+import { generatedListingTitle } from "#shared/listing-title.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -198,6 +200,7 @@ interface ListingRow {
   deposit: number | null;
   pets_allowed: number | null;
   title: string;
+  title_generated: number;
   lang: "en" | "ru" | "sr";
   promoted_until: number | null;
   created_at: number;
@@ -211,8 +214,8 @@ const listingColumns = (locale: Locale) => `
   l.id, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.${nameColumn(locale)} AS city_name,
   d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address, l.lat, l.lng, l.price,
   l.price_m2, l.area, l.land_area, l.rooms, l.bedrooms, l.bathrooms, l.floor, l.floors, l.year_built,
-  l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.lang,
-  l.promoted_until, l.created_at, l.updated_at, l.expires_at,
+  l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.title_generated,
+  l.lang, l.promoted_until, l.created_at, l.updated_at, l.expires_at,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height) FROM listing_images i
      WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count`;
@@ -231,7 +234,25 @@ function toImage(json: string | null): ApiImage | null {
   return { id, url: imageUrl(id), width, height };
 }
 
-export function toListing(row: ListingRow, now: number): ApiListing {
+/**
+ * A generated title in the visitor's language, from the facts and the place names the row carries in
+ * that language (no further query); an owner's own title as written, in the listing's language.
+ */
+function titleOf(row: ListingRow, locale: Locale): { title: string; title_lang: Locale } {
+  if (row.title_generated !== 1) return { title: row.title, title_lang: row.lang };
+  const facts = {
+    deal: row.deal,
+    type: row.property_type,
+    rooms: row.rooms,
+    area: row.area,
+    land_area: row.land_area,
+    city: row.city_name,
+    district: row.district_name,
+  };
+  return { title: generatedListingTitle(facts, messageCatalog(locale).intl), title_lang: locale };
+}
+
+export function toListing(row: ListingRow, now: number, locale: Locale): ApiListing {
   return {
     id: row.id,
     type_id: row.type_id,
@@ -261,7 +282,7 @@ export function toListing(row: ListingRow, now: number): ApiListing {
     elevator: bool(row.elevator),
     deposit: row.deposit,
     pets_allowed: bool(row.pets_allowed),
-    title: row.title,
+    ...titleOf(row, locale),
     lang: row.lang,
     promoted: row.promoted_until !== null && row.promoted_until > now,
     created_at: iso(row.created_at),
@@ -353,7 +374,7 @@ export async function searchListings(
     };
   }
   return {
-    items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now)),
+    items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now, options.locale)),
     total,
     total_exact: exact,
     facets,
@@ -414,7 +435,7 @@ export async function listingsByIds(db: D1Database, ids: number[], locale: Local
     )
     .bind(...unique)
     .all<ListingRow>();
-  const byId = new Map(results.map((row) => [row.id, toListing(row, now)]));
+  const byId = new Map(results.map((row) => [row.id, toListing(row, now, locale)]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -484,7 +505,7 @@ async function detailOf(
   const median = sample ? await medianPriceM2(db, row.type_id, row.city_id, sample) : null;
 
   return {
-    ...toListing(row, now),
+    ...toListing(row, now, locale),
     description: row.description,
     status: row.status,
     images: (images!.results as { id: number; width: number; height: number }[]).map((i) => ({

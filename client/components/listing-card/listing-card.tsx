@@ -67,7 +67,7 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
           ) : null}
         </p>
         <Heading id={`listing-${listing.id}-title`} className={styles.title}>
-          <Link to={href} className={styles.link} lang={listing.lang}>
+          <Link to={href} className={styles.link} lang={listing.title_lang}>
             {listing.title}
           </Link>
         </Heading>
