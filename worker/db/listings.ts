@@ -17,6 +17,7 @@ import type {
 } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
+import { photoVariants, srcsetOf } from "#shared/photo-variants.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
@@ -216,7 +217,7 @@ const listingColumns = (locale: Locale) => `
   l.price_m2, l.area, l.land_area, l.rooms, l.bedrooms, l.bathrooms, l.floor, l.floors, l.year_built,
   l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.title_generated,
   l.lang, l.promoted_until, l.created_at, l.updated_at, l.expires_at,
-  (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height) FROM listing_images i
+  (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count`;
 
@@ -228,10 +229,29 @@ const bool = (value: number | null) => (value === null ? null : value === 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
-function toImage(json: string | null): ApiImage | null {
-  if (!json) return null;
-  const { id, width, height } = JSON.parse(json) as { id: number; width: number; height: number };
-  return { id, url: imageUrl(id), width, height };
+interface ImageRow {
+  id: number;
+  width: number;
+  height: number;
+  photo_key: string | null;
+}
+
+/** A photo names its variants (the middle one as `url`); an illustration is one drawn SVG. */
+function toImage(row: ImageRow): ApiImage {
+  if (row.photo_key === null) {
+    const url = imageUrl(row.id);
+    return { id: row.id, url, width: row.width, height: row.height, srcset: null, url_large: url };
+  }
+  const variants = photoVariants(row.photo_key, row.width, row.height);
+  const largest = variants.at(-1)!;
+  return {
+    id: row.id,
+    url: variants[Math.floor((variants.length - 1) / 2)]!.url,
+    width: largest.width,
+    height: largest.height,
+    srcset: srcsetOf(variants),
+    url_large: largest.url,
+  };
 }
 
 /**
@@ -288,7 +308,7 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),
-    image: toImage(row.image_json),
+    image: row.image_json ? toImage(JSON.parse(row.image_json) as ImageRow) : null,
     image_count: row.image_count,
   };
 }
@@ -494,7 +514,9 @@ async function detailOf(
   if (!row) return null;
 
   const [images, market] = await db.batch([
-    db.prepare("SELECT id, width, height FROM listing_images WHERE listing_id = ? ORDER BY position").bind(id),
+    db
+      .prepare("SELECT id, width, height, photo_key FROM listing_images WHERE listing_id = ? ORDER BY position")
+      .bind(id),
     db
       .prepare(
         "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND type_id = ? AND city_id = ? AND price_m2 IS NOT NULL",
@@ -508,10 +530,7 @@ async function detailOf(
     ...toListing(row, now, locale),
     description: row.description,
     status: row.status,
-    images: (images!.results as { id: number; width: number; height: number }[]).map((i) => ({
-      ...i,
-      url: imageUrl(i.id),
-    })),
+    images: (images!.results as ImageRow[]).map(toImage),
     owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
     market: { city_median_price_m2: median, sample_size: sample },
   };
