@@ -14,11 +14,12 @@ import {
   STEP_FIELDS,
   TypeStepBody,
   type ApiListingEdit,
+  type DuplicateError,
   type EditField,
   type EditStep,
   type StepValues,
 } from "#shared/api/listing-edit.ts";
-import { DRAFTS_PER_USER_PER_DAY } from "#shared/constants.ts";
+import { DRAFTS_PER_USER_PER_DAY, PHOTO_DUPLICATE_MIN_MATCHES, PHOTO_MATCH_MAX_DISTANCE } from "#shared/constants.ts";
 import { classifiedType, type ClassifiedTypeId } from "#shared/listing-types.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { Locale } from "#shared/locales.ts";
@@ -26,6 +27,7 @@ import { messageCatalog } from "#shared/message-catalog.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { findPlaceIds } from "#worker/db/districts.ts";
+import { fingerprintedPhotoCount, photoFingerprintCandidates } from "#worker/db/images.ts";
 import {
   createDraft,
   editRow,
@@ -41,6 +43,7 @@ import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { overLimit, perUser } from "#worker/middleware/throttle.ts";
+import { fingerprintDistance } from "#worker/services/photo-fingerprint.ts";
 import { valid } from "./validate.ts";
 
 const bool = (n: number | null) => (n === null ? null : n === 1);
@@ -240,6 +243,28 @@ function missingFields(row: EditRow): Record<string, string> {
   return fields;
 }
 
+/**
+ * The listing this one's photos were copied from (decision 036): one other listing — the owner's own, or a
+ * public one — holding PHOTO_DUPLICATE_MIN_MATCHES of this listing's photos (all of them when it has fewer).
+ */
+async function samePhotosListing(db: D1Database, row: EditRow) {
+  const candidates = await photoFingerprintCandidates(db, row.id, row.owner_id);
+  if (!candidates.length) return null;
+  const needed = Math.min(PHOTO_DUPLICATE_MIN_MATCHES, await fingerprintedPhotoCount(db, row.id));
+  const matched = new Map<number, { listing: DuplicateError["error"]["listing"]; photos: Set<number> }>();
+  for (const c of candidates) {
+    if (fingerprintDistance(c.mine, c.theirs) > PHOTO_MATCH_MAX_DISTANCE) continue;
+    const entry = matched.get(c.listing_id) ?? {
+      listing: { id: c.listing_id, status: c.status, title: c.title },
+      photos: new Set<number>(),
+    };
+    entry.photos.add(c.photo_id);
+    matched.set(c.listing_id, entry);
+  }
+  const best = [...matched.values()].sort((a, b) => b.photos.size - a.photos.size || a.listing.id - b.listing.id)[0];
+  return best && best.photos.size >= needed ? best.listing : null;
+}
+
 /** Submits a draft or a rejected listing to moderation (`pending`), after the duplicate check unless forced. */
 async function submit(c: Context<AppEnv>, id: number, force: boolean) {
   const row = await editRow(c.env.DB, id, c.get("user")!.id);
@@ -251,17 +276,19 @@ async function submit(c: Context<AppEnv>, id: number, force: boolean) {
   if (Object.keys(missing).length) return invalid(c, missing);
   if (!force) {
     const same = await sameFactsListing(c.env.DB, row);
-    if (same) {
-      return c.json(
-        {
-          error: {
-            code: "possible_duplicate",
-            message: "You already have a listing with this address, area and price",
-            listing: same,
-          },
+    const copied = same ? null : await samePhotosListing(c.env.DB, row);
+    if (same || copied) {
+      const body: DuplicateError = {
+        error: {
+          code: "possible_duplicate",
+          message: same
+            ? "You already have a listing with this address, area and price"
+            : "Another listing has the same photos",
+          match: same ? "facts" : "photos",
+          listing: (same ?? copied)!,
         },
-        409,
-      );
+      };
+      return c.json(body, 409);
     }
   }
   return save(c, row, { status: "pending", rejection_reason: null });

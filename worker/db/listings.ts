@@ -229,7 +229,7 @@ const bool = (value: number | null) => (value === null ? null : value === 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
-interface ImageRow {
+export interface ImageRow {
   id: number;
   width: number;
   height: number;
@@ -237,7 +237,7 @@ interface ImageRow {
 }
 
 /** A photo names its variants (the middle one as `url`); an illustration is one drawn SVG. */
-function toImage(row: ImageRow): ApiImage {
+export function toImage(row: ImageRow): ApiImage {
   if (row.photo_key === null) {
     const url = imageUrl(row.id);
     return { id: row.id, url, width: row.width, height: row.height, srcset: null, url_large: url };

@@ -8,6 +8,7 @@
 import { PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY } from "#shared/constants.ts";
 import { photoVariants, srcsetOf, variantSizes } from "#shared/photo-variants.ts";
 import type { ApiListingPhoto, ApiPhotoVariant } from "#shared/api/listing-photos.ts";
+import { photoFingerprint } from "./photo-fingerprint.ts";
 import { downscale, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
 import type { decodePhoto, encodeWebp } from "./photo-codec.ts";
 import type { SniffedPhoto } from "./photo-sniff.ts";
@@ -118,7 +119,7 @@ export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: S
   const masterKey = `${MASTERS_PREFIX}${newKey()}.webp`;
   await bucket.put(masterKey, await encodeWebp(master, PHOTO_MASTER_QUALITY), WEBP);
   try {
-    return { masterKey, ...(await storeVariants(bucket, master, 0)) };
+    return { masterKey, fingerprint: photoFingerprint(master), ...(await storeVariants(bucket, master, 0)) };
   } catch (error) {
     await bucket.delete(masterKey);
     throw error;
