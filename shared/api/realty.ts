@@ -157,11 +157,21 @@ export const SeoListQuery = v.object({
   per_page: intParamOr(1, SEO_LIST_MAX_PER_PAGE, SEO_LIST_MAX_PER_PAGE),
 });
 
+/**
+ * A listing's image: an uploaded photo (WebP variants, decision 031) or a seeded illustration (SVG,
+ * one file that scales freely).
+ */
 export interface ApiImage {
   id: number;
+  /** The size most layouts want: a photo's middle variant, or the illustration. */
   url: string;
+  /** The largest variant's pixel size (the shape of them all). */
   width: number;
   height: number;
+  /** `url 480w, url 960w, …` of a photo's variants for `<img srcset>`; null for an illustration. */
+  srcset: string | null;
+  /** The largest variant (og:image, JSON-LD). */
+  url_large: string;
 }
 
 export interface ApiPlace {
@@ -200,7 +210,11 @@ export interface ApiListing {
   elevator: boolean | null;
   deposit: number | null;
   pets_allowed: boolean | null;
+  /** A generated title in the language of the request; an owner's own title as written. */
   title: string;
+  /** The language `title` is written in. */
+  title_lang: "en" | "ru" | "sr";
+  /** The language of the owner's texts (description, own title). */
   lang: "en" | "ru" | "sr";
   promoted: boolean;
   created_at: string;

@@ -94,7 +94,7 @@ it("creates and submits a flat step by step without a page load, then every step
   const text = "Svetao stan blizu parka, renoviran prošle godine, sa pogledom.";
   await p.getByRole("textbox", { name: /^Description/ }).fill(text);
   await expect.poll(() => p.getByText(`${text.length} / 5,000`).count()).toBe(1);
-  await expect.poll(() => p.getByText(/^Title we will use: “Apartment for sale, 64 m²/).count()).toBe(1);
+  await expect.poll(() => p.getByText(/^Title we will use: “2\.5-room apartment for sale, 64 m²/).count()).toBe(1);
   await p.getByRole("button", { name: "Save and continue" }).click();
   await p.waitForURL(/\?step=conditions$/);
   await expect.poll(focused).toBe("Price and terms");

@@ -14,7 +14,7 @@ import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { listingPhotos } from "#worker/db/images.ts";
 import { editRow, type EditRow } from "#worker/db/listing-edits.ts";
-import { imageUrl, listingPreview } from "#worker/db/listings.ts";
+import { listingPreview, toImage } from "#worker/db/listings.ts";
 import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
@@ -47,7 +47,7 @@ const bool = (value: number | null) => (value === null ? null : value === 1);
 async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Locale): Promise<ApiPreview> {
   const [photos, owner] = await Promise.all([listingPhotos(c.env.DB, row.id), findUserById(c.env.DB, row.owner_id)]);
   const type = classifiedType(row.type_id)!;
-  const images = photos.map((p) => ({ id: p.id, url: imageUrl(p.id), width: p.width, height: p.height }));
+  const images = photos.map(toImage);
   return {
     id: row.id,
     type_id: type.id,
@@ -77,7 +77,9 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     elevator: bool(row.elevator),
     deposit: row.deposit,
     pets_allowed: bool(row.pets_allowed),
+    // Without a city there is no generated title yet: the title is the owner's, if any.
     title: row.title,
+    title_lang: row.lang ?? locale,
     lang: row.lang,
     promoted: false,
     created_at: iso(row.created_at),

@@ -60,7 +60,7 @@ export function ListingView({
 
       <header className={styles.head}>
         <div className={styles.titleBlock}>
-          <h1 id="detail-title" lang={listing.title === null ? undefined : lang}>
+          <h1 id="detail-title" lang={listing.title === null ? undefined : listing.title_lang}>
             {title}
           </h1>
           <p className={styles.kind}>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form } from "react-router";
+import { generatedListingTitle } from "#shared/listing-title.ts";
 import { LOCALES } from "#shared/locales.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { SelectField, type StepProps, TextField, useFieldState } from "./wizard-fields.tsx";
@@ -8,19 +9,17 @@ import styles from "./wizard.module.css";
 
 /** The title made from the facts, as the site will show it in the visitor's language. */
 function useGeneratedTitle(step: StepProps): string | null {
-  const { t, intl } = useI18n();
+  const { intl } = useI18n();
   const { listing, options } = step;
   const type = options.types.find((x) => x.id === listing.type_id);
   const city = options.cities.find((c) => c.slug === listing.city);
   if (!type || !city) return null;
-  const place = city.districts.find((d) => d.slug === listing.district)?.name ?? city.name;
-  const area = type.type === "land" ? listing.land_area : listing.area;
-  return t("listing.generatedTitle", {
-    type: type.type,
-    deal: type.deal,
-    area: area === null ? "none" : intl.formatNumber(area, { maximumFractionDigits: 1 }),
-    place,
-  });
+  const district = city.districts.find((d) => d.slug === listing.district)?.name ?? null;
+  const { rooms, area, land_area } = listing;
+  return generatedListingTitle(
+    { deal: type.deal, type: type.type, rooms, area, land_area, city: city.name, district },
+    intl,
+  );
 }
 
 /** The description in the owner's language, and a title of their own or one made from the facts. */
