@@ -33,7 +33,9 @@ import type { ApiPlaceHit } from "./api/locations.ts";
 import type {
   ApiListing,
   ApiListingDetail,
-  ApiListingPreview,
+  ApiPreview,
+  ApiAdminPreview,
+  ApiListingEvent,
   FormOptions,
   ListingQuery,
   SearchResponse,
@@ -133,8 +135,10 @@ export function createApiClient(options: ApiClientOptions) {
       request<Single<{ total: number; total_exact: boolean }>>("GET", "/api/realty/total", { query: { ...query } }),
     listing: (id: number) => request<Single<ApiListingDetail>>("GET", `/api/realty/${id}`),
     // A listing in any state: the signed-in owner's own, or (admin) any.
-    listingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/realty/preview/${id}`),
-    adminListingPreview: (id: number) => request<Single<ApiListingPreview>>("GET", `/api/admin/realty/preview/${id}`),
+    listingPreview: (id: number) => request<Single<ApiPreview>>("GET", `/api/realty/preview/${id}`),
+    adminListingPreview: (id: number) => request<Single<ApiAdminPreview>>("GET", `/api/admin/realty/preview/${id}`),
+    /** A listing's changes of state, oldest first (admins). */
+    listingHistory: (id: number) => request<Collection<ApiListingEvent>>("GET", `/api/admin/realty/${id}/history`),
     listingEdit: (id: number) => request<Single<ApiListingEdit>>("GET", `/api/realty/edit/${id}`),
     /** Without `id`: a new draft (201); with it: that listing's type changes. */
     editListingType: (body: { id?: number; type_id: number }) =>

@@ -200,6 +200,16 @@ export const PHOTO_VARIANT_QUALITY = 80;
 export const PHOTO_MASTER_QUALITY = 90;
 /** Uploads one account may make per hour (each costs ~1 s of CPU). */
 export const PHOTO_UPLOADS_PER_USER_PER_HOUR = 120;
+/**
+ * The duplicate check's photo rule (decision 036): two photos are the same when their 64-bit difference
+ * hashes differ in at most PHOTO_MATCH_MAX_DISTANCE bits (re-encoded or rescaled copies differ in 0–3);
+ * the hash is indexed as PHOTO_FINGERPRINT_BANDS bands, so the distance must stay below that count.
+ * A listing looks like a copy when PHOTO_DUPLICATE_MIN_MATCHES of its photos (all, if it has fewer) are
+ * in one other listing.
+ */
+export const PHOTO_FINGERPRINT_BANDS = 4;
+export const PHOTO_MATCH_MAX_DISTANCE = 3;
+export const PHOTO_DUPLICATE_MIN_MATCHES = 2;
 /** Clockwise rotations an owner may apply; they add up modulo 360. */
 export const PHOTO_ROTATIONS = [90, 180, 270] as const;
 /**

@@ -29,7 +29,8 @@ const PAGES: [RegExp, readonly string[]][] = [
 
 /**
  * Pages of a signed-in visitor (never kept by the page cache) keep their whole query: the listing
- * wizard's steps are still being built, and a guard's `next` must bring the visitor back to it as asked.
+ * wizard's step is there (`?step=`, decision 033), and a guard's `next` must bring the visitor back to
+ * it as asked.
  */
 const PRIVATE = /^\/(?:cabinet|listing|admin)\//;
 

@@ -16,6 +16,6 @@ export function listingCrumbs(listing: ApiListing, locale: Locale, t: Format): C
     },
     { name: t(`listing.kind.${listing.deal}.${listing.type}`), path: lp(paths.list(listing.deal, listing.type)) },
     { name: listing.city.name, path: lp(paths.list(listing.deal, listing.type, listing.city.slug)) },
-    { name: listing.title, path: lp(listing.path), lang: listing.lang },
+    { name: listing.title, path: lp(listing.path), lang: listing.title_lang },
   ];
 }

@@ -57,7 +57,7 @@ export function listingJsonLd(listing: ApiListingDetail, pageUrl: string, origin
     inLanguage: listing.lang,
     datePosted: listing.created_at,
     dateModified: listing.updated_at,
-    image: listing.images.map((image) => absolute(image.url)),
+    image: listing.images.map((image) => absolute(image.url_large)),
     mainEntity: place,
     offers: {
       "@type": "Offer",
@@ -152,7 +152,7 @@ function listingSeo(listing: ApiListingDetail, app: Pick<AppContext, "locale" | 
     description,
     tags: [
       { property: "og:type", content: "website" },
-      ...(photo ? previewImageMeta({ ...photo, alt: listing.title }, origin) : []),
+      ...(photo ? previewImageMeta({ ...photo, url: photo.url_large, alt: listing.title }, origin) : []),
       jsonLdMeta(listingJsonLd(listing, pageUrl, origin, description)),
       jsonLdMeta(breadcrumbList(listingCrumbs(listing, locale, t), origin)),
     ],

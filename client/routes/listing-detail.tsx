@@ -5,21 +5,17 @@ import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { FavouriteButton } from "#client/components/favourite-button/favourite-button.tsx";
-import { Gallery } from "#client/components/gallery/gallery.tsx";
 import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
-import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
+import { ListingView } from "#client/components/listing-view/listing-view.tsx";
 import { type ContactResult, OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
 import { ShareLink } from "#client/components/listing-facts/share-link.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound, parseId, unavailable } from "#client/http-errors.ts";
 import type { RootData } from "#client/root-data.ts";
 import { appContext } from "#client/app-context.ts";
-import { listingCrumbs } from "./listing-crumbs.ts";
 import { listingMeta } from "./listing-detail.server.ts";
 import type { Route } from "./+types/listing-detail";
 import styles from "./listing-detail.module.css";
@@ -136,96 +132,29 @@ function useViewBeacon(id: number) {
 
 export default function ListingDetail({ loaderData }: Route.ComponentProps) {
   const { listing, now, similar } = loaderData;
-  const { t, intl, locale } = useI18n();
-  const f = useFormat();
+  const { t } = useI18n();
   const lp = useLocalePath();
   useViewBeacon(listing.id);
-
-  const kind = t("detail.kind", { type: listing.type, deal: listing.deal });
-  const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
-  const paragraphs = listing.description
-    .split(/\n+/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const published = intl.formatDate(listing.created_at, { dateStyle: "long" });
-  const mapUrl = `https://www.openstreetmap.org/?mlat=${listing.lat}&mlon=${listing.lng}#map=16/${listing.lat}/${listing.lng}`;
   const origin = useRouteLoaderData<RootData>("root")?.origin ?? "";
 
   return (
-    <article className={styles.detail} aria-labelledby="detail-title" data-testid="listing-detail">
-      <Breadcrumbs crumbs={listingCrumbs(listing, locale, t)} />
-
-      <header className={styles.head}>
-        <div className={styles.titleBlock}>
-          <h1 id="detail-title" lang={listing.lang}>
-            {listing.title}
-          </h1>
-          <p className={styles.kind}>
-            {kind} · {place}
-          </p>
-        </div>
-        <div className={styles.actions} data-slot="listing-actions">
+    <ListingView
+      listing={listing}
+      now={now}
+      actions={
+        <>
           <FavouriteButton listingId={listing.id} variant="inline" />
           <ShareLink url={new URL(lp(listing.path), origin || "https://localhost").href} title={listing.title} />
-        </div>
-      </header>
-
-      <div className={styles.layout}>
-        <div className={styles.main}>
-          {/* A new listing is a new gallery: back to its first photo. */}
-          <Gallery key={listing.id} images={listing.images} label={listing.title} />
-
-          <section aria-labelledby="detail-facts" className={styles.section}>
-            <h2 id="detail-facts">{t("detail.facts.heading")}</h2>
-            <ListingFacts listing={listing} />
-          </section>
-
-          <section aria-labelledby="detail-description" className={styles.section}>
-            <h2 id="detail-description">{t("detail.description.heading")}</h2>
-            {listing.lang !== locale ? (
-              <p className={styles.note}>{t("detail.description.language", { lang: listing.lang })}</p>
-            ) : null}
-            <div lang={listing.lang} className={styles.description} data-testid="detail-description">
-              {paragraphs.map((text, i) => (
-                <p key={i}>{text}</p>
-              ))}
-            </div>
-          </section>
-
-          <section aria-labelledby="detail-location" className={styles.section}>
-            <h2 id="detail-location">{t("detail.location.heading")}</h2>
-            <p className={styles.address}>
-              <span lang={listing.lang}>{listing.address}</span>
-              <br />
-              {place}
-            </p>
-            <p>
-              <a href={mapUrl} rel="noopener" className={styles.mapLink}>
-                {t("detail.location.map")}
-              </a>
-            </p>
-          </section>
-        </div>
-
-        <aside className={styles.side} aria-label={t("detail.aside")}>
-          <div className={styles.sticky}>
-            <PriceSummary listing={listing} />
-            <OwnerContact
-              owner={listing.owner}
-              revealPrice={loaderData.revealPrice}
-              messageLimits={loaderData.messageLimits}
-            />
-            <p className={styles.meta}>
-              {t("detail.number", { id: listing.id })}
-              <br />
-              {t("detail.published", { date: published })}
-              <br />
-              <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
-            </p>
-          </div>
-        </aside>
-      </div>
-
+        </>
+      }
+      contact={
+        <OwnerContact
+          owner={listing.owner}
+          revealPrice={loaderData.revealPrice}
+          messageLimits={loaderData.messageLimits}
+        />
+      }
+    >
       <section aria-labelledby="detail-similar" className={styles.similar}>
         <h2 id="detail-similar">{t("detail.similar.heading")}</h2>
         <Suspense fallback={<div className={styles.skeleton} aria-hidden="true" data-testid="similar-skeleton" />}>
@@ -256,6 +185,6 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
           </Await>
         </Suspense>
       </section>
-    </article>
+    </ListingView>
   );
 }

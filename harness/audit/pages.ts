@@ -3,6 +3,7 @@
  * answer. Detail and article pages use a real listing / article when the database has one.
  */
 import { LOCALES, type Locale, localizePath } from "#shared/locales.ts";
+import { DEV_ACCOUNTS, type DevAccount } from "#harness/seed/accounts.ts";
 
 /** A desktop Chrome user agent: curl-like agents are bots and get the fully resolved document. */
 export const BROWSER_UA =
@@ -22,7 +23,13 @@ export type PageType =
   | "favourites"
   | "sign-in"
   | "not-found"
-  | "error";
+  | "error"
+  // Signed-in pages (issue 18): the listing wizard and the previews, as the development user / admin.
+  | "listing-create"
+  | "wizard-params"
+  | "wizard-check"
+  | "owner-preview"
+  | "admin-preview";
 
 export interface AuditPage {
   type: PageType;
@@ -33,6 +40,8 @@ export interface AuditPage {
   headers: Record<string, string>;
   /** The document status the page must answer. */
   status: number;
+  /** The session cookies (`name=value; …`) of a signed-in page; none for a visitor's. */
+  cookie?: string;
   /** A short name for tables and file names: `en home`, `ru 404`… */
   name: string;
 }
@@ -40,6 +49,14 @@ export interface AuditPage {
 export interface PageSamples {
   detailPath: string;
   articlePath: string;
+  /** The development accounts' sessions and a listing of the user's, when the server let them sign in. */
+  session?: SignedInSamples;
+}
+
+export interface SignedInSamples {
+  user: string;
+  admin: string;
+  listingId: number;
 }
 
 /** Asks the API for an active listing and an article; falls back to the fixed example URLs. */
@@ -63,7 +80,77 @@ export async function pageSamples(baseURL: string): Promise<PageSamples> {
   // An article lives under exactly its tag path (`/media/{tag…}/{slug}/`); anything else is a 404.
   const tagPath = Array.isArray(article?.tag_path) ? (article.tag_path as string[]) : ["market"];
   const slug = typeof article?.slug === "string" ? article.slug : "example";
-  return { detailPath, articlePath: `/media/${[...tagPath, slug].join("/")}/` };
+  return {
+    detailPath,
+    articlePath: `/media/${[...tagPath, slug].join("/")}/`,
+    session: await signedInSamples(baseURL),
+  };
+}
+
+/**
+ * Signs in as the development user and admin (the seed's accounts, README) and gives the user a complete
+ * draft flat to show in the wizard and the previews; undefined when the server refuses (no seed).
+ */
+async function signedInSamples(baseURL: string): Promise<SignedInSamples | undefined> {
+  const headers = {
+    "user-agent": BROWSER_UA,
+    "content-type": "application/json",
+    "x-requested-with": "XMLHttpRequest",
+    origin: baseURL,
+  };
+  const post = (path: string, body: unknown, cookie = "") =>
+    fetch(`${baseURL}${path}`, { method: "POST", headers: { ...headers, cookie }, body: JSON.stringify(body) });
+  const signIn = async (role: DevAccount["role"]) => {
+    const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
+    const res = await post("/api/auth/login", { login: account.email, password: account.password });
+    if (!res.ok) throw new Error(`${role} sign-in: ${res.status}`);
+    return res.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+  };
+  try {
+    const [user, admin] = [await signIn("user"), await signIn("admin")];
+    const created = await post("/api/realty/edit/type", { type_id: 4 }, user);
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+    const cities = (await (await fetch(`${baseURL}/api/cities`, { headers })).json()) as { items: { slug: string }[] };
+    const steps: Record<string, Record<string, unknown>> = {
+      params: {
+        city: cities.items[0]!.slug,
+        address: "Audit street 1",
+        lat: 44.8,
+        lng: 20.46,
+        area: 58,
+        rooms: 2,
+        floor: 3,
+        floors: 6,
+      },
+      description: { description: "A bright two-room flat for the accessibility audit, near a park.", lang: "en" },
+      conditions: { price: 123_456 },
+    };
+    for (const [step, values] of Object.entries(steps)) {
+      const res = await post(`/api/realty/edit/${step}`, { id, ...values }, user);
+      if (!res.ok) throw new Error(`${step}: ${res.status} ${await res.text()}`);
+    }
+    return { user, admin, listingId: id };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Signed-in page types (unprefixed paths), as whom, and the status each must answer. */
+export function signedInPageTypes(
+  session: SignedInSamples | undefined,
+): { type: PageType; path: string; status: number; as: "user" | "admin" }[] {
+  // Without a session the pages are still listed: their audit fails, naming them, instead of vanishing.
+  const id = session?.listingId ?? 0;
+  return [
+    { type: "listing-create", path: "/listing/create/", status: 200, as: "user" },
+    { type: "wizard-params", path: `/listing/edit/${id}/?step=params`, status: 200, as: "user" },
+    { type: "wizard-check", path: `/listing/edit/${id}/?step=check`, status: 200, as: "user" },
+    { type: "owner-preview", path: `/listing/preview/${id}/`, status: 200, as: "user" },
+    { type: "admin-preview", path: `/admin/listing/preview/${id}/`, status: 200, as: "admin" },
+  ];
 }
 
 /** Unprefixed (en) path of each page type and the status it must answer. */
@@ -92,14 +179,19 @@ export function pageTypes(
 
 /** Every page type in every locale (en, ru, sr). */
 export function auditPages(samples: PageSamples, locales: readonly Locale[] = LOCALES.map((l) => l.code)): AuditPage[] {
+  const pages = [
+    ...pageTypes(samples),
+    ...signedInPageTypes(samples.session).map(({ as, ...page }) => ({ ...page, cookie: samples.session?.[as] ?? "" })),
+  ];
   return locales.flatMap((locale) =>
-    pageTypes(samples).map((page) => ({
+    pages.map((page) => ({
       type: page.type,
       locale,
       path: localizePath(page.path, locale),
-      headers: page.headers ?? {},
+      headers: "headers" in page ? (page.headers ?? {}) : {},
       status: page.status,
       name: `${locale} ${page.type}`,
+      ...("cookie" in page ? { cookie: page.cookie } : {}),
     })),
   );
 }

@@ -31,7 +31,13 @@ export interface PageAudit extends BrowserAudit {
 /** The server's HTML as a browser receives it (the whole streamed document). */
 export async function fetchHtml(baseURL: string, page: AuditPage): Promise<{ status: number; html: string }> {
   const res = await fetch(`${baseURL}${page.path}`, {
-    headers: { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html", ...page.headers },
+    headers: {
+      "user-agent": BROWSER_UA,
+      "accept-language": "en-GB,en;q=0.9",
+      accept: "text/html",
+      ...(page.cookie ? { cookie: page.cookie } : {}),
+      ...page.headers,
+    },
     redirect: "manual",
   });
   return { status: res.status, html: await res.text() };
@@ -40,6 +46,12 @@ export async function fetchHtml(baseURL: string, page: AuditPage): Promise<{ sta
 export async function auditInBrowser(browser: Browser, baseURL: string, page: AuditPage): Promise<BrowserAudit> {
   const context = await browser.newContext({ baseURL, locale: "en-GB", userAgent: BROWSER_UA });
   try {
+    if (page.cookie) {
+      const cookies = page.cookie.split("; ").map((pair) => pair.split("="));
+      await context.addCookies(
+        cookies.map(([name, ...value]) => ({ name: name!, value: value.join("="), url: baseURL })),
+      );
+    }
     const tab = await context.newPage();
     tab.setDefaultTimeout(15_000);
     const problems = watchProblems(tab);

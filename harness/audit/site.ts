@@ -12,7 +12,7 @@ export async function serveSite(folders: Folders, { build = true } = {}): Promis
     if (result.status !== 0) throw new Error(`build failed\n${result.output}`);
   }
   console.log(`▶ seed local D1 ${folders.state} (when empty)`);
-  await seedLocalD1({ state: folders.state, ifEmpty: true, log: () => {} });
+  await seedLocalD1({ state: folders.state, ifEmpty: true, freshCounters: true, log: () => {} });
   const server = await serveBuild(folders);
   console.log(`▶ serving ${server.url}`);
   return server;

@@ -14,6 +14,10 @@ import {
 import { cityClass, priceBand, streetsFor } from "./market.ts";
 import { seedUser, serbianMobile } from "./people.ts";
 import { BASE_TIME, DAY, rngFor, STREAM, type Rng } from "./prng.ts";
+import { seedGeneratedTitle } from "./titles.ts";
+
+/** Seeded listings whose owner wrote the title (migration 0011 marks the others of an older seed). */
+export const ownsTitle = (id: number) => id % 10 === 3;
 
 export type Status = "draft" | "pending" | "active" | "archived" | "rejected";
 export type PropertyType = "apartment" | "house" | "land" | "investment" | "commercial" | "other";
@@ -45,6 +49,8 @@ export interface SeedListing {
   deposit: number | null;
   pets_allowed: 0 | 1 | null;
   title: string;
+  /** 1: made by the site's generator from the facts (composed again in the visitor's language). */
+  title_generated: 0 | 1;
   description: string;
   lang: Lang;
   owner_id: number;
@@ -324,7 +330,23 @@ export function seedListing(id: number): SeedListing {
     district: district ? { en: district.en, ru: district.ru, sr: district.sr } : null,
   };
   const lang = rng.weighted<Lang>(["sr", "en", "ru"], [78, 12, 10]);
-  const title = listingTitle(facts, lang, rng);
+  // One owner in ten writes a title of their own (always drawn, so the rest of the stream stays put).
+  const ownTitle = listingTitle(facts, lang, rng);
+  const title_generated = ownsTitle(id) ? 0 : 1;
+  const title = title_generated
+    ? seedGeneratedTitle(
+        {
+          deal: type.deal,
+          type: type.type,
+          rooms,
+          area,
+          land_area: landArea,
+          city: city[lang],
+          district: district ? district[lang] : null,
+        },
+        lang,
+      )
+    : ownTitle;
   const description = listingDescription(facts, lang, rng);
 
   const centre = district ?? city;
@@ -384,6 +406,7 @@ export function seedListing(id: number): SeedListing {
     deposit,
     pets_allowed: bit(pets),
     title,
+    title_generated,
     description,
     lang,
     owner_id,

@@ -18,6 +18,11 @@ export interface SeedLocalOptions {
   listings?: number;
   /** Leave a database that already has cities alone. */
   ifEmpty?: boolean;
+  /**
+   * Start every rate-limit window afresh (test and audit runs): their D1 outlives a run, and a day's
+   * limits (drafts, sign-ins) must not fail the next run of the same day.
+   */
+  freshCounters?: boolean;
   log?: (line: string) => void;
   /** Progress through the files, rewritten on one line. */
   progress?: (line: string) => void;
@@ -27,11 +32,14 @@ export async function seedLocalD1({
   state,
   listings = DEFAULT_LISTINGS,
   ifEmpty = false,
+  freshCounters = false,
   log = console.log,
   progress = () => {},
 }: SeedLocalOptions): Promise<void> {
   const local = ["--local", "--persist-to", state];
   await wrangler(["d1", "migrations", "apply", "DB", ...local], { quiet: true });
+  if (freshCounters)
+    await wrangler(["d1", "execute", "DB", ...local, "--command", "DELETE FROM rate_limits"], { quiet: true });
 
   if (ifEmpty) {
     const out = await wrangler(

@@ -2,6 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { generatedListingTitle } from "#shared/listing-title.ts";
+import type { Locale } from "#shared/locales.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
 import { seedStatements, seedStatementStream, utf8Length } from "./seed-sql.ts";
 
@@ -21,6 +24,30 @@ function seededDb(statements: string[]): DatabaseSync {
 }
 
 type Row = Record<string, unknown>;
+
+type TitleRow = { [K in `${"city" | "district"}_${Locale}`]: string } & {
+  deal: "sale" | "rent";
+  property_type: string;
+  rooms: number | null;
+  area: number | null;
+  land_area: number | null;
+  lang: Locale;
+  title: string;
+  title_generated: number;
+};
+const titleOf = (r: TitleRow, locale: Locale) =>
+  generatedListingTitle(
+    {
+      deal: r.deal,
+      type: r.property_type,
+      rooms: r.rooms,
+      area: r.area,
+      land_area: r.land_area,
+      city: r[`city_${locale}`],
+      district: r[`district_${locale}`] ?? null,
+    },
+    messageCatalog(locale).intl,
+  );
 const all = <T = Row>(db: DatabaseSync, sql: string) => db.prepare(sql).all() as T[];
 const one = <T = Row>(db: DatabaseSync, sql: string) => db.prepare(sql).get() as T;
 
@@ -308,6 +335,28 @@ describe("the default seed in SQLite", () => {
       const cyrillic = /[\u0400-\u04ff]/.test(r.description);
       expect(cyrillic, r.description).toBe(r.lang === "ru");
     }
+  });
+
+  it("marks generated titles, made by the site's generator from the row's facts in its language", () => {
+    const rows = all<TitleRow>(
+      db,
+      `SELECT l.id, l.deal, l.property_type, l.rooms, l.area, l.land_area, l.lang, l.title, l.title_generated,
+         c.name_en AS city_en, c.name_ru AS city_ru, c.name_sr AS city_sr,
+         d.name_en AS district_en, d.name_ru AS district_ru, d.name_sr AS district_sr
+       FROM listings l JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id`,
+    );
+    const generated = rows.filter((r) => r.title_generated === 1);
+    expect(generated.length / rows.length).toBeCloseTo(0.9, 1);
+    for (const r of generated) expect(r.title).toBe(titleOf(r, r.lang));
+    expect(rows.find((r) => r.title_generated === 0 && r.title === titleOf(r, r.lang))).toBeUndefined();
+  });
+
+  it("migration 0011 gives a database seeded before it the seed's own flags", () => {
+    const flags = () => all<{ id: number; g: number }>(db, "SELECT id, title_generated AS g FROM listings ORDER BY id");
+    const seeded = flags();
+    db.exec("UPDATE listings SET title_generated = 0");
+    db.exec(MIGRATIONS.find((sql) => sql.includes("UPDATE listings SET title_generated = 1"))!);
+    expect(flags()).toEqual(seeded);
   });
 
   it("nests tags up to four levels with parent depth = depth − 1", () => {

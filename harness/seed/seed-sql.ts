@@ -115,6 +115,7 @@ const LISTING_COLUMNS = [
   "deposit",
   "pets_allowed",
   "title",
+  "title_generated",
   "description",
   "lang",
   "owner_id",

@@ -259,6 +259,8 @@ export interface DuplicateError {
   error: {
     code: "possible_duplicate";
     message: string;
+    /** What matched: the owner's listing with the same address, area and price, or a listing with the same photos. */
+    match: "facts" | "photos";
     listing: { id: number; status: ListingStatus; title: string | null };
   };
 }

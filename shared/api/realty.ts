@@ -157,11 +157,21 @@ export const SeoListQuery = v.object({
   per_page: intParamOr(1, SEO_LIST_MAX_PER_PAGE, SEO_LIST_MAX_PER_PAGE),
 });
 
+/**
+ * A listing's image: an uploaded photo (WebP variants, decision 031) or a seeded illustration (SVG,
+ * one file that scales freely).
+ */
 export interface ApiImage {
   id: number;
+  /** The size most layouts want: a photo's middle variant, or the illustration. */
   url: string;
+  /** The largest variant's pixel size (the shape of them all). */
   width: number;
   height: number;
+  /** `url 480w, url 960w, …` of a photo's variants for `<img srcset>`; null for an illustration. */
+  srcset: string | null;
+  /** The largest variant (og:image, JSON-LD). */
+  url_large: string;
 }
 
 export interface ApiPlace {
@@ -200,7 +210,11 @@ export interface ApiListing {
   elevator: boolean | null;
   deposit: number | null;
   pets_allowed: boolean | null;
+  /** A generated title in the language of the request; an owner's own title as written. */
   title: string;
+  /** The language `title` is written in. */
+  title_lang: "en" | "ru" | "sr";
+  /** The language of the owner's texts (description, own title). */
   lang: "en" | "ru" | "sr";
   promoted: boolean;
   created_at: string;
@@ -224,11 +238,40 @@ export const LISTING_STATUSES = ["draft", "pending", "active", "archived", "reje
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
- * `GET /api/realty/preview/{id}` (its owner) and `GET /api/admin/realty/preview/{id}` (admins): the
- * detail shape of a listing in any state.
+ * A listing in any state in the detail shape (what the preview endpoints read of a listing that has a
+ * place; see ApiPreview).
  */
 export interface ApiListingPreview extends Omit<ApiListingDetail, "status"> {
   status: ListingStatus;
+}
+
+/** Facts a draft may not state yet (a public listing always has them). */
+export type DraftFact = "city" | "path" | "address" | "lat" | "lng" | "price" | "title" | "description" | "lang";
+
+/**
+ * `GET /api/realty/preview/{id}` (its owner) and `GET /api/admin/realty/preview/{id}` (admins): the
+ * detail shape of a listing in any state; a draft's facts not given yet are null.
+ */
+export type ApiPreview = Omit<ApiListingPreview, DraftFact> & {
+  [F in DraftFact]: ApiListingDetail[F] | null;
+} & {
+  /** Why a moderator rejected it (rejected listings only). */
+  rejection_reason: string | null;
+};
+
+/** `GET /api/admin/realty/preview/{id}`: the preview and what a moderator needs of its owner. */
+export type ApiAdminPreview = ApiPreview & {
+  contact: { name: string; phone: string | null; email: string | null };
+};
+
+/** `GET /api/admin/realty/{id}/history`: one change of a listing's state. */
+export interface ApiListingEvent {
+  status: ListingStatus;
+  reason: string | null;
+  created_at: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  actor_role: string | null;
 }
 
 export interface SearchFacets {

@@ -12,7 +12,7 @@ declare module "vitest" {
 /** Serves npm test's build with the project's own migrated, seeded local D1. */
 export default async function setup(project: TestProject) {
   const state = testState(project.name);
-  await seedLocalD1({ state, ifEmpty: true, log: () => {} });
+  await seedLocalD1({ state, ifEmpty: true, freshCounters: true, log: () => {} });
   const server = await serveBuild({ build: FOLDERS.test.build, state });
   project.provide("baseURL", server.url);
   return () => server.stop();

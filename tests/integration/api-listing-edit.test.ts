@@ -159,7 +159,7 @@ describe("the wizard's steps", () => {
       await as(owner, "/api/realty/edit/conditions", { id, price: 145000, furnished: false }),
     );
     expect(conditions).toMatchObject({ price: 145000, furnished: false, lang: "en", title_generated: true });
-    expect(conditions.title).toMatch(/^Apartment for sale, 64 m², /);
+    expect(conditions.title).toMatch(/^2\.5-room apartment for sale, 64 m², /);
 
     const read = await as(owner, `/api/realty/edit/${id}`);
     expect(read.status).toBe(200);
@@ -171,7 +171,7 @@ describe("the wizard's steps", () => {
     expect(own).toMatchObject({ title: "Sunny flat by the park", title_generated: false });
     const back = await dataOf(await as(owner, "/api/realty/edit/description", { id, title: null }));
     expect(back.title_generated).toBe(true);
-    expect(back.title).toMatch(/^Apartment for sale/);
+    expect(back.title).toMatch(/^2\.5-room apartment for sale/);
   });
 
   it("names bad fields (400) in the API's field names", async () => {

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import type { ApiListingDetail, ApiListingPreview, ListingStatus } from "#shared/api/realty.ts";
 import { LISTING_STATUSES } from "#shared/api/realty.ts";
+import { generatedListingTitle, type TitleFacts } from "#shared/listing-title.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
 import { BROWSER_UA } from "#tests/fixtures/requests.ts";
 import { call, errorOf, Jar, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
 
@@ -39,10 +41,20 @@ async function signIn(role: "admin" | "user", jar: Jar) {
   expect(res.status).toBe(200);
 }
 
-const listing = (where: string, ...args: unknown[]) =>
-  env.DB.prepare(`SELECT id, title, status, owner_id FROM listings WHERE ${where} ORDER BY id LIMIT 1`)
+/** A listing with its title as an English visitor reads it (a generated one is composed in their language). */
+async function listing(where: string, ...args: unknown[]): Promise<Row | null> {
+  const row = await env.DB.prepare(
+    `SELECT id, title, status, owner_id, title_generated, deal, property_type AS type, rooms, area, land_area,
+       (SELECT name_en FROM cities c WHERE c.id = listings.city_id) AS city,
+       (SELECT name_en FROM districts d WHERE d.id = listings.district_id) AS district
+     FROM listings WHERE ${where} ORDER BY id LIMIT 1`,
+  )
     .bind(...args)
-    .first<Row>();
+    .first<Row & TitleFacts & { title_generated: number }>();
+  if (!row) return null;
+  const title = row.title_generated === 1 ? generatedListingTitle(row, messageCatalog("en").intl) : row.title;
+  return { id: row.id, title, status: row.status, owner_id: row.owner_id };
+}
 
 beforeAll(async () => {
   await signIn("admin", jars.admin);
@@ -90,7 +102,8 @@ describe("GET /api/realty/preview/{id}", () => {
       await get(`/api/realty/preview/${own.active.id}`, "owner")
     ).json<{ data: ApiListingPreview }>();
     const detail = await (await get(`/api/realty/${own.active.id}`)).json<{ data: ApiListingDetail }>();
-    expect(preview.data).toEqual(detail.data);
+    // The preview adds only the moderator's reason, which a public listing has none of.
+    expect(preview.data).toEqual({ ...detail.data, rejection_reason: null });
     // A hidden listing has no public detail.
     expect((await get(`/api/realty/${own.draft.id}`)).status).toBe(404);
   });

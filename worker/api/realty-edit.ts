@@ -14,16 +14,20 @@ import {
   STEP_FIELDS,
   TypeStepBody,
   type ApiListingEdit,
+  type DuplicateError,
   type EditField,
   type EditStep,
   type StepValues,
 } from "#shared/api/listing-edit.ts";
-import { DRAFTS_PER_USER_PER_DAY } from "#shared/constants.ts";
+import { DRAFTS_PER_USER_PER_DAY, PHOTO_DUPLICATE_MIN_MATCHES, PHOTO_MATCH_MAX_DISTANCE } from "#shared/constants.ts";
 import { classifiedType, type ClassifiedTypeId } from "#shared/listing-types.ts";
+import { generatedListingTitle } from "#shared/listing-title.ts";
+import type { Locale } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { findPlaceIds } from "#worker/db/districts.ts";
+import { fingerprintedPhotoCount, photoFingerprintCandidates } from "#worker/db/images.ts";
 import {
   createDraft,
   editRow,
@@ -35,15 +39,18 @@ import {
   type EditRow,
 } from "#worker/db/listing-edits.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { overLimit, perUser } from "#worker/middleware/throttle.ts";
+import { fingerprintDistance } from "#worker/services/photo-fingerprint.ts";
 import { valid } from "./validate.ts";
 
 const bool = (n: number | null) => (n === null ? null : n === 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function toEdit(row: EditRow): ApiListingEdit {
+/** The edit shape; a generated title in `locale` (the visitor's), else as stored. */
+export function toEdit(row: EditRow, locale?: Locale): ApiListingEdit {
   return {
     id: row.id,
     status: row.status,
@@ -69,7 +76,7 @@ export function toEdit(row: EditRow): ApiListingEdit {
     elevator: bool(row.elevator),
     deposit: row.deposit,
     pets_allowed: bool(row.pets_allowed),
-    title: row.title,
+    title: row.title_generated === 1 && locale ? (titleFromFacts(row, locale) ?? row.title) : row.title,
     title_generated: row.title_generated === 1,
     description: row.description,
     lang: row.lang,
@@ -89,24 +96,29 @@ const invalid = (c: Context, fields: Record<string, string>) =>
 /** Facts that place a listing: changing them (or its type) sends a published listing back to moderation. */
 const LOCATION_COLUMNS = ["city_id", "district_id", "address", "lat", "lng"] as const;
 
-/** The title made from the facts, in the listing's language (Serbian until one is chosen); null without a city. */
+/**
+ * The title made from the facts in `locale` (what is stored: the listing's language, Serbian until one
+ * is chosen; the API answers in the visitor's); null without a city.
+ */
+export function titleFromFacts(row: EditRow, locale: Locale): string | null {
+  const city = row[`city_name_${locale}`];
+  if (city === null) return null;
+  const facts = {
+    deal: row.deal,
+    type: row.property_type,
+    rooms: row.rooms,
+    area: row.area,
+    land_area: row.land_area,
+    city,
+    district: row[`district_name_${locale}`],
+  };
+  return generatedListingTitle(facts, messageCatalog(locale).intl);
+}
+
 async function generatedTitle(db: D1Database, facts: EditRow): Promise<string | null> {
   if (facts.city_id === null) return null;
-  const lang = facts.lang ?? "sr";
   const names = await placeNames(db, facts.city_id, facts.district_id);
-  if (!names) return null;
-  const place = names[`district_name_${lang}`] ?? names[`city_name_${lang}`];
-  const area = facts.property_type === "land" ? facts.land_area : facts.area;
-  const { intl } = messageCatalog(lang);
-  return intl.formatMessage(
-    { id: "listing.generatedTitle" },
-    {
-      type: facts.property_type,
-      deal: facts.deal,
-      area: area === null ? "none" : intl.formatNumber(area, { maximumFractionDigits: 1 }),
-      place,
-    },
-  );
+  return names ? titleFromFacts({ ...facts, ...names }, facts.lang ?? "sr") : null;
 }
 
 /**
@@ -125,7 +137,7 @@ async function save(c: Context<AppEnv>, row: EditRow, values: ColumnValues) {
   const applied = await updateListing(db, row.id, row.status, values, now, { actorId: c.get("user")!.id });
   // Someone changed its state meanwhile (a moderator's decision): the caller retries on fresh data.
   if (!applied) return apiError(c, 409, "conflict", "The listing changed meanwhile; reload it");
-  return c.json({ data: toEdit((await editRow(db, row.id, row.owner_id))!) });
+  return c.json({ data: toEdit((await editRow(db, row.id, row.owner_id))!, apiLocale(c)) });
 }
 
 /** Fields a step may not carry for this type, and required fields a submitted listing may not clear. */
@@ -175,7 +187,7 @@ realtyEdit.use("/realty/edit/*", requireAuth, async (c, next) => {
 
 realtyEdit.get("/realty/edit/:id", valid("param", v.object({ id: IdParam })), async (c) => {
   const row = await editRow(c.env.DB, c.req.valid("param").id, c.get("user")!.id);
-  return row ? c.json({ data: toEdit(row) }) : notFound(c);
+  return row ? c.json({ data: toEdit(row, apiLocale(c)) }) : notFound(c);
 });
 
 realtyEdit.post("/realty/edit/type", valid("json", TypeStepBody), async (c) => {
@@ -195,7 +207,7 @@ realtyEdit.post("/realty/edit/type", valid("json", TypeStepBody), async (c) => {
       { ownerId: user.id, typeId: type_id, deal: type.deal, propertyType: type.type, phone },
       nowOf(c),
     );
-    return c.json({ data: toEdit((await editRow(c.env.DB, draft, user.id))!) }, 201);
+    return c.json({ data: toEdit((await editRow(c.env.DB, draft, user.id))!, apiLocale(c)) }, 201);
   }
   const row = await editRow(c.env.DB, id, user.id);
   if (!row) return notFound(c);
@@ -231,6 +243,28 @@ function missingFields(row: EditRow): Record<string, string> {
   return fields;
 }
 
+/**
+ * The listing this one's photos were copied from (decision 036): one other listing — the owner's own, or a
+ * public one — holding PHOTO_DUPLICATE_MIN_MATCHES of this listing's photos (all of them when it has fewer).
+ */
+async function samePhotosListing(db: D1Database, row: EditRow) {
+  const candidates = await photoFingerprintCandidates(db, row.id, row.owner_id);
+  if (!candidates.length) return null;
+  const needed = Math.min(PHOTO_DUPLICATE_MIN_MATCHES, await fingerprintedPhotoCount(db, row.id));
+  const matched = new Map<number, { listing: DuplicateError["error"]["listing"]; photos: Set<number> }>();
+  for (const c of candidates) {
+    if (fingerprintDistance(c.mine, c.theirs) > PHOTO_MATCH_MAX_DISTANCE) continue;
+    const entry = matched.get(c.listing_id) ?? {
+      listing: { id: c.listing_id, status: c.status, title: c.title },
+      photos: new Set<number>(),
+    };
+    entry.photos.add(c.photo_id);
+    matched.set(c.listing_id, entry);
+  }
+  const best = [...matched.values()].sort((a, b) => b.photos.size - a.photos.size || a.listing.id - b.listing.id)[0];
+  return best && best.photos.size >= needed ? best.listing : null;
+}
+
 /** Submits a draft or a rejected listing to moderation (`pending`), after the duplicate check unless forced. */
 async function submit(c: Context<AppEnv>, id: number, force: boolean) {
   const row = await editRow(c.env.DB, id, c.get("user")!.id);
@@ -242,17 +276,19 @@ async function submit(c: Context<AppEnv>, id: number, force: boolean) {
   if (Object.keys(missing).length) return invalid(c, missing);
   if (!force) {
     const same = await sameFactsListing(c.env.DB, row);
-    if (same) {
-      return c.json(
-        {
-          error: {
-            code: "possible_duplicate",
-            message: "You already have a listing with this address, area and price",
-            listing: same,
-          },
+    const copied = same ? null : await samePhotosListing(c.env.DB, row);
+    if (same || copied) {
+      const body: DuplicateError = {
+        error: {
+          code: "possible_duplicate",
+          message: same
+            ? "You already have a listing with this address, area and price"
+            : "Another listing has the same photos",
+          match: same ? "facts" : "photos",
+          listing: (same ?? copied)!,
         },
-        409,
-      );
+      };
+      return c.json(body, 409);
     }
   }
   return save(c, row, { status: "pending", rejection_reason: null });

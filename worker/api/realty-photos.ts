@@ -139,6 +139,7 @@ realtyPhotos
           width: stored.width,
           height: stored.height,
           now: nowOf(c),
+          fingerprint: stored.fingerprint,
         },
         PHOTOS_PER_LISTING,
       );

@@ -1,13 +1,21 @@
 /**
  * Listing previews (SPEC §7): `GET /api/realty/preview/{id}` — the signed-in owner's own listing in any
- * state — and `GET /api/admin/realty/preview/{id}` — any listing, for admins (404 for other users).
- * Someone else's listing answers 404 as a missing one does, so ids of hidden listings are not confirmed.
+ * state — and `GET /api/admin/realty/preview/{id}` — any listing, for admins (404 for other users), with
+ * the owner's contact. Someone else's listing answers 404 as a missing one does, so ids of hidden
+ * listings are not confirmed. A draft previews however little it states yet: its missing facts are null.
  */
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
+import type { ApiPreview } from "#shared/api/realty.ts";
+import { classifiedType } from "#shared/listing-types.ts";
+import type { Locale } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { listingPreview } from "#worker/db/listings.ts";
+import { listingPhotos } from "#worker/db/images.ts";
+import { editRow, type EditRow } from "#worker/db/listing-edits.ts";
+import { listingPreview, toImage } from "#worker/db/listings.ts";
+import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
@@ -29,15 +37,88 @@ realtyPreview.use("/admin/realty/preview/*", async (c, next) => {
   await next();
 });
 
+const iso = (ms: number | null) => new Date(ms ?? 0).toISOString();
+const bool = (value: number | null) => (value === null ? null : value === 1);
+
+/**
+ * The detail shape of a listing that cannot be shown as a public one yet (a draft without a city): what
+ * it states, nulls for the rest, no market comparison.
+ */
+async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Locale): Promise<ApiPreview> {
+  const [photos, owner] = await Promise.all([listingPhotos(c.env.DB, row.id), findUserById(c.env.DB, row.owner_id)]);
+  const type = classifiedType(row.type_id)!;
+  const images = photos.map(toImage);
+  return {
+    id: row.id,
+    type_id: type.id,
+    deal: type.deal,
+    type: type.type,
+    path: row.city ? paths.detail(type.deal, type.type, row.city, row.id) : null,
+    city: row.city ? { slug: row.city, name: row[`city_name_${locale}`] ?? row.city } : null,
+    district: row.district ? { slug: row.district, name: row[`district_name_${locale}`] ?? row.district } : null,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    price: row.price,
+    currency: "EUR",
+    price_m2: row.price !== null && row.area ? Math.round((row.price / row.area) * 100) / 100 : null,
+    area: row.area,
+    land_area: row.land_area,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    floor: row.floor,
+    floors: row.floors,
+    year_built: row.year_built,
+    furnished: bool(row.furnished),
+    heating: row.heating,
+    parking: bool(row.parking),
+    balcony: bool(row.balcony),
+    elevator: bool(row.elevator),
+    deposit: row.deposit,
+    pets_allowed: bool(row.pets_allowed),
+    // Without a city there is no generated title yet: the title is the owner's, if any.
+    title: row.title,
+    title_lang: row.lang ?? locale,
+    lang: row.lang,
+    promoted: false,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    expires_at: iso(row.expires_at),
+    image: images[0] ?? null,
+    image_count: images.length,
+    description: row.description,
+    images,
+    status: row.status,
+    rejection_reason: row.rejection_reason,
+    owner: { id: row.owner_id, name: owner?.name ?? "", member_since: iso(owner?.created_at ?? null) },
+    market: { city_median_price_m2: null, sample_size: 0 },
+  };
+}
+
+/** The owner's own listing (`ownerId`) or any (`null`); null when there is none for this caller. */
+async function preview(c: Context<AppEnv>, id: number, ownerId: number | null) {
+  const row = await editRow(c.env.DB, id, ownerId);
+  if (!row) return null;
+  const locale = apiLocale(c);
+  const full = await listingPreview(c.env.DB, id, locale, nowOf(c), ownerId);
+  return full ? { ...full, rejection_reason: row.rejection_reason } : incompletePreview(c, row, locale);
+}
+
 realtyPreview
   .get("/realty/preview/:id", valid("param", IdParams), async (c) => {
-    const owner = c.get("user")!.id;
-    const listing = await listingPreview(c.env.DB, c.req.valid("param").id, apiLocale(c), nowOf(c), owner);
+    const listing = await preview(c, c.req.valid("param").id, c.get("user")!.id);
     if (!listing) return apiError(c, 404, "not_found", "No such listing");
     return c.json({ data: listing });
   })
   .get("/admin/realty/preview/:id", valid("param", IdParams), async (c) => {
-    const listing = await listingPreview(c.env.DB, c.req.valid("param").id, apiLocale(c), nowOf(c), null);
+    const listing = await preview(c, c.req.valid("param").id, null);
     if (!listing) return apiError(c, 404, "not_found", "No such listing");
-    return c.json({ data: listing });
+    const owner = await findUserById(c.env.DB, listing.owner.id);
+    const contact = {
+      name: owner?.name ?? listing.owner.name,
+      phone: owner?.phone ?? null,
+      email: owner?.email ?? null,
+    };
+    return c.json({ data: { ...listing, contact } });
   });

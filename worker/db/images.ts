@@ -3,6 +3,7 @@
  * picture's seed, size and scene), and the owners' uploaded photos (R2 keys, size, rotation, order;
  * decision 031). A row with a `photo_key` is a photo; one without is an illustration.
  */
+import type { ListingStatus } from "#shared/api/realty.ts";
 import type { PropertyType } from "#shared/listing-types.ts";
 
 export interface ListingImageRow {
@@ -83,17 +84,38 @@ export async function listingPhotos(db: D1Database, listingId: number): Promise<
  */
 export async function insertPhoto(
   db: D1Database,
-  photo: { listingId: number; photoKey: string; masterKey: string; width: number; height: number; now: number },
+  photo: {
+    listingId: number;
+    photoKey: string;
+    masterKey: string;
+    width: number;
+    height: number;
+    now: number;
+    fingerprint: { hash: string; bands: number[] } | null;
+  },
   max: number,
 ): Promise<number | null> {
+  const bands = photo.fingerprint?.bands ?? [null, null, null, null];
   const row = await db
     .prepare(
-      `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation, created_at)
-       SELECT ?1, COALESCE(MAX(position) + 1, 0), ?2, ?3, 0, ?4, ?5, 0, ?6 FROM listing_images WHERE listing_id = ?1
+      `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation, created_at,
+                                   fingerprint, fp_band0, fp_band1, fp_band2, fp_band3)
+       SELECT ?1, COALESCE(MAX(position) + 1, 0), ?2, ?3, 0, ?4, ?5, 0, ?6, ?8, ?9, ?10, ?11, ?12
+         FROM listing_images WHERE listing_id = ?1
        HAVING COUNT(*) < ?7
        RETURNING id`,
     )
-    .bind(photo.listingId, photo.width, photo.height, photo.photoKey, photo.masterKey, photo.now, max)
+    .bind(
+      photo.listingId,
+      photo.width,
+      photo.height,
+      photo.photoKey,
+      photo.masterKey,
+      photo.now,
+      max,
+      photo.fingerprint?.hash ?? null,
+      ...bands,
+    )
     .first<{ id: number }>();
   return row?.id ?? null;
 }
@@ -135,4 +157,43 @@ export async function reorderPhotos(db: D1Database, listingId: number, ids: read
         .bind(position, id, listingId),
     ),
   ]);
+}
+
+/**
+ * Photos of other listings that share a fingerprint band with one of `listingId`'s photos: the candidates
+ * of the duplicate check (decision 036), which measures their distance. Only the owner's own listings
+ * (not archived) and other owners' public ones count: a private listing of someone else is never named.
+ */
+export function photoFingerprintCandidates(db: D1Database, listingId: number, ownerId: number) {
+  return db
+    .prepare(
+      `SELECT mine.id AS photo_id, mine.fingerprint AS mine, other.listing_id, other.fingerprint AS theirs,
+              l.status, l.title
+         FROM listing_images mine
+         JOIN listing_images other ON other.listing_id != mine.listing_id AND other.fingerprint IS NOT NULL
+          AND (other.fp_band0 = mine.fp_band0 OR other.fp_band1 = mine.fp_band1
+               OR other.fp_band2 = mine.fp_band2 OR other.fp_band3 = mine.fp_band3)
+         JOIN listings l ON l.id = other.listing_id
+        WHERE mine.listing_id = ?1 AND mine.fingerprint IS NOT NULL
+          AND ((l.owner_id = ?2 AND l.status != 'archived') OR l.status = 'active')`,
+    )
+    .bind(listingId, ownerId)
+    .all<{
+      photo_id: number;
+      mine: string;
+      listing_id: number;
+      theirs: string;
+      status: ListingStatus;
+      title: string | null;
+    }>()
+    .then((r) => r.results);
+}
+
+/** How many of a listing's pictures are uploaded photos with a fingerprint. */
+export function fingerprintedPhotoCount(db: D1Database, listingId: number) {
+  return db
+    .prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ? AND fingerprint IS NOT NULL")
+    .bind(listingId)
+    .first<{ n: number }>()
+    .then((r) => r?.n ?? 0);
 }

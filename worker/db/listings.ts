@@ -16,6 +16,9 @@ import type {
   SearchFilters,
 } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
+import { generatedListingTitle } from "#shared/listing-title.ts";
+import { photoVariants, srcsetOf } from "#shared/photo-variants.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -198,6 +201,7 @@ interface ListingRow {
   deposit: number | null;
   pets_allowed: number | null;
   title: string;
+  title_generated: number;
   lang: "en" | "ru" | "sr";
   promoted_until: number | null;
   created_at: number;
@@ -211,9 +215,9 @@ const listingColumns = (locale: Locale) => `
   l.id, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.${nameColumn(locale)} AS city_name,
   d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address, l.lat, l.lng, l.price,
   l.price_m2, l.area, l.land_area, l.rooms, l.bedrooms, l.bathrooms, l.floor, l.floors, l.year_built,
-  l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.lang,
-  l.promoted_until, l.created_at, l.updated_at, l.expires_at,
-  (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height) FROM listing_images i
+  l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.title_generated,
+  l.lang, l.promoted_until, l.created_at, l.updated_at, l.expires_at,
+  (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count`;
 
@@ -225,13 +229,50 @@ const bool = (value: number | null) => (value === null ? null : value === 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
-function toImage(json: string | null): ApiImage | null {
-  if (!json) return null;
-  const { id, width, height } = JSON.parse(json) as { id: number; width: number; height: number };
-  return { id, url: imageUrl(id), width, height };
+export interface ImageRow {
+  id: number;
+  width: number;
+  height: number;
+  photo_key: string | null;
 }
 
-export function toListing(row: ListingRow, now: number): ApiListing {
+/** A photo names its variants (the middle one as `url`); an illustration is one drawn SVG. */
+export function toImage(row: ImageRow): ApiImage {
+  if (row.photo_key === null) {
+    const url = imageUrl(row.id);
+    return { id: row.id, url, width: row.width, height: row.height, srcset: null, url_large: url };
+  }
+  const variants = photoVariants(row.photo_key, row.width, row.height);
+  const largest = variants.at(-1)!;
+  return {
+    id: row.id,
+    url: variants[Math.floor((variants.length - 1) / 2)]!.url,
+    width: largest.width,
+    height: largest.height,
+    srcset: srcsetOf(variants),
+    url_large: largest.url,
+  };
+}
+
+/**
+ * A generated title in the visitor's language, from the facts and the place names the row carries in
+ * that language (no further query); an owner's own title as written, in the listing's language.
+ */
+function titleOf(row: ListingRow, locale: Locale): { title: string; title_lang: Locale } {
+  if (row.title_generated !== 1) return { title: row.title, title_lang: row.lang };
+  const facts = {
+    deal: row.deal,
+    type: row.property_type,
+    rooms: row.rooms,
+    area: row.area,
+    land_area: row.land_area,
+    city: row.city_name,
+    district: row.district_name,
+  };
+  return { title: generatedListingTitle(facts, messageCatalog(locale).intl), title_lang: locale };
+}
+
+export function toListing(row: ListingRow, now: number, locale: Locale): ApiListing {
   return {
     id: row.id,
     type_id: row.type_id,
@@ -261,13 +302,13 @@ export function toListing(row: ListingRow, now: number): ApiListing {
     elevator: bool(row.elevator),
     deposit: row.deposit,
     pets_allowed: bool(row.pets_allowed),
-    title: row.title,
+    ...titleOf(row, locale),
     lang: row.lang,
     promoted: row.promoted_until !== null && row.promoted_until > now,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),
-    image: toImage(row.image_json),
+    image: row.image_json ? toImage(JSON.parse(row.image_json) as ImageRow) : null,
     image_count: row.image_count,
   };
 }
@@ -353,7 +394,7 @@ export async function searchListings(
     };
   }
   return {
-    items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now)),
+    items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now, options.locale)),
     total,
     total_exact: exact,
     facets,
@@ -414,7 +455,7 @@ export async function listingsByIds(db: D1Database, ids: number[], locale: Local
     )
     .bind(...unique)
     .all<ListingRow>();
-  const byId = new Map(results.map((row) => [row.id, toListing(row, now)]));
+  const byId = new Map(results.map((row) => [row.id, toListing(row, now, locale)]));
   return unique.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -473,7 +514,9 @@ async function detailOf(
   if (!row) return null;
 
   const [images, market] = await db.batch([
-    db.prepare("SELECT id, width, height FROM listing_images WHERE listing_id = ? ORDER BY position").bind(id),
+    db
+      .prepare("SELECT id, width, height, photo_key FROM listing_images WHERE listing_id = ? ORDER BY position")
+      .bind(id),
     db
       .prepare(
         "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND type_id = ? AND city_id = ? AND price_m2 IS NOT NULL",
@@ -484,13 +527,10 @@ async function detailOf(
   const median = sample ? await medianPriceM2(db, row.type_id, row.city_id, sample) : null;
 
   return {
-    ...toListing(row, now),
+    ...toListing(row, now, locale),
     description: row.description,
     status: row.status,
-    images: (images!.results as { id: number; width: number; height: number }[]).map((i) => ({
-      ...i,
-      url: imageUrl(i.id),
-    })),
+    images: (images!.results as ImageRow[]).map(toImage),
     owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
     market: { city_median_price_m2: median, sample_size: sample },
   };

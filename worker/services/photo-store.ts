@@ -5,8 +5,10 @@
  * random token that changes with every rendering, so a variant's URL never changes what it shows.
  * The uploaded file itself is not kept.
  */
-import { PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY, PHOTO_WIDTHS } from "#shared/constants.ts";
+import { PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY } from "#shared/constants.ts";
+import { photoVariants, srcsetOf, variantSizes } from "#shared/photo-variants.ts";
 import type { ApiListingPhoto, ApiPhotoVariant } from "#shared/api/listing-photos.ts";
+import { photoFingerprint } from "./photo-fingerprint.ts";
 import { downscale, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
 import type { decodePhoto, encodeWebp } from "./photo-codec.ts";
 import type { SniffedPhoto } from "./photo-sniff.ts";
@@ -32,8 +34,6 @@ function codecs(): PhotoCodecs {
   return installed;
 }
 
-/** Where the worker serves variants: `/photos/{key}-{width}.webp` (worker/images/photos.ts). */
-export const PHOTO_PATH = "/photos/";
 const VARIANTS_PREFIX = "photos/";
 const MASTERS_PREFIX = "masters/";
 const WEBP = { httpMetadata: { contentType: "image/webp" } };
@@ -41,14 +41,7 @@ const WEBP = { httpMetadata: { contentType: "image/webp" } };
 /** A fresh key: unguessable, and never used for other pixels. */
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
-/** The variant widths of a photo `width` px wide: PHOTO_WIDTHS, or its own width in place of larger ones. */
-export function variantSizes(width: number, height: number): { width: number; height: number }[] {
-  const widths = [...new Set(PHOTO_WIDTHS.map((w) => Math.min(w, width)))];
-  return widths.map((w) => ({ width: w, height: Math.max(1, Math.round((w * height) / width)) }));
-}
-
 export const variantObject = (photoKey: string, width: number) => `${VARIANTS_PREFIX}${photoKey}-${width}.webp`;
-const variantUrl = (photoKey: string, width: number) => `${PHOTO_PATH}${photoKey}-${width}.webp`;
 
 /** What the API answers of a stored photo. */
 export function apiPhoto(row: {
@@ -60,10 +53,7 @@ export function apiPhoto(row: {
   rotation: number;
   photo_key: string;
 }): ApiListingPhoto {
-  const variants: ApiPhotoVariant[] = variantSizes(row.width, row.height).map((size) => ({
-    url: variantUrl(row.photo_key, size.width),
-    ...size,
-  }));
+  const variants: ApiPhotoVariant[] = photoVariants(row.photo_key, row.width, row.height);
   const largest = variants.at(-1)!;
   return {
     id: row.id,
@@ -74,7 +64,7 @@ export function apiPhoto(row: {
     height: largest.height,
     rotation: row.rotation,
     variants,
-    srcset: variants.map((variant) => `${variant.url} ${variant.width}w`).join(", "),
+    srcset: srcsetOf(variants),
   };
 }
 
@@ -129,7 +119,7 @@ export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: S
   const masterKey = `${MASTERS_PREFIX}${newKey()}.webp`;
   await bucket.put(masterKey, await encodeWebp(master, PHOTO_MASTER_QUALITY), WEBP);
   try {
-    return { masterKey, ...(await storeVariants(bucket, master, 0)) };
+    return { masterKey, fingerprint: photoFingerprint(master), ...(await storeVariants(bucket, master, 0)) };
   } catch (error) {
     await bucket.delete(masterKey);
     throw error;

@@ -54,6 +54,9 @@ export default function GalleryDialog({
         <img
           key={image.id}
           src={image.url}
+          srcSet={image.srcset ?? undefined}
+          // The dialog fills the viewport.
+          sizes={image.srcset ? "100vw" : undefined}
           width={image.width}
           height={image.height}
           alt={t("detail.gallery.alt", { label, n: index + 1, count })}

@@ -13,6 +13,8 @@ const IMAGES: ApiImage[] = Array.from({ length: 8 }, (_, i) => ({
   url: `/images/listings/${i + 1}.svg`,
   width: 1200,
   height: 800,
+  srcset: null,
+  url_large: `/images/listings/${i + 1}.svg`,
 }));
 
 function setup(images = IMAGES) {

@@ -34,6 +34,14 @@ export function indexForKey(key: string, index: number, count: number): number |
 // The fullscreen view loads on its first opening: most visitors never open it.
 const GalleryDialog = lazy(() => import("./gallery-dialog.tsx"));
 
+/**
+ * How wide a photo shows, for the browser to pick a variant: the detail page's main column
+ * (listing-detail.module.css: the 72rem page less the 20rem aside from 60rem up, else the viewport),
+ * and a thumbnail's 96px.
+ */
+const SLIDE_SIZES = "(min-width: 60rem) 52rem, 100vw";
+const THUMB_SIZES = "96px";
+
 interface Props {
   images: ApiImage[];
   /** What the photos show, for their text alternatives ("{label}, photo 3 of 8"). */
@@ -162,6 +170,8 @@ export function Gallery({ images, label, id = "photo" }: Props) {
               >
                 <img
                   src={image.url}
+                  srcSet={image.srcset ?? undefined}
+                  sizes={image.srcset ? SLIDE_SIZES : undefined}
                   width={image.width}
                   height={image.height}
                   alt={alt(i)}
@@ -203,7 +213,17 @@ export function Gallery({ images, label, id = "photo" }: Props) {
                   go(i);
                 }}
               >
-                <img src={image.url} width={96} height={64} alt="" loading="lazy" decoding="async" draggable={false} />
+                <img
+                  src={image.url}
+                  srcSet={image.srcset ?? undefined}
+                  sizes={image.srcset ? THUMB_SIZES : undefined}
+                  width={96}
+                  height={64}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  draggable={false}
+                />
                 <span className="visually-hidden">{t("detail.gallery.show", { n: i + 1, count })}</span>
               </a>
             </li>

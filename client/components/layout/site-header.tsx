@@ -40,6 +40,21 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className={styles.tools}>
+          {/*
+            Plain link: signed out, the wizard's guard asks to sign in first and comes back (`next`).
+            On a narrow screen only its "+" shows (the text stays its name and tooltip).
+          */}
+          <Link
+            to={lp(paths.listing.create())}
+            className={styles.post}
+            title={t("nav.postListing")}
+            data-testid="post-listing"
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path d="M12 5v14M5 12h14" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+            </svg>
+            <span className={styles.postLabel}>{t("nav.postListing")}</span>
+          </Link>
           <LanguageSwitcher />
           <Account />
         </div>

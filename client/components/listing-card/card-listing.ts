@@ -20,7 +20,7 @@ export type CardListing = Pick<
   | "floor"
   | "floors"
   | "title"
-  | "lang"
+  | "title_lang"
   | "promoted"
   | "updated_at"
   | "image"
@@ -30,7 +30,7 @@ export type CardListing = Pick<
 /** The card's fields of a listing (for loaders). */
 export function cardListing(listing: ApiListing): CardListing {
   const { id, deal, type, path, city, district, price, price_m2, area, land_area, rooms, floor, floors } = listing;
-  const { title, lang, promoted, updated_at, image, image_count } = listing;
+  const { title, title_lang, promoted, updated_at, image, image_count } = listing;
   return {
     id,
     deal,
@@ -46,7 +46,7 @@ export function cardListing(listing: ApiListing): CardListing {
     floor,
     floors,
     title,
-    lang,
+    title_lang,
     promoted,
     updated_at,
     image,

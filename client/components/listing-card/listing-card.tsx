@@ -7,6 +7,12 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { CardListing } from "./card-listing.ts";
 import styles from "./listing-card.module.css";
 
+/**
+ * How wide a card's photo shows (listing-results.module.css: columns of at least 15rem in a page of
+ * at most 72rem; one column on phones): the browser picks a variant from it.
+ */
+const CARD_SIZES = "(min-width: 60rem) 24rem, (min-width: 34rem) 50vw, 100vw";
+
 interface Props {
   listing: CardListing;
   /** The loader's time, so "updated N days ago" reads the same on the server and after hydration. */
@@ -40,6 +46,8 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         {listing.image ? (
           <img
             src={listing.image.url}
+            srcSet={listing.image.srcset ?? undefined}
+            sizes={listing.image.srcset ? CARD_SIZES : undefined}
             width={listing.image.width}
             height={listing.image.height}
             alt=""
@@ -67,7 +75,7 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
           ) : null}
         </p>
         <Heading id={`listing-${listing.id}-title`} className={styles.title}>
-          <Link to={href} className={styles.link} lang={listing.lang}>
+          <Link to={href} className={styles.link} lang={listing.title_lang}>
             {listing.title}
           </Link>
         </Heading>

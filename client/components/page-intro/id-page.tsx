@@ -7,7 +7,7 @@ import { PageIntro } from "./page-intro.tsx";
 
 /** What the private pages about one listing show of it so far. */
 export interface ListingSummary {
-  title: string;
+  title: string | null;
   status: ListingStatus;
 }
 

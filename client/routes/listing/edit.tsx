@@ -1,22 +1,51 @@
-import { appContext } from "#client/app-context.ts";
+import { useActionData } from "react-router";
+import { WizardPage } from "#client/components/listing-wizard/wizard-page.tsx";
+import { wizardAction, wizardData } from "#client/components/listing-wizard/wizard.server.ts";
+import type { WizardResult } from "#client/components/listing-wizard/wizard-types.ts";
 import { idPage } from "#client/components/page-intro/id-page.tsx";
-import { listingSummary } from "#client/components/page-intro/listing-summary.server.ts";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireUser } from "#client/guards.server.ts";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { PHOTOS_STEP_MESSAGE_SCOPES } from "#client/components/listing-wizard/photos-step-types.ts";
+import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/edit";
 
 const page = idPage("listingEdit");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingEdit"], "listingState");
+const MESSAGES = pageScopes(["listingEdit"], "listingState", "wizard", "validation", ...PHOTOS_STEP_MESSAGE_SCOPES);
 
-/** SPEC §6: signed-in users only, and only their own listings (404 for anyone else's). */
+/**
+ * `/listing/edit/{id}/?step=…` (SPEC §2, issue 18): the listing wizard's steps for the owner's own
+ * listing in any state; anyone else's is the 404 page (SPEC §6). Every step is a plain form post.
+ */
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   // A malformed id is the 404 page for everyone; a real page asks for sign-in.
-  const data = page.loader(args);
+  const { id } = page.loader(args);
   requireUser(args);
-  const listing = await listingSummary(args.context.get(appContext).api.listingPreview(data.id), args.url);
-  return { ...data, listing };
+  return wizardData(args, id);
 });
-export const meta = page.meta;
-export default page.Page;
+
+export async function action(args: Route.ActionArgs) {
+  const { id } = page.loader(args);
+  requireUser(args);
+  return wizardAction(args, id);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    args,
+    "listingEdit",
+    { id: args.loaderData?.id ?? "", step: args.loaderData?.step ?? "check" },
+    { indexable: false },
+  );
+
+export default function ListingEdit({ loaderData }: Route.ComponentProps) {
+  const result = useActionData<typeof action>() as WizardResult | undefined;
+  return (
+    <>
+      <PageIntro pageKey="listingEdit" values={{ id: loaderData.id, step: loaderData.step }} />
+      <WizardPage data={loaderData} result={result} />
+    </>
+  );
+}

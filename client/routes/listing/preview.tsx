@@ -1,22 +1,121 @@
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { DuplicateError } from "#shared/api/listing-edit.ts";
+import { paths } from "#shared/paths.ts";
 import { appContext } from "#client/app-context.ts";
+import { formProblem } from "#client/api/form-problem.ts";
+import { messageOf } from "#client/components/auth-dialog/fields.tsx";
+import { ListingStateBanner } from "#client/components/listing-view/listing-state-banner.tsx";
+import { ListingView } from "#client/components/listing-view/listing-view.tsx";
+import { OwnerBlock } from "#client/components/listing-view/owner-block.tsx";
 import { idPage } from "#client/components/page-intro/id-page.tsx";
-import { listingSummary } from "#client/components/page-intro/listing-summary.server.ts";
 import { requireUser } from "#client/guards.server.ts";
+import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { Route } from "./+types/preview";
+import bannerStyles from "#client/components/listing-view/listing-state-banner.module.css";
 
 const page = idPage("listingPreview");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingPreview"], "listingState");
+const MESSAGES = pageScopes(["listingPreview"], "listingState", "listingPreview", "detail");
 
-/** SPEC §6: signed-in users only, and only their own listings (404 for anyone else's). */
+/**
+ * SPEC §6: the owner's own listing in any state, as the public detail page shows it, under a banner
+ * naming its state; 404 for anyone else's (admins too: they have the admin preview). Not indexed, no
+ * statistics, nothing that acts on a listing that is not public.
+ */
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   // A malformed id is the 404 page for everyone; a real page asks for sign-in.
-  const data = page.loader(args);
+  const { id } = page.loader(args);
   requireUser(args);
-  const listing = await listingSummary(args.context.get(appContext).api.listingPreview(data.id), args.url);
-  return { ...data, listing };
+  const result = await args.context.get(appContext).api.listingPreview(id);
+  if (!result.ok) throw result.status === 404 || result.status === 403 ? notFound(args.url) : unavailable();
+  return { id, listing: result.data.data, now: Date.now() };
 });
 export const meta = page.meta;
-export default page.Page;
+
+/** What submitting answered; after a success the loader shows the new state. */
+type SubmitResult =
+  | { submitted: true }
+  | { duplicate: DuplicateError["error"]["listing"] }
+  | { incomplete: string[] }
+  | { error: string };
+
+/** "Submit for review" (`intent=submit`) and, past a possible duplicate, "Submit anyway" (`intent=force`). */
+export async function action(args: Route.ActionArgs) {
+  const url = new URL(args.request.url);
+  const id = parseId(args.params.id);
+  if (!id) throw notFound(url);
+  requireUser(args);
+  const { api } = args.context.get(appContext);
+  const form = await args.request.formData();
+  const result = form.get("intent") === "force" ? await api.forceListing(id) : await api.checkListing(id);
+  if (result.ok) return { submitted: true } satisfies SubmitResult;
+  if (result.status === 404) throw notFound(url);
+  const error = result.error as Partial<DuplicateError["error"]> | undefined;
+  if (result.status === 409 && error?.code === "possible_duplicate" && error.listing) {
+    return data<SubmitResult>({ duplicate: error.listing }, { status: 409 });
+  }
+  if (result.status === 400 && result.error?.fields) {
+    return data<SubmitResult>({ incomplete: Object.keys(result.error.fields) }, { status: 400 });
+  }
+  const problem = formProblem(result, {});
+  return data<SubmitResult>({ error: problem.error ?? "form.error.generic" }, { status: problem.status });
+}
+
+export default function ListingPreview({ loaderData }: Route.ComponentProps) {
+  const { listing, now } = loaderData;
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const answer = useActionData<typeof action>() as SubmitResult | undefined;
+  const busy = useNavigation().state === "submitting";
+  const submittable = listing.status === "draft" || listing.status === "rejected";
+  const edit = lp(paths.listing.edit(listing.id));
+  const checkStep = `${edit}?step=check`;
+
+  return (
+    <>
+      <ListingStateBanner listing={listing}>
+        <div className={bannerStyles.actions}>
+          <Link to={listing.status === "draft" ? checkStep : edit} data-testid="preview-edit">
+            {t("listingPreview.edit")}
+          </Link>
+          {submittable ? (
+            <Form method="post" data-testid="preview-submit">
+              <button type="submit" name="intent" value="submit" className={bannerStyles.button} disabled={busy}>
+                {t("listingPreview.submit")}
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {answer && "submitted" in answer ? (
+          <p role="status">{t("listingPreview.submitted")}</p>
+        ) : answer && "incomplete" in answer ? (
+          <p role="alert" data-testid="preview-incomplete">
+            {t("listingPreview.incomplete", { count: answer.incomplete.length })}{" "}
+            <Link to={checkStep}>{t("listingPreview.complete")}</Link>
+          </p>
+        ) : answer && "duplicate" in answer ? (
+          <div role="alert" data-testid="preview-duplicate">
+            <p>
+              {t("listingPreview.duplicate", { id: answer.duplicate.id })}{" "}
+              <Link to={lp(paths.listing.preview(answer.duplicate.id))}>
+                {answer.duplicate.title ?? t("listingPreview.duplicateLink", { id: answer.duplicate.id })}
+              </Link>
+            </p>
+            <Form method="post">
+              <button type="submit" name="intent" value="force" className={bannerStyles.button} disabled={busy}>
+                {t("listingPreview.submitAnyway")}
+              </button>
+            </Form>
+          </div>
+        ) : answer && "error" in answer ? (
+          <p role="alert">{messageOf(t, answer.error)}</p>
+        ) : null}
+      </ListingStateBanner>
+      <ListingView listing={listing} now={now} contact={<OwnerBlock owner={listing.owner} />} />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ReactNode } from "react";
+import type { ApiListing, ApiListingDetail, ApiPreview } from "#shared/api/realty.ts";
+import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
+import { Gallery } from "#client/components/gallery/gallery.tsx";
+import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { useFormat } from "#client/i18n/use-format.ts";
+import { listingCrumbs } from "#client/routes/listing-crumbs.ts";
+// The detail page's own stylesheet: the preview pages show the listing exactly as it does.
+import styles from "#client/routes/listing-detail.module.css";
+
+/** A listing as the detail page shows it: a public one, or one in any state (nulls: not given yet). */
+export type ListingViewData = Omit<ApiPreview, "status" | "rejection_reason">;
+
+/** Every fact the public page needs is there: it renders as a public listing. */
+function isComplete(listing: ListingViewData): listing is ApiListingDetail {
+  return listing.city !== null && listing.path !== null && listing.title !== null && listing.price !== null;
+}
+
+/**
+ * The body of a listing's page, shared by the public detail page and the owner's and admin's previews so
+ * that a preview is what the public will see. The pages give what acts on the listing: `actions`
+ * (favourite, share), `contact` (the owner block) and `children` (sections after the listing).
+ */
+export function ListingView({
+  listing,
+  now,
+  actions,
+  contact,
+  children,
+}: {
+  listing: ListingViewData;
+  now: number;
+  actions?: ReactNode;
+  contact: ReactNode;
+  children?: ReactNode;
+}) {
+  const { t, intl, locale } = useI18n();
+  const f = useFormat();
+  const missing = <span className={styles.note}>{t("detail.missing")}</span>;
+
+  const kind = t("detail.kind", { type: listing.type, deal: listing.deal });
+  const place = [listing.district?.name, listing.city?.name].filter(Boolean).join(", ");
+  const paragraphs = (listing.description ?? "")
+    .split(/\n+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const published = intl.formatDate(listing.created_at, { dateStyle: "long" });
+  const lang = listing.lang ?? undefined;
+  const title = listing.title ?? t("detail.untitled");
+  const position = listing.lat !== null && listing.lng !== null ? { lat: listing.lat, lng: listing.lng } : null;
+  const mapUrl = position
+    ? `https://www.openstreetmap.org/?mlat=${position.lat}&mlon=${position.lng}#map=16/${position.lat}/${position.lng}`
+    : null;
+  const complete = isComplete(listing);
+
+  return (
+    <article className={styles.detail} aria-labelledby="detail-title" data-testid="listing-detail">
+      {complete ? <Breadcrumbs crumbs={listingCrumbs(listing, locale, t)} /> : null}
+
+      <header className={styles.head}>
+        <div className={styles.titleBlock}>
+          <h1 id="detail-title" lang={listing.title === null ? undefined : listing.title_lang}>
+            {title}
+          </h1>
+          <p className={styles.kind}>
+            {kind} · {place || missing}
+          </p>
+        </div>
+        {actions ? (
+          <div className={styles.actions} data-slot="listing-actions">
+            {actions}
+          </div>
+        ) : null}
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.main}>
+          {/* A new listing is a new gallery: back to its first photo. */}
+          <Gallery key={listing.id} images={listing.images} label={title} />
+
+          <section aria-labelledby="detail-facts" className={styles.section}>
+            <h2 id="detail-facts">{t("detail.facts.heading")}</h2>
+            {/* The facts block reads only facts that are optional on public listings too. */}
+            <ListingFacts listing={listing as ApiListing} />
+          </section>
+
+          <section aria-labelledby="detail-description" className={styles.section}>
+            <h2 id="detail-description">{t("detail.description.heading")}</h2>
+            {lang && lang !== locale ? (
+              <p className={styles.note}>{t("detail.description.language", { lang })}</p>
+            ) : null}
+            {paragraphs.length ? (
+              <div lang={lang} className={styles.description} data-testid="detail-description">
+                {paragraphs.map((text, i) => (
+                  <p key={i}>{text}</p>
+                ))}
+              </div>
+            ) : (
+              <p>{missing}</p>
+            )}
+          </section>
+
+          <section aria-labelledby="detail-location" className={styles.section}>
+            <h2 id="detail-location">{t("detail.location.heading")}</h2>
+            <p className={styles.address}>
+              {listing.address !== null ? <span lang={lang}>{listing.address}</span> : missing}
+              <br />
+              {place || missing}
+            </p>
+            {mapUrl ? (
+              <p>
+                <a href={mapUrl} rel="noopener" className={styles.mapLink}>
+                  {t("detail.location.map")}
+                </a>
+              </p>
+            ) : null}
+          </section>
+        </div>
+
+        <aside className={styles.side} aria-label={t("detail.aside")}>
+          <div className={styles.sticky}>
+            {complete ? (
+              <PriceSummary listing={listing} />
+            ) : (
+              <p className={styles.note} data-testid="price-missing">
+                {listing.price !== null ? f.price(listing.price) : t("detail.missingPrice")}
+              </p>
+            )}
+            {contact}
+            <p className={styles.meta}>
+              {t("detail.number", { id: listing.id })}
+              <br />
+              {t("detail.published", { date: published })}
+              <br />
+              <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
+            </p>
+          </div>
+        </aside>
+      </div>
+      {children}
+    </article>
+  );
+}

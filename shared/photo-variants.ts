@@ -1,0 +1,32 @@
+/**
+ * Where an uploaded listing photo's WebP variants are served and at which sizes (decision 031): the
+ * photo store writes them, and every read of a listing (search, detail, edit) names them, so both take
+ * the URLs from here.
+ */
+import { PHOTO_WIDTHS } from "#shared/constants.ts";
+
+/** Where the worker serves variants: `/photos/{key}-{width}.webp` (worker/images/photos.ts). */
+export const PHOTO_PATH = "/photos/";
+
+export interface PhotoVariant {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** The variant widths of a photo `width` px wide: PHOTO_WIDTHS, or its own width in place of larger ones. */
+export function variantSizes(width: number, height: number): { width: number; height: number }[] {
+  const widths = [...new Set(PHOTO_WIDTHS.map((w) => Math.min(w, width)))];
+  return widths.map((w) => ({ width: w, height: Math.max(1, Math.round((w * height) / width)) }));
+}
+
+export const variantUrl = (photoKey: string, width: number) => `${PHOTO_PATH}${photoKey}-${width}.webp`;
+
+/** A photo's variants, smallest first. */
+export function photoVariants(photoKey: string, width: number, height: number): PhotoVariant[] {
+  return variantSizes(width, height).map((size) => ({ url: variantUrl(photoKey, size.width), ...size }));
+}
+
+/** `url 480w, url 960w, …` for `<img srcset>`. */
+export const srcsetOf = (variants: readonly PhotoVariant[]) =>
+  variants.map((variant) => `${variant.url} ${variant.width}w`).join(", ");
