@@ -3,7 +3,7 @@
  * without JavaScript — one multipart upload of several files, and a tiny form per photo button — which
  * the JS photo manager (photos-manager.tsx, its own chunk) replaces once the page is interactive.
  */
-import { lazy, Suspense, useId } from "react";
+import { lazy, type ReactNode, Suspense, useId } from "react";
 import { PHOTOS_PER_LISTING } from "#shared/constants.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
 import { messageOf } from "#client/components/auth-dialog/fields.tsx";
@@ -14,7 +14,11 @@ import { PHOTO_LIMIT_VALUES, photoErrorValues, THUMBNAIL_SIZES, thumbnailOf } fr
 import type { PhotosActionResult, PhotosStepData } from "./photos-step-types.ts";
 import styles from "./photos-step.module.css";
 
-const PhotosManager = lazy(() => import("./photos-manager.tsx"));
+// Only the browser runs it (after hydration): the server build leaves the chunk out.
+type ManagerProps = { listingId: number; initial: ApiListingPhoto[]; hintId: string };
+const PhotosManager = lazy<(props: ManagerProps) => ReactNode>(() =>
+  import.meta.env.SSR ? Promise.resolve({ default: (_: ManagerProps) => null }) : import("./photos-manager.tsx"),
+);
 
 /** What the uploader accepts (the API decides by the bytes; this only filters the file picker). */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
