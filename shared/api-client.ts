@@ -5,6 +5,8 @@
  * (`alertForStatus`); loaders report nothing.
  */
 import type { ApiListingEdit, EditStep, StepValues } from "./api/listing-edit.ts";
+import type { ApiListingPhoto } from "./api/listing-photos.ts";
+import { PHOTO_UPLOAD_PATH, type PhotoRotation } from "./constants.ts";
 import type {
   AdvantageListResponse,
   ArticleListQueryInput,
@@ -149,6 +151,20 @@ export function createApiClient(options: ApiClientOptions) {
     approveListing: (id: number) => request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/approve`),
     rejectListing: (id: number, reason: string) =>
       request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/reject`, { body: { reason } }),
+    // A listing's photos (shapes in ./api/listing-photos.ts); the first is the cover.
+    listingPhotos: (id: number) => request<Collection<ApiListingPhoto>>("GET", `/api/realty/edit/${id}/images`),
+    /** Multipart `id` (the listing) and `file`: 201 the stored photo, or 409/413/415 naming `file`. */
+    uploadPhoto: (listingId: number, file: Blob, name?: string) => {
+      const body = new FormData();
+      body.set("id", String(listingId));
+      body.set("file", file, name);
+      return request<Single<ApiListingPhoto>>("POST", PHOTO_UPLOAD_PATH, { body });
+    },
+    rotatePhoto: (id: number, angle: PhotoRotation) =>
+      request<Single<ApiListingPhoto>>("POST", `${PHOTO_UPLOAD_PATH}/rotate`, { body: { id, angle } }),
+    orderPhotos: (listingId: number, ids: number[]) =>
+      request<Single<ApiListingPhoto[]>>("POST", `${PHOTO_UPLOAD_PATH}/order`, { body: { id: listingId, ids } }),
+    deletePhoto: (id: number) => request<null>("DELETE", `${PHOTO_UPLOAD_PATH}/${id}`),
     listingsByIds: (ids: number[]) => request<Collection<ApiListing>>("POST", "/api/realty-by-ids", { body: { ids } }),
     seoListings: (page: number, perPage?: number) =>
       request<Paged<{ id: number; path: string; updated_at: string }>>("GET", "/api/seo/realty/list", {

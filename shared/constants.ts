@@ -212,3 +212,17 @@ export const PHOTO_MATCH_MAX_DISTANCE = 3;
 export const PHOTO_DUPLICATE_MIN_MATCHES = 2;
 /** Clockwise rotations an owner may apply; they add up modulo 360. */
 export const PHOTO_ROTATIONS = [90, 180, 270] as const;
+/**
+ * A page form post of photos without JavaScript (the wizard's photos step, decision 034): the whole
+ * body. Workers take bodies up to 100 MB but run in 128 MB of memory, and the form is parsed twice
+ * (checked, then read) while each photo is decoded (PHOTO_MAX_PIXELS, 48 MB): 25 MB keeps that inside.
+ */
+export const PHOTO_FORM_MAX_MB = 25;
+export const PHOTO_FORM_BODY_MAX_BYTES = PHOTO_FORM_MAX_MB * 1024 * 1024 + 64 * 1024;
+/** How long a deleted photo can be brought back (the JS photo manager deletes it only then). */
+export const PHOTO_UNDO_MS = 8000;
+/** Uploads the JS photo manager runs at once: enough to fill the line, few enough for the Worker's CPU. */
+export const PHOTO_UPLOAD_CONCURRENCY = 3;
+export type PhotoRotation = (typeof PHOTO_ROTATIONS)[number];
+/** Where photos are uploaded (multipart), and the prefix of the other photo endpoints. */
+export const PHOTO_UPLOAD_PATH = "/api/realty/edit/image";

@@ -6,7 +6,9 @@
  *   a refused upload stores nothing;
  * - `POST /api/realty/edit/image/rotate {"id", "angle"}` → 200 the photo turned clockwise by `angle` more;
  * - `POST /api/realty/edit/image/order {"id": listingId, "ids"}` → 200 the photos in that order (first = cover);
- * - `DELETE /api/realty/edit/image/{id}` → 204; the photo and its files are gone (undo uploads it again).
+ * - `DELETE /api/realty/edit/image/{id}` → 204; the photo and its files are gone (undo uploads it again);
+ * - `GET /api/realty/edit/{id}/images` → 200 `{items, total}`: the listing's photos in order (first = cover), for the
+ *   wizard's photos step (decision 034).
  */
 import { type Context, Hono } from "hono";
 import {
@@ -44,6 +46,7 @@ import { sniffPhoto } from "#worker/services/photo-sniff.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/realty/edit/image";
+const LIST = "/realty/edit/:id/images";
 const userId = (c: Context<AppEnv>) => c.get("user")!.id;
 const notFound = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such listing or photo");
 const refused = (c: Context<AppEnv>, status: 409 | 413 | 415, code: string, message: string, id: string) =>
@@ -52,6 +55,7 @@ const refused = (c: Context<AppEnv>, status: 409 | 413 | 415, code: string, mess
 export const realtyPhotos = new Hono<AppEnv>();
 realtyPhotos.use(`${BASE}`, requireAuth);
 realtyPhotos.use(`${BASE}/*`, requireAuth);
+realtyPhotos.use(LIST, requireAuth);
 realtyPhotos.use(`${BASE}/*`, async (c, next) => {
   await next();
   c.header("Cache-Control", "private, no-store");
@@ -64,6 +68,13 @@ async function ownPhoto(c: Context<AppEnv>, imageId: number) {
 }
 
 realtyPhotos
+  .get(LIST, valid("param", PhotoParam), async (c) => {
+    const { id } = c.req.valid("param");
+    if ((await listingOwner(c.env.DB, id)) !== userId(c)) return notFound(c);
+    c.header("Cache-Control", "private, no-store");
+    const items = (await listingPhotos(c.env.DB, id)).map(apiPhoto);
+    return c.json({ items, total: items.length });
+  })
   .post(
     BASE,
     throttle((c) => [perUser(c, "photo-upload", PHOTO_UPLOADS_PER_USER_PER_HOUR, 3600)], { field: "file" }),

@@ -8,11 +8,13 @@ import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import {
+  PHOTO_FORM_BODY_MAX_BYTES,
   PHOTO_UPLOAD_BODY_MAX_BYTES,
   REQUEST_BODY_MAX_BYTES,
   REQUEST_HEADERS_MAX_BYTES,
   REQUEST_URL_MAX_BYTES,
 } from "#shared/constants.ts";
+import { ROUTE_LOCALES } from "#shared/locales.ts";
 import { INVALID } from "#shared/validation.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -75,6 +77,14 @@ export const LARGE_BODY_PATHS: Readonly<
   },
 };
 
+/**
+ * The wizard's photos step posts photos as a page form without JavaScript (`/listing/edit/{id}/`, in
+ * every locale): up to PHOTO_FORM_BODY_MAX_BYTES (decision 034). Too large is the page's 413 screen.
+ */
+const PHOTO_FORM_PAGE = new RegExp(`^(?:/(?:${ROUTE_LOCALES.join("|")}))?/listing/edit/[^/]+/?$`);
+export const isPhotoFormPage = (method: string, pathname: string) =>
+  method === "POST" && PHOTO_FORM_PAGE.test(pathname);
+
 export function requestLimits(screen: PageErrorScreen): MiddlewareHandler<AppEnv> {
   const onError = (c: Context) => clientError(c as Context<AppEnv>, 413, screen);
   const limitBody = bodyLimit({ maxSize: REQUEST_BODY_MAX_BYTES, onError });
@@ -87,12 +97,14 @@ export function requestLimits(screen: PageErrorScreen): MiddlewareHandler<AppEnv
       }),
     ]),
   );
+  const photoFormLimit = bodyLimit({ maxSize: PHOTO_FORM_BODY_MAX_BYTES, onError });
   return async (c, next) => {
     if (c.req.url.length > REQUEST_URL_MAX_BYTES) return clientError(c, 414, screen);
     if (headerBytes(c.req.raw.headers) > REQUEST_HEADERS_MAX_BYTES) return clientError(c, 431, screen);
     if (!c.req.raw.body) return next();
     const { pathname } = new URL(c.req.url);
     const large = LARGE_BODY_PATHS[pathname]?.method === c.req.method ? largeLimits.get(pathname) : undefined;
-    return (large ?? limitBody)(c, next);
+    if (large) return large(c, next);
+    return (isPhotoFormPage(c.req.method, pathname) ? photoFormLimit : limitBody)(c, next);
   };
 }

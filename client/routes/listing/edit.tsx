@@ -7,12 +7,13 @@ import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireUser } from "#client/guards.server.ts";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { PHOTOS_STEP_MESSAGE_SCOPES } from "#client/components/listing-wizard/photos-step-types.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/edit";
 
 const page = idPage("listingEdit");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingEdit"], "listingState", "wizard", "validation");
+const MESSAGES = pageScopes(["listingEdit"], "listingState", "wizard", "validation", ...PHOTOS_STEP_MESSAGE_SCOPES);
 
 /**
  * `/listing/edit/{id}/?step=…` (SPEC §2, issue 18): the listing wizard's steps for the owner's own
