@@ -216,6 +216,8 @@ export interface ApiListingEdit {
   description: string | null;
   lang: Locale | null;
   rejection_reason: string | null;
+  /** How many photos it has (they are listed by `GET /api/realty/edit/{id}/images`). */
+  photo_count: number;
   /** The fields this listing's type has (the wizard shows only these). */
   fields: readonly EditField[];
   created_at: string;

@@ -67,6 +67,11 @@ async function upload(owner: SignedIn, listingId: number, bytes: Uint8Array) {
 async function withPhotos(owner: SignedIn, n: number, seeds: number[], width = 640): Promise<number> {
   const id = await flat(owner, n);
   for (const seed of seeds) await upload(owner, id, await blocksPng(width, (width * 3) / 4, seed));
+  // The edit shape counts them (the wizard marks its photos step and sums it up on the check step).
+  const edit = await (
+    await call(`/api/realty/edit/${id}`, { jar: owner.jar, ip: owner.ip })
+  ).json<{ data: ApiListingEdit }>();
+  expect(edit.data.photo_count).toBe(seeds.length);
   return id;
 }
 
@@ -84,6 +89,8 @@ describe("duplicate photos", () => {
     expect(res.status).toBe(409);
     const body = await res.json<DuplicateError>();
     expect(body.error).toMatchObject({ code: "possible_duplicate", match: "photos", listing: { id: first } });
+    // A generated title, in the language of the request.
+    expect(body.error.listing.title).toMatch(/^2-room apartment for sale, 41 m²/);
     expect((await as(owner, "/api/realty/edit/force", { id: copy })).status).toBe(200);
   });
 

@@ -81,6 +81,7 @@ export function toEdit(row: EditRow, locale?: Locale): ApiListingEdit {
     description: row.description,
     lang: row.lang,
     rejection_reason: row.rejection_reason,
+    photo_count: row.photo_count,
     fields: fieldsOfType(row.type_id),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
@@ -278,6 +279,10 @@ async function submit(c: Context<AppEnv>, id: number, force: boolean) {
     const same = await sameFactsListing(c.env.DB, row);
     const copied = same ? null : await samePhotosListing(c.env.DB, row);
     if (same || copied) {
+      const match = (same ?? copied)!;
+      // Its title as the owner reads everything else: a generated one in the owner's language.
+      const matched = await editRow(c.env.DB, match.id, null);
+      const title = matched ? toEdit(matched, apiLocale(c)).title : match.title;
       const body: DuplicateError = {
         error: {
           code: "possible_duplicate",
@@ -285,7 +290,7 @@ async function submit(c: Context<AppEnv>, id: number, force: boolean) {
             ? "You already have a listing with this address, area and price"
             : "Another listing has the same photos",
           match: same ? "facts" : "photos",
-          listing: (same ?? copied)!,
+          listing: { ...match, title },
         },
       };
       return c.json(body, 409);

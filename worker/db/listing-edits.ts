@@ -47,6 +47,8 @@ export interface EditRow {
   description: string | null;
   lang: Locale | null;
   rejection_reason: string | null;
+  /** Its pictures (uploaded photos; a seeded listing's illustrations). */
+  photo_count: number;
   created_at: number;
   updated_at: number;
   expires_at: number;
@@ -122,7 +124,8 @@ export function editRow(db: D1Database, id: number, ownerId: number | null): Pro
          d.name_sr AS district_name_sr, l.address, l.lat, l.lng, l.price, l.area, l.land_area, l.rooms, l.bedrooms,
          l.bathrooms, l.floor, l.floors, l.year_built, l.furnished, l.heating, l.parking, l.balcony, l.elevator,
          l.deposit, l.pets_allowed, l.title, l.title_generated, l.description, l.lang, l.rejection_reason,
-         l.created_at, l.updated_at, l.expires_at
+         l.created_at, l.updated_at, l.expires_at,
+         (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS photo_count
        FROM listings l LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
        WHERE l.id = ?1 AND (?2 IS NULL OR l.owner_id = ?2)`,
     )

@@ -85,7 +85,7 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
             {s === "type" ? (
               <p>{type ? `${t(`wizard.deal.${type.deal}`)}: ${t(`form.type.${type.type}`)}` : ""}</p>
             ) : s === "photos" ? (
-              <p>{t("wizard.check.photosHint")}</p>
+              <p>{t("wizard.check.photos", { count: listing.photo_count })}</p>
             ) : isFieldStep(s) ? (
               <dl>
                 {stepFields(s, listing.fields).map((name) => (

@@ -58,7 +58,9 @@ export function WizardPage({ data, result }: { data: WizardData; result?: Wizard
           ? null
           : ("done" as const)
         : s === "photos"
-          ? null
+          ? listing.photo_count > 0
+            ? ("done" as const)
+            : null
           : ("done" as const);
   const props = { listing, options, result: result?.step === step ? result : undefined };
   const previous = previousStep(step);
