@@ -6,7 +6,7 @@
 import { lazy, type ReactNode, Suspense, useId } from "react";
 import { PHOTOS_PER_LISTING } from "#shared/constants.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
-import { messageOf } from "#client/components/auth-dialog/fields.tsx";
+import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
 import { PhotoIcon } from "./photos-icons.tsx";

@@ -5,7 +5,7 @@
 import { type ReactNode, useId, useState } from "react";
 import type { ApiListingEdit, EditField } from "#shared/api/listing-edit.ts";
 import type { Limits } from "#shared/validation.ts";
-import { WarningIcon } from "#client/components/auth-dialog/fields.tsx";
+import { WarningIcon } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
 import type { WizardOptions, WizardResult } from "./wizard-types.ts";

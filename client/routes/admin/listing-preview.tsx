@@ -4,7 +4,7 @@ import type { ApiAdminPreview } from "#shared/api/realty.ts";
 import { limitsOf } from "#shared/validation.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
-import { Field, messageOf } from "#client/components/auth-dialog/fields.tsx";
+import { Field, messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { ListingStateBanner } from "#client/components/listing-view/listing-state-banner.tsx";
 import { ListingView } from "#client/components/listing-view/listing-view.tsx";
 import { idPage } from "#client/components/page-intro/id-page.tsx";

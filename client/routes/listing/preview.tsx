@@ -3,7 +3,7 @@ import type { DuplicateError } from "#shared/api/listing-edit.ts";
 import { paths } from "#shared/paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
-import { messageOf } from "#client/components/auth-dialog/fields.tsx";
+import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { ListingStateBanner } from "#client/components/listing-view/listing-state-banner.tsx";
 import { ListingView } from "#client/components/listing-view/listing-view.tsx";
 import { OwnerBlock } from "#client/components/listing-view/owner-block.tsx";
