@@ -25,7 +25,8 @@ async function holdPhotos() {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: Route[] = [];
-  await page.route(/\/images\/listings\/\d+\.svg$/, async (route) => {
+  // A seeded illustration or an uploaded photo's WebP variant (the newest listings may have photos).
+  await page.route(/\/images\/listings\/\d+\.svg$|\/photos\/[\w-]+\.webp$/, async (route) => {
     held.push(route);
     await released;
     await route.continue();
