@@ -28,6 +28,7 @@ import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { findPlaceIds } from "#worker/db/districts.ts";
 import { fingerprintedPhotoCount, photoFingerprintCandidates } from "#worker/db/images.ts";
+import { listingFacts } from "#worker/db/listings.ts";
 import {
   createDraft,
   editRow,
@@ -46,7 +47,6 @@ import { overLimit, perUser } from "#worker/middleware/throttle.ts";
 import { fingerprintDistance } from "#worker/services/photo-fingerprint.ts";
 import { valid } from "./validate.ts";
 
-const bool = (n: number | null) => (n === null ? null : n === 1);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The edit shape; a generated title in `locale` (the visitor's), else as stored. */
@@ -61,21 +61,7 @@ export function toEdit(row: EditRow, locale?: Locale): ApiListingEdit {
     lat: row.lat,
     lng: row.lng,
     price: row.price,
-    area: row.area,
-    land_area: row.land_area,
-    rooms: row.rooms,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    floor: row.floor,
-    floors: row.floors,
-    year_built: row.year_built,
-    furnished: bool(row.furnished),
-    heating: row.heating,
-    parking: bool(row.parking),
-    balcony: bool(row.balcony),
-    elevator: bool(row.elevator),
-    deposit: row.deposit,
-    pets_allowed: bool(row.pets_allowed),
+    ...listingFacts(row),
     title: row.title_generated === 1 && locale ? (titleFromFacts(row, locale) ?? row.title) : row.title,
     title_generated: row.title_generated === 1,
     description: row.description,

@@ -14,7 +14,7 @@ import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { listingPhotos } from "#worker/db/images.ts";
 import { editRow, type EditRow } from "#worker/db/listing-edits.ts";
-import { listingPreview, toImage } from "#worker/db/listings.ts";
+import { listingFacts, listingPreview, toImage } from "#worker/db/listings.ts";
 import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
@@ -38,7 +38,6 @@ realtyPreview.use("/admin/realty/preview/*", async (c, next) => {
 });
 
 const iso = (ms: number | null) => new Date(ms ?? 0).toISOString();
-const bool = (value: number | null) => (value === null ? null : value === 1);
 
 /**
  * The detail shape of a listing that cannot be shown as a public one yet (a draft without a city): what
@@ -62,21 +61,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     price: row.price,
     currency: "EUR",
     price_m2: row.price !== null && row.area ? Math.round((row.price / row.area) * 100) / 100 : null,
-    area: row.area,
-    land_area: row.land_area,
-    rooms: row.rooms,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    floor: row.floor,
-    floors: row.floors,
-    year_built: row.year_built,
-    furnished: bool(row.furnished),
-    heating: row.heating,
-    parking: bool(row.parking),
-    balcony: bool(row.balcony),
-    elevator: bool(row.elevator),
-    deposit: row.deposit,
-    pets_allowed: bool(row.pets_allowed),
+    ...listingFacts(row),
     // Without a city there is no generated title yet: the title is the owner's, if any.
     title: row.title,
     title_lang: row.lang ?? locale,

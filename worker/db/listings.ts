@@ -226,6 +226,47 @@ const listingJoins = "JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON
 export const imageUrl = (id: number) => `/images/listings/${id}.svg`;
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
+
+/** The stored facts of a listing row that every API shape gives alike: numbers as stored, flags as booleans. */
+type StoredFacts = Pick<
+  ListingRow,
+  | "area"
+  | "land_area"
+  | "rooms"
+  | "bedrooms"
+  | "bathrooms"
+  | "floor"
+  | "floors"
+  | "year_built"
+  | "furnished"
+  | "heating"
+  | "parking"
+  | "balcony"
+  | "elevator"
+  | "deposit"
+  | "pets_allowed"
+>;
+
+/** A row's facts in API shape: the public listing, the preview and the owner's edit shape give the same. */
+export function listingFacts(row: StoredFacts) {
+  return {
+    area: row.area,
+    land_area: row.land_area,
+    rooms: row.rooms,
+    bedrooms: row.bedrooms,
+    bathrooms: row.bathrooms,
+    floor: row.floor,
+    floors: row.floors,
+    year_built: row.year_built,
+    furnished: bool(row.furnished),
+    heating: row.heating,
+    parking: bool(row.parking),
+    balcony: bool(row.balcony),
+    elevator: bool(row.elevator),
+    deposit: row.deposit,
+    pets_allowed: bool(row.pets_allowed),
+  };
+}
 const iso = (ms: number) => new Date(ms).toISOString();
 const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
 
@@ -287,21 +328,7 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
     price: row.price,
     currency: "EUR",
     price_m2: round2(row.price_m2),
-    area: row.area,
-    land_area: row.land_area,
-    rooms: row.rooms,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
-    floor: row.floor,
-    floors: row.floors,
-    year_built: row.year_built,
-    furnished: bool(row.furnished),
-    heating: row.heating,
-    parking: bool(row.parking),
-    balcony: bool(row.balcony),
-    elevator: bool(row.elevator),
-    deposit: row.deposit,
-    pets_allowed: bool(row.pets_allowed),
+    ...listingFacts(row),
     ...titleOf(row, locale),
     lang: row.lang,
     promoted: row.promoted_until !== null && row.promoted_until > now,
