@@ -19,6 +19,30 @@ function icuParserOnlyOnServer(): Plugin {
   };
 }
 
+const JSX_RUNTIME = "\0jsx-runtime-esm";
+
+/**
+ * React's JSX runtime is CommonJS, so every element our modules create was a call through the module
+ * object, `(0,r.jsx)(…)`. This ES module re-exports its three functions (it sits in the `framework`
+ * chunk): calls become plain `n(…)`, about 0.1 KB gzip less first-load JavaScript on every page.
+ */
+function jsxRuntimeAsEsm(): Plugin {
+  return {
+    name: "jsx-runtime-as-esm",
+    enforce: "pre",
+    apply: "build",
+    resolveId(source, importer) {
+      if (this.environment?.name !== "client" || source !== "react/jsx-runtime") return null;
+      if (importer === JSX_RUNTIME || importer?.includes("/node_modules/")) return null;
+      return JSX_RUNTIME;
+    },
+    load(id) {
+      if (id !== JSX_RUNTIME) return null;
+      return `import * as runtime from "react/jsx-runtime";\nexport const { jsx, jsxs, Fragment } = runtime;\n`;
+    },
+  };
+}
+
 const LAZY_STYLESHEETS = "virtual:lazy-stylesheets";
 
 /**
@@ -82,7 +106,10 @@ function lazyStylesheets(): Plugin {
 }
 
 const CORE =
-  /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|\/client\/api\/(browser-api|api-failures)|\/shared\/api\/form-options|vite\/preload-helper|rolldown:runtime/;
+  /\/shared\/(paths|locales|intl|icu-format|auth-links|constants)\.ts|\/client\/i18n\/(intl|use-format|use-locale-path|formatted-texts|message-scopes)\.|\/client\/components\/(auth-dialog\/auth-view|listing-card|favourite-button)|\/client\/api\/(browser-api|api-failures)|\/shared\/api\/(form-options|limits)|\/client\/(use-hydrated|lazy-component)|\/client\/components\/layout\/site-header\.module\.css|vite\/preload-helper|rolldown:runtime/;
+
+/** Chunks the root route brings to every page (the groups below and rolldown's runtime). */
+const ALWAYS_LOADED = /(^|\/)(framework|core|rolldown-runtime)-[\w-]+\.js$/;
 
 /**
  * Production class names of CSS modules: the class and five characters of its file's hash
@@ -100,13 +127,15 @@ export default defineConfig(({ command }) => ({
   environments: {
     client: {
       build: {
+        // A lazy chunk's preload list leaves out the chunks every page has already loaded.
+        modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !ALWAYS_LOADED.test(dep)) },
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|jsx-runtime-esm/,
                   priority: 20,
                 },
                 { name: "core", test: (id: string) => CORE.test(id.replaceAll("\\", "/")), priority: 10 },
@@ -119,6 +148,7 @@ export default defineConfig(({ command }) => ({
   },
   plugins: [
     icuParserOnlyOnServer(),
+    jsxRuntimeAsEsm(),
     lazyStylesheets(),
     cloudflare({
       viteEnvironment: { name: "ssr" },

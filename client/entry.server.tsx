@@ -47,9 +47,10 @@ export default async function handleRequest(
   );
   const body = await renderToReadableStream(page, {
     nonce,
-    // React moves large finished sections out of place (hidden, then put back by a script) to send the
-    // shell sooner; crawlers wait for the whole document anyway and get every section in place.
-    progressiveChunkSize: bot ? Number.POSITIVE_INFINITY : undefined,
+    // Sections finished with the shell stay in place: React would otherwise move those past its chunk
+    // size out of place (hidden, then put back by a script), and without JavaScript they would never
+    // show (decision 037). Only sections still waiting for data stream in later.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     signal: AbortSignal.timeout(streamTimeout + 1000),
     onError(error: unknown) {
       status = 500;

@@ -1,7 +1,7 @@
 import type { ApiListing } from "#shared/api/realty.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import type { Crumb } from "#client/components/breadcrumbs/breadcrumbs.tsx";
+import type { Crumb } from "#client/components/breadcrumbs/breadcrumb-list.ts";
 
 export type Format = (id: string, values?: Record<string, string | number>) => string;
 

@@ -6,7 +6,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { localeEntry, localizePath } from "#shared/locales.ts";
-import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumbs.tsx";
+import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumb-list.ts";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { adjustMeta, pageMetaOf, previewImageMeta } from "#client/seo.ts";
 import type { AppContext } from "#client/app-context.ts";

@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { devSession } from "./auth-fixtures.ts";
-import { BOT_UA, browserInit, heading, ORIGIN } from "#tests/fixtures/requests.ts";
+import { BOT_UA, browserInit, heading, inPlace, ORIGIN } from "#tests/fixtures/requests.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers: { cookie: "locale=en", ...headers } }));
@@ -183,6 +183,9 @@ describe("listing detail page", () => {
     expect(page).toContain("Revealing the number costs €0.50, charged once for this listing.");
     expect(page).not.toContain(phone);
     expect(page).not.toContain("auth=signin&amp;next=");
+    // Signed-in code loads lazily in the browser; the server renders it in place, for use without JavaScript.
+    expect(inPlace(page, 'value="reveal"')).toBe(true);
+    expect(inPlace(page, 'name="intent" value="signout"')).toBe(true);
 
     const post = (body: Record<string, string>) =>
       SELF.fetch(`${ORIGIN}${pathOf(listing)}`, {

@@ -1,6 +1,6 @@
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BOT_UA, browserInit, heading, ORIGIN } from "#tests/fixtures/requests.ts";
+import { BOT_UA, browserInit, heading, inPlace, ORIGIN } from "#tests/fixtures/requests.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
@@ -168,6 +168,9 @@ describe("filters in the page", () => {
       new RegExp(`href="/search/\\?city=beograd"[^>]*>Without “Price”</a><span[^>]*>${wider} listings<`),
     );
     expect(page).toMatch(/href="\/search\/"[^>]*>All listings<\/a>/);
+    // A person's browser gets it in place too, so it shows without JavaScript (its code loads lazily).
+    const streamed = await (await get("/search/?city=beograd&price_max=1")).text();
+    expect(inPlace(streamed, "No listings match these filters")).toBe(true);
   });
 });
 

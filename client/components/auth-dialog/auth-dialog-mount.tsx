@@ -1,11 +1,15 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { useLocation } from "react-router";
 import { LazyStylesheets } from "#client/components/lazy-stylesheets/lazy-stylesheets.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { lazyComponent } from "#client/lazy-component.tsx";
+import type { AuthDialogProps } from "./auth-dialog.tsx";
 import { AUTH_ROUTE_PATH, initialView } from "./auth-view.ts";
 
 /** The dialog's code (forms, phone widget, schemas) loads only on a page that opens it. */
-const AuthDialog = lazy(() => import("./auth-dialog.tsx").then((module) => ({ default: module.AuthDialog })));
+const AuthDialog = lazyComponent<AuthDialogProps>(() =>
+  import("./auth-dialog.tsx").then((module) => ({ default: module.AuthDialog })),
+);
 
 /** The sign-in dialog of `?auth=signin|register|recover` over any page (decision 007). */
 export function AuthDialogMount() {

@@ -35,7 +35,7 @@ const CODE_SENT_TEXT: Record<AuthMode, string> = {
   register: "auth.code.sentRegister",
 };
 
-interface AuthDialogProps {
+export interface AuthDialogProps {
   view: AuthView;
   formError?: string;
   /** Shown as the page itself (the auth route without JavaScript), not over another page. */

@@ -1,31 +1,7 @@
 import { Link } from "react-router";
 import { useI18n } from "#client/i18n/intl.tsx";
+import type { Crumb } from "./breadcrumb-list.ts";
 import styles from "./breadcrumbs.module.css";
-
-/** One step of the trail: its name and the page's path with the locale segment (`lp(...)`). */
-export interface Crumb {
-  name: string;
-  path: string;
-  /** Language of the name when it is not the page's (a listing's own title). */
-  lang?: string;
-}
-
-/**
- * Schema.org `BreadcrumbList` of a trail, with absolute URLs; for a route's `meta` through
- * `jsonLdMeta` (`#client/components/json-ld/json-ld.tsx`).
- */
-export function breadcrumbList(crumbs: readonly Crumb[], origin: string) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: crumbs.map((crumb, i) => ({
-      "@type": "ListItem",
-      position: i + 1,
-      name: crumb.name,
-      item: new URL(crumb.path, origin).href,
-    })),
-  };
-}
 
 /**
  * The trail from the home page to this one: links, with the last step (this page) as plain text

@@ -1,12 +1,17 @@
-import { Form, NavLink, Link, useLocation, useRouteLoaderData } from "react-router";
+import { Suspense } from "react";
+import { NavLink, Link, useLocation, useRouteLoaderData } from "react-router";
 import { paths } from "#shared/paths.ts";
-import { AUTH_ROUTE_PATH, withAuthParams, withoutAuthParams } from "#client/components/auth-dialog/auth-view.ts";
+import { withAuthParams } from "#client/components/auth-dialog/auth-view.ts";
 import type { RootData } from "#client/root-data.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { LanguageSwitcher } from "#client/components/language-switcher/language-switcher.tsx";
 import { LogoMark } from "./logo.tsx";
+import { lazyComponent } from "#client/lazy-component.tsx";
 import styles from "./site-header.module.css";
+
+// Guests never load the sign-out form; the server renders it in place for the signed in.
+const SignOutForm = lazyComponent(() => import("./sign-out-form.tsx"));
 
 export function SiteHeader() {
   const { t } = useI18n();
@@ -65,8 +70,9 @@ export function SiteHeader() {
 
 /**
  * The visitor's account in the header (issue 6 item 7), rendered on the server from the root data — no
- * flash of a signed-out header: signed in, the name's initial (the name is the link's accessible name and
- * tooltip; the bar has no room for it beside the navigation) linking to the cabinet and a sign-out form; signed out, a link opening the sign-in dialog over this page.
+ * flash of a signed-out header. Signed out, a link opening the sign-in dialog over this page; signed in,
+ * the name's initial (the name is the link's accessible name and tooltip; the bar has no room for it beside
+ * the navigation) linking to the cabinet, and a sign-out form whose code only signed-in visitors load.
  */
 function Account() {
   const { t } = useI18n();
@@ -93,23 +99,9 @@ function Account() {
           {initialOf(name)}
         </span>
       </Link>
-      <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOutForm}>
-        <input type="hidden" name="intent" value="signout" />
-        <input type="hidden" name="return_to" value={withoutAuthParams(pathname, search)} />
-        <button type="submit" className={styles.signOut} title={t("auth.header.signout")}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-            <path
-              d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l-4 4 4 4M6 12h10"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
-          <span className={styles.signOutLabel}>{t("auth.header.signout")}</span>
-        </button>
-      </Form>
+      <Suspense fallback={null}>
+        <SignOutForm />
+      </Suspense>
     </div>
   );
 }

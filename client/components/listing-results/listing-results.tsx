@@ -9,11 +9,12 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { SearchPageData } from "./load-search.ts";
 import styles from "./listing-results.module.css";
+import { lazyComponent } from "#client/lazy-component.tsx";
 
 // The list statistics beacon renders nothing and works after hydration: its code loads then.
 const ListBeacon = lazy(() => import("./list-beacon.tsx"));
 // Few searches find nothing: the empty state's code loads when one does (rendered on the server as usual).
-const EmptyState = lazy(() => import("./empty-state.tsx"));
+const EmptyState = lazyComponent(() => import("./empty-state.tsx"));
 
 const EAGER_CARDS = 2;
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { PHONE_WIDGET_DEFAULTS } from "#shared/phone/constants.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { lazyComponent } from "#client/lazy-component.tsx";
 import type { PhoneInputProps } from "./phone-input.tsx";
 import styles from "./phone-input.module.css";
 
-const PhoneInput = lazy(() => import("./index.ts"));
+const PhoneInput = lazyComponent(() => import("./index.ts"));
 
 /**
  * The phone widget as its own chunk (libphonenumber-js and its metadata included). While the chunk loads

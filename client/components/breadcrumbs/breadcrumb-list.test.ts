@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { breadcrumbList } from "./breadcrumbs.tsx";
+import { breadcrumbList } from "./breadcrumb-list.ts";
 
 it("lists the trail with positions and absolute URLs", () => {
   expect(

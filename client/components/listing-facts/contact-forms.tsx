@@ -1,0 +1,102 @@
+import { Form, useActionData, useNavigation } from "react-router";
+import type { Price } from "#shared/api/contact.ts";
+import type { Limits } from "#shared/validation.ts";
+import { limitValues } from "#client/i18n/limit-values.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import styles from "./listing-facts.module.css";
+
+/** What the detail route's action answers to the owner block's forms. */
+export type ContactResult =
+  | { intent: "reveal"; phone: string }
+  | { intent: "message"; sent: true }
+  | {
+      intent: "reveal" | "message";
+      /** Message ids (client/api/form-problem.ts): the whole form's, and the message field's. */
+      error?: string;
+      fields: { text?: string };
+      serverMessage?: string;
+    };
+
+/** A signed-in visitor's ways to the owner: reveal the phone number (paid), write a message. */
+export default function ContactForms({
+  revealPrice,
+  messageLimits,
+}: {
+  revealPrice: Price | null;
+  messageLimits: Limits;
+}) {
+  const { t, intl } = useI18n();
+  const result = useActionData() as ContactResult | undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const money = (price: Price) =>
+    intl.formatNumber(price.amount, { style: "currency", currency: price.currency, minimumFractionDigits: 2 });
+  const failed = result && "fields" in result ? result : null;
+  const failure = (intent: "reveal" | "message") => {
+    if (failed?.intent !== intent) return null;
+    const field = failed.fields.text;
+    return field ? t(field, limitValues(messageLimits)) : failed.error ? t(failed.error) : null;
+  };
+  const phone = result && "phone" in result ? result.phone : null;
+  const sent = result && "sent" in result;
+
+  return (
+    <>
+      {phone ? (
+        <p className={styles.phone}>
+          {t("detail.owner.phone")}{" "}
+          <a href={`tel:${phone}`} data-testid="owner-phone">
+            {phone}
+          </a>
+        </p>
+      ) : (
+        <Form method="post" preventScrollReset className={styles.contactActions}>
+          <input type="hidden" name="intent" value="reveal" />
+          <button type="submit" className={styles.button} disabled={busy === "reveal"}>
+            {revealPrice
+              ? t("detail.owner.showPhonePrice", { price: money(revealPrice) })
+              : t("detail.owner.showPhone")}
+          </button>
+        </Form>
+      )}
+      {revealPrice && !phone ? (
+        <p className={styles.note}>{t("detail.owner.revealNote", { price: money(revealPrice) })}</p>
+      ) : null}
+      {failure("reveal") ? (
+        <p className={styles.error} role="alert">
+          {failure("reveal")}
+        </p>
+      ) : null}
+      {sent ? (
+        <p className={styles.note} role="status">
+          {t("detail.owner.sent")}
+        </p>
+      ) : (
+        <details className={styles.message} open={Boolean(failure("message"))}>
+          <summary className={styles.secondary}>{t("detail.owner.write")}</summary>
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="message" />
+            <label htmlFor="owner-message">{t("detail.owner.messageLabel")}</label>
+            <textarea
+              id="owner-message"
+              name="text"
+              required
+              maxLength={messageLimits.maxLength}
+              rows={4}
+              aria-invalid={failure("message") ? true : undefined}
+              aria-describedby={failure("message") ? "owner-message-error" : undefined}
+            />
+            {failure("message") ? (
+              <p id="owner-message-error" className={styles.error} role="alert">
+                {failure("message")}
+              </p>
+            ) : null}
+            <button type="submit" className={styles.button} disabled={busy === "message"}>
+              {t("detail.owner.send")}
+            </button>
+          </Form>
+        </details>
+      )}
+    </>
+  );
+}
