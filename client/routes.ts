@@ -40,12 +40,17 @@ export default [
     route("cabinet/payment", "routes/cabinet/payment.tsx"),
     route("cabinet/payment/success", "routes/cabinet/payment-success.tsx"),
     route("cabinet/payment/error", "routes/cabinet/payment-error.tsx"),
+    route("cabinet/statistics/:id", "routes/cabinet/statistics.tsx"),
 
     route("listing/create", "routes/listing/create.tsx"),
     route("listing/edit/:id", "routes/listing/edit.tsx"),
     route("listing/preview/:id", "routes/listing/preview.tsx"),
+    // The expiry reminder's signed link (no sign-in) and a visitor's report of a listing (issue 19).
+    route("listing/renew/:id", "routes/listing/renew.tsx"),
+    route("listing/report/:id", "routes/listing/report.tsx"),
 
     route("admin/listing/preview/:id", "routes/admin/listing-preview.tsx"),
+    route("admin/moderation", "routes/admin/moderation.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -31,6 +31,15 @@ import type {
 } from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
 import type {
+  ApiListingStatistics,
+  ApiModerationItem,
+  ApiOwnerListing,
+  CabinetCounts,
+  OwnerListInput,
+  RejectInput,
+  ReportInput,
+} from "./api/cabinet.ts";
+import type {
   ApiListing,
   ApiListingDetail,
   ApiPreview,
@@ -149,8 +158,16 @@ export function createApiClient(options: ApiClientOptions) {
     checkListing: (id: number) => request<Single<ApiListingEdit>>("POST", "/api/realty/edit/check", { body: { id } }),
     forceListing: (id: number) => request<Single<ApiListingEdit>>("POST", "/api/realty/edit/force", { body: { id } }),
     approveListing: (id: number) => request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/approve`),
-    rejectListing: (id: number, reason: string) =>
-      request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/reject`, { body: { reason } }),
+    rejectListing: (id: number, body: RejectInput) =>
+      request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/reject`, { body }),
+    /** Pending listings, oldest submission first, with their reports and duplicate suspicions (admins). */
+    moderationQueue: (page = 1, perPage?: number) =>
+      request<Paged<ApiModerationItem>>("GET", "/api/admin/realty/moderation", { query: { page, per_page: perPage } }),
+    /** A visitor's report of a public listing (issue 19 item 5). */
+    reportListing: (id: number, body: ReportInput) =>
+      request<Single<{ reported: true }>>("POST", `/api/realty/${id}/report`, { body }),
+    /** The owner confirms an active listing is still there ("checked by the owner"). */
+    confirmRelevant: (id: number) => request<Single<ApiOwnerListing>>("POST", `/api/realty/relevant/${id}`),
     // A listing's photos (shapes in ./api/listing-photos.ts); the first is the cover.
     listingPhotos: (id: number) => request<Collection<ApiListingPhoto>>("GET", `/api/realty/edit/${id}/images`),
     /** Multipart `id` (the listing) and `file`: 201 the stored photo, or 409/413/415 naming `file`. */
@@ -173,6 +190,21 @@ export function createApiClient(options: ApiClientOptions) {
     searchPlaces: (q: string, limit?: number, signal?: AbortSignal) =>
       request<Collection<ApiPlaceHit>>("GET", "/api/location/search", { query: { q, limit }, signal }),
     formOptions: () => request<Single<FormOptions>>("GET", "/api/form-data"),
+
+    // My listings (SPEC §7 Cabinet; shapes in ./api/cabinet.ts; signed-in, the owner's own only).
+    ownerListings: (body: OwnerListInput = {}) =>
+      request<Paged<ApiOwnerListing>>("POST", "/api/cabinet/realties/active", { body }),
+    ownerArchive: (page = 1, perPage?: number) =>
+      request<Paged<ApiOwnerListing>>("GET", "/api/cabinet/realties/archive", { query: { page, per_page: perPage } }),
+    ownerCounts: () => request<Single<CabinetCounts>>("GET", "/api/cabinet/realties/count"),
+    archiveListing: (id: number) => request<Single<ApiOwnerListing>>("POST", `/api/cabinet/realties/${id}/archive`),
+    restoreListing: (id: number) => request<Single<ApiOwnerListing>>("POST", `/api/cabinet/realties/${id}/restore`),
+    /** Signed in as the owner, or with the signed link of the expiry reminder (`token`). */
+    renewListing: (id: number, token?: string) =>
+      request<Single<ApiOwnerListing>>("POST", `/api/cabinet/realties/${id}/renew`, { body: token ? { token } : {} }),
+    deleteListing: (id: number) => request<Single<{ deleted: true }>>("DELETE", `/api/cabinet/realties/${id}`),
+    listingStatistics: (id: number) =>
+      request<Single<ApiListingStatistics>>("GET", `/api/cabinet/realties/${id}/statistics`),
 
     // Cabinet favourites (SPEC §7; signed-in).
     favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),

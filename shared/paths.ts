@@ -37,14 +37,22 @@ export const paths = {
     payment: () => "/cabinet/payment/",
     paymentSuccess: () => "/cabinet/payment/success/",
     paymentError: () => "/cabinet/payment/error/",
+    /** A listing's statistics for its owner (issue 19 item 6). */
+    statistics: (id: number | string) => `/cabinet/statistics/${seg(id)}/`,
   },
   listing: {
     create: () => "/listing/create/",
     edit: (id: number | string) => `/listing/edit/${seg(id)}/`,
     preview: (id: number | string) => `/listing/preview/${seg(id)}/`,
+    /** The expiry reminder's link: renew without signing in (`?token=`, issue 19 item 3). */
+    renew: (id: number | string) => `/listing/renew/${seg(id)}/`,
+    /** A visitor's report of a public listing (issue 19 item 5). */
+    report: (id: number | string) => `/listing/report/${seg(id)}/`,
   },
   admin: {
     listingPreview: (id: number | string) => `/admin/listing/preview/${seg(id)}/`,
+    /** Pending listings, oldest first (issue 19 item 4). */
+    moderation: () => "/admin/moderation/",
   },
   page: (name: StaticPage) => STATIC_PAGES[name],
 };

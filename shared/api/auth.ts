@@ -218,6 +218,10 @@ export interface OutboxItem {
   code: string;
   /** The message's text as the recipient would read it. */
   body: string;
+  /** An e-mail's subject (null for an SMS). */
+  subject: string | null;
+  /** An e-mail's extra headers (`List-Unsubscribe`, …); {} when none. */
+  headers: Record<string, string>;
   created_at: string;
 }
 

@@ -13,7 +13,6 @@ import {
   LISTING_TITLE_MAX,
   LISTING_TITLE_MIN,
   LISTING_YEAR_MIN,
-  REJECTION_REASON_MAX,
 } from "#shared/constants.ts";
 import { LOCALES, type Locale } from "#shared/locales.ts";
 import { INVALID, limitsOf, type Limits } from "#shared/validation.ts";
@@ -168,7 +167,6 @@ const TypeId = v.pipe(
 
 export const TypeStepBody = v.object({ id: v.optional(Id), type_id: TypeId });
 export const IdBody = v.object({ id: Id });
-export const RejectBody = v.object({ reason: text(3, REJECTION_REASON_MAX) });
 
 const stepBody = <K extends EditField>(fields: readonly K[]) =>
   v.object({

@@ -7,7 +7,7 @@
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
-import { RejectBody } from "#shared/api/listing-edit.ts";
+import { RejectBody } from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { editRow, listingHistory, updateListing, type ColumnValues } from "#worker/db/listing-edits.ts";
@@ -51,7 +51,11 @@ adminRealty
     }),
   )
   .post("/admin/realty/:id/reject", valid("param", IdParams), valid("json", RejectBody), (c) =>
-    decide(c, c.req.valid("param").id, { status: "rejected", rejection_reason: c.req.valid("json").reason }),
+    decide(c, c.req.valid("param").id, {
+      status: "rejected",
+      rejection_code: c.req.valid("json").code ?? null,
+      rejection_reason: c.req.valid("json").reason || null,
+    }),
   )
   .get("/admin/realty/:id/history", valid("param", IdParams), async (c) => {
     const id = c.req.valid("param").id;

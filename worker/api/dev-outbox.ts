@@ -35,6 +35,8 @@ devOutbox.get("/dev/outbox", valid("query", OutboxQuery), async (c) => {
     purpose: row.purpose,
     code: row.code,
     body: row.body,
+    subject: row.subject,
+    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
     created_at: new Date(row.created_at).toISOString(),
   }));
   c.header("Cache-Control", "no-store");

@@ -6,6 +6,7 @@
  */
 import { insertOutboxMessage } from "#worker/db/dev-outbox.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
+import { DeliveryError, required, sendMail, sendViaProvider } from "#worker/services/mailer.ts";
 import type { AuthEnv } from "./auth-env.ts";
 
 export type Channel = "sms" | "email";
@@ -29,7 +30,7 @@ export interface CodeMessage {
   kind?: MessageKind;
 }
 
-export class DeliveryError extends Error {}
+export { DeliveryError };
 
 type Fetch = typeof fetch;
 
@@ -89,11 +90,6 @@ async function expectOk(response: Response, provider: string): Promise<void> {
   if (!response.ok) throw new DeliveryError(`${provider} answered ${response.status}`);
 }
 
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new DeliveryError(`${name} is not set`);
-  return value;
-}
-
 export async function sendSms(env: AuthEnv, message: CodeMessage, doFetch: Fetch): Promise<void> {
   const { body } = messageText(message);
   switch (env.SMS_PROVIDER) {
@@ -138,42 +134,10 @@ export async function sendSms(env: AuthEnv, message: CodeMessage, doFetch: Fetch
   }
 }
 
+/** A code or notice by e-mail through the configured provider (services/mailer.ts). */
 export async function sendEmail(env: AuthEnv, message: CodeMessage, doFetch: Fetch): Promise<void> {
   const { subject, body } = messageText(message);
-  const from = required(env.EMAIL_FROM, "EMAIL_FROM");
-  switch (env.EMAIL_PROVIDER) {
-    case "resend": {
-      const response = await doFetch("https://api.resend.com/emails", {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${required(env.EMAIL_API_KEY, "EMAIL_API_KEY")}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ from, to: [message.to], subject, text: body }),
-      });
-      return expectOk(response, "resend");
-    }
-    case "postmark": {
-      const response = await doFetch("https://api.postmarkapp.com/email", {
-        method: "POST",
-        headers: {
-          "x-postmark-server-token": required(env.EMAIL_API_KEY, "EMAIL_API_KEY"),
-          "content-type": "application/json",
-          accept: "application/json",
-        },
-        body: JSON.stringify({
-          From: from,
-          To: message.to,
-          Subject: subject,
-          TextBody: body,
-          MessageStream: "outbound",
-        }),
-      });
-      return expectOk(response, "postmark");
-    }
-    default:
-      throw new DeliveryError(`No e-mail provider configured (EMAIL_PROVIDER=${env.EMAIL_PROVIDER ?? ""})`);
-  }
+  await sendViaProvider(env, { to: message.to, subject, text: body, purpose: message.purpose }, doFetch);
 }
 
 /** Delivers a code or a notice: the dev outbox in development, the configured provider elsewhere. */
@@ -183,6 +147,16 @@ export async function deliverCode(
   now: number,
   doFetch: Fetch = (input, init) => fetch(input, init),
 ): Promise<void> {
+  if (message.channel === "email") {
+    const { subject, body } = messageText(message);
+    await sendMail(
+      env,
+      { to: message.to, subject, text: body, purpose: message.purpose, code: message.code },
+      now,
+      doFetch,
+    );
+    return;
+  }
   if (isDevelopment(env)) {
     await insertOutboxMessage(env.DB, {
       channel: message.channel,
@@ -194,6 +168,5 @@ export async function deliverCode(
     });
     return;
   }
-  if (message.channel === "sms") await sendSms(env, message, doFetch);
-  else await sendEmail(env, message, doFetch);
+  await sendSms(env, message, doFetch);
 }

@@ -5,16 +5,40 @@ export interface OutboxRow {
   purpose: string;
   code: string;
   body: string;
+  subject: string | null;
+  /** JSON object of the e-mail's extra headers, or null. */
+  headers: string | null;
   created_at: number;
 }
 
 export async function insertOutboxMessage(
   db: D1Database,
-  message: { channel: string; recipient: string; purpose: string; code: string; body: string; now: number },
+  message: {
+    channel: string;
+    recipient: string;
+    purpose: string;
+    code: string;
+    body: string;
+    subject?: string;
+    headers?: Record<string, string>;
+    now: number;
+  },
 ): Promise<void> {
   await db
-    .prepare("INSERT INTO dev_outbox (channel, recipient, purpose, code, body, created_at) VALUES (?, ?, ?, ?, ?, ?)")
-    .bind(message.channel, message.recipient, message.purpose, message.code, message.body, message.now)
+    .prepare(
+      `INSERT INTO dev_outbox (channel, recipient, purpose, code, body, subject, headers, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(
+      message.channel,
+      message.recipient,
+      message.purpose,
+      message.code,
+      message.body,
+      message.subject ?? null,
+      message.headers ? JSON.stringify(message.headers) : null,
+      message.now,
+    )
     .run();
 }
 
@@ -22,7 +46,7 @@ export async function insertOutboxMessage(
 export async function recentOutbox(db: D1Database, recipient: string): Promise<OutboxRow[]> {
   const { results } = await db
     .prepare(
-      "SELECT recipient, purpose, code, body, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
+      "SELECT recipient, purpose, code, body, subject, headers, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
     )
     .bind(recipient)
     .all<OutboxRow>();

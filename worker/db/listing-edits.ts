@@ -86,7 +86,13 @@ export const EDITABLE_COLUMNS = [
   "lang",
   "status",
   "rejection_reason",
+  "rejection_code",
   "expires_at",
+  "published_at",
+  "checked_at",
+  "submitted_at",
+  "reminded_at",
+  "deleted_at",
 ] as const;
 export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
 export type ColumnValues = Partial<Record<EditableColumn, string | number | null>>;

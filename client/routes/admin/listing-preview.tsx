@@ -1,5 +1,5 @@
 import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { RejectBody } from "#shared/api/listing-edit.ts";
+import { REJECTION_CODES, type RejectionCode, RejectReason } from "#shared/api/cabinet.ts";
 import type { ApiAdminPreview } from "#shared/api/realty.ts";
 import { limitsOf } from "#shared/validation.ts";
 import { appContext } from "#client/app-context.ts";
@@ -40,7 +40,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     listing: preview.data.data,
     // The history is secondary: the page stands without it.
     history: history.ok ? history.data.items : null,
-    reasonLimits: limitsOf(RejectBody.entries.reason),
+    reasonLimits: limitsOf(RejectReason),
     now: Date.now(),
   };
 });
@@ -57,7 +57,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const result =
     form.get("intent") === "reject"
-      ? await api.rejectListing(id, String(form.get("reason") ?? ""))
+      ? await api.rejectListing(id, { reason: String(form.get("reason") ?? ""), code: rejectionCode(form.get("code")) })
       : await api.approveListing(id);
   if (result.ok) throw redirect(requestedPath(args.request).path);
   if (result.status === 404) throw notFound(new URL(args.request.url));
@@ -66,6 +66,10 @@ export async function action(args: Route.ActionArgs) {
   }
   const { fields, error, status } = formProblem(result, { reason: "reason" });
   return data<DecisionResult>({ fields, error }, { status });
+}
+
+function rejectionCode(value: FormDataEntryValue | null): RejectionCode | undefined {
+  return (REJECTION_CODES as readonly unknown[]).includes(value) ? (value as RejectionCode) : undefined;
 }
 
 function OwnerContactDetails({ listing }: { listing: ApiAdminPreview }) {

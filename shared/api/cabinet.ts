@@ -1,0 +1,230 @@
+/**
+ * My listings (SPEC §7 Cabinet `realties/*`, `realty/relevant/{id}`, Statistics; issue 19, decision 038):
+ * the owner's tabs, what each state allows, the card and statistics shapes, the moderation queue.
+ * The API answers from these and the cabinet pages read the same, so a button is shown only when the call
+ * behind it is allowed.
+ */
+import * as v from "valibot";
+import { CABINET_PER_PAGE, MODERATION_PER_PAGE, REJECTION_REASON_MAX, REPORT_TEXT_MAX } from "#shared/constants.ts";
+import { INVALID } from "#shared/validation.ts";
+import { intParamOr } from "./conventions.ts";
+import { MAX_PAGE } from "./limits.ts";
+import type { ApiImage, ApiPlace, ListingStatus } from "./realty.ts";
+import type { Deal, PropertyType } from "#shared/listing-types.ts";
+
+/** The cabinet's tabs: public, awaiting review or rejected, unfinished, taken down. */
+export const CABINET_TABS = ["active", "moderation", "drafts", "archive"] as const;
+export type CabinetTab = (typeof CABINET_TABS)[number];
+
+/** The states each tab shows. */
+export const TAB_STATUSES: Record<CabinetTab, readonly ListingStatus[]> = {
+  active: ["active"],
+  moderation: ["pending", "rejected"],
+  drafts: ["draft"],
+  archive: ["archived"],
+};
+
+/** What an owner can do with a listing, by its state. Everything else answers 409 `invalid_state`. */
+export const OWNER_ACTIONS = {
+  edit: ["draft", "pending", "active", "rejected"],
+  preview: ["draft", "pending", "active", "rejected", "archived"],
+  submit: ["draft", "rejected"],
+  archive: ["active", "pending", "rejected"],
+  restore: ["archived"],
+  renew: ["active"],
+  relevant: ["active"],
+  delete: ["draft", "pending", "active", "rejected", "archived"],
+  statistics: ["active", "archived"],
+} as const satisfies Record<string, readonly ListingStatus[]>;
+export type OwnerAction = keyof typeof OWNER_ACTIONS;
+
+export function allows(action: OwnerAction, status: ListingStatus): boolean {
+  return (OWNER_ACTIONS[action] as readonly ListingStatus[]).includes(status);
+}
+
+/** `POST /api/cabinet/realties/active`: a tab other than the archive, with paging, in the body. */
+export const OwnerListBody = v.object({
+  tab: v.optional(v.picklist(["active", "moderation", "drafts"], INVALID.choice), "active"),
+  page: v.optional(
+    v.pipe(
+      v.number(INVALID.number),
+      v.integer(INVALID.wholeNumber),
+      v.minValue(1, INVALID.range),
+      v.maxValue(MAX_PAGE, INVALID.range),
+    ),
+    1,
+  ),
+  per_page: v.optional(
+    v.pipe(
+      v.number(INVALID.number),
+      v.integer(INVALID.wholeNumber),
+      v.minValue(1, INVALID.range),
+      v.maxValue(50, INVALID.range),
+    ),
+    CABINET_PER_PAGE,
+  ),
+});
+export type OwnerListInput = v.InferInput<typeof OwnerListBody>;
+
+/** `GET /api/cabinet/realties/archive?page=&per_page=`. */
+export const ArchiveQuery = v.object({
+  page: intParamOr(1, MAX_PAGE, 1),
+  per_page: intParamOr(1, 50, CABINET_PER_PAGE),
+});
+
+/** What a listing drew in the last OWNER_STATS_DAYS days. */
+export interface ApiListingTotals {
+  views: number;
+  /** Phone reveals and messages: people who got in touch. */
+  contacts: number;
+  favourites: number;
+}
+
+/** A listing on its owner's card. */
+export interface ApiOwnerListing {
+  id: number;
+  status: ListingStatus;
+  deal: Deal;
+  type: PropertyType;
+  type_id: number;
+  /** A generated title in the request's language, the owner's own as written; null for a draft without facts. */
+  title: string | null;
+  title_lang: "en" | "ru" | "sr";
+  /** The public page's path (active listings only). */
+  path: string | null;
+  city: ApiPlace | null;
+  district: ApiPlace | null;
+  price: number | null;
+  currency: "EUR";
+  image: ApiImage | null;
+  image_count: number;
+  created_at: string;
+  updated_at: string;
+  /** Active listings: when it leaves the site unless renewed, and the whole days left until then. */
+  expires_at: string | null;
+  days_left: number | null;
+  published_at: string | null;
+  /** When the owner last confirmed it is still there. */
+  checked_at: string | null;
+  submitted_at: string | null;
+  /** A rejection's reason: one of REJECTION_CODES and/or the moderator's words. */
+  rejection_code: RejectionCode | null;
+  rejection_reason: string | null;
+  /** Pending because visitors reported it (REPORT_HIDE_THRESHOLD), not because the owner submitted it. */
+  hidden_by_reports: boolean;
+  totals: ApiListingTotals;
+  /** The calls the owner may make now (OWNER_ACTIONS). */
+  actions: OwnerAction[];
+}
+
+/** `GET /api/cabinet/realties/count`. */
+export type CabinetCounts = Record<CabinetTab, number>;
+
+/** One day of a listing's statistics (`GET /api/cabinet/realties/{id}/statistics`). */
+export interface ApiStatisticsDay {
+  /** UTC day, `2026-11-25`. */
+  day: string;
+  views: number;
+  phone: number;
+  map: number;
+  list: number;
+  messages: number;
+  favourites: number;
+}
+
+export interface ApiListingStatistics {
+  id: number;
+  title: string | null;
+  title_lang: "en" | "ru" | "sr";
+  status: ListingStatus;
+  /** OWNER_STATS_DAYS days, oldest first, every day present (zeros included). */
+  days: ApiStatisticsDay[];
+  totals: Omit<ApiStatisticsDay, "day">;
+}
+
+/** `POST /api/cabinet/realties/{id}/renew`: the owner's session, or the signed link of the reminder e-mail. */
+export const RenewBody = v.optional(
+  v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(200, INVALID.tooLong))) }),
+  {},
+);
+
+/** Why visitors report a listing (issue 19 item 5). */
+export const REPORT_REASONS = ["sold", "wrong_price", "fake", "duplicate", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** The reasons that count towards hiding a listing until a moderator decides. */
+export const HIDING_REPORT_REASONS: readonly ReportReason[] = ["sold", "fake"];
+
+/** `POST /api/realty/{id}/report`: a reason, and words of one's own (required for "other"). */
+export const ReportBody = v.pipe(
+  v.object({
+    reason: v.picklist(REPORT_REASONS, INVALID.choice),
+    text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_TEXT_MAX, INVALID.tooLong)), ""),
+  }),
+  v.forward(
+    v.check((body) => body.reason !== "other" || body.text.length >= 3, INVALID.required),
+    ["text"],
+  ),
+);
+export type ReportInput = v.InferInput<typeof ReportBody>;
+
+/** The reasons a moderator picks from when rejecting (shown to the owner in their language). */
+export const REJECTION_CODES = ["incomplete", "photos", "price", "duplicate", "unavailable", "rules", "other"] as const;
+export type RejectionCode = (typeof REJECTION_CODES)[number];
+
+/** A moderator's words to the owner (the reject form reads its limits). */
+export const RejectReason = v.pipe(v.string(), v.trim(), v.maxLength(REJECTION_REASON_MAX, INVALID.tooLong));
+
+/**
+ * `POST /api/admin/realty/{id}/reject`: a reason from the list (`code`), the moderator's words (`reason`),
+ * or both; `{"reason"}` alone is the issue 18 contract.
+ */
+export const RejectBody = v.pipe(
+  v.object({
+    code: v.optional(v.picklist(REJECTION_CODES, INVALID.choice)),
+    reason: v.optional(RejectReason, ""),
+  }),
+  v.forward(
+    v.check((body) => body.code !== undefined || body.reason.length >= 3, INVALID.required),
+    ["reason"],
+  ),
+  v.forward(
+    v.check((body) => body.code !== "other" || body.reason.length >= 3, INVALID.required),
+    ["reason"],
+  ),
+);
+export type RejectInput = v.InferInput<typeof RejectBody>;
+
+/** A listing waiting in the moderation queue (`GET /api/admin/realty/moderation`). */
+export interface ApiModerationItem {
+  id: number;
+  deal: Deal;
+  type: PropertyType;
+  type_id: number;
+  title: string | null;
+  title_lang: "en" | "ru" | "sr";
+  city: ApiPlace | null;
+  district: ApiPlace | null;
+  address: string | null;
+  price: number | null;
+  area: number | null;
+  rooms: number | null;
+  currency: "EUR";
+  image: ApiImage | null;
+  images: ApiImage[];
+  description: string | null;
+  lang: "en" | "ru" | "sr" | null;
+  owner: { id: number; name: string };
+  submitted_at: string | null;
+  /** Back in the queue because of visitors' reports rather than a submission. */
+  hidden_by_reports: boolean;
+  /** Another listing it looks like a copy of (the submit check's rules), or null. */
+  duplicate: { id: number; title: string | null; status: ListingStatus; match: "facts" | "photos" } | null;
+  /** Open reports, newest first. */
+  reports: { reason: ReportReason; text: string | null; created_at: string }[];
+}
+
+/** `GET /api/admin/realty/moderation?page=`: pending listings, oldest submission first. */
+export const ModerationQuery = v.object({
+  page: intParamOr(1, MAX_PAGE, 1),
+  per_page: intParamOr(1, 50, MODERATION_PER_PAGE),
+});
