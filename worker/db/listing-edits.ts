@@ -93,6 +93,7 @@ export const EDITABLE_COLUMNS = [
   "submitted_at",
   "reminded_at",
   "deleted_at",
+  "hidden_at",
 ] as const;
 export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
 export type ColumnValues = Partial<Record<EditableColumn, string | number | null>>;

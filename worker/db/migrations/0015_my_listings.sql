@@ -13,6 +13,9 @@ ALTER TABLE listings ADD COLUMN checked_at INTEGER;
 ALTER TABLE listings ADD COLUMN submitted_at INTEGER;
 -- When the expiry reminder of its current run was sent (once per run; a renewal clears it).
 ALTER TABLE listings ADD COLUMN reminded_at INTEGER;
+-- When visitors' reports took it off the site (REPORT_HIDE_THRESHOLD, decision 038): it is pending until a
+-- moderator decides, and the decision clears this.
+ALTER TABLE listings ADD COLUMN hidden_at INTEGER;
 -- A moderator's rejection picks a reason from a list (shown to the owner in their language) besides the
 -- free text of rejection_reason; either may be empty, not both.
 ALTER TABLE listings ADD COLUMN rejection_code TEXT;
