@@ -29,9 +29,11 @@ export const loader = withMessages(MESSAGES, async function loader({ request, co
   const { api, user } = context.get(appContext);
   const now = Date.now();
   if (user) {
-    const result = await api.favouriteListings(1, 50);
+    // The account keeps favourites of listings taken off the site (archived, deleted): they are counted as gone.
+    const [result, ids] = await Promise.all([api.favouriteListings(1, 50), api.favouriteIds()]);
     if (!result.ok) throw unavailable();
-    return { now, items: result.data.items.map(cardListing), gone: 0, signedIn: true };
+    const gone = ids.ok ? Math.max(0, ids.data.items.length - result.data.total) : 0;
+    return { now, items: result.data.items.map(cardListing), gone, signedIn: true };
   }
   const ids = guestFavourites(request);
   const result = await api.listingsByIds(ids);

@@ -1,7 +1,8 @@
 import { SELF } from "cloudflare:test";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
+import { signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
 /** Every public endpoint of SPEC §7 built so far, with the names its queries and bodies use. */
 const GET_ENDPOINTS = [
@@ -22,6 +23,8 @@ const GET_ENDPOINTS = [
   "/api/advantage",
   "/api/tooltip/{id}",
   "/api/unsubscribe",
+  "/api/cabinet/realties/archive",
+  "/api/cabinet/realties/count",
 ];
 const POST_ENDPOINTS = [
   "/api/realty-by-ids",
@@ -32,6 +35,23 @@ const POST_ENDPOINTS = [
   "/api/statistics/realty/{id}/list",
   "/api/unsubscribe",
   "/api/unsubscribe/all",
+  "/api/cabinet/realties/active",
+  "/api/cabinet/realties/{id}/archive",
+  "/api/cabinet/realties/{id}/restore",
+  // A guest's renewal takes the reminder's signed link (`token`).
+  "/api/cabinet/realties/{id}/renew",
+  "/api/realty/relevant/{id}",
+];
+/** Endpoints of a signed-in person (issue 19's My listings): the same junk, with a session. */
+const OWNER_ENDPOINTS: [string, string][] = [
+  ["GET", "/api/cabinet/realties/archive"],
+  ["GET", "/api/cabinet/realties/count"],
+  ["POST", "/api/cabinet/realties/active"],
+  ["POST", "/api/cabinet/realties/{id}/archive"],
+  ["POST", "/api/cabinet/realties/{id}/restore"],
+  ["POST", "/api/cabinet/realties/{id}/renew"],
+  ["POST", "/api/realty/relevant/{id}"],
+  ["DELETE", "/api/cabinet/realties/{id}"],
 ];
 const QUERY_NAMES = [
   "deal",
@@ -104,6 +124,9 @@ const body = fc.oneof(
     .record({
       ids: fc.array(fc.oneof(fc.integer(), fc.double(), fc.string())),
       token: junkText,
+      tab: junkText,
+      page: fc.oneof(fc.integer(), fc.double(), junkText),
+      per_page: fc.oneof(fc.integer(), fc.double(), junkText),
       list: junkText,
       name: junkText,
       email: junkText,
@@ -149,6 +172,34 @@ describe("no input gives a 5xx", () => {
           expect(res.status, `${endpoint} ${segment} ${payload.slice(0, 200)}`).toBeLessThan(500);
         },
       ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("no input gives a 5xx to a signed-in person either", () => {
+  let owner: SignedIn;
+  beforeAll(async () => {
+    owner = await signUpByPhone();
+  });
+
+  it.each(OWNER_ENDPOINTS)("%s %s", async (method, endpoint) => {
+    await fc.assert(
+      fc.asyncProperty(pathSegment, query, body, async (segment, params, payload) => {
+        const res = await SELF.fetch(url(endpoint, segment, params), {
+          method,
+          body: method === "GET" ? undefined : payload,
+          headers: {
+            "content-type": "application/json",
+            "x-requested-with": "XMLHttpRequest",
+            origin: ORIGIN,
+            cookie: owner.jar.header(),
+            "cf-connecting-ip": owner.ip,
+          },
+        });
+        await res.arrayBuffer();
+        expect(res.status, `${method} ${endpoint} ${segment} ${payload.slice(0, 200)}`).toBeLessThan(500);
+      }),
       { numRuns: RUNS },
     );
   });

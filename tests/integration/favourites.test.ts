@@ -77,7 +77,7 @@ describe("guest favourites", () => {
 
   it("says so when saved listings are gone and shows an empty state", async () => {
     const html = await (await page("/favourites/", "favourites=999999999")).text();
-    expect(html).toContain("1 saved listing is no longer published.");
+    expect(html).toContain("1 saved listing is no longer available.");
     expect(html).toContain("Tap the heart on any listing");
   });
 

@@ -16,6 +16,7 @@ import { adminRealty } from "./admin-realty.ts";
 import { realtyPhotos } from "./realty-photos.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
+import { cabinetRealties } from "./cabinet-realties.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { user } from "./user.ts";
@@ -57,6 +58,9 @@ api.route("/", unsubscribe);
 api.route("/", auth);
 api.route("/", user);
 api.route("/", cabinetUser);
+// Before the favourites: their sign-in check covers every `/cabinet/realties/*` path, and the renewal by
+// the reminder's signed link must be answered without a session first.
+api.route("/", cabinetRealties);
 api.route("/", cabinetFavourites);
 api.route("/", devOutbox);
 

@@ -48,10 +48,13 @@ export interface PhotoRow {
 
 const PHOTO_COLUMNS = `i.id, i.listing_id, i.position, i.width, i.height, i.rotation, i.photo_key, i.master_key, l.owner_id`;
 
-/** The owner of a listing (null for a seeded one without), or undefined when there is no such listing. */
+/**
+ * The owner of a listing (null for a seeded one without), or undefined when there is no such listing — or
+ * it was deleted (decision 038: its photos are gone and none may be added).
+ */
 export async function listingOwner(db: D1Database, listingId: number): Promise<number | null | undefined> {
   const row = await db
-    .prepare("SELECT owner_id FROM listings WHERE id = ?")
+    .prepare("SELECT owner_id FROM listings WHERE id = ? AND deleted_at IS NULL")
     .bind(listingId)
     .first<{ owner_id: number | null }>();
   return row ? row.owner_id : undefined;
@@ -175,7 +178,7 @@ export function photoFingerprintCandidates(db: D1Database, listingId: number, ow
                OR other.fp_band2 = mine.fp_band2 OR other.fp_band3 = mine.fp_band3)
          JOIN listings l ON l.id = other.listing_id
         WHERE mine.listing_id = ?1 AND mine.fingerprint IS NOT NULL
-          AND ((l.owner_id = ?2 AND l.status != 'archived') OR l.status = 'active')`,
+          AND l.deleted_at IS NULL AND ((l.owner_id = ?2 AND l.status != 'archived') OR l.status = 'active')`,
     )
     .bind(listingId, ownerId)
     .all<{

@@ -121,7 +121,10 @@ export async function createDraft(
   return inserted!.results[0]!.id;
 }
 
-/** A listing with its places, the owner's own (`ownerId`) or any (`null`); someone else's is null. */
+/**
+ * A listing with its places, the owner's own (`ownerId`) or any (`null`); someone else's is null, and so
+ * is a deleted one (decision 038: final, never shown or acted on again).
+ */
 export function editRow(db: D1Database, id: number, ownerId: number | null): Promise<EditRow | null> {
   return db
     .prepare(
@@ -134,7 +137,7 @@ export function editRow(db: D1Database, id: number, ownerId: number | null): Pro
          l.created_at, l.updated_at, l.expires_at,
          (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS photo_count
        FROM listings l LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
-       WHERE l.id = ?1 AND (?2 IS NULL OR l.owner_id = ?2)`,
+       WHERE l.id = ?1 AND (?2 IS NULL OR l.owner_id = ?2) AND l.deleted_at IS NULL`,
     )
     .bind(id, ownerId)
     .first<EditRow>();
@@ -158,7 +161,7 @@ export async function updateListing(
   );
   const set = [...columns.map((name) => `${name} = ?`), "updated_at = ?"].join(", ");
   const update = db
-    .prepare(`UPDATE listings SET ${set} WHERE id = ? AND status = ?`)
+    .prepare(`UPDATE listings SET ${set} WHERE id = ? AND status = ? AND deleted_at IS NULL`)
     .bind(...columns.map((name) => values[name] ?? null), now, id, fromStatus);
   if (!event || values.status === undefined) return ((await update.run()).meta.changes ?? 0) > 0;
   const [result] = await db.batch([
@@ -185,12 +188,12 @@ export function placeNames(db: D1Database, cityId: number, districtId: number | 
     .first<Pick<EditRow, `${"city" | "district"}_name_${Locale}`>>();
 }
 
-/** Another listing of the same owner with the same address, area and price: a likely duplicate. */
+/** Another listing of the same owner (not deleted) with the same address, area and price: a likely duplicate. */
 export function sameFactsListing(db: D1Database, row: Pick<EditRow, "id" | "owner_id" | "address" | "area" | "price">) {
   return db
     .prepare(
       `SELECT id, status, title FROM listings
-       WHERE owner_id = ?1 AND price = ?2 AND id != ?3 AND status != 'archived'
+       WHERE owner_id = ?1 AND price = ?2 AND id != ?3 AND status != 'archived' AND deleted_at IS NULL
          AND lower(trim(address)) = lower(trim(?4)) AND area IS ?5
        ORDER BY id LIMIT 1`,
     )

@@ -1,0 +1,150 @@
+/**
+ * My listings (SPEC §7 Cabinet; issue 19, decision 038), the signed-in owner's own only — anyone else's
+ * listing, and a deleted one, answers 404 as a missing one does:
+ * - `POST /api/cabinet/realties/active {tab?, page?, per_page?}` → a page of a tab other than the archive,
+ *   newest change first; `GET /api/cabinet/realties/archive?page=&per_page=` → the archive's;
+ * - `GET /api/cabinet/realties/count` → `{data: {active, moderation, drafts, archive}}`;
+ * - `POST /api/cabinet/realties/{id}/archive|restore|renew`, `POST /api/realty/relevant/{id}` → the listing;
+ * - `DELETE /api/cabinet/realties/{id}` → `{data: {deleted: true}}`: final, its photos leave R2.
+ * A state that does not allow the action (shared/api/cabinet.ts OWNER_ACTIONS), or that changed meanwhile,
+ * answers 409 `invalid_state`. `renew` also takes the reminder e-mail's signed link without a session
+ * (`{"token"}`): 403 `invalid_token` for a forged or malformed token or one of another listing, 410
+ * `token_used` for a genuine one whose run is over (renewed already, or the listing changed since).
+ */
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { ArchiveQuery, OwnerListBody, RenewBody, allows, type OwnerAction } from "#shared/api/cabinet.ts";
+import { IdParam } from "#shared/api/conventions.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { authUnavailable } from "#worker/auth/flows.ts";
+import { AuthConfigError, reportAuthConfigError } from "#worker/auth/tokens.ts";
+import {
+  archiveOwnerListing,
+  confirmOwnerListing,
+  deleteOwnerListing,
+  ownerCounts,
+  ownerListingPage,
+  ownerListingRow,
+  renewOwnerListing,
+  restoreOwnerListing,
+  toOwnerListing,
+  type OwnerListingRow,
+} from "#worker/db/owner-listings.ts";
+import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
+import { requireAuth } from "#worker/middleware/session.ts";
+import { photoObjects } from "#worker/services/photo-store.ts";
+import { renewTokenRun } from "#worker/auth/renew-link.ts";
+import { valid } from "./validate.ts";
+
+const BASE = "/cabinet/realties";
+const IdParams = v.object({ id: IdParam });
+
+const notFound = (c: Context) => apiError(c, 404, "not_found", "No such listing");
+const invalidState = (c: Context, row: Pick<OwnerListingRow, "status">, action: OwnerAction) =>
+  apiError(c, 409, "invalid_state", `A listing that is ${row.status} cannot be changed so (${action})`);
+const changed = (c: Context) =>
+  apiError(c, 409, "invalid_state", "The listing changed meanwhile; reload it and try again");
+
+export const cabinetRealties = new Hono<AppEnv>();
+
+for (const path of [`${BASE}/*`, "/realty/relevant/*"]) {
+  cabinetRealties.use(path, async (c, next) => {
+    await next();
+    c.header("Cache-Control", "private, no-store");
+  });
+}
+
+const userId = (c: Context<AppEnv>) => c.get("user")!.id;
+
+/** The signed-in owner's listing named by the path, in the request's language; null when it is not theirs. */
+const ownRow = (c: Context<AppEnv>, id: number) => ownerListingRow(c.env.DB, id, userId(c), apiLocale(c), nowOf(c));
+
+/** The listing as it is now, in the card's shape. */
+async function answer(c: Context<AppEnv>, id: number, ownerId: number | null) {
+  const row = await ownerListingRow(c.env.DB, id, ownerId, apiLocale(c), nowOf(c));
+  return row ? c.json({ data: toOwnerListing(row, apiLocale(c), nowOf(c)) }) : notFound(c);
+}
+
+/**
+ * An owner's state change: 404 unless it is theirs, 409 unless its state allows `action` (or when the
+ * state changed between the read and the write), else the listing after it.
+ */
+function change(
+  action: OwnerAction,
+  apply: (db: D1Database, row: OwnerListingRow, now: number, actor: { actorId: number }) => Promise<boolean>,
+) {
+  return async (c: Context<AppEnv>, id: number) => {
+    const row = await ownRow(c, id);
+    if (!row) return notFound(c);
+    if (!allows(action, row.status)) return invalidState(c, row, action);
+    if (!(await apply(c.env.DB, row, nowOf(c), { actorId: userId(c) }))) return changed(c);
+    return answer(c, id, userId(c));
+  };
+}
+
+const archive = change("archive", archiveOwnerListing);
+const restore = change("restore", restoreOwnerListing);
+const renew = change("renew", renewOwnerListing);
+const relevant = change("relevant", confirmOwnerListing);
+
+/** Renewal by the reminder's signed link: no session; the token names the listing and the run it renews. */
+async function renewByToken(c: Context<AppEnv>, id: number, token: string) {
+  let run: number | null;
+  try {
+    run = await renewTokenRun(c.env, id, token);
+  } catch (error) {
+    if (!(error instanceof AuthConfigError)) throw error;
+    reportAuthConfigError(c.req.raw, error);
+    return apiError(c, 503, "auth_unavailable", "Renewal links are not available");
+  }
+  if (run === null) return apiError(c, 403, "invalid_token", "This renewal link is not valid");
+  const row = await ownerListingRow(c.env.DB, id, null, apiLocale(c), nowOf(c));
+  if (!row) return notFound(c);
+  const used = () => apiError(c, 410, "token_used", "This renewal link was used already or the listing has changed");
+  if (row.expires_at !== run) return used();
+  if (!allows("renew", row.status)) return invalidState(c, row, "renew");
+  if (!(await renewOwnerListing(c.env.DB, row, nowOf(c)))) return used();
+  return answer(c, id, null);
+}
+
+cabinetRealties
+  .post(`${BASE}/active`, requireAuth, valid("json", OwnerListBody), async (c) => {
+    const { tab, page, per_page } = c.req.valid("json");
+    const result = await ownerListingPage(c.env.DB, userId(c), tab, page, per_page, apiLocale(c), nowOf(c));
+    return c.json({ ...result, page, per_page });
+  })
+  .get(`${BASE}/archive`, requireAuth, valid("query", ArchiveQuery), async (c) => {
+    const { page, per_page } = c.req.valid("query");
+    const result = await ownerListingPage(c.env.DB, userId(c), "archive", page, per_page, apiLocale(c), nowOf(c));
+    return c.json({ ...result, page, per_page });
+  })
+  .get(`${BASE}/count`, requireAuth, async (c) => c.json({ data: await ownerCounts(c.env.DB, userId(c)) }))
+  .post(`${BASE}/:id/archive`, requireAuth, valid("param", IdParams), (c) => archive(c, c.req.valid("param").id))
+  .post(`${BASE}/:id/restore`, requireAuth, valid("param", IdParams), (c) => restore(c, c.req.valid("param").id))
+  .post(`${BASE}/:id/renew`, valid("param", IdParams), valid("json", RenewBody), async (c) => {
+    const id = c.req.valid("param").id;
+    const token = c.req.valid("json")?.token;
+    if (token !== undefined) return renewByToken(c, id, token);
+    if (!c.get("user")) return authUnavailable(c) ?? apiError(c, 401, "unauthorized", "Sign in first");
+    return renew(c, id);
+  })
+  .delete(`${BASE}/:id`, requireAuth, valid("param", IdParams), async (c) => {
+    const row = await ownRow(c, c.req.valid("param").id);
+    if (!row) return notFound(c);
+    if (!allows("delete", row.status)) return invalidState(c, row, "delete");
+    const photos = await deleteOwnerListing(c.env.DB, row, nowOf(c), { actorId: userId(c) });
+    if (!photos) return changed(c);
+    const objects = photos.flatMap(photoObjects);
+    if (objects.length) {
+      try {
+        await c.env.PHOTOS.delete(objects);
+      } catch (error) {
+        // The listing is deleted all the same (its rows are gone): the files are logged to be removed by hand.
+        console.error(`listing ${row.id} deleted, but its photo files were not: ${objects.join(" ")}`, error);
+      }
+    }
+    return c.json({ data: { deleted: true } });
+  })
+  .post("/realty/relevant/:id", requireAuth, valid("param", IdParams), (c) => relevant(c, c.req.valid("param").id));

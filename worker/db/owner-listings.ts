@@ -1,0 +1,320 @@
+/**
+ * The owner's own listings (issue 19, decision 038): the cabinet's tabs newest change first with their
+ * counts, each listing's totals of the last OWNER_STATS_DAYS days, and the state changes an owner makes —
+ * archive, restore, renew, "still available", delete. A deleted listing (`deleted_at` set) is never read
+ * here again. Every change applies only from the state the caller read, so of two racing requests one wins.
+ */
+import {
+  OWNER_ACTIONS,
+  REJECTION_CODES,
+  TAB_STATUSES,
+  allows,
+  type ApiOwnerListing,
+  type CabinetCounts,
+  type CabinetTab,
+  type OwnerAction,
+  type RejectionCode,
+} from "#shared/api/cabinet.ts";
+import type { ListingStatus } from "#shared/api/realty.ts";
+import { LISTING_RUN_DAYS, OWNER_STATS_DAYS } from "#shared/constants.ts";
+import { generatedListingTitle } from "#shared/listing-title.ts";
+import type { ClassifiedTypeId, Deal, PropertyType } from "#shared/listing-types.ts";
+import type { Locale } from "#shared/locales.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
+import { paths } from "#shared/paths.ts";
+import { listingPhotos, type PhotoRow } from "./images.ts";
+import { updateListing } from "./listing-edits.ts";
+import { toImage, type ImageRow } from "./listings.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An owner's listing as the cabinet reads it, with its totals. */
+export interface OwnerListingRow {
+  id: number;
+  owner_id: number;
+  status: ListingStatus;
+  type_id: ClassifiedTypeId;
+  deal: Deal;
+  property_type: PropertyType;
+  city_slug: string | null;
+  city_name: string | null;
+  district_slug: string | null;
+  district_name: string | null;
+  price: number | null;
+  rooms: number | null;
+  area: number | null;
+  land_area: number | null;
+  title: string | null;
+  title_generated: number;
+  lang: Locale | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  published_at: number | null;
+  checked_at: number | null;
+  submitted_at: number | null;
+  rejection_code: string | null;
+  rejection_reason: string | null;
+  hidden_at: number | null;
+  image_json: string | null;
+  image_count: number;
+  views: number;
+  phone: number;
+  messages: number;
+  favourites: number;
+  /** The last state it had before it was archived, from its history (null when it has none). */
+  archived_from: ListingStatus | null;
+}
+
+/**
+ * The window of the owner's totals: today (UTC) and the OWNER_STATS_DAYS − 1 days before it, as the
+ * statistics' days (`2026-11-25`) and as the first millisecond of the first day.
+ */
+export function statsWindow(now: number) {
+  const first = new Date(now - (OWNER_STATS_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  return { firstDay: first, lastDay: new Date(now).toISOString().slice(0, 10), since: Date.parse(first) };
+}
+
+/**
+ * The columns of an owner's listing; `?1`–`?4` are the window (first day, last day, since, now). Names
+ * of places are the locale's (one of three known column names, never user text).
+ */
+const ownerColumns = (locale: Locale) => `
+  l.id, l.owner_id, l.status, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.name_${locale} AS city_name,
+  d.slug AS district_slug, d.name_${locale} AS district_name, l.price, l.rooms, l.area, l.land_area, l.title,
+  l.title_generated, l.lang, l.created_at, l.updated_at, l.expires_at, l.published_at, l.checked_at,
+  l.submitted_at, l.rejection_code, l.rejection_reason, l.hidden_at,
+  (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
+     WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
+  (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count,
+  (SELECT ifnull(SUM(s.count), 0) FROM listing_stats s
+     WHERE s.listing_id = l.id AND s.kind = 'view' AND s.day BETWEEN ?1 AND ?2) AS views,
+  (SELECT ifnull(SUM(s.count), 0) FROM listing_stats s
+     WHERE s.listing_id = l.id AND s.kind = 'phone' AND s.day BETWEEN ?1 AND ?2) AS phone,
+  (SELECT COUNT(*) FROM messages m WHERE m.listing_id = l.id AND m.created_at BETWEEN ?3 AND ?4) AS messages,
+  (SELECT COUNT(*) FROM favourites f WHERE f.listing_id = l.id AND f.created_at BETWEEN ?3 AND ?4) AS favourites,
+  (SELECT e.status FROM listing_events e WHERE e.listing_id = l.id AND e.status != 'archived'
+     ORDER BY e.id DESC LIMIT 1) AS archived_from`;
+
+const ownerJoins = "LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";
+
+const windowArgs = (now: number) => {
+  const w = statsWindow(now);
+  return [w.firstDay, w.lastDay, w.since, now] as const;
+};
+
+/** The owner's order: newest change first. */
+const ORDER = "updated_at DESC, id DESC";
+
+/** One page of the owner's listings in a tab (never deleted ones), newest change first, and the tab's total. */
+export async function ownerListingPage(
+  db: D1Database,
+  ownerId: number,
+  tab: CabinetTab,
+  page: number,
+  perPage: number,
+  locale: Locale,
+  now: number,
+): Promise<{ items: ApiOwnerListing[]; total: number }> {
+  const statuses = TAB_STATUSES[tab];
+  const marks = statuses.map((_, i) => `?${i + 6}`).join(", ");
+  const where = `owner_id = ?5 AND status IN (${marks}) AND deleted_at IS NULL`;
+  const [rows, count] = await db.batch([
+    // The page's ids first, then their columns: the totals are counted for the page only.
+    db
+      .prepare(
+        `SELECT ${ownerColumns(locale)}
+         FROM (SELECT id FROM listings WHERE ${where} ORDER BY ${ORDER} LIMIT ?${statuses.length + 6}
+               OFFSET ?${statuses.length + 7}) page
+         JOIN listings l ON l.id = page.id ${ownerJoins}
+         ORDER BY l.updated_at DESC, l.id DESC`,
+      )
+      .bind(...windowArgs(now), ownerId, ...statuses, perPage, (page - 1) * perPage),
+    db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM listings WHERE owner_id = ?1 AND status IN (${statuses.map(() => "?").join(", ")})
+         AND deleted_at IS NULL`,
+      )
+      .bind(ownerId, ...statuses),
+  ]);
+  return {
+    items: (rows!.results as OwnerListingRow[]).map((row) => toOwnerListing(row, locale, now)),
+    total: (count!.results[0] as { n: number }).n,
+  };
+}
+
+/** How many listings the owner has in each tab (deleted ones not counted). */
+export async function ownerCounts(db: D1Database, ownerId: number): Promise<CabinetCounts> {
+  const { results } = await db
+    .prepare("SELECT status, COUNT(*) AS n FROM listings WHERE owner_id = ? AND deleted_at IS NULL GROUP BY status")
+    .bind(ownerId)
+    .all<{ status: ListingStatus; n: number }>();
+  const counts: CabinetCounts = { active: 0, moderation: 0, drafts: 0, archive: 0 };
+  for (const row of results) {
+    const tab = tabOf(row.status);
+    if (tab) counts[tab] += row.n;
+  }
+  return counts;
+}
+
+/** The tab a state is shown in. */
+export function tabOf(status: ListingStatus): CabinetTab | null {
+  return (Object.keys(TAB_STATUSES) as CabinetTab[]).find((tab) => TAB_STATUSES[tab].includes(status)) ?? null;
+}
+
+/**
+ * A listing that is not deleted, the owner's own (`ownerId`) or anyone's (`null`: the signed renewal link
+ * names it); null when there is none for this caller.
+ */
+export function ownerListingRow(
+  db: D1Database,
+  id: number,
+  ownerId: number | null,
+  locale: Locale,
+  now: number,
+): Promise<OwnerListingRow | null> {
+  return db
+    .prepare(
+      `SELECT ${ownerColumns(locale)} FROM listings l ${ownerJoins}
+       WHERE l.id = ?5 AND (?6 IS NULL OR l.owner_id = ?6) AND l.deleted_at IS NULL`,
+    )
+    .bind(...windowArgs(now), id, ownerId)
+    .first<OwnerListingRow>();
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * A generated title in the visitor's language from the facts and the place names the row carries in that
+ * language, as the public API gives it; an owner's own title as written. A draft without a city has none
+ * to generate: its stored title, if any.
+ */
+function titleOf(row: OwnerListingRow, locale: Locale): { title: string | null; title_lang: Locale } {
+  if (row.title_generated !== 1 || row.city_name === null) return { title: row.title, title_lang: row.lang ?? locale };
+  const facts = {
+    deal: row.deal,
+    type: row.property_type,
+    rooms: row.rooms,
+    area: row.area,
+    land_area: row.land_area,
+    city: row.city_name,
+    district: row.district_name,
+  };
+  return { title: generatedListingTitle(facts, messageCatalog(locale).intl), title_lang: locale };
+}
+
+const ACTIONS = Object.keys(OWNER_ACTIONS) as OwnerAction[];
+
+export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number): ApiOwnerListing {
+  const active = row.status === "active";
+  const rejected = row.status === "rejected";
+  return {
+    id: row.id,
+    status: row.status,
+    deal: row.deal,
+    type: row.property_type,
+    type_id: row.type_id,
+    ...titleOf(row, locale),
+    path: active && row.city_slug ? paths.detail(row.deal, row.property_type, row.city_slug, row.id) : null,
+    city: row.city_slug ? { slug: row.city_slug, name: row.city_name ?? row.city_slug } : null,
+    district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
+    price: row.price,
+    currency: "EUR",
+    image: row.image_json ? toImage(JSON.parse(row.image_json) as ImageRow) : null,
+    image_count: row.image_count,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
+    expires_at: active ? iso(row.expires_at) : null,
+    days_left: active ? Math.max(0, Math.floor((row.expires_at - now) / DAY_MS)) : null,
+    published_at: iso(row.published_at),
+    checked_at: iso(row.checked_at),
+    submitted_at: iso(row.submitted_at),
+    // A reason belongs to the rejection the listing is in; a resubmitted listing's old one is not shown.
+    rejection_code:
+      rejected && (REJECTION_CODES as readonly string[]).includes(row.rejection_code ?? "")
+        ? (row.rejection_code as RejectionCode)
+        : null,
+    rejection_reason: rejected ? row.rejection_reason : null,
+    hidden_by_reports: row.status === "pending" && row.hidden_at !== null,
+    totals: { views: row.views, contacts: row.phone + row.messages, favourites: row.favourites },
+    actions: ACTIONS.filter((action) => allows(action, row.status)),
+  };
+}
+
+type Row = Pick<OwnerListingRow, "id" | "status" | "published_at" | "hidden_at" | "archived_from" | "expires_at">;
+interface Actor {
+  actorId: number;
+}
+
+/** active, pending or rejected → archived. False when the state changed meanwhile. */
+export function archiveOwnerListing(db: D1Database, row: Row, now: number, { actorId }: Actor): Promise<boolean> {
+  return updateListing(db, row.id, row.status, { status: "archived" }, now, { actorId });
+}
+
+/**
+ * Where an archived listing goes back to: public again for LISTING_RUN_DAYS days when it was public before
+ * it was archived (it was published and its history says active, or has no word), else to moderation.
+ * A listing archived while rejected, waiting for review or hidden by reports is never published
+ * without a moderator.
+ */
+export function restoredState(row: Row): "active" | "pending" {
+  const wasPublic = row.archived_from === null || row.archived_from === "active";
+  return row.published_at !== null && row.hidden_at === null && wasPublic ? "active" : "pending";
+}
+
+/** archived → active (a fresh run) or pending (see `restoredState`). False when the state changed meanwhile. */
+export function restoreOwnerListing(db: D1Database, row: Row, now: number, { actorId }: Actor): Promise<boolean> {
+  const values =
+    restoredState(row) === "active"
+      ? { status: "active", expires_at: now + LISTING_RUN_DAYS * DAY_MS, checked_at: now, reminded_at: null }
+      : { status: "pending", submitted_at: now };
+  return updateListing(db, row.id, "archived", values, now, { actorId });
+}
+
+/**
+ * An active listing runs LISTING_RUN_DAYS days from now, and its owner has just checked it. It applies only
+ * to the run that was read (`expires_at`): the renewal link of a run renews once. Not a change of the
+ * listing's content: its `updated_at` (the public "newest" order) stays.
+ */
+export async function renewOwnerListing(db: D1Database, row: Row, now: number): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE listings SET expires_at = ?1, checked_at = ?2, reminded_at = NULL
+       WHERE id = ?3 AND status = 'active' AND deleted_at IS NULL AND expires_at = ?4`,
+    )
+    .bind(now + LISTING_RUN_DAYS * DAY_MS, now, row.id, row.expires_at)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** "Still available": an active listing was checked by its owner now (shown on its public page). */
+export async function confirmOwnerListing(db: D1Database, row: Row, now: number): Promise<boolean> {
+  const result = await db
+    .prepare("UPDATE listings SET checked_at = ?1 WHERE id = ?2 AND status = 'active' AND deleted_at IS NULL")
+    .bind(now, row.id)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Deletes a listing for good (decision 038): it keeps its row — payments, messages and favourites point at
+ * it — as `archived` with `deleted_at` (a draft stays `draft`: every other state must state the facts a
+ * draft may lack), its history records it, and its pictures' rows go. The photos whose files the caller
+ * removes from R2 are returned; null when the state changed meanwhile.
+ */
+export async function deleteOwnerListing(
+  db: D1Database,
+  row: Row,
+  now: number,
+  { actorId }: Actor,
+): Promise<PhotoRow[] | null> {
+  const photos = await listingPhotos(db, row.id);
+  const status = row.status === "draft" ? "draft" : "archived";
+  const applied = await updateListing(db, row.id, row.status, { status, deleted_at: now }, now, {
+    actorId,
+    reason: "deleted",
+  });
+  if (!applied) return null;
+  await db.prepare("DELETE FROM listing_images WHERE listing_id = ?").bind(row.id).run();
+  return photos;
+}
