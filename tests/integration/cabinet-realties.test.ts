@@ -20,9 +20,7 @@ import {
 } from "#worker/db/owner-listings.ts";
 import { renewToken } from "#worker/auth/renew-link.ts";
 import { call, devSession, errorOf, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
-
-const DAY = 24 * 60 * 60 * 1000;
-const NOW = Date.now();
+import { DAY, insertListing as insert, NOW, uniqueListingId } from "./listing-fixtures.ts";
 
 type Who = SignedIn | string | null;
 function as(who: Who, path: string, options: { method?: string; body?: unknown; locale?: string } = {}) {
@@ -36,97 +34,6 @@ const post = (who: Who, path: string, body?: unknown) => as(who, path, { method:
 const listingOf = async (res: Response) => (await res.json<{ data: ApiOwnerListing }>()).data;
 const pageOf = async (res: Response) =>
   res.json<{ items: ApiOwnerListing[]; total: number; page: number; per_page: number }>();
-
-let nextId = 980_000 + Math.floor(Math.random() * 1000) * 10;
-
-interface Listing {
-  status?: string;
-  title?: string | null;
-  title_generated?: number;
-  lang?: string | null;
-  city_id?: number | null;
-  district_id?: number | null;
-  price?: number | null;
-  rooms?: number | null;
-  area?: number | null;
-  created_at?: number;
-  updated_at?: number;
-  expires_at?: number;
-  published_at?: number | null;
-  checked_at?: number | null;
-  submitted_at?: number | null;
-  rejection_code?: string | null;
-  rejection_reason?: string | null;
-  hidden_at?: number | null;
-  deleted_at?: number | null;
-  reminded_at?: number | null;
-}
-
-/** A listing of `ownerId` written straight to D1; its id. */
-async function insert(ownerId: number, values: Listing = {}): Promise<number> {
-  const id = ++nextId;
-  const draft = values.status === "draft";
-  const row = {
-    status: "active",
-    title: `Flat number ${id}`,
-    title_generated: 0,
-    lang: "en",
-    city_id: 1,
-    district_id: null,
-    price: 100_000 + id,
-    rooms: 2,
-    area: 60,
-    created_at: NOW - 20 * DAY,
-    updated_at: NOW - 2 * DAY,
-    expires_at: NOW + 10 * DAY,
-    published_at: draft ? null : NOW - 20 * DAY,
-    checked_at: null,
-    submitted_at: null,
-    rejection_code: null,
-    rejection_reason: null,
-    hidden_at: null,
-    deleted_at: null,
-    reminded_at: null,
-    ...values,
-  };
-  await env.DB.prepare(
-    `INSERT INTO listings (id, type_id, deal, property_type, city_id, district_id, address, lat, lng, price, area,
-       rooms, title, title_generated, description, lang, owner_id, phone, status, created_at, updated_at, expires_at,
-       published_at, checked_at, submitted_at, rejection_code, rejection_reason, hidden_at, deleted_at, reminded_at)
-     VALUES (?1, 4, 'sale', 'apartment', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, '+381601234567',
-       ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)`,
-  )
-    .bind(
-      id,
-      row.city_id,
-      row.district_id,
-      row.city_id === null ? null : "Knez Mihailova 1",
-      row.city_id === null ? null : 44.8176,
-      row.city_id === null ? null : 20.4569,
-      row.price,
-      row.area,
-      row.rooms,
-      row.title,
-      row.title_generated,
-      draft && row.title === null ? null : "A flat written straight to the database for the cabinet tests.",
-      row.lang,
-      ownerId,
-      row.status,
-      row.created_at,
-      row.updated_at,
-      row.expires_at,
-      row.published_at,
-      row.checked_at,
-      row.submitted_at,
-      row.rejection_code,
-      row.rejection_reason,
-      row.hidden_at,
-      row.deleted_at,
-      row.reminded_at,
-    )
-    .run();
-  return id;
-}
 
 interface Stored {
   status: string;
@@ -357,7 +264,7 @@ describe("the tabs", () => {
   it("pages 500 listings of one owner: every listing once, in order, with the right totals", async () => {
     const agency = await signUpByPhone({ name: "Agencija" });
     const statements = Array.from({ length: 500 }, (_, i) => {
-      const id = ++nextId;
+      const id = uniqueListingId();
       // Pairs share a time: the id decides between them.
       const updated = NOW - Math.floor(i / 2) * 60_000;
       const status = i % 10 === 0 ? "archived" : "active";
@@ -577,7 +484,7 @@ describe("deleting", () => {
 
   it("is final: photos leave R2, the listing leaves every public page, search and the sitemap, favourites say so", async () => {
     const fan = await signUpByPhone();
-    const id = await insert(owner.user.id, { price: 777_000 + (nextId % 1000) });
+    const id = await insert(owner.user.id, { price: 777_000 + (uniqueListingId() % 1000) });
     const photos: ApiListingPhoto[] = [];
     for (const bytes of [SMALL_JPEG, await gradientPng(120, 90)]) {
       const res = await upload(owner, id, bytes);

@@ -1,8 +1,23 @@
-import { Form, Link } from "react-router";
+import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { CABINET_PER_PAGE } from "#shared/constants.ts";
+import { safeNextPath } from "#shared/auth-links.ts";
+import { MAX_PAGE } from "#shared/api/limits.ts";
 import { paths } from "#shared/paths.ts";
+import type { ApiClient, ApiResult } from "#shared/api-client.ts";
+import { appContext } from "#client/app-context.ts";
+import { formProblem, type FailedResult } from "#client/api/form-problem.ts";
 import { AUTH_ROUTE_PATH } from "#client/components/auth-dialog/auth-view.ts";
+import { OwnerListings } from "#client/components/owner-listings/owner-listings.tsx";
+import {
+  cabinetQuery,
+  isCardIntent,
+  parseTab,
+  type CardIntent,
+  type CardResult,
+} from "#client/components/owner-listings/owner-listing-state.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireUser } from "#client/guards.server.ts";
+import { parseId, unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
@@ -12,15 +27,132 @@ import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
-const MESSAGES = pageScopes(["cabinet", "cabinetPersonal", "cabinetFavourites"], "cabinet");
+const MESSAGES = pageScopes(["cabinet", "cabinetPersonal", "cabinetFavourites"], "cabinet", "myListings");
 
-/** SPEC §6: signed-in users only. The cabinet's front page: who is signed in and the way to each section. */
-export const loader = withMessages(MESSAGES, function loader(args: Route.LoaderArgs) {
+/** A page number of the query; anything else is the first page. */
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
+}
+
+/**
+ * SPEC §6: signed-in users only. The cabinet's front page (SPEC §2, issue 19): who is signed in, the way
+ * to each section, and "My listings" — a tab (`?tab=`, `&page=`) of the owner's listings with its counts.
+ * `?confirm={id}` asks before a deletion (without JavaScript), `?done={action}` says what a form post did.
+ */
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
-  return { name: user.name, phoneVerified: user.phone_verified };
+  const url = new URL(args.request.url);
+  const tab = parseTab(url.searchParams.get("tab"));
+  const page = parsePage(url.searchParams.get("page"));
+  const { api } = args.context.get(appContext);
+  const [counts, list] = await Promise.all([
+    api.ownerCounts(),
+    tab === "archive" ? api.ownerArchive(page, CABINET_PER_PAGE) : api.ownerListings({ tab, page }),
+  ]);
+  if (!counts.ok || !list.ok) throw unavailable();
+  const { items, total, per_page: perPage } = list.data;
+  const done = url.searchParams.get("done");
+  // A page emptied by the owner's own changes: the last page that has listings.
+  if (!items.length && page > 1 && total > 0) {
+    const done = url.searchParams.get("done");
+    throw redirect(url.pathname + cabinetQuery(tab, Math.ceil(total / perPage), done ? { done } : {}));
+  }
+  return {
+    name: user.name,
+    phoneVerified: user.phone_verified,
+    tab,
+    page,
+    perPage,
+    total,
+    counts: counts.data.data,
+    listings: items,
+    confirm: parseId(url.searchParams.get("confirm") ?? undefined),
+    done: isCardIntent(done) ? done : null,
+    now: Date.now(),
+  };
 });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinet", {}, { indexable: false });
+
+/** A change refused because the listing changed meanwhile (409) or is gone (404): the list shows it as it is. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 404 || actionStatus === 409 || defaultShouldRevalidate;
+}
+
+function send(api: ApiClient, intent: CardIntent, id: number): Promise<ApiResult<unknown>> {
+  switch (intent) {
+    case "archive":
+      return api.archiveListing(id);
+    case "restore":
+      return api.restoreListing(id);
+    case "renew":
+      return api.renewListing(id);
+    case "relevant":
+      return api.confirmRelevant(id);
+    case "delete":
+      return api.deleteListing(id);
+    case "submit":
+      return api.checkListing(id);
+    case "force":
+      return api.forceListing(id);
+  }
+}
+
+/** A refused post as the card shows it, answered with the API's status (SPEC §8 alerts follow it). */
+function refusal(result: FailedResult, id: number, intent: CardIntent) {
+  const error = result.error as
+    (FailedResult["error"] & { listing?: { id: number; title: string | null } }) | undefined;
+  const answer = (status: number, body: Omit<Extract<CardResult, { ok: false }>, "ok" | "id" | "intent">) =>
+    data<CardResult>({ ok: false, id, intent, ...body }, { status });
+  if (result.status === 409 && error?.code === "possible_duplicate" && error.listing) {
+    return answer(409, { error: "myListings.error.duplicate", duplicate: error.listing });
+  }
+  if (result.status === 409) return answer(409, { error: "myListings.error.state" });
+  if (result.status === 404) return answer(404, { error: "myListings.error.missing" });
+  if (result.status === 400 && (intent === "submit" || intent === "force")) {
+    return answer(400, { error: "myListings.error.incomplete", incomplete: true });
+  }
+  const problem = formProblem(result, {});
+  return answer(problem.status, {
+    error: problem.error ?? "form.error.generic",
+    serverMessage: problem.serverMessage,
+  });
+}
+
+/**
+ * A card's post: `intent` (archive, restore, renew, relevant, delete, submit, force) and `id`. A plain form
+ * post (no JavaScript) names the page to return to (`redirect_to`) and goes back there saying what was done;
+ * the cards' background posts get the answer instead.
+ */
+export async function action(args: Route.ActionArgs) {
+  requireUser(args);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  const id = parseId(String(form.get("id") ?? ""));
+  if (!isCardIntent(intent) || !id) {
+    return data<CardResult>(
+      { ok: false, id, intent: isCardIntent(intent) ? intent : null, error: "form.error.generic" },
+      { status: 400 },
+    );
+  }
+  const result = await send(args.context.get(appContext).api, intent, id);
+  if (!result.ok) return refusal(result, id, intent);
+  const back = safeNextPath(form.get("redirect_to"));
+  if (back) {
+    const url = new URL(back, args.request.url);
+    url.searchParams.delete("confirm");
+    url.searchParams.set("done", intent);
+    throw redirect(url.pathname + url.search);
+  }
+  const listing = (result.data as { data?: { actions?: unknown } } | undefined)?.data;
+  return {
+    ok: true,
+    id,
+    intent,
+    ...(listing && "actions" in listing ? { listing: listing as Extract<CardResult, { ok: true }>["listing"] } : {}),
+  } satisfies CardResult;
+}
 
 // Only sections with content: the favourites page shows a signed-in visitor's account favourites.
 const SECTIONS = [
@@ -28,7 +160,7 @@ const SECTIONS = [
   { key: "cabinetFavourites", to: paths.page("favourites") },
 ] as const;
 
-export default function Cabinet({ loaderData }: Route.ComponentProps) {
+export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
   return (
@@ -56,6 +188,19 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+      <OwnerListings
+        key={`${loaderData.tab}-${loaderData.page}`}
+        tab={loaderData.tab}
+        page={loaderData.page}
+        perPage={loaderData.perPage}
+        total={loaderData.total}
+        counts={loaderData.counts}
+        listings={loaderData.listings}
+        confirm={loaderData.confirm}
+        done={loaderData.done}
+        now={loaderData.now}
+        refused={actionData && !actionData.ok ? actionData : null}
+      />
       <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOut}>
         <input type="hidden" name="intent" value="signout" />
         <button type="submit" className={styles.signOutButton}>
