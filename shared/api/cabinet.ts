@@ -9,38 +9,13 @@ import { CABINET_PER_PAGE, MODERATION_PER_PAGE, REJECTION_REASON_MAX, REPORT_TEX
 import { INVALID } from "#shared/validation.ts";
 import { intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
+import type { CabinetTab, OwnerAction } from "./owner-actions.ts";
 import type { ApiImage, ApiPlace, ListingStatus } from "./realty.ts";
 import type { Deal, PropertyType } from "#shared/listing-types.ts";
 
-/** The cabinet's tabs: public, awaiting review or rejected, unfinished, taken down. */
-export const CABINET_TABS = ["active", "moderation", "drafts", "archive"] as const;
-export type CabinetTab = (typeof CABINET_TABS)[number];
-
-/** The states each tab shows. */
-export const TAB_STATUSES: Record<CabinetTab, readonly ListingStatus[]> = {
-  active: ["active"],
-  moderation: ["pending", "rejected"],
-  drafts: ["draft"],
-  archive: ["archived"],
-};
-
-/** What an owner can do with a listing, by its state. Everything else answers 409 `invalid_state`. */
-export const OWNER_ACTIONS = {
-  edit: ["draft", "pending", "active", "rejected"],
-  preview: ["draft", "pending", "active", "rejected", "archived"],
-  submit: ["draft", "rejected"],
-  archive: ["active", "pending", "rejected"],
-  restore: ["archived"],
-  renew: ["active"],
-  relevant: ["active"],
-  delete: ["draft", "pending", "active", "rejected", "archived"],
-  statistics: ["active", "archived"],
-} as const satisfies Record<string, readonly ListingStatus[]>;
-export type OwnerAction = keyof typeof OWNER_ACTIONS;
-
-export function allows(action: OwnerAction, status: ListingStatus): boolean {
-  return (OWNER_ACTIONS[action] as readonly ListingStatus[]).includes(status);
-}
+// The tabs and what each state allows live apart from the schemas: pages read them without valibot.
+export { CABINET_TABS, TAB_STATUSES, OWNER_ACTIONS, allows } from "./owner-actions.ts";
+export type { CabinetTab, OwnerAction } from "./owner-actions.ts";
 
 /** `POST /api/cabinet/realties/active`: a tab other than the archive, with paging, in the body. */
 export const OwnerListBody = v.object({

@@ -179,7 +179,7 @@ describe("the tabs", () => {
     const me = await signUpByPhone();
     const fan = await signUpByPhone();
     const id = await insert(me.user.id, {
-      expires_at: NOW + 3 * DAY + 60_000,
+      expires_at: NOW + 3 * DAY,
       checked_at: NOW - 2 * DAY,
       title: "A flat of the owner's own words",
     });
@@ -367,6 +367,13 @@ describe("state changes", () => {
     const hidden = await insert(owner.user.id, { status: "pending", hidden_at: NOW - DAY });
     expect((await post(owner, `/api/cabinet/realties/${hidden}/archive`)).status).toBe(200);
     expect((await listingOf(await post(owner, `/api/cabinet/realties/${hidden}/restore`))).status).toBe("pending");
+    // Approved (its history says so) before `published_at` was kept: public again too.
+    const approved = await insert(owner.user.id, { published_at: null });
+    await env.DB.prepare("INSERT INTO listing_events (listing_id, status, created_at) VALUES (?, 'active', ?)")
+      .bind(approved, NOW - 5 * DAY)
+      .run();
+    expect((await post(owner, `/api/cabinet/realties/${approved}/archive`)).status).toBe(200);
+    expect((await listingOf(await post(owner, `/api/cabinet/realties/${approved}/restore`))).status).toBe("active");
     // Archived from active: public again.
     const active = await insert(owner.user.id);
     expect((await post(owner, `/api/cabinet/realties/${active}/archive`)).status).toBe(200);

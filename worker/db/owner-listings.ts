@@ -16,7 +16,7 @@ import {
   type RejectionCode,
 } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
-import { LISTING_RUN_DAYS, OWNER_STATS_DAYS } from "#shared/constants.ts";
+import { LISTING_RUN_DAYS, OWNER_STATS_DAYS, SITE_TIME_ZONE } from "#shared/constants.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { ClassifiedTypeId, Deal, PropertyType } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
@@ -184,6 +184,18 @@ export function ownerListingRow(
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
+const siteDate = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE });
+/** The calendar day in Serbia of a moment, as the UTC midnight of that date (`en-CA` writes 2026-11-25). */
+const siteDay = (ms: number) => Date.parse(siteDate.format(ms));
+
+/**
+ * Calendar days in Serbia from now to the end of a run: 0 on its last day ("expires today"), 30 right
+ * after a renewal, whatever the hour.
+ */
+export function daysLeft(expiresAt: number, now: number): number {
+  return Math.max(0, Math.round((siteDay(expiresAt) - siteDay(now)) / DAY_MS));
+}
+
 /**
  * A generated title in the visitor's language from the facts and the place names the row carries in that
  * language, as the public API gives it; an owner's own title as written. A draft without a city has none
@@ -225,7 +237,7 @@ export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
     expires_at: active ? iso(row.expires_at) : null,
-    days_left: active ? Math.max(0, Math.floor((row.expires_at - now) / DAY_MS)) : null,
+    days_left: active ? daysLeft(row.expires_at, now) : null,
     published_at: iso(row.published_at),
     checked_at: iso(row.checked_at),
     submitted_at: iso(row.submitted_at),
@@ -252,14 +264,15 @@ export function archiveOwnerListing(db: D1Database, row: Row, now: number, { act
 }
 
 /**
- * Where an archived listing goes back to: public again for LISTING_RUN_DAYS days when it was public before
- * it was archived (it was published and its history says active, or has no word), else to moderation.
- * A listing archived while rejected, waiting for review or hidden by reports is never published
- * without a moderator.
+ * Where an archived listing goes back to: public again for LISTING_RUN_DAYS days when it was public right
+ * before it was archived (its history says active, or says nothing) and was ever published (`published_at`,
+ * or an approval in its history), else to moderation. A listing archived while rejected, waiting for review
+ * or hidden by reports is never published again without a moderator.
  */
 export function restoredState(row: Row): "active" | "pending" {
-  const wasPublic = row.archived_from === null || row.archived_from === "active";
-  return row.published_at !== null && row.hidden_at === null && wasPublic ? "active" : "pending";
+  const before = row.archived_from;
+  const published = row.published_at !== null || before === "active";
+  return published && row.hidden_at === null && (before === null || before === "active") ? "active" : "pending";
 }
 
 /** archived → active (a fresh run) or pending (see `restoredState`). False when the state changed meanwhile. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
-import { LISTING_RUN_DAYS, OWNER_STATS_DAYS } from "#shared/constants.ts";
+import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
@@ -22,6 +22,8 @@ export const titleOf = (t: Translate, listing: Pick<ApiOwnerListing, "id" | "tit
 interface Props {
   listing: ApiOwnerListing;
   now: number;
+  /** The days the totals cover (OWNER_STATS_DAYS, from the loader: the constant stays out of every page's code). */
+  statsDays: number;
   /** The page the card's forms post to (and, without JavaScript, return to). */
   actionUrl: string;
   /** Without JavaScript a deletion is confirmed on the card itself: this card asks now. */
@@ -35,6 +37,8 @@ interface Props {
   onSettled: (result: CardResult) => void;
   /** With JavaScript: asks to confirm the deletion, then calls `submit`. */
   onDelete: (listing: ApiOwnerListing, submit: () => void) => void;
+  /** A post of this card is on its way (`intent`), or none is (null): the page's counts follow it. */
+  onMoving: (id: number, intent: CardIntent | null) => void;
 }
 
 /**
@@ -43,7 +47,7 @@ interface Props {
  * of its own; with JavaScript it posts in the background and the card shows the outcome at once.
  */
 export function OwnerListingCard(props: Props) {
-  const { listing, now, actionUrl, refused, onSettled } = props;
+  const { listing, now, actionUrl, refused, onSettled, onMoving } = props;
   const { t } = useI18n();
   const f = useFormat();
   const lp = useLocalePath();
@@ -60,6 +64,9 @@ export function OwnerListingCard(props: Props) {
         ? expectedListing(listing, pending, now)
         : listing;
   const failure = !busy && answer && !answer.ok ? answer : refused;
+
+  const moving = busy && pending ? pending : null;
+  useEffect(() => onMoving(listing.id, moving), [listing.id, moving, onMoving]);
 
   // Each answer once, for the page's live region and focus.
   const heard = useRef(answer);
@@ -182,7 +189,7 @@ export function OwnerListingCard(props: Props) {
         {shown && (shown.status === "active" || shown.status === "archived") ? (
           <p className={styles.muted}>
             {t("myListings.totals", {
-              days: OWNER_STATS_DAYS,
+              days: props.statsDays,
               views: t("myListings.views", { count: shown.totals.views }),
               contacts: t("myListings.contacts", { count: shown.totals.contacts }),
             })}
@@ -190,10 +197,16 @@ export function OwnerListingCard(props: Props) {
         ) : null}
         {shown?.status === "rejected" ? (
           <div className={styles.rejection} data-testid="rejection">
-            <p>
-              <strong>{t("myListings.rejected")}</strong>{" "}
-              {shown.rejection_code ? t(`myListings.rejection.${shown.rejection_code}`) : null}
-            </p>
+            {shown.rejection_code || shown.rejection_reason ? (
+              <p>
+                <strong>{t("myListings.rejected")}</strong>{" "}
+                {shown.rejection_code ? t(`myListings.rejection.${shown.rejection_code}`) : null}
+              </p>
+            ) : (
+              <p>
+                <strong>{t("myListings.rejectedNoReason")}</strong>
+              </p>
+            )}
             {shown.rejection_reason ? (
               <blockquote className={styles.reason}>{shown.rejection_reason}</blockquote>
             ) : null}

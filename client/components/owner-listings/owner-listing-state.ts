@@ -3,15 +3,15 @@
  * (browser): the actions a card posts, the page's URLs, and how a card looks the moment an action is sent
  * (optimistic: the answer or the reloaded list replaces it).
  */
+import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import {
   allows,
   CABINET_TABS,
   OWNER_ACTIONS,
   TAB_STATUSES,
-  type ApiOwnerListing,
   type CabinetTab,
   type OwnerAction,
-} from "#shared/api/cabinet.ts";
+} from "#shared/api/owner-actions.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";

@@ -1,19 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useFetchers } from "react-router";
-import { CABINET_TABS, type ApiOwnerListing, type CabinetCounts, type CabinetTab } from "#shared/api/cabinet.ts";
+import { Link } from "react-router";
+import type { ApiOwnerListing, CabinetCounts } from "#shared/api/cabinet.ts";
+import { CABINET_TABS, type CabinetTab } from "#shared/api/owner-actions.ts";
 import { paths } from "#shared/paths.ts";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { OwnerListingCard, titleOf } from "./owner-listing-card.tsx";
-import {
-  cabinetHref,
-  expectedListing,
-  isCardIntent,
-  tabOfStatus,
-  type CardIntent,
-  type CardResult,
-} from "./owner-listing-state.ts";
+import { cabinetHref, expectedListing, tabOfStatus, type CardIntent, type CardResult } from "./owner-listing-state.ts";
 import styles from "./owner-listings.module.css";
 
 interface Props {
@@ -28,18 +22,23 @@ interface Props {
   /** What the last plain form post did (`?done=`). */
   done: CardIntent | null;
   now: number;
+  /** The days the cards' totals cover. */
+  statsDays: number;
   /** A plain form post the API refused (the action's answer). */
   refused: Extract<CardResult, { ok: false }> | null;
 }
 
 /** The counts with the posts on their way applied: a listing that leaves its tab counts in its new one. */
-function useShownCounts(counts: CabinetCounts, listings: ApiOwnerListing[], now: number): CabinetCounts {
+function shownCounts(
+  counts: CabinetCounts,
+  listings: ApiOwnerListing[],
+  moving: Record<number, CardIntent>,
+  now: number,
+): CabinetCounts {
   const shown = { ...counts };
-  for (const fetcher of useFetchers()) {
-    const intent = fetcher.formData?.get("intent");
-    if (fetcher.state === "idle" || !isCardIntent(intent)) continue;
-    const listing = listings.find((item) => String(item.id) === fetcher.formData?.get("id"));
-    if (!listing) continue;
+  for (const listing of listings) {
+    const intent = moving[listing.id];
+    if (!intent) continue;
     const from = tabOfStatus(listing.status);
     const next = expectedListing(listing, intent, now);
     const to = next ? tabOfStatus(next.status) : null;
@@ -56,10 +55,24 @@ function useShownCounts(counts: CabinetCounts, listings: ApiOwnerListing[], now:
  * plain form post without JavaScript; with it the card changes at once, a card that leaves the tab hands
  * the focus to its neighbour, and a live region says what happened.
  */
-export function OwnerListings({ tab, page, perPage, total, counts, listings, confirm, done, now, refused }: Props) {
+export function OwnerListings(props: Props) {
+  const { tab, page, perPage, total, counts, listings, confirm, done, now, refused } = props;
   const { t, intl } = useI18n();
   const lp = useLocalePath();
-  const shownCounts = useShownCounts(counts, listings, now);
+  // The cards' posts on their way (the cards say when one starts and ends), for the counts.
+  const [moving, setMoving] = useState<Record<number, CardIntent>>({});
+  const onMoving = useCallback(
+    (id: number, intent: CardIntent | null) =>
+      setMoving((current) => {
+        if ((current[id] ?? null) === intent) return current;
+        const next = { ...current };
+        if (intent) next[id] = intent;
+        else delete next[id];
+        return next;
+      }),
+    [],
+  );
+  const counted = shownCounts(counts, listings, moving, now);
   const heading = useRef<HTMLHeadingElement>(null);
   const actionUrl = lp(cabinetHref(tab, page));
 
@@ -92,10 +105,8 @@ export function OwnerListings({ tab, page, perPage, total, counts, listings, con
 
   // With JavaScript a deletion is confirmed in a modal dialog; without it, on the card (`?confirm=`).
   const [deleting, setDeleting] = useState<{ title: string; submit: () => void } | null>(null);
-  const askDelete = useCallback(
-    (listing: ApiOwnerListing, submit: () => void) => setDeleting({ title: titleOf(t, listing), submit }),
-    [t],
-  );
+  const askDelete = (listing: ApiOwnerListing, submit: () => void) =>
+    setDeleting({ title: titleOf(t, listing), submit });
 
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   return (
@@ -120,7 +131,7 @@ export function OwnerListings({ tab, page, perPage, total, counts, listings, con
               >
                 {t(`myListings.tab.${name}`)}{" "}
                 <span className={styles.count} data-testid={`count-${name}`}>
-                  {intl.formatNumber(shownCounts[name])}
+                  {intl.formatNumber(counted[name])}
                 </span>
               </Link>
             </li>
@@ -137,6 +148,7 @@ export function OwnerListings({ tab, page, perPage, total, counts, listings, con
               <OwnerListingCard
                 listing={listing}
                 now={now}
+                statsDays={props.statsDays}
                 actionUrl={actionUrl}
                 confirming={confirm === listing.id}
                 confirmHref={`${lp(cabinetHref(tab, page, { confirm: listing.id }))}#confirm-${listing.id}`}
@@ -145,6 +157,7 @@ export function OwnerListings({ tab, page, perPage, total, counts, listings, con
                 eager={index < 2}
                 onSettled={(result) => settled(listing, index, result)}
                 onDelete={askDelete}
+                onMoving={onMoving}
               />
             </li>
           ))}

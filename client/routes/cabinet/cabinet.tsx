@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { CABINET_PER_PAGE } from "#shared/constants.ts";
+import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
 import { paths } from "#shared/paths.ts";
@@ -70,6 +70,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     confirm: parseId(url.searchParams.get("confirm") ?? undefined),
     done: isCardIntent(done) ? done : null,
     now: Date.now(),
+    statsDays: OWNER_STATS_DAYS,
   };
 });
 
@@ -199,6 +200,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
         confirm={loaderData.confirm}
         done={loaderData.done}
         now={loaderData.now}
+        statsDays={loaderData.statsDays}
         refused={actionData && !actionData.ok ? actionData : null}
       />
       <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOut}>
