@@ -77,6 +77,8 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     status: row.status,
     rejection_reason: row.rejection_reason,
     owner: { id: row.owner_id, name: owner?.name ?? "", member_since: iso(owner?.created_at ?? null) },
+    // Read here only for drafts without a place: never checked, never public.
+    checked_at: null,
     market: { city_median_price_m2: null, sample_size: 0 },
   };
 }
