@@ -151,7 +151,8 @@ export async function updateListing(
   fromStatus: ListingStatus,
   values: ColumnValues,
   now: number,
-  event?: { actorId: number; reason?: string | null },
+  /** `actorId` null: the site itself (visitors' reports, the expiry run). */
+  event?: { actorId: number | null; reason?: string | null },
 ): Promise<boolean> {
   const columns = Object.keys(values).filter((name): name is EditableColumn =>
     (EDITABLE_COLUMNS as readonly string[]).includes(name),
