@@ -56,8 +56,8 @@ export async function owner(locale: "en" | "ru" | "sr" = "en"): Promise<Owner> {
 
 let beograd: { city: string; district: string } | undefined;
 
-/** A complete draft of a flat for sale (type 4) with its own price: its id. */
-export async function draft(who: Owner, price = 100_000 + Math.floor(Math.random() * 900_000)) {
+/** A complete draft of a flat for sale (type 4) with its own price and address (unless given): its id. */
+export async function draft(who: Owner, price = 100_000 + Math.floor(Math.random() * 900_000), address?: string) {
   beograd ??= (await env.DB.prepare(
     "SELECT c.slug AS city, d.slug AS district FROM districts d JOIN cities c ON c.id = d.city_id WHERE c.slug = 'beograd' LIMIT 1",
   ).first<{ city: string; district: string }>())!;
@@ -66,7 +66,7 @@ export async function draft(who: Owner, price = 100_000 + Math.floor(Math.random
   expect(created.status).toBe(201);
   const { id } = (await created.json<{ data: { id: number } }>()).data;
   const steps = {
-    params: { ...beograd, address: `Kralja Petra ${id}`, lat: 44.81, lng: 20.45, area: 58, rooms: 2 },
+    params: { ...beograd, address: address ?? `Kralja Petra ${id}`, lat: 44.81, lng: 20.45, area: 58, rooms: 2 },
     description: { description: "Sunny two-room flat in the old town, quiet courtyard, new windows.", lang: "en" },
     conditions: { price },
   };
@@ -77,8 +77,8 @@ export async function draft(who: Owner, price = 100_000 + Math.floor(Math.random
 }
 
 /** A draft submitted for review (`force`: past the duplicate check). */
-export async function pending(who: Owner, price?: number) {
-  const id = await draft(who, price);
+export async function pending(who: Owner, price?: number, address?: string) {
+  const id = await draft(who, price, address);
   const res = await call("/api/realty/edit/force", { body: { id }, jar: who.jar, ip: who.ip });
   expect(res.status).toBe(200);
   return id;
