@@ -230,6 +230,8 @@ export interface ApiListingDetail extends ApiListing {
   images: ApiImage[];
   status: "active";
   owner: { id: number; name: string; member_since: string };
+  /** When the owner last confirmed the listing is still there (issue 19 item 3); null when never. */
+  checked_at: string | null;
   /** Median price per m² of active listings of the same type in the same city. */
   market: { city_median_price_m2: number | null; sample_size: number };
 }

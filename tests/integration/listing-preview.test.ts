@@ -93,7 +93,9 @@ describe("GET /api/realty/preview/{id}", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const { data } = await res.json<{ data: ApiListingPreview }>();
     expect(data).toMatchObject({ id: own[status].id, title: own[status].title, status, owner: { id: ownerId } });
-    expect(data.description.length).toBeGreaterThan(0);
+    // The seeded user's draft has no description yet (harness/seed/listings.ts): null, not made up.
+    if (status === "draft") expect(data.description).toBeNull();
+    else expect(data.description.length).toBeGreaterThan(0);
     expect(Array.isArray(data.images)).toBe(true);
   });
 

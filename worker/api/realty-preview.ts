@@ -78,6 +78,8 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     rejection_reason: row.rejection_reason,
     rejection_code: row.rejection_code,
     owner: { id: row.owner_id, name: owner?.name ?? "", member_since: iso(owner?.created_at ?? null) },
+    // Read here only for drafts without a place: never checked, never public.
+    checked_at: null,
     market: { city_median_price_m2: null, sample_size: 0 },
   };
 }

@@ -134,6 +134,14 @@ export function ListingView({
               {t("detail.published", { date: published })}
               <br />
               <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
+              {listing.checked_at ? (
+                <>
+                  <br />
+                  <time dateTime={listing.checked_at} data-testid="detail-checked">
+                    {t("detail.checked", { when: f.ago(listing.checked_at, now) })}
+                  </time>
+                </>
+              ) : null}
             </p>
           </div>
         </aside>

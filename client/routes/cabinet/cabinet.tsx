@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { AUTH_ROUTE_PATH } from "#client/components/auth-dialog/auth-view.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireUser } from "#client/guards.server.ts";
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinet", {}, 
 
 // Only sections with content: the favourites page shows a signed-in visitor's account favourites.
 const SECTIONS = [
-  { key: "cabinetPersonal", to: paths.cabinet.personal() },
+  { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
   { key: "cabinetFavourites", to: paths.page("favourites") },
 ] as const;
 
@@ -41,7 +42,7 @@ export default function Cabinet({ loaderData }: Route.ComponentProps) {
       {!loaderData.phoneVerified ? (
         <p className={styles.notice}>
           {t("cabinet.verifyPhoneNotice")}{" "}
-          <Link to={`${lp(paths.cabinet.personal())}?verify=phone`}>{t("cabinet.verifyPhoneLink")}</Link>
+          <Link to={`${lp(privatePaths.cabinet.personal())}?verify=phone`}>{t("cabinet.verifyPhoneLink")}</Link>
         </p>
       ) : null}
       <nav aria-label={t("cabinet.sections")}>
