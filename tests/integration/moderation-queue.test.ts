@@ -163,6 +163,11 @@ describe("GET /api/admin/realty/moderation", () => {
 });
 
 describe("decisions", () => {
+  // An account may start DRAFTS_PER_USER_PER_DAY drafts a day: each part of this file has its own seller.
+  beforeAll(async () => {
+    seller = await owner();
+  });
+
   it.each([
     ["a code", { code: "photos" }, "photos", null],
     ["words", { reason: "The photos show another flat." }, null, "The photos show another flat."],
@@ -320,6 +325,10 @@ describe("users.locale", () => {
 });
 
 describe("the queue page /admin/moderation/", () => {
+  beforeAll(async () => {
+    seller = await owner();
+  });
+
   /** A card of the page by its listing's id. */
   const card = (html: string, id: number) =>
     new RegExp(`<article[^>]*data-id="${id}"[\\s\\S]*?</article>`).exec(html)?.[0];

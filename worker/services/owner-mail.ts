@@ -9,6 +9,7 @@ import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { type Mail, type MailEnv, sendMail } from "./mailer.ts";
 
 /** What every template is given besides its own data. */
@@ -111,7 +112,7 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
       ...(reason ? [`The moderator's note: ${reason}`] : []),
       "",
       "Correct the listing and submit it for review again:",
-      siteUrl(context, paths.listing.edit(listing.id)),
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
       "",
       "— Kvadrat",
     ].join("\n"),
@@ -125,7 +126,7 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
       ...(reason ? [`Комментарий модератора: ${reason}`] : []),
       "",
       "Исправьте объявление и снова отправьте его на проверку:",
-      siteUrl(context, paths.listing.edit(listing.id)),
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
       "",
       "— Kvadrat",
     ].join("\n"),
@@ -139,7 +140,7 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
       ...(reason ? [`Napomena moderatora: ${reason}`] : []),
       "",
       "Ispravite oglas i ponovo ga pošaljite na proveru:",
-      siteUrl(context, paths.listing.edit(listing.id)),
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
       "",
       "— Kvadrat",
     ].join("\n"),

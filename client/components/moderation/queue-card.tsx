@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ApiModerationItem } from "#shared/api/cabinet.ts";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
@@ -47,7 +47,7 @@ export function QueueCard({
   const failed = answer && "fields" in answer ? answer : undefined;
   const busy = fetcher.state !== "idle";
   const headingId = `listing-${item.id}`;
-  const preview = lp(paths.admin.listingPreview(item.id));
+  const preview = lp(privatePaths.admin.listingPreview(item.id));
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && "done" in fetcher.data) onDecided(item.id, fetcher.data.done);
@@ -168,7 +168,7 @@ export function QueueCard({
       {item.duplicate ? (
         <p className={styles.duplicate} data-testid="moderation-duplicate">
           {t(`moderation.duplicate.${item.duplicate.match}`, { id: item.duplicate.id })}{" "}
-          <Link to={lp(paths.admin.listingPreview(item.duplicate.id))}>
+          <Link to={lp(privatePaths.admin.listingPreview(item.duplicate.id))}>
             {item.duplicate.title ?? t("moderation.listingNo", { id: item.duplicate.id })}
           </Link>{" "}
           ({t("listingState.label", { status: item.duplicate.status })})

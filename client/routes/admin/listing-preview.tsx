@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { ApiAdminPreview } from "#shared/api/realty.ts";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
@@ -128,7 +128,7 @@ export default function AdminListingPreview({ loaderData }: Route.ComponentProps
         ) : null}
         {answer?.error ? <p role="alert">{messageOf(t, answer.error)}</p> : null}
         <p>
-          <Link to={lp(paths.admin.moderation())} data-testid="moderation-queue-link">
+          <Link to={lp(privatePaths.admin.moderation())} data-testid="moderation-queue-link">
             {t("adminListingPreview.queue")}
           </Link>
         </p>

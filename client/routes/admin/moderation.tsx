@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { data, redirect, useActionData } from "react-router";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
 import { rejectionCodeOf } from "#client/components/moderation/reject-fields.tsx";
@@ -161,7 +161,7 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
         page={page}
         lastPage={lastPage}
         hasNext={page < lastPage}
-        hrefFor={(p) => lp(paths.admin.moderation()) + (p > 1 ? `?page=${p}` : "")}
+        hrefFor={(p) => lp(privatePaths.admin.moderation()) + (p > 1 ? `?page=${p}` : "")}
       />
     </>
   );
