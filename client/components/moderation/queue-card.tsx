@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ApiModerationItem } from "#shared/api/cabinet.ts";
 import { privatePaths } from "#shared/private-paths.ts";
@@ -49,9 +49,13 @@ export function QueueCard({
   const headingId = `listing-${item.id}`;
   const preview = lp(privatePaths.admin.listingPreview(item.id));
 
+  // Told as soon as the answer is here: the queue read again after it no longer has this card.
+  const told = useRef(false);
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && "done" in fetcher.data) onDecided(item.id, fetcher.data.done);
-  }, [fetcher.state, fetcher.data, item.id, onDecided]);
+    if (told.current || !fetcher.data || !("done" in fetcher.data)) return;
+    told.current = true;
+    onDecided(item.id, fetcher.data.done);
+  }, [fetcher.data, item.id, onDecided]);
 
   // In place: the answer comes back here instead of a page going back to the queue.
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -81,7 +85,7 @@ export function QueueCard({
               <img
                 src={image.url}
                 srcSet={image.srcset ?? undefined}
-                sizes="8rem"
+                sizes={image.srcset ? "8rem" : undefined}
                 width={image.width}
                 height={image.height}
                 alt={t("moderation.photo", { n: n + 1, count: item.image_count })}

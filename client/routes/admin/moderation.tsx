@@ -133,7 +133,13 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageIntro pageKey="adminModeration" />
-      <p role="status" className={status ? styles.confirmation : styles.quiet} ref={statusRef} tabIndex={-1}>
+      <p
+        role="status"
+        className={status ? styles.confirmation : styles.quiet}
+        ref={statusRef}
+        tabIndex={-1}
+        data-testid="moderation-status"
+      >
         {status}
       </p>
       {total === 0 ? (
