@@ -291,6 +291,9 @@ describe("the report page /listing/report/{id}/", () => {
 
   it("tells the owner they cannot report their own listing, and a busy address to wait", async () => {
     const { id } = await published(seller);
+    const mine = await (await page(`/listing/report/${id}/`, seller.jar)).text();
+    expect(mine).toContain('data-testid="report-own"');
+    expect(mine).not.toContain('data-testid="report-form"');
     const own = await post(`/listing/report/${id}/`, { reason: "sold" }, { jar: seller.jar, ip: seller.ip });
     expect(own.status).toBe(409);
     expect(await own.text()).toContain("This is your own listing");

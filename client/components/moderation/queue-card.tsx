@@ -102,7 +102,13 @@ export function QueueCard({
       <dl className={styles.facts}>
         <div>
           <dt>{t("moderation.price")}</dt>
-          <dd>{item.price !== null ? format.price(item.price) : notGiven}</dd>
+          <dd>
+            {item.price === null
+              ? notGiven
+              : item.deal === "rent"
+                ? t("card.perMonth", { price: format.price(item.price) })
+                : format.price(item.price)}
+          </dd>
         </div>
         <div>
           <dt>{t("detail.facts.area")}</dt>

@@ -29,10 +29,13 @@ const TEXT_MIN = 3;
  */
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const { id } = page.loader(args);
-  const result = await args.context.get(appContext).api.listing(id);
+  const { api, user } = args.context.get(appContext);
+  const result = await api.listing(id);
   if (!result.ok) throw result.status === 404 ? notFound(args.url) : unavailable();
   const listing = result.data.data;
-  return { id, title: listing.title, titleLang: listing.title_lang, path: listing.path };
+  // Its owner is told at once that there is nothing to report (the API would refuse it).
+  const own = user !== null && user.id === listing.owner.id;
+  return { id, title: listing.title, titleLang: listing.title_lang, path: listing.path, own };
 });
 export const meta = page.meta;
 
@@ -75,7 +78,7 @@ function Counter({ count }: { count: number }) {
 }
 
 export default function ListingReport({ loaderData }: Route.ComponentProps) {
-  const { id, title, titleLang, path } = loaderData;
+  const { id, title, titleLang, path, own } = loaderData;
   const { t } = useI18n();
   const lp = useLocalePath();
   const fetcher = useFetcher<typeof action>();
@@ -125,7 +128,11 @@ export default function ListingReport({ loaderData }: Route.ComponentProps) {
           <span lang={titleLang}>{title}</span>
         )}
       </p>
-      {answer && "done" in answer ? (
+      {own ? (
+        <p className={styles.formError} data-testid="report-own">
+          {t("report.error.ownListing")}
+        </p>
+      ) : answer && "done" in answer ? (
         <div className={styles.done}>
           <p role="status" tabIndex={-1} ref={doneRef} data-testid="report-done">
             {t("report.done")}
