@@ -210,7 +210,9 @@ export interface ApiModerationItem {
   rooms: number | null;
   currency: "EUR";
   image: ApiImage | null;
+  /** The first few pictures (the admin preview has them all), and how many it has. */
   images: ApiImage[];
+  image_count: number;
   description: string | null;
   lang: "en" | "ru" | "sr" | null;
   owner: { id: number; name: string };

@@ -16,6 +16,7 @@ import {
   type Sort,
 } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
+import type { RejectionCode } from "./cabinet.ts";
 import type { ListingFormData } from "./listing-edit.ts";
 
 /** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
@@ -259,6 +260,8 @@ export type ApiPreview = Omit<ApiListingPreview, DraftFact> & {
 } & {
   /** Why a moderator rejected it (rejected listings only). */
   rejection_reason: string | null;
+  /** The reason picked from the list (issue 19), beside or instead of the words. */
+  rejection_code?: RejectionCode | null;
 };
 
 /** `GET /api/admin/realty/preview/{id}`: the preview and what a moderator needs of its owner. */

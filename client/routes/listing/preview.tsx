@@ -19,7 +19,7 @@ import bannerStyles from "#client/components/listing-view/listing-state-banner.m
 
 const page = idPage("listingPreview");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingPreview"], "listingState", "listingPreview", "detail");
+const MESSAGES = pageScopes(["listingPreview"], "listingState", "listingPreview", "detail", "moderation.rejectionCode");
 
 /**
  * SPEC §6: the owner's own listing in any state, as the public detail page shows it, under a banner
