@@ -207,17 +207,6 @@ describe("bots are never counted", () => {
     }
     expect(await count(L.active, "map")).toBe(0);
   });
-
-  it("phone reveals by a bot's user agent are answered but not counted", async () => {
-    const res = await call(`/api/realty/${L.active}/reveal-phone-number`, {
-      method: "POST",
-      jar: stranger.jar,
-      now: NOW,
-      headers: { "user-agent": BOT_UA },
-    });
-    expect(res.status).toBe(200);
-    expect(await count(L.active, "phone")).toBe(0);
-  });
 });
 
 describe("phone reveals count themselves", () => {

@@ -19,7 +19,6 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { activeListingContact, hasRevealed, insertMessage, recordPaidReveal } from "#worker/db/contacts.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
 import { apiError } from "#worker/http/api-error.ts";
-import { isBotRequest } from "#worker/http/bot-request.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
@@ -80,8 +79,9 @@ realtyContact
         return apiError(c, 503, "payments_unavailable", shownErrorText(c.env, error, "Payments are not available"));
       }
     }
-    // The owner's own look is no one's interest; anyone else counts once a UTC day per listing.
-    if (listing.owner_id !== user.id && !isBotRequest(c)) {
+    // A number shown to an account (signed in, paid once) is a person's interest, counted once a UTC day per
+    // account and listing; the owner's own look is not.
+    if (listing.owner_id !== user.id) {
       const rule = { key: `stat:phone:${listingId}:user:${user.id}`, limit: 1, windowS: PHONE_REVEAL_REPEAT_WINDOW_S };
       if ((await hit(c.env.DB, rule, now)).allowed) await countListingEvent(c.env.DB, listingId, "phone", now);
     }
