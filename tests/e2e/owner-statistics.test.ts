@@ -104,7 +104,7 @@ it("shows the development user's statistics in en, ru and sr: axe, Nu, the table
   }
 }, 120_000);
 
-it("a phone reveal on the detail page is counted by the server: the page sends no phone beacon", async () => {
+it("a phone reveal on the detail page is counted by the server (no phone beacon); the map link leads on to the map", async () => {
   await signIn();
   const p = page();
   const search = (await (await p.request.get("/api/realty/search?deal=sale&per_page=20")).json()) as {
@@ -126,4 +126,15 @@ it("a phone reveal on the detail page is counted by the server: the page sends n
   const map = p.getByRole("link", { name: MAP_LINK });
   expect(await map.getAttribute("href")).toBe(`/api/statistics/realty/${target.id}/map/open`);
   expect(await map.getAttribute("rel")).toBe("nofollow");
+  // Followed with JavaScript running, it is a plain navigation to the endpoint, which answers with the
+  // way on to the map (caught here: the test does not leave the site).
+  let location: string | null = null;
+  await p.route(/\/api\/statistics\/realty\/\d+\/map\/open$/, async (route) => {
+    const response = await route.fetch({ maxRedirects: 0 });
+    location = response.status() === 302 ? response.headers().location! : null;
+    await route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Map</title>" });
+  });
+  await map.click();
+  await p.waitForURL(`**/api/statistics/realty/${target.id}/map/open`);
+  expect(location).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=[\d.]+&mlon=[\d.]+#map=16\//);
 }, 60_000);

@@ -341,6 +341,17 @@ describe("GET /api/statistics/realty/{id}/map/open", () => {
     }
   });
 
+  it("a HEAD request is answered alike and not counted", async () => {
+    const res = await call(`/api/statistics/realty/${L.active}/map/open`, {
+      method: "HEAD",
+      ip: uniqueIp(),
+      headers: { "user-agent": BROWSER_UA },
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(OSM);
+    expect(await count(L.active, "map")).toBe(0);
+  });
+
   it("only GET: another method is a 405", async () => {
     const res = await call(`/api/statistics/realty/${L.active}/map/open`, { body: {}, ip: uniqueIp() });
     expect(res.status).toBe(405);

@@ -72,10 +72,10 @@ for (const kind of ["view", "phone", "map", "list"] as const satisfies readonly 
 
 /**
  * The detail page's "open on the map" link: counts a map open of an active listing and answers 302 to
- * the listing's place on OpenStreetMap — no script on the page. Not counted: bots, one address's repeats
- * within the hour, addresses past the hourly allowance (they still reach the map: a person followed a
- * link), and the owner's and admins' own opens. A listing that is not public leads only its owner and
- * admins on (the previews show the same link); anyone else gets a 404, as for a missing one.
+ * the listing's place on OpenStreetMap — no script on the page. Not counted: bots, HEAD requests, one
+ * address's repeats within the hour, addresses past the hourly allowance (they still reach the map: a
+ * person followed a link), and the owner's and admins' own opens. A listing that is not public leads only
+ * its owner and admins on (the previews show the same link); anyone else gets a 404, as a missing one.
  */
 statistics.get("/statistics/realty/:id/map/open", valid("param", ListingParam), async (c) => {
   const { id } = c.req.valid("param");
@@ -85,7 +85,9 @@ statistics.get("/statistics/realty/:id/map/open", valid("param", ListingParam), 
   if (!listing || listing.lat === null || listing.lng === null || (listing.status !== "active" && !insider)) {
     return apiError(c, 404, "not_found", "No such listing");
   }
-  if (listing.status === "active" && !insider && !isBotRequest(c) && !(await isRepeat(c, "map", id))) {
+  // A HEAD is a link checker's, not a person opening the map.
+  const counts = listing.status === "active" && !insider && c.req.method === "GET" && !isBotRequest(c);
+  if (counts && !(await isRepeat(c, "map", id))) {
     const within = (await hit(c.env.DB, allowanceRule(c, "map"), nowOf(c))).allowed;
     if (within) await countListingEvent(c.env.DB, id, "map", nowOf(c));
   }
