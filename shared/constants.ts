@@ -144,10 +144,11 @@ export const STATISTICS_EVENTS_PER_IP_PER_HOUR = 120;
 export const LIST_STATISTICS_EVENTS_PER_IP_PER_HOUR = 1200;
 /**
  * A visitor's repeated event of one kind on one listing counts once in this window (honest counters);
- * a view counts once a day (issue 19 item 6).
+ * a view counts once a day, and so does one account's phone reveal of a listing (issue 19 item 6).
  */
 export const STATISTICS_REPEAT_WINDOW_S = 60 * 60;
 export const VIEW_REPEAT_WINDOW_S = 24 * 60 * 60;
+export const PHONE_REVEAL_REPEAT_WINDOW_S = 24 * 60 * 60;
 export const UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR = 30;
 
 /** Dates on pages are calendar dates in Serbia, on the server and in every browser alike (`textFormats`). */

@@ -137,6 +137,8 @@ export interface ApiListingStatistics {
   title: string | null;
   title_lang: "en" | "ru" | "sr";
   status: ListingStatus;
+  /** The public page's path (active listings only). */
+  path: string | null;
   /** OWNER_STATS_DAYS days, oldest first, every day present (zeros included). */
   days: ApiStatisticsDay[];
   totals: Omit<ApiStatisticsDay, "day">;

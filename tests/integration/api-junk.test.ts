@@ -23,7 +23,10 @@ const GET_ENDPOINTS = [
   "/api/advantage",
   "/api/tooltip/{id}",
   "/api/unsubscribe",
+  "/api/statistics/realty/{id}/map/open",
 ];
+/** Endpoints of a signed-in visitor (the development user's session). */
+const SIGNED_IN_GET_ENDPOINTS = ["/api/cabinet/realties/{id}/statistics"];
 const POST_ENDPOINTS = [
   "/api/realty-by-ids",
   "/api/feedback/question",
@@ -133,6 +136,18 @@ describe("no input gives a 5xx", () => {
     await fc.assert(
       fc.asyncProperty(pathSegment, query, async (segment, params) => {
         const res = await SELF.fetch(url(endpoint, segment, params));
+        await res.arrayBuffer();
+        expect(res.status, `${endpoint} ${segment} ${JSON.stringify(params)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(SIGNED_IN_GET_ENDPOINTS)("GET %s signed in", async (endpoint) => {
+    const cookie = await devSession("user");
+    await fc.assert(
+      fc.asyncProperty(pathSegment, query, async (segment, params) => {
+        const res = await SELF.fetch(url(endpoint, segment, params), { headers: { cookie } });
         await res.arrayBuffer();
         expect(res.status, `${endpoint} ${segment} ${JSON.stringify(params)}`).toBeLessThan(500);
       }),

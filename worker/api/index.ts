@@ -17,6 +17,7 @@ import { adminRealty } from "./admin-realty.ts";
 import { realtyPhotos } from "./realty-photos.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
+import { cabinetStatistics } from "./cabinet-statistics.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { user } from "./user.ts";
@@ -60,6 +61,7 @@ api.route("/", auth);
 api.route("/", user);
 api.route("/", cabinetUser);
 api.route("/", cabinetFavourites);
+api.route("/", cabinetStatistics);
 api.route("/", devOutbox);
 
 // An endpoint that does not exist answers in the API's JSON error shape, not Hono's plain-text 404.
