@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ApiListingStatistics } from "#shared/api/cabinet.ts";
 import { OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { idPage } from "#client/components/page-intro/id-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -65,7 +66,7 @@ export default function CabinetStatistics({ loaderData }: Route.ComponentProps) 
         </p>
         <p className={styles.links}>
           {back}
-          <Link to={lp(paths.listing.preview(id))}>{t("ownerStats.preview")}</Link>
+          <Link to={lp(privatePaths.listing.preview(id))}>{t("ownerStats.preview")}</Link>
         </p>
       </>
     );
@@ -90,7 +91,7 @@ export default function CabinetStatistics({ loaderData }: Route.ComponentProps) 
               {t("ownerStats.publicPage")}
             </Link>
           ) : (
-            <Link to={lp(paths.listing.preview(id))} data-testid="stats-listing">
+            <Link to={lp(privatePaths.listing.preview(id))} data-testid="stats-listing">
               {t("ownerStats.preview")}
             </Link>
           )}
