@@ -10,6 +10,7 @@ import { type SessionUser } from "#shared/api/auth.ts";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { appContext, type RequestArgs } from "#client/app-context.ts";
 import { notFound } from "./http-errors.ts";
 
@@ -46,7 +47,7 @@ export function requireVerifiedPhone(args: RequestArgs): SessionUser {
     const query = new URLSearchParams({ verify: "phone" });
     const next = safeNextPath(path);
     if (next) query.set(NEXT_PARAM, next);
-    throw redirect(`${localizePath(paths.cabinet.personal(), splitLocale(path).locale)}?${query}`);
+    throw redirect(`${localizePath(privatePaths.cabinet.personal(), splitLocale(path).locale)}?${query}`);
   }
   return user;
 }

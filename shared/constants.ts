@@ -144,10 +144,11 @@ export const STATISTICS_EVENTS_PER_IP_PER_HOUR = 120;
 export const LIST_STATISTICS_EVENTS_PER_IP_PER_HOUR = 1200;
 /**
  * A visitor's repeated event of one kind on one listing counts once in this window (honest counters);
- * a view counts once a day (issue 19 item 6).
+ * a view counts once a day, and so does one account's phone reveal of a listing (issue 19 item 6).
  */
 export const STATISTICS_REPEAT_WINDOW_S = 60 * 60;
 export const VIEW_REPEAT_WINDOW_S = 24 * 60 * 60;
+export const PHONE_REVEAL_REPEAT_WINDOW_S = 24 * 60 * 60;
 export const UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR = 30;
 
 /** Dates on pages are calendar dates in Serbia, on the server and in every browser alike (`textFormats`). */
@@ -189,7 +190,8 @@ export const LISTING_YEAR_MIN = 1800;
  * My listings (issue 19, decision 038). The owner is reminded this many days before a listing expires;
  * the cabinet pages its listings by CABINET_PER_PAGE; the owner's statistics cover OWNER_STATS_DAYS days.
  * Visitors report listings: REPORT_HIDE_THRESHOLD independent reports of a listing being sold/rented or
- * fake hide it until a moderator decides; one address may report REPORTS_PER_IP_PER_HOUR times an hour.
+ * fake hide it until a moderator decides; one address may report REPORTS_PER_IP_PER_HOUR times an hour,
+ * one signed-in account REPORTS_PER_USER_PER_HOUR times (wherever it is).
  */
 export const EXPIRY_REMINDER_DAYS = 3;
 export const CABINET_PER_PAGE = 20;
@@ -197,6 +199,7 @@ export const OWNER_STATS_DAYS = 30;
 export const REPORT_HIDE_THRESHOLD = 3;
 export const REPORT_TEXT_MAX = 1000;
 export const REPORTS_PER_IP_PER_HOUR = 10;
+export const REPORTS_PER_USER_PER_HOUR = 10;
 /** The moderation queue's page size. */
 export const MODERATION_PER_PAGE = 20;
 

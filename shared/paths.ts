@@ -1,10 +1,12 @@
 /**
- * Builders of every public, cabinet and admin path (SPEC §2), locale-free and with the trailing slash.
- * Wrap a result in `localizePath` from `#shared/locales.ts` to add the locale segment.
+ * Builders of the public paths (SPEC §2) and of the two signed-in ones the header links to, locale-free
+ * and with the trailing slash. Wrap a result in `localizePath` from `#shared/locales.ts` to add the locale
+ * segment. Every page carries this module (decision 037): the cabinet's, the wizard's and the admin's
+ * paths are in `private-paths.ts`.
  */
 import { DEAL_SEGMENT, type Deal, type PropertyType } from "./listing-types.ts";
 
-const seg = (value: string | number) => encodeURIComponent(String(value));
+export const seg = (value: string | number) => encodeURIComponent(String(value));
 
 export const STATIC_PAGES = {
   favourites: "/favourites/",
@@ -28,31 +30,12 @@ export const paths = {
     `/${DEAL_SEGMENT[deal]}/${type}/${seg(citySlug)}/${id}/`,
   realty: (id: number | string) => `/realty/${seg(id)}/`,
   media: (...segments: string[]) => `/media/${segments.map((s) => `${seg(s)}/`).join("")}`,
-  cabinet: {
-    main: () => "/cabinet/",
-    favourites: () => "/cabinet/favourites/",
-    personal: () => "/cabinet/personal/",
-    savedSearches: () => "/cabinet/saved-searches/",
-    messages: () => "/cabinet/messages/",
-    payment: () => "/cabinet/payment/",
-    paymentSuccess: () => "/cabinet/payment/success/",
-    paymentError: () => "/cabinet/payment/error/",
-    /** A listing's statistics for its owner (issue 19 item 6). */
-    statistics: (id: number | string) => `/cabinet/statistics/${seg(id)}/`,
-  },
+  // The two signed-in pages every page links to (the header); the others are in private-paths.ts.
+  cabinet: { main: () => "/cabinet/" },
   listing: {
     create: () => "/listing/create/",
-    edit: (id: number | string) => `/listing/edit/${seg(id)}/`,
-    preview: (id: number | string) => `/listing/preview/${seg(id)}/`,
-    /** The expiry reminder's link: renew without signing in (`?token=`, issue 19 item 3). */
-    renew: (id: number | string) => `/listing/renew/${seg(id)}/`,
-    /** A visitor's report of a public listing (issue 19 item 5). */
+    /** A visitor's report of a public listing (issue 19 item 5), linked from its page. */
     report: (id: number | string) => `/listing/report/${seg(id)}/`,
-  },
-  admin: {
-    listingPreview: (id: number | string) => `/admin/listing/preview/${seg(id)}/`,
-    /** Pending listings, oldest first (issue 19 item 4). */
-    moderation: () => "/admin/moderation/",
   },
   page: (name: StaticPage) => STATIC_PAGES[name],
 };

@@ -148,11 +148,18 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
         </>
       }
       contact={
-        <OwnerContact
-          owner={listing.owner}
-          revealPrice={loaderData.revealPrice}
-          messageLimits={loaderData.messageLimits}
-        />
+        <>
+          <OwnerContact
+            owner={listing.owner}
+            revealPrice={loaderData.revealPrice}
+            messageLimits={loaderData.messageLimits}
+          />
+          <p className={styles.report}>
+            <Link to={lp(paths.listing.report(listing.id))} rel="nofollow">
+              {t("detail.report")}
+            </Link>
+          </p>
+        </>
       }
     >
       <section aria-labelledby="detail-similar" className={styles.similar}>

@@ -51,7 +51,7 @@ export interface SeedListing {
   title: string;
   /** 1: made by the site's generator from the facts (composed again in the visitor's language). */
   title_generated: 0 | 1;
-  description: string;
+  description: string | null;
   lang: Lang;
   owner_id: number;
   phone: string;
@@ -60,6 +60,14 @@ export interface SeedListing {
   created_at: number;
   updated_at: number;
   expires_at: number;
+  /** Issue 19 (decision 038): when it first went public, last checked by its owner, last submitted. */
+  published_at: number | null;
+  checked_at: number | null;
+  submitted_at: number | null;
+  rejection_code: string | null;
+  rejection_reason: string | null;
+  /** Taken off the site by visitors' reports, pending a moderator (`reportedListing`). */
+  hidden_at: number | null;
 }
 
 export interface SeedImage {
@@ -379,7 +387,10 @@ export function seedListing(id: number): SeedListing {
           ? BASE_TIME - rng.int(1, 20) * DAY
           : null;
 
-  return {
+  // Drawn last, so every draw before it stays put.
+  const rejection = status === "rejected" ? rng.pick(SEED_REJECTIONS) : null;
+
+  const listing: SeedListing = {
     id,
     type_id: type.id,
     deal: type.deal,
@@ -416,6 +427,100 @@ export function seedListing(id: number): SeedListing {
     created_at,
     updated_at,
     expires_at: updated_at + 30 * DAY,
+    published_at: status === "active" || status === "archived" ? created_at : null,
+    checked_at: status === "active" ? updated_at : null,
+    submitted_at: status === "pending" ? updated_at : null,
+    rejection_code: rejection?.code ?? null,
+    rejection_reason: rejection?.reason ?? null,
+    hidden_at: null,
+  };
+  const special = ownerShowcase(listing) ?? reportedListing(listing);
+  // A run lasts 30 days from the listing's last change, as for every other seeded listing.
+  return special ? { ...special, expires_at: special.updated_at + 30 * DAY } : listing;
+}
+
+/** Moderators' reasons of the seeded rejections (a code of REJECTION_CODES and their own words, in Serbian). */
+const SEED_REJECTIONS = [
+  { code: "photos", reason: "Fotografije su mutne i ne prikazuju stan. Dodajte jasne fotografije prostorija." },
+  { code: "price", reason: "Cena ne odgovara opisu: proverite da li je navedena ukupna cena." },
+  { code: "incomplete", reason: "Nedostaje sprat i broj soba." },
+  { code: "rules", reason: null },
+] as const;
+
+/** The development user (README) is seeded user 2: every 40th listing, from listing 7, is theirs. */
+export const DEV_USER_ID = 2;
+export const isDevUserListing = (id: number) => id % 40 === 7;
+
+/**
+ * The development user's first eight listings show every screen of the cabinet (issue 19 item 7): two of
+ * each state an owner acts on, one public listing that expires within EXPIRY_REMINDER_DAYS. The rest of
+ * theirs keep their drawn states.
+ */
+function ownerShowcase(listing: SeedListing): SeedListing | null {
+  if (!isDevUserListing(listing.id) || listing.id > 287) return null;
+  const k = (listing.id - 7) / 40;
+  const recent = BASE_TIME - (k + 1) * DAY;
+  listing = { ...listing, created_at: Math.min(listing.created_at, recent - 2 * DAY) };
+  switch (k) {
+    case 0: // public, two days left: the reminder is due, renewal is on offer
+      return active(listing, BASE_TIME - 28 * DAY);
+    case 2: // waiting for review
+      return { ...published(listing, null), status: "pending", updated_at: recent, submitted_at: recent };
+    case 3: // rejected, with the moderator's reason
+      return {
+        ...published(listing, null),
+        status: "rejected",
+        updated_at: recent,
+        submitted_at: recent - DAY,
+        rejection_code: "photos",
+        rejection_reason: SEED_REJECTIONS[0].reason,
+      };
+    case 4: // an unfinished draft: no description yet
+      return { ...published(listing, null), status: "draft", updated_at: recent, description: null };
+    case 5: // taken down by its owner after a month online
+      return { ...published(listing, listing.created_at), status: "archived", updated_at: recent };
+    default: // public, with time left
+      return active(listing, BASE_TIME - (k + 3) * DAY);
+  }
+}
+
+function published(listing: SeedListing, at: number | null): SeedListing {
+  return {
+    ...listing,
+    published_at: at,
+    checked_at: null,
+    submitted_at: null,
+    rejection_code: null,
+    rejection_reason: null,
+    promoted_until: null,
+  };
+}
+
+function active(listing: SeedListing, since: number): SeedListing {
+  const created_at = Math.min(listing.created_at, since);
+  return {
+    ...published(listing, created_at),
+    status: "active",
+    created_at,
+    updated_at: since,
+    checked_at: since,
+    expires_at: since + 30 * DAY,
+  };
+}
+
+/** Listings visitors reported (harness/seed/owner-activity.ts files the reports). */
+export const REPORTED_LISTINGS = { hidden: 19, open: 23 } as const;
+
+/** Listing 19 was taken off the site by three reports and waits in the moderation queue. */
+function reportedListing(listing: SeedListing): SeedListing | null {
+  if (listing.id !== REPORTED_LISTINGS.hidden) return null;
+  const hidden = BASE_TIME - 6 * 60 * 60 * 1000;
+  return {
+    ...published(listing, listing.created_at),
+    status: "pending",
+    updated_at: hidden,
+    submitted_at: hidden,
+    hidden_at: hidden,
   };
 }
 

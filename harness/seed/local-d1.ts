@@ -63,7 +63,8 @@ export async function seedLocalD1({
   const files: string[] = [];
   let fd = -1;
   let written = 0;
-  for (const statement of seedStatementStream({ listings })) {
+  // Anchored to today: listings expire, and their statistics fall, relative to the day of seeding.
+  for (const statement of seedStatementStream({ listings, anchor: Date.now() })) {
     if (fd < 0 || written >= MAX_FILE_BYTES) {
       if (fd >= 0) closeSync(fd);
       const file = `${dir}/seed-${String(files.length + 1).padStart(3, "0")}.sql`;

@@ -8,11 +8,24 @@ import { accountStatements } from "./accounts.ts";
 import { ADVANTAGES, FAQ, seedArticles, seedSubscriptions, seedTags, TOOLTIPS } from "./content.ts";
 import { CITIES } from "./gazetteer.ts";
 import { DISTRICT_IDS, seedImages, seedListing, type SeedListing } from "./listings.ts";
+import { ownerFavourites, ownerStats, seedReports } from "./owner-activity.ts";
 import { seedUser, userCount } from "./people.ts";
+import { BASE_TIME, DAY } from "./prng.ts";
 
 export interface SeedOptions {
   /** Number of listings; 2 000 by default. */
   listings?: number;
+  /**
+   * The day the data set is "now" (ms; its UTC day is taken). By default the seed's own BASE_TIME, so
+   * the statements are the same on every run; local databases pass today, so listings expire, and their
+   * statistics and reports fall, relative to the day they were seeded (decision 038).
+   */
+  anchor?: number;
+}
+
+/** How far to move the seed's times so that BASE_TIME falls on the anchor's UTC day. */
+export function anchorShift(anchor: number | undefined): number {
+  return anchor === undefined ? 0 : Math.floor(anchor / DAY) * DAY - BASE_TIME;
 }
 
 export const DEFAULT_LISTINGS = 2000;
@@ -67,6 +80,7 @@ function* inserts(table: string, columns: readonly string[], rows: Iterable<SqlV
 
 /** Tables the seed owns, children before parents. */
 export const SEED_TABLES = [
+  "listing_reports",
   "listing_counts",
   "favourites",
   "listing_stats",
@@ -125,7 +139,25 @@ const LISTING_COLUMNS = [
   "created_at",
   "updated_at",
   "expires_at",
+  "published_at",
+  "checked_at",
+  "submitted_at",
+  "rejection_code",
+  "rejection_reason",
+  "hidden_at",
 ] as const satisfies readonly (keyof SeedListing)[];
+
+/** Columns holding times (ms), moved by the anchor's shift. */
+const LISTING_TIMES = new Set<string>([
+  "promoted_until",
+  "created_at",
+  "updated_at",
+  "expires_at",
+  "published_at",
+  "checked_at",
+  "submitted_at",
+  "hidden_at",
+]);
 
 /** Listings 1…count in order (listing n is the same for every count ≥ n). */
 export function* listingRows(count: number): Generator<SeedListing> {
@@ -138,6 +170,8 @@ export function* listingRows(count: number): Generator<SeedListing> {
  */
 export function* seedStatementStream(options: SeedOptions = {}): Generator<string> {
   const count = Math.max(0, Math.floor(options.listings ?? DEFAULT_LISTINGS));
+  const shift = anchorShift(options.anchor);
+  const at = (time: number | null) => (time === null ? null : time + shift);
 
   for (const table of SEED_TABLES) yield `DELETE FROM ${table}`;
 
@@ -175,7 +209,10 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
     "listings",
     LISTING_COLUMNS,
     (function* () {
-      for (const listing of listingRows(count)) yield LISTING_COLUMNS.map((column) => listing[column]);
+      for (const listing of listingRows(count))
+        yield LISTING_COLUMNS.map((column) =>
+          LISTING_TIMES.has(column) ? at(listing[column] as number | null) : listing[column],
+        );
     })(),
   );
   yield* inserts(
@@ -190,6 +227,33 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
           yield [image.id, image.listing_id, image.position, image.width, image.height, image.seed];
       }
     })(),
+  );
+
+  // What people did with the listings (harness/seed/owner-activity.ts), in the anchor's days.
+  yield* inserts(
+    "listing_stats",
+    ["listing_id", "day", "kind", "count"],
+    (function* () {
+      for (const listing of listingRows(count))
+        for (const stat of ownerStats(listing))
+          yield [stat.listing_id, new Date(stat.day_ms + shift).toISOString().slice(0, 10), stat.kind, stat.count];
+    })(),
+  );
+  yield* inserts(
+    "favourites",
+    ["user_id", "listing_id", "created_at"],
+    (function* () {
+      for (const listing of listingRows(count))
+        for (const favourite of ownerFavourites(listing, users))
+          yield [favourite.user_id, listing.id, at(favourite.created_at)];
+    })(),
+  );
+  yield* inserts(
+    "listing_reports",
+    ["listing_id", "reporter", "reason", "text", "created_at"],
+    seedReports()
+      .filter((report) => report.listing_id <= count)
+      .map((report) => [report.listing_id, report.reporter, report.reason, report.text, at(report.created_at)]),
   );
 
   const tags = seedTags();

@@ -112,6 +112,8 @@ export interface ApiListingStatistics {
   title: string | null;
   title_lang: "en" | "ru" | "sr";
   status: ListingStatus;
+  /** The public page's path (active listings only). */
+  path: string | null;
   /** OWNER_STATS_DAYS days, oldest first, every day present (zeros included). */
   days: ApiStatisticsDay[];
   totals: Omit<ApiStatisticsDay, "day">;
@@ -185,7 +187,9 @@ export interface ApiModerationItem {
   rooms: number | null;
   currency: "EUR";
   image: ApiImage | null;
+  /** The first few pictures (the admin preview has them all), and how many it has. */
   images: ApiImage[];
+  image_count: number;
   description: string | null;
   lang: "en" | "ru" | "sr" | null;
   owner: { id: number; name: string };

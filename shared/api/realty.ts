@@ -16,6 +16,7 @@ import {
   type Sort,
 } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
+import type { RejectionCode } from "./cabinet.ts";
 import type { ListingFormData } from "./listing-edit.ts";
 
 /** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
@@ -229,6 +230,8 @@ export interface ApiListingDetail extends ApiListing {
   images: ApiImage[];
   status: "active";
   owner: { id: number; name: string; member_since: string };
+  /** When the owner last confirmed the listing is still there (issue 19 item 3); null when never. */
+  checked_at: string | null;
   /** Median price per m² of active listings of the same type in the same city. */
   market: { city_median_price_m2: number | null; sample_size: number };
 }
@@ -257,6 +260,8 @@ export type ApiPreview = Omit<ApiListingPreview, DraftFact> & {
 } & {
   /** Why a moderator rejected it (rejected listings only). */
   rejection_reason: string | null;
+  /** The reason picked from the list (issue 19), beside or instead of the words. */
+  rejection_code?: RejectionCode | null;
 };
 
 /** `GET /api/admin/realty/preview/{id}`: the preview and what a moderator needs of its owner. */

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { launch, watchProblems } from "#harness/browser.ts";
 
@@ -42,4 +42,16 @@ export function pagePerTest(browser: () => Browser, options: BrowserContextOptio
     if (!page) throw new Error("the page is opened in beforeEach");
     return page;
   };
+}
+
+/**
+ * Waits until React has hydrated the element: a lazily loaded part (decision 037) hydrates when its chunk
+ * arrives, after the page; until then a click is the plain form post it is without JavaScript. React
+ * keeps an element's props on the node (`__reactProps$…`) once it owns it.
+ */
+export async function hydratedElement(locator: Locator) {
+  await locator.waitFor();
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactProps$"))))
+    .toBe(true);
 }

@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
-import { signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { devSession, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
 /** Every public endpoint of SPEC §7 built so far, with the names its queries and bodies use. */
 const GET_ENDPOINTS = [
@@ -23,9 +23,12 @@ const GET_ENDPOINTS = [
   "/api/advantage",
   "/api/tooltip/{id}",
   "/api/unsubscribe",
+  "/api/statistics/realty/{id}/map/open",
   "/api/cabinet/realties/archive",
   "/api/cabinet/realties/count",
 ];
+/** Endpoints of a signed-in visitor (the development user's session). */
+const SIGNED_IN_GET_ENDPOINTS = ["/api/cabinet/realties/{id}/statistics"];
 const POST_ENDPOINTS = [
   "/api/realty-by-ids",
   "/api/feedback/question",
@@ -35,6 +38,7 @@ const POST_ENDPOINTS = [
   "/api/statistics/realty/{id}/list",
   "/api/unsubscribe",
   "/api/unsubscribe/all",
+  "/api/realty/{id}/report",
   "/api/cabinet/realties/active",
   "/api/cabinet/realties/{id}/archive",
   "/api/cabinet/realties/{id}/restore",
@@ -53,6 +57,9 @@ const OWNER_ENDPOINTS: [string, string][] = [
   ["POST", "/api/realty/relevant/{id}"],
   ["DELETE", "/api/cabinet/realties/{id}"],
 ];
+/** The admin's endpoints, called with the admin's session (everyone else gets their 404). */
+const ADMIN_GET_ENDPOINTS = ["/api/admin/realty/moderation", "/api/admin/realty/{id}/history"];
+const ADMIN_POST_ENDPOINTS = ["/api/admin/realty/{id}/reject", "/api/admin/realty/{id}/approve"];
 const QUERY_NAMES = [
   "deal",
   "type",
@@ -131,6 +138,9 @@ const body = fc.oneof(
       name: junkText,
       email: junkText,
       question: junkText,
+      reason: fc.oneof(junkText, fc.constantFrom("sold", "wrong_price", "fake", "duplicate", "other")),
+      text: junkText,
+      code: fc.oneof(junkText, fc.constantFrom("incomplete", "photos", "price", "other")),
     })
     .map((v) => JSON.stringify(v)),
 );
@@ -155,6 +165,18 @@ describe("no input gives a 5xx", () => {
     );
   });
 
+  it.each(SIGNED_IN_GET_ENDPOINTS)("GET %s signed in", async (endpoint) => {
+    const cookie = await devSession("user");
+    await fc.assert(
+      fc.asyncProperty(pathSegment, query, async (segment, params) => {
+        const res = await SELF.fetch(url(endpoint, segment, params), { headers: { cookie } });
+        await res.arrayBuffer();
+        expect(res.status, `${endpoint} ${segment} ${JSON.stringify(params)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it.each(POST_ENDPOINTS)("POST %s", async (endpoint) => {
     await fc.assert(
       fc.asyncProperty(
@@ -167,6 +189,51 @@ describe("no input gives a 5xx", () => {
             method: "POST",
             body: payload,
             headers: type ? { "content-type": type } : {},
+          });
+          await res.arrayBuffer();
+          expect(res.status, `${endpoint} ${segment} ${payload.slice(0, 200)}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("no input gives the admin a 5xx", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    cookie = await devSession("admin");
+  });
+  // Pending listings that exist: a junk decision may meet a real one.
+  const realId = fc.constantFrom("1", "2", "3", "150", "299");
+
+  it.each(ADMIN_GET_ENDPOINTS)("GET %s", async (endpoint) => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(pathSegment, realId), query, async (segment, params) => {
+        const res = await SELF.fetch(url(endpoint, segment, params), { headers: { cookie } });
+        await res.arrayBuffer();
+        expect(res.status, `${endpoint} ${segment} ${JSON.stringify(params)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it.each(ADMIN_POST_ENDPOINTS)("POST %s", async (endpoint) => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(pathSegment, realId),
+        body,
+        fc.constantFrom("application/json", "text/plain", ""),
+        async (segment, payload, type) => {
+          const res = await SELF.fetch(url(endpoint, segment, []), {
+            method: "POST",
+            body: payload,
+            headers: {
+              cookie,
+              origin: ORIGIN,
+              "x-requested-with": "XMLHttpRequest",
+              ...(type ? { "content-type": type } : {}),
+            },
           });
           await res.arrayBuffer();
           expect(res.status, `${endpoint} ${segment} ${payload.slice(0, 200)}`).toBeLessThan(500);

@@ -142,7 +142,7 @@ describe("the page", () => {
     const moderation = await html(await page("/cabinet/?tab=moderation", owner.jar));
     const rejected = card(moderation, ids.rejected!)!;
     expect(rejected).toContain("Rejected by a moderator:");
-    expect(rejected).toContain("the photos do not show the property well or are not its own.");
+    expect(rejected).toContain("The photos are missing, unclear or not of this property");
     expect(rejected).toContain("The photos show another building.");
     expect(rejected).toContain('data-intent="submit"');
     expect(card(moderation, ids.hidden!)).toContain("Hidden after visitors' reports");

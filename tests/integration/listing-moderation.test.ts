@@ -212,6 +212,45 @@ describe("admin preview /admin/listing/preview/{id}/", () => {
     expect(own).toContain('value="submit"');
   });
 
+  it("rejects with a reason from the list and words (either is enough, 'other' needs words); the owner reads both", async () => {
+    const id = await flat(owner, "complete", 175_000);
+    expect((await api(owner, "/api/realty/edit/check", { id })).status).toBe(200);
+    const html = await (await page(`/sr/admin/listing/preview/${id}/`, admin, "sr")).text();
+    const moderation = /data-testid="moderation"[\s\S]*?<\/section>/.exec(html)![0];
+    expect(moderation).toMatch(/<select[^>]*name="code"/);
+    expect(moderation).toContain("Fotografije nedostaju, nejasne su ili nisu ove nekretnine");
+    expect(moderation).toMatch(/<textarea[^>]*name="reason"[^>]*maxLength="1000"/i);
+    expect(moderation).not.toMatch(/<textarea[^>]*minLength/i);
+    expect(html).toContain('href="/sr/admin/moderation/"');
+
+    const other = await post(`/admin/listing/preview/${id}/`, { intent: "reject", code: "other", reason: "" }, admin);
+    expect(other.status).toBe(400);
+    const refused = await other.text();
+    expect(refused).toMatch(/<textarea[^>]*aria-invalid="true"/);
+    expect(refused).toMatch(/<option value="other" selected="">/);
+    expect((await status(id))!.status).toBe("pending");
+
+    const coded = await post(`/admin/listing/preview/${id}/`, { intent: "reject", code: "photos", reason: "" }, admin);
+    expect(coded.status).toBe(302);
+    expect(await status(id)).toEqual({ status: "rejected", rejection_reason: null });
+    const own = await (await page(`/ru/listing/preview/${id}/`, owner.jar, "ru")).text();
+    expect(banner(own)).toMatchObject({ status: "rejected" });
+    expect(own).toMatch(/data-testid="rejection-code"><strong>Фотографий нет, они нечёткие или не этого объекта</);
+    expect(own).not.toContain('data-testid="rejection-reason"');
+
+    // Submitted again and rejected with both.
+    expect((await api(owner, "/api/realty/edit/force", { id })).status).toBe(200);
+    const both = await post(
+      `/admin/listing/preview/${id}/`,
+      { intent: "reject", code: "price", reason: "The price is per month, not for sale." },
+      admin,
+    );
+    expect(both.status).toBe(302);
+    const again = await (await page(`/listing/preview/${id}/`, owner.jar)).text();
+    expect(again).toContain("The price is unrealistic or stated wrongly");
+    expect(again).toContain('data-testid="rejection-reason">The price is per month, not for sale.<');
+  });
+
   it("approves: the listing is public, the owner's banner says since when and links to it", async () => {
     const id = await flat(owner, "complete", 180_000);
     expect((await api(owner, "/api/realty/edit/check", { id })).status).toBe(200);

@@ -1,27 +1,54 @@
 /**
- * Moderation (SPEC §7, issue 18 item 6): `POST /api/admin/realty/{id}/approve` publishes a pending
- * listing for LISTING_RUN_DAYS days, `POST /api/admin/realty/{id}/reject {"reason"}` sends it back to its
- * owner with the reason, `GET /api/admin/realty/{id}/history` lists its changes of state. Admins only:
- * everyone else gets 404, as for a path that does not exist.
+ * Moderation (SPEC §7; issue 18 item 6, issue 19 item 4, decision 038): `GET /api/admin/realty/moderation`
+ * is the queue of pending listings, oldest submission first, with their photos, facts, the duplicate check's
+ * finding and open reports; `POST /api/admin/realty/{id}/approve` publishes a pending listing for
+ * LISTING_RUN_DAYS days, `POST /api/admin/realty/{id}/reject {code?, reason?}` sends it back to its owner
+ * with a reason from REJECTION_CODES and/or the moderator's words; either decision closes the listing's
+ * reports and e-mails the owner in their language. `GET /api/admin/realty/{id}/history` lists its changes
+ * of state. Admins only: everyone else gets 404, as for a path that does not exist.
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
-import { RejectBody } from "#shared/api/cabinet.ts";
+import {
+  ModerationQuery,
+  RejectBody,
+  type ApiModerationItem,
+  type RejectionCode,
+  type ReportReason,
+} from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
+import type { PropertyType } from "#shared/listing-types.ts";
+import type { Locale } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { editRow, listingHistory, updateListing, type ColumnValues } from "#worker/db/listing-edits.ts";
+import { editRow, listingHistory, updateListing, type ColumnValues, type EditRow } from "#worker/db/listing-edits.ts";
+import { toImage } from "#worker/db/listings.ts";
+import { pendingPage, publishedAt, queueImages, type QueueRow } from "#worker/db/moderation-queue.ts";
+import { openReports, resolveReports, type OpenReport } from "#worker/db/reports.ts";
+import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { toEdit } from "./realty-edit.ts";
+import { logServerError } from "#worker/http/server-error.ts";
+import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
+import { likelyDuplicate, toEdit } from "./realty-edit.ts";
 import { valid } from "./validate.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Photos a queue card shows; the admin preview has them all. */
+const QUEUE_PHOTOS = 6;
 const IdParams = v.object({ id: IdParam });
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const adminRealty = new Hono<AppEnv>();
 
-for (const path of ["/admin/realty/:id/approve", "/admin/realty/:id/reject", "/admin/realty/:id/history"]) {
+for (const path of [
+  "/admin/realty/moderation",
+  "/admin/realty/:id/approve",
+  "/admin/realty/:id/reject",
+  "/admin/realty/:id/history",
+]) {
   adminRealty.use(path, async (c, next) => {
     if (c.get("user")?.role !== "admin") return apiError(c, 404, "not_found", "No such endpoint");
     await next();
@@ -29,34 +56,146 @@ for (const path of ["/admin/realty/:id/approve", "/admin/realty/:id/reject", "/a
   });
 }
 
-/** Moves a pending listing to a decision; 409 when it is not pending (decided already, or not submitted). */
-async function decide(c: Context<AppEnv>, id: number, values: ColumnValues) {
-  const row = await editRow(c.env.DB, id, null);
+type Decision = { approve: true } | { approve: false; code: RejectionCode | null; reason: string };
+
+/**
+ * Tells the owner what was decided, in their language, when they have a confirmed e-mail address. The
+ * decision stands whether or not the e-mail goes out: a provider's failure is logged, not answered.
+ */
+async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision) {
+  const owner = await findUserById(c.env.DB, row.owner_id);
+  if (!owner?.email || owner.email_verified_at === null) return;
+  const locale = mailLocale(owner.locale);
+  const context = { locale, origin: new URL(c.req.url).origin };
+  const listing = { id: row.id, title: toEdit(row, locale).title };
+  try {
+    if (decision.approve) {
+      const path = row.city
+        ? paths.detail(row.deal, row.property_type as PropertyType, row.city, row.id)
+        : paths.realty(row.id);
+      await sendOwnerMail(c.env, owner.email, "listing_approved", { listing, path }, context, nowOf(c));
+    } else {
+      const { code, reason } = decision;
+      await sendOwnerMail(c.env, owner.email, "listing_rejected", { listing, code, reason }, context, nowOf(c));
+    }
+  } catch (error) {
+    logServerError(c, error);
+  }
+}
+
+/**
+ * Moves a pending listing to a decision; 409 when it is not pending (decided already, or not submitted).
+ * Its open reports are closed with it: the moderator has seen them.
+ */
+async function decide(c: Context<AppEnv>, id: number, decision: Decision) {
+  const db = c.env.DB;
+  const now = nowOf(c);
+  const row = await editRow(db, id, null);
   if (!row) return apiError(c, 404, "not_found", "No such listing");
   if (row.status !== "pending") return apiError(c, 409, "not_pending", `The listing is ${row.status}, not pending`);
-  const applied = await updateListing(c.env.DB, id, "pending", values, nowOf(c), {
+  const values: ColumnValues = decision.approve
+    ? {
+        status: "active",
+        expires_at: now + LISTING_RUN_DAYS * DAY_MS,
+        published_at: (await publishedAt(db, id)) ?? now,
+        checked_at: now,
+        reminded_at: null,
+        hidden_at: null,
+        rejection_code: null,
+        rejection_reason: null,
+      }
+    : {
+        status: "rejected",
+        rejection_code: decision.code,
+        rejection_reason: decision.reason || null,
+        hidden_at: null,
+      };
+  const applied = await updateListing(db, id, "pending", values, now, {
     actorId: c.get("user")!.id,
-    reason: typeof values.rejection_reason === "string" ? values.rejection_reason : null,
+    reason: decision.approve ? null : decision.reason || decision.code,
   });
   if (!applied) return apiError(c, 409, "not_pending", "The listing was decided meanwhile");
-  return c.json({ data: toEdit((await editRow(c.env.DB, id, null))!) });
+  await resolveReports(db, id, now);
+  const decided = (await editRow(db, id, null))!;
+  await notifyOwner(c, decided, decision);
+  return c.json({ data: toEdit(decided, apiLocale(c)) });
+}
+
+/** A pending listing as the queue shows it, in the moderator's language. */
+async function queueItem(
+  db: D1Database,
+  entry: QueueRow,
+  images: ApiModerationItem["images"],
+  imageCount: number,
+  reports: OpenReport[],
+  locale: Locale,
+): Promise<ApiModerationItem | null> {
+  const row = await editRow(db, entry.id, null);
+  // Decided between the page's two reads.
+  if (!row || row.status !== "pending") return null;
+  const edit = toEdit(row, locale);
+  const duplicate = await likelyDuplicate(db, row, locale);
+  return {
+    id: row.id,
+    deal: row.deal,
+    type: row.property_type as PropertyType,
+    type_id: row.type_id,
+    title: edit.title,
+    title_lang: row.title_generated === 1 ? locale : (row.lang ?? locale),
+    city: row.city ? { slug: row.city, name: row[`city_name_${locale}`] ?? row.city } : null,
+    district: row.district ? { slug: row.district, name: row[`district_name_${locale}`] ?? row.district } : null,
+    address: row.address,
+    price: row.price,
+    area: row.area,
+    rooms: row.rooms,
+    currency: "EUR",
+    image: images[0] ?? null,
+    images,
+    image_count: imageCount,
+    description: row.description,
+    lang: row.lang,
+    owner: { id: entry.owner_id, name: entry.owner_name },
+    submitted_at: iso(entry.submitted_at),
+    hidden_by_reports: entry.hidden_at !== null,
+    duplicate: duplicate && { ...duplicate.listing, match: duplicate.match },
+    reports: reports.map((r) => ({
+      reason: r.reason as ReportReason,
+      text: r.text,
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+  };
 }
 
 adminRealty
+  .get("/admin/realty/moderation", valid("query", ModerationQuery), async (c) => {
+    const db = c.env.DB;
+    const { page, per_page } = c.req.valid("query");
+    const locale = apiLocale(c);
+    const { rows, total } = await pendingPage(db, page, per_page);
+    const ids = rows.map((row) => row.id);
+    const [pictures, reports] = await Promise.all([queueImages(db, ids), openReports(db, ids)]);
+    const items = await Promise.all(
+      rows.map((entry) => {
+        const own = pictures.filter((p) => p.listing_id === entry.id);
+        return queueItem(
+          db,
+          entry,
+          own.slice(0, QUEUE_PHOTOS).map(toImage),
+          own.length,
+          reports.filter((r) => r.listing_id === entry.id),
+          locale,
+        );
+      }),
+    );
+    return c.json({ items: items.filter((item) => item !== null), total, page, per_page });
+  })
   .post("/admin/realty/:id/approve", valid("param", IdParams), (c) =>
-    decide(c, c.req.valid("param").id, {
-      status: "active",
-      rejection_reason: null,
-      expires_at: nowOf(c) + LISTING_RUN_DAYS * DAY_MS,
-    }),
+    decide(c, c.req.valid("param").id, { approve: true }),
   )
-  .post("/admin/realty/:id/reject", valid("param", IdParams), valid("json", RejectBody), (c) =>
-    decide(c, c.req.valid("param").id, {
-      status: "rejected",
-      rejection_code: c.req.valid("json").code ?? null,
-      rejection_reason: c.req.valid("json").reason || null,
-    }),
-  )
+  .post("/admin/realty/:id/reject", valid("param", IdParams), valid("json", RejectBody), (c) => {
+    const { code, reason } = c.req.valid("json");
+    return decide(c, c.req.valid("param").id, { approve: false, code: code ?? null, reason });
+  })
   .get("/admin/realty/:id/history", valid("param", IdParams), async (c) => {
     const id = c.req.valid("param").id;
     if (!(await editRow(c.env.DB, id, null))) return apiError(c, 404, "not_found", "No such listing");

@@ -10,6 +10,7 @@ import { unsubscribe } from "./unsubscribe.ts";
 import { locations } from "./locations.ts";
 import { realty } from "./realty.ts";
 import { realtyContact } from "./realty-contact.ts";
+import { realtyReports } from "./realty-reports.ts";
 import { realtyPreview } from "./realty-preview.ts";
 import { realtyEdit } from "./realty-edit.ts";
 import { adminRealty } from "./admin-realty.ts";
@@ -17,6 +18,7 @@ import { realtyPhotos } from "./realty-photos.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
 import { cabinetRealties } from "./cabinet-realties.ts";
+import { cabinetStatistics } from "./cabinet-statistics.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { user } from "./user.ts";
@@ -46,6 +48,7 @@ api.use(csrf());
 api.route("/", cities);
 api.route("/", realty);
 api.route("/", realtyContact);
+api.route("/", realtyReports);
 api.route("/", realtyPreview);
 api.route("/", realtyEdit);
 api.route("/", adminRealty);
@@ -62,6 +65,7 @@ api.route("/", cabinetUser);
 // the reminder's signed link must be answered without a session first.
 api.route("/", cabinetRealties);
 api.route("/", cabinetFavourites);
+api.route("/", cabinetStatistics);
 api.route("/", devOutbox);
 
 // An endpoint that does not exist answers in the API's JSON error shape, not Hono's plain-text 404.

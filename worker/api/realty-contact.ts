@@ -1,7 +1,8 @@
 /**
  * Contact with a listing's owner (SPEC §7): `GET /api/cabinet/realties/promotion` (the phone reveal
  * price), `POST /api/realty/{id}/reveal-phone-number` (paid once per visitor and listing; free for
- * the owner and for a number revealed before) and `POST /api/realty/{id}/send-message`. Signed-in only.
+ * the owner and for a number revealed before; each reveal counts in the listing's statistics, once a day
+ * per account) and `POST /api/realty/{id}/send-message`. Signed-in only.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -11,6 +12,7 @@ import {
   MESSAGES_PER_HOUR,
   PAYMENT_CURRENCY,
   PHONE_REVEAL_PRICE_CENTS,
+  PHONE_REVEAL_REPEAT_WINDOW_S,
   PHONE_REVEALS_PER_HOUR,
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -76,7 +78,12 @@ realtyContact
         logServerError(c, error);
         return apiError(c, 503, "payments_unavailable", shownErrorText(c.env, error, "Payments are not available"));
       }
-      await countListingEvent(c.env.DB, listingId, "phone", now);
+    }
+    // A number shown to an account (signed in, paid once) is a person's interest, counted once a UTC day per
+    // account and listing; the owner's own look is not.
+    if (listing.owner_id !== user.id) {
+      const rule = { key: `stat:phone:${listingId}:user:${user.id}`, limit: 1, windowS: PHONE_REVEAL_REPEAT_WINDOW_S };
+      if ((await hit(c.env.DB, rule, now)).allowed) await countListingEvent(c.env.DB, listingId, "phone", now);
     }
     return c.json({
       data: { phone: listing.phone, charged: price(free ? 0 : PHONE_REVEAL_PRICE_CENTS), payment_id: paymentId },

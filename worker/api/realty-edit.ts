@@ -118,7 +118,8 @@ async function save(c: Context<AppEnv>, row: EditRow, values: ColumnValues) {
   const moved =
     row.status === "active" &&
     (["type_id", ...LOCATION_COLUMNS] as const).some((k) => k in values && values[k] !== row[k]);
-  if (moved) values.status = "pending";
+  // Back in the moderation queue, as a new submission.
+  if (moved) Object.assign(values, { status: "pending", submitted_at: now });
   const next = { ...row, ...values } as EditRow;
   if (next.title_generated === 1) values.title = next.title = await generatedTitle(db, next);
   const applied = await updateListing(db, row.id, row.status, values, now, { actorId: c.get("user")!.id });
@@ -252,6 +253,27 @@ async function samePhotosListing(db: D1Database, row: EditRow) {
   return best && best.photos.size >= needed ? best.listing : null;
 }
 
+/** What the duplicate check found: the other listing, named in the reader's language, and what matched. */
+export interface DuplicateFinding {
+  match: DuplicateError["error"]["match"];
+  listing: DuplicateError["error"]["listing"];
+}
+
+/**
+ * The duplicate check of a submission (decisions 030, 036), also shown to moderators in the queue: the
+ * owner's own listing with the same address, area and price, else a listing holding the same photos; its
+ * title as `locale` reads everything else (a generated one in that language). Null when neither.
+ */
+export async function likelyDuplicate(db: D1Database, row: EditRow, locale: Locale): Promise<DuplicateFinding | null> {
+  const same = await sameFactsListing(db, row);
+  const copied = same ? null : await samePhotosListing(db, row);
+  const match = same ?? copied;
+  if (!match) return null;
+  const matched = await editRow(db, match.id, null);
+  const title = matched ? toEdit(matched, locale).title : match.title;
+  return { match: same ? "facts" : "photos", listing: { ...match, title } };
+}
+
 /** Submits a draft or a rejected listing to moderation (`pending`), after the duplicate check unless forced. */
 async function submit(c: Context<AppEnv>, id: number, force: boolean) {
   const row = await editRow(c.env.DB, id, c.get("user")!.id);
@@ -262,27 +284,23 @@ async function submit(c: Context<AppEnv>, id: number, force: boolean) {
   const missing = missingFields(row);
   if (Object.keys(missing).length) return invalid(c, missing);
   if (!force) {
-    const same = await sameFactsListing(c.env.DB, row);
-    const copied = same ? null : await samePhotosListing(c.env.DB, row);
-    if (same || copied) {
-      const match = (same ?? copied)!;
-      // Its title as the owner reads everything else: a generated one in the owner's language.
-      const matched = await editRow(c.env.DB, match.id, null);
-      const title = matched ? toEdit(matched, apiLocale(c)).title : match.title;
+    const duplicate = await likelyDuplicate(c.env.DB, row, apiLocale(c));
+    if (duplicate) {
       const body: DuplicateError = {
         error: {
           code: "possible_duplicate",
-          message: same
-            ? "You already have a listing with this address, area and price"
-            : "Another listing has the same photos",
-          match: same ? "facts" : "photos",
-          listing: { ...match, title },
+          message:
+            duplicate.match === "facts"
+              ? "You already have a listing with this address, area and price"
+              : "Another listing has the same photos",
+          ...duplicate,
         },
       };
       return c.json(body, 409);
     }
   }
-  return save(c, row, { status: "pending", rejection_reason: null });
+  // The moderation queue is oldest submission first.
+  return save(c, row, { status: "pending", rejection_reason: null, rejection_code: null, submitted_at: nowOf(c) });
 }
 
 realtyEdit.post("/realty/edit/check", valid("json", IdBody), (c) => submit(c, c.req.valid("json").id, false));

@@ -76,7 +76,10 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     images,
     status: row.status,
     rejection_reason: row.rejection_reason,
+    rejection_code: row.rejection_code,
     owner: { id: row.owner_id, name: owner?.name ?? "", member_since: iso(owner?.created_at ?? null) },
+    // Read here only for drafts without a place: never checked, never public.
+    checked_at: null,
     market: { city_median_price_m2: null, sample_size: 0 },
   };
 }
@@ -87,7 +90,9 @@ async function preview(c: Context<AppEnv>, id: number, ownerId: number | null) {
   if (!row) return null;
   const locale = apiLocale(c);
   const full = await listingPreview(c.env.DB, id, locale, nowOf(c), ownerId);
-  return full ? { ...full, rejection_reason: row.rejection_reason } : incompletePreview(c, row, locale);
+  return full
+    ? { ...full, rejection_reason: row.rejection_reason, rejection_code: row.rejection_code }
+    : incompletePreview(c, row, locale);
 }
 
 realtyPreview

@@ -12,7 +12,7 @@ import {
   CODE_TTL_S,
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import type { UserRow } from "#worker/db/users.ts";
+import { setUserLocale, type UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
@@ -173,6 +173,8 @@ export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolea
   const unavailable = authUnavailable(c);
   if (unavailable) return unavailable;
   const refresh = await issueRefreshToken(c.env.DB, { userId: user.id, remember, now });
+  // What the site e-mails them (moderation decisions, reminders) is in the language they use it in.
+  await setUserLocale(c.env.DB, user.id, apiLocale(c));
   const access = await signAccessToken(
     authEnv(c.env),
     { userId: user.id, role: user.role, familyId: refresh.familyId },

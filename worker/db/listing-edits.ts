@@ -2,6 +2,7 @@
  * Listings as their owners edit them and moderators decide on them (issue 18, decision 030): drafts,
  * step updates, state changes with their history. Search queries stay in listings.ts.
  */
+import type { RejectionCode } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Locale } from "#shared/locales.ts";
 
@@ -47,6 +48,7 @@ export interface EditRow {
   description: string | null;
   lang: Locale | null;
   rejection_reason: string | null;
+  rejection_code: RejectionCode | null;
   /** Its pictures (uploaded photos; a seeded listing's illustrations). */
   photo_count: number;
   created_at: number;
@@ -133,7 +135,7 @@ export function editRow(db: D1Database, id: number, ownerId: number | null): Pro
          c.name_sr AS city_name_sr, d.name_en AS district_name_en, d.name_ru AS district_name_ru,
          d.name_sr AS district_name_sr, l.address, l.lat, l.lng, l.price, l.area, l.land_area, l.rooms, l.bedrooms,
          l.bathrooms, l.floor, l.floors, l.year_built, l.furnished, l.heating, l.parking, l.balcony, l.elevator,
-         l.deposit, l.pets_allowed, l.title, l.title_generated, l.description, l.lang, l.rejection_reason,
+         l.deposit, l.pets_allowed, l.title, l.title_generated, l.description, l.lang, l.rejection_reason, l.rejection_code,
          l.created_at, l.updated_at, l.expires_at,
          (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS photo_count
        FROM listings l LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
@@ -154,7 +156,8 @@ export async function updateListing(
   fromStatus: ListingStatus,
   values: ColumnValues,
   now: number,
-  event?: { actorId: number; reason?: string | null },
+  /** `actorId` null: the site itself (visitors' reports, the expiry run). */
+  event?: { actorId: number | null; reason?: string | null },
 ): Promise<boolean> {
   const columns = Object.keys(values).filter((name): name is EditableColumn =>
     (EDITABLE_COLUMNS as readonly string[]).includes(name),

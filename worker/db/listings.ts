@@ -522,8 +522,8 @@ async function detailOf(
 ): Promise<ApiListingPreview | null> {
   const row = await db
     .prepare(
-      `SELECT ${listingColumns(locale)}, l.description, l.status, l.city_id, u.id AS owner_id, u.name AS owner_name,
-         u.created_at AS owner_since
+      `SELECT ${listingColumns(locale)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
+         u.name AS owner_name, u.created_at AS owner_since
        FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
        WHERE l.id = ? AND ${condition}`,
     )
@@ -533,6 +533,7 @@ async function detailOf(
         description: string;
         status: ListingStatus;
         city_id: number;
+        checked_at: number | null;
         owner_id: number;
         owner_name: string;
         owner_since: number;
@@ -559,6 +560,7 @@ async function detailOf(
     status: row.status,
     images: (images!.results as ImageRow[]).map(toImage),
     owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
+    checked_at: row.checked_at === null ? null : iso(row.checked_at),
     market: { city_median_price_m2: median, sample_size: sample },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LISTING_RUN_DAYS, OWNER_STATS_DAYS } from "#shared/constants.ts";
-import { daysLeft, statsWindow } from "./owner-listings.ts";
+import { LISTING_RUN_DAYS } from "#shared/constants.ts";
+import { daysLeft } from "./owner-listings.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -16,15 +16,5 @@ describe("days left of a run", () => {
     expect(daysLeft(now - 5 * DAY, now)).toBe(0);
     // Across the change to summer time (29 March 2026).
     expect(daysLeft(Date.UTC(2026, 2, 30, 10), Date.UTC(2026, 2, 28, 10))).toBe(2);
-  });
-});
-
-describe("the window of the owner's totals", () => {
-  it("is today and the days before it, UTC days as the statistics count them", () => {
-    const now = Date.UTC(2026, 10, 25, 9, 15);
-    const window = statsWindow(now);
-    expect(window.lastDay).toBe("2026-11-25");
-    expect(window.firstDay).toBe(new Date(now - (OWNER_STATS_DAYS - 1) * DAY).toISOString().slice(0, 10));
-    expect(window.since).toBe(Date.UTC(2026, 10, 25 - (OWNER_STATS_DAYS - 1)));
   });
 });

@@ -24,6 +24,7 @@ import { messageCatalog } from "#shared/message-catalog.ts";
 import { paths } from "#shared/paths.ts";
 import { listingPhotos, type PhotoRow } from "./images.ts";
 import { updateListing } from "./listing-edits.ts";
+import { statisticsPeriod } from "./statistics.ts";
 import { toImage, type ImageRow } from "./listings.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,16 +68,8 @@ export interface OwnerListingRow {
 }
 
 /**
- * The window of the owner's totals: today (UTC) and the OWNER_STATS_DAYS − 1 days before it, as the
- * statistics' days (`2026-11-25`) and as the first millisecond of the first day.
- */
-export function statsWindow(now: number) {
-  const first = new Date(now - (OWNER_STATS_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
-  return { firstDay: first, lastDay: new Date(now).toISOString().slice(0, 10), since: Date.parse(first) };
-}
-
-/**
- * The columns of an owner's listing; `?1`–`?4` are the window (first day, last day, since, now). Names
+ * The columns of an owner's listing; `?1`–`?4` are the window of the statistics page (`statisticsPeriod`: first
+ * and last UTC day, and those days' bounds in ms), so the card's totals are the sums of its days. Names
  * of places are the locale's (one of three known column names, never user text).
  */
 const ownerColumns = (locale: Locale) => `
@@ -91,16 +84,16 @@ const ownerColumns = (locale: Locale) => `
      WHERE s.listing_id = l.id AND s.kind = 'view' AND s.day BETWEEN ?1 AND ?2) AS views,
   (SELECT ifnull(SUM(s.count), 0) FROM listing_stats s
      WHERE s.listing_id = l.id AND s.kind = 'phone' AND s.day BETWEEN ?1 AND ?2) AS phone,
-  (SELECT COUNT(*) FROM messages m WHERE m.listing_id = l.id AND m.created_at BETWEEN ?3 AND ?4) AS messages,
-  (SELECT COUNT(*) FROM favourites f WHERE f.listing_id = l.id AND f.created_at BETWEEN ?3 AND ?4) AS favourites,
+  (SELECT COUNT(*) FROM messages m WHERE m.listing_id = l.id AND m.created_at >= ?3 AND m.created_at < ?4) AS messages,
+  (SELECT COUNT(*) FROM favourites f WHERE f.listing_id = l.id AND f.created_at >= ?3 AND f.created_at < ?4) AS favourites,
   (SELECT e.status FROM listing_events e WHERE e.listing_id = l.id AND e.status != 'archived'
      ORDER BY e.id DESC LIMIT 1) AS archived_from`;
 
 const ownerJoins = "LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";
 
 const windowArgs = (now: number) => {
-  const w = statsWindow(now);
-  return [w.firstDay, w.lastDay, w.since, now] as const;
+  const period = statisticsPeriod(OWNER_STATS_DAYS, now);
+  return [period.first, period.last, period.start, period.end] as const;
 };
 
 /** The owner's order: newest change first. */

@@ -1,5 +1,6 @@
 /** Typed D1 queries of accounts (table `users`, migrations 0002 and 0003). */
 import type { LoginIdentity, Role } from "#shared/api/auth.ts";
+import type { Locale } from "#shared/locales.ts";
 
 export interface UserRow {
   id: number;
@@ -16,6 +17,8 @@ export interface UserRow {
   image_url: string | null;
   updated_at: number | null;
   deleted_at: number | null;
+  /** The language the person reads the site in (migration 0015): what is e-mailed to them is in it. */
+  locale: Locale | null;
 }
 
 /** A password as stored: PBKDF2 hash and salt (base64) and the iteration count (worker/auth/passwords.ts). */
@@ -115,6 +118,11 @@ export async function setPassword(db: D1Database, userId: number, password: Pass
 
 export async function setUserName(db: D1Database, userId: number, name: string, now: number): Promise<void> {
   await db.prepare("UPDATE users SET name = ?, updated_at = ? WHERE id = ?").bind(name, now, userId).run();
+}
+
+/** The language of the person's e-mails: the one they signed in in (unchanged rows are not written). */
+export async function setUserLocale(db: D1Database, userId: number, locale: Locale): Promise<void> {
+  await db.prepare("UPDATE users SET locale = ?1 WHERE id = ?2 AND locale IS NOT ?1").bind(locale, userId).run();
 }
 
 /** Replaces the account's phone or e-mail with a confirmed one; a value another account holds fails the UNIQUE index. */

@@ -1,5 +1,6 @@
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths, STATIC_PAGES } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 
 type Target = (query: URLSearchParams) => string | null;
 
@@ -38,14 +39,14 @@ const LEGACY: Record<string, Target> = {
   "/thankYou": () => STATIC_PAGES.thankYou,
   "/unsubscribe": () => STATIC_PAGES.unsubscribe,
   "/userAgreement": () => STATIC_PAGES.userAgreement,
-  "/cabinet/paymentError": () => paths.cabinet.paymentError(),
-  "/cabinet/paymentSuccess": () => paths.cabinet.paymentSuccess(),
-  "/cabinet/personal": () => paths.cabinet.personal(),
+  "/cabinet/paymentError": () => privatePaths.cabinet.paymentError(),
+  "/cabinet/paymentSuccess": () => privatePaths.cabinet.paymentSuccess(),
+  "/cabinet/personal": () => privatePaths.cabinet.personal(),
   "/cabinet/realtyCreate": () => paths.listing.create(),
-  "/cabinet/realtyEdit": withId(paths.listing.edit),
-  "/cabinet/realtyPreview": withId(paths.listing.preview),
-  "/cabinet/savedSearches": () => paths.cabinet.savedSearches(),
-  "/admin/realtyPreview": withId(paths.admin.listingPreview),
+  "/cabinet/realtyEdit": withId(privatePaths.listing.edit),
+  "/cabinet/realtyPreview": withId(privatePaths.listing.preview),
+  "/cabinet/savedSearches": () => privatePaths.cabinet.savedSearches(),
+  "/admin/realtyPreview": withId(privatePaths.admin.listingPreview),
 };
 
 /**

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ApiImage } from "#shared/api/realty.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
 import { messagesFor } from "#shared/message-catalog.ts";
-import { Gallery, indexForKey, SWIPE_MIN_PX, swipeDirection } from "./gallery.tsx";
+import { Gallery, indexForKey } from "./gallery.tsx";
 
 const en = messagesFor("en");
 
@@ -28,25 +28,17 @@ function setup(images = IMAGES) {
   return { view, frame, counter };
 }
 
-function swipe(element: Element, dx: number, { cancel = false, dy = 0 } = {}) {
-  fireEvent.pointerDown(element, { pointerId: 1, pointerType: "touch", clientX: 200, clientY: 100, button: 0 });
-  fireEvent.pointerMove(element, { pointerId: 1, pointerType: "touch", clientX: 200 + dx / 2, clientY: 100 + dy / 2 });
-  const end = cancel ? fireEvent.pointerCancel : fireEvent.pointerUp;
-  end(element, { pointerId: 1, pointerType: "touch", clientX: 200 + dx, clientY: 100 + dy });
+/** Scrolls the strip (a swipe is the browser's own scrolling) to `left` px of a 400 px wide frame. */
+function scrollTo(frame: HTMLElement, left: number, { ended = false } = {}) {
+  Object.defineProperty(frame, "clientWidth", { configurable: true, value: 400 });
+  frame.scrollLeft = left;
+  fireEvent.scroll(frame);
+  if (ended) fireEvent(frame, new Event("scrollend"));
 }
 
 afterEach(cleanup);
 
 describe("gallery rules", () => {
-  it("turns the page only past the swipe threshold, the way the finger went", () => {
-    expect(swipeDirection(-(SWIPE_MIN_PX - 1), 0)).toBe(0);
-    expect(swipeDirection(-SWIPE_MIN_PX, 0)).toBe(1);
-    expect(swipeDirection(SWIPE_MIN_PX, 0)).toBe(-1);
-    // On a wide frame the threshold is a share of its width.
-    expect(swipeDirection(-60, 800)).toBe(0);
-    expect(swipeDirection(-130, 800)).toBe(1);
-  });
-
   it("maps ←/→ (wrapping) and Home/End, and ignores other keys", () => {
     expect(indexForKey("ArrowRight", 7, 8)).toBe(0);
     expect(indexForKey("ArrowLeft", 0, 8)).toBe(7);
@@ -95,16 +87,29 @@ describe("<Gallery>", () => {
     expect(counter()).toBe("1 / 8");
   });
 
-  it("turns on a swipe past the threshold, not on a short or cancelled one", () => {
+  it("counts the photo the strip has scrolled to, snapped to the nearest (a swipe is native scrolling)", () => {
     const { frame, counter } = setup();
-    swipe(frame, -(SWIPE_MIN_PX - 5));
-    expect(counter()).toBe("1 / 8");
-    swipe(frame, -(SWIPE_MIN_PX + 20));
+    scrollTo(frame, 800);
+    expect(counter()).toBe("3 / 8");
+    scrollTo(frame, 1300);
+    expect(counter()).toBe("4 / 8");
+  });
+
+  it("does not run the counter through the photos a turn scrolls past, unless the scrolling stops there", () => {
+    const { frame, counter } = setup();
+    fireEvent.keyDown(frame, { key: "End" });
+    expect(counter()).toBe("8 / 8");
+    scrollTo(frame, 400);
+    expect(counter()).toBe("8 / 8");
+    // A finger stopped the turn on photo 2.
+    scrollTo(frame, 400, { ended: true });
     expect(counter()).toBe("2 / 8");
-    swipe(frame, SWIPE_MIN_PX + 20);
-    expect(counter()).toBe("1 / 8");
-    swipe(frame, -200, { cancel: true });
-    expect(counter()).toBe("1 / 8");
+  });
+
+  it("is a scroll-snapping strip with or without JavaScript", () => {
+    const { frame } = setup();
+    expect(frame.getAttribute("tabindex")).toBe("0");
+    expect(frame.querySelectorAll("li[aria-hidden]")).toHaveLength(0);
   });
 
   it("jumps to a photo from its thumbnail and marks it", () => {

@@ -1,19 +1,8 @@
-import { type KeyboardEvent, lazy, type PointerEvent, Suspense, useRef, useState } from "react";
+import { type KeyboardEvent, lazy, Suspense, useRef, useState } from "react";
 import type { ApiImage } from "#shared/api/realty.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
 import styles from "./gallery.module.css";
-
-/** A horizontal drag longer than this share of the frame's width (or SWIPE_MIN_PX) turns the page. */
-export const SWIPE_SHARE = 0.15;
-export const SWIPE_MIN_PX = 40;
-
-/** Whether a finished drag of `dx` pixels over a frame `width` wide is a swipe, and which way. */
-export function swipeDirection(dx: number, width: number): -1 | 0 | 1 {
-  const threshold = Math.max(SWIPE_MIN_PX, width * SWIPE_SHARE);
-  if (Math.abs(dx) < threshold) return 0;
-  return dx < 0 ? 1 : -1;
-}
 
 /** The index a key leads to (←/→ wrap around, Home/End jump), or null when the key is not ours. */
 export function indexForKey(key: string, index: number, count: number): number | null {
@@ -51,19 +40,20 @@ interface Props {
 }
 
 /**
- * The photos of a listing. Without JavaScript: a strip that scrolls sideways (scroll snap), thumbnails
- * jump to their photo. With JavaScript: one photo at a time, turned by the arrow buttons, ←/→/Home/End,
- * a swipe or a thumbnail, with a counter and a fullscreen view in a native `<dialog>` (Escape closes it
- * and focus returns to the button that opened it). The frame has the same size in both, so nothing
- * shifts when the page hydrates. The first photo loads eagerly (the page's LCP), the rest lazily.
+ * The photos of a listing: a strip that scrolls sideways and snaps to each photo — a swipe on a touch
+ * screen is the browser's own scrolling, before and after the page hydrates alike. Without JavaScript
+ * thumbnails jump to their photo. With JavaScript: the arrow buttons, ←/→/Home/End (wrapping around) and
+ * thumbnails turn it in place, a counter follows the scrolling, and a fullscreen view opens in a native
+ * `<dialog>` (Escape closes it and focus returns to the button that opened it). The first photo loads
+ * eagerly (the page's LCP), the rest lazily.
  */
 export function Gallery({ images, label, id = "photo" }: Props) {
   const { t } = useI18n();
   const enhanced = useHydrated();
   const [index, setIndex] = useState(0);
-  const [drag, setDrag] = useState(0);
-  const dragStart = useRef<{ x: number; y: number; pointer: number } | null>(null);
   const frame = useRef<HTMLDivElement>(null);
+  // The photo a turn scrolls to: the counter does not run through the ones it passes.
+  const target = useRef<number | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const count = images.length;
@@ -76,7 +66,24 @@ export function Gallery({ images, label, id = "photo" }: Props) {
     );
   }
 
-  const go = (next: number) => setIndex(((next % count) + count) % count);
+  const go = (next: number) => {
+    const to = ((next % count) + count) % count;
+    const element = frame.current;
+    target.current = to;
+    setIndex(to);
+    element?.scrollTo({
+      left: to * element.clientWidth,
+      behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+    });
+  };
+  // The photo in view, as the strip scrolls; once scrolling ends, whatever stopped it (a finger mid-turn).
+  const follow = (settled: boolean) => {
+    const element = frame.current!;
+    const shown = Math.round(element.scrollLeft / Math.max(1, element.clientWidth));
+    if (!settled && target.current !== null && shown !== target.current) return;
+    target.current = null;
+    setIndex(shown);
+  };
   const alt = (i: number) => t("detail.gallery.alt", { label, n: i + 1, count });
   const counter = t("detail.gallery.counter", { n: index + 1, count });
 
@@ -85,32 +92,6 @@ export function Gallery({ images, label, id = "photo" }: Props) {
     if (next === null || !enhanced) return;
     event.preventDefault();
     go(next);
-  };
-
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
-    if (!enhanced || count < 2 || (event.pointerType === "mouse" && event.button !== 0)) return;
-    dragStart.current = { x: event.clientX, y: event.clientY, pointer: event.pointerId };
-    setDrag(0);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const start = dragStart.current;
-    if (!start || start.pointer !== event.pointerId) return;
-    const dx = event.clientX - start.x;
-    // A mostly vertical movement is the page scrolling (touch-action: pan-y), not a swipe.
-    if (Math.abs(dx) > 8 && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
-      if (!event.currentTarget.hasPointerCapture?.(event.pointerId))
-        event.currentTarget.setPointerCapture?.(event.pointerId);
-    }
-    setDrag(dx);
-  };
-  const endDrag = (event: PointerEvent<HTMLDivElement>, cancelled: boolean) => {
-    const start = dragStart.current;
-    if (!start || start.pointer !== event.pointerId) return;
-    dragStart.current = null;
-    const width = frame.current?.clientWidth ?? 0;
-    const direction = cancelled ? 0 : swipeDirection(event.clientX - start.x, width);
-    setDrag(0);
-    if (direction) go(index + direction);
   };
 
   const arrows =
@@ -135,16 +116,9 @@ export function Gallery({ images, label, id = "photo" }: Props) {
       </>
     ) : null;
 
-  const trackStyle = enhanced
-    ? {
-        transform: `translateX(calc(${-index * 100}% + ${drag}px))`,
-        transition: drag ? "none" : undefined,
-      }
-    : undefined;
-
   return (
     <section className={styles.gallery} aria-label={t("detail.gallery.label")}>
-      {/* Scrollable without JavaScript and the keyboard target with it: reachable by Tab either way. */}
+      {/* Scrollable and the keyboard target: reachable by Tab with or without JavaScript. */}
       <div
         ref={frame}
         className={enhanced ? `${styles.frame} ${styles.enhanced}` : styles.frame}
@@ -152,22 +126,15 @@ export function Gallery({ images, label, id = "photo" }: Props) {
         role="region"
         aria-label={t("detail.gallery.frame")}
         onKeyDown={onKeyDown}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={(event) => endDrag(event, false)}
-        onPointerCancel={(event) => endDrag(event, true)}
+        onScroll={enhanced ? () => follow(false) : undefined}
+        onScrollEnd={enhanced ? () => follow(true) : undefined}
         data-testid="gallery-frame"
       >
-        <ul className={styles.track} style={trackStyle}>
+        <ul className={styles.track}>
           {images.map((image, i) => {
             const near = enhanced && Math.abs(i - index) <= 1;
             return (
-              <li
-                key={image.id}
-                id={`${id}-${i + 1}`}
-                className={styles.slide}
-                aria-hidden={enhanced && i !== index ? true : undefined}
-              >
+              <li key={image.id} id={`${id}-${i + 1}`} className={styles.slide}>
                 <img
                   src={image.url}
                   srcSet={image.srcset ?? undefined}
@@ -185,7 +152,6 @@ export function Gallery({ images, label, id = "photo" }: Props) {
           })}
         </ul>
       </div>
-
       {enhanced ? arrows : null}
       <p className={styles.counter} aria-live="polite" data-testid="gallery-counter">
         {enhanced ? counter : t("detail.gallery.count", { count })}

@@ -10,14 +10,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * What state a listing shown in a preview is in, on top of it: a draft, waiting for review, public (since
- * when, until when, and its public page), rejected (with the moderator's reason) or archived. `children`
+ * when, until when, and its public page), rejected (with the moderator's reason from the list and/or
+ * words) or archived. `children`
  * are what can be done about it.
  */
 export function ListingStateBanner({
   listing,
   children,
 }: {
-  listing: Pick<ApiPreview, "status" | "rejection_reason" | "expires_at" | "path">;
+  listing: Pick<ApiPreview, "status" | "rejection_reason" | "rejection_code" | "expires_at" | "path">;
   children?: ReactNode;
 }) {
   const { t, intl } = useI18n();
@@ -44,6 +45,12 @@ export function ListingStateBanner({
       ) : listing.status === "rejected" ? (
         <>
           <p>{t("listingState.rejected")}</p>
+          {/* The page loads the labels' scope, `moderation.rejectionCode`. */}
+          {listing.rejection_code ? (
+            <p data-testid="rejection-code">
+              <strong>{t(`moderation.rejectionCode.${listing.rejection_code}`)}</strong>
+            </p>
+          ) : null}
           {listing.rejection_reason ? (
             <blockquote className={styles.reason} data-testid="rejection-reason">
               {listing.rejection_reason}

@@ -48,10 +48,9 @@ export function ListingView({
   const published = intl.formatDate(listing.created_at, { dateStyle: "long" });
   const lang = listing.lang ?? undefined;
   const title = listing.title ?? t("detail.untitled");
-  const position = listing.lat !== null && listing.lng !== null ? { lat: listing.lat, lng: listing.lng } : null;
-  const mapUrl = position
-    ? `https://www.openstreetmap.org/?mlat=${position.lat}&mlon=${position.lng}#map=16/${position.lat}/${position.lng}`
-    : null;
+  // The map opens through the API, which counts the open (statistics: not the owner's or an admin's own,
+  // so the previews count nothing) and leads on to OpenStreetMap: no script on the page.
+  const mapUrl = listing.lat !== null && listing.lng !== null ? `/api/statistics/realty/${listing.id}/map/open` : null;
   const complete = isComplete(listing);
 
   return (
@@ -110,7 +109,7 @@ export function ListingView({
             </p>
             {mapUrl ? (
               <p>
-                <a href={mapUrl} rel="noopener" className={styles.mapLink}>
+                <a href={mapUrl} rel="nofollow" className={styles.mapLink}>
                   {t("detail.location.map")}
                 </a>
               </p>
@@ -134,6 +133,14 @@ export function ListingView({
               {t("detail.published", { date: published })}
               <br />
               <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
+              {listing.checked_at ? (
+                <>
+                  <br />
+                  <time dateTime={listing.checked_at} data-testid="detail-checked">
+                    {t("detail.checked", { when: f.ago(listing.checked_at, now) })}
+                  </time>
+                </>
+              ) : null}
             </p>
           </div>
         </aside>

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import type { ApiListingEdit, EditField } from "#shared/api/listing-edit.ts";
 import { LOCALES } from "#shared/locales.ts";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { errorText, type StepProps } from "./wizard-fields.tsx";
@@ -66,7 +66,7 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
           <div>
             <p>{t("wizard.check.duplicate")}</p>
             <p>
-              <Link to={lp(paths.listing.preview(result.duplicate.id))}>
+              <Link to={lp(privatePaths.listing.preview(result.duplicate.id))}>
                 {result.duplicate.title ?? t("wizard.check.duplicateUntitled", { id: result.duplicate.id })}
               </Link>
             </p>
@@ -121,7 +121,7 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
         </Form>
       ) : (
         <p>
-          <Link to={lp(paths.listing.preview(listing.id))}>{t("wizard.check.preview")}</Link>
+          <Link to={lp(privatePaths.listing.preview(listing.id))}>{t("wizard.check.preview")}</Link>
         </p>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -47,7 +47,7 @@ export function WizardPage({ data, result }: { data: WizardData; result?: Wizard
   const lp = useLocalePath();
   const { id, listing, options, notice } = data;
   const step = result?.step ?? data.step;
-  const href = (s: WizardStep) => `${lp(paths.listing.edit(id))}?${STEP_PARAM}=${s}`;
+  const href = (s: WizardStep) => `${lp(privatePaths.listing.edit(id))}?${STEP_PARAM}=${s}`;
   const required = options.listing.types.find((x) => x.id === listing.type_id)?.required ?? [];
   const missing = missingByStep(listing, required);
   const state = (s: WizardStep) =>

@@ -8,7 +8,7 @@ import type { ApiListingEdit, DuplicateError, EditField } from "#shared/api/list
 import type { Single } from "#shared/api/conventions.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import { localizePath } from "#shared/locales.ts";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { appContext, type RequestArgs } from "#client/app-context.ts";
 import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 import { notFound, unavailable } from "#client/http-errors.ts";
@@ -62,7 +62,7 @@ export async function wizardData(args: RequestArgs & { url: URL }, id: number): 
 export function stepPath(args: RequestArgs, id: number, step: WizardStep, extra: Record<string, string> = {}) {
   const { locale } = args.context.get(appContext);
   const query = new URLSearchParams({ [STEP_PARAM]: step, ...extra });
-  return `${localizePath(paths.listing.edit(id), locale)}?${query}`;
+  return `${localizePath(privatePaths.listing.edit(id), locale)}?${query}`;
 }
 
 const refused = (result: WizardResult, status: number) => data<WizardResult>(result, { status });
@@ -106,7 +106,7 @@ export async function wizardAction(args: RequestArgs, id: number) {
 
   if (intent === "submit" || intent === "force") {
     const result = intent === "force" ? await api.forceListing(id) : await api.checkListing(id);
-    if (result.ok) throw redirect(localizePath(paths.listing.preview(id), context.locale));
+    if (result.ok) throw redirect(localizePath(privatePaths.listing.preview(id), context.locale));
     if (result.status === 404) throw notFound(new URL(args.request.url));
     const body = result.error as (DuplicateError["error"] & { code: string }) | undefined;
     if (result.status === 409 && body?.code === "possible_duplicate") {

@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -200,7 +200,7 @@ export function OwnerListingCard(props: Props) {
             {shown.rejection_code || shown.rejection_reason ? (
               <p>
                 <strong>{t("myListings.rejected")}</strong>{" "}
-                {shown.rejection_code ? t(`myListings.rejection.${shown.rejection_code}`) : null}
+                {shown.rejection_code ? t(`moderation.rejectionCode.${shown.rejection_code}`) : null}
               </p>
             ) : (
               <p>
@@ -220,7 +220,7 @@ export function OwnerListingCard(props: Props) {
               {failure.duplicate ? (
                 <>
                   {" "}
-                  <Link to={lp(paths.listing.preview(failure.duplicate.id))}>
+                  <Link to={lp(privatePaths.listing.preview(failure.duplicate.id))}>
                     {failure.duplicate.title ?? t("myListings.untitled", { id: failure.duplicate.id })}
                   </Link>
                 </>
@@ -229,7 +229,7 @@ export function OwnerListingCard(props: Props) {
             {failure.duplicate || failure.incomplete ? (
               <div className={styles.actions}>
                 {failure.duplicate && can("submit") ? action("force", t("myListings.action.force"), "primary") : null}
-                {link(`${lp(paths.listing.edit(listing.id))}?step=check`, t("myListings.action.check"))}
+                {link(`${lp(privatePaths.listing.edit(listing.id))}?step=check`, t("myListings.action.check"))}
               </div>
             ) : null}
           </div>
@@ -271,11 +271,11 @@ export function OwnerListingCard(props: Props) {
             {can("renew") ? action("renew", t("myListings.action.renew", { days: LISTING_RUN_DAYS }), "primary") : null}
             {can("relevant") ? action("relevant", t("myListings.action.relevant")) : null}
             {can("restore") ? action("restore", t("myListings.action.restore"), "primary") : null}
-            {can("edit") ? link(lp(paths.listing.edit(listing.id)), t("myListings.action.edit")) : null}
-            {can("preview") ? link(lp(paths.listing.preview(listing.id)), t("myListings.action.preview")) : null}
+            {can("edit") ? link(lp(privatePaths.listing.edit(listing.id)), t("myListings.action.edit")) : null}
+            {can("preview") ? link(lp(privatePaths.listing.preview(listing.id)), t("myListings.action.preview")) : null}
             {shown.path ? link(lp(shown.path), t("myListings.action.publicPage")) : null}
             {can("statistics")
-              ? link(lp(paths.cabinet.statistics(listing.id)), t("myListings.action.statistics"))
+              ? link(lp(privatePaths.cabinet.statistics(listing.id)), t("myListings.action.statistics"))
               : null}
             {can("archive") ? action("archive", t("myListings.action.archive")) : null}
             {can("delete") ? (

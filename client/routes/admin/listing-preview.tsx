@@ -1,19 +1,24 @@
-import { data, Form, redirect, useActionData, useNavigation } from "react-router";
-import { REJECTION_CODES, type RejectionCode, RejectReason } from "#shared/api/cabinet.ts";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { ApiAdminPreview } from "#shared/api/realty.ts";
-import { limitsOf } from "#shared/validation.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
-import { Field, messageOf } from "#client/components/auth-dialog/form-parts.tsx";
+import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { ListingStateBanner } from "#client/components/listing-view/listing-state-banner.tsx";
 import { ListingView } from "#client/components/listing-view/listing-view.tsx";
+import {
+  RejectFields,
+  rejectionCodeOf,
+  type RejectField,
+  type RejectValues,
+} from "#client/components/moderation/reject-fields.tsx";
 import { idPage } from "#client/components/page-intro/id-page.tsx";
 import { requireAdmin, requestedPath } from "#client/guards.server.ts";
 import { notFound, parseId, unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { limitValues } from "#client/i18n/limit-values.ts";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { Route } from "./+types/listing-preview";
 import bannerStyles from "#client/components/listing-view/listing-state-banner.module.css";
 import factStyles from "#client/components/listing-facts/listing-facts.module.css";
@@ -21,12 +26,21 @@ import detailStyles from "#client/routes/listing-detail.module.css";
 
 const page = idPage("adminListingPreview");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["adminListingPreview"], "listingState", "adminListingPreview", "detail", "validation");
+const MESSAGES = pageScopes(
+  ["adminListingPreview"],
+  "listingState",
+  "adminListingPreview",
+  "detail",
+  "validation",
+  "moderation.code",
+  "moderation.note",
+  "moderation.rejectionCode",
+);
 
 /**
  * SPEC §6: admins only (404 for anyone else), any listing in any state as the public page shows it, with
- * its owner's contact and history, and the moderation decision: approve, or reject with a reason. Both
- * are plain form posts, so they work without JavaScript.
+ * its owner's contact and history, and the moderation decision: approve, or reject with a reason from the
+ * list and/or the moderator's words. Both are plain form posts, so they work without JavaScript.
  */
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   // A malformed id is the 404 page for everyone; a real page asks for sign-in.
@@ -40,36 +54,32 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     listing: preview.data.data,
     // The history is secondary: the page stands without it.
     history: history.ok ? history.data.items : null,
-    reasonLimits: limitsOf(RejectReason),
     now: Date.now(),
   };
 });
 export const meta = page.meta;
 
-type DecisionResult = { fields: { reason?: string }; error?: string };
+type DecisionResult = { fields: Partial<Record<RejectField, string>>; error?: string; values?: RejectValues };
 
-/** `intent=approve` or `intent=reject` with `reason`; done → this page again, showing the new state. */
+/** `intent=approve` or `intent=reject` with `code` and/or `reason`; done → this page again, showing the new state. */
 export async function action(args: Route.ActionArgs) {
   const id = parseId(args.params.id);
   if (!id) throw notFound(new URL(args.request.url));
   requireAdmin(args);
   const { api } = args.context.get(appContext);
   const form = await args.request.formData();
+  const values = { code: String(form.get("code") ?? ""), reason: String(form.get("reason") ?? "") };
   const result =
     form.get("intent") === "reject"
-      ? await api.rejectListing(id, { reason: String(form.get("reason") ?? ""), code: rejectionCode(form.get("code")) })
+      ? await api.rejectListing(id, { reason: values.reason, code: rejectionCodeOf(form.get("code")) })
       : await api.approveListing(id);
   if (result.ok) throw redirect(requestedPath(args.request).path);
   if (result.status === 404) throw notFound(new URL(args.request.url));
   if (result.status === 409) {
     return data<DecisionResult>({ fields: {}, error: "adminListingPreview.notPending" }, { status: 409 });
   }
-  const { fields, error, status } = formProblem(result, { reason: "reason" });
-  return data<DecisionResult>({ fields, error }, { status });
-}
-
-function rejectionCode(value: FormDataEntryValue | null): RejectionCode | undefined {
-  return (REJECTION_CODES as readonly unknown[]).includes(value) ? (value as RejectionCode) : undefined;
+  const { fields, error, status } = formProblem(result, { code: "code", reason: "reason" } as const);
+  return data<DecisionResult>({ fields, error, values }, { status });
 }
 
 function OwnerContactDetails({ listing }: { listing: ApiAdminPreview }) {
@@ -91,8 +101,9 @@ function OwnerContactDetails({ listing }: { listing: ApiAdminPreview }) {
 }
 
 export default function AdminListingPreview({ loaderData }: Route.ComponentProps) {
-  const { listing, history, reasonLimits, now } = loaderData;
+  const { listing, history, now } = loaderData;
   const { t, intl } = useI18n();
+  const lp = useLocalePath();
   const answer = useActionData<typeof action>() as DecisionResult | undefined;
   const busy = useNavigation().state === "submitting";
   const pending = listing.status === "pending";
@@ -108,21 +119,7 @@ export default function AdminListingPreview({ loaderData }: Route.ComponentProps
               </button>
             </Form>
             <Form method="post" className={bannerStyles.form}>
-              <Field
-                label={t("adminListingPreview.reason")}
-                hint={t("adminListingPreview.reasonHint", limitValues(reasonLimits))}
-                error={answer?.fields.reason}
-              >
-                {(props) => (
-                  <textarea
-                    {...props}
-                    name="reason"
-                    required
-                    minLength={reasonLimits.minLength}
-                    maxLength={reasonLimits.maxLength}
-                  />
-                )}
-              </Field>
+              <RejectFields errors={answer?.fields} values={answer?.values} />
               <button type="submit" name="intent" value="reject" className={bannerStyles.danger} disabled={busy}>
                 {t("adminListingPreview.reject")}
               </button>
@@ -130,6 +127,11 @@ export default function AdminListingPreview({ loaderData }: Route.ComponentProps
           </div>
         ) : null}
         {answer?.error ? <p role="alert">{messageOf(t, answer.error)}</p> : null}
+        <p>
+          <Link to={lp(privatePaths.admin.moderation())} data-testid="moderation-queue-link">
+            {t("adminListingPreview.queue")}
+          </Link>
+        </p>
       </ListingStateBanner>
       <ListingView listing={listing} now={now} contact={<OwnerContactDetails listing={listing} />}>
         <section aria-labelledby="listing-history" className={detailStyles.section} data-testid="listing-history">

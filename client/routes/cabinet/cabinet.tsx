@@ -3,6 +3,7 @@ import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
 import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import type { ApiClient, ApiResult } from "#shared/api-client.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem, type FailedResult } from "#client/api/form-problem.ts";
@@ -27,7 +28,13 @@ import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
-const MESSAGES = pageScopes(["cabinet", "cabinetPersonal", "cabinetFavourites"], "cabinet", "myListings");
+const MESSAGES = pageScopes(
+  ["cabinet", "cabinetPersonal", "cabinetFavourites"],
+  "cabinet",
+  "myListings",
+  // A rejection's reason in the words the moderator chose it by.
+  "moderation.rejectionCode",
+);
 
 /** A page number of the query; anything else is the first page. */
 function parsePage(value: string | null): number {
@@ -157,7 +164,7 @@ export async function action(args: Route.ActionArgs) {
 
 // Only sections with content: the favourites page shows a signed-in visitor's account favourites.
 const SECTIONS = [
-  { key: "cabinetPersonal", to: paths.cabinet.personal() },
+  { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
   { key: "cabinetFavourites", to: paths.page("favourites") },
 ] as const;
 
@@ -174,7 +181,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
       {!loaderData.phoneVerified ? (
         <p className={styles.notice}>
           {t("cabinet.verifyPhoneNotice")}{" "}
-          <Link to={`${lp(paths.cabinet.personal())}?verify=phone`}>{t("cabinet.verifyPhoneLink")}</Link>
+          <Link to={`${lp(privatePaths.cabinet.personal())}?verify=phone`}>{t("cabinet.verifyPhoneLink")}</Link>
         </p>
       ) : null}
       <nav aria-label={t("cabinet.sections")}>

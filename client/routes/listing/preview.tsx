@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { DuplicateError } from "#shared/api/listing-edit.ts";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
@@ -19,7 +19,7 @@ import bannerStyles from "#client/components/listing-view/listing-state-banner.m
 
 const page = idPage("listingPreview");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingPreview"], "listingState", "listingPreview", "detail");
+const MESSAGES = pageScopes(["listingPreview"], "listingState", "listingPreview", "detail", "moderation.rejectionCode");
 
 /**
  * SPEC §6: the owner's own listing in any state, as the public detail page shows it, under a banner
@@ -72,7 +72,7 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>() as SubmitResult | undefined;
   const busy = useNavigation().state === "submitting";
   const submittable = listing.status === "draft" || listing.status === "rejected";
-  const edit = lp(paths.listing.edit(listing.id));
+  const edit = lp(privatePaths.listing.edit(listing.id));
   const checkStep = `${edit}?step=check`;
 
   return (
@@ -101,7 +101,7 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
           <div role="alert" data-testid="preview-duplicate">
             <p>
               {t("listingPreview.duplicate", { id: answer.duplicate.id })}{" "}
-              <Link to={lp(paths.listing.preview(answer.duplicate.id))}>
+              <Link to={lp(privatePaths.listing.preview(answer.duplicate.id))}>
                 {answer.duplicate.title ?? t("listingPreview.duplicateLink", { id: answer.duplicate.id })}
               </Link>
             </p>

@@ -1,0 +1,286 @@
+/**
+ * Issue 19 items 4–5 in Chromium: guests report a public listing from its report page, with JavaScript
+ * (sent in place, the thanks take the focus) and without (a plain form post); a third report takes it off
+ * the site. The admin opens the moderation queue, sees it reported, rejects a pending listing with a reason
+ * from the list and words, and approves the reported one back, each in place: the card leaves the queue,
+ * the focus moves on and the live region says what happened. axe and the Nu validator check the queue and
+ * the report page in en, ru and sr, and neither scrolls sideways at 320 px.
+ */
+import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
+import { expect, inject, it } from "vitest";
+import type { ApiModerationItem } from "#shared/api/cabinet.ts";
+import type { Paged } from "#shared/api/conventions.ts";
+import type { ApiListing } from "#shared/api/realty.ts";
+import { MODERATION_PER_PAGE } from "#shared/constants.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
+import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
+import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+const browser = fileBrowser();
+
+/** Problems the flow causes on purpose or that are not the page's. */
+const EXPECTED = [
+  // Without JavaScript the CSP-bound module preloads are refused.
+  /^requestfailed: \S+ csp$/,
+  // Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests.
+  /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+];
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  ip: string;
+}
+
+const randomIp = () => `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+async function open(current: Browser, js: boolean, width = 1280): Promise<Session> {
+  const ip = randomIp();
+  const context = await current.newContext({
+    baseURL,
+    locale: "en-GB",
+    javaScriptEnabled: js,
+    viewport: { width, height: 900 },
+    // Its own loopback address: reports count per address.
+    extraHTTPHeaders: { "cf-connecting-ip": ip },
+  });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  const problems = watchProblems(page);
+  return { context, page, problems, ip };
+}
+
+async function close(session: Session, expected: RegExp[] = []) {
+  await session.context.close();
+  const known = [...EXPECTED, ...expected];
+  expect(session.problems.filter((problem) => !known.some((re) => re.test(problem)))).toEqual([]);
+}
+
+/** The API as a script of this site calls it (cookie writes need these). */
+const WRITE = { "x-requested-with": "XMLHttpRequest", origin: baseURL };
+
+const json = async <T>(response: Awaited<ReturnType<APIRequestContext["get"]>>) => (await response.json()) as T;
+
+/** A public listing nobody reported in this run yet: one of the newest (the seed's are all public). */
+async function publicListing(request: APIRequestContext): Promise<ApiListing> {
+  const found = await json<{ items: ApiListing[] }>(await request.get("/api/realty/search?per_page=50&sort=newest"));
+  expect(found.items.length).toBeGreaterThan(0);
+  return found.items[Math.floor(Math.random() * found.items.length)]!;
+}
+
+/** A new account with a verified phone submits a flat for review: its id. */
+async function pendingListing(request: APIRequestContext): Promise<number> {
+  const phone = `+38164${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  expect((await request.post("/api/user/register", { data: { phone, name: "Moderation E2E" } })).status()).toBe(202);
+  const sent = await json<{ items: { code: string }[] }>(
+    await request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`),
+  );
+  const verified = await request.post("/api/user/register/verify", {
+    data: { phone, code: sent.items[0]!.code, remember_me: false },
+  });
+  expect(verified.status()).toBe(201);
+  const write = (path: string, data: unknown) => request.post(path, { data, headers: WRITE });
+  const created = await write("/api/realty/edit/type", { type_id: 4 });
+  expect(created.status()).toBe(201);
+  const { id } = (await json<{ data: { id: number } }>(created)).data;
+  const steps: Record<string, object> = {
+    params: { city: "beograd", address: `Cara Dušana ${id}`, lat: 44.82, lng: 20.46, area: 47, rooms: 2 },
+    description: { description: "A quiet two-room flat near the Danube, freshly painted, with a cellar.", lang: "en" },
+    conditions: { price: 90_000 + id },
+  };
+  for (const [step, data] of Object.entries(steps)) {
+    expect((await write(`/api/realty/edit/${step}`, { id, ...data })).status(), step).toBe(200);
+  }
+  expect((await write("/api/realty/edit/force", { id })).status()).toBe(200);
+  return id;
+}
+
+/** Signs the admin in from a page of the site, as its scripts would. */
+async function signInAdmin(page: Page) {
+  const account = DEV_ACCOUNTS.find((a) => a.role === "admin")!;
+  await page.goto("/about/");
+  await hydrated(page);
+  const status = await page.evaluate(
+    async ({ login, password }) => {
+      const res = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+        body: JSON.stringify({ login, password, remember_me: false }),
+      });
+      await res.text();
+      return res.status;
+    },
+    { login: account.email, password: account.password },
+  );
+  expect(status).toBe(200);
+}
+
+/** The queue page that shows a listing (the queue is oldest first, MODERATION_PER_PAGE a page). */
+async function queuePageOf(page: Page, id: number): Promise<string> {
+  for (let n = 1; ; n++) {
+    const body = await json<Paged<ApiModerationItem>>(
+      await page.request.get(`/api/admin/realty/moderation?page=${n}&per_page=50`),
+    );
+    const at = body.items.findIndex((item) => item.id === id);
+    if (at >= 0) {
+      const index = (n - 1) * 50 + at;
+      const number = Math.floor(index / MODERATION_PER_PAGE) + 1;
+      return number === 1 ? "/admin/moderation/" : `/admin/moderation/?page=${number}`;
+    }
+    expect(n * 50, `listing ${id} is not in the queue`).toBeLessThan(body.total);
+  }
+}
+
+/** The guest's report from the listing's report page. */
+async function report(js: boolean, listing: ApiListing, reason: RegExp, text: string) {
+  const guest = await open(browser(), js);
+  const { page } = guest;
+  try {
+    await page.goto(`/listing/report/${listing.id}/`);
+    if (js) {
+      await hydrated(page);
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 19));
+    }
+    await page.getByRole("heading", { level: 1, name: "Report a listing" }).waitFor();
+    expect(await page.getByRole("link", { name: listing.title }).getAttribute("href")).toBe(listing.path);
+    await page.getByRole("radio", { name: reason }).check();
+    await page.getByRole("textbox", { name: "Details" }).fill(text);
+    if (js) await expect.poll(() => page.getByText(`${text.length} / 1,000`).count()).toBe(1);
+    await page.getByRole("button", { name: "Send the report" }).click();
+    const thanks = page.getByRole("status").filter({ hasText: "Thank you, a moderator will look at it." });
+    await thanks.waitFor();
+    if (js) {
+      // In place: the same document, the thanks focused.
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(19);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.textContent))
+        .toBe("Thank you, a moderator will look at it.");
+    }
+    await page.getByRole("link", { name: "Back to the listing" }).waitFor();
+  } finally {
+    await close(guest);
+  }
+}
+
+it("guests report a listing, it leaves the site; the admin rejects one pending listing and approves it back", async () => {
+  const setup = await open(browser(), true);
+  let listing: ApiListing;
+  let pending: number;
+  try {
+    listing = await publicListing(setup.page.request);
+    pending = await pendingListing(setup.page.request);
+  } finally {
+    await close(setup);
+  }
+
+  await report(true, listing, /already sold or rented/, "Sold last week, the sign is gone.");
+  await report(false, listing, /It is fake/, "The photos are of another building.");
+  // A third person, another address: the threshold is reached and the listing leaves the site.
+  const third = await open(browser(), true);
+  try {
+    const res = await third.page.request.post(`/api/realty/${listing.id}/report`, {
+      data: { reason: "sold" },
+      headers: { "cf-connecting-ip": randomIp() },
+    });
+    expect(res.status()).toBe(200);
+    expect((await third.page.request.get(`/api/realty/${listing.id}`)).status()).toBe(404);
+    expect((await third.page.goto(listing.path))!.status()).toBe(404);
+  } finally {
+    // Its page is gone on purpose.
+    await close(third, [/^console\.error: Failed to load resource: the server responded with a status of 404/]);
+  }
+
+  const admin = await open(browser(), true);
+  const { page } = admin;
+  try {
+    await signInAdmin(page);
+
+    // The pending listing: rejected with a reason from the list and words.
+    await page.goto(await queuePageOf(page, pending));
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 4));
+    const card = page.locator(`article[data-id="${pending}"]`);
+    await card.getByText("Reject with a reason…").click();
+    await card.getByRole("combobox", { name: "Reason from the list" }).selectOption("photos");
+    await card.getByRole("textbox", { name: "Note to the owner" }).fill("Please add photos of the rooms.");
+    await card.getByRole("button", { name: "Reject", exact: true }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId("moderation-status").textContent())
+      .toBe(`Listing No. ${pending} is rejected; its owner has been told why.`);
+    // The focus moved on to the next card's heading, or to the status when the page has no card left.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.matches("[data-card-heading], [data-testid=moderation-status]")),
+      )
+      .toBe(true);
+    // Made in place: the same document.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(4);
+    const rejected = await json<{ data: { status: string } }>(
+      await page.request.get(`/api/admin/realty/preview/${pending}`),
+    );
+    expect(rejected.data.status).toBe("rejected");
+
+    // The reported listing: in the queue with its reports; approved, it is public again.
+    await page.goto(await queuePageOf(page, listing.id));
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 5));
+    const flagged = page.locator(`article[data-id="${listing.id}"]`);
+    const reports = flagged.getByTestId("moderation-reports");
+    await reports.getByText("Reported", { exact: true }).waitFor();
+    await reports.getByText("Sold last week, the sign is gone.").waitFor();
+    await reports.getByText("The photos are of another building.").waitFor();
+    await flagged.getByRole("button", { name: "Approve and publish" }).click();
+    await expect.poll(() => flagged.count()).toBe(0);
+    await expect
+      .poll(() => page.getByTestId("moderation-status").textContent())
+      .toBe(`Listing No. ${listing.id} is approved and public now.`);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(5);
+    expect((await page.request.get(`/api/realty/${listing.id}`)).status()).toBe(200);
+  } finally {
+    await close(admin);
+  }
+}, 120_000);
+
+it("the queue and the report page pass axe and Nu in en, ru and sr, and fit 320 px", async () => {
+  const admin = await open(browser(), true);
+  const guest = await open(browser(), true);
+  const html: Record<string, string> = {};
+  try {
+    await signInAdmin(admin.page);
+    const listing = await publicListing(guest.page.request);
+    for (const prefix of ["", "/ru", "/sr"]) {
+      for (const [session, path] of [
+        [admin, `${prefix}/admin/moderation/`],
+        [guest, `${prefix}/listing/report/${listing.id}/`],
+      ] as const) {
+        const { page } = session;
+        for (const width of [1280, 320]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(path);
+          await hydrated(page);
+          expect(describeViolations(await runAxe(page)), `${path} at ${width} px`).toEqual([]);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
+        }
+        html[path] = await (await page.request.get(path)).text();
+      }
+    }
+    // The report form's refusal, as a browser without JavaScript gets it.
+    const refused = await guest.page.request.post(`/sr/listing/report/${listing.id}/`, {
+      form: { reason: "other", text: "" },
+      headers: { origin: baseURL },
+    });
+    expect(refused.status()).toBe(400);
+    html["refused report"] = await refused.text();
+  } finally {
+    await close(admin);
+    await close(guest);
+  }
+  for (const [path, result] of Object.entries(await validateHtml(html))) {
+    expect(describeVnu(result.errors), path).toEqual([]);
+  }
+}, 180_000);

@@ -1,0 +1,484 @@
+/**
+ * The moderation queue (issue 19 item 4): `GET /api/admin/realty/moderation` (admins only, oldest
+ * submission first, photos, the duplicate check's finding, open reports), the decisions with a reason
+ * from the list and/or words, the owner's e-mail in their language, `users.locale` set at sign-in, and
+ * the page `/admin/moderation/` as plain form posts.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import type { ApiModerationItem } from "#shared/api/cabinet.ts";
+import type { Paged } from "#shared/api/conventions.ts";
+import { LISTING_RUN_DAYS, MODERATION_PER_PAGE } from "#shared/constants.ts";
+import { call, errorOf, Jar, outbox, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
+import { adminJar, listingRow, owner, type Owner, page, pending, post, published } from "./moderation-fixtures.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let admin: Jar;
+let seller: Owner;
+let user: SignedIn;
+
+const queue = (query = "", jar?: Jar) => call(`/api/admin/realty/moderation${query}`, { jar: jar ?? admin });
+
+/** Every listing in the queue, page by page. */
+async function wholeQueue(): Promise<ApiModerationItem[]> {
+  const items: ApiModerationItem[] = [];
+  for (let n = 1; ; n++) {
+    const res = await queue(`?page=${n}&per_page=50`);
+    expect(res.status).toBe(200);
+    const body = await res.json<Paged<ApiModerationItem>>();
+    items.push(...body.items);
+    if (n * 50 >= body.total) return items;
+  }
+}
+
+const itemOf = async (id: number) => (await wholeQueue()).find((item) => item.id === id);
+
+const decide = (id: number, decision: "approve" | "reject", body: unknown = {}) =>
+  call(`/api/admin/realty/${id}/${decision}`, { body, jar: admin, ip: uniqueIp() });
+
+const setSubmitted = (id: number, at: number | null) =>
+  env.DB.prepare("UPDATE listings SET submitted_at = ? WHERE id = ?").bind(at, id).run();
+
+beforeAll(async () => {
+  admin = await adminJar();
+  seller = await owner();
+  user = await signUpByPhone();
+});
+
+describe("GET /api/admin/realty/moderation", () => {
+  it("is a 404 for everyone but admins, as a path that does not exist", async () => {
+    const guest = await call("/api/admin/realty/moderation");
+    expect(guest.status).toBe(404);
+    const missing = await call("/api/admin/no-such-thing");
+    expect(await guest.json()).toEqual(await missing.json());
+    expect((await queue("", user.jar)).status).toBe(404);
+    expect((await queue("", seller.jar)).status).toBe(404);
+    const ok = await queue();
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toContain("no-store");
+    const body = await ok.json<Paged<ApiModerationItem>>();
+    expect(body).toMatchObject({ page: 1, per_page: MODERATION_PER_PAGE });
+    expect(body.items.length).toBeLessThanOrEqual(MODERATION_PER_PAGE);
+  });
+
+  it("refuses a bad page naming it", async () => {
+    for (const query of ["?page=0", "?page=abc", "?per_page=51", "?per_page=0"]) {
+      const res = await queue(query);
+      expect(res.status, query).toBe(400);
+      expect((await errorOf(res)).code).toBe("invalid_input");
+    }
+  });
+
+  it("lists pending listings only, oldest submission first, never-stamped ones last", async () => {
+    const [first, second, unstamped] = [await pending(seller), await pending(seller), await pending(seller)];
+    await setSubmitted(second, 2_000);
+    await setSubmitted(first, 1_000);
+    await setSubmitted(unstamped, null);
+    const items = await wholeQueue();
+    const ids = items.map((item) => item.id);
+    expect(ids.slice(0, 2)).toEqual([first, second]);
+    const stamps = items.map((item) => (item.submitted_at ? Date.parse(item.submitted_at) : Infinity));
+    expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
+    expect(ids.indexOf(unstamped)).toBeGreaterThan(stamps.findLastIndex((s) => s !== Infinity));
+    const states = await env.DB.prepare(
+      `SELECT COUNT(*) AS n FROM listings WHERE status = 'pending' AND deleted_at IS NULL`,
+    ).first<{ n: number }>();
+    expect(items).toHaveLength(states!.n);
+
+    const { id: live } = await published(seller);
+    expect(ids).not.toContain(live);
+    // The first page is the oldest.
+    const firstPage = await (await queue("?per_page=2")).json<Paged<ApiModerationItem>>();
+    expect(firstPage.items.map((item) => item.id)).toEqual([first, second]);
+    expect(firstPage.total).toBe(items.length);
+  });
+
+  it("gives the facts, up to 6 pictures, the owner and the submission", async () => {
+    const id = await pending(seller, 123_456);
+    const item = (await itemOf(id))!;
+    expect(item).toMatchObject({
+      id,
+      deal: "sale",
+      type: "apartment",
+      type_id: 4,
+      price: 123_456,
+      area: 58,
+      rooms: 2,
+      currency: "EUR",
+      city: { slug: "beograd" },
+      address: `Kralja Petra ${id}`,
+      description: "Sunny two-room flat in the old town, quiet courtyard, new windows.",
+      lang: "en",
+      owner: { id: seller.id, name: "Owner" },
+      hidden_by_reports: false,
+      duplicate: null,
+      reports: [],
+      images: [],
+      image: null,
+      image_count: 0,
+    });
+    expect(item.title).toContain("58 m²");
+    expect(Date.now() - Date.parse(item.submitted_at!)).toBeLessThan(60_000);
+
+    // Seeded listings have illustrations: a card shows six at most.
+    const seeded = (await wholeQueue()).filter((i) => i.image_count > 0);
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const i of seeded) {
+      expect(i.images.length).toBe(Math.min(6, i.image_count));
+      expect(i.image).toEqual(i.images[0]);
+    }
+  });
+
+  it("shows the duplicate check's finding: a copy of the owner's listing, each naming the other", async () => {
+    // The check compares addresses without case or surrounding blanks (SQLite folds ASCII letters only).
+    const address = `Njegoseva ${Math.floor(Math.random() * 1e6)}`;
+    const original = await pending(seller, 222_333, address);
+    const copy = await pending(seller, 222_333, ` ${address.toUpperCase()} `);
+    const item = (await itemOf(copy))!;
+    expect(item.duplicate).toMatchObject({ id: original, status: "pending", match: "facts" });
+    expect(item.duplicate!.title).toContain("58 m²");
+    expect((await itemOf(original))!.duplicate).toMatchObject({ id: copy, match: "facts" });
+  });
+
+  it("shows a listing hidden by reports with its open reports, newest first", async () => {
+    const { id } = await published(seller);
+    const texts = ["Sold in May", "Fake photos", null];
+    for (const [n, text] of texts.entries()) {
+      const res = await call(`/api/realty/${id}/report`, {
+        body: { reason: n === 1 ? "fake" : "sold", ...(text ? { text } : {}) },
+        ip: uniqueIp(),
+        now: Date.now() + n * 1000,
+      });
+      expect(res.status).toBe(200);
+    }
+    const item = (await itemOf(id))!;
+    expect(item.hidden_by_reports).toBe(true);
+    expect(item.reports).toEqual([
+      { reason: "sold", text: null, created_at: expect.any(String) },
+      { reason: "fake", text: "Fake photos", created_at: expect.any(String) },
+      { reason: "sold", text: "Sold in May", created_at: expect.any(String) },
+    ]);
+  });
+});
+
+describe("decisions", () => {
+  // An account may start DRAFTS_PER_USER_PER_DAY drafts a day: each part of this file has its own seller.
+  beforeAll(async () => {
+    seller = await owner();
+  });
+
+  it.each([
+    ["a code", { code: "photos" }, "photos", null],
+    ["words", { reason: "The photos show another flat." }, null, "The photos show another flat."],
+    ["both", { code: "other", reason: "Agency fee not stated." }, "other", "Agency fee not stated."],
+  ])("reject with %s", async (_, body, code, reason) => {
+    const id = await pending(seller);
+    const res = await decide(id, "reject", body);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ data: { id, status: "rejected", rejection_reason: reason } });
+    expect(await listingRow(id)).toMatchObject({ status: "rejected", rejection_code: code, rejection_reason: reason });
+    expect(await itemOf(id)).toBeUndefined();
+  });
+
+  it.each([
+    ["neither", {}, { reason: "validation.required" }],
+    ["blank words", { reason: "  " }, { reason: "validation.required" }],
+    ["other without words", { code: "other" }, { reason: "validation.required" }],
+    ["an unknown code", { code: "spam", reason: "Spam" }, { code: "validation.choice" }],
+    ["too many words", { reason: "x".repeat(1001) }, { reason: "validation.tooLong" }],
+  ])("refuses a rejection with %s (400)", async (_, body, fields) => {
+    const id = await pending(seller);
+    const res = await decide(id, "reject", body);
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).fields).toEqual(fields);
+    expect((await listingRow(id))!.status).toBe("pending");
+  });
+
+  it("approves: public for LISTING_RUN_DAYS days, published, checked; a first publication date is kept", async () => {
+    const id = await pending(seller);
+    const before = Date.now();
+    expect((await decide(id, "approve")).status).toBe(200);
+    const row = (await listingRow(id))!;
+    expect(row).toMatchObject({ status: "active", hidden_at: null, reminded_at: null, rejection_code: null });
+    expect(row.published_at).toBeGreaterThanOrEqual(before);
+    expect(row.checked_at).toBe(row.published_at);
+    expect(row.expires_at).toBe(row.published_at! + LISTING_RUN_DAYS * DAY_MS);
+    // Deciding again is refused.
+    expect((await decide(id, "approve")).status).toBe(409);
+    expect((await decide(id, "reject", { code: "rules" })).status).toBe(409);
+
+    // Back in review (its place changed), approved again later: the first publication stays.
+    await env.DB.prepare("UPDATE listings SET status = 'pending', reminded_at = 5 WHERE id = ?").bind(id).run();
+    // A session of its own: a day ahead the access token is renewed, which would end the shared one.
+    const later = new Jar();
+    const account = DEV_ACCOUNTS.find((a) => a.role === "admin")!;
+    await call("/api/auth/login", { body: { login: account.email, password: account.password }, jar: later });
+    const approved = await call(`/api/admin/realty/${id}/approve`, { body: {}, jar: later, now: before + DAY_MS });
+    expect(approved.status).toBe(200);
+    const again = (await listingRow(id))!;
+    expect(again.published_at).toBe(row.published_at);
+    expect(again.checked_at).toBe(before + DAY_MS);
+    expect(again.reminded_at).toBeNull();
+  });
+
+  it("records the decision in the listing's history, the words or else the code", async () => {
+    const id = await pending(seller);
+    await decide(id, "reject", { code: "price" });
+    const history = await (
+      await call(`/api/admin/realty/${id}/history`, { jar: admin })
+    ).json<{
+      items: { status: string; reason: string | null; actor_name: string }[];
+    }>();
+    expect(history.items.at(-1)).toMatchObject({ status: "rejected", reason: "price" });
+  });
+});
+
+describe("the owner's e-mail", () => {
+  const latest = async (to: string, purpose: string) => (await outbox(to)).find((m) => m.purpose === purpose);
+
+  it("approval: in the owner's language (Russian) with the public page's absolute URL", async () => {
+    const ru = await owner("ru");
+    const id = await pending(ru);
+    expect((await decide(id, "approve")).status).toBe(200);
+    const mail = (await latest(ru.email, "listing_approved"))!;
+    expect(mail.subject).toBe("Ваше объявление опубликовано");
+    expect(mail.body).toContain(`№ ${id}`);
+    expect(mail.body).toContain(`https://kvadrat.test/ru/buy/apartment/beograd/${id}/`);
+    expect(mail.body).toContain("https://kvadrat.test/ru/cabinet/");
+    // The title as the owner reads it: generated in Russian.
+    expect(mail.body).toMatch(/«[^»]*58 м²[^»]*»/);
+  });
+
+  it("rejection: in Serbian, the reason's label and the moderator's words, a link to edit", async () => {
+    const sr = await owner("sr");
+    const id = await pending(sr);
+    const words = "Fotografije prikazuju drugi stan.";
+    expect((await decide(id, "reject", { code: "photos", reason: words })).status).toBe(200);
+    const mail = (await latest(sr.email, "listing_rejected"))!;
+    expect(mail.subject).toBe("Vaš oglas nije objavljen");
+    expect(mail.body).toContain("Razlog: Fotografije nedostaju, nejasne su ili nisu ove nekretnine");
+    expect(mail.body).toContain(`Napomena moderatora: ${words}`);
+    expect(mail.body).toContain(`https://kvadrat.test/sr/listing/edit/${id}/`);
+  });
+
+  it("English when the owner's language is not known; words only, or a code only", async () => {
+    const en = await owner("en");
+    await env.DB.prepare("UPDATE users SET locale = NULL WHERE id = ?").bind(en.id).run();
+    const coded = await pending(en);
+    await decide(coded, "reject", { code: "unavailable" });
+    const first = (await latest(en.email, "listing_rejected"))!;
+    expect(first.subject).toBe("Your listing was not published");
+    expect(first.body).toContain("Reason: The property is no longer available");
+    expect(first.body).not.toContain("note");
+    expect(first.body).toContain(`https://kvadrat.test/listing/edit/${coded}/`);
+
+    const worded = await pending(en);
+    await decide(worded, "reject", { reason: "Please add the floor." });
+    const second = (await latest(en.email, "listing_rejected"))!;
+    expect(second.body).toContain(`No. ${worded}`);
+    expect(second.body).toContain("The moderator's note: Please add the floor.");
+    expect(second.body).not.toContain("Reason:");
+  });
+
+  it("is not sent to an owner without a confirmed e-mail; the decision stands", async () => {
+    const phoneOnly = await signUpByPhone();
+    const id = await pending({ jar: phoneOnly.jar, ip: phoneOnly.ip, id: phoneOnly.user.id, email: "" });
+    expect((await decide(id, "approve")).status).toBe(200);
+    expect((await listingRow(id))!.status).toBe("active");
+  });
+});
+
+describe("users.locale", () => {
+  const localeOf = (id: number) =>
+    env.DB.prepare("SELECT locale FROM users WHERE id = ?")
+      .bind(id)
+      .first<{ locale: string | null }>()
+      .then((r) => r!.locale);
+
+  it("is the language of the last sign-in: password, registration, the sign-in page", async () => {
+    const person = await owner("ru");
+    expect(await localeOf(person.id)).toBe("ru");
+    const row = await env.DB.prepare("SELECT email FROM users WHERE id = ?").bind(person.id).first<{ email: string }>();
+    const again = await call("/api/auth/login?locale=sr", {
+      body: { login: row!.email, password: "owner-password-2026" },
+      ip: uniqueIp(),
+    });
+    expect(again.status).toBe(200);
+    expect(await localeOf(person.id)).toBe("sr");
+
+    // Registered without a language preference: the default.
+    expect(await localeOf(user.user.id)).toBe("en");
+
+    // The page's form posts in-process in the page's language.
+    const signIn = await post("/ru/auth/", {
+      mode: "signin",
+      via: "email",
+      intent: "login",
+      identity: row!.email,
+      password: "owner-password-2026",
+      next: "/ru/cabinet/",
+    });
+    expect(signIn.status).toBe(302);
+    expect(await localeOf(person.id)).toBe("ru");
+  });
+});
+
+describe("the queue page /admin/moderation/", () => {
+  beforeAll(async () => {
+    seller = await owner();
+  });
+
+  /** A card of the page by its listing's id. */
+  const card = (html: string, id: number) =>
+    new RegExp(`<article[^>]*data-id="${id}"[\\s\\S]*?</article>`).exec(html)?.[0];
+
+  it("is the 404 page for users who are not admins; guests sign in first", async () => {
+    expect((await page("/admin/moderation/", user.jar)).status).toBe(404);
+    expect((await page("/sr/admin/moderation/", seller.jar, "sr")).status).toBe(404);
+    const guest = await page("/admin/moderation/");
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("location")).toBe(`/?auth=signin&next=${encodeURIComponent("/admin/moderation/")}`);
+    const id = await pending(seller);
+    expect((await post("/admin/moderation/", { id: String(id), intent: "approve" }, { jar: user.jar })).status).toBe(
+      404,
+    );
+    expect((await listingRow(id))!.status).toBe("pending");
+  });
+
+  it.each([
+    ["en", "", "Moderation queue", "Approve and publish", "Reported"],
+    ["ru", "/ru", "Очередь модерации", "Одобрить и опубликовать", "Есть жалобы"],
+    ["sr", "/sr", "Red za moderaciju", "Odobri i objavi", "Prijavljen"],
+  ])(
+    "shows the cards in %s: facts, reports, the duplicate, the decision; not indexed",
+    async (locale, prefix, ...words) => {
+      const address = `Resavska ${Math.floor(Math.random() * 1e6)}`;
+      const original = await pending(seller, 345_678, address);
+      const copy = await pending(seller, 345_678, address);
+      await setSubmitted(original, 10);
+      await setSubmitted(copy, 11);
+      const { id: reported } = await published(seller);
+      await call(`/api/realty/${reported}/report`, { body: { reason: "fake", text: "No such flat" }, ip: uniqueIp() });
+      await env.DB.prepare("UPDATE listings SET status = 'pending', submitted_at = 12 WHERE id = ?")
+        .bind(reported)
+        .run();
+
+      const res = await page(`${prefix}/admin/moderation/`, admin, locale);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const [heading, approve, badge] = words;
+      expect(html).toContain(`<h1>${heading}</h1>`);
+      expect(html).toContain('name="robots" content="noindex, nofollow"');
+
+      const first = card(html, original)!;
+      expect(first).toContain(`href="${prefix}/admin/listing/preview/${original}/"`);
+      expect(first).toContain(address);
+      expect(first).toContain(approve);
+      expect(first).toMatch(/<form[^>]*method="post"/);
+      expect(first).toContain('name="intent" value="approve"');
+      expect(first).toContain('name="intent" value="reject"');
+      expect(first).toMatch(/<select[^>]*name="code"/);
+      expect(first).toContain('<option value="photos">');
+      expect(first).toMatch(/<textarea[^>]*name="reason"/);
+      // Each names the other as its likely copy, linking to its admin preview.
+      const duplicate = /data-testid="moderation-duplicate"[\s\S]*?<\/p>/.exec(card(html, copy)!)![0];
+      expect(duplicate).toContain(`href="${prefix}/admin/listing/preview/${original}/"`);
+
+      const flagged = card(html, reported)!;
+      expect(flagged).toContain(badge);
+      expect(flagged).toContain("No such flat");
+      // Oldest first.
+      expect(html.indexOf(`data-id="${original}"`)).toBeLessThan(html.indexOf(`data-id="${copy}"`));
+      expect(html.indexOf(`data-id="${copy}"`)).toBeLessThan(html.indexOf(`data-id="${reported}"`));
+    },
+  );
+
+  it("approves by a plain form post: back to the queue with a confirmation, the card gone", async () => {
+    const id = await pending(seller);
+    await setSubmitted(id, 1);
+    const res = await post(
+      "/ru/admin/moderation/",
+      { id: String(id), intent: "approve", redirect: "1" },
+      { jar: admin },
+    );
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/ru/admin/moderation/?done=approved&id=${id}`);
+    expect((await listingRow(id))!.status).toBe("active");
+    const html = await (await page(res.headers.get("location")!, admin, "ru")).text();
+    expect(html).toMatch(new RegExp(`role="status"[^>]*>Объявление № ${id} одобрено и опубликовано.<`));
+    expect(card(html, id)).toBeUndefined();
+  });
+
+  it("rejects by a plain form post with a code and words; refuses neither, keeping the card open", async () => {
+    const id = await pending(seller);
+    await setSubmitted(id, 2);
+    const empty = await post(
+      "/admin/moderation/",
+      { id: String(id), intent: "reject", code: "", reason: "", redirect: "1" },
+      { jar: admin },
+    );
+    expect(empty.status).toBe(400);
+    const invalid = card(await empty.text(), id)!;
+    expect(invalid).toMatch(/<details[^>]*open=""/);
+    expect(invalid).toMatch(/<textarea[^>]*aria-invalid="true"/);
+    expect(invalid).toContain("Fill in this field.");
+
+    const other = await post(
+      "/admin/moderation/",
+      { id: String(id), intent: "reject", code: "other", reason: "", redirect: "1" },
+      { jar: admin },
+    );
+    expect(other.status).toBe(400);
+    // The choice survives the round trip.
+    expect(card(await other.text(), id)).toMatch(/<option value="other" selected="">/);
+    expect((await listingRow(id))!.status).toBe("pending");
+
+    const done = await post(
+      "/admin/moderation/?page=1",
+      { id: String(id), intent: "reject", code: "price", reason: "The price is per m².", redirect: "1" },
+      { jar: admin },
+    );
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe(`/admin/moderation/?page=1&done=rejected&id=${id}`);
+    expect(await listingRow(id)).toMatchObject({
+      status: "rejected",
+      rejection_code: "price",
+      rejection_reason: "The price is per m².",
+    });
+    const html = await (await page(done.headers.get("location")!, admin)).text();
+    expect(html).toContain(`Listing No. ${id} is rejected; its owner has been told why.`);
+  });
+
+  it("answers a decision on a listing decided meanwhile without a change, in place", async () => {
+    const id = await pending(seller);
+    expect((await decide(id, "approve")).status).toBe(200);
+    const res = await post("/admin/moderation/", { id: String(id), intent: "reject", code: "rules" }, { jar: admin });
+    expect(res.status).toBe(409);
+    expect((await listingRow(id))!.status).toBe("active");
+  });
+
+  it("pages the queue and says when it is empty", async () => {
+    const total = (await (await queue()).json<Paged<ApiModerationItem>>()).total;
+    const html = await (await page("/admin/moderation/", admin)).text();
+    expect(html).toMatch(/data-testid="moderation-item"/);
+    if (total > MODERATION_PER_PAGE) {
+      expect(html).toContain('href="/admin/moderation/?page=2"');
+      expect((await page("/admin/moderation/?page=2", admin)).status).toBe(200);
+    }
+    expect((await page("/admin/moderation/?page=abc", admin)).status).toBe(404);
+
+    // Everything decided: the empty state (the waiting listings are put back afterwards).
+    const waiting = await env.DB.prepare("SELECT id FROM listings WHERE status = 'pending'").all<{ id: number }>();
+    const ids = waiting.results.map((r) => r.id);
+    await env.DB.prepare("UPDATE listings SET status = 'draft' WHERE status = 'pending'").run();
+    try {
+      const none = await (await page("/sr/admin/moderation/", admin, "sr")).text();
+      expect(none).toContain('data-testid="moderation-empty"');
+      expect(none).toContain("Nema oglasa koji čekaju proveru.");
+      expect(none).not.toContain('data-testid="moderation-item"');
+    } finally {
+      for (const id of ids) await env.DB.prepare("UPDATE listings SET status = 'pending' WHERE id = ?").bind(id).run();
+    }
+  });
+});

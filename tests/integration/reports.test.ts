@@ -1,0 +1,309 @@
+/**
+ * Reports of public listings (issue 19 item 5): `POST /api/realty/{id}/report` from guests and signed-in
+ * visitors, its refusals (bad input, own listing, a listing that is not public, the rate limits), one open
+ * report per reporter, the hide threshold and a moderator's approval bringing the listing back; the report
+ * page `/listing/report/{id}/` as plain form posts.
+ */
+import { env, SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { REPORT_HIDE_THRESHOLD, REPORTS_PER_IP_PER_HOUR, REPORTS_PER_USER_PER_HOUR } from "#shared/constants.ts";
+import { ORIGIN } from "#tests/fixtures/requests.ts";
+import { call, errorOf, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
+import {
+  adminJar,
+  draft,
+  listingRow,
+  owner,
+  type Owner,
+  page,
+  pending,
+  post,
+  published,
+} from "./moderation-fixtures.ts";
+
+let seller: Owner;
+let visitor: SignedIn;
+
+const report = (id: number | string, body: unknown, options: { ip?: string; jar?: SignedIn["jar"] } = {}) =>
+  call(`/api/realty/${id}/report`, { body, ip: options.ip ?? uniqueIp(), jar: options.jar });
+
+const openReports = (id: number) =>
+  env.DB.prepare(
+    "SELECT reporter, user_id, reason, text FROM listing_reports WHERE listing_id = ? AND resolved_at IS NULL",
+  )
+    .bind(id)
+    .all<{ reporter: string; user_id: number | null; reason: string; text: string | null }>()
+    .then((r) => r.results);
+
+/** Whether a listing is anywhere a visitor finds listings: its page, the API, search, the sitemap. */
+async function isPublic(id: number, path: string) {
+  const detail = (await page(path)).status;
+  const api = (await call(`/api/realty/${id}`)).status;
+  const byIds = await call("/api/realty-by-ids", { body: { ids: [id] } });
+  const found = (await byIds.json<{ items: { id: number }[] }>()).items.some((item) => item.id === id);
+  const sitemap = await (await SELF.fetch(`${ORIGIN}/sitemaps/listings-1.xml`)).text();
+  const mapped = sitemap.includes(`/${id}/</loc>`);
+  const states = [detail === 200, api === 200, found, mapped];
+  // All or nothing: a listing is never half public.
+  expect(new Set(states).size, `${id}: ${JSON.stringify({ detail, api, found, mapped })}`).toBe(1);
+  return states[0]!;
+}
+
+beforeAll(async () => {
+  seller = await owner();
+  visitor = await signUpByPhone({ name: "Posetilac" });
+});
+
+describe("POST /api/realty/{id}/report", () => {
+  it("refuses bad input naming the fields", async () => {
+    const { id } = await published(seller);
+    const cases: [unknown, Record<string, string>][] = [
+      [{}, { reason: "validation.required" }],
+      [{ reason: "spam" }, { reason: "validation.choice" }],
+      [{ reason: "other" }, { text: "validation.required" }],
+      [{ reason: "other", text: "  " }, { text: "validation.required" }],
+      [{ reason: "sold", text: "x".repeat(1001) }, { text: "validation.tooLong" }],
+      [{ reason: "sold", text: 5 }, { text: expect.any(String) as unknown as string }],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await report(id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const error = await errorOf(res);
+      expect(error.code).toBe("invalid_input");
+      expect(error.fields).toEqual(fields);
+    }
+    const badId = await report("abc", { reason: "sold" });
+    expect(badId.status).toBe(400);
+    expect((await errorOf(badId)).fields).toEqual({ id: "validation.format" });
+    expect(await openReports(id)).toEqual([]);
+  });
+
+  it("takes a guest's report, keyed by a hash of the address, and a signed-in visitor's by account", async () => {
+    const { id } = await published(seller);
+    const ip = uniqueIp();
+    const res = await report(id, { reason: "wrong_price", text: "  Listed at half the price elsewhere  " }, { ip });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ data: { reported: true } });
+    const signedIn = await report(id, { reason: "other", text: "Agency fee not mentioned" }, { jar: visitor.jar });
+    expect(signedIn.status).toBe(200);
+
+    const rows = await openReports(id);
+    expect(rows).toHaveLength(2);
+    const guest = rows.find((r) => r.user_id === null)!;
+    expect(guest.reporter).toMatch(/^ip:[0-9a-f]{64}$/);
+    expect(guest.reporter).not.toContain(ip);
+    expect(guest).toMatchObject({ reason: "wrong_price", text: "Listed at half the price elsewhere" });
+    expect(rows.find((r) => r.user_id !== null)).toEqual({
+      reporter: `user:${visitor.user.id}`,
+      user_id: visitor.user.id,
+      reason: "other",
+      text: "Agency fee not mentioned",
+    });
+  });
+
+  it("refuses the owner's report of their own listing (409)", async () => {
+    const { id } = await published(seller);
+    const res = await report(id, { reason: "sold" }, { jar: seller.jar });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe("own_listing");
+    expect(await openReports(id)).toEqual([]);
+  });
+
+  it("answers a listing that is not public exactly like a missing one (404)", async () => {
+    const draftId = await draft(seller);
+    const pendingId = await pending(seller);
+    const rejectedId = await pending(seller);
+    const admin = await adminJar();
+    expect(
+      (await call(`/api/admin/realty/${rejectedId}/reject`, { body: { code: "photos" }, jar: admin })).status,
+    ).toBe(200);
+    const missing = await report(999_999_999, { reason: "sold" });
+    expect(missing.status).toBe(404);
+    const expected = await missing.json();
+    for (const id of [draftId, pendingId, rejectedId]) {
+      const res = await report(id, { reason: "sold" });
+      expect(res.status, String(id)).toBe(404);
+      expect(await res.json()).toEqual(expected);
+      // The owner too learns nothing else.
+      expect((await report(id, { reason: "sold" }, { jar: seller.jar })).status).toBe(404);
+    }
+  });
+
+  it("limits one address to REPORTS_PER_IP_PER_HOUR reports an hour (429 with Retry-After)", async () => {
+    const ip = uniqueIp();
+    const listings = await Promise.all([published(seller), published(seller)]);
+    for (let i = 0; i < REPORTS_PER_IP_PER_HOUR; i++) {
+      const res = await report(listings[i % 2]!.id, { reason: "wrong_price" }, { ip });
+      expect(res.status, `report ${i + 1}`).toBe(200);
+    }
+    const refused = await report(listings[0]!.id, { reason: "wrong_price" }, { ip });
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not affected.
+    expect((await report(listings[0]!.id, { reason: "wrong_price" })).status).toBe(200);
+  });
+
+  it("limits one account to REPORTS_PER_USER_PER_HOUR reports an hour from any address", async () => {
+    const reporter = await signUpByPhone();
+    const { id } = await published(seller);
+    for (let i = 0; i < REPORTS_PER_USER_PER_HOUR; i++) {
+      expect((await report(id, { reason: "wrong_price" }, { jar: reporter.jar })).status).toBe(200);
+    }
+    const refused = await report(id, { reason: "wrong_price" }, { jar: reporter.jar });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+  });
+
+  it("keeps one open report per reporter: a repeat answers 200 and is not counted again", async () => {
+    const { id } = await published(seller);
+    const ip = uniqueIp();
+    for (const reason of ["sold", "sold", "fake"]) {
+      expect((await report(id, { reason }, { ip })).status).toBe(200);
+    }
+    expect((await report(id, { reason: "sold" }, { jar: visitor.jar })).status).toBe(200);
+    expect((await report(id, { reason: "fake" }, { jar: visitor.jar })).status).toBe(200);
+    const rows = await openReports(id);
+    expect(rows.map((r) => r.reason).sort()).toEqual(["sold", "sold"]);
+    // Two people, below the threshold: still public.
+    expect((await listingRow(id))!.status).toBe("active");
+  });
+});
+
+describe("the hide threshold", () => {
+  it(`${REPORT_HIDE_THRESHOLD} independent reports of sold or fake take the listing off the site at once`, async () => {
+    const { id, path } = await published(seller);
+    expect(await isPublic(id, path)).toBe(true);
+    const reporters = [{ ip: uniqueIp() }, { jar: visitor.jar }, { ip: uniqueIp() }];
+    const reasons = ["sold", "fake", "sold"];
+    for (let i = 0; i < REPORT_HIDE_THRESHOLD - 1; i++) {
+      expect((await report(id, { reason: reasons[i] }, reporters[i])).status).toBe(200);
+    }
+    expect(await isPublic(id, path)).toBe(true);
+    const before = Date.now();
+    expect((await report(id, { reason: reasons[2] }, reporters[2])).status).toBe(200);
+
+    const row = (await listingRow(id))!;
+    expect(row.status).toBe("pending");
+    expect(row.hidden_at).toBeGreaterThanOrEqual(before);
+    expect(row.submitted_at).toBe(row.hidden_at);
+    expect(await isPublic(id, path)).toBe(false);
+    const event = await env.DB.prepare(
+      "SELECT status, actor_id, reason FROM listing_events WHERE listing_id = ? ORDER BY id DESC LIMIT 1",
+    )
+      .bind(id)
+      .first();
+    expect(event).toEqual({ status: "pending", actor_id: null, reason: "reported" });
+    // Hidden, it is not public: a further report is a 404 like any other.
+    expect((await report(id, { reason: "fake" })).status).toBe(404);
+
+    // The admin approves: public again, the reports closed, the same people may report it anew.
+    const approved = await call(`/api/admin/realty/${id}/approve`, { body: {}, jar: await adminJar() });
+    expect(approved.status).toBe(200);
+    const after = (await listingRow(id))!;
+    expect(after).toMatchObject({ status: "active", hidden_at: null });
+    expect(await isPublic(id, path)).toBe(true);
+    expect(await openReports(id)).toEqual([]);
+    const closed = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM listing_reports WHERE listing_id = ? AND resolved_at IS NOT NULL",
+    )
+      .bind(id)
+      .first<{ n: number }>();
+    expect(closed!.n).toBe(REPORT_HIDE_THRESHOLD);
+    expect((await report(id, { reason: "sold" }, reporters[0])).status).toBe(200);
+    expect(await openReports(id)).toHaveLength(1);
+  });
+
+  it("does not hide a listing for other reasons, however many", async () => {
+    const { id, path } = await published(seller);
+    for (const reason of ["wrong_price", "wrong_price", "wrong_price", "duplicate"]) {
+      expect((await report(id, { reason })).status).toBe(200);
+    }
+    expect((await report(id, { reason: "other", text: "Strange listing" })).status).toBe(200);
+    expect((await listingRow(id))!.status).toBe("active");
+    expect(await isPublic(id, path)).toBe(true);
+  });
+
+  it("counts one reporter once, however often they report", async () => {
+    const { id } = await published(seller);
+    const ip = uniqueIp();
+    for (let i = 0; i < REPORT_HIDE_THRESHOLD + 1; i++) {
+      expect((await report(id, { reason: "fake" }, { ip })).status).toBe(200);
+    }
+    expect((await report(id, { reason: "sold" })).status).toBe(200);
+    expect((await listingRow(id))!.status).toBe("active");
+  });
+});
+
+describe("the report page /listing/report/{id}/", () => {
+  it.each([
+    ["en", "", "Report a listing", "It is already sold or rented"],
+    ["ru", "/ru", "Пожаловаться на объявление", "Уже продано или сдано"],
+    ["sr", "/sr", "Prijavi oglas", "Već je prodat ili izdat"],
+  ])("shows the listing, the reasons and the form in %s, not indexed", async (locale, prefix, heading, sold) => {
+    const { id, path } = await published(seller);
+    const res = await page(`${prefix}/listing/report/${id}/`, undefined, locale);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(heading);
+    expect(html).toContain('name="robots" content="noindex, nofollow"');
+    expect(html).toContain(`href="${prefix}${path}"`);
+    expect(html).toContain(sold);
+    for (const reason of ["sold", "wrong_price", "fake", "duplicate", "other"]) {
+      expect(html).toMatch(new RegExp(`<input[^>]*type="radio"[^>]*name="reason"[^>]*value="${reason}"`));
+    }
+    expect(html).toMatch(/<textarea[^>]*name="text"[^>]*maxLength="1000"/i);
+    expect(html).toMatch(/<form[^>]*method="post"/);
+  });
+
+  it("is the 404 page for a listing that is not public, and for a missing one", async () => {
+    const pendingId = await pending(seller);
+    expect((await page(`/listing/report/${pendingId}/`)).status).toBe(404);
+    expect((await page(`/listing/report/999999999/`)).status).toBe(404);
+    expect((await page(`/listing/report/abc/`)).status).toBe(404);
+    expect((await post(`/listing/report/${pendingId}/`, { reason: "sold" })).status).toBe(404);
+  });
+
+  it("reports by a plain form post, with field errors first", async () => {
+    const { id } = await published(seller);
+    const ip = uniqueIp();
+    const missing = await post(`/listing/report/${id}/`, { reason: "other", text: "" }, { ip });
+    expect(missing.status).toBe(400);
+    const invalid = await missing.text();
+    expect(invalid).toMatch(/<textarea[^>]*aria-invalid="true"/);
+    expect(invalid).toContain("Fill in this field.");
+    // The choice survives the round trip.
+    expect(invalid).toMatch(/<input[^>]*checked=""[^>]*value="other"/);
+
+    const none = await post(`/listing/report/${id}/`, { reason: "spam" }, { ip });
+    expect(none.status).toBe(400);
+    const unknown = await none.text();
+    expect(unknown).toContain("Choose one of the offered options.");
+    expect(unknown).toMatch(/<fieldset[^>]*aria-describedby="report-reason-error"/);
+
+    const done = await post(`/sr/listing/report/${id}/`, { reason: "sold", text: "Prodat prošle nedelje" }, { ip });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Hvala, moderator će ga pogledati.");
+    expect(await openReports(id)).toEqual([
+      expect.objectContaining({ reason: "sold", text: "Prodat prošle nedelje", user_id: null }),
+    ]);
+  });
+
+  it("tells the owner they cannot report their own listing, and a busy address to wait", async () => {
+    const { id } = await published(seller);
+    const mine = await (await page(`/listing/report/${id}/`, seller.jar)).text();
+    expect(mine).toContain('data-testid="report-own"');
+    expect(mine).not.toContain('data-testid="report-form"');
+    const own = await post(`/listing/report/${id}/`, { reason: "sold" }, { jar: seller.jar, ip: seller.ip });
+    expect(own.status).toBe(409);
+    expect(await own.text()).toContain("This is your own listing");
+
+    const ip = uniqueIp();
+    for (let i = 0; i < REPORTS_PER_IP_PER_HOUR; i++) {
+      expect((await report(id, { reason: "wrong_price" }, { ip })).status).toBe(200);
+    }
+    const busy = await post(`/ru/listing/report/${id}/`, { reason: "sold" }, { ip });
+    expect(busy.status).toBe(429);
+    expect(await busy.text()).toContain("Вы отправили много жалоб за короткое время.");
+  });
+});

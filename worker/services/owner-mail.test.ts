@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { REJECTION_CODES } from "#shared/api/cabinet.ts";
+import { LOCALES } from "#shared/locales.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
+import { mailLocale, OWNER_MAIL, type OwnerMailKind, ownerLetter } from "./owner-mail.ts";
+
+const origin = "https://kvadrat.example";
+const listing = { id: 42, title: "2-room apartment for sale, 58 m², Vračar, Belgrade" };
+const SAMPLES: { [K in OwnerMailKind]: Parameters<typeof ownerLetter<K>>[1] } = {
+  listing_approved: { listing, path: "/buy/apartment/beograd/42/" },
+  listing_rejected: { listing, code: "photos", reason: "Please add photos of the rooms." },
+};
+
+describe("owner e-mails", () => {
+  it.each(LOCALES.map((l) => l.code))("every template is written in %s, with absolute links", (locale) => {
+    const prefix = locale === "en" ? "" : `/${locale}`;
+    for (const kind of Object.keys(OWNER_MAIL) as OwnerMailKind[]) {
+      const letter = ownerLetter(kind, SAMPLES[kind] as never, { locale, origin });
+      expect(letter.purpose).toBe(kind);
+      expect(letter.subject.trim()).not.toBe("");
+      expect(letter.text).toContain(listing.title);
+      expect(letter.text).toContain("42");
+      // Every link is absolute, on the given origin, in the letter's language.
+      const links = letter.text.match(/https?:\/\/\S+/g) ?? [];
+      expect(links.length, kind).toBeGreaterThan(0);
+      for (const link of links) expect(link.startsWith(`${origin}${prefix}/`), link).toBe(true);
+    }
+  });
+
+  it("names a rejection's reason by the label the site shows, and the moderator's words", () => {
+    for (const { code: locale } of LOCALES) {
+      for (const code of REJECTION_CODES) {
+        const letter = ownerLetter("listing_rejected", { listing, code, reason: "" }, { locale, origin });
+        const label = messageCatalog(locale).intl.formatMessage({ id: `moderation.rejectionCode.${code}` });
+        expect(label).not.toBe(`moderation.rejectionCode.${code}`);
+        expect(letter.text).toContain(label);
+      }
+      const words = ownerLetter("listing_rejected", { listing, code: null, reason: "Too dark." }, { locale, origin });
+      expect(words.text).toContain("Too dark.");
+      expect(words.text).toContain(`${origin}${locale === "en" ? "" : `/${locale}`}/listing/edit/42/`);
+    }
+  });
+
+  it("names a listing without a title by its number", () => {
+    const letter = ownerLetter(
+      "listing_approved",
+      { listing: { id: 7, title: null }, path: "/realty/7/" },
+      { locale: "ru", origin },
+    );
+    expect(letter.text).toContain("№ 7");
+  });
+
+  it("writes in English when the person's language is not known", () => {
+    expect(mailLocale(null)).toBe("en");
+    expect(mailLocale("de")).toBe("en");
+    expect(mailLocale("sr")).toBe("sr");
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * What the site e-mails owners about their listings (issue 19, decision 038), in the owner's language
+ * (`users.locale`, en by default): a moderator's approval or rejection — later the expiry reminder. Every
+ * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
+ * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `ownerMail` sends any of them.
+ */
+import type { RejectionCode } from "#shared/api/cabinet.ts";
+import { LISTING_RUN_DAYS } from "#shared/constants.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "#shared/locales.ts";
+import { messageCatalog } from "#shared/message-catalog.ts";
+import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
+import { type Mail, type MailEnv, sendMail } from "./mailer.ts";
+
+/** What every template is given besides its own data. */
+export interface MailContext {
+  locale: Locale;
+  /** The site's absolute origin, `https://kvadrat.rs`. */
+  origin: string;
+}
+
+export interface Letter {
+  subject: string;
+  text: string;
+}
+
+/** A listing as an e-mail names it: its title in the owner's language (or its number when it has none). */
+export interface MailListing {
+  id: number;
+  title: string | null;
+}
+
+type Template<D> = (data: D, context: MailContext) => Letter;
+
+/** The absolute URL of a locale-free site path in the context's language. */
+export const siteUrl = (context: MailContext, path: string) =>
+  new URL(localizePath(path, context.locale), context.origin).href;
+
+/** The quotation marks and "No." of each language. */
+const TYPOGRAPHY: Record<Locale, { quote: (text: string) => string; no: string }> = {
+  en: { quote: (text) => `“${text}”`, no: "No." },
+  ru: { quote: (text) => `«${text}»`, no: "№" },
+  sr: { quote: (text) => `„${text}“`, no: "br." },
+};
+
+/** “Two-room flat, Vračar” (No. 123): the listing as the letter names it. */
+const named = (listing: MailListing, locale: Locale) => {
+  const { quote, no } = TYPOGRAPHY[locale];
+  return listing.title ? `${quote(listing.title)} (${no} ${listing.id})` : `${no} ${listing.id}`;
+};
+
+/** The label of a rejection reason in the letter's language: the one the owner sees on the site. */
+const rejectionLabel = (code: RejectionCode, locale: Locale) =>
+  messageCatalog(locale).intl.formatMessage({ id: `moderation.rejectionCode.${code}` });
+
+interface Approved {
+  listing: MailListing;
+  /** The public page's locale-free path. */
+  path: string;
+}
+
+interface Rejected {
+  listing: MailListing;
+  code: RejectionCode | null;
+  /** The moderator's own words, or "". */
+  reason: string;
+}
+
+const listingApproved: Record<Locale, Template<Approved>> = {
+  en: ({ listing, path }, context) => ({
+    subject: "Your listing is published",
+    text: [
+      `A moderator has approved your listing ${named(listing, context.locale)}. It is on the site for the next ${LISTING_RUN_DAYS} days:`,
+      siteUrl(context, path),
+      "",
+      `Renew, archive or edit it under “My listings”: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, path }, context) => ({
+    subject: "Ваше объявление опубликовано",
+    text: [
+      `Модератор одобрил ваше объявление ${named(listing, context.locale)}. Оно будет на сайте ближайшие ${LISTING_RUN_DAYS} дней:`,
+      siteUrl(context, path),
+      "",
+      `Продлить, перенести в архив или изменить его можно в разделе «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, path }, context) => ({
+    subject: "Vaš oglas je objavljen",
+    text: [
+      `Moderator je odobrio vaš oglas ${named(listing, context.locale)}. Na sajtu je narednih ${LISTING_RUN_DAYS} dana:`,
+      siteUrl(context, path),
+      "",
+      `Obnovite ga, arhivirajte ili izmenite u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+const listingRejected: Record<Locale, Template<Rejected>> = {
+  en: ({ listing, code, reason }, context) => ({
+    subject: "Your listing was not published",
+    text: [
+      `A moderator has not published your listing ${named(listing, context.locale)}.`,
+      "",
+      ...(code ? [`Reason: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`The moderator's note: ${reason}`] : []),
+      "",
+      "Correct the listing and submit it for review again:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, code, reason }, context) => ({
+    subject: "Ваше объявление не опубликовано",
+    text: [
+      `Модератор не опубликовал ваше объявление ${named(listing, context.locale)}.`,
+      "",
+      ...(code ? [`Причина: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Комментарий модератора: ${reason}`] : []),
+      "",
+      "Исправьте объявление и снова отправьте его на проверку:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, code, reason }, context) => ({
+    subject: "Vaš oglas nije objavljen",
+    text: [
+      `Moderator nije objavio vaš oglas ${named(listing, context.locale)}.`,
+      "",
+      ...(code ? [`Razlog: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Napomena moderatora: ${reason}`] : []),
+      "",
+      "Ispravite oglas i ponovo ga pošaljite na proveru:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+/** Every owner e-mail by its purpose (the outbox's and the logs' name for it). */
+export const OWNER_MAIL = {
+  listing_approved: listingApproved,
+  listing_rejected: listingRejected,
+};
+export type OwnerMailKind = keyof typeof OWNER_MAIL;
+export type OwnerMailData<K extends OwnerMailKind> = Parameters<(typeof OWNER_MAIL)[K]["en"]>[0];
+
+/** The language a person's e-mails are in: their `users.locale`, else the site's default. */
+export const mailLocale = (locale: string | null | undefined): Locale => (isLocale(locale) ? locale : DEFAULT_LOCALE);
+
+/** One owner e-mail, written in the context's language. */
+export function ownerLetter<K extends OwnerMailKind>(
+  kind: K,
+  data: OwnerMailData<K>,
+  context: MailContext,
+): Letter & { purpose: K } {
+  const template = OWNER_MAIL[kind][context.locale] as Template<OwnerMailData<K>>;
+  return { ...template(data, context), purpose: kind };
+}
+
+/** Writes and sends one owner e-mail (through the adapter: the dev outbox in development). */
+export async function sendOwnerMail<K extends OwnerMailKind>(
+  env: MailEnv & { DB: D1Database },
+  to: string,
+  kind: K,
+  data: OwnerMailData<K>,
+  context: MailContext,
+  now: number,
+  extra: Pick<Mail, "headers"> = {},
+): Promise<void> {
+  await sendMail(env, { to, ...ownerLetter(kind, data, context), ...extra }, now);
+}
