@@ -79,8 +79,8 @@ async function signIn(context: BrowserContext, role: "user" | "admin") {
   expect(res.status).toBe(200);
 }
 
-/** An active flat of the development user's, through the wizard's API and the admin's approval; its id. */
-async function activeListing(owner: BrowserContext, admin: BrowserContext, price: number): Promise<number> {
+/** A flat of the development user's through the wizard's API, waiting for review; its id. */
+async function pendingListing(owner: BrowserContext, price: number): Promise<number> {
   const created = await api<{ data: { id: number } }>(owner, "POST", "/api/realty/edit/type", { type_id: 4 });
   expect(created.status).toBe(201);
   const id = created.body.data.id;
@@ -96,6 +96,12 @@ async function activeListing(owner: BrowserContext, admin: BrowserContext, price
     expect((await api(owner, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
   }
   expect((await api(owner, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
+  return id;
+}
+
+/** An active flat of the development user's: submitted, and approved by the admin; its id. */
+async function activeListing(owner: BrowserContext, admin: BrowserContext, price: number): Promise<number> {
+  const id = await pendingListing(owner, price);
   expect((await api(admin, "POST", `/api/admin/realty/${id}/approve`)).status).toBe(200);
   return id;
 }
@@ -224,10 +230,31 @@ for (const js of [true, false]) {
         expect((await api(owner.context, "GET", `/api/realty/preview/${id}`)).status).toBe(404);
         expect((await page.request.get(`/api/realty/${id}`)).status()).toBe(404);
 
+        // A rejection: the owner reads the moderator's reason on the card and submits the listing again.
+        const rejected = await pendingListing(owner.context, seed + 2);
+        made.push(rejected);
+        const reason = `The price looks like a typo (${js ? "with" : "without"} scripts).`;
+        expect(
+          (await api(admin.context, "POST", `/api/admin/realty/${rejected}/reject`, { code: "price", reason })).status,
+        ).toBe(200);
+        await page.getByTestId("tab-moderation").click();
+        await page.waitForURL(/\?tab=moderation$/);
+        const shown = card(page, rejected);
+        await expect.poll(() => shown.getByTestId("rejection").textContent()).toContain(reason);
+        expect(await shown.getByTestId("rejection").textContent()).toContain(
+          "The price is unrealistic or stated wrongly",
+        );
+        await shown.getByRole("button", { name: /^Submit for review: / }).click();
+        await expect.poll(() => status(page).textContent()).toBe("The listing is sent for review.");
+        await expect.poll(() => card(page, rejected).getAttribute("data-status")).toBe("pending");
+        expect((await ownListing(owner.context, rejected))!.status).toBe("pending");
+
         if (js) {
           // One document load: the first. Everything after it happened in place.
           expect(documents).toHaveLength(1);
           // A post that fails (the API answers 500) rolls back and shows the SPEC §8 alert.
+          await page.getByTestId("tab-active").click();
+          await page.waitForURL(/\?tab=active$/);
           await page.route(
             (url) => url.pathname.endsWith(".data"),
             (route) =>
