@@ -66,7 +66,11 @@ export function OwnerListingCard(props: Props) {
   const failure = !busy && answer && !answer.ok ? answer : refused;
 
   const moving = busy && pending ? pending : null;
-  useEffect(() => onMoving(listing.id, moving), [listing.id, moving, onMoving]);
+  useEffect(() => {
+    onMoving(listing.id, moving);
+    // A card that leaves the tab unmounts with its post settled: it is on its way no more.
+    return () => onMoving(listing.id, null);
+  }, [listing.id, moving, onMoving]);
 
   // Each answer once, for the page's live region and focus.
   const heard = useRef(answer);
