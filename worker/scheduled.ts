@@ -1,13 +1,78 @@
 /**
- * The Worker's Cron Trigger handler (wrangler.toml `[triggers]`): the house-keeping that runs on a schedule.
- * Run it locally with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"` under `wrangler dev --test-scheduled`,
- * and in tests by calling it (tests/integration/scheduled.test.ts).
+ * The Worker's Cron Trigger handler (wrangler.toml `[triggers]`, hourly): the house-keeping that runs on a
+ * schedule. Run it locally with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"` under
+ * `wrangler dev --test-scheduled`, and in tests by calling it (tests/integration/scheduled.test.ts).
+ * - rate-limit counters whose window ended are dropped (worker/services/rate-limit.ts);
+ * - listings whose run ended go to the archive, and owners are e-mailed EXPIRY_REMINDER_DAYS before with a
+ *   signed link that renews the listing (issue 19 item 3, decision 038).
  */
+import { EXPIRY_REMINDER_DAYS } from "#shared/constants.ts";
+import { privatePaths } from "#shared/private-paths.ts";
+import { toEdit } from "#worker/api/realty-edit.ts";
+import { renewToken } from "#worker/auth/renew-link.ts";
+import { editRow } from "#worker/db/listing-edits.ts";
+import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/listing-expiry.ts";
 import { pruneRateLimits } from "#worker/db/rate-limits.ts";
+import { siteOrigin } from "#worker/http/site-origin.ts";
 import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/services/rate-limit.ts";
+import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Listings one statement archives or claims: a run that finds more goes on in batches. */
+export const EXPIRY_BATCH = 200;
 
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const now = controller.scheduledTime;
   // Counters of windows that ended can no longer refuse anything (worker/services/rate-limit.ts).
-  const pruned = await pruneRateLimits(env.DB, controller.scheduledTime - RATE_LIMIT_MAX_WINDOW_S * 1000);
-  console.log(`scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed`);
+  const pruned = await pruneRateLimits(env.DB, now - RATE_LIMIT_MAX_WINDOW_S * 1000);
+  let expired = 0;
+  for (;;) {
+    const batch = (await archiveExpired(env.DB, now, EXPIRY_BATCH)).length;
+    expired += batch;
+    if (batch < EXPIRY_BATCH) break;
+  }
+  const reminders = await remindOwners(env, now);
+  console.log(
+    `scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed, ${expired} listings expired, ` +
+      `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail)`,
+  );
+}
+
+/** E-mails the owners whose listings run out within the reminder's days, once per run of each listing. */
+async function remindOwners(env: Env, now: number) {
+  const origin = siteOrigin(env);
+  let sent = 0;
+  let skipped = 0;
+  for (;;) {
+    const rows: ReminderRow[] = await claimReminders(env.DB, now, now + EXPIRY_REMINDER_DAYS * DAY_MS, EXPIRY_BATCH);
+    for (const row of rows) {
+      // Owners without a confirmed address see the date on their cabinet's card.
+      if (!row.email || row.email_verified_at === null || !origin) {
+        skipped++;
+        continue;
+      }
+      try {
+        const locale = mailLocale(row.locale);
+        const listing = await editRow(env.DB, row.id, null);
+        const token = await renewToken(env, row.id, row.expires_at);
+        await sendOwnerMail(
+          env,
+          row.email,
+          "expiry_reminder",
+          {
+            listing: { id: row.id, title: listing ? toEdit(listing, locale).title : null },
+            expiresAt: row.expires_at,
+            renewPath: `${privatePaths.listing.renew(row.id)}?token=${encodeURIComponent(token)}`,
+          },
+          { locale, origin },
+          now,
+        );
+        sent++;
+      } catch (error) {
+        // One owner's failed e-mail stops no other; the listing stays claimed (never two reminders).
+        console.error(`expiry reminder of listing ${row.id} not sent:`, error);
+      }
+    }
+    if (rows.length < EXPIRY_BATCH) return { sent, skipped };
+  }
 }

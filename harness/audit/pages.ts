@@ -29,7 +29,14 @@ export type PageType =
   | "wizard-params"
   | "wizard-check"
   | "owner-preview"
-  | "admin-preview";
+  | "admin-preview"
+  // Issue 19: My listings, a listing's statistics, the moderation queue (signed in); reporting a listing
+  // and the expiry reminder's renewal page (guests).
+  | "cabinet"
+  | "owner-statistics"
+  | "moderation"
+  | "report"
+  | "renew";
 
 export interface AuditPage {
   type: PageType;
@@ -56,7 +63,10 @@ export interface PageSamples {
 export interface SignedInSamples {
   user: string;
   admin: string;
+  /** A draft of the user's, complete: the wizard's and the previews' sample. */
   listingId: number;
+  /** A public listing of the user's: its statistics and its renewal page. */
+  activeId: number;
 }
 
 /** Asks the API for an active listing and an article; falls back to the fixed example URLs. */
@@ -132,7 +142,9 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
       const res = await post(`/api/realty/edit/${step}`, { id, ...values }, user);
       if (!res.ok) throw new Error(`${step}: ${res.status} ${await res.text()}`);
     }
-    return { user, admin, listingId: id };
+    const mine = await post("/api/cabinet/realties/active", { tab: "active", per_page: 1 }, user);
+    const activeId = ((await mine.json()) as { items: { id: number }[] }).items[0]!.id;
+    return { user, admin, listingId: id, activeId };
   } catch {
     return undefined;
   }
@@ -150,8 +162,14 @@ export function signedInPageTypes(
     { type: "wizard-check", path: `/listing/edit/${id}/?step=check`, status: 200, as: "user" },
     { type: "owner-preview", path: `/listing/preview/${id}/`, status: 200, as: "user" },
     { type: "admin-preview", path: `/admin/listing/preview/${id}/`, status: 200, as: "admin" },
+    { type: "cabinet", path: "/cabinet/", status: 200, as: "user" },
+    { type: "owner-statistics", path: `/cabinet/statistics/${session?.activeId ?? 0}/`, status: 200, as: "user" },
+    { type: "moderation", path: "/admin/moderation/", status: 200, as: "admin" },
   ];
 }
+
+/** The id at the end of a listing's detail path (`/buy/apartment/beograd/123/`). */
+const listingIdOf = (path: string) => path.split("/").filter(Boolean).at(-1);
 
 /** Unprefixed (en) path of each page type and the status it must answer. */
 export function pageTypes(
@@ -173,6 +191,13 @@ export function pageTypes(
     // The sign-in dialog over a page: where every link to a guarded page leads a guest (decision 007).
     { type: "sign-in", path: "/?auth=signin", status: 200 },
     { type: "not-found", path: "/no-such-page/", status: 404 },
+    { type: "report", path: `/listing/report/${listingIdOf(samples.detailPath)}/`, status: 200 },
+    // A well-formed token: the page shows the listing and its button (only posting it checks the signature).
+    {
+      type: "renew",
+      path: `/listing/renew/${samples.session?.activeId ?? 0}/?token=0.${"A".repeat(43)}`,
+      status: 200,
+    },
     { type: "error", path: "/about/", status: 500, headers: { "x-debug-fault": "loader" } },
   ];
 }

@@ -9,6 +9,7 @@ const listing = { id: 42, title: "2-room apartment for sale, 58 m², Vračar, Be
 const SAMPLES: { [K in OwnerMailKind]: Parameters<typeof ownerLetter<K>>[1] } = {
   listing_approved: { listing, path: "/buy/apartment/beograd/42/" },
   listing_rejected: { listing, code: "photos", reason: "Please add photos of the rooms." },
+  expiry_reminder: { listing, expiresAt: Date.UTC(2026, 11, 3, 10), renewPath: "/listing/renew/42/?token=abc.def" },
 };
 
 describe("owner e-mails", () => {
@@ -38,6 +39,15 @@ describe("owner e-mails", () => {
       const words = ownerLetter("listing_rejected", { listing, code: null, reason: "Too dark." }, { locale, origin });
       expect(words.text).toContain("Too dark.");
       expect(words.text).toContain(`${origin}${locale === "en" ? "" : `/${locale}`}/listing/edit/42/`);
+    }
+  });
+
+  it("says when a listing expires in the owner's language and links to its renewal with the token", () => {
+    const dates = { en: "3 December 2026", ru: "3 декабря 2026", sr: "3. decembar 2026" };
+    for (const { code: locale } of LOCALES) {
+      const letter = ownerLetter("expiry_reminder", SAMPLES.expiry_reminder, { locale, origin });
+      expect(letter.text).toContain(dates[locale]);
+      expect(letter.text).toContain(`${origin}${locale === "en" ? "" : `/${locale}`}/listing/renew/42/?token=abc.def`);
     }
   });
 

@@ -1,6 +1,6 @@
 /**
  * What the site e-mails owners about their listings (issue 19, decision 038), in the owner's language
- * (`users.locale`, en by default): a moderator's approval or rejection — later the expiry reminder. Every
+ * (`users.locale`, en by default): a moderator's approval or rejection, the expiry reminder. Every
  * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
  * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `ownerMail` sends any of them.
  */
@@ -147,10 +147,64 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
   }),
 };
 
+interface ExpiryReminder {
+  listing: MailListing;
+  /** When it leaves the site (ms). */
+  expiresAt: number;
+  /** The renewal page's locale-free path with its signed token (`/listing/renew/7/?token=…`). */
+  renewPath: string;
+}
+
+/** The day a listing leaves the site, in the letter's language and the site's time zone. */
+const day = (at: number, locale: Locale) => messageCatalog(locale).intl.formatDate(at, { dateStyle: "long" });
+
+const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
+  en: ({ listing, expiresAt, renewPath }, context) => ({
+    subject: "Your listing expires soon",
+    text: [
+      `Your listing ${named(listing, context.locale)} leaves the site on ${day(expiresAt, context.locale)}.`,
+      "",
+      `Still available? Renew it for ${LISTING_RUN_DAYS} more days with one click (no need to sign in):`,
+      siteUrl(context, renewPath),
+      "",
+      `Sold or rented? Nothing to do: it goes to the archive of “My listings” by itself: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, expiresAt, renewPath }, context) => ({
+    subject: "Срок вашего объявления скоро истекает",
+    text: [
+      `Ваше объявление ${named(listing, context.locale)} будет снято с сайта ${day(expiresAt, context.locale)}.`,
+      "",
+      `Ещё актуально? Продлите его ещё на ${LISTING_RUN_DAYS} дней одним нажатием (входить не нужно):`,
+      siteUrl(context, renewPath),
+      "",
+      `Продано или сдано? Ничего делать не нужно: оно само перейдёт в архив раздела «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, expiresAt, renewPath }, context) => ({
+    subject: "Vaš oglas uskoro ističe",
+    text: [
+      `Vaš oglas ${named(listing, context.locale)} ističe ${day(expiresAt, context.locale)}.`,
+      "",
+      `Još je aktuelan? Obnovite ga na još ${LISTING_RUN_DAYS} dana jednim klikom (bez prijavljivanja):`,
+      siteUrl(context, renewPath),
+      "",
+      `Prodato ili izdato? Ne morate ništa da radite: oglas sam prelazi u arhivu u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
 /** Every owner e-mail by its purpose (the outbox's and the logs' name for it). */
 export const OWNER_MAIL = {
   listing_approved: listingApproved,
   listing_rejected: listingRejected,
+  expiry_reminder: expiryReminder,
 };
 export type OwnerMailKind = keyof typeof OWNER_MAIL;
 export type OwnerMailData<K extends OwnerMailKind> = Parameters<(typeof OWNER_MAIL)[K]["en"]>[0];
