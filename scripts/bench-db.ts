@@ -5,7 +5,8 @@
  * primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of the common filters. Writes
  * reports/bench-db.json. Exits non-zero when a target is missed:
  *   search p95 ≤ 3 × primary-key p95, and every shape's p95 at 100k ≤ 1.5 × its p95 at 10k;
- *   the owner's statistics rollup (issue 19) p95 ≤ 3 × primary-key p95, its plan on indexes only.
+ *   the owner's statistics rollup and the cabinet's listing reads (issue 19) p95 ≤ 3 × primary-key p95,
+ *   the rollup's plan on indexes only.
  * Besides the seed, each database gets STATISTICS_DAYS days of counters, messages and favourites: sparse
  * for every listing (the tables' size), dense for the development user's listings (what is measured).
  * Flags: --sizes 10000,100000  --requests 200
@@ -18,7 +19,7 @@ import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { SearchQuery } from "#shared/api/realty.ts";
 import { STATISTICS_ROLLUP_SQL, statisticsPeriod } from "#worker/db/statistics.ts";
-import { OWNER_STATS_DAYS } from "#shared/constants.ts";
+import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { buildSite } from "#harness/build.ts";
 import { benchDbState, FOLDERS } from "#harness/folders.ts";
@@ -57,6 +58,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STATISTICS_DAYS = 2 * OWNER_STATS_DAYS;
 const DEV_USER = DEV_ACCOUNTS.find((a) => a.role === "user")!;
 const ROLLUP = "owner statistics rollup (30 days)";
+/** The cabinet's reads of the development user, who owns every 40th listing (2 500 at 100 000): an agency. */
+const OWNER_FIRST = "owner listings (active tab, page 1)";
+const OWNER_DEEP = "owner listings (active tab, a deep page)";
+const OWNER_COUNTS = "owner tab counts";
 const PK = "primary-key lookup (by-ids, 1 id)";
 
 function percentile(sorted: number[], p: number) {
@@ -237,6 +242,25 @@ for (const size of sizes) {
         headers: { cookie },
       }),
     );
+    const owner = (body: unknown) =>
+      fetch(`${server.url}/api/cabinet/realties/active`, {
+        method: "POST",
+        headers: {
+          cookie,
+          "content-type": "application/json",
+          "x-requested-with": "XMLHttpRequest",
+          origin: server.url,
+        },
+        body: JSON.stringify(body),
+      });
+    const activeOwn = ((await (await owner({ tab: "active", per_page: 1 })).json()) as { total: number }).total;
+    shapes[OWNER_FIRST] = await measure(() => owner({ tab: "active" }));
+    shapes[OWNER_DEEP] = await measure(() =>
+      owner({ tab: "active", page: Math.max(1, Math.ceil(activeOwn / CABINET_PER_PAGE / 2)) }),
+    );
+    shapes[OWNER_COUNTS] = await measure(() =>
+      fetch(`${server.url}/api/cabinet/realties/count`, { headers: { cookie } }),
+    );
   } finally {
     await server.stop();
   }
@@ -269,7 +293,7 @@ for (const size of sizes) {
     ),
   );
   for (const [name, s] of Object.entries(shapes)) {
-    if ((name.startsWith("search") || name === ROLLUP) && s.p95 > 3 * pk)
+    if ((name.startsWith("search") || name.startsWith("owner")) && s.p95 > 3 * pk)
       failures.push(`${size}: ${name} p95 ${s.p95.toFixed(2)} ms > 3 × pk ${pk.toFixed(2)} ms`);
   }
   for (const [name, p] of Object.entries(plan)) {

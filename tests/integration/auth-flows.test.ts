@@ -420,6 +420,33 @@ describe("cabinet personal updates", () => {
   });
 });
 
+describe("delete-account and the account's listings", () => {
+  it("deletes every listing of the account: a draft without its facts too (no 500), public ones leave the site", async () => {
+    const { jar, user } = await signUpByPhone();
+    const draft = await call("/api/realty/edit/type", { body: { type_id: 4 }, jar });
+    expect(draft.status).toBe(201);
+    const draftId = (await draft.json<{ data: { id: number } }>()).data.id;
+    const active = await env.DB.prepare(
+      "SELECT id FROM listings WHERE status = 'active' ORDER BY id DESC LIMIT 1",
+    ).first<{
+      id: number;
+    }>();
+    await env.DB.prepare("UPDATE listings SET owner_id = ? WHERE id = ?").bind(user.id, active!.id).run();
+    expect((await call("/api/cabinet/delete-account", { method: "DELETE", jar })).status).toBe(200);
+    const rows = await env.DB.prepare("SELECT id, status, deleted_at FROM listings WHERE owner_id = ? ORDER BY id")
+      .bind(user.id)
+      .all<{ id: number; status: string; deleted_at: number | null }>();
+    expect(rows.results.map(({ id, status }) => ({ id, status }))).toEqual(
+      [
+        { id: active!.id, status: "archived" },
+        { id: draftId, status: "draft" },
+      ].sort((x, y) => x.id - y.id),
+    );
+    for (const row of rows.results) expect(row.deleted_at).toBeGreaterThan(0);
+    expect((await call(`/api/realty/${active!.id}`)).status).toBe(404);
+  });
+});
+
 describe("password recovery", () => {
   for (const via of ["phone", "email", "credential"] as const) {
     it(`recovery by ${via}: code → verify → reset_token → reset signs in and ends old sessions`, async () => {

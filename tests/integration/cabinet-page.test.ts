@@ -319,3 +319,21 @@ describe("actions without JavaScript", () => {
     expect((await call("/api/cabinet/realties/count")).status).toBe(401);
   });
 });
+
+describe("the cabinet's sections", () => {
+  it("lead admins to the moderation queue, and nobody else", async () => {
+    const { devSession } = await import("./auth-fixtures.ts");
+    const admin = await (
+      await SELF.fetch(`${ORIGIN}/cabinet/`, {
+        headers: { "user-agent": BROWSER_UA, cookie: await devSession("admin") },
+      })
+    ).text();
+    expect(admin).toMatch(/<a[^>]*href="\/admin\/moderation\/"[^>]*>.*Moderation queue/);
+    const user = await (
+      await SELF.fetch(`${ORIGIN}/cabinet/`, {
+        headers: { "user-agent": BROWSER_UA, cookie: await devSession("user") },
+      })
+    ).text();
+    expect(user).not.toContain('href="/admin/moderation/"');
+  });
+});

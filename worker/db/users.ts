@@ -150,8 +150,9 @@ export async function setUserImage(
 }
 
 /**
- * Deletes an account in one batch: personal data wiped (the row stays for the listings' history) and
- * its listings archived.
+ * Deletes an account in one batch: personal data wiped (the row stays for the listings' history) and its
+ * listings deleted (decision 038): public and pending ones go to the archive, a draft stays a draft (one
+ * without its facts cannot be archived), and all are marked deleted, never shown or acted on again.
  */
 export async function deleteAccount(db: D1Database, userId: number, now: number): Promise<void> {
   await db.batch([
@@ -164,7 +165,9 @@ export async function deleteAccount(db: D1Database, userId: number, now: number)
       .bind(now, userId),
     db
       .prepare(
-        "UPDATE listings SET status = 'archived', updated_at = ?1 WHERE owner_id = ?2 AND status IN ('draft', 'pending', 'active')",
+        `UPDATE listings SET status = CASE WHEN status IN ('pending', 'active') THEN 'archived' ELSE status END,
+           updated_at = ?1, deleted_at = coalesce(deleted_at, ?1)
+         WHERE owner_id = ?2`,
       )
       .bind(now, userId),
   ]);

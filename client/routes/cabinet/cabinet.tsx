@@ -29,7 +29,8 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
 const MESSAGES = pageScopes(
-  ["cabinet", "cabinetPersonal", "cabinetFavourites"],
+  // The moderation queue's heading and lead: admins find the queue here.
+  ["cabinet", "cabinetPersonal", "cabinetFavourites", "adminModeration"],
   "cabinet",
   "myListings",
   // A rejection's reason in the words the moderator chose it by.
@@ -68,6 +69,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   return {
     name: user.name,
     phoneVerified: user.phone_verified,
+    admin: user.role === "admin",
     tab,
     page,
     perPage,
@@ -166,7 +168,9 @@ export async function action(args: Route.ActionArgs) {
 const SECTIONS = [
   { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
   { key: "cabinetFavourites", to: paths.page("favourites") },
-] as const;
+];
+/** Admins also find their work here: the listings waiting for a decision. */
+const ADMIN_SECTIONS = [{ key: "adminModeration", to: privatePaths.admin.moderation() }];
 
 export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -186,7 +190,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       <nav aria-label={t("cabinet.sections")}>
         <ul className={styles.sections}>
-          {SECTIONS.map((section) => (
+          {[...SECTIONS, ...(loaderData.admin ? ADMIN_SECTIONS : [])].map((section) => (
             <li key={section.key}>
               <Link to={lp(section.to)} className={styles.section}>
                 <span className={styles.sectionTitle}>{t(`page.${section.key}.heading`)}</span>
