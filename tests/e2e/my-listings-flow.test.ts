@@ -105,16 +105,9 @@ it(
 
       // The admin finds it in the queue and rejects it: a reason from the list and words of their own.
       const queue = admin.page;
-      await queue.goto(`/admin/moderation/?page=1`);
-      await hydrated(queue);
-      let pending = card(queue, id);
-      for (let page = 2; !(await pending.count()) && page < 20; page++) {
-        await queue.goto(`/admin/moderation/?page=${page}`);
-        await hydrated(queue);
-        pending = card(queue, id);
-      }
+      let pending = await openQueueAt(admin.context, queue, id);
       await pending.getByText("Reject with a reason…").click();
-    await pending.getByRole("combobox", { name: "Reason from the list" }).selectOption("photos");
+      await pending.getByRole("combobox", { name: "Reason from the list" }).selectOption("photos");
       await pending.getByRole("textbox", { name: "Note to the owner" }).fill("Add a photo of the kitchen, please.");
       await pending.getByRole("button", { name: "Reject", exact: true }).click();
       await card(queue, id).waitFor({ state: "detached" });
@@ -151,14 +144,7 @@ it(
         .toBe("pending");
 
       // The admin approves it from the queue.
-      await queue.goto("/admin/moderation/");
-      await hydrated(queue);
-      pending = card(queue, id);
-      for (let page = 2; !(await pending.count()) && page < 20; page++) {
-        await queue.goto(`/admin/moderation/?page=${page}`);
-        await hydrated(queue);
-        pending = card(queue, id);
-      }
+      pending = await openQueueAt(admin.context, queue, id);
       await pending.getByRole("button", { name: "Approve and publish" }).click();
       await card(queue, id).waitFor({ state: "detached" });
 

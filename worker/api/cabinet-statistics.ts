@@ -10,12 +10,10 @@ import * as v from "valibot";
 import { allows, type ApiListingStatistics, type ApiStatisticsDay } from "#shared/api/cabinet.ts";
 import { IdParam } from "#shared/api/conventions.ts";
 import { OWNER_STATS_DAYS } from "#shared/constants.ts";
-import { generatedListingTitle } from "#shared/listing-title.ts";
-import type { Locale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
 import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { listingStatistics, statDay, type StatisticsHead, type StatisticsRow } from "#worker/db/statistics.ts";
+import { listingStatistics, statDay, type StatisticsRow } from "#worker/db/statistics.ts";
+import { shownTitle } from "#worker/db/listing-titles.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
@@ -42,23 +40,6 @@ const FIELD_OF = {
   messages: "messages",
   favourites: "favourites",
 } as const;
-
-/** A generated title in the request's language (places named in it), an owner's own as written. */
-function titleOf(head: StatisticsHead, locale: Locale): Pick<ApiListingStatistics, "title" | "title_lang"> {
-  if (head.title_generated !== 1 || head.city_name === null) {
-    return { title: head.title, title_lang: head.lang ?? locale };
-  }
-  const facts = {
-    deal: head.deal,
-    type: head.property_type,
-    rooms: head.rooms,
-    area: head.area,
-    land_area: head.land_area,
-    city: head.city_name,
-    district: head.district_name,
-  };
-  return { title: generatedListingTitle(facts, messageCatalog(locale).intl), title_lang: locale };
-}
 
 /** Every one of the `count` days ending today, oldest first, zeros where nothing happened. */
 export function statisticsDays(rows: StatisticsRow[], count: number, now: number): ApiStatisticsDay[] {
@@ -98,6 +79,6 @@ cabinetStatistics.get("/cabinet/realties/:id/statistics", valid("param", IdParam
     head.status === "active" && head.city_slug !== null
       ? paths.detail(head.deal, head.property_type, head.city_slug, id)
       : null;
-  const data: ApiListingStatistics = { id, ...titleOf(head, locale), status: head.status, path, days, totals };
+  const data: ApiListingStatistics = { id, ...shownTitle(head, locale), status: head.status, path, days, totals };
   return c.json({ data });
 });

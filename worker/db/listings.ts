@@ -16,9 +16,8 @@ import type {
   SearchFilters,
 } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
-import { generatedListingTitle } from "#shared/listing-title.ts";
 import { photoVariants, srcsetOf } from "#shared/photo-variants.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { shownTitle } from "./listing-titles.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -295,24 +294,6 @@ export function toImage(row: ImageRow): ApiImage {
   };
 }
 
-/**
- * A generated title in the visitor's language, from the facts and the place names the row carries in
- * that language (no further query); an owner's own title as written, in the listing's language.
- */
-function titleOf(row: ListingRow, locale: Locale): { title: string; title_lang: Locale } {
-  if (row.title_generated !== 1) return { title: row.title, title_lang: row.lang };
-  const facts = {
-    deal: row.deal,
-    type: row.property_type,
-    rooms: row.rooms,
-    area: row.area,
-    land_area: row.land_area,
-    city: row.city_name,
-    district: row.district_name,
-  };
-  return { title: generatedListingTitle(facts, messageCatalog(locale).intl), title_lang: locale };
-}
-
 export function toListing(row: ListingRow, now: number, locale: Locale): ApiListing {
   return {
     id: row.id,
@@ -329,7 +310,7 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
     currency: "EUR",
     price_m2: round2(row.price_m2),
     ...listingFacts(row),
-    ...titleOf(row, locale),
+    ...shownTitle(row, locale),
     lang: row.lang,
     promoted: row.promoted_until !== null && row.promoted_until > now,
     created_at: iso(row.created_at),

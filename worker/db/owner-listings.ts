@@ -17,12 +17,11 @@ import {
 } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import { LISTING_RUN_DAYS, OWNER_STATS_DAYS, SITE_TIME_ZONE } from "#shared/constants.ts";
-import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { ClassifiedTypeId, Deal, PropertyType } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
 import { paths } from "#shared/paths.ts";
 import { listingPhotos, type PhotoRow } from "./images.ts";
+import { shownTitle } from "./listing-titles.ts";
 import { updateListing } from "./listing-edits.ts";
 import { statisticsPeriod } from "./statistics.ts";
 import { toImage, type ImageRow } from "./listings.ts";
@@ -189,25 +188,6 @@ export function daysLeft(expiresAt: number, now: number): number {
   return Math.max(0, Math.round((siteDay(expiresAt) - siteDay(now)) / DAY_MS));
 }
 
-/**
- * A generated title in the visitor's language from the facts and the place names the row carries in that
- * language, as the public API gives it; an owner's own title as written. A draft without a city has none
- * to generate: its stored title, if any.
- */
-function titleOf(row: OwnerListingRow, locale: Locale): { title: string | null; title_lang: Locale } {
-  if (row.title_generated !== 1 || row.city_name === null) return { title: row.title, title_lang: row.lang ?? locale };
-  const facts = {
-    deal: row.deal,
-    type: row.property_type,
-    rooms: row.rooms,
-    area: row.area,
-    land_area: row.land_area,
-    city: row.city_name,
-    district: row.district_name,
-  };
-  return { title: generatedListingTitle(facts, messageCatalog(locale).intl), title_lang: locale };
-}
-
 const ACTIONS = Object.keys(OWNER_ACTIONS) as OwnerAction[];
 
 export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number): ApiOwnerListing {
@@ -219,7 +199,7 @@ export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number
     deal: row.deal,
     type: row.property_type,
     type_id: row.type_id,
-    ...titleOf(row, locale),
+    ...shownTitle(row, locale),
     path: active && row.city_slug ? paths.detail(row.deal, row.property_type, row.city_slug, row.id) : null,
     city: row.city_slug ? { slug: row.city_slug, name: row.city_name ?? row.city_slug } : null,
     district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
