@@ -47,16 +47,24 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
   if (target) throw redirect(target);
   const items = <T,>(result: Promise<{ ok: true; data: { items: T[] } } | { ok: false }>, count?: number) =>
     result.then((r) => (r.ok ? r.data.items.slice(0, count) : null));
+  const promoted = items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards);
   return {
     now: Date.now(),
     whereLimits: SEARCH_FORM_LIMITS.where,
     cities: secondaryData(
       items(api.cities(), POPULAR_CITY_COUNT).then((list) => list?.map(({ slug, name }) => ({ slug, name })) ?? null),
     ),
-    promoted: secondaryData(
-      items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards),
+    promoted: secondaryData(promoted),
+    // A listing both promoted and new shows once, in the promoted shelf (so its card's id is the page's only one).
+    newest: secondaryData(
+      Promise.all([
+        promoted,
+        items(api.searchListings({ per_page: NEWEST_COUNT + PROMOTED_COUNT, facets: false })).then(cards),
+      ]).then(([shown, newest]) => {
+        const promotedIds = new Set((shown ?? []).map((card) => card.id));
+        return newest?.filter((card) => !promotedIds.has(card.id)).slice(0, NEWEST_COUNT) ?? null;
+      }),
     ),
-    newest: secondaryData(items(api.searchListings({ per_page: NEWEST_COUNT, facets: false })).then(cards)),
     advantages: secondaryData(items(api.advantages())),
     articles: secondaryData(items(api.articles({ per_page: ARTICLE_COUNT }))),
     faq: secondaryData(items(api.faq(), FAQ_COUNT)),

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BOT_UA, browserInit, ORIGIN } from "#tests/fixtures/requests.ts";
 
@@ -56,6 +56,19 @@ describe("home sections", () => {
     // Crawlers get every section in place, not as hidden fragments moved by a script.
     expect(html).not.toContain('<template id="B:');
     expect(html).not.toMatch(/<div hidden id="S:/);
+  });
+
+  it("shows a listing that is both promoted and new once, in the promoted shelf", async () => {
+    const newest = await env.DB.prepare(
+      "SELECT id FROM listings WHERE status = 'active' ORDER BY updated_at DESC, id DESC LIMIT 1",
+    ).first<{ id: number }>();
+    await env.DB.prepare("UPDATE listings SET promoted_until = ? WHERE id = ?")
+      .bind(Date.now() + 7 * 24 * 60 * 60 * 1000, newest!.id)
+      .run();
+    const html = await (await get("/", { "user-agent": BOT_UA })).text();
+    const ids = [...html.matchAll(/id="(listing-\d+-title)"/g)].map((m) => m[1]);
+    expect(ids).toContain(`listing-${newest!.id}-title`);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it("marks promoted listings in their shelf", async () => {
