@@ -30,6 +30,7 @@ import type {
   SendMessageResponse,
 } from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
+import type { ApiConversation, ApiMessage, ContactsInput, CreateMessageInput, UnreadCount } from "./api/messages.ts";
 import type {
   ApiListingStatistics,
   ApiModerationItem,
@@ -205,6 +206,29 @@ export function createApiClient(options: ApiClientOptions) {
     deleteListing: (id: number) => request<Single<{ deleted: true }>>("DELETE", `/api/cabinet/realties/${id}`),
     listingStatistics: (id: number) =>
       request<Single<ApiListingStatistics>>("GET", `/api/cabinet/realties/${id}/statistics`),
+
+    // Messages (SPEC §7 Cabinet Messages; shapes in ./api/messages.ts; signed-in participants only).
+    createMessage: (body: CreateMessageInput) =>
+      request<Single<ApiMessage>>("POST", "/api/cabinet/messages/create", { body }),
+    conversations: (body: ContactsInput = {}) =>
+      request<Paged<ApiConversation>>("POST", "/api/cabinet/messages/contacts", { body }),
+    conversationMessages: (conversationId: number, cursor: { before?: number; after?: number } = {}) =>
+      request<Collection<ApiMessage> & { conversation: ApiConversation; has_earlier: boolean }>(
+        "GET",
+        "/api/cabinet/messages/list",
+        { query: { conversation_id: conversationId, ...cursor } },
+      ),
+    markDelivered: (conversationId: number, upToId: number) =>
+      request<Single<UnreadCount>>("POST", "/api/cabinet/messages/delivered", {
+        body: { conversation_id: conversationId, up_to_id: upToId },
+      }),
+    unreadCount: () => request<Single<UnreadCount>>("GET", "/api/cabinet/messages/count"),
+    blockConversation: (conversationId: number, blocked: boolean) =>
+      request<Single<ApiConversation>>("POST", "/api/cabinet/messages/block", {
+        body: { conversation_id: conversationId, blocked },
+      }),
+    reportConversation: (body: { conversation_id: number; reason: string; text?: string }) =>
+      request<Single<{ reported: true }>>("POST", "/api/cabinet/messages/report", { body }),
 
     // Cabinet favourites (SPEC §7; signed-in).
     favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),

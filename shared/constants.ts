@@ -132,6 +132,17 @@ export const PAYMENT_CURRENCY = "EUR";
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */
 export const MESSAGES_PER_HOUR = 20;
+/**
+ * Conversations (issue 20, decision 039): the cabinet lists CONVERSATIONS_PER_PAGE at a time and a thread
+ * MESSAGES_PER_PAGE messages at a time; a message nobody has read after MESSAGE_NOTICE_DELAY_MS is e-mailed
+ * to its recipient, at most once per conversation in MESSAGE_NOTICE_INTERVAL_MS; a page without its live
+ * channel asks for the unread count every LIVE_POLL_INTERVAL_MS instead.
+ */
+export const CONVERSATIONS_PER_PAGE = 20;
+export const MESSAGES_PER_PAGE = 30;
+export const MESSAGE_NOTICE_DELAY_MS = 10 * 60 * 1000;
+export const MESSAGE_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
+export const LIVE_POLL_INTERVAL_MS = 30 * 1000;
 /** Paid phone reveals one account may make in an hour: harvesting numbers stays slow even for a funded account. */
 export const PHONE_REVEALS_PER_HOUR = 30;
 
