@@ -105,15 +105,16 @@ function refusal(
   intent: ThreadIntent,
   typed: { text?: string; reason?: string },
 ): ThreadFailure & { status: number } {
-  const problem = formProblem(
-    result,
-    { text: "text", reason: "reason" },
-    { rateLimited: intent === "report" ? "messages.error.reportedTooMany" : "messages.error.tooMany" },
-  );
-  let error = problem.error;
-  if (result.status === 409) {
-    error = intent === "report" ? "messages.error.reported" : intent === "reply" ? "messages.error.blocked" : error;
-  }
+  const problem = formProblem(result, { text: "text", reason: "reason" }, { rateLimited: "messages.error.tooMany" });
+  // A conversation that takes no messages now: blocked by either side, or closed (its listing or the other
+  // person's account was deleted).
+  const code = result.status === 409 ? result.error?.code : undefined;
+  const error =
+    code === "blocked"
+      ? "messages.error.blocked"
+      : code === "conversation_closed"
+        ? "messages.error.closed"
+        : problem.error;
   return {
     ok: false,
     intent,
