@@ -233,6 +233,59 @@ for (const js of [true, false]) {
   );
 }
 
+it("loads earlier messages in place with JavaScript, the view kept where it was", { timeout: 120_000 }, async () => {
+  const owner = await open(browser(), true);
+  const visitor = await open(browser(), true);
+  try {
+    await signInOwner(owner.context);
+    await signUp(visitor.context, "Earlier Visitor");
+    const listing = await ownersListing(owner.context);
+    // A thread longer than a page: the first 14 in a window of the hourly limit three hours ago (the
+    // development clock knob), the other 20 now.
+    const now = Date.now();
+    let id = 0;
+    for (let i = 0; i < 34; i++) {
+      const res = await visitor.context.request.post("/api/cabinet/messages/create", {
+        data: id ? { conversation_id: id, text: `Line ${i}` } : { realty_id: listing.id, text: `Line ${i}` },
+        headers: {
+          "x-requested-with": "XMLHttpRequest",
+          origin: baseURL,
+          ...(i < 14 ? { "x-debug-now": String(now - 3 * 3600_000 + i * 1000) } : {}),
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      id ||= ((await res.json()) as { data: ApiMessage }).data.conversation_id;
+    }
+    const page = visitor.page;
+    await page.goto(`/cabinet/messages/?c=${id}`);
+    await hydrated(page);
+    expect(await messages(page).count()).toBe(30);
+    // The newest are in view without a script's help; the reader scrolls up to the oldest shown.
+    const scroller = page.getByTestId("thread").locator('[role="region"]');
+    const box = (await scroller.boundingBox())!;
+    const newest = (await lastMessage(page).boundingBox())!;
+    expect(newest.y).toBeGreaterThanOrEqual(box.y);
+    expect(newest.y + newest.height).toBeLessThanOrEqual(box.y + box.height);
+    await scroller.evaluate((box) => box.scrollBy(0, -100_000));
+    await page.getByTestId("earlier").scrollIntoViewIfNeeded();
+    const firstId = (await messages(page).first().getAttribute("id"))!;
+    expect(await page.locator(`#${firstId}`).textContent()).toContain("Line 4");
+    const before = (await page.locator(`#${firstId}`).boundingBox())!.y;
+    await page.getByTestId("earlier").click();
+    await expect.poll(() => messages(page).count()).toBe(34);
+    expect(page.url()).toMatch(new RegExp(`\\?c=${id}$`));
+    // The message that was first is where it was; the newest of the loaded ones has the focus.
+    expect(Math.abs((await page.locator(`#${firstId}`).boundingBox())!.y - before)).toBeLessThan(2);
+    await expect.poll(() => focused(page)).toBe(await messages(page).nth(3).getAttribute("id"));
+    expect(await page.getByTestId("earlier").count()).toBe(0);
+    expect(await page.getByTestId("thread-heard").textContent()).toBe("4 earlier messages loaded.");
+    expect(visitor.documents).toHaveLength(1);
+  } finally {
+    await close(owner);
+    await close(visitor);
+  }
+});
+
 it(
   "passes axe and the Nu validator in en, ru and sr, the list and a conversation, and fits a 320 px screen",
   { timeout: 180_000 },
@@ -267,7 +320,7 @@ it(
       // The report form, open, is accessible too; so are the blocked conversation and a refused reply.
       await page.goto(`/cabinet/messages/?c=${id}`);
       await hydrated(page);
-      await page.getByText("Report the conversation").click();
+      await page.getByTestId("report").click();
       expect(describeViolations(await runAxe(page)), "report form").toEqual([]);
       html["refused"] = await (
         await page.request.post(`/cabinet/messages/?c=${id}`, {
@@ -288,12 +341,12 @@ it(
       await entry(page, id).click();
       await page.waitForURL(/\?c=\d+$/);
       await page.getByTestId("thread").waitFor();
-      expect(await page.getByRole("heading", { name: "Conversations" }).isVisible()).toBe(false);
+      expect(await page.locator("#conversations").isVisible()).toBe(false);
       expect(await page.getByTestId("back").isVisible()).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
       // Side by side from 60rem.
       await page.setViewportSize({ width: 1280, height: 900 });
-      expect(await page.getByRole("heading", { name: "Conversations" }).isVisible()).toBe(true);
+      expect(await page.locator("#conversations").isVisible()).toBe(true);
       expect(await page.getByTestId("back").isVisible()).toBe(false);
     } finally {
       await close(session);

@@ -1,4 +1,4 @@
-import { type MouseEvent, useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
 import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
@@ -110,14 +110,13 @@ export function ConversationThread(props: Props) {
   );
   const shown = useMemo(() => shownMessages(props.messages, news), [props.messages, news]);
 
-  // The live region of what the page did, and the one announcing new messages from the other side.
-  const [status, setStatus] = useState(() =>
-    props.done
-      ? t(`messages.done.${props.done}`, { name })
-      : refused && refused.intent !== "reply" && refused.intent !== "report" && refused.error
-        ? t(refused.error)
-        : "",
-  );
+  // The live region of what the page did (shown), and one only heard: new messages, an earlier page loaded.
+  const [status, setStatus] = useState(() => {
+    if (props.done) return t(`messages.done.${props.done}`, { name });
+    if (!refused?.error || refused.intent === "report") return "";
+    // A refused reply is told at its box; here when there is no box any more (the conversation is blocked).
+    return refused.intent === "reply" && !conversation.blocked ? "" : t(refused.error);
+  });
   const [heard, setHeard] = useState("");
 
   // Earlier messages, loaded in place.
@@ -125,7 +124,14 @@ export function ConversationThread(props: Props) {
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const hasEarlier = earlierLeft ?? props.hasEarlier;
   const oldest = shown[0]?.id ?? null;
-  const focusAfterEarlier = useRef<number | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  /** What the earlier page's arrival must keep: the message then first, where it was in the box. */
+  const keep = useRef<{ id: number; top: number; focus: number | null } | null>(null);
+  const offsetOf = (messageId: number) => {
+    const box = scroller.current;
+    const element = document.getElementById(`message-${messageId}`);
+    return box && element ? element.getBoundingClientRect().top - box.getBoundingClientRect().top : null;
+  };
   const loadEarlier = async (event: MouseEvent) => {
     event.preventDefault();
     if (loadingEarlier || oldest === null) return;
@@ -136,17 +142,23 @@ export function ConversationThread(props: Props) {
     // A failure shows its SPEC §8 alert (browserApi); the link stays to try again.
     if (!result.ok) return;
     const { items, has_earlier } = result.data;
-    focusAfterEarlier.current = items[0]?.id ?? null;
+    const top = offsetOf(oldest);
+    keep.current = top === null ? null : { id: oldest, top, focus: items[0]?.id ?? null };
     update({ type: "earlier", messages: items });
     setEarlierLeft(has_earlier);
-    setStatus(t("messages.thread.loadedEarlier", { count: items.length }));
+    // Said, not shown: a line appearing above the thread would move what is being read.
+    setHeard(t("messages.thread.loadedEarlier", { count: items.length }));
   };
-  // The newest of the loaded page takes the focus, without moving the view: reading goes on upwards.
-  useEffect(() => {
-    const target = focusAfterEarlier.current;
-    if (target === null) return;
-    focusAfterEarlier.current = null;
-    document.getElementById(`message-${target}`)?.focus({ preventScroll: true });
+  // Before the page paints the older messages above: the view scrolls by what they added, so the message
+  // read last stays where it was, and the newest of them takes the focus without moving it.
+  useLayoutEffect(() => {
+    const kept = keep.current;
+    const box = scroller.current;
+    if (!kept || !box) return;
+    keep.current = null;
+    const top = offsetOf(kept.id);
+    if (top !== null) box.scrollTop += top - kept.top;
+    if (kept.focus !== null) document.getElementById(`message-${kept.focus}`)?.focus({ preventScroll: true });
   }, [shown]);
 
   // Replies: shown at once, sent one by one through the page's action.
@@ -292,6 +304,7 @@ export function ConversationThread(props: Props) {
         {status}
       </p>
       <div
+        ref={scroller}
         className={styles.scroller}
         role="region"
         aria-label={t("messages.thread.messages", { name })}

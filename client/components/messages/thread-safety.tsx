@@ -88,7 +88,7 @@ export function ThreadSafety({ conversation, actionUrl, refused, onAnswer, onBlo
         </Form>
       ) : null}
       <details ref={details} className={styles.report} open={Boolean(reportFailure) || undefined}>
-        <summary ref={summary} className={styles.tool}>
+        <summary ref={summary} className={styles.tool} data-testid="report">
           {t("messages.action.report")}
         </summary>
         <Form
