@@ -286,6 +286,56 @@ it("loads earlier messages in place with JavaScript, the view kept where it was"
   }
 });
 
+it("blocks, unblocks and reports in place with JavaScript", { timeout: 120_000 }, async () => {
+  const owner = await open(browser(), true);
+  const visitor = await open(browser(), true);
+  try {
+    await signInOwner(owner.context);
+    await signUp(visitor.context, "Pushy Visitor");
+    const listing = await ownersListing(owner.context);
+    const written = await api<{ data: ApiMessage }>(visitor.context, "POST", "/api/cabinet/messages/create", {
+      realty_id: listing.id,
+      text: "Pay the deposit to my card first.",
+    });
+    expect(written.status).toBe(201);
+    const id = written.body.data.conversation_id;
+    const page = owner.page;
+    await page.goto(`/cabinet/messages/?c=${id}`);
+    await hydrated(page);
+    const status = page.getByTestId("thread-status");
+
+    await page.getByRole("button", { name: "Block Pushy Visitor" }).click();
+    await expect.poll(() => status.textContent()).toBe("Pushy Visitor is blocked: no messages go either way.");
+    await page.getByTestId("blocked").waitFor();
+    expect(await page.getByTestId("reply").count()).toBe(0);
+    const refused = await api(visitor.context, "POST", "/api/cabinet/messages/create", {
+      conversation_id: id,
+      text: "Hello?",
+    });
+    expect(refused.status).toBe(409);
+
+    await page.getByRole("button", { name: "Unblock Pushy Visitor" }).click();
+    await expect
+      .poll(() => status.textContent())
+      .toBe("Pushy Visitor is unblocked: you can write to each other again.");
+    await page.getByTestId("reply").waitFor();
+
+    await page.getByTestId("report").click();
+    const form = page.getByTestId("report-form");
+    await form.getByLabel("Fraud: asks for money, data or payment outside the site").check();
+    await form.getByLabel(/^What happened/).fill("Asks for a deposit before any viewing.");
+    await form.getByRole("button", { name: "Send the report" }).click();
+    await expect.poll(() => status.textContent()).toBe("Thank you: the moderators will look at this conversation.");
+    expect(await form.isVisible()).toBe(false);
+    expect(await focused(page)).toBe("");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("report");
+    expect(owner.documents).toHaveLength(1);
+  } finally {
+    await close(owner);
+    await close(visitor);
+  }
+});
+
 it(
   "passes axe and the Nu validator in en, ru and sr, the list and a conversation, and fits a 320 px screen",
   { timeout: 180_000 },
