@@ -326,6 +326,21 @@ describe("a thread's pages", () => {
     expect(rest.has_later).toBe(false);
   });
 
+  it("marks what waits delivered when the recipient's conversation list is loaded", async () => {
+    const { listing, owner, visitor } = await pair();
+    const message = await write(visitor, { realty_id: listing.id }, "Anyone there?");
+    const before = await threadOf(visitor, { conversation_id: message.conversation_id });
+    expect(before.items[0]).toMatchObject({ delivered_at: null, read_at: null });
+    // The visitor's own list delivers nothing of theirs; the owner's does.
+    await contactsOf(visitor);
+    expect((await threadOf(visitor, { conversation_id: message.conversation_id })).items[0]!.delivered_at).toBeNull();
+    await contactsOf(owner);
+    const after = await threadOf(visitor, { conversation_id: message.conversation_id });
+    expect(after.items[0]!.delivered_at).not.toBeNull();
+    expect(after.items[0]!.read_at).toBeNull();
+    expect(await countOf(owner)).toBe(1);
+  });
+
   it("marks the other side's messages delivered when the page reaches them", async () => {
     const thread = await conversationOf(3);
     const [m1, m2, m3] = thread.ids;

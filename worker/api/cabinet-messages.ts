@@ -6,6 +6,9 @@
  * `POST …/block` and `…/report`. Signed-in only; a conversation the person does not take part in is a 404
  * exactly as one that does not exist. Every write tells the open pages (worker/services/live.ts).
  *
+ * Marks (decision 039): a message is delivered when the recipient's device got it — the conversation list
+ * (`contacts`) or a thread page (`list`) that shows it was loaded — and read by `delivered`.
+ *
  * `POST /api/realty/{id}/send-message` (worker/api/realty-contact.ts) writes through `writeMessage` too:
  * one limit (MESSAGES_PER_HOUR per sender, one counter), none to one's own listing (403), none either way
  * while a participant has blocked the other (409 `blocked`), none into a conversation whose listing or
@@ -29,6 +32,7 @@ import {
   conversationOf,
   conversationPage,
   type ConversationRow,
+  type DeliveredRange,
   insertConversationReport,
   insertMessage,
   isClosed,
@@ -37,6 +41,7 @@ import {
   markRead,
   type MessageRow,
   type MessageTarget,
+  readIdOf,
   roleOf,
   setBlock,
   threadPage,
@@ -57,7 +62,7 @@ const BASE = "/cabinet/messages";
 const userId = (c: Context<AppEnv>) => c.get("user")!.id;
 
 /** Tells the open pages; a page that misses it catches up when it reconnects, so a failure fails nothing. */
-async function publish(c: Context<AppEnv>, sends: (() => Promise<void>)[]): Promise<void> {
+async function publish(sends: (() => Promise<void>)[]): Promise<void> {
   const results = await Promise.allSettled(sends.map((send) => send()));
   for (const result of results) {
     if (result.status === "rejected") console.error("live publish failed:", result.reason);
@@ -68,6 +73,24 @@ const unreadEvent = async (c: Context<AppEnv>, personId: number): Promise<LiveEv
   type: "unread",
   unread: await unreadTotal(c.env.DB, personId),
 });
+
+/** Marks the ranges delivered to the signed-in person and tells each conversation's open pages. */
+async function tellDelivered(c: Context<AppEnv>, ranges: DeliveredRange[], now: number) {
+  const marked = await markDelivered(c.env.DB, userId(c), ranges, now);
+  await publish(
+    [...marked].map(
+      ([conversationId, ids]) =>
+        () =>
+          publishToConversation(c.env, conversationId, {
+            type: "delivered",
+            conversation_id: conversationId,
+            up_to_id: Math.max(...ids),
+            delivered_at: new Date(now).toISOString(),
+          }),
+    ),
+  );
+  return marked;
+}
 
 const blocked = (c: Context) =>
   apiError(c, 409, "blocked", "A participant has blocked this conversation: no messages either way");
@@ -119,7 +142,7 @@ export async function writeMessage(
     return "listingId" in target ? noListing(c) : noConversation(c);
   }
   const { from_me: _, ...event } = toMessage(message, me);
-  await publish(c, [
+  await publish([
     () => publishToConversation(c.env, message.conversation_id, { type: "message", message: event }),
     async () => publishToUser(c.env, message.recipient_id, await unreadEvent(c, message.recipient_id)),
   ]);
@@ -153,8 +176,16 @@ cabinetMessages
   .post(`${BASE}/contacts`, valid("json", ContactsBody), async (c) => {
     const { page, per_page } = c.req.valid("json");
     const locale = apiLocale(c);
-    const { items, total } = await conversationPage(c.env.DB, userId(c), page, per_page, locale);
-    return c.json({ items: items.map((row) => toConversation(row, userId(c), locale)), total, page, per_page });
+    const me = userId(c);
+    const { items, total } = await conversationPage(c.env.DB, me, page, per_page, locale);
+    // The list reached the person's device: what waits for them in these conversations is delivered.
+    const waiting = items.filter((row) => (roleOf(row, me) === "visitor" ? row.visitor_unread : row.owner_unread) > 0);
+    await tellDelivered(
+      c,
+      waiting.map((row) => ({ conversationId: row.id, afterId: readIdOf(row, me), upToId: row.last_message_id ?? 0 })),
+      nowOf(c),
+    );
+    return c.json({ items: items.map((row) => toConversation(row, me, locale)), total, page, per_page });
   })
   .get(`${BASE}/list`, valid("query", ListQuery), async (c) => {
     const query = c.req.valid("query");
@@ -168,21 +199,12 @@ cabinetMessages
     const page = await threadPage(c.env.DB, conversation.id, query, MESSAGES_PER_PAGE);
     // The page reached the person's device: the other side's messages in it are delivered.
     const now = nowOf(c);
-    const role = roleOf(conversation, me);
-    const newest = Math.max(0, ...page.items.map((m) => m.id));
-    const readId = role === "visitor" ? conversation.visitor_read_id : conversation.owner_read_id;
-    const delivered = new Set(await markDelivered(c.env.DB, conversation.id, me, readId, newest, now));
-    if (delivered.size) {
-      await publish(c, [
-        () =>
-          publishToConversation(c.env, conversation.id, {
-            type: "delivered",
-            conversation_id: conversation.id,
-            up_to_id: Math.max(...delivered),
-            delivered_at: new Date(now).toISOString(),
-          }),
-      ]);
-    }
+    const range = {
+      conversationId: conversation.id,
+      afterId: readIdOf(conversation, me),
+      upToId: Math.max(0, ...page.items.map((m) => m.id)),
+    };
+    const delivered = new Set((await tellDelivered(c, [range], now)).get(conversation.id));
     const items = page.items.map((m) => toMessage(delivered.has(m.id) ? { ...m, delivered_at: now } : m, me));
     return c.json({
       items,
@@ -197,12 +219,12 @@ cabinetMessages
     const conversation = await conversationOf(c.env.DB, conversation_id, me, apiLocale(c));
     if (!conversation) return noConversation(c);
     const role = roleOf(conversation, me);
-    const before = role === "visitor" ? conversation.visitor_read_id : conversation.owner_read_id;
+    const before = readIdOf(conversation, me);
     const now = nowOf(c);
     const read = await markRead(c.env.DB, conversation.id, { id: me, role }, up_to_id, now);
     const unread = await unreadTotal(c.env.DB, me);
     if (read.readId > before) {
-      await publish(c, [
+      await publish([
         () =>
           publishToConversation(c.env, conversation.id, {
             type: "read",
