@@ -343,6 +343,41 @@ describe("blocking and reporting without JavaScript", () => {
   });
 });
 
+describe("a closed conversation", () => {
+  it("stays readable without a reply box when its listing was deleted", async () => {
+    const asker = await signUpByPhone({ name: "Late Asker" });
+    const flat = await insertListing(owner.user.id, { title: "Flat that went" });
+    const { conversation_id: id } = await write(asker, { realty_id: flat }, "Still there?");
+    await env.DB.prepare("UPDATE listings SET status = 'archived', deleted_at = ? WHERE id = ?")
+      .bind(Date.now(), flat)
+      .run();
+    const shown = thread(await html(await page(`/cabinet/messages/?c=${id}`, owner.jar)));
+    expect(shown).toContain("Still there?");
+    expect(shown).toContain("This conversation is closed");
+    expect(shown).toContain("(the listing is not published now)");
+    expect(shown).not.toContain('data-testid="listing-link"');
+    expect(shown).not.toContain('name="intent" value="reply"');
+    expect(shown).not.toContain('name="intent" value="block"');
+    const refused = await reply(owner, id, "Too late");
+    expect(refused.status).toBe(409);
+    expect(thread(await html(refused))).toContain(
+      "This conversation is closed: the listing or the other person's account was deleted.",
+    );
+  });
+
+  it("names a deleted account so", async () => {
+    const gone = await signUpByPhone({ name: "Soon Gone" });
+    const { conversation_id: id } = await write(gone, { realty_id: listing }, "Bye");
+    await env.DB.prepare("UPDATE users SET name = '', deleted_at = ? WHERE id = ?")
+      .bind(Date.now(), gone.user.id)
+      .run();
+    expect(entry(await html(await page("/cabinet/messages/", owner.jar)), id)).toContain("Deleted account");
+    const doc = await html(await page(`/cabinet/messages/?c=${id}`, owner.jar));
+    expect(doc).toContain("<title>Deleted account · Sunny flat by the river | Kvadrat</title>");
+    expect(thread(doc)).toContain("Conversation with Deleted account");
+  });
+});
+
 describe("languages", () => {
   it("speaks Russian and Serbian with their plurals", async () => {
     const asker = await signUpByPhone({ name: "Ivan" });

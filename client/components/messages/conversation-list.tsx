@@ -15,6 +15,9 @@ type Translate = ReturnType<typeof useI18n>["t"];
 export const listingTitle = (t: Translate, listing: ApiConversation["listing"]) =>
   listing.title ?? t("messages.untitled", { id: listing.id });
 
+/** The other person's name; a deleted account has none. */
+export const otherName = (t: Translate, other: ApiConversation["other"]) => other.name || t("messages.deletedAccount");
+
 interface Props {
   conversations: ApiConversation[];
   page: number;
@@ -65,7 +68,7 @@ export function ConversationList({ conversations, page, lastPage, openId, now }:
                   </span>
                   <span className={styles.summary}>
                     <span className={styles.summaryHead}>
-                      <span className={styles.otherName}>{conversation.other.name}</span>
+                      <span className={styles.otherName}>{otherName(t, conversation.other)}</span>
                       <time className={styles.when} dateTime={conversation.last_message_at}>
                         {times.last(conversation.last_message_at)}
                       </time>

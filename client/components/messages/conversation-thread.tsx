@@ -5,7 +5,7 @@ import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { listingTitle } from "./conversation-list.tsx";
+import { listingTitle, otherName } from "./conversation-list.tsx";
 import { MessageItem, type ShownMessage } from "./message-item.tsx";
 import { messagesHref } from "./messages-href.ts";
 import { ReplyBox } from "./reply-box.tsx";
@@ -99,7 +99,7 @@ export function ConversationThread(props: Props) {
   const lp = useLocalePath();
   const times = useMessageTimes(now);
   const id = conversation.id;
-  const name = conversation.other.name;
+  const name = otherName(t, conversation.other);
   const actionUrl = lp(messagesHref({ page, c: id }));
 
   // Everything beyond the loader's page: earlier pages, sent messages, and what the live channel says
@@ -115,7 +115,7 @@ export function ConversationThread(props: Props) {
     if (props.done) return t(`messages.done.${props.done}`, { name });
     if (!refused?.error || refused.intent === "report") return "";
     // A refused reply is told at its box; here when there is no box any more (the conversation is blocked).
-    return refused.intent === "reply" && !conversation.blocked ? "" : t(refused.error);
+    return refused.intent === "reply" && !conversation.blocked && !conversation.closed ? "" : t(refused.error);
   });
   const [heard, setHeard] = useState("");
 
@@ -350,7 +350,11 @@ export function ConversationThread(props: Props) {
       <p className="visually-hidden" aria-live="polite" data-testid="thread-heard">
         {heard}
       </p>
-      {blocked ? (
+      {conversation.closed ? (
+        <p className={styles.blocked} data-testid="closed">
+          {t("messages.closed")}
+        </p>
+      ) : blocked ? (
         <p className={styles.blocked} data-testid="blocked">
           {blocked.by_me ? t("messages.blocked.byMe", { name }) : t("messages.blocked.byOther", { name })}
         </p>

@@ -3,6 +3,7 @@ import { Form, useFetcher, type FetcherWithComponents } from "react-router";
 import { CONVERSATION_REPORT_REASONS, type ApiConversation } from "#shared/api/messages.ts";
 import { REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { otherName } from "./conversation-list.tsx";
 import type { ThreadFailure, ThreadResult } from "./thread-actions.ts";
 import styles from "./messages.module.css";
 
@@ -71,9 +72,9 @@ export function ThreadSafety({ conversation, actionUrl, refused, onAnswer, onBlo
   const reasonError = fieldError(reportFailure?.fields.reason);
   const textError = fieldError(reportFailure?.fields.text);
   const blocked = pending === "block" ? { by_me: true } : pending === "unblock" ? null : conversation.blocked;
-  const name = conversation.other.name;
-  // Only the one who blocked can lift the block.
-  const intent = blocked ? (blocked.by_me ? "unblock" : null) : "block";
+  const name = otherName(t, conversation.other);
+  // Only the one who blocked can lift the block; a closed conversation takes no messages anyway.
+  const intent = blocked ? (blocked.by_me ? "unblock" : null) : conversation.closed ? null : "block";
 
   return (
     <div className={styles.safety}>

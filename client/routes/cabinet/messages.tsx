@@ -95,7 +95,10 @@ export const meta: Route.MetaFunction = (args) => {
   const title = open.listing.title ?? metaMessage(args, "messages.untitled", { id: open.listing.id });
   const site = metaMessage(args, "site.name");
   return adjustMeta(tags, {
-    title: `${metaMessage(args, "messages.thread.title", { name: open.other.name, title })} | ${site}`,
+    title: `${metaMessage(args, "messages.thread.title", {
+      name: open.other.name || metaMessage(args, "messages.deletedAccount"),
+      title,
+    })} | ${site}`,
   });
 };
 
