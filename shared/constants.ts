@@ -143,6 +143,9 @@ export const MESSAGES_PER_PAGE = 30;
 export const MESSAGE_NOTICE_DELAY_MS = 10 * 60 * 1000;
 export const MESSAGE_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
 export const LIVE_POLL_INTERVAL_MS = 30 * 1000;
+/** A reported conversation shows moderators its newest messages, this many; reports are paged by this many. */
+export const CONVERSATION_REPORT_MESSAGES = 20;
+export const CONVERSATION_REPORTS_PER_PAGE = 10;
 /** Paid phone reveals one account may make in an hour: harvesting numbers stays slow even for a funded account. */
 export const PHONE_REVEALS_PER_HOUR = 30;
 
