@@ -30,6 +30,8 @@ import type {
   SendMessageResponse,
 } from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
+import type { ApiIntent, ApiRealtyOptions, ApiTransaction, CreateIntentInput } from "./api/payments.ts";
+import type { ProductId } from "./products.ts";
 import type {
   ApiConversation,
   ApiConversationReport,
@@ -242,6 +244,33 @@ export function createApiClient(options: ApiClientOptions) {
       request<Paged<ApiConversationReport>>("GET", "/api/admin/messages/reports", { query: { page } }),
     resolveConversationReport: (id: number, body: ResolveConversationReportInput) =>
       request<Single<{ resolved: true }>>("POST", `/api/admin/messages/reports/${id}/resolve`, { body }),
+
+    // Payments and promotion (SPEC §7 Cabinet Payment; shapes in ./api/payments.ts; signed-in).
+    createIntent: (body: CreateIntentInput) =>
+      request<Single<ApiIntent>>("POST", "/api/cabinet/payment/intent", { body }),
+    updateIntent: (intentId: string, product: ProductId) =>
+      request<Single<ApiIntent>>("PUT", "/api/cabinet/payment/intent", { body: { intent_id: intentId, product } }),
+    /** The sandbox settles it; a real provider's payment is confirmed with the provider. */
+    completeIntent: (intentId: string) =>
+      request<Single<ApiIntent>>("POST", "/api/cabinet/payment/complete", { body: { intent_id: intentId } }),
+    failIntent: (intentId: string, reason = "") =>
+      request<Single<ApiIntent>>("POST", "/api/cabinet/payment/failure", { body: { intent_id: intentId, reason } }),
+    intent: (intentId: string) =>
+      request<Single<ApiIntent>>("GET", `/api/cabinet/payment/intent/${encodeURIComponent(intentId)}`),
+    transactions: (page = 1, perPage?: number) =>
+      request<Paged<ApiTransaction>>("GET", "/api/cabinet/payment/transactions", {
+        query: { page, per_page: perPage },
+      }),
+    realtyOptions: (realtyId: number) =>
+      request<Single<ApiRealtyOptions>>("GET", "/api/cabinet/payment/realty-options", {
+        query: { realty_id: realtyId },
+      }),
+    /** Starts paying for a promotion of one's listing: an intent, as `createIntent` gives it. */
+    promoteListing: (realtyId: number, product: ProductId) =>
+      request<Single<ApiIntent>>("POST", `/api/cabinet/realties/${realtyId}/promotion`, { body: { product } }),
+    /** Stops the listing's running promotion of a placement early (refunded only when its product says so). */
+    stopPromotion: (realtyId: number, placement: string) =>
+      request<Single<ApiRealtyOptions>>("DELETE", `/api/cabinet/realties/${realtyId}/promotion?placement=${placement}`),
 
     // Cabinet favourites (SPEC §7; signed-in).
     favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),

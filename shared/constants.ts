@@ -127,6 +127,14 @@ export const FAVOURITES_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 /** Price of revealing a listing's phone number (SPEC §1 "a price exists for phone reveal"), EUR cents. */
 export const PHONE_REVEAL_PRICE_CENTS = 50;
+/**
+ * Payments and promotion (issue 21, decision 040): promoted ("Top") listings come first on a page of search
+ * or list results, at most this many, so the results stay honest; the home page shows this many "Home"
+ * promotions. A Stripe webhook older than the tolerance is refused (replays).
+ */
+export const PROMOTED_PER_PAGE = 3;
+export const HOME_PROMOTED_COUNT = 8;
+export const STRIPE_WEBHOOK_TOLERANCE_S = 5 * 60;
 export const PAYMENT_CURRENCY = "EUR";
 /** A message to a listing's owner. */
 export const MESSAGE_MAX_LENGTH = 2000;

@@ -1,0 +1,89 @@
+/**
+ * Payments and promotion (SPEC §7 Cabinet: `realties/{id}/promotion`, `realties/promotion`, Payment: intent,
+ * complete, failure, transactions, realty-options; issue 21, decision 040): the calls' bodies and answers.
+ * Signed-in only; a person's own intents only (anyone else's is 404 as a missing one).
+ */
+import * as v from "valibot";
+import { INVALID } from "#shared/validation.ts";
+import { intParamOr } from "./conventions.ts";
+import { MAX_PAGE } from "./limits.ts";
+import { PRODUCT_IDS, type Placement, type ProductId } from "#shared/products.ts";
+
+const Id = v.pipe(
+  v.number(INVALID.number),
+  v.integer(INVALID.wholeNumber),
+  v.minValue(1, INVALID.range),
+  v.maxValue(Number.MAX_SAFE_INTEGER, INVALID.range),
+);
+const IntentId = v.pipe(v.string(), v.regex(/^pi_[\w-]{8,64}$/, INVALID.format));
+const Product = v.picklist(PRODUCT_IDS, INVALID.choice);
+
+/**
+ * `POST /api/cabinet/payment/intent`: what is bought, for which listing; `idempotency_key` names "this one
+ * purchase" (a repeat with it answers the same intent). A promotion is for one's own active listing; a phone
+ * reveal for someone else's.
+ */
+export const CreateIntentBody = v.object({
+  realty_id: Id,
+  product: Product,
+  idempotency_key: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, INVALID.format))),
+});
+export type CreateIntentInput = v.InferInput<typeof CreateIntentBody>;
+
+/** `PUT /api/cabinet/payment/intent`: another product before anything is paid (409 after). */
+export const UpdateIntentBody = v.object({ intent_id: IntentId, product: Product });
+
+/** `POST /api/cabinet/payment/complete`: the provider says it is paid (the sandbox settles it here). */
+export const CompleteBody = v.object({ intent_id: IntentId });
+
+/** `POST /api/cabinet/payment/failure`: it was not paid, and why. */
+export const FailureBody = v.object({
+  intent_id: IntentId,
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, INVALID.tooLong)), ""),
+});
+
+/** `GET /api/cabinet/payment/realty-options?realty_id=`. */
+export const RealtyOptionsQuery = v.object({
+  realty_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.transform(Number)),
+});
+
+/** `GET /api/cabinet/payment/transactions?page=&per_page=`. */
+export const TransactionsQuery = v.object({
+  page: intParamOr(1, MAX_PAGE, 1),
+  per_page: intParamOr(1, 50, 20),
+});
+
+export type PaymentStatus = "created" | "pending" | "succeeded" | "failed" | "refunded";
+
+/** A payment intent as its payer sees it. */
+export interface ApiIntent {
+  id: string;
+  product: ProductId;
+  realty_id: number | null;
+  amount: number;
+  amount_cents: number;
+  currency: string;
+  /** The newest state of its ledger. */
+  status: PaymentStatus;
+  provider: "sandbox" | "stripe";
+  /** Where the payer goes to pay: the sandbox page, or the provider's checkout. Null once it is final. */
+  checkout_url: string | null;
+  created_at: string;
+  /** What it bought, once it succeeded: a promotion's period, or the revealed phone's listing. */
+  promotion: { placement: Placement; starts_at: string; ends_at: string } | null;
+  /** Why it failed (the provider's or the payer's words), when it did. */
+  failure_reason: string | null;
+}
+
+/** A row of the person's transactions: an intent with its listing's title and its ledger. */
+export interface ApiTransaction extends ApiIntent {
+  listing: { id: number; title: string | null; title_lang: "en" | "ru" | "sr" } | null;
+  events: { status: PaymentStatus; at: string }[];
+}
+
+/** `GET /api/cabinet/payment/realty-options`: what can be bought for a listing, and what runs now. */
+export interface ApiRealtyOptions {
+  realty_id: number;
+  products: { product: ProductId; placement: Placement; days: number; amount: number; currency: string }[];
+  active: { placement: Placement; ends_at: string; product: ProductId | null }[];
+}
