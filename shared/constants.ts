@@ -143,6 +143,13 @@ export const MESSAGES_PER_PAGE = 30;
 export const MESSAGE_NOTICE_DELAY_MS = 10 * 60 * 1000;
 export const MESSAGE_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
 export const LIVE_POLL_INTERVAL_MS = 30 * 1000;
+/**
+ * A live channel's socket (worker/live/live-channel.ts) stays authorised as long as an access token would: past
+ * that it is closed at its next event and the page reconnects through the session check. A channel holds at
+ * most LIVE_SOCKETS_PER_CHANNEL sockets (a person's tabs): a new one past that closes the oldest.
+ */
+export const LIVE_SOCKET_MAX_AGE_MS = ACCESS_TOKEN_TTL_S * 1000;
+export const LIVE_SOCKETS_PER_CHANNEL = 20;
 /** Paid phone reveals one account may make in an hour: harvesting numbers stays slow even for a funded account. */
 export const PHONE_REVEALS_PER_HOUR = 30;
 
