@@ -24,8 +24,14 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [reportFailedA
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
   const { origin, user, api, country, messages, errorLogging } = context.get(appContext);
   const { locale } = splitLocale(url.pathname);
+  const [favourites, unreadMessages] = await Promise.all([
+    favouriteIdsOf(request, api, user !== null),
+    // A count that fails to load shows none; the person's live channel sends it when it opens.
+    user ? api.unreadCount().then((result) => (result.ok ? result.data.data.unread : 0)) : undefined,
+  ]);
   return {
-    favourites: await favouriteIdsOf(request, api, user !== null),
+    favourites,
+    unreadMessages,
     country,
     locale,
     ogLocale: localeEntry(locale).og,

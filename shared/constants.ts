@@ -142,7 +142,8 @@ export const CONVERSATIONS_PER_PAGE = 20;
 export const MESSAGES_PER_PAGE = 30;
 export const MESSAGE_NOTICE_DELAY_MS = 10 * 60 * 1000;
 export const MESSAGE_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
-export const LIVE_POLL_INTERVAL_MS = 30 * 1000;
+// Beside the socket's protocol, which pages load: what the browser uses of this module is in every page's JavaScript.
+export { LIVE_POLL_INTERVAL_MS } from "./live-protocol.ts";
 /**
  * A live channel's socket (worker/live/live-channel.ts) stays authorised as long as an access token would: past
  * that it is closed at its next event and the page reconnects through the session check. A channel holds at

@@ -4,7 +4,7 @@
  */
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LIVE_CLOSE_EXPIRED, LIVE_CLOSE_REPLACED, LIVE_PING, LIVE_PONG } from "#shared/api/live.ts";
+import { LIVE_CLOSE_EXPIRED, LIVE_CLOSE_REPLACED, LIVE_PING, LIVE_PONG } from "#shared/live-protocol.ts";
 import type { LiveEvent } from "#shared/api/messages.ts";
 import { ACCESS_TOKEN_TTL_S, LIVE_SOCKET_MAX_AGE_MS, LIVE_SOCKETS_PER_CHANNEL } from "#shared/constants.ts";
 import {

@@ -1,7 +1,7 @@
 /** Helpers of the live channel's tests: conversations written into D1, sockets opened as a page opens them. */
 import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
-import { LIVE_PATH } from "#shared/api/live.ts";
+import { LIVE_PATH } from "#shared/live-protocol.ts";
 import type { LiveEvent } from "#shared/api/messages.ts";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 

@@ -10,7 +10,7 @@
  * catching up, and only while their connecting request runs (an object cannot hibernate meanwhile).
  */
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_CLOSE_EXPIRED, LIVE_CLOSE_REPLACED, LIVE_PING, LIVE_PONG } from "#shared/api/live.ts";
+import { LIVE_CLOSE_EXPIRED, LIVE_CLOSE_REPLACED, LIVE_PING, LIVE_PONG } from "#shared/live-protocol.ts";
 import type { LiveEvent } from "#shared/api/messages.ts";
 import { LIVE_SOCKET_MAX_AGE_MS, LIVE_SOCKETS_PER_CHANNEL } from "#shared/constants.ts";
 import { messagesAfter, unreadTotal } from "#worker/db/live.ts";

@@ -1,0 +1,44 @@
+import { useState } from "react";
+import { Link, useRouteLoaderData } from "react-router";
+import { privatePaths } from "#shared/private-paths.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { useLiveChannel } from "#client/live/use-live-channel.ts";
+import type { RootData } from "#client/root-data.ts";
+import styles from "./unread-badge.module.css";
+
+/** Counts above this show as "99+" (the link's name says how many). */
+const SHOWN_MAX = 99;
+
+/**
+ * The signed-in person's unread messages on the header's account link (issue 20 item 3): rendered by the
+ * server from the root data, then kept live by the person's channel (their count on every change). None
+ * while there is nothing unread; it sits over the avatar's corner, so nothing moves when it comes.
+ */
+export default function UnreadBadge() {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const rendered = useRouteLoaderData<RootData>("root")?.unreadMessages ?? 0;
+  // The channel's count, until the root data is loaded again (after a form post): then that one.
+  const [live, setLive] = useState({ from: rendered, unread: rendered });
+  if (live.from !== rendered) setLive({ from: rendered, unread: rendered });
+  useLiveChannel({
+    onEvent: (event) => {
+      if (event.type === "unread") setLive({ from: rendered, unread: event.unread });
+    },
+  });
+  const unread = live.from === rendered ? live.unread : rendered;
+  if (unread <= 0) return null;
+  const label = t("messages.unread.label", { count: unread });
+  return (
+    <Link
+      to={lp(privatePaths.cabinet.messages())}
+      className={styles.badge}
+      aria-label={label}
+      title={label}
+      data-testid="unread-badge"
+    >
+      {unread > SHOWN_MAX ? `${SHOWN_MAX}+` : unread}
+    </Link>
+  );
+}
