@@ -13,6 +13,7 @@ import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
 import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "./favourites.server.ts";
+import { accountStylesheets } from "./components/layout/account-stylesheets.server.ts";
 import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
@@ -32,6 +33,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
   return {
     favourites,
     unreadMessages,
+    accountStylesheets: user ? accountStylesheets() : undefined,
     country,
     locale,
     ogLocale: localeEntry(locale).og,

@@ -18,7 +18,8 @@ const SHOWN_MAX = 99;
 export default function UnreadBadge() {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const rendered = useRouteLoaderData<RootData>("root")?.unreadMessages ?? 0;
+  const root = useRouteLoaderData<RootData>("root");
+  const rendered = root?.unreadMessages ?? 0;
   // The channel's count, until the root data is loaded again (after a form post): then that one.
   const [live, setLive] = useState({ from: rendered, unread: rendered });
   if (live.from !== rendered) setLive({ from: rendered, unread: rendered });
@@ -28,17 +29,24 @@ export default function UnreadBadge() {
     },
   });
   const unread = live.from === rendered ? live.unread : rendered;
-  if (unread <= 0) return null;
   const label = t("messages.unread.label", { count: unread });
   return (
-    <Link
-      to={lp(privatePaths.cabinet.messages())}
-      className={styles.badge}
-      aria-label={label}
-      title={label}
-      data-testid="unread-badge"
-    >
-      {unread > SHOWN_MAX ? `${SHOWN_MAX}+` : unread}
-    </Link>
+    <>
+      {/* Hoisted into the head (React's stylesheet resources): styled from the first paint, JavaScript or not. */}
+      {root?.accountStylesheets?.map((href) => (
+        <link key={href} rel="stylesheet" href={href} precedence="lazy" />
+      ))}
+      {unread > 0 && (
+        <Link
+          to={lp(privatePaths.cabinet.messages())}
+          className={styles.badge}
+          aria-label={label}
+          title={label}
+          data-testid="unread-badge"
+        >
+          {unread > SHOWN_MAX ? `${SHOWN_MAX}+` : unread}
+        </Link>
+      )}
+    </>
   );
 }
