@@ -6,9 +6,12 @@
  * reports/bench-db.json. Exits non-zero when a target is missed:
  *   search p95 ≤ 3 × primary-key p95, and every shape's p95 at 100k ≤ 1.5 × its p95 at 10k;
  *   the owner's statistics rollup and the cabinet's listing reads (issue 19) p95 ≤ 3 × primary-key p95,
- *   the rollup's plan on indexes only.
+ *   the rollup's plan on indexes only;
+ *   the messages' conversation list and thread pages (issue 20) p95 ≤ 3 × primary-key p95.
  * Besides the seed, each database gets STATISTICS_DAYS days of counters, messages and favourites: sparse
- * for every listing (the tables' size), dense for the development user's listings (what is measured).
+ * for every listing (the tables' size), dense for the development user's listings (what is measured); and
+ * conversations: one on every 50th listing, and the development user's 200 (100 as owner, 100 as visitor),
+ * one of them a thread of THREAD_MESSAGES messages (what is measured).
  * Flags: --sizes 10000,100000  --requests 200
  */
 import { spawnSync } from "node:child_process";
@@ -19,7 +22,7 @@ import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { SearchQuery } from "#shared/api/realty.ts";
 import { STATISTICS_ROLLUP_SQL, statisticsPeriod } from "#worker/db/statistics.ts";
-import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
+import { CABINET_PER_PAGE, CONVERSATIONS_PER_PAGE, MESSAGES_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { buildSite } from "#harness/build.ts";
 import { benchDbState, FOLDERS } from "#harness/folders.ts";
@@ -63,6 +66,13 @@ const OWNER_FIRST = "owner listings (active tab, page 1)";
 const OWNER_DEEP = "owner listings (active tab, a deep page)";
 const OWNER_COUNTS = "owner tab counts";
 const PK = "primary-key lookup (by-ids, 1 id)";
+/** The development user's messages (issue 20): 200 conversations, one a thread of THREAD_MESSAGES. */
+const OWN_CONVERSATIONS = 200;
+const THREAD_MESSAGES = 1000;
+const CONTACTS_FIRST = "messages contacts (page 1 of 200 conversations)";
+const CONTACTS_DEEP = "messages contacts (a deep page)";
+const THREAD_NEWEST = "messages list (newest page of a 1 000-message thread)";
+const THREAD_BEFORE = "messages list (before, mid-thread)";
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -104,6 +114,7 @@ async function seed(dir: string, size: number) {
     await wrangler(["d1", "execute", "DB", "--local", "--persist-to", dir, "--file", file], { quiet: true });
   }
   seedStatistics(dir);
+  seedConversations(dir);
   sql(dir, "ANALYZE");
 }
 
@@ -146,6 +157,77 @@ function seedStatistics(dir: string) {
     `INSERT OR IGNORE INTO favourites (user_id, listing_id, created_at)
      SELECT u.id, l.id, ${today} - ((u.id + l.id) % ${STATISTICS_DAYS}) * ${DAY_MS} - (u.id % 86400) * 1000
      FROM listings l JOIN users u ON u.id BETWEEN 3 AND 32 AND (l.owner_id = ${devUser} OR (u.id + l.id) % 10 = 0)`,
+  );
+}
+
+/**
+ * Conversations (issue 20): one on every 50th listing with one of thirty visitors and three messages (the
+ * tables' size), and the development user's OWN_CONVERSATIONS — as the owner of half and the visitor of the
+ * other half — of five messages each but one of THREAD_MESSAGES (what is measured). Each side has read all
+ * but the last message; the counters are made as the writes keep them. Generated inside SQLite.
+ */
+function seedConversations(dir: string) {
+  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+  const dev = Number(sql(dir, `SELECT id FROM users WHERE email = '${DEV_USER.email}'`)[0]!.id);
+  // Thirty visitors who are neither the development user nor, for their listing, its owner.
+  const visitor = (listing: string, owner: string) =>
+    `(SELECT id FROM users WHERE id BETWEEN 3 AND 40 AND id <> ${dev} AND id <> ${owner}
+      ORDER BY (id + ${listing}) % 30, id LIMIT 1)`;
+  const half = OWN_CONVERSATIONS / 2;
+  sql(
+    dir,
+    `INSERT INTO conversations (listing_id, visitor_id, owner_id, created_at, last_message_at)
+     SELECT l.id, ${visitor("l.id", "l.owner_id")}, l.owner_id, ${today}, ${today} FROM listings l
+     WHERE l.id % 50 = 0 AND l.owner_id <> ${dev}`,
+  );
+  sql(
+    dir,
+    `INSERT INTO conversations (listing_id, visitor_id, owner_id, created_at, last_message_at)
+     SELECT id, ${visitor("id", "owner_id")}, owner_id, ${today}, ${today} FROM
+       (SELECT id, owner_id FROM listings WHERE owner_id = ${dev} ORDER BY id LIMIT ${half})`,
+  );
+  sql(
+    dir,
+    `INSERT INTO conversations (listing_id, visitor_id, owner_id, created_at, last_message_at)
+     SELECT id, ${dev}, owner_id, ${today}, ${today} FROM
+       (SELECT id, owner_id FROM listings WHERE owner_id <> ${dev} AND id % 50 = 25 ORDER BY id LIMIT ${half})`,
+  );
+  // The thread: the development user's newest conversation as visitor.
+  const thread = Number(sql(dir, `SELECT MAX(id) AS id FROM conversations WHERE visitor_id = ${dev}`)[0]!.id);
+  const messages = (where: string, count: number) =>
+    sql(
+      dir,
+      `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${count})
+       INSERT INTO messages (listing_id, conversation_id, sender_id, recipient_id, body, created_at)
+       SELECT c.listing_id, c.id, CASE WHEN n.k % 2 THEN c.visitor_id ELSE c.owner_id END,
+         CASE WHEN n.k % 2 THEN c.owner_id ELSE c.visitor_id END, 'Message ' || n.k || ' of the conversation',
+         ${today} - ${DAY_MS} + c.id * 1000 + n.k * 60
+       FROM conversations c JOIN n WHERE ${where}
+       ORDER BY c.id, n.k`,
+    );
+  messages(`c.id <> ${thread} AND (c.visitor_id = ${dev} OR c.owner_id = ${dev})`, 5);
+  messages(`c.visitor_id <> ${dev} AND c.owner_id <> ${dev}`, 3);
+  messages(`c.id = ${thread}`, THREAD_MESSAGES);
+  // The last message and read positions (all but the last), then the counts after them, as the writes do.
+  sql(
+    dir,
+    `UPDATE conversations SET last_message_id = (SELECT MAX(id) FROM messages WHERE conversation_id = conversations.id),
+       visitor_read_id = (SELECT id FROM messages WHERE conversation_id = conversations.id ORDER BY id DESC LIMIT 1 OFFSET 1),
+       owner_read_id = (SELECT id FROM messages WHERE conversation_id = conversations.id ORDER BY id DESC LIMIT 1 OFFSET 1)`,
+  );
+  sql(
+    dir,
+    `UPDATE conversations SET last_message_at = (SELECT created_at FROM messages WHERE id = last_message_id),
+       visitor_unread = (SELECT COUNT(*) FROM messages WHERE conversation_id = conversations.id
+                         AND id > visitor_read_id AND recipient_id = visitor_id),
+       owner_unread = (SELECT COUNT(*) FROM messages WHERE conversation_id = conversations.id
+                       AND id > owner_read_id AND recipient_id = owner_id)`,
+  );
+  sql(
+    dir,
+    `UPDATE messages SET delivered_at = created_at, read_at = created_at
+     WHERE conversation_id IS NOT NULL AND id <= (SELECT CASE WHEN messages.recipient_id = c.visitor_id
+       THEN c.visitor_read_id ELSE c.owner_read_id END FROM conversations c WHERE c.id = messages.conversation_id)`,
   );
 }
 
@@ -263,6 +345,34 @@ for (const size of sizes) {
     shapes[OWNER_COUNTS] = await measure(() =>
       fetch(`${server.url}/api/cabinet/realties/count`, { headers: { cookie } }),
     );
+    const contacts = (page: number) =>
+      fetch(`${server.url}/api/cabinet/messages/contacts`, {
+        method: "POST",
+        headers: {
+          cookie,
+          "content-type": "application/json",
+          "x-requested-with": "XMLHttpRequest",
+          origin: server.url,
+        },
+        body: JSON.stringify({ page }),
+      });
+    const conversations = ((await (await contacts(1)).json()) as { total: number }).total;
+    if (conversations < OWN_CONVERSATIONS) throw new Error(`the development user has ${conversations} conversations`);
+    shapes[CONTACTS_FIRST] = await measure(() => contacts(1));
+    shapes[CONTACTS_DEEP] = await measure(() => contacts(Math.ceil(conversations / CONVERSATIONS_PER_PAGE / 2)));
+    const [thread] = sql(
+      dir,
+      `SELECT c.id, (SELECT id FROM messages WHERE conversation_id = c.id ORDER BY id LIMIT 1 OFFSET ${THREAD_MESSAGES / 2})
+         AS middle
+       FROM conversations c JOIN users u ON u.id = c.visitor_id WHERE u.email = '${DEV_USER.email}'
+       ORDER BY (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) DESC LIMIT 1`,
+    );
+    const list = (query: string) =>
+      fetch(`${server.url}/api/cabinet/messages/list?conversation_id=${thread!.id}${query}`, { headers: { cookie } });
+    const newest = (await (await list("")).json()) as { items: unknown[]; has_earlier: boolean };
+    if (newest.items.length !== MESSAGES_PER_PAGE || !newest.has_earlier) throw new Error("the thread is not there");
+    shapes[THREAD_NEWEST] = await measure(() => list(""));
+    shapes[THREAD_BEFORE] = await measure(() => list(`&before=${thread!.middle}`));
   } finally {
     await server.stop();
   }
@@ -295,7 +405,7 @@ for (const size of sizes) {
     ),
   );
   for (const [name, s] of Object.entries(shapes)) {
-    if ((name.startsWith("search") || name.startsWith("owner")) && s.p95 > 3 * pk)
+    if ((name.startsWith("search") || name.startsWith("owner") || name.startsWith("messages")) && s.p95 > 3 * pk)
       failures.push(`${size}: ${name} p95 ${s.p95.toFixed(2)} ms > 3 × pk ${pk.toFixed(2)} ms`);
   }
   for (const [name, p] of Object.entries(plan)) {

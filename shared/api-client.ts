@@ -213,7 +213,7 @@ export function createApiClient(options: ApiClientOptions) {
     conversations: (body: ContactsInput = {}) =>
       request<Paged<ApiConversation>>("POST", "/api/cabinet/messages/contacts", { body }),
     conversationMessages: (conversationId: number, cursor: { before?: number; after?: number } = {}) =>
-      request<Collection<ApiMessage> & { conversation: ApiConversation; has_earlier: boolean }>(
+      request<Collection<ApiMessage> & { conversation: ApiConversation; has_earlier: boolean; has_later: boolean }>(
         "GET",
         "/api/cabinet/messages/list",
         { query: { conversation_id: conversationId, ...cursor } },

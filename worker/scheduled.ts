@@ -1,10 +1,12 @@
 /**
- * The Worker's Cron Trigger handler (wrangler.toml `[triggers]`, hourly): the house-keeping that runs on a
- * schedule. Run it locally with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"` under
+ * The Worker's Cron Trigger handler (wrangler.toml `[triggers]`, every five minutes): the house-keeping that
+ * runs on a schedule. Run it locally with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"` under
  * `wrangler dev --test-scheduled`, and in tests by calling it (tests/integration/scheduled.test.ts).
  * - rate-limit counters whose window ended are dropped (worker/services/rate-limit.ts);
  * - listings whose run ended go to the archive, and owners are e-mailed EXPIRY_REMINDER_DAYS before with a
- *   signed link that renews the listing (issue 19 item 3, decision 038).
+ *   signed link that renews the listing (issue 19 item 3, decision 038);
+ * - the recipients of messages left unread are e-mailed (issue 20 item 4, worker/services/message-notices.ts).
+ * Each task is idempotent (claims, not times of day), so running more often than hourly changes nothing else.
  */
 import { EXPIRY_REMINDER_DAYS } from "#shared/constants.ts";
 import { privatePaths } from "#shared/private-paths.ts";
@@ -15,6 +17,7 @@ import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/lis
 import { pruneRateLimits } from "#worker/db/rate-limits.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/services/rate-limit.ts";
+import { sendMessageNotices } from "#worker/services/message-notices.ts";
 import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -32,9 +35,11 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     if (batch < EXPIRY_BATCH) break;
   }
   const reminders = await remindOwners(env, now);
+  const notices = await sendMessageNotices(env, now);
   console.log(
     `scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed, ${expired} listings expired, ` +
-      `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail)`,
+      `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail), ` +
+      `${notices.sent} message notices sent (${notices.skipped} skipped)`,
   );
 }
 

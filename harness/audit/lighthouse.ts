@@ -129,7 +129,9 @@ async function lighthouseRun(url: string, port: number, name: string, log: (line
       output: "json",
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // A signed-in page is private and `noindex` by design: Lighthouse's crawlability audit does not apply
+      // to it; every other SEO audit (title, description, language, link texts…) does.
+      ...(cookie ? { extraHeaders: { Cookie: cookie }, skipAudits: ["is-crawlable"] } : {}),
     });
     if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!run.lhr.runtimeError) return run.lhr;

@@ -134,6 +134,11 @@ export const UnsubscribeBody = v.object({
   list: v.picklist(SUBSCRIPTION_LISTS, INVALID.choice),
 });
 export const UnsubscribeAllBody = v.object({ token: UnsubscribeToken });
+/** `POST /api/unsubscribe/one-click?token=&list=` (RFC 8058, the `List-Unsubscribe` of an e-mail). */
+export const UnsubscribeOneClickQuery = v.object({
+  token: UnsubscribeToken,
+  list: v.picklist(SUBSCRIPTION_LISTS, INVALID.choice),
+});
 export type UnsubscribeInput = v.InferInput<typeof UnsubscribeBody>;
 
 // ---------------------------------------------------------------------------------------------------

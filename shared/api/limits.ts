@@ -22,5 +22,5 @@ export const MAX_AREA = 1_000_000;
 export const MAX_TAG_DEPTH = 4;
 
 /** Lists a person can leave from the link in an e-mail. */
-export const SUBSCRIPTION_LISTS = ["saved_searches", "news", "listing_tips"] as const;
+export const SUBSCRIPTION_LISTS = ["saved_searches", "news", "listing_tips", "messages"] as const;
 export type SubscriptionList = (typeof SUBSCRIPTION_LISTS)[number];

@@ -4,7 +4,7 @@
  * participants only: anyone else gets 404 as for a conversation that does not exist.
  */
 import * as v from "valibot";
-import { CONVERSATIONS_PER_PAGE, MESSAGE_MAX_LENGTH, MESSAGES_PER_PAGE, REPORT_TEXT_MAX } from "#shared/constants.ts";
+import { CONVERSATIONS_PER_PAGE, MESSAGE_MAX_LENGTH, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
 import { MAX_PAGE } from "./limits.ts";
 import type { ApiImage, ListingStatus } from "./realty.ts";
@@ -128,6 +128,11 @@ export interface ApiConversation {
   unread: number;
   /** Who blocked whom, if anyone: no message goes either way while it stands. */
   blocked: { by_me: boolean } | null;
+  /**
+   * Nobody can write into it any more: its listing was deleted, or the other person's account (whose name
+   * is then ""). It stays readable.
+   */
+  closed: boolean;
 }
 
 /** `GET /api/cabinet/messages/count`. */

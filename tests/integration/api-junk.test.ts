@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 import { devSession, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { pair, write } from "./messages-helpers.ts";
 
 /** Every public endpoint of SPEC §7 built so far, with the names its queries and bodies use. */
 const GET_ENDPOINTS = [
@@ -38,6 +39,8 @@ const POST_ENDPOINTS = [
   "/api/statistics/realty/{id}/list",
   "/api/unsubscribe",
   "/api/unsubscribe/all",
+  // RFC 8058's one-click (issue 20): its token and list in the query.
+  "/api/unsubscribe/one-click",
   "/api/realty/{id}/report",
   "/api/cabinet/realties/active",
   "/api/cabinet/realties/{id}/archive",
@@ -88,6 +91,9 @@ const QUERY_NAMES = [
   "tag",
   "token",
   "list",
+  "conversation_id",
+  "before",
+  "after",
 ];
 
 const junkText = fc.oneof(
@@ -266,6 +272,88 @@ describe("no input gives a 5xx to a signed-in person either", () => {
         });
         await res.arrayBuffer();
         expect(res.status, `${method} ${endpoint} ${segment} ${payload.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
+describe("no input gives a participant of conversations a 5xx (issue 20)", () => {
+  const ENDPOINTS: [string, string][] = [
+    ["POST", "/api/cabinet/messages/create"],
+    ["POST", "/api/cabinet/messages/contacts"],
+    ["GET", "/api/cabinet/messages/list"],
+    ["POST", "/api/cabinet/messages/delivered"],
+    ["GET", "/api/cabinet/messages/count"],
+    ["POST", "/api/cabinet/messages/block"],
+    ["POST", "/api/cabinet/messages/report"],
+  ];
+  let person: SignedIn;
+  let ids: { conversation: number; message: number; listing: number };
+  beforeAll(async () => {
+    const { listing, visitor } = await pair();
+    person = visitor;
+    const message = await write(visitor, { realty_id: listing.id }, "hello");
+    ids = { conversation: message.conversation_id, message: message.id, listing: listing.id };
+  });
+  const id = () =>
+    fc.oneof(
+      fc.constantFrom(ids.conversation, ids.message, ids.listing, 1, 0, -1, 2 ** 53, 1e300),
+      fc.integer(),
+      fc.double(),
+      junkText,
+      fc.constant(null),
+    );
+
+  it.each(ENDPOINTS)("%s %s", async (method, endpoint) => {
+    const messagesBody = fc.oneof(
+      body,
+      fc
+        .record(
+          {
+            conversation_id: id(),
+            realty_id: id(),
+            up_to_id: id(),
+            text: fc.oneof(junkText, fc.string({ minLength: 1990, maxLength: 2100 })),
+            blocked: fc.oneof(fc.boolean(), junkText),
+            reason: fc.oneof(junkText, fc.constantFrom("spam", "abuse", "fraud", "other")),
+            page: fc.oneof(fc.integer(), fc.double(), junkText),
+            per_page: fc.oneof(fc.integer(), fc.double(), junkText),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
+    );
+    const messagesQuery = fc.oneof(
+      query,
+      fc
+        .record(
+          {
+            conversation_id: id().map(String),
+            before: id().map(String),
+            after: id().map(String),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => Object.entries(v) as [string, string][]),
+    );
+    await fc.assert(
+      fc.asyncProperty(messagesQuery, messagesBody, async (params, payload) => {
+        const res = await SELF.fetch(url(endpoint, "", params), {
+          method,
+          body: method === "GET" ? undefined : payload,
+          headers: {
+            "content-type": "application/json",
+            "x-requested-with": "XMLHttpRequest",
+            origin: ORIGIN,
+            cookie: person.jar.header(),
+            "cf-connecting-ip": person.ip,
+          },
+        });
+        await res.arrayBuffer();
+        expect(res.status, `${method} ${endpoint} ${JSON.stringify(params)} ${payload.slice(0, 200)}`).toBeLessThan(
+          500,
+        );
       }),
       { numRuns: RUNS },
     );

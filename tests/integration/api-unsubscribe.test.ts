@@ -61,6 +61,7 @@ describe("GET /api/unsubscribe", () => {
           { list: "saved_searches", subscribed: true },
           { list: "news", subscribed: true },
           { list: "listing_tips", subscribed: false },
+          { list: "messages", subscribed: false },
         ],
       },
     });
@@ -102,6 +103,7 @@ describe("POST /api/unsubscribe", () => {
       { list: "saved_searches", subscribed: true },
       { list: "news", subscribed: false },
       { list: "listing_tips", subscribed: false },
+      { list: "messages", subscribed: false },
     ]);
   });
 
@@ -149,6 +151,7 @@ describe("POST /api/unsubscribe/all", () => {
             { list: "saved_searches", subscribed: false },
             { list: "news", subscribed: false },
             { list: "listing_tips", subscribed: false },
+            { list: "messages", subscribed: false },
           ],
         },
       });
@@ -164,6 +167,43 @@ describe("POST /api/unsubscribe/all", () => {
     expect((await post("/api/unsubscribe/all", "{")).status).toBe(400);
     const res = await post("/api/unsubscribe/all", { token: UNKNOWN_TOKEN });
     expect(res.status).toBe(404);
+    expect(await states(EMAIL)).toEqual({ news: 1, saved_searches: 1 });
+  });
+});
+
+describe("POST /api/unsubscribe/one-click (RFC 8058)", () => {
+  const oneClick = (query: string, headers: Record<string, string> = {}) =>
+    SELF.fetch(`${ORIGIN}/api/unsubscribe/one-click?${query}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: "List-Unsubscribe=One-Click",
+    });
+
+  it("leaves the list the address names, idempotently, as a mail client posts it", async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await oneClick(`token=${TOKEN}&list=news`);
+      expect(res.status).toBe(200);
+      expect(v.parse(UnsubscribeResponse, await res.json())).toEqual({ data: { list: "news", subscribed: false } });
+    }
+    expect(await states(EMAIL)).toEqual({ news: 0, saved_searches: 1 });
+    expect(await states(OTHER_EMAIL)).toEqual({ listing_tips: 1, news: 1 });
+  });
+
+  it("needs no CSRF headers even when the client has the site's cookies", async () => {
+    const res = await oneClick(`token=${TOKEN}&list=saved_searches`, {
+      cookie: "__Host-access_token=x; access_token=x; refresh_token=y",
+      origin: "https://mail.example.com",
+    });
+    expect(res.status).toBe(200);
+    expect(await states(EMAIL)).toEqual({ news: 1, saved_searches: 0 });
+  });
+
+  it("400 names token or list, 404 for an unknown token, 405 for a GET", async () => {
+    await expectField(await oneClick("list=news"), "token");
+    await expectField(await oneClick(`token=${TOKEN}`), "list");
+    await expectField(await oneClick(`token=${TOKEN}&list=everything`), "list");
+    expect((await oneClick(`token=${UNKNOWN_TOKEN}&list=news`)).status).toBe(404);
+    expect((await SELF.fetch(`${ORIGIN}/api/unsubscribe/one-click?token=${TOKEN}&list=news`)).status).toBe(405);
     expect(await states(EMAIL)).toEqual({ news: 1, saved_searches: 1 });
   });
 });

@@ -17,6 +17,7 @@ import { adminRealty } from "./admin-realty.ts";
 import { realtyPhotos } from "./realty-photos.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
+import { cabinetMessages } from "./cabinet-messages.ts";
 import { cabinetRealties } from "./cabinet-realties.ts";
 import { cabinetStatistics } from "./cabinet-statistics.ts";
 import { cabinetUser } from "./cabinet-user.ts";
@@ -67,6 +68,7 @@ api.route("/", cabinetUser);
 api.route("/", cabinetRealties);
 api.route("/", cabinetFavourites);
 api.route("/", cabinetStatistics);
+api.route("/", cabinetMessages);
 api.route("/", messagesLive);
 api.route("/", devOutbox);
 

@@ -9,14 +9,13 @@ import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import { SendMessageBody } from "#shared/api/contact.ts";
 import {
-  MESSAGES_PER_HOUR,
   PAYMENT_CURRENCY,
   PHONE_REVEAL_PRICE_CENTS,
   PHONE_REVEAL_REPEAT_WINDOW_S,
   PHONE_REVEALS_PER_HOUR,
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { activeListingContact, hasRevealed, insertMessage, recordPaidReveal } from "#worker/db/contacts.ts";
+import { activeListingContact, hasRevealed, recordPaidReveal } from "#worker/db/contacts.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
@@ -25,6 +24,7 @@ import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { charge, PaymentsUnavailable } from "#worker/services/payments.ts";
 import { hit } from "#worker/services/rate-limit.ts";
+import { writeMessage } from "./cabinet-messages.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
@@ -90,26 +90,8 @@ realtyContact
     });
   })
   .post("/realty/:id/send-message", valid("param", IdParams), valid("json", SendMessageBody), async (c) => {
-    const listingId = c.req.valid("param").id;
-    const { text } = c.req.valid("json");
-    const user = c.get("user")!;
-    const now = nowOf(c);
-    const listing = await activeListingContact(c.env.DB, listingId);
-    if (!listing) return apiError(c, 404, "not_found", "No such listing");
-    if (listing.owner_id === user.id)
-      return apiError(c, 403, "forbidden", "This is your own listing", { id: "detail.owner.error.own" });
-    const verdict = await hit(
-      c.env.DB,
-      { key: `message:user:${user.id}`, limit: MESSAGES_PER_HOUR, windowS: 3600 },
-      now,
-    );
-    if (!verdict.allowed) return rateLimited(c, verdict);
-    const id = await insertMessage(c.env.DB, {
-      listingId,
-      senderId: user.id,
-      recipientId: listing.owner_id,
-      body: text,
-      now,
-    });
-    return c.json({ data: { id, created_at: new Date(now).toISOString() } }, 201);
+    // A first message (or the next one) to the listing's owner: `create` with the listing (cabinet-messages.ts).
+    const written = await writeMessage(c, { listingId: c.req.valid("param").id }, c.req.valid("json").text);
+    if (written instanceof Response) return written;
+    return c.json({ data: { id: written.id, created_at: new Date(written.created_at).toISOString() } }, 201);
   });

@@ -1,4 +1,4 @@
-/** Phone reveals, their payments, and messages to listing owners (migration 0008). */
+/** Phone reveals and their payments (migration 0008); messages are conversations' (conversations.ts). */
 
 export interface ListingContact {
   owner_id: number;
@@ -53,17 +53,4 @@ export async function recordPaidReveal(
       .prepare("INSERT OR IGNORE INTO phone_reveals (user_id, listing_id, payment_id, created_at) VALUES (?, ?, ?, ?)")
       .bind(reveal.userId, reveal.listingId, reveal.paymentId, reveal.now),
   ]);
-}
-
-export async function insertMessage(
-  db: D1Database,
-  message: { listingId: number; senderId: number; recipientId: number; body: string; now: number },
-): Promise<number> {
-  const row = await db
-    .prepare(
-      "INSERT INTO messages (listing_id, sender_id, recipient_id, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-    )
-    .bind(message.listingId, message.senderId, message.recipientId, message.body, message.now)
-    .first<{ id: number }>();
-  return row!.id;
 }

@@ -41,3 +41,27 @@ export async function unsubscribe(
       .run();
   }
 }
+
+/**
+ * The address's row of one list, made (subscribed, with `token`) when it has none: what an e-mail of that
+ * list links to for leaving it. Two runs making it at once keep the first token.
+ */
+export async function listSubscription(
+  db: D1Database,
+  email: string,
+  list: SubscriptionList,
+  token: string,
+  now: number,
+): Promise<{ token: string; subscribed: boolean }> {
+  const [, row] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO email_subscriptions (email, list, token, subscribed, updated_at) VALUES (?1, ?2, ?3, 1, ?4)
+         ON CONFLICT (email, list) DO NOTHING`,
+      )
+      .bind(email, list, token, now),
+    db.prepare("SELECT token, subscribed FROM email_subscriptions WHERE email = ?1 AND list = ?2").bind(email, list),
+  ]);
+  const found = row!.results[0] as { token: string; subscribed: number };
+  return { token: found.token, subscribed: found.subscribed === 1 };
+}

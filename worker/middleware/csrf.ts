@@ -6,6 +6,11 @@ import { apiError } from "#worker/http/api-error.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/**
+ * RFC 8058's one-click unsubscribe: a mail client posts it with no Origin or X-Requested-With, perhaps with
+ * the site's cookies; its token, not a session, decides what it does, so there is nothing to forge.
+ */
+const TOKEN_ONLY_PATHS = new Set(["/api/unsubscribe/one-click"]);
 
 /**
  * CSRF (issue 6 item 6, DESIGN §4): a write that the browser's session cookies would authenticate needs
@@ -16,6 +21,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || bearerToken(c) || !hasSessionCookie(c)) return next();
+    if (TOKEN_ONLY_PATHS.has(c.req.path)) return next();
     if (!c.req.header("x-requested-with") || originOf(c.req.raw) !== "same") {
       return apiError(
         c,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REJECTION_CODES } from "#shared/api/cabinet.ts";
+import { MESSAGE_NOTICE_DELAY_MS, MESSAGE_NOTICE_INTERVAL_MS } from "#shared/constants.ts";
 import { LOCALES } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 import { mailLocale, OWNER_MAIL, type OwnerMailKind, ownerLetter } from "./owner-mail.ts";
@@ -10,6 +11,13 @@ const SAMPLES: { [K in OwnerMailKind]: Parameters<typeof ownerLetter<K>>[1] } = 
   listing_approved: { listing, path: "/buy/apartment/beograd/42/" },
   listing_rejected: { listing, code: "photos", reason: "Please add photos of the rooms." },
   expiry_reminder: { listing, expiresAt: Date.UTC(2026, 11, 3, 10), renewPath: "/listing/renew/42/?token=abc.def" },
+  new_message: {
+    sender: "Ana",
+    listing,
+    excerpt: "Is it still available?\nCan I see it on Saturday?",
+    conversationPath: "/cabinet/messages/?c=9",
+    unsubscribePath: "/unsubscribe/?token=tok_123",
+  },
 };
 
 describe("owner e-mails", () => {
@@ -64,5 +72,24 @@ describe("owner e-mails", () => {
     expect(mailLocale(null)).toBe("en");
     expect(mailLocale("de")).toBe("en");
     expect(mailLocale("sr")).toBe("sr");
+  });
+
+  it("tells of a new message: who, about which listing, its words quoted, the conversation and the way out", () => {
+    // The letters say "10 minutes" and "once an hour" in words.
+    expect(MESSAGE_NOTICE_DELAY_MS).toBe(10 * 60 * 1000);
+    expect(MESSAGE_NOTICE_INTERVAL_MS).toBe(60 * 60 * 1000);
+    for (const { code: locale } of LOCALES) {
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const letter = ownerLetter("new_message", SAMPLES.new_message, { locale, origin });
+      expect(letter.text).toContain("Ana");
+      expect(letter.text).toContain("> Is it still available?\n> Can I see it on Saturday?");
+      expect(letter.text).toContain(`${origin}${prefix}/cabinet/messages/?c=9`);
+      expect(letter.text).toContain(`${origin}${prefix}/unsubscribe/?token=tok_123`);
+      expect(letter.text).toContain("10");
+      // Without a name (an account deleted since), the letter still reads.
+      const anonymous = ownerLetter("new_message", { ...SAMPLES.new_message, sender: "" }, { locale, origin });
+      expect(anonymous.text).not.toContain("Ana");
+      expect(anonymous.text).toContain(listing.title);
+    }
   });
 });

@@ -1,6 +1,7 @@
 /**
  * What the site e-mails owners about their listings (issue 19, decision 038), in the owner's language
- * (`users.locale`, en by default): a moderator's approval or rejection, the expiry reminder. Every
+ * (`users.locale`, en by default): a moderator's approval or rejection, the expiry reminder; and to either
+ * side of a conversation, a message left unread (issue 20 item 4, `new_message`). Every
  * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
  * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `ownerMail` sends any of them.
  */
@@ -200,11 +201,85 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
   }),
 };
 
+interface NewMessage {
+  /** Who wrote, as they show themselves ("" for an account deleted since). */
+  sender: string;
+  listing: MailListing;
+  /** The start of the newest unread message (`excerpt`), as typed. */
+  excerpt: string;
+  /** The conversation's locale-free path (`/cabinet/messages/?c=7`). */
+  conversationPath: string;
+  /** The unsubscribe page's locale-free path with the list's token (`/unsubscribe/?token=…`). */
+  unsubscribePath: string;
+}
+
+/** The message quoted as e-mail quotes are: every line after "> ". */
+const quoted = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+
+const newMessage: Record<Locale, Template<NewMessage>> = {
+  en: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+    subject: "You have a new message on Kvadrat",
+    text: [
+      sender
+        ? `${sender} wrote to you about the listing ${named(listing, context.locale)}:`
+        : `You have a message about the listing ${named(listing, context.locale)}:`,
+      "",
+      quoted(excerpt),
+      "",
+      `Read and answer: ${siteUrl(context, conversationPath)}`,
+      "",
+      "We write when a message has waited unread for 10 minutes, at most once an hour for each conversation.",
+      `No more e-mails about messages: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+    subject: "Новое сообщение на Kvadrat",
+    text: [
+      sender
+        ? `Вам пришло сообщение от ${sender} об объявлении ${named(listing, context.locale)}:`
+        : `Вам пришло сообщение об объявлении ${named(listing, context.locale)}:`,
+      "",
+      quoted(excerpt),
+      "",
+      `Прочитать и ответить: ${siteUrl(context, conversationPath)}`,
+      "",
+      "Мы пишем, когда сообщение остаётся непрочитанным 10 минут, не чаще раза в час по каждой переписке.",
+      `Отписаться от писем о сообщениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+    subject: "Nova poruka na Kvadratu",
+    text: [
+      sender
+        ? `Stigla vam je poruka od korisnika ${sender} o oglasu ${named(listing, context.locale)}:`
+        : `Stigla vam je poruka o oglasu ${named(listing, context.locale)}:`,
+      "",
+      quoted(excerpt),
+      "",
+      `Pročitajte i odgovorite: ${siteUrl(context, conversationPath)}`,
+      "",
+      "Javljamo se kada poruka ostane nepročitana 10 minuta, najviše jednom na sat za svaki razgovor.",
+      `Odjava od obaveštenja o porukama: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
 /** Every owner e-mail by its purpose (the outbox's and the logs' name for it). */
 export const OWNER_MAIL = {
   listing_approved: listingApproved,
   listing_rejected: listingRejected,
   expiry_reminder: expiryReminder,
+  new_message: newMessage,
 };
 export type OwnerMailKind = keyof typeof OWNER_MAIL;
 export type OwnerMailData<K extends OwnerMailKind> = Parameters<(typeof OWNER_MAIL)[K]["en"]>[0];
