@@ -16,6 +16,7 @@ import {
 } from "#worker/services/live.ts";
 import { connectRequest, type LiveChannel } from "#worker/live/live-channel.ts";
 import { ACCESS, errorOf, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { as, pair, write } from "./messages-helpers.ts";
 import {
   insertConversation,
   insertMessage,
@@ -324,6 +325,70 @@ describe("a person's channel", () => {
       expect((await page.received(2))[1]).toEqual({ type: "unread", unread: 4 });
       page.close();
     }
+  });
+});
+
+describe("through the messages API", () => {
+  it("a message written reaches both open thread pages once, and the recipient's every page its unread count", async () => {
+    const { listing, owner: seller, visitor: buyer } = await pair();
+    const first = await write(buyer, { realty_id: listing.id }, "Hello, is it free?");
+    const buyerThread = await mustOpen({
+      cookie: cookieOf(buyer),
+      conversationId: first.conversation_id,
+      after: first.id,
+    });
+    const sellerThread = await mustOpen({
+      cookie: cookieOf(seller),
+      conversationId: first.conversation_id,
+      after: first.id,
+    });
+    const sellerPage = await mustOpen({ cookie: cookieOf(seller) });
+    expect(await sellerPage.received(1)).toEqual([{ type: "unread", unread: 1 }]);
+
+    const second = await write(buyer, { conversation_id: first.conversation_id }, "And the price?");
+    const { from_me: _, ...wire } = second;
+    for (const live of [buyerThread, sellerThread])
+      expect(await live.received(1)).toEqual([{ type: "message", message: wire }]);
+    expect(await sellerPage.received(2)).toEqual([
+      { type: "unread", unread: 1 },
+      { type: "unread", unread: 2 },
+    ]);
+
+    // The seller reads both: the thread pages hear the read mark, the seller's pages the count.
+    expect((await as(seller).delivered(first.conversation_id, second.id)).status).toBe(200);
+    for (const live of [buyerThread, sellerThread]) {
+      const [, read] = await live.received(2);
+      expect(read).toMatchObject({
+        type: "read",
+        conversation_id: first.conversation_id,
+        reader_id: seller.user.id,
+        up_to_id: second.id,
+      });
+    }
+    expect((await sellerPage.received(3))[2]).toEqual({ type: "unread", unread: 0 });
+    // Exactly once each: nothing else arrived meanwhile.
+    expect(buyerThread.events).toHaveLength(2);
+    expect(sellerThread.events).toHaveLength(2);
+    for (const live of [buyerThread, sellerThread, sellerPage]) live.close();
+  });
+
+  it("a page that reconnects after missing messages gets them from `after`, then the live ones", async () => {
+    const { listing, owner: seller, visitor: buyer } = await pair();
+    const first = await write(buyer, { realty_id: listing.id }, "one");
+    const missed = [
+      await write(seller, { conversation_id: first.conversation_id }, "two"),
+      await write(buyer, { conversation_id: first.conversation_id }, "three"),
+    ];
+    const live = await mustOpen({ cookie: cookieOf(seller), conversationId: first.conversation_id, after: first.id });
+    const fourth = await write(buyer, { conversation_id: first.conversation_id }, "four");
+    const events = await live.received(3);
+    expect(events.map((event) => (event.type === "message" ? event.message.text : event.type))).toEqual([
+      "two",
+      "three",
+      "four",
+    ]);
+    expect(idsOf(events)).toEqual([...missed.map((m) => m.id), fourth.id]);
+    live.close();
   });
 });
 

@@ -13,7 +13,7 @@ import { DurableObject } from "cloudflare:workers";
 import { LIVE_CLOSE_EXPIRED, LIVE_CLOSE_REPLACED, LIVE_PING, LIVE_PONG } from "#shared/live-protocol.ts";
 import type { LiveEvent } from "#shared/api/messages.ts";
 import { LIVE_SOCKET_MAX_AGE_MS, LIVE_SOCKETS_PER_CHANNEL } from "#shared/constants.ts";
-import { messagesAfter, unreadTotal } from "#worker/db/live.ts";
+import { threadPage, toMessage, unreadTotal } from "#worker/db/conversations.ts";
 
 /** How many missed messages one query of a reconnecting page's catch-up reads. */
 const CATCH_UP_BATCH = 100;
@@ -99,11 +99,14 @@ export class LiveChannel extends DurableObject<Env> {
       } else if (connection.after !== undefined) {
         const conversationId = Number(connection.channel.slice("conversation:".length));
         newest = connection.after;
-        for (;;) {
-          const batch = await messagesAfter(this.env.DB, conversationId, newest, CATCH_UP_BATCH);
-          for (const message of batch) send(server, { type: "message", message });
-          newest = batch.at(-1)?.id ?? newest;
-          if (batch.length < CATCH_UP_BATCH) break;
+        for (let more = true; more;) {
+          const page = await threadPage(this.env.DB, conversationId, { after: newest }, CATCH_UP_BATCH);
+          for (const row of page.items) {
+            const { from_me: _, ...message } = toMessage(row, connection.userId);
+            send(server, { type: "message", message });
+          }
+          newest = page.items.at(-1)?.id ?? newest;
+          more = page.hasLater;
         }
       }
       // What was published meanwhile, less the messages the catch-up already sent.
