@@ -10,6 +10,8 @@ import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import type { ApiMessage } from "#shared/api/messages.ts";
 import { LIVE_PATH } from "#shared/live-protocol.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
+import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
 
 const baseURL = inject("baseURL");
@@ -104,9 +106,9 @@ it("the owner's header badge counts a new message live, then clears when it is r
     await firstFrame;
     expect(owner.sockets.map((url) => new URL(url).pathname)).toEqual([LIVE_PATH]);
     const before = await countOf(owner.page);
-    const avatar = owner.page.locator('header a[href="/cabinet/"]');
+    const avatar = owner.page.locator('body > header a[href="/cabinet/"]');
     const place = await avatar.boundingBox();
-    const headerHeight = (await owner.page.locator("header").boundingBox())!.height;
+    const headerHeight = (await owner.page.locator("body > header").boundingBox())!.height;
 
     const sent = await api<{ data: ApiMessage }>(visitor.context, "POST", "/api/cabinet/messages/create", {
       realty_id: listing!.id,
@@ -120,9 +122,26 @@ it("the owner's header badge counts a new message live, then clears when it is r
     expect(await badge(owner.page).getAttribute("href")).toBe("/cabinet/messages/");
     // Over the avatar's corner: the header keeps its layout.
     expect(await avatar.boundingBox()).toEqual(place);
-    expect((await owner.page.locator("header").boundingBox())!.height).toBe(headerHeight);
+    expect((await owner.page.locator("body > header").boundingBox())!.height).toBe(headerHeight);
     // No reload happened: still the one document, still the one socket.
     expect(owner.sockets).toHaveLength(1);
+
+    // The badge is a target of its own over the avatar's corner: axe (target size included) has nothing to
+    // say, nor has the Nu validator of the server's page with it; at 320 px nothing scrolls sideways.
+    expect(describeViolations(await runAxe(owner.page))).toEqual([]);
+    for (const locale of ["", "/ru", "/sr"]) {
+      const served = await owner.context.request.get(`${locale}/search/`);
+      const html = await served.text();
+      expect(html).toContain('data-testid="unread-badge"');
+      const result = (await validateHtml({ page: html })).page!;
+      expect(describeVnu(result.errors), locale).toEqual([]);
+    }
+    await owner.page.setViewportSize({ width: 320, height: 640 });
+    expect(
+      await owner.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBe(0);
+    expect(await badge(owner.page).isVisible()).toBe(true);
+    expect(describeViolations(await runAxe(owner.page))).toEqual([]);
 
     const read = await api<{ data: { unread: number } }>(owner.context, "POST", "/api/cabinet/messages/delivered", {
       conversation_id: sent.body.data.conversation_id,
