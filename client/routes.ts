@@ -51,6 +51,7 @@ export default [
 
     route("admin/listing/preview/:id", "routes/admin/listing-preview.tsx"),
     route("admin/moderation", "routes/admin/moderation.tsx"),
+    route("admin/moderation/conversations", "routes/admin/conversation-reports.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

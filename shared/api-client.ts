@@ -30,7 +30,15 @@ import type {
   SendMessageResponse,
 } from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
-import type { ApiConversation, ApiMessage, ContactsInput, CreateMessageInput, UnreadCount } from "./api/messages.ts";
+import type {
+  ApiConversation,
+  ApiConversationReport,
+  ApiMessage,
+  ContactsInput,
+  CreateMessageInput,
+  ResolveConversationReportInput,
+  UnreadCount,
+} from "./api/messages.ts";
 import type {
   ApiListingStatistics,
   ApiModerationItem,
@@ -229,6 +237,11 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     reportConversation: (body: { conversation_id: number; reason: string; text?: string }) =>
       request<Single<{ reported: true }>>("POST", "/api/cabinet/messages/report", { body }),
+    /** Open reports of conversations, oldest first, with their newest messages (admins). */
+    conversationReports: (page = 1) =>
+      request<Paged<ApiConversationReport>>("GET", "/api/admin/messages/reports", { query: { page } }),
+    resolveConversationReport: (id: number, body: ResolveConversationReportInput) =>
+      request<Single<{ resolved: true }>>("POST", `/api/admin/messages/reports/${id}/resolve`, { body }),
 
     // Cabinet favourites (SPEC §7; signed-in).
     favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),

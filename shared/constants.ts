@@ -150,6 +150,9 @@ export const MESSAGE_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
  */
 export const LIVE_SOCKET_MAX_AGE_MS = ACCESS_TOKEN_TTL_S * 1000;
 export const LIVE_SOCKETS_PER_CHANNEL = 20;
+/** A reported conversation shows moderators its newest messages, this many; reports are paged by this many. */
+export const CONVERSATION_REPORT_MESSAGES = 20;
+export const CONVERSATION_REPORTS_PER_PAGE = 10;
 /** Paid phone reveals one account may make in an hour: harvesting numbers stays slow even for a funded account. */
 export const PHONE_REVEALS_PER_HOUR = 30;
 

@@ -28,5 +28,7 @@ export const privatePaths = {
     listingPreview: (id: number | string) => `/admin/listing/preview/${seg(id)}/`,
     /** Pending listings, oldest first (issue 19 item 4). */
     moderation: () => "/admin/moderation/",
+    /** Reported conversations (issue 20 item 5). */
+    conversationReports: () => "/admin/moderation/conversations/",
   },
 };

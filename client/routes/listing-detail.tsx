@@ -86,8 +86,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     const result = await api.revealPhone(id);
     return result.ok ? { intent: "reveal" as const, phone: result.data.data.phone } : contactError("reveal", result);
   }
-  const result = await api.sendMessage(id, { text: String(form.get("text") ?? "") });
-  return result.ok ? { intent: "message" as const, sent: true } : contactError("message", result);
+  // Written to the listing: the answer names the conversation, which the confirmation links to.
+  const result = await api.createMessage({ realty_id: id, text: String(form.get("text") ?? "") });
+  return result.ok
+    ? { intent: "message" as const, sent: true, conversation: result.data.data.conversation_id }
+    : contactError("message", result);
 }
 
 function contactError(intent: "reveal" | "message", result: FailedResult) {

@@ -35,6 +35,8 @@ export type PageType =
   | "cabinet"
   | "owner-statistics"
   | "moderation"
+  | "conversation-reports"
+  | "messages"
   | "report"
   | "renew";
 
@@ -165,6 +167,8 @@ export function signedInPageTypes(
     { type: "cabinet", path: "/cabinet/", status: 200, as: "user" },
     { type: "owner-statistics", path: `/cabinet/statistics/${session?.activeId ?? 0}/`, status: 200, as: "user" },
     { type: "moderation", path: "/admin/moderation/", status: 200, as: "admin" },
+    { type: "conversation-reports", path: "/admin/moderation/conversations/", status: 200, as: "admin" },
+    { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
   ];
 }
 

@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import { CONVERSATIONS_PER_PAGE, MESSAGE_MAX_LENGTH, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
+import { intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
 import type { ApiImage, ListingStatus } from "./realty.ts";
 
@@ -149,3 +150,31 @@ export type LiveEvent =
   | { type: "read"; conversation_id: number; reader_id: number; up_to_id: number; read_at: string }
   | { type: "delivered"; conversation_id: number; up_to_id: number; delivered_at: string }
   | { type: "unread"; unread: number };
+
+/** An open report of a conversation as moderators read it (`GET /api/admin/messages/reports`). */
+export interface ApiConversationReport {
+  id: number;
+  conversation_id: number;
+  reason: ConversationReportReason;
+  text: string | null;
+  created_at: string;
+  reporter: { id: number; name: string };
+  /** The other participant: the one reported. */
+  reported: { id: number; name: string };
+  listing: { id: number; title: string | null; title_lang: "en" | "ru" | "sr" };
+  /** The conversation's newest messages, oldest first (CONVERSATION_REPORT_MESSAGES of them). */
+  messages: { id: number; sender_id: number; text: string; created_at: string }[];
+  /** Whether the conversation is blocked already (by either side). */
+  blocked: boolean;
+}
+
+/**
+ * `POST /api/admin/messages/reports/{id}/resolve`: close the conversation's open reports — nothing more
+ * (`dismiss`), or also stop the conversation (`block`: blocked on the reporter's behalf, so no message goes
+ * either way).
+ */
+export const ResolveConversationReportBody = v.object({ action: v.picklist(["dismiss", "block"], INVALID.choice) });
+export type ResolveConversationReportInput = v.InferInput<typeof ResolveConversationReportBody>;
+
+/** `GET /api/admin/messages/reports?page=`. */
+export const ConversationReportsQuery = v.object({ page: intParamOr(1, MAX_PAGE, 1) });

@@ -61,8 +61,16 @@ const OWNER_ENDPOINTS: [string, string][] = [
   ["DELETE", "/api/cabinet/realties/{id}"],
 ];
 /** The admin's endpoints, called with the admin's session (everyone else gets their 404). */
-const ADMIN_GET_ENDPOINTS = ["/api/admin/realty/moderation", "/api/admin/realty/{id}/history"];
-const ADMIN_POST_ENDPOINTS = ["/api/admin/realty/{id}/reject", "/api/admin/realty/{id}/approve"];
+const ADMIN_GET_ENDPOINTS = [
+  "/api/admin/realty/moderation",
+  "/api/admin/realty/{id}/history",
+  "/api/admin/messages/reports",
+];
+const ADMIN_POST_ENDPOINTS = [
+  "/api/admin/realty/{id}/reject",
+  "/api/admin/realty/{id}/approve",
+  "/api/admin/messages/reports/{id}/resolve",
+];
 const QUERY_NAMES = [
   "deal",
   "type",

@@ -205,6 +205,10 @@ describe("the tabs", () => {
           "INSERT INTO messages (listing_id, sender_id, recipient_id, body, created_at) VALUES (?, ?, ?, 'Is it free?', ?)",
         ).bind(id, fan.user.id, me.user.id, NOW - ago * DAY),
       ),
+      // The owner's reply is no contact.
+      env.DB.prepare(
+        "INSERT INTO messages (listing_id, sender_id, recipient_id, body, created_at) VALUES (?, ?, ?, 'Yes.', ?)",
+      ).bind(id, me.user.id, fan.user.id, NOW - DAY),
       env.DB.prepare("INSERT INTO favourites (user_id, listing_id, created_at) VALUES (?, ?, ?)").bind(
         fan.user.id,
         id,

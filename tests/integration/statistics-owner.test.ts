@@ -426,6 +426,10 @@ describe("GET /api/cabinet/realties/{id}/statistics", () => {
       message(TODAY - 10 * DAY + 5 * HOUR),
       message(TODAY - 29 * DAY),
       message(TODAY - 29 * DAY - 1),
+      // The owner's answer is no message to the owner: it does not count.
+      env.DB.prepare(
+        "INSERT INTO messages (listing_id, sender_id, recipient_id, body, created_at) VALUES (?, ?, ?, 'Yes', ?)",
+      ).bind(L.active, owner.user.id, stranger.user.id, TODAY + 2 * HOUR),
       favourite(fans[0]!, TODAY - 3 * DAY + 2 * HOUR),
       favourite(fans[1]!, TODAY - 3 * DAY + 20 * HOUR),
       favourite(fans[2]!, TODAY - 3 * DAY),

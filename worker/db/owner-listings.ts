@@ -83,7 +83,8 @@ const ownerColumns = (locale: Locale) => `
      WHERE s.listing_id = l.id AND s.kind = 'view' AND s.day BETWEEN ?1 AND ?2) AS views,
   (SELECT ifnull(SUM(s.count), 0) FROM listing_stats s
      WHERE s.listing_id = l.id AND s.kind = 'phone' AND s.day BETWEEN ?1 AND ?2) AS phone,
-  (SELECT COUNT(*) FROM messages m WHERE m.listing_id = l.id AND m.created_at >= ?3 AND m.created_at < ?4) AS messages,
+  (SELECT COUNT(*) FROM messages m WHERE m.listing_id = l.id AND m.created_at >= ?3 AND m.created_at < ?4
+     AND m.recipient_id = l.owner_id) AS messages,
   (SELECT COUNT(*) FROM favourites f WHERE f.listing_id = l.id AND f.created_at >= ?3 AND f.created_at < ?4) AS favourites,
   (SELECT e.status FROM listing_events e WHERE e.listing_id = l.id AND e.status != 'archived'
      ORDER BY e.id DESC LIMIT 1) AS archived_from`;

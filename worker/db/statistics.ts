@@ -83,14 +83,15 @@ export interface StatisticsRow {
 /**
  * The rollup behind the owner's statistics: per UTC day in [?2, ?3] (`YYYY-MM-DD`), the counters of
  * listing_stats (its primary key, listing_id then day), and messages and favourites by the day they were
- * made in [?4, ?5) ms (indexes messages_listing and favourites_listing, both covering). Days without
- * anything have no row.
+ * made in [?4, ?5) ms (indexes messages_listing and favourites_listing, both covering) — the messages people
+ * sent the owner, not the owner's replies. Days without anything have no row.
  */
 export const STATISTICS_ROLLUP_SQL = `
   SELECT day, kind, count FROM listing_stats WHERE listing_id = ?1 AND day BETWEEN ?2 AND ?3
   UNION ALL
   SELECT date(created_at / 1000, 'unixepoch') AS day, 'messages' AS kind, COUNT(*) AS count
-    FROM messages WHERE listing_id = ?1 AND created_at >= ?4 AND created_at < ?5 GROUP BY 1
+    FROM messages WHERE listing_id = ?1 AND created_at >= ?4 AND created_at < ?5
+      AND recipient_id = (SELECT owner_id FROM listings WHERE id = ?1) GROUP BY 1
   UNION ALL
   SELECT date(created_at / 1000, 'unixepoch') AS day, 'favourites' AS kind, COUNT(*) AS count
     FROM favourites WHERE listing_id = ?1 AND created_at >= ?4 AND created_at < ?5 GROUP BY 1`;

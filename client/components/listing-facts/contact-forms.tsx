@@ -1,14 +1,17 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Price } from "#shared/api/contact.ts";
 import type { Limits } from "#shared/validation.ts";
+import { messagesHref } from "#client/components/messages/messages-href.ts";
 import { limitValues } from "#client/i18n/limit-values.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import styles from "./listing-facts.module.css";
 
 /** What the detail route's action answers to the owner block's forms. */
 export type ContactResult =
   | { intent: "reveal"; phone: string }
-  | { intent: "message"; sent: true }
+  /** The message went into the visitor's conversation about the listing, which the confirmation links to. */
+  | { intent: "message"; sent: true; conversation: number }
   | {
       intent: "reveal" | "message";
       /** Message ids (client/api/form-problem.ts): the whole form's, and the message field's. */
@@ -26,6 +29,7 @@ export default function ContactForms({
   messageLimits: Limits;
 }) {
   const { t, intl } = useI18n();
+  const lp = useLocalePath();
   const result = useActionData() as ContactResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -38,7 +42,7 @@ export default function ContactForms({
     return field ? t(field, limitValues(messageLimits)) : failed.error ? t(failed.error) : null;
   };
   const phone = result && "phone" in result ? result.phone : null;
-  const sent = result && "sent" in result;
+  const sent = result && "sent" in result ? result : null;
 
   return (
     <>
@@ -69,7 +73,10 @@ export default function ContactForms({
       ) : null}
       {sent ? (
         <p className={styles.note} role="status">
-          {t("detail.owner.sent")}
+          {t("detail.owner.sent")}{" "}
+          <Link to={lp(messagesHref({ c: sent.conversation }))} data-testid="open-conversation">
+            {t("detail.owner.openConversation")}
+          </Link>
         </p>
       ) : (
         <details className={styles.message} open={Boolean(failure("message"))}>

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
@@ -132,7 +132,11 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro pageKey="adminModeration" />
+      <PageIntro pageKey="adminModeration">
+        <p>
+          <Link to={lp(privatePaths.admin.conversationReports())}>{t("moderation.conversations")}</Link>
+        </p>
+      </PageIntro>
       <p
         role="status"
         className={status ? styles.confirmation : styles.quiet}

@@ -30,9 +30,11 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
 const MESSAGES = pageScopes(
   // The moderation queue's heading and lead: admins find the queue here.
-  ["cabinet", "cabinetPersonal", "cabinetFavourites", "adminModeration"],
+  ["cabinet", "cabinetPersonal", "cabinetFavourites", "cabinetMessages", "adminModeration"],
   "cabinet",
   "myListings",
+  // The messages section's unread count.
+  "messages.list.unread",
   // A rejection's reason in the words the moderator chose it by.
   "moderation.rejectionCode",
 );
@@ -54,9 +56,10 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   const tab = parseTab(url.searchParams.get("tab"));
   const page = parsePage(url.searchParams.get("page"));
   const { api } = args.context.get(appContext);
-  const [counts, list] = await Promise.all([
+  const [counts, list, unread] = await Promise.all([
     api.ownerCounts(),
     tab === "archive" ? api.ownerArchive(page, CABINET_PER_PAGE) : api.ownerListings({ tab, page }),
+    api.unreadCount(),
   ]);
   if (!counts.ok || !list.ok) throw unavailable();
   const { items, total, per_page: perPage } = list.data;
@@ -75,6 +78,8 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     perPage,
     total,
     counts: counts.data.data,
+    // The messages section says how many are unread (none said when the count failed).
+    unread: unread.ok ? unread.data.data.unread : 0,
     listings: items,
     confirm: parseId(url.searchParams.get("confirm") ?? undefined),
     done: isCardIntent(done) ? done : null,
@@ -166,6 +171,7 @@ export async function action(args: Route.ActionArgs) {
 
 // Only sections with content: the favourites page shows a signed-in visitor's account favourites.
 const SECTIONS = [
+  { key: "cabinetMessages", to: privatePaths.cabinet.messages() },
   { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
   { key: "cabinetFavourites", to: paths.page("favourites") },
 ];
@@ -195,6 +201,11 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
               <Link to={lp(section.to)} className={styles.section}>
                 <span className={styles.sectionTitle}>{t(`page.${section.key}.heading`)}</span>
                 <span className={styles.sectionLead}>{t(`page.${section.key}.lead`)}</span>
+                {section.key === "cabinetMessages" && loaderData.unread ? (
+                  <span className={styles.sectionCount} data-testid="cabinet-unread">
+                    {t("messages.list.unread", { count: loaderData.unread })}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}

@@ -1,0 +1,82 @@
+import { useI18n } from "#client/i18n/intl.tsx";
+import { MessageText } from "./message-text.tsx";
+import type { MessageMark } from "./thread-state.ts";
+import styles from "./messages.module.css";
+
+/** A message of the thread: the other person's, or one's own (with its mark; "sending" while on its way). */
+export interface ShownMessage {
+  /** The element's id: `message-{id}`, or `outgoing-{key}` for one on its way. */
+  domId: string;
+  text: string;
+  created_at: string;
+  mine: boolean;
+  mark: MessageMark | null;
+}
+
+/** The marks' shapes: a clock while sending, one tick when stored, two when delivered, two filled when read. */
+function MarkIcon({ mark }: { mark: MessageMark }) {
+  return (
+    <svg className={styles.markIcon} viewBox="0 0 20 12" width="20" height="12" aria-hidden="true" focusable="false">
+      {mark === "sending" ? (
+        <>
+          <circle cx="10" cy="6" r="5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+          <path d="M10 3.5V6l1.75 1.25" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+        </>
+      ) : (
+        <>
+          <path d="M1.5 6.5 5 10l6.5-8" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          {mark === "sent" ? null : (
+            <path d="M8 9.25 9 10l6.5-8" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+          )}
+        </>
+      )}
+    </svg>
+  );
+}
+
+/**
+ * One message in the thread's list: who wrote it and when in words for screen readers (the visible time
+ * repeats it), the text rendered inert with its line breaks, and one's own message's mark as an icon with
+ * its word.
+ */
+export function MessageItem({
+  message,
+  otherName,
+  time,
+}: {
+  message: ShownMessage;
+  otherName: string;
+  /** The clock time shown. */
+  time: string;
+}) {
+  const { t } = useI18n();
+  const { mark } = message;
+  return (
+    <li
+      id={message.domId}
+      tabIndex={-1}
+      className={message.mine ? `${styles.message} ${styles.mine}` : `${styles.message} ${styles.theirs}`}
+      data-testid="message"
+      data-mine={message.mine || undefined}
+      data-mark={mark ?? undefined}
+    >
+      <span className="visually-hidden">
+        {message.mine ? t("messages.thread.mine", { time }) : t("messages.thread.theirs", { name: otherName, time })}
+      </span>
+      <p className={styles.text}>
+        <MessageText text={message.text} />
+      </p>
+      <p className={styles.meta}>
+        <time dateTime={message.created_at} aria-hidden="true">
+          {time}
+        </time>
+        {mark ? (
+          <span className={`${styles.mark} ${styles[mark] ?? ""}`} data-testid="mark">
+            <MarkIcon mark={mark} />
+            <span className="visually-hidden">{t(`messages.mark.${mark}`)}</span>
+          </span>
+        ) : null}
+      </p>
+    </li>
+  );
+}

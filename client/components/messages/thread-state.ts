@@ -1,0 +1,128 @@
+/**
+ * A conversation's messages as its page holds them (issue 20): the loader's newest page, earlier pages
+ * loaded in place, messages sent from this page and those the live channel brought, as one list oldest
+ * first; the marks of one's own messages (sent, delivered, read) as the newest news about them says.
+ */
+import type { ApiMessage, LiveEvent } from "#shared/api/messages.ts";
+import { SITE_TIME_ZONE } from "#shared/constants.ts";
+
+/** What an own message's mark says; "sending" while it is on its way from this page. */
+export type MessageMark = "sending" | "sent" | "delivered" | "read";
+
+export const markOf = (message: Pick<ApiMessage, "delivered_at" | "read_at">): MessageMark =>
+  message.read_at ? "read" : message.delivered_at ? "delivered" : "sent";
+
+/** The same message known twice: what either knows of its delivery and reading. */
+function combined(older: ApiMessage, newer: ApiMessage): ApiMessage {
+  return {
+    ...newer,
+    delivered_at: newer.delivered_at ?? older.delivered_at ?? newer.read_at ?? older.read_at,
+    read_at: newer.read_at ?? older.read_at,
+  };
+}
+
+/** Both lists as one, oldest first, each message once (ids only grow). */
+export function mergeMessages(known: readonly ApiMessage[], more: readonly ApiMessage[]): ApiMessage[] {
+  const byId = new Map<number, ApiMessage>();
+  for (const message of [...known, ...more]) {
+    const before = byId.get(message.id);
+    byId.set(message.id, before ? combined(before, message) : message);
+  }
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** How far the other side has received or read one's messages, as the live channel said. */
+interface Reach {
+  upToId: number;
+  at: string;
+}
+
+/** What the page learnt of a conversation beyond its loader's page. */
+export interface ThreadNews {
+  /** Earlier pages loaded in place, messages sent from the page and those the live channel brought. */
+  messages: readonly ApiMessage[];
+  delivered: Reach | null;
+  read: Reach | null;
+}
+
+export const NO_NEWS: ThreadNews = { messages: [], delivered: null, read: null };
+
+/** What changes a page's news: the live channel's events, an earlier page, a message the page sent. */
+export type ThreadUpdate =
+  LiveEvent | { type: "earlier"; messages: readonly ApiMessage[] } | { type: "sent"; message: ApiMessage };
+
+/**
+ * The news of conversation `conversationId`, seen by person `me`, after an update: a new message joins
+ * them; the other side's delivery and read marks reach one's own messages. What is not about this
+ * conversation, or only repeats what is known, leaves them as they are (the same object).
+ */
+export function withUpdate(news: ThreadNews, update: ThreadUpdate, conversationId: number, me: number): ThreadNews {
+  switch (update.type) {
+    case "earlier":
+      return { ...news, messages: mergeMessages(news.messages, update.messages) };
+    case "sent":
+      return { ...news, messages: mergeMessages(news.messages, [update.message]) };
+    case "message":
+      if (update.message.conversation_id !== conversationId) return news;
+      return {
+        ...news,
+        messages: mergeMessages(news.messages, [{ ...update.message, from_me: update.message.sender_id === me }]),
+      };
+    case "read":
+      if (update.conversation_id !== conversationId || update.reader_id === me) return news;
+      if (news.read && news.read.upToId >= update.up_to_id) return news;
+      return { ...news, read: { upToId: update.up_to_id, at: update.read_at } };
+    case "delivered":
+      if (update.conversation_id !== conversationId) return news;
+      if (news.delivered && news.delivered.upToId >= update.up_to_id) return news;
+      return { ...news, delivered: { upToId: update.up_to_id, at: update.delivered_at } };
+    default:
+      return news;
+  }
+}
+
+/** The thread as shown: the loader's page and the news, oldest first, one's own marked as far as known. */
+export function shownMessages(loaded: readonly ApiMessage[], news: ThreadNews): ApiMessage[] {
+  const { delivered, read } = news;
+  return mergeMessages(news.messages, loaded).map((message) => {
+    if (!message.from_me) return message;
+    const readAt = message.read_at ?? (read && message.id <= read.upToId ? read.at : null);
+    const deliveredAt =
+      message.delivered_at ?? (delivered && message.id <= delivered.upToId ? delivered.at : null) ?? readAt;
+    return readAt === message.read_at && deliveredAt === message.delivered_at
+      ? message
+      : { ...message, read_at: readAt, delivered_at: deliveredAt };
+  });
+}
+
+const dayKey = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SITE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar day in Serbia (`YYYY-MM-DD`) of a moment: the days the thread's separators name. */
+export const dayOf = (at: string | number): string => dayKey.format(new Date(at));
+
+/** Messages in runs of one calendar day, oldest first. */
+export function byDay<T extends { created_at: string }>(messages: readonly T[]): { day: string; items: T[] }[] {
+  const days: { day: string; items: T[] }[] = [];
+  for (const message of messages) {
+    const day = dayOf(message.created_at);
+    const last = days.at(-1);
+    if (last?.day === day) last.items.push(message);
+    else days.push({ day, items: [message] });
+  }
+  return days;
+}
+
+/** The calendar day before `day` (`YYYY-MM-DD`). */
+export function dayBefore(day: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A message's first line, for the conversation list. */
+export const firstLine = (text: string): string => text.trim().split(/\r?\n/, 1)[0] ?? "";
