@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, redirect, useRevalidator } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
@@ -20,6 +21,7 @@ import { notFound, parseId, unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { useLiveChannel } from "#client/live/use-live-channel.ts";
 import { adjustMeta, metaMessage, pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/messages";
 import styles from "./messages.module.css";
@@ -190,8 +192,35 @@ export async function action(args: Route.ActionArgs) {
   return data<ThreadResult>(answer);
 }
 
+/**
+ * The list follows the person's live channel: when their unread count changes (a message came, a
+ * conversation started, one was read elsewhere) the page's data is loaded again — while the page is in
+ * view only, since loading an open conversation reads it; a hidden page catches up when it is shown.
+ */
+function useListFollowsUnread() {
+  const { revalidate } = useRevalidator();
+  const stale = useRef(false);
+  useLiveChannel({
+    onEvent: (event) => {
+      if (event.type !== "unread") return;
+      if (document.visibilityState === "visible") void revalidate();
+      else stale.current = true;
+    },
+  });
+  useEffect(() => {
+    const shown = () => {
+      if (document.visibilityState !== "visible" || !stale.current) return;
+      stale.current = false;
+      void revalidate();
+    };
+    document.addEventListener("visibilitychange", shown);
+    return () => document.removeEventListener("visibilitychange", shown);
+  }, [revalidate]);
+}
+
 export default function CabinetMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
+  useListFollowsUnread();
   const { thread } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   return (
