@@ -7,9 +7,6 @@ import { useLiveChannel } from "#client/live/use-live-channel.ts";
 import type { RootData } from "#client/root-data.ts";
 import styles from "./unread-badge.module.css";
 
-/** Counts above this show as "99+" (the link's name says how many). */
-const SHOWN_MAX = 99;
-
 /**
  * The signed-in person's unread messages on the header's account link (issue 20 item 3): rendered by the
  * server from the root data, then kept live by the person's channel (their count on every change). None
@@ -44,7 +41,7 @@ export default function UnreadBadge() {
           title={label}
           data-testid="unread-badge"
         >
-          {unread > SHOWN_MAX ? `${SHOWN_MAX}+` : unread}
+          {unread}
         </Link>
       )}
     </>

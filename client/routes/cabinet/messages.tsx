@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { data, redirect, useRevalidator } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
@@ -195,14 +195,21 @@ export async function action(args: Route.ActionArgs) {
 /**
  * The list follows the person's live channel: when their unread count changes (a message came, a
  * conversation started, one was read elsewhere) the page's data is loaded again — while the page is in
- * view only, since loading an open conversation reads it; a hidden page catches up when it is shown.
+ * view only, since loading an open conversation reads it; a hidden page catches up when it is shown. Not
+ * while the page is going elsewhere (opening a conversation, which itself changes the count): that load
+ * brings the news, and going to this address again would cancel it. (Loaded again by going to the same
+ * address: `useRevalidator` would add to every page's JavaScript.)
  */
 function useListFollowsUnread() {
-  const { revalidate } = useRevalidator();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const moving = useNavigation().state !== "idle";
+  const revalidate = useCallback(() => navigate(here, { replace: true, preventScrollReset: true }), [navigate, here]);
   const stale = useRef(false);
   useLiveChannel({
     onEvent: (event) => {
-      if (event.type !== "unread") return;
+      if (event.type !== "unread" || moving) return;
       if (document.visibilityState === "visible") void revalidate();
       else stale.current = true;
     },
