@@ -17,4 +17,8 @@ export interface RootData {
   favourites: number[];
   /** The signed-in visitor, rendered on the server (no flash of a signed-out header), or null. */
   user: Pick<SessionUser, "id" | "name" | "role" | "phone_verified"> | null;
+  /** The signed-in visitor's unread messages as the page was rendered (the header's badge; then live); guests: none. */
+  unreadMessages?: number;
+  /** Signed in: the stylesheets of the header's lazily loaded parts, for the server to name in the head. */
+  accountStylesheets?: readonly string[];
 }

@@ -13,6 +13,7 @@ import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
 import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "./favourites.server.ts";
+import { accountStylesheets } from "./components/layout/account-stylesheets.server.ts";
 import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
@@ -24,8 +25,15 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [reportFailedA
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
   const { origin, user, api, country, messages, errorLogging } = context.get(appContext);
   const { locale } = splitLocale(url.pathname);
+  const [favourites, unreadMessages] = await Promise.all([
+    favouriteIdsOf(request, api, user !== null),
+    // A count that fails to load shows none; the person's live channel sends it when it opens.
+    user ? api.unreadCount().then((result) => (result.ok ? result.data.data.unread : 0)) : undefined,
+  ]);
   return {
-    favourites: await favouriteIdsOf(request, api, user !== null),
+    favourites,
+    unreadMessages,
+    accountStylesheets: user ? accountStylesheets() : undefined,
     country,
     locale,
     ogLocale: localeEntry(locale).og,

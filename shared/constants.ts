@@ -144,13 +144,20 @@ export const MESSAGES_PER_HOUR = 20;
  * Conversations (issue 20, decision 039): the cabinet lists CONVERSATIONS_PER_PAGE at a time and a thread
  * MESSAGES_PER_PAGE messages at a time; a message nobody has read after MESSAGE_NOTICE_DELAY_MS is e-mailed
  * to its recipient, at most once per conversation in MESSAGE_NOTICE_INTERVAL_MS; a page without its live
- * channel asks for the unread count every LIVE_POLL_INTERVAL_MS instead.
+ * channel asks for the unread count every LIVE_POLL_INTERVAL_MS instead (in shared/live-protocol.ts: what the
+ * browser uses of this module is in every page's JavaScript, the live channel's code only in a signed-in one's).
  */
 export const CONVERSATIONS_PER_PAGE = 20;
 export const MESSAGES_PER_PAGE = 30;
 export const MESSAGE_NOTICE_DELAY_MS = 10 * 60 * 1000;
 export const MESSAGE_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
-export const LIVE_POLL_INTERVAL_MS = 30 * 1000;
+/**
+ * A live channel's socket (worker/live/live-channel.ts) stays authorised as long as an access token would: past
+ * that it is closed at its next event and the page reconnects through the session check. A channel holds at
+ * most LIVE_SOCKETS_PER_CHANNEL sockets (a person's tabs): a new one past that closes the oldest.
+ */
+export const LIVE_SOCKET_MAX_AGE_MS = ACCESS_TOKEN_TTL_S * 1000;
+export const LIVE_SOCKETS_PER_CHANNEL = 20;
 /** A reported conversation shows moderators its newest messages, this many; reports are paged by this many. */
 export const CONVERSATION_REPORT_MESSAGES = 20;
 export const CONVERSATION_REPORTS_PER_PAGE = 10;

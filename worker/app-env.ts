@@ -4,11 +4,12 @@
  *   2. http/        request helpers every layer may use: API errors, request clock and id, locale, env checks;
  *                   with the top-level leaf modules app-env.ts, edge-country.ts, formatted-texts.ts,
  *                   fallback-error-page.ts (they import shared/ only)
- *   3. services/    adapters to outside services (payments), the rate-limit mechanism
- *   4. auth/        passwords, codes, tokens, session cookies, code delivery
- *   5. middleware/  Hono middleware
- *   6. api/         the API app (SPEC §7)
- *   7. images/, seo/ and the entry files index.ts, in-process-api.ts, api-fetcher.ts, app-context.ts, scheduled.ts (which
+ *   3. services/    adapters to outside services (payments), the rate-limit mechanism, publishing to the live channel
+ *   4. live/        the live channel's Durable Object (messages' WebSockets, issue 20)
+ *   5. auth/        passwords, codes, tokens, session cookies, code delivery
+ *   6. middleware/  Hono middleware
+ *   7. api/         the API app (SPEC §7)
+ *   8. images/, seo/ and the entry files index.ts, in-process-api.ts, api-fetcher.ts, app-context.ts, scheduled.ts (which
  *      also import the app, client/, as the worker that serves it)
  */
 import type { SessionUser } from "#shared/api/auth.ts";

@@ -154,3 +154,6 @@ export default {
   fetch: app.fetch,
   scheduled,
 } satisfies ExportedHandler<Env>;
+
+/** The live channel's Durable Object (wrangler.toml `LIVE`): the runtime finds its class among the entry's exports. */
+export { LiveChannel } from "./live/live-channel.ts";

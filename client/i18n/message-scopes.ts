@@ -14,6 +14,8 @@ export const ROOT_MESSAGE_SCOPES = [
   "error",
   // The header's sign-in link and account menu; the dialog's texts are AUTH_DIALOG_MESSAGE_SCOPES.
   "auth.header",
+  // The header's unread messages (a signed-in visitor's badge).
+  "messages.unread",
   "format",
   "card",
   "favourites",

@@ -367,3 +367,33 @@ describe("no input gives a participant of conversations a 5xx (issue 20)", () =>
     );
   });
 });
+
+describe("no query opens the live channel's socket into a 5xx", () => {
+  let person: SignedIn;
+  beforeAll(async () => {
+    person = await signUpByPhone();
+  });
+  // Conversations that may exist (and then be someone else's: 404), and junk.
+  const id = fc.oneof(fc.constantFrom("1", "2", "3"), junkText);
+  const liveQuery = fc.array(fc.tuple(fc.constantFrom("conversation_id", "after", "x"), id), { maxLength: 4 });
+
+  it.each([
+    ["a guest", false],
+    ["a signed-in person", true],
+  ])("GET /api/cabinet/messages/live as %s", async (_who, signedIn) => {
+    await fc.assert(
+      fc.asyncProperty(liveQuery, fc.boolean(), async (params, upgrade) => {
+        const headers: Record<string, string> = { origin: ORIGIN };
+        if (upgrade) headers.upgrade = "websocket";
+        if (signedIn) headers.cookie = person.jar.header();
+        const res = await SELF.fetch(url("/api/cabinet/messages/live", "", params), { headers });
+        if (res.webSocket) {
+          res.webSocket.accept();
+          res.webSocket.close(1000, "done");
+        } else await res.arrayBuffer();
+        expect(res.status, JSON.stringify(params)).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});

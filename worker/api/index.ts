@@ -23,6 +23,7 @@ import { cabinetRealties } from "./cabinet-realties.ts";
 import { cabinetStatistics } from "./cabinet-statistics.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
+import { messagesLive } from "./messages-live.ts";
 import { user } from "./user.ts";
 import { apiError, apiServerError } from "#worker/http/api-error.ts";
 import { csrf } from "#worker/middleware/csrf.ts";
@@ -70,6 +71,7 @@ api.route("/", cabinetRealties);
 api.route("/", cabinetFavourites);
 api.route("/", cabinetStatistics);
 api.route("/", cabinetMessages);
+api.route("/", messagesLive);
 api.route("/", devOutbox);
 
 // An endpoint that does not exist answers in the API's JSON error shape, not Hono's plain-text 404.

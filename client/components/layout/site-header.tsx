@@ -10,8 +10,8 @@ import { LogoMark } from "./logo.tsx";
 import { lazyComponent } from "#client/lazy-component.tsx";
 import styles from "./site-header.module.css";
 
-// Guests never load the sign-out form; the server renders it in place for the signed in.
-const SignOutForm = lazyComponent(() => import("./sign-out-form.tsx"));
+// Guests never load the unread badge and the sign-out form; the server renders them in place for the signed in.
+const AccountTools = lazyComponent(() => import("./account-tools.tsx"));
 
 export function SiteHeader() {
   const { t } = useI18n();
@@ -72,7 +72,8 @@ export function SiteHeader() {
  * The visitor's account in the header (issue 6 item 7), rendered on the server from the root data — no
  * flash of a signed-out header. Signed out, a link opening the sign-in dialog over this page; signed in,
  * the name's initial (the name is the link's accessible name and tooltip; the bar has no room for it beside
- * the navigation) linking to the cabinet, and a sign-out form whose code only signed-in visitors load.
+ * the navigation) linking to the cabinet, with the unread messages' badge over its corner (issue 20), and a
+ * sign-out form: code only signed-in visitors load.
  */
 function Account() {
   const { t } = useI18n();
@@ -100,7 +101,7 @@ function Account() {
         </span>
       </Link>
       <Suspense fallback={null}>
-        <SignOutForm />
+        <AccountTools />
       </Suspense>
     </div>
   );

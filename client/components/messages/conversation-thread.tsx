@@ -5,6 +5,7 @@ import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { useLiveChannel } from "#client/live/use-live-channel.ts";
 import { listingTitle, otherName } from "./conversation-list.tsx";
 import { MessageItem, type ShownMessage } from "./message-item.tsx";
 import { messagesHref } from "./messages-href.ts";
@@ -109,6 +110,9 @@ export function ConversationThread(props: Props) {
     NO_NEWS,
   );
   const shown = useMemo(() => shownMessages(props.messages, news), [props.messages, news]);
+  // The conversation's live channel: its new messages and the other side's marks as they come, and on a
+  // reconnect whatever came after the newest shown. A page of earlier messages (`?before=`) is not live.
+  useLiveChannel({ conversationId: id, after: shown.at(-1)?.id, onEvent: update, enabled: before === null });
 
   // The live region of what the page did (shown), and one only heard: new messages, an earlier page loaded.
   const [status, setStatus] = useState(() => {

@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
@@ -20,6 +21,7 @@ import { notFound, parseId, unavailable } from "#client/http-errors.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { useLiveChannel } from "#client/live/use-live-channel.ts";
 import { adjustMeta, metaMessage, pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/messages";
 import styles from "./messages.module.css";
@@ -190,8 +192,42 @@ export async function action(args: Route.ActionArgs) {
   return data<ThreadResult>(answer);
 }
 
+/**
+ * The list follows the person's live channel: when their unread count changes (a message came, a
+ * conversation started, one was read elsewhere) the page's data is loaded again — while the page is in
+ * view only, since loading an open conversation reads it; a hidden page catches up when it is shown. Not
+ * while the page is going elsewhere (opening a conversation, which itself changes the count): that load
+ * brings the news, and going to this address again would cancel it. (Loaded again by going to the same
+ * address: `useRevalidator` would add to every page's JavaScript.)
+ */
+function useListFollowsUnread() {
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const moving = useNavigation().state !== "idle";
+  const revalidate = useCallback(() => navigate(here, { replace: true, preventScrollReset: true }), [navigate, here]);
+  const stale = useRef(false);
+  useLiveChannel({
+    onEvent: (event) => {
+      if (event.type !== "unread" || moving) return;
+      if (document.visibilityState === "visible") void revalidate();
+      else stale.current = true;
+    },
+  });
+  useEffect(() => {
+    const shown = () => {
+      if (document.visibilityState !== "visible" || !stale.current) return;
+      stale.current = false;
+      void revalidate();
+    };
+    document.addEventListener("visibilitychange", shown);
+    return () => document.removeEventListener("visibilitychange", shown);
+  }, [revalidate]);
+}
+
 export default function CabinetMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
+  useListFollowsUnread();
   const { thread } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   return (
