@@ -6,6 +6,7 @@
  * it calls.
  */
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Single } from "#shared/api/conventions.ts";
 import type { ApiIntent } from "#shared/api/payments.ts";
@@ -383,6 +384,56 @@ describe("POST /api/payments/stripe/webhook", () => {
       body: json({ intent_id: "pi_0123456789abcdef" }),
     });
     expect(cabinet.status).toBe(403);
+  });
+});
+
+describe("junk to the webhook", () => {
+  it("never gives a 5xx, signed or not", async () => {
+    const { session } = await stripeIntent();
+    const paid = stripe.pay(session);
+    const object = fc.oneof(
+      fc.constant(paid as unknown as Record<string, unknown>),
+      fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue()),
+      fc.record({ metadata: fc.oneof(fc.jsonValue(), fc.constant({ intent_id: paid.metadata.intent_id })) }),
+    );
+    const event = fc.record(
+      {
+        id: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        type: fc.oneof(
+          fc.constantFrom(
+            "checkout.session.completed",
+            "checkout.session.expired",
+            "checkout.session.async_payment_failed",
+            "payment_intent.succeeded",
+            "charge.refunded",
+          ),
+          fc.string(),
+        ),
+        data: fc.oneof(fc.record({ object }), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    );
+    const raw = fc.oneof(
+      event.map((e) => JSON.stringify(e)),
+      fc.string(),
+      fc.json(),
+    );
+    await fc.assert(
+      fc.asyncProperty(raw, fc.boolean(), fc.string(), async (body, signed, header) => {
+        const res = await viaApi("/api/payments/stripe/webhook", {
+          method: "POST",
+          headers: {
+            "stripe-signature": signed
+              ? await signWebhook(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000))
+              : header,
+          },
+          body,
+        });
+        await res.arrayBuffer();
+        expect(res.status, body.slice(0, 200)).toBeLessThan(500);
+      }),
+      { numRuns: 80 },
+    );
   });
 });
 
