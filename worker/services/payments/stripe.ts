@@ -53,13 +53,14 @@ export function stripeConfig(env: StripeEnv): StripeConfig | null {
 
 /** Stripe refused or could not be reached: nothing was decided, the caller answers 503. */
 export class StripeError extends PaymentsUnavailable {
-  constructor(
-    message: string,
-    readonly status?: number,
-    /** Stripe's error code, e.g. `charge_already_refunded`. */
-    readonly code?: string,
-  ) {
+  readonly status: number | undefined;
+  /** Stripe's error code, e.g. `charge_already_refunded`. */
+  readonly code: string | undefined;
+
+  constructor(message: string, status?: number, code?: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 
