@@ -252,6 +252,7 @@ describe("GET /api/realty/search", () => {
     ["rooms=7", "rooms"],
     ["furnished=maybe", "furnished"],
     ["promoted=1", "promoted"],
+    ["home=false", "home"],
     ["sort=cheapest", "sort"],
     ["bounds=1,2,3", "bounds"],
     ["bounds=45,21,44,20", "bounds"],
