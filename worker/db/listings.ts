@@ -340,6 +340,9 @@ export function rankedPlacement(filters: SearchFilters): RankedPlacement | null 
   return filters.home ? "home" : filters.promoted === false ? null : "top";
 }
 
+/** A search of running placements only: every match is placed, none follows in the visitor's sort. */
+const placedOnly = (filters: SearchFilters) => filters.home === true || filters.promoted === true;
+
 /**
  * The SQL of one page of a search: its placed listings first when it ranks a placement, otherwise the
  * visitor's sort alone. `organic` is how many matches are not placed, when known (ORGANIC_UNKNOWN: as
@@ -353,13 +356,12 @@ export function searchPageStatement(
   const placement = rankedPlacement(filters);
   const order = ORDER_BY[options.sort];
   if (placement) {
-    const placedOnly = filters.home === true || filters.promoted === true;
     return rankedPageStatement(where, order, options.columns, listingJoins, {
       page: options.page,
       perPage: options.perPage,
       now: options.now,
       placement,
-      organic: placedOnly ? 0 : options.organic,
+      organic: placedOnly(filters) ? 0 : options.organic,
     });
   }
   // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
@@ -429,10 +431,12 @@ export async function searchListings(
   type PageRow = ListingRow & Partial<RankedLayout> & { rank_group?: number };
   let pageRows = rows!.results as PageRow[];
   // The page was read as if the other matches went on past it; near the end they may not (rare: the
-  // last pages of a search with more placed listings than its pages have first places).
-  const again = placement
-    ? exactOrganicNeeded(pageRows as (RankedLayout & { rank_group: number })[], options.perPage)
-    : undefined;
+  // last pages of a search with more placed listings than its pages have first places). A search of
+  // placed listings only knows it has no others.
+  const again =
+    placement && !placedOnly(filters)
+      ? exactOrganicNeeded(pageRows as (RankedLayout & { rank_group: number })[], options.perPage)
+      : undefined;
   if (again) {
     const organic =
       again.organic ?? (await countOrganic(db, where, placement!, options.now, pageRows[0]!.organic_before!));
