@@ -37,6 +37,7 @@ export type PageType =
   | "moderation"
   | "conversation-reports"
   | "messages"
+  | "messages-thread"
   | "report"
   | "renew";
 
@@ -69,6 +70,8 @@ export interface SignedInSamples {
   listingId: number;
   /** A public listing of the user's: its statistics and its renewal page. */
   activeId: number;
+  /** The user's conversation of the newest activity (one is started when they have none). */
+  conversationId: number;
 }
 
 /** Asks the API for an active listing and an article; falls back to the fixed example URLs. */
@@ -146,7 +149,16 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
     }
     const mine = await post("/api/cabinet/realties/active", { tab: "active", per_page: 1 }, user);
     const activeId = ((await mine.json()) as { items: { id: number }[] }).items[0]!.id;
-    return { user, admin, listingId: id, activeId };
+    const contacts = async () =>
+      (
+        (await (await post("/api/cabinet/messages/contacts", { per_page: 1 }, user)).json()) as {
+          items: { id: number }[];
+        }
+      ).items;
+    if (!(await contacts()).length)
+      await post("/api/cabinet/messages/create", { realty_id: activeId, text: "Is it still available?" }, admin);
+    const conversationId = (await contacts())[0]!.id;
+    return { user, admin, listingId: id, activeId, conversationId };
   } catch {
     return undefined;
   }
@@ -169,6 +181,7 @@ export function signedInPageTypes(
     { type: "moderation", path: "/admin/moderation/", status: 200, as: "admin" },
     { type: "conversation-reports", path: "/admin/moderation/conversations/", status: 200, as: "admin" },
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
+    { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
   ];
 }
 
