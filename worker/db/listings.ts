@@ -18,6 +18,13 @@ import type {
 import type { Sort } from "#shared/api/limits.ts";
 import { photoVariants, srcsetOf } from "#shared/photo-variants.ts";
 import { shownTitle } from "./listing-titles.ts";
+import {
+  exactOrganicNeeded,
+  ORGANIC_UNKNOWN,
+  rankedPageStatement,
+  type RankedLayout,
+  type RankedPlacement,
+} from "./promoted-ranking.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -70,6 +77,7 @@ export function countableFromSummary(filters: SearchFilters): boolean {
     filters.floor_min === undefined &&
     filters.floor_max === undefined &&
     filters.promoted === undefined &&
+    filters.home === undefined &&
     !filters.bounds &&
     !(filters.q && ftsQuery(filters.q))
   );
@@ -154,6 +162,7 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
   if (filters.furnished !== undefined) add("l.furnished = ?", filters.furnished ? 1 : 0);
   if (filters.promoted === true) add("l.promoted_until > ?", now);
   if (filters.promoted === false) add("(l.promoted_until IS NULL OR l.promoted_until <= ?)", now);
+  if (filters.home) add("l.home_until > ?", now);
   const fts = filters.q ? ftsQuery(filters.q) : null;
   // The newest matches of the text (ids grow with time), at most TEXT_CANDIDATES: a common word
   // must not make a search walk every listing. A search that reaches the limit is not exact.
@@ -203,6 +212,7 @@ interface ListingRow {
   title_generated: number;
   lang: "en" | "ru" | "sr";
   promoted_until: number | null;
+  highlight_until: number | null;
   created_at: number;
   updated_at: number;
   expires_at: number;
@@ -215,7 +225,7 @@ const listingColumns = (locale: Locale) => `
   d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address, l.lat, l.lng, l.price,
   l.price_m2, l.area, l.land_area, l.rooms, l.bedrooms, l.bathrooms, l.floor, l.floors, l.year_built,
   l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.title_generated,
-  l.lang, l.promoted_until, l.created_at, l.updated_at, l.expires_at,
+  l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count`;
@@ -313,11 +323,53 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
     ...shownTitle(row, locale),
     lang: row.lang,
     promoted: row.promoted_until !== null && row.promoted_until > now,
+    highlighted: row.highlight_until !== null && row.highlight_until > now,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),
     image: row.image_json ? toImage(JSON.parse(row.image_json) as ImageRow) : null,
     image_count: row.image_count,
+  };
+}
+
+/**
+ * Which placement a search ranks first (promoted-ranking.ts): "Top" on every search but one that
+ * excludes it, "Home" on the home page's (`home=true`).
+ */
+export function rankedPlacement(filters: SearchFilters): RankedPlacement | null {
+  return filters.home ? "home" : filters.promoted === false ? null : "top";
+}
+
+/** A search of running placements only: every match is placed, none follows in the visitor's sort. */
+const placedOnly = (filters: SearchFilters) => filters.home === true || filters.promoted === true;
+
+/**
+ * The SQL of one page of a search: its placed listings first when it ranks a placement, otherwise the
+ * visitor's sort alone. `organic` is how many matches are not placed, when known (ORGANIC_UNKNOWN: as
+ * many as the page needs); a search of placed listings only has none.
+ */
+export function searchPageStatement(
+  filters: SearchFilters,
+  where: { sql: string; args: unknown[] },
+  options: { sort: Sort; page: number; perPage: number; now: number; columns: string; organic: number },
+): { sql: string; args: unknown[] } {
+  const placement = rankedPlacement(filters);
+  const order = ORDER_BY[options.sort];
+  if (placement) {
+    return rankedPageStatement(where, order, options.columns, listingJoins, {
+      page: options.page,
+      perPage: options.perPage,
+      now: options.now,
+      placement,
+      organic: placedOnly(filters) ? 0 : options.organic,
+    });
+  }
+  // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
+  // columns (joins, photo subqueries) in the sorted query would compute them for every match.
+  return {
+    sql: `SELECT ${options.columns} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
+       ORDER BY ${order} LIMIT ? OFFSET ?) page JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${order}`,
+    args: [...where.args, options.perPage, (options.page - 1) * options.perPage],
   };
 }
 
@@ -366,20 +418,36 @@ export async function searchListings(
     if (places.cityId !== undefined)
       facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }, true));
   }
+  const placement = rankedPlacement(filters);
+  const statement = (organic: number) =>
+    searchPageStatement(filters, where, { ...options, columns: listingColumns(options.locale), organic });
+  const page = statement(ORGANIC_UNKNOWN);
   const [rows, count, types, roomRows, districtRows] = await db.batch([
-    // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
-    // columns (joins, photo subqueries) in the sorted query would compute them for every match.
-    db
-      .prepare(
-        `SELECT ${listingColumns(options.locale)} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
-           ORDER BY ${ORDER_BY[options.sort]} LIMIT ? OFFSET ?) page
-         JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${ORDER_BY[options.sort]}`,
-      )
-      .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
+    db.prepare(page.sql).bind(...page.args),
     countStatement(db, filters, places, options.now),
     ...facetStatements,
   ]);
   const { total, total_exact: exact } = readCount(count!.results[0] as CountRow, summary);
+  type PageRow = ListingRow & Partial<RankedLayout> & { rank_group?: number };
+  let pageRows = rows!.results as PageRow[];
+  // The page was read as if the other matches went on past it; near the end they may not (rare: the
+  // last pages of a search with more placed listings than its pages have first places). A search of
+  // placed listings only knows it has no others.
+  const again =
+    placement && !placedOnly(filters)
+      ? exactOrganicNeeded(pageRows as (RankedLayout & { rank_group: number })[], options.perPage)
+      : undefined;
+  if (again) {
+    const organic =
+      again.organic ?? (await countOrganic(db, where, placement!, options.now, pageRows[0]!.organic_before!));
+    const exactPage = statement(organic);
+    pageRows = (
+      await db
+        .prepare(exactPage.sql)
+        .bind(...exactPage.args)
+        .all<PageRow>()
+    ).results;
+  }
 
   type FacetRow = { key: number; count: number; seen?: number; slug?: string; name?: string };
   const facetRows = (result: D1Result | undefined) =>
@@ -402,11 +470,36 @@ export async function searchListings(
     };
   }
   return {
-    items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now, options.locale)),
+    items: pageRows.map((row) => {
+      const listing = toListing(row, options.now, options.locale);
+      return row.rank_group === undefined ? listing : { ...listing, promoted_slot: row.rank_group === 0 };
+    }),
     total,
     total_exact: exact,
     facets,
   };
+}
+
+/**
+ * How many matches of a search are not placed (the ones that follow the placed ones in the visitor's
+ * sort), counted up to `upTo`.
+ */
+async function countOrganic(
+  db: D1Database,
+  where: { sql: string; args: unknown[] },
+  placement: RankedPlacement,
+  now: number,
+  upTo: number,
+): Promise<number> {
+  const column = placement === "home" ? "l.home_until" : "l.promoted_until";
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${where.sql} AND NOT ifnull(${column} > ?, 0)
+       LIMIT ${Math.trunc(upTo)})`,
+    )
+    .bind(...where.args, now)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /** The total of a search alone, exact from the summary or counted up to the cap. */
