@@ -5,7 +5,9 @@
  * - rate-limit counters whose window ended are dropped (worker/services/rate-limit.ts);
  * - listings whose run ended go to the archive, and owners are e-mailed EXPIRY_REMINDER_DAYS before with a
  *   signed link that renews the listing (issue 19 item 3, decision 038);
- * - the recipients of messages left unread are e-mailed (issue 20 item 4, worker/services/message-notices.ts).
+ * - the recipients of messages left unread are e-mailed (issue 20 item 4, worker/services/message-notices.ts);
+ * - promotion periods that ended are closed and their listings' placement ends cleared (issue 21,
+ *   worker/db/promotions.ts) — house-keeping only: the reads compare the ends with now.
  * Each task is idempotent (claims, not times of day), so running more often than hourly changes nothing else.
  */
 import { EXPIRY_REMINDER_DAYS } from "#shared/constants.ts";
@@ -14,6 +16,7 @@ import { toEdit } from "#worker/api/realty-edit.ts";
 import { renewToken } from "#worker/auth/renew-link.ts";
 import { editRow } from "#worker/db/listing-edits.ts";
 import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/listing-expiry.ts";
+import { closeEndedPromotions } from "#worker/db/promotions.ts";
 import { pruneRateLimits } from "#worker/db/rate-limits.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/services/rate-limit.ts";
@@ -36,10 +39,11 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   }
   const reminders = await remindOwners(env, now);
   const notices = await sendMessageNotices(env, now);
+  const promotions = await closeEndedPromotions(env.DB, now);
   console.log(
     `scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed, ${expired} listings expired, ` +
       `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail), ` +
-      `${notices.sent} message notices sent (${notices.skipped} skipped)`,
+      `${notices.sent} message notices sent (${notices.skipped} skipped), ${promotions} promotion periods ended`,
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import * as v from "valibot";
 import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
+import type { Placement, ProductId } from "#shared/products.ts";
 import { INVALID } from "#shared/validation.ts";
 
 export const SendMessageBody = v.object({
@@ -23,17 +24,27 @@ export interface Price {
   currency: string;
 }
 
-/** What paid features cost; the phone reveal for now. */
+/** What paid features cost: the phone reveal, and the promotion packages (shared/products.ts). */
 export interface PromotionOptionsResponse {
-  data: { phone_reveal: Price };
+  data: {
+    phone_reveal: Price;
+    promotions: (Price & { product: ProductId; placement: Placement; days: number; refundable: boolean })[];
+  };
 }
 
+/**
+ * The number, when it is free to see: one's own listing's, or one revealed before (paid through a
+ * `phone_reveal` intent, issue 21). Otherwise the call answers 402 `payment_required` naming the product
+ * (`{"error": {"code": "payment_required", "product": "phone_reveal", "amount", "currency", …}}`): the
+ * visitor pays through `POST /api/cabinet/payment/intent`, and the next call answers the number.
+ */
 export interface RevealPhoneResponse {
   data: {
     /** E.164, e.g. +381641234567. */
     phone: string;
-    /** What this reveal cost: zero for one's own listing or a number revealed before. */
+    /** What this call cost: always nothing now (the reveal is paid through its intent). */
     charged: Price;
+    /** The intent that paid for this reveal; null for one's own listing. */
     payment_id: string | null;
   };
 }

@@ -7,7 +7,7 @@ import * as v from "valibot";
 import { INVALID } from "#shared/validation.ts";
 import { intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
-import { PRODUCT_IDS, type Placement, type ProductId } from "#shared/products.ts";
+import { PLACEMENTS, PRODUCT_IDS, PROMOTION_PRODUCT_IDS, type Placement, type ProductId } from "#shared/products.ts";
 
 const Id = v.pipe(
   v.number(INVALID.number),
@@ -33,6 +33,9 @@ export type CreateIntentInput = v.InferInput<typeof CreateIntentBody>;
 /** `PUT /api/cabinet/payment/intent`: another product before anything is paid (409 after). */
 export const UpdateIntentBody = v.object({ intent_id: IntentId, product: Product });
 
+/** `GET /api/cabinet/payment/intent/{id}`. */
+export const IntentParams = v.object({ id: IntentId });
+
 /** `POST /api/cabinet/payment/complete`: the provider says it is paid (the sandbox settles it here). */
 export const CompleteBody = v.object({ intent_id: IntentId });
 
@@ -46,6 +49,15 @@ export const FailureBody = v.object({
 export const RealtyOptionsQuery = v.object({
   realty_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.transform(Number)),
 });
+
+/** `POST /api/cabinet/realties/{id}/promotion`: the promotion package to pay for (an intent, as `intent` makes). */
+export const PromoteBody = v.object({
+  product: v.picklist(PROMOTION_PRODUCT_IDS, INVALID.choice),
+  idempotency_key: v.optional(v.pipe(v.string(), v.regex(/^[\w-]{8,64}$/, INVALID.format))),
+});
+
+/** `DELETE /api/cabinet/realties/{id}/promotion?placement=`: which running placement to stop. */
+export const StopPromotionQuery = v.object({ placement: v.picklist(PLACEMENTS, INVALID.choice) });
 
 /** `GET /api/cabinet/payment/transactions?page=&per_page=`. */
 export const TransactionsQuery = v.object({
@@ -84,6 +96,14 @@ export interface ApiTransaction extends ApiIntent {
 /** `GET /api/cabinet/payment/realty-options`: what can be bought for a listing, and what runs now. */
 export interface ApiRealtyOptions {
   realty_id: number;
-  products: { product: ProductId; placement: Placement; days: number; amount: number; currency: string }[];
+  products: {
+    product: ProductId;
+    placement: Placement;
+    days: number;
+    amount: number;
+    currency: string;
+    /** Stopping it early gives back its whole unused days. */
+    refundable: boolean;
+  }[];
   active: { placement: Placement; ends_at: string; product: ProductId | null }[];
 }

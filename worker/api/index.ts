@@ -19,11 +19,13 @@ import { realtyPhotos } from "./realty-photos.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
 import { cabinetMessages } from "./cabinet-messages.ts";
+import { cabinetPayment } from "./cabinet-payment.ts";
 import { cabinetRealties } from "./cabinet-realties.ts";
 import { cabinetStatistics } from "./cabinet-statistics.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
 import { messagesLive } from "./messages-live.ts";
+import { paymentsWebhook } from "./payments-webhook.ts";
 import { user } from "./user.ts";
 import { apiError, apiServerError } from "#worker/http/api-error.ts";
 import { csrf } from "#worker/middleware/csrf.ts";
@@ -68,10 +70,12 @@ api.route("/", cabinetUser);
 // Before the favourites: their sign-in check covers every `/cabinet/realties/*` path, and the renewal by
 // the reminder's signed link must be answered without a session first.
 api.route("/", cabinetRealties);
+api.route("/", cabinetPayment);
 api.route("/", cabinetFavourites);
 api.route("/", cabinetStatistics);
 api.route("/", cabinetMessages);
 api.route("/", messagesLive);
+api.route("/", paymentsWebhook);
 api.route("/", devOutbox);
 
 // An endpoint that does not exist answers in the API's JSON error shape, not Hono's plain-text 404.

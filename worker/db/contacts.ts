@@ -1,4 +1,8 @@
-/** Phone reveals and their payments (migration 0008); messages are conversations' (conversations.ts). */
+/**
+ * Phone reveals (migrations 0008, 0018): a visitor's paid look at a listing's number, once per visitor and
+ * listing, pointing at the intent that paid for it (worker/db/payments.ts writes it in the payment's
+ * success batch). Messages are conversations' (conversations.ts).
+ */
 
 export interface ListingContact {
   owner_id: number;
@@ -13,44 +17,36 @@ export function activeListingContact(db: D1Database, listingId: number): Promise
     .first<ListingContact>();
 }
 
-export async function hasRevealed(db: D1Database, userId: number, listingId: number): Promise<boolean> {
-  const row = await db
-    .prepare("SELECT 1 AS yes FROM phone_reveals WHERE user_id = ? AND listing_id = ?")
+/** The reveal of this listing's number to this person, if they paid for it: the intent that did. */
+export function revealOf(
+  db: D1Database,
+  userId: number,
+  listingId: number,
+): Promise<{ intent_id: string | null } | null> {
+  return db
+    .prepare("SELECT intent_id FROM phone_reveals WHERE user_id = ? AND listing_id = ?")
     .bind(userId, listingId)
-    .first();
-  return row !== null;
+    .first<{ intent_id: string | null }>();
 }
 
-/** Records a paid reveal: the payment and the reveal together, or neither. */
-export async function recordPaidReveal(
+export async function hasRevealed(db: D1Database, userId: number, listingId: number): Promise<boolean> {
+  return (await revealOf(db, userId, listingId)) !== null;
+}
+
+/**
+ * The reveal a succeeded `phone_reveal` intent bought, as a statement of its success batch: written only
+ * when the statement before it (the success event) inserted its row, and never a second time for the same
+ * person and listing (a reveal paid twice changes nothing: the batch's caller sees nothing delivered).
+ */
+export function revealStatement(
   db: D1Database,
-  reveal: {
-    userId: number;
-    listingId: number;
-    paymentId: string;
-    provider: string;
-    amountCents: number;
-    currency: string;
-    now: number;
-  },
-): Promise<void> {
-  await db.batch([
-    db
-      .prepare(
-        `INSERT INTO payments (id, user_id, provider, purpose, listing_id, amount_cents, currency, status, created_at)
-         VALUES (?, ?, ?, 'phone_reveal', ?, ?, ?, 'succeeded', ?)`,
-      )
-      .bind(
-        reveal.paymentId,
-        reveal.userId,
-        reveal.provider,
-        reveal.listingId,
-        reveal.amountCents,
-        reveal.currency,
-        reveal.now,
-      ),
-    db
-      .prepare("INSERT OR IGNORE INTO phone_reveals (user_id, listing_id, payment_id, created_at) VALUES (?, ?, ?, ?)")
-      .bind(reveal.userId, reveal.listingId, reveal.paymentId, reveal.now),
-  ]);
+  reveal: { userId: number; listingId: number; intentId: string; now: number },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO phone_reveals (user_id, listing_id, intent_id, created_at)
+       SELECT ?1, ?2, ?3, ?4 WHERE changes() > 0
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(reveal.userId, reveal.listingId, reveal.intentId, reveal.now);
 }

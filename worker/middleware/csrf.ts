@@ -11,6 +11,11 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * the site's cookies; its token, not a session, decides what it does, so there is nothing to forge.
  */
 const TOKEN_ONLY_PATHS = new Set(["/api/unsubscribe/one-click"]);
+/**
+ * Stripe's webhook (worker/api/payments-webhook.ts): Stripe's servers post it with neither header; its
+ * `Stripe-Signature`, not a session, decides what it does.
+ */
+const SIGNED_PATHS = new Set(["/api/payments/stripe/webhook"]);
 
 /**
  * CSRF (issue 6 item 6, DESIGN §4): a write that the browser's session cookies would authenticate needs
@@ -21,7 +26,7 @@ const TOKEN_ONLY_PATHS = new Set(["/api/unsubscribe/one-click"]);
 export function csrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method) || bearerToken(c) || !hasSessionCookie(c)) return next();
-    if (TOKEN_ONLY_PATHS.has(c.req.path)) return next();
+    if (TOKEN_ONLY_PATHS.has(c.req.path) || SIGNED_PATHS.has(c.req.path)) return next();
     if (!c.req.header("x-requested-with") || originOf(c.req.raw) !== "same") {
       return apiError(
         c,

@@ -1,0 +1,420 @@
+/**
+ * Payment intents and their ledger (migration 0018, decision 040). An intent's state is its newest event;
+ * events are only ever added, each by one statement that checks the ledger as it inserts (D1 runs
+ * statements one at a time), and the unique index `payment_events_final` lets each final state happen once.
+ * The success of a payment and what it bought (a promotion period, a phone reveal) are one batch, the
+ * consequence conditioned on the success row being new — so however many calls and webhooks race, there is
+ * one success and one consequence.
+ */
+import { PRODUCTS, type Placement, type ProductId } from "#shared/products.ts";
+import type { PaymentStatus } from "#shared/api/payments.ts";
+import { revealStatement } from "./contacts.ts";
+import {
+  type OpenPeriod,
+  promotionPeriodStatements,
+  stopIntentPeriodStatements,
+  stopPlacementStatements,
+} from "./promotions.ts";
+
+export type ProviderName = "sandbox" | "stripe";
+export type EventSource = "api" | "webhook" | "sandbox" | "scheduler" | "migration";
+
+export interface IntentRow {
+  id: string;
+  user_id: number;
+  listing_id: number | null;
+  product: ProductId;
+  amount_cents: number;
+  currency: string;
+  provider: ProviderName;
+  provider_ref: string | null;
+  checkout_url: string | null;
+  provider_payment_ref: string | null;
+  idempotency_key: string;
+  created_at: number;
+  updated_at: number;
+  /** The newest event's. */
+  status: PaymentStatus;
+  failure_reason: string | null;
+  /** What it bought, when it bought a promotion. */
+  placement: Placement | null;
+  starts_at: number | null;
+  ends_at: number | null;
+}
+
+const INTENT_SELECT = `
+  SELECT i.id, i.user_id, i.listing_id, i.product, i.amount_cents, i.currency, i.provider, i.provider_ref,
+    i.checkout_url, i.provider_payment_ref, i.idempotency_key, i.created_at, i.updated_at,
+    (SELECT e.status FROM payment_events e WHERE e.intent_id = i.id ORDER BY e.id DESC LIMIT 1) AS status,
+    (SELECT e.reason FROM payment_events e WHERE e.intent_id = i.id AND e.status = 'failed') AS failure_reason,
+    p.placement, p.starts_at, p.ends_at
+  FROM payment_intents i LEFT JOIN promotions p ON p.intent_id = i.id`;
+
+/** An intent with its state; with `userId`, only that person's (anyone else's is null, as a missing one). */
+export function intentRow(db: D1Database, id: string, userId: number | null = null): Promise<IntentRow | null> {
+  return db
+    .prepare(`${INTENT_SELECT} WHERE i.id = ?1 AND (?2 IS NULL OR i.user_id = ?2)`)
+    .bind(id, userId)
+    .first<IntentRow>();
+}
+
+export function intentByKey(db: D1Database, userId: number, idempotencyKey: string): Promise<IntentRow | null> {
+  return db
+    .prepare(`${INTENT_SELECT} WHERE i.user_id = ? AND i.idempotency_key = ?`)
+    .bind(userId, idempotencyKey)
+    .first<IntentRow>();
+}
+
+/** The intent whose checkout (`provider_ref`) or money taken (`provider_payment_ref`) the provider names. */
+export function intentByProviderRef(
+  db: D1Database,
+  provider: ProviderName,
+  ref: { checkout?: string | null; payment?: string | null },
+): Promise<IntentRow | null> {
+  return db
+    .prepare(
+      `${INTENT_SELECT} WHERE i.provider = ?1
+         AND ((?2 IS NOT NULL AND i.provider_ref = ?2) OR (?3 IS NOT NULL AND i.provider_payment_ref = ?3))
+       LIMIT 1`,
+    )
+    .bind(provider, ref.checkout ?? null, ref.payment ?? null)
+    .first<IntentRow>();
+}
+
+/** An open (created or pending) phone reveal intent of this person for this listing: paying it is the reveal. */
+export function openRevealIntent(
+  db: D1Database,
+  userId: number,
+  listingId: number,
+  provider: ProviderName,
+): Promise<IntentRow | null> {
+  return db
+    .prepare(
+      `${INTENT_SELECT} WHERE i.user_id = ?1 AND i.listing_id = ?2 AND i.product = 'phone_reveal' AND i.provider = ?3
+         AND NOT EXISTS (SELECT 1 FROM payment_events e WHERE e.intent_id = i.id
+                         AND e.status IN ('succeeded', 'failed', 'refunded'))
+       ORDER BY i.created_at DESC LIMIT 1`,
+    )
+    .bind(userId, listingId, provider)
+    .first<IntentRow>();
+}
+
+/**
+ * A new intent and its `created` event, or nothing when this person used the idempotency key before (the
+ * caller then reads that intent by the key). Answers whether it was made.
+ */
+export async function insertIntent(
+  db: D1Database,
+  intent: {
+    id: string;
+    userId: number;
+    listingId: number;
+    product: ProductId;
+    amountCents: number;
+    currency: string;
+    provider: ProviderName;
+    idempotencyKey: string;
+    now: number;
+  },
+): Promise<boolean> {
+  const [inserted] = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO payment_intents (id, user_id, listing_id, product, amount_cents, currency, provider,
+           idempotency_key, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+         ON CONFLICT (user_id, idempotency_key) DO NOTHING`,
+      )
+      .bind(
+        intent.id,
+        intent.userId,
+        intent.listingId,
+        intent.product,
+        intent.amountCents,
+        intent.currency,
+        intent.provider,
+        intent.idempotencyKey,
+        intent.now,
+      ),
+    db
+      .prepare(
+        `INSERT INTO payment_events (intent_id, status, amount_cents, source, created_at)
+         SELECT ?1, 'created', ?2, 'api', ?3 WHERE changes() > 0`,
+      )
+      .bind(intent.id, intent.amountCents, intent.now),
+  ]);
+  return (inserted!.meta.changes ?? 0) > 0;
+}
+
+/** Where the provider's checkout of the intent is (Stripe's Checkout Session), once it made one. */
+export async function setCheckout(db: D1Database, id: string, providerRef: string, checkoutUrl: string) {
+  await db
+    .prepare("UPDATE payment_intents SET provider_ref = ?, checkout_url = ? WHERE id = ?")
+    .bind(providerRef, checkoutUrl, id)
+    .run();
+}
+
+/**
+ * Another product for an intent nothing was paid of yet: only while its newest state is `created` (checked
+ * in the same statement). The provider's checkout of the old product is forgotten (a new one is made).
+ * Answers whether it changed.
+ */
+export async function changeIntentProduct(
+  db: D1Database,
+  change: { id: string; userId: number; product: ProductId; amountCents: number; now: number },
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE payment_intents
+       SET product = ?3, amount_cents = ?4, updated_at = ?5, provider_ref = NULL, checkout_url = NULL
+       WHERE id = ?1 AND user_id = ?2
+         AND NOT EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND status <> 'created')`,
+    )
+    .bind(change.id, change.userId, change.product, change.amountCents, change.now)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+interface EventMeta {
+  source: EventSource;
+  /** The provider's event id (a webhook's): a replay of it is ignored. */
+  providerEventId?: string | null;
+  now: number;
+}
+
+/** `pending`: the payment is being settled with the provider; from then on its product is fixed. Once. */
+export async function markPending(db: D1Database, id: string, meta: EventMeta): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO payment_events (intent_id, status, amount_cents, source, provider_event_id, created_at)
+       SELECT i.id, 'pending', i.amount_cents, ?2, ?3, ?4 FROM payment_intents i
+       WHERE i.id = ?1 AND NOT EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND status <> 'created')
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(id, meta.source, meta.providerEventId ?? null, meta.now)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+export interface SuccessOutcome {
+  /** This call wrote the success (false: it was there already, or the intent had failed). */
+  recorded: boolean;
+  /** …and what it bought with it (false for a reveal paid before through another intent). */
+  delivered: boolean;
+}
+
+/**
+ * The success batch: the `succeeded` event — unless the intent failed or succeeded already (the unique
+ * index and the check in the statement) — and, only when that row is new, what it bought: the promotion
+ * period (stacked, the listing's end moved) or the phone reveal. The provider's id of the money taken is
+ * kept for refunds.
+ */
+export async function recordSuccess(
+  db: D1Database,
+  intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product">,
+  meta: EventMeta & { providerPaymentRef?: string | null },
+): Promise<SuccessOutcome> {
+  const product = PRODUCTS[intent.product];
+  const consequence: D1PreparedStatement[] =
+    intent.listing_id === null
+      ? []
+      : product.kind === "promotion"
+        ? promotionPeriodStatements(db, {
+            intentId: intent.id,
+            listingId: intent.listing_id,
+            placement: product.placement,
+            days: product.days,
+            now: meta.now,
+          })
+        : [revealStatement(db, { userId: intent.user_id, listingId: intent.listing_id, intentId: intent.id, now: meta.now })];
+  const results = await db.batch([
+    db
+      .prepare(
+        `INSERT INTO payment_events (intent_id, status, amount_cents, source, provider_event_id, created_at)
+         SELECT i.id, 'succeeded', i.amount_cents, ?2, ?3, ?4 FROM payment_intents i
+         WHERE i.id = ?1
+           AND NOT EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND status IN ('failed', 'refunded'))
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(intent.id, meta.source, meta.providerEventId ?? null, meta.now),
+    ...consequence,
+    // Last: `changes()` above reads the statement before it.
+    db
+      .prepare("UPDATE payment_intents SET provider_payment_ref = COALESCE(provider_payment_ref, ?) WHERE id = ?")
+      .bind(meta.providerPaymentRef ?? null, intent.id),
+  ]);
+  const recorded = (results[0]!.meta.changes ?? 0) > 0;
+  return { recorded, delivered: recorded && (consequence.length === 0 || (results[1]!.meta.changes ?? 0) > 0) };
+}
+
+/** `failed`, with why — unless the intent succeeded (a success is never undone by a late failure). Once. */
+export async function recordFailure(
+  db: D1Database,
+  id: string,
+  meta: EventMeta & { reason: string | null },
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `INSERT INTO payment_events (intent_id, status, amount_cents, source, provider_event_id, reason, created_at)
+       SELECT i.id, 'failed', i.amount_cents, ?2, ?3, ?4, ?5 FROM payment_intents i
+       WHERE i.id = ?1 AND NOT EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND status = 'succeeded')
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(id, meta.source, meta.providerEventId ?? null, meta.reason, meta.now)
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** The `refunded` event of a succeeded intent, with the amount given back. Once. */
+function refundStatement(
+  db: D1Database,
+  refund: EventMeta & { intentId: string; amountCents: number; reason: string | null },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO payment_events (intent_id, status, amount_cents, source, provider_event_id, reason, created_at)
+       SELECT ?1, 'refunded', ?2, ?3, ?4, ?5, ?6
+       WHERE EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND status = 'succeeded')
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(
+      refund.intentId,
+      refund.amountCents,
+      refund.source,
+      refund.providerEventId ?? null,
+      refund.reason,
+      refund.now,
+    );
+}
+
+export async function recordRefund(
+  db: D1Database,
+  refund: EventMeta & { intentId: string; amountCents: number; reason: string | null },
+): Promise<boolean> {
+  const result = await refundStatement(db, refund).run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/**
+ * A refund the provider made on its own (Stripe's dashboard): the `refunded` event and, when it is new and
+ * the intent bought a promotion, the end of that period now — the money back, the placement gone.
+ */
+export async function recordProviderRefund(
+  db: D1Database,
+  intent: Pick<IntentRow, "id" | "listing_id" | "product">,
+  refund: EventMeta & { amountCents: number; reason: string | null },
+): Promise<boolean> {
+  const product = PRODUCTS[intent.product];
+  const [result] = await db.batch([
+    refundStatement(db, { ...refund, intentId: intent.id }),
+    ...(product.kind === "promotion" && intent.listing_id !== null
+      ? stopIntentPeriodStatements(db, {
+          intentId: intent.id,
+          listingId: intent.listing_id,
+          placement: product.placement,
+          now: refund.now,
+        })
+      : []),
+  ]);
+  return (result!.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Stops a placement of a listing now (worker/db/promotions.ts) and records the refunds of its stopped
+ * periods that give money back, in one batch.
+ */
+export async function stopPromotion(
+  db: D1Database,
+  stop: {
+    listingId: number;
+    placement: Placement;
+    periods: Pick<OpenPeriod, "id">[];
+    refunds: { intentId: string; amountCents: number }[];
+    now: number;
+  },
+): Promise<void> {
+  await db.batch([
+    ...stopPlacementStatements(db, {
+      listingId: stop.listingId,
+      placement: stop.placement,
+      ids: stop.periods.map((period) => period.id),
+      now: stop.now,
+    }),
+    ...stop.refunds.map((refund) =>
+      refundStatement(db, { ...refund, source: "api", reason: "stopped early", now: stop.now }),
+    ),
+  ]);
+}
+
+/** A provider's event id seen before: its delivery is a replay. */
+export async function providerEventSeen(db: D1Database, providerEventId: string): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT 1 AS seen FROM payment_events WHERE provider_event_id = ?")
+    .bind(providerEventId)
+    .first();
+  return row !== null;
+}
+
+/** What the payment pages need of a listing: whose it is, its state and title. */
+export interface PaymentListing {
+  id: number;
+  owner_id: number;
+  status: string;
+  deleted: number;
+  title: string | null;
+  lang: "en" | "ru" | "sr" | null;
+}
+
+export function paymentListing(db: D1Database, id: number): Promise<PaymentListing | null> {
+  return db
+    .prepare(
+      "SELECT id, owner_id, status, deleted_at IS NOT NULL AS deleted, title, lang FROM listings WHERE id = ?",
+    )
+    .bind(id)
+    .first<PaymentListing>();
+}
+
+export interface TransactionRow extends IntentRow {
+  listing_title: string | null;
+  listing_lang: "en" | "ru" | "sr" | null;
+  events: { status: PaymentStatus; created_at: number }[];
+}
+
+/** A person's intents, newest first, each with its listing's title and its ledger (oldest event first). */
+export async function transactionsPage(
+  db: D1Database,
+  userId: number,
+  page: number,
+  perPage: number,
+): Promise<{ items: TransactionRow[]; total: number }> {
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT t.*, l.title AS listing_title, l.lang AS listing_lang
+         FROM (${INTENT_SELECT} WHERE i.user_id = ?1 ORDER BY i.created_at DESC, i.id DESC LIMIT ?2 OFFSET ?3) t
+         LEFT JOIN listings l ON l.id = t.listing_id
+         ORDER BY t.created_at DESC, t.id DESC`,
+      )
+      .bind(userId, perPage, (page - 1) * perPage),
+    db.prepare("SELECT COUNT(*) AS n FROM payment_intents WHERE user_id = ?").bind(userId),
+  ]);
+  const intents = rows!.results as Omit<TransactionRow, "events">[];
+  const total = (count!.results[0] as { n: number }).n;
+  if (intents.length === 0) return { items: [], total };
+  const { results: events } = await db
+    .prepare(
+      `SELECT intent_id, status, created_at FROM payment_events
+       WHERE intent_id IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    )
+    .bind(JSON.stringify(intents.map((intent) => intent.id)))
+    .all<{ intent_id: string; status: PaymentStatus; created_at: number }>();
+  return {
+    items: intents.map((intent) => ({
+      ...intent,
+      events: events
+        .filter((event) => event.intent_id === intent.id)
+        .map(({ status, created_at }) => ({ status, created_at })),
+    })),
+    total,
+  };
+}
