@@ -86,7 +86,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     const listing = await publicListing(api, id, user.id);
     if (!listing) throw notFound(url);
     const { amount_cents: amount } = PRODUCTS.phone_reveal;
-    return { view: "reveal" as const, listing, amount, key, intentId: intent?.id ?? null };
+    return { view: "reveal" as const, listing, amount, idempotencyKey: key, intentId: intent?.id ?? null };
   }
 
   const listing = await ownListing(api, id);
@@ -100,7 +100,15 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   }
   const wanted = intent?.product ?? product;
   const selected = options?.products.find((p) => p.product === wanted)?.product ?? options?.products[0]?.product;
-  return { view: "promote" as const, listing, options, selected: selected ?? null, key, intentId: intent?.id ?? null };
+  return {
+    view: "promote" as const,
+    listing,
+    options,
+    selected: selected ?? null,
+    // Not `key`: spread into a component, React would take it for the element's key.
+    idempotencyKey: key,
+    intentId: intent?.id ?? null,
+  };
 });
 
 export const meta: Route.MetaFunction = (args) =>
@@ -254,7 +262,7 @@ function Promote({
   listing,
   options,
   selected,
-  key,
+  idempotencyKey,
   intentId,
   refused,
 }: Extract<LoaderData, { view: "promote" }> & { refused: Refusal | null }) {
@@ -268,9 +276,17 @@ function Promote({
         <ListingLinks listing={listing} />
       </PaymentListingSummary>
       {!options ? (
-        <p className={styles.notice} data-testid="payment-not-active">
-          {t("payment.notActive")} <Link to={lp(paths.cabinet.main())}>{t("payment.back.cabinet")}</Link>
-        </p>
+        <>
+          {/* A post that raced the listing leaving publication: why nothing was bought. */}
+          {refused ? (
+            <p className={styles.error} role="alert" data-testid="payment-refused">
+              {t(refused.error)}
+            </p>
+          ) : null}
+          <p className={styles.notice} data-testid="payment-not-active">
+            {t("payment.notActive")} <Link to={lp(paths.cabinet.main())}>{t("payment.back.cabinet")}</Link>
+          </p>
+        </>
       ) : (
         <>
           <section aria-labelledby="payment-running" className={styles.section}>
@@ -291,7 +307,7 @@ function Promote({
             )}
             <p className={styles.note}>{t("payment.running.stack")}</p>
           </section>
-          <CheckoutForm listingId={listing.id} keyValue={key} intentId={intentId} refused={refused}>
+          <CheckoutForm listingId={listing.id} keyValue={idempotencyKey} intentId={intentId} refused={refused}>
             <fieldset className={styles.packages}>
               <legend>{t("payment.choose.legend")}</legend>
               {options.products.map((item) => (
@@ -321,7 +337,7 @@ function Promote({
 function Reveal({
   listing,
   amount,
-  key,
+  idempotencyKey,
   intentId,
   refused,
 }: Extract<LoaderData, { view: "reveal" }> & { refused: Refusal | null }) {
@@ -337,7 +353,7 @@ function Reveal({
           {t("payment.reveal.own")}
         </p>
       ) : (
-        <CheckoutForm listingId={listing.id} keyValue={key} intentId={intentId} refused={refused}>
+        <CheckoutForm listingId={listing.id} keyValue={idempotencyKey} intentId={intentId} refused={refused}>
           <input type="hidden" name="product" value="phone_reveal" />
           <p className={styles.price} data-testid="payment-price">
             {t("payment.reveal.price", { price: text.money(amount, CURRENCY) })}
