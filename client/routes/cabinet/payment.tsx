@@ -124,13 +124,15 @@ interface Refusal {
 function refusal(result: Extract<ApiResult<unknown>, { ok: false }>, key: string) {
   const status = result.status ?? 503;
   const error =
-    status === 409
-      ? "payment.error.state"
-      : status === 404
-        ? "payment.error.missing"
-        : status === 503
-          ? "payment.error.unavailable"
-          : (formProblem(result, {}).error ?? "form.error.generic");
+    result.error?.code === "already_revealed"
+      ? "payment.error.alreadyRevealed"
+      : status === 409
+        ? "payment.error.state"
+        : status === 404
+          ? "payment.error.missing"
+          : status === 503
+            ? "payment.error.unavailable"
+            : (formProblem(result, {}).error ?? "form.error.generic");
   return data<Refusal>({ error, key, serverMessage: formProblem(result, {}).serverMessage }, { status });
 }
 
