@@ -18,6 +18,7 @@ import {
   UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR,
 } from "#shared/constants.ts";
 import { call, errorOf, passwordAccount, signUpByPhone, uniqueEmail, uniqueIp, uniquePhone } from "./auth-fixtures.ts";
+import { complete } from "./payment-fixtures.ts";
 
 const CONCURRENT = 200;
 
@@ -71,21 +72,38 @@ describe(`${CONCURRENT} concurrent requests at each limit: exactly the limit is 
     expect(await count("SELECT COUNT(*) AS n FROM messages WHERE sender_id = ?", user.id)).toBe(MESSAGES_PER_HOUR);
   });
 
-  it(`paid phone reveals: ${PHONE_REVEALS_PER_HOUR} an hour per account, each charged once`, async () => {
+  it(`paid phone reveals: ${PHONE_REVEALS_PER_HOUR} reveal intents an hour per account, each paid once`, async () => {
     const { jar, user } = await signUpByPhone();
     const listings = await activeListings(CONCURRENT, user.id);
-    const statuses = await burst((i) => call(`/api/realty/${listings[i]}/reveal-phone-number`, { jar, body: {} }));
-    expect(statuses.get(200)).toBe(PHONE_REVEALS_PER_HOUR);
+    // The reveal itself charges nothing (402 until paid); what is limited is starting to pay for one.
+    const statuses = await burst((i) =>
+      call("/api/cabinet/payment/intent", { jar, body: { realty_id: listings[i], product: "phone_reveal" } }),
+    );
+    expect(statuses.get(201)).toBe(PHONE_REVEALS_PER_HOUR);
     expect(statuses.get(429)).toBe(CONCURRENT - PHONE_REVEALS_PER_HOUR);
-    expect(await count("SELECT COUNT(*) AS n FROM payments WHERE user_id = ?", user.id)).toBe(PHONE_REVEALS_PER_HOUR);
-    // A number already paid for stays free to see again, over the limit too.
-    const [paid] = (
-      await env.DB.prepare("SELECT listing_id FROM phone_reveals WHERE user_id = ? LIMIT 1").bind(user.id).all<{
-        listing_id: number;
-      }>()
-    ).results;
-    const again = await call(`/api/realty/${paid!.listing_id}/reveal-phone-number`, { jar, body: {} });
+    expect(await count("SELECT COUNT(*) AS n FROM payment_intents WHERE user_id = ?", user.id)).toBe(
+      PHONE_REVEALS_PER_HOUR,
+    );
+    // Pay for one; a number already paid for stays free to see again, over the limit too.
+    const intent = await env.DB.prepare("SELECT id, listing_id FROM payment_intents WHERE user_id = ? LIMIT 1")
+      .bind(user.id)
+      .first<{ id: string; listing_id: number }>();
+    expect((await complete(jar, intent!.id)).status).toBe(200);
+    const again = await call(`/api/realty/${intent!.listing_id}/reveal-phone-number`, { jar, body: {} });
     expect(again.status).toBe(200);
+    // A new one is still refused, for a listing that has none.
+    const without = listings.find((id) => id !== intent!.listing_id && id !== undefined)!;
+    const taken = await count(
+      "SELECT COUNT(*) AS n FROM payment_intents WHERE user_id = ? AND listing_id = ?",
+      user.id,
+      without,
+    );
+    const more = await call("/api/cabinet/payment/intent", {
+      jar,
+      body: { realty_id: without, product: "phone_reveal" },
+    });
+    // An open intent for that listing is answered again (no new one); otherwise the limit holds.
+    expect(more.status).toBe(taken > 0 ? 200 : 429);
   });
 
   it(`feedback questions: ${FEEDBACK_QUESTIONS_PER_IP_PER_HOUR} an hour per address`, async () => {
@@ -234,6 +252,10 @@ describe("a listing that is not public answers exactly like a missing one", () =
         ["by ids", (id) => call("/api/realty-by-ids", { body: { ids: [id] } })],
         ["preview", (id) => call(`/api/realty/preview/${id}`, { jar })],
         ["reveal", (id) => call(`/api/realty/${id}/reveal-phone-number`, { jar, body: {} })],
+        [
+          "reveal intent",
+          (id) => call("/api/cabinet/payment/intent", { jar, body: { realty_id: id, product: "phone_reveal" } }),
+        ],
         ["message", (id) => call(`/api/realty/${id}/send-message`, { jar, body: { text: "Hello there" } })],
       ];
       for (const [name, send] of requests) {

@@ -368,6 +368,107 @@ describe("no input gives a participant of conversations a 5xx (issue 20)", () =>
   });
 });
 
+describe("no input gives a payer a 5xx (issue 21)", () => {
+  const ENDPOINTS: [string, string][] = [
+    ["POST", "/api/cabinet/payment/intent"],
+    ["PUT", "/api/cabinet/payment/intent"],
+    ["GET", "/api/cabinet/payment/intent/{id}"],
+    ["POST", "/api/cabinet/payment/complete"],
+    ["POST", "/api/cabinet/payment/failure"],
+    ["GET", "/api/cabinet/payment/transactions"],
+    ["GET", "/api/cabinet/payment/realty-options"],
+    ["POST", "/api/cabinet/realties/{id}/promotion"],
+    ["DELETE", "/api/cabinet/realties/{id}/promotion"],
+    ["GET", "/api/cabinet/realties/promotion"],
+    ["POST", "/api/realty/{id}/reveal-phone-number"],
+  ];
+  let payer: SignedIn;
+  let intents: string[];
+  let listings: number[];
+  beforeAll(async () => {
+    // The listing's owner: junk may promote, pay, stop and list with real ids of theirs.
+    const { listing, owner } = await pair();
+    payer = owner;
+    const headers = {
+      "content-type": "application/json",
+      "x-requested-with": "XMLHttpRequest",
+      origin: ORIGIN,
+      cookie: payer.jar.header(),
+    };
+    const res = await SELF.fetch(`${ORIGIN}/api/cabinet/payment/intent`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ realty_id: listing.id, product: "top_7" }),
+    });
+    expect(res.status).toBe(201);
+    intents = [(await res.json<{ data: { id: string } }>()).data.id, "pi_0123456789abcdef"];
+    listings = [listing.id, 1, 2, 150];
+  });
+  const intentId = () => fc.oneof(fc.constantFrom(...intents), junkText, fc.integer(), fc.constant(null));
+  const listingId = () =>
+    fc.oneof(fc.constantFrom(...listings), fc.integer(), fc.double(), junkText, fc.constant(null));
+  const product = fc.oneof(
+    fc.constantFrom("top_7", "top_30", "highlight_7", "home_7", "phone_reveal", "gold"),
+    junkText,
+    fc.integer(),
+  );
+
+  it.each(ENDPOINTS)("%s %s", async (method, endpoint) => {
+    const paymentBody = fc.oneof(
+      body,
+      fc
+        .record(
+          {
+            realty_id: listingId(),
+            intent_id: intentId(),
+            product,
+            idempotency_key: fc.oneof(junkText, fc.constantFrom("junk-key-0001", "junk-key-0002")),
+            reason: fc.oneof(junkText, fc.string({ minLength: 490, maxLength: 600 })),
+            amount_cents: fc.oneof(fc.integer(), junkText),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => JSON.stringify(v)),
+    );
+    const paymentQuery = fc.oneof(
+      query,
+      fc
+        .record(
+          {
+            realty_id: listingId().map(String),
+            placement: fc.oneof(fc.constantFrom("top", "highlight", "home"), junkText),
+            page: fc.oneof(fc.integer(), junkText).map(String),
+            per_page: fc.oneof(fc.integer(), junkText).map(String),
+          },
+          { requiredKeys: [] },
+        )
+        .map((v) => Object.entries(v) as [string, string][]),
+    );
+    const segment = fc.oneof(fc.constantFrom(...intents, ...listings.map(String)), pathSegment);
+    await fc.assert(
+      fc.asyncProperty(segment, paymentQuery, paymentBody, async (id, params, payload) => {
+        const res = await SELF.fetch(url(endpoint, id, params), {
+          method,
+          body: method === "GET" ? undefined : payload,
+          headers: {
+            "content-type": "application/json",
+            "x-requested-with": "XMLHttpRequest",
+            origin: ORIGIN,
+            cookie: payer.jar.header(),
+            "cf-connecting-ip": payer.ip,
+          },
+        });
+        await res.arrayBuffer();
+        expect(
+          res.status,
+          `${method} ${endpoint} ${id} ${JSON.stringify(params)} ${payload.slice(0, 200)}`,
+        ).toBeLessThan(500);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+});
+
 describe("no query opens the live channel's socket into a 5xx", () => {
   let person: SignedIn;
   beforeAll(async () => {

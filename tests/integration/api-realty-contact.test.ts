@@ -3,7 +3,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PromotionOptionsResponse, RevealPhoneResponse, SendMessageResponse } from "#shared/api/contact.ts";
 import { MESSAGE_MAX_LENGTH, MESSAGES_PER_HOUR, PHONE_REVEAL_PRICE_CENTS } from "#shared/constants.ts";
+import { PRODUCTS, PROMOTION_PRODUCT_IDS } from "#shared/products.ts";
 import { call, errorOf, signUpByPhone } from "./auth-fixtures.ts";
+import { complete, createIntent, fail, intentOf, ledgerOf } from "./payment-fixtures.ts";
 
 /** An active listing of the seed that the test user does not own. */
 async function someListing(offset = 0) {
@@ -13,8 +15,8 @@ async function someListing(offset = 0) {
     .bind(offset)
     .first<{ id: number; phone: string; owner_id: number }>())!;
 }
-const paymentsOf = (userId: number) =>
-  env.DB.prepare("SELECT purpose, listing_id, amount_cents, currency, status FROM payments WHERE user_id = ?")
+const intentsOf = (userId: number) =>
+  env.DB.prepare("SELECT product, listing_id, amount_cents, currency FROM payment_intents WHERE user_id = ?")
     .bind(userId)
     .all()
     .then((r) => r.results);
@@ -26,35 +28,50 @@ describe("GET /api/cabinet/realties/promotion", () => {
     const res = await call("/api/cabinet/realties/promotion", { jar });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(await res.json<PromotionOptionsResponse>()).toEqual({
-      data: { phone_reveal: { amount: PHONE_REVEAL_PRICE_CENTS / 100, currency: "EUR" } },
+    const { data } = await res.json<PromotionOptionsResponse>();
+    expect(data.phone_reveal).toEqual({ amount: PHONE_REVEAL_PRICE_CENTS / 100, currency: "EUR" });
+    // The promotion packages, priced from shared/products.ts.
+    expect(data.promotions.map((p) => p.product)).toEqual(PROMOTION_PRODUCT_IDS);
+    expect(data.promotions.find((p) => p.product === "top_7")).toEqual({
+      product: "top_7",
+      placement: "top",
+      days: 7,
+      refundable: false,
+      amount: PRODUCTS.top_7.amount_cents / 100,
+      currency: "EUR",
     });
   });
 });
 
 describe("POST /api/realty/{id}/reveal-phone-number", () => {
-  it("charges once through the sandbox, then reveals the same number for free", async () => {
+  it("asks for payment (402) until a phone_reveal intent is paid, then reveals the number for free", async () => {
     const listing = await someListing();
     const { jar, user } = await signUpByPhone();
     const first = await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar });
-    expect(first.status).toBe(200);
-    const body = await first.json<RevealPhoneResponse>();
-    expect(body.data.phone).toBe(listing.phone);
-    expect(body.data.charged).toEqual({ amount: PHONE_REVEAL_PRICE_CENTS / 100, currency: "EUR" });
-    expect(body.data.payment_id).toMatch(/^sandbox_/);
-    const again = await (
-      await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar })
-    ).json<RevealPhoneResponse>();
-    expect(again.data).toEqual({ phone: listing.phone, charged: { amount: 0, currency: "EUR" }, payment_id: null });
-    expect(await paymentsOf(user.id)).toEqual([
-      {
-        purpose: "phone_reveal",
-        listing_id: listing.id,
-        amount_cents: PHONE_REVEAL_PRICE_CENTS,
-        currency: "EUR",
-        status: "succeeded",
-      },
+    expect(first.status).toBe(402);
+    const refused = await first.json<{ error: { code: string; product: string } }>();
+    expect(refused.error).toMatchObject({ code: "payment_required", product: "phone_reveal" });
+    expect(JSON.stringify(refused)).not.toContain(listing.phone);
+    // Nothing was charged by asking.
+    expect(await intentsOf(user.id)).toEqual([]);
+    // An intent not paid yet reveals nothing.
+    const open = await intentOf(await createIntent(jar, listing.id, "phone_reveal"));
+    expect((await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar })).status).toBe(402);
+    expect((await complete(jar, open.id)).status).toBe(200);
+    const paid = await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar });
+    expect(paid.status).toBe(200);
+    const body = await paid.json<RevealPhoneResponse>();
+    expect(body.data).toEqual({ phone: listing.phone, charged: { amount: 0, currency: "EUR" }, payment_id: open.id });
+    const again = await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar });
+    expect((await again.json<RevealPhoneResponse>()).data.phone).toBe(listing.phone);
+    expect(await intentsOf(user.id)).toEqual([
+      { product: "phone_reveal", listing_id: listing.id, amount_cents: PHONE_REVEAL_PRICE_CENTS, currency: "EUR" },
     ]);
+    expect(await ledgerOf(open.id)).toEqual(["created", "pending", "succeeded"]);
+    // Paid once: another intent for the same number is refused.
+    const twice = await createIntent(jar, listing.id, "phone_reveal");
+    expect(twice.status).toBe(409);
+    expect((await errorOf(twice)).code).toBe("already_revealed");
     const stats = await env.DB.prepare(
       "SELECT SUM(count) AS n FROM listing_stats WHERE listing_id = ? AND kind = 'phone'",
     )
@@ -63,14 +80,33 @@ describe("POST /api/realty/{id}/reveal-phone-number", () => {
     expect(stats!.n).toBeGreaterThanOrEqual(1);
   });
 
+  it("a failed payment reveals nothing", async () => {
+    const listing = await someListing(6);
+    const { jar } = await signUpByPhone();
+    const intent = await intentOf(await createIntent(jar, listing.id, "phone_reveal"));
+    expect((await fail(jar, intent.id)).status).toBe(200);
+    expect((await complete(jar, intent.id)).status).toBe(409);
+    expect((await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar })).status).toBe(402);
+    expect(await ledgerOf(intent.id)).toEqual(["created", "failed"]);
+  });
+
   it("is free for the listing's owner", async () => {
     const listing = await someListing(1);
     const { jar, user } = await signUpByPhone();
     await env.DB.prepare("UPDATE listings SET owner_id = ? WHERE id = ?").bind(user.id, listing.id).run();
     try {
       const res = await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar });
-      expect((await res.json<RevealPhoneResponse>()).data.charged.amount).toBe(0);
-      expect(await paymentsOf(user.id)).toEqual([]);
+      expect(res.status).toBe(200);
+      expect((await res.json<RevealPhoneResponse>()).data).toEqual({
+        phone: listing.phone,
+        charged: { amount: 0, currency: "EUR" },
+        payment_id: null,
+      });
+      expect(await intentsOf(user.id)).toEqual([]);
+      // One's own number is never sold.
+      const own = await createIntent(jar, listing.id, "phone_reveal");
+      expect(own.status).toBe(409);
+      expect((await errorOf(own)).code).toBe("own_listing");
     } finally {
       await env.DB.prepare("UPDATE listings SET owner_id = ? WHERE id = ?").bind(listing.owner_id, listing.id).run();
     }

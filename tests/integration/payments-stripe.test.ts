@@ -1,0 +1,515 @@
+/**
+ * Payments through Stripe (issue 21, decision 040) with Stripe's API mocked (`fetch`): the requests the
+ * adapter makes, `complete` asking Stripe rather than trusting the client, the signed webhook (valid, bad
+ * signature, replayed, too old, out of order), and the race of 50 completes with 50 webhook deliveries for
+ * one intent. The API runs in this isolate (`api.fetch` with Stripe's settings), so the mock is the fetch
+ * it calls.
+ */
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Single } from "#shared/api/conventions.ts";
+import type { ApiIntent } from "#shared/api/payments.ts";
+import { STRIPE_WEBHOOK_TOLERANCE_S } from "#shared/constants.ts";
+import { PRODUCTS, type ProductId } from "#shared/products.ts";
+import { api } from "#worker/api/index.ts";
+import { siteOrigin } from "#worker/http/site-origin.ts";
+import { signWebhook, stripeForm, verifyWebhook } from "#worker/services/payments/stripe.ts";
+import { ORIGIN, passwordAccount, signUpBearer, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
+import { ledgerOf } from "./payment-fixtures.ts";
+import { fixtureListing, listingPlacements, periodsOf } from "./payment-listings.ts";
+
+const SECRET_KEY = "sk_test_kvadrat";
+const WEBHOOK_SECRET = "whsec_test_kvadrat";
+const STRIPE = {
+  ...env,
+  PAYMENT_PROVIDER: "stripe",
+  STRIPE_SECRET_KEY: SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+};
+const DAY = 86_400_000;
+
+interface Session {
+  id: string;
+  url: string;
+  status: "open" | "complete" | "expired";
+  payment_status: "paid" | "unpaid";
+  payment_intent: string | null;
+  client_reference_id: string;
+  metadata: Record<string, string>;
+}
+
+/** An in-memory stand-in of the parts of Stripe's API the adapter calls. */
+class FakeStripe {
+  sessions = new Map<string, Session>();
+  requests: { method: string; path: string; headers: Headers; form: URLSearchParams }[] = [];
+  refunds: URLSearchParams[] = [];
+  private byKey = new Map<string, unknown>();
+
+  handle = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const method = init?.method ?? "GET";
+    const headers = new Headers(init?.headers);
+    const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
+    this.requests.push({ method, path: url.pathname, headers, form });
+    if (headers.get("authorization") !== `Bearer ${SECRET_KEY}`) return Response.json({ error: {} }, { status: 401 });
+    const key = headers.get("idempotency-key");
+    if (key && this.byKey.has(key)) return Response.json(this.byKey.get(key));
+    const answer = (body: unknown, status = 200) => {
+      if (key && status === 200) this.byKey.set(key, body);
+      return Response.json(body, { status });
+    };
+    const parts = url.pathname.split("/").filter(Boolean);
+    if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      const id = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
+      const session: Session = {
+        id,
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        status: "open",
+        payment_status: "unpaid",
+        payment_intent: null,
+        client_reference_id: form.get("client_reference_id")!,
+        metadata: { intent_id: form.get("metadata[intent_id]")!, product: form.get("metadata[product]")! },
+      };
+      this.sessions.set(id, session);
+      return answer(session);
+    }
+    if (parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
+      const session = this.sessions.get(parts[3]);
+      if (!session) return answer({ error: { message: "No such session" } }, 404);
+      if (method === "GET") return Response.json(session);
+      if (parts[4] === "expire") {
+        if (session.status !== "open") return answer({ error: { message: "Not open" } }, 400);
+        session.status = "expired";
+        return answer(session);
+      }
+    }
+    if (method === "POST" && url.pathname === "/v1/refunds") {
+      this.refunds.push(form);
+      return answer({ id: `re_${this.refunds.length}`, status: "succeeded" });
+    }
+    return Response.json({ error: { message: `Not faked: ${method} ${url.pathname}` } }, { status: 404 });
+  };
+
+  /** The payer paid at Stripe's page. */
+  pay(sessionId: string): Session {
+    const session = this.sessions.get(sessionId)!;
+    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: `pi_stripe_${sessionId}` });
+    return session;
+  }
+}
+
+let stripe: FakeStripe;
+beforeEach(() => {
+  stripe = new FakeStripe();
+  vi.spyOn(globalThis, "fetch").mockImplementation(stripe.handle);
+  vi.spyOn(console, "error").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+async function viaApi(path: string, init: RequestInit & { token?: string } = {}, bindings: object = STRIPE) {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  if (init.body && !headers.has("content-type")) headers.set("content-type", "application/json");
+  const ctx = createExecutionContext();
+  const res = await api.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers }), bindings, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+const json = (body: unknown) => JSON.stringify(body);
+const intentOf = async (res: Response) => (await res.json<Single<ApiIntent>>()).data;
+
+async function buyer() {
+  const signed = await signUpBearer();
+  return { token: signed.access_token, userId: signed.data.user.id };
+}
+
+async function stripeIntent(product: ProductId = "top_7") {
+  const who = await buyer();
+  const listing = await fixtureListing(who.userId);
+  const res = await viaApi("/api/cabinet/payment/intent", {
+    method: "POST",
+    token: who.token,
+    body: json({ realty_id: listing, product }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const intent = await intentOf(res);
+  const row = await env.DB.prepare("SELECT provider_ref FROM payment_intents WHERE id = ?")
+    .bind(intent.id)
+    .first<{ provider_ref: string }>();
+  return { ...who, listing, intent, session: row!.provider_ref };
+}
+
+const complete = (token: string, id: string) =>
+  viaApi("/api/cabinet/payment/complete", { method: "POST", token, body: json({ intent_id: id }) });
+
+let eventCount = 0;
+function sessionEvent(type: string, session: Session, id = `evt_${++eventCount}_${crypto.randomUUID()}`) {
+  return {
+    id,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { object: "checkout.session", ...session } },
+  };
+}
+
+async function deliver(event: unknown, options: { secret?: string; at?: number; raw?: string } = {}) {
+  const raw = options.raw ?? JSON.stringify(event);
+  const signature = await signWebhook(
+    options.secret ?? WEBHOOK_SECRET,
+    raw,
+    options.at ?? Math.floor(Date.now() / 1000),
+  );
+  return viaApi("/api/payments/stripe/webhook", {
+    method: "POST",
+    headers: { "stripe-signature": signature, "content-type": "application/json" },
+    body: raw,
+  });
+}
+
+describe("the Stripe adapter's requests", () => {
+  it("an intent makes a Checkout Session keyed by the intent, priced from the products, returning to our pages", async () => {
+    const { intent, session } = await stripeIntent("top_14");
+    expect(intent).toMatchObject({ provider: "stripe", status: "created", amount_cents: PRODUCTS.top_14.amount_cents });
+    expect(intent.checkout_url).toBe(`https://checkout.stripe.com/c/pay/${session}`);
+    const [made] = stripe.requests;
+    expect(stripe.requests).toHaveLength(1);
+    expect(made!.method).toBe("POST");
+    expect(made!.path).toBe("/v1/checkout/sessions");
+    expect(made!.headers.get("idempotency-key")).toBe(intent.id);
+    expect(made!.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
+    expect(Object.fromEntries(made!.form)).toMatchObject({
+      mode: "payment",
+      client_reference_id: intent.id,
+      success_url: `${siteOrigin(env) ?? ORIGIN}/cabinet/payment/success/?intent=${intent.id}`,
+      cancel_url: `${siteOrigin(env) ?? ORIGIN}/cabinet/payment/error/?intent=${intent.id}`,
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "eur",
+      "line_items[0][price_data][unit_amount]": String(PRODUCTS.top_14.amount_cents),
+      "metadata[intent_id]": intent.id,
+      "payment_intent_data[metadata][intent_id]": intent.id,
+    });
+  });
+
+  it("complete asks Stripe: an open session stays pending, a paid one succeeds with its period", async () => {
+    const { token, intent, session, listing } = await stripeIntent("home_7");
+    const open = await complete(token, intent.id);
+    expect(open.status).toBe(200);
+    expect((await intentOf(open)).status).toBe("pending");
+    expect(stripe.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/checkout/sessions/${session}` });
+    expect(await periodsOf(listing)).toEqual([]);
+    stripe.pay(session);
+    const paid = await complete(token, intent.id);
+    expect((await intentOf(paid)).status).toBe("succeeded");
+    expect(await periodsOf(listing)).toHaveLength(1);
+    const row = await env.DB.prepare("SELECT provider_payment_ref FROM payment_intents WHERE id = ?")
+      .bind(intent.id)
+      .first<{ provider_payment_ref: string }>();
+    expect(row!.provider_payment_ref).toBe(`pi_stripe_${session}`);
+  });
+
+  it("failure expires the session first; a session paid meanwhile is recorded as the success it is", async () => {
+    const first = await stripeIntent();
+    const failed = await viaApi("/api/cabinet/payment/failure", {
+      method: "POST",
+      token: first.token,
+      body: json({ intent_id: first.intent.id, reason: "cancelled" }),
+    });
+    expect((await intentOf(failed)).status).toBe("failed");
+    expect(stripe.sessions.get(first.session)!.status).toBe("expired");
+    expect(stripe.requests.at(-1)!.path).toBe(`/v1/checkout/sessions/${first.session}/expire`);
+
+    const second = await stripeIntent();
+    stripe.pay(second.session);
+    const late = await viaApi("/api/cabinet/payment/failure", {
+      method: "POST",
+      token: second.token,
+      body: json({ intent_id: second.intent.id, reason: "cancelled" }),
+    });
+    expect(late.status).toBe(409);
+    expect(await ledgerOf(second.intent.id)).toEqual(["created", "succeeded"]);
+    expect(await periodsOf(second.listing)).toHaveLength(1);
+  });
+
+  it("stopping a refundable promotion refunds its unused days at Stripe, keyed by the intent", async () => {
+    const { token, intent, session, listing } = await stripeIntent("top_30");
+    stripe.pay(session);
+    await complete(token, intent.id);
+    const res = await viaApi(`/api/cabinet/realties/${listing}/promotion?placement=top`, { method: "DELETE", token });
+    expect(res.status).toBe(200);
+    const refund = stripe.requests.find((r) => r.path === "/v1/refunds")!;
+    expect(refund.headers.get("idempotency-key")).toBe(`${intent.id}-refund`);
+    expect(refund.form.get("payment_intent")).toBe(`pi_stripe_${session}`);
+    // Stopped right away: 29 whole days of 30 unused.
+    expect(refund.form.get("amount")).toBe(String(Math.floor((PRODUCTS.top_30.amount_cents * 29) / 30)));
+    expect(await ledgerOf(intent.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
+  });
+
+  it("Stripe's form encoding nests objects and arrays", () => {
+    expect(stripeForm({ a: 1, b: { c: "x", d: [{ e: 2 }] }, skip: undefined }).toString()).toBe(
+      "a=1&b%5Bc%5D=x&b%5Bd%5D%5B0%5D%5Be%5D=2",
+    );
+  });
+});
+
+describe("POST /api/payments/stripe/webhook", () => {
+  it("a valid checkout.session.completed settles the intent once; its replay changes nothing", async () => {
+    const { intent, session, listing } = await stripeIntent();
+    const event = sessionEvent("checkout.session.completed", stripe.pay(session));
+    const res = await deliver(event);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    expect(await ledgerOf(intent.id)).toEqual(["created", "succeeded"]);
+    const [period] = await periodsOf(listing);
+    expect((await listingPlacements(listing))!.promoted_until).toBe(period!.ends_at);
+    const replay = await deliver(event);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, replayed: true });
+    expect(await ledgerOf(intent.id)).toEqual(["created", "succeeded"]);
+    expect(await periodsOf(listing)).toHaveLength(1);
+  });
+
+  it("refuses a bad signature, another secret's, a changed body and a missing header (400), changing nothing", async () => {
+    const { intent, session } = await stripeIntent();
+    const event = sessionEvent("checkout.session.completed", stripe.pay(session));
+    const wrong = await deliver(event, { secret: "whsec_someone_else" });
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json<{ error: { code: string } }>()).error.code).toBe("invalid_signature");
+    const raw = JSON.stringify(event);
+    const signature = await signWebhook(WEBHOOK_SECRET, raw, Math.floor(Date.now() / 1000));
+    const changed = await viaApi("/api/payments/stripe/webhook", {
+      method: "POST",
+      headers: { "stripe-signature": signature },
+      body: raw.replace("checkout.session.completed", "checkout.session.expired"),
+    });
+    expect(changed.status).toBe(400);
+    for (const header of [undefined, "t=1,v1=zz", "garbage", `v1=${"0".repeat(64)}`]) {
+      const res = await viaApi("/api/payments/stripe/webhook", {
+        method: "POST",
+        headers: header ? { "stripe-signature": header } : {},
+        body: raw,
+      });
+      expect(res.status, String(header)).toBe(400);
+    }
+    expect(await ledgerOf(intent.id)).toEqual(["created"]);
+  });
+
+  it("refuses a delivery older than the tolerance even with a genuine signature", async () => {
+    const { intent, session } = await stripeIntent();
+    const event = sessionEvent("checkout.session.completed", stripe.pay(session));
+    const old = await deliver(event, { at: Math.floor(Date.now() / 1000) - STRIPE_WEBHOOK_TOLERANCE_S - 5 });
+    expect(old.status).toBe(400);
+    expect((await old.json<{ error: { code: string } }>()).error.code).toBe("signature_expired");
+    expect(await ledgerOf(intent.id)).toEqual(["created"]);
+    const verdict = await verifyWebhook(
+      { webhookSecret: WEBHOOK_SECRET, toleranceS: STRIPE_WEBHOOK_TOLERANCE_S },
+      await signWebhook(WEBHOOK_SECRET, "{}", 1000),
+      "{}",
+      1000 + STRIPE_WEBHOOK_TOLERANCE_S,
+    );
+    // At the tolerance it still passes the clock (and then fails as no Stripe event).
+    expect(verdict).toMatchObject({ ok: false, code: "invalid_signature" });
+  });
+
+  it("out of order: an expiry after the success changes nothing", async () => {
+    const { intent, session, listing } = await stripeIntent();
+    const paid = sessionEvent("checkout.session.completed", stripe.pay(session));
+    const expired = sessionEvent("checkout.session.expired", { ...stripe.sessions.get(session)!, status: "expired" });
+    expect((await deliver(paid)).status).toBe(200);
+    expect((await deliver(expired)).status).toBe(200);
+    expect(await ledgerOf(intent.id)).toEqual(["created", "succeeded"]);
+    expect(await periodsOf(listing)).toHaveLength(1);
+  });
+
+  it("out of order: a success after the failure leaves it failed and refunds the money", async () => {
+    const { intent, session, listing } = await stripeIntent();
+    const expired = sessionEvent("checkout.session.expired", { ...stripe.sessions.get(session)!, status: "expired" });
+    expect((await deliver(expired)).status).toBe(200);
+    const paid = sessionEvent("checkout.session.completed", stripe.pay(session));
+    expect((await deliver(paid)).status).toBe(200);
+    expect(await ledgerOf(intent.id)).toEqual(["created", "failed"]);
+    expect(await periodsOf(listing)).toEqual([]);
+    expect(stripe.refunds).toHaveLength(1);
+    expect(stripe.refunds[0]!.get("payment_intent")).toBe(`pi_stripe_${session}`);
+    expect(stripe.refunds[0]!.get("amount")).toBe(String(PRODUCTS.top_7.amount_cents));
+  });
+
+  it("a webhook before complete, and complete before a webhook: one success either way", async () => {
+    const a = await stripeIntent();
+    await deliver(sessionEvent("checkout.session.completed", stripe.pay(a.session)));
+    expect((await intentOf(await complete(a.token, a.intent.id))).status).toBe("succeeded");
+    expect(await ledgerOf(a.intent.id)).toEqual(["created", "succeeded"]);
+    const b = await stripeIntent();
+    const session = stripe.pay(b.session);
+    expect((await intentOf(await complete(b.token, b.intent.id))).status).toBe("succeeded");
+    await deliver(sessionEvent("checkout.session.completed", session));
+    expect(await ledgerOf(b.intent.id)).toEqual(["created", "pending", "succeeded"]);
+    expect(await periodsOf(a.listing)).toHaveLength(1);
+    expect(await periodsOf(b.listing)).toHaveLength(1);
+  });
+
+  it("a refund made in Stripe's dashboard ends the period it paid for", async () => {
+    const { intent, session, listing } = await stripeIntent("home_7");
+    await deliver(sessionEvent("checkout.session.completed", stripe.pay(session)));
+    const refunded = {
+      id: `evt_refund_${crypto.randomUUID()}`,
+      type: "charge.refunded",
+      data: {
+        object: { object: "charge", payment_intent: `pi_stripe_${session}`, amount_refunded: 1490, metadata: {} },
+      },
+    };
+    expect((await deliver(refunded)).status).toBe(200);
+    expect(await ledgerOf(intent.id)).toEqual(["created", "succeeded", "refunded"]);
+    expect((await periodsOf(listing))[0]!.stopped_at).not.toBeNull();
+    expect((await listingPlacements(listing))!.home_until).toBeNull();
+  });
+
+  it("acknowledges events about nothing of ours, and is exempt from the CSRF check but nothing else is", async () => {
+    const unknown = { id: `evt_${crypto.randomUUID()}`, type: "customer.created", data: { object: {} } };
+    expect(await (await deliver(unknown)).json()).toEqual({ received: true, ignored: true });
+    // Through the built worker, with a session cookie and no CSRF headers: not a 403 (the Stripe settings are
+    // not set there, so 503), while the cabinet's writes still are refused.
+    const { jar } = await signUpByPhone();
+    const webhook = await SELF.fetch(`${ORIGIN}/api/payments/stripe/webhook`, {
+      method: "POST",
+      headers: { cookie: jar.header(), "stripe-signature": "t=1,v1=00" },
+      body: "{}",
+    });
+    expect(webhook.status).toBe(503);
+    const cabinet = await SELF.fetch(`${ORIGIN}/api/cabinet/payment/complete`, {
+      method: "POST",
+      headers: { cookie: jar.header(), "content-type": "application/json" },
+      body: json({ intent_id: "pi_0123456789abcdef" }),
+    });
+    expect(cabinet.status).toBe(403);
+  });
+});
+
+describe("junk to the webhook", () => {
+  it("never gives a 5xx, signed or not", async () => {
+    const { session } = await stripeIntent();
+    const paid = stripe.pay(session);
+    const object = fc.oneof(
+      fc.constant(paid as unknown as Record<string, unknown>),
+      fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue()),
+      fc.record({ metadata: fc.oneof(fc.jsonValue(), fc.constant({ intent_id: paid.metadata.intent_id })) }),
+    );
+    const event = fc.record(
+      {
+        id: fc.oneof(fc.string(), fc.integer(), fc.constant(null)),
+        type: fc.oneof(
+          fc.constantFrom(
+            "checkout.session.completed",
+            "checkout.session.expired",
+            "checkout.session.async_payment_failed",
+            "payment_intent.succeeded",
+            "charge.refunded",
+          ),
+          fc.string(),
+        ),
+        data: fc.oneof(fc.record({ object }), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    );
+    const raw = fc.oneof(
+      event.map((e) => JSON.stringify(e)),
+      fc.string(),
+      fc.json(),
+    );
+    await fc.assert(
+      fc.asyncProperty(raw, fc.boolean(), fc.string(), async (body, signed, header) => {
+        const res = await viaApi("/api/payments/stripe/webhook", {
+          method: "POST",
+          headers: {
+            "stripe-signature": signed
+              ? await signWebhook(WEBHOOK_SECRET, body, Math.floor(Date.now() / 1000))
+              : header,
+          },
+          body,
+        });
+        await res.arrayBuffer();
+        expect(res.status, body.slice(0, 200)).toBeLessThan(500);
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe("no provider", () => {
+  const PRODUCTION = { ...env, ENVIRONMENT: "production", JWT_SECRET: "test-production-secret-0123456789abcdef" };
+
+  /** A bearer token of a new password account, signed in under `bindings`. */
+  async function signedIn(bindings: object) {
+    const account = await passwordAccount("production pass");
+    const res = await viaApi(
+      "/api/auth/login",
+      {
+        method: "POST",
+        headers: { "x-auth-mode": "bearer", "cf-connecting-ip": uniqueIp() },
+        body: json({ login: account.email, password: "production pass", remember_me: false }),
+      },
+      bindings,
+    );
+    expect(res.status).toBe(200);
+    return { token: (await res.json<{ access_token: string }>()).access_token, userId: account.id };
+  }
+
+  it("answers 503 payments_unavailable outside development without Stripe, and with Stripe half configured", async () => {
+    for (const bindings of [
+      PRODUCTION,
+      { ...PRODUCTION, PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: SECRET_KEY },
+      { ...env, PAYMENT_PROVIDER: "stripe", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET },
+    ]) {
+      const who = await signedIn(bindings);
+      const listing = await fixtureListing(who.userId);
+      const res = await viaApi(
+        "/api/cabinet/payment/intent",
+        { method: "POST", token: who.token, body: json({ realty_id: listing, product: "top_7" }) },
+        bindings,
+      );
+      expect(res.status).toBe(503);
+      expect((await res.json<{ error: { code: string } }>()).error.code).toBe("payments_unavailable");
+      expect(
+        await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_intents WHERE user_id = ?").bind(who.userId).first("n"),
+      ).toBe(0);
+    }
+    // Stripe's webhook is not taken without its secret either.
+    const hook = await viaApi("/api/payments/stripe/webhook", { method: "POST", body: "{}" }, PRODUCTION);
+    expect(hook.status).toBe(503);
+  });
+});
+
+describe("the race: 50 completes and 50 webhook deliveries of one payment at once", () => {
+  it("records exactly one success and one promotion period", async () => {
+    const { token, intent, session, listing } = await stripeIntent("top_7");
+    const paid = stripe.pay(session);
+    const calls = [
+      ...Array.from({ length: 50 }, () => complete(token, intent.id)),
+      // Stripe retries the same event; distinct events (completed, async succeeded) race too.
+      ...Array.from({ length: 50 }, (_, i) =>
+        deliver(
+          sessionEvent(
+            i % 2 ? "checkout.session.completed" : "checkout.session.async_payment_succeeded",
+            paid,
+            i % 5 === 0 ? "evt_race_same" : undefined,
+          ),
+        ),
+      ),
+    ];
+    const answers = await Promise.all(calls);
+    for (const res of answers) expect(res.status).toBe(200);
+    const succeeded = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM payment_events WHERE intent_id = ? AND status = 'succeeded'",
+    )
+      .bind(intent.id)
+      .first<{ n: number }>();
+    expect(succeeded!.n).toBe(1);
+    const periods = await periodsOf(listing);
+    expect(periods).toHaveLength(1);
+    expect(periods[0]!.ends_at - periods[0]!.starts_at).toBe(7 * DAY);
+    expect((await listingPlacements(listing))!.promoted_until).toBe(periods[0]!.ends_at);
+    expect(stripe.refunds).toEqual([]);
+  });
+});
