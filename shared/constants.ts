@@ -134,6 +134,12 @@ export const PHONE_REVEAL_PRICE_CENTS = 50;
  */
 export const PROMOTED_PER_PAGE = 3;
 export const HOME_PROMOTED_COUNT = 8;
+/**
+ * Promoted listings take the first places in turn (worker/db/promoted-ranking.ts): each period the
+ * order of a search's promoted listings starts a page's worth further on, among the first SPAN of them.
+ */
+export const PROMOTED_ROTATION_MS = 60 * 60 * 1000;
+export const PROMOTED_ROTATION_SPAN = 24 * PROMOTED_PER_PAGE;
 export const STRIPE_WEBHOOK_TOLERANCE_S = 5 * 60;
 export const PAYMENT_CURRENCY = "EUR";
 /** A message to a listing's owner. */

@@ -40,6 +40,7 @@ const LISTING = {
   title_lang: "sr",
   lang: "sr",
   promoted: false,
+  highlighted: false,
   created_at: "2026-01-01T00:00:00.000Z",
   updated_at: "2026-01-02T00:00:00.000Z",
   expires_at: "2026-03-01T00:00:00.000Z",

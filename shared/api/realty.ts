@@ -80,6 +80,13 @@ export const filterEntries = {
       v.transform((s) => s === "true"),
     ),
   ),
+  /** `true`: only listings whose "Home" placement runs, in turn (the home page's shelf). */
+  home: v.optional(
+    v.pipe(
+      v.picklist(["true"], INVALID.choice),
+      v.transform(() => true as const),
+    ),
+  ),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong))),
   bounds: v.optional(Bounds),
   locale: v.optional(v.string()),
@@ -217,7 +224,15 @@ export interface ApiListing {
   title_lang: "en" | "ru" | "sr";
   /** The language of the owner's texts (description, own title). */
   lang: "en" | "ru" | "sr";
+  /** Its "Top" placement runs (labelled "Promoted"). */
   promoted: boolean;
+  /**
+   * In search results: placed first on its page for its "Top" placement (at most PROMOTED_PER_PAGE a
+   * page, worker/db/promoted-ranking.ts), not in the visitor's sort.
+   */
+  promoted_slot?: boolean;
+  /** Its "Highlight" placement runs: the card is marked, its place unchanged. */
+  highlighted: boolean;
   created_at: string;
   updated_at: string;
   expires_at: string;
@@ -312,6 +327,8 @@ export interface ListingQuery {
   furnished?: boolean;
   /** Only listings whose paid promotion is running. */
   promoted?: boolean;
+  /** Only listings whose "Home" placement is running. */
+  home?: true;
   q?: string;
   /** south,west,north,east */
   bounds?: string;

@@ -67,6 +67,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     title_lang: row.lang ?? locale,
     lang: row.lang,
     promoted: false,
+    highlighted: false,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),

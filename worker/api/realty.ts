@@ -14,6 +14,7 @@ import {
 } from "#worker/db/listings.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
 import { valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -46,7 +47,7 @@ export const realty = new Hono<AppEnv>()
       perPage: query.per_page,
       facets: query.facets,
       locale: apiLocale(c),
-      now: Date.now(),
+      now: nowOf(c),
     });
     return c.json({
       items,
@@ -64,12 +65,12 @@ export const realty = new Hono<AppEnv>()
     return c.json({ data: await countListings(c.env.DB, query, places) });
   })
   .get("/realty/:id", valid("param", IdParams), async (c) => {
-    const listing = await listingDetail(c.env.DB, c.req.valid("param").id, apiLocale(c), Date.now());
+    const listing = await listingDetail(c.env.DB, c.req.valid("param").id, apiLocale(c), nowOf(c));
     if (!listing) return apiError(c, 404, "not_found", "No such listing");
     return c.json({ data: listing });
   })
   .post("/realty-by-ids", valid("json", ByIdsBody), async (c) => {
-    const items = await listingsByIds(c.env.DB, c.req.valid("json").ids, apiLocale(c), Date.now());
+    const items = await listingsByIds(c.env.DB, c.req.valid("json").ids, apiLocale(c), nowOf(c));
     return c.json({ items, total: items.length });
   })
   .get("/seo/realty/list", valid("query", SeoListQuery), async (c) => {

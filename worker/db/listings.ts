@@ -18,6 +18,13 @@ import type {
 import type { Sort } from "#shared/api/limits.ts";
 import { photoVariants, srcsetOf } from "#shared/photo-variants.ts";
 import { shownTitle } from "./listing-titles.ts";
+import {
+  exactOrganicNeeded,
+  ORGANIC_UNKNOWN,
+  rankedPageStatement,
+  type RankedLayout,
+  type RankedPlacement,
+} from "./promoted-ranking.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -70,6 +77,7 @@ export function countableFromSummary(filters: SearchFilters): boolean {
     filters.floor_min === undefined &&
     filters.floor_max === undefined &&
     filters.promoted === undefined &&
+    filters.home === undefined &&
     !filters.bounds &&
     !(filters.q && ftsQuery(filters.q))
   );
@@ -154,6 +162,7 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
   if (filters.furnished !== undefined) add("l.furnished = ?", filters.furnished ? 1 : 0);
   if (filters.promoted === true) add("l.promoted_until > ?", now);
   if (filters.promoted === false) add("(l.promoted_until IS NULL OR l.promoted_until <= ?)", now);
+  if (filters.home) add("l.home_until > ?", now);
   const fts = filters.q ? ftsQuery(filters.q) : null;
   // The newest matches of the text (ids grow with time), at most TEXT_CANDIDATES: a common word
   // must not make a search walk every listing. A search that reaches the limit is not exact.
@@ -203,6 +212,7 @@ interface ListingRow {
   title_generated: number;
   lang: "en" | "ru" | "sr";
   promoted_until: number | null;
+  highlight_until: number | null;
   created_at: number;
   updated_at: number;
   expires_at: number;
@@ -215,7 +225,7 @@ const listingColumns = (locale: Locale) => `
   d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address, l.lat, l.lng, l.price,
   l.price_m2, l.area, l.land_area, l.rooms, l.bedrooms, l.bathrooms, l.floor, l.floors, l.year_built,
   l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.title_generated,
-  l.lang, l.promoted_until, l.created_at, l.updated_at, l.expires_at,
+  l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count`;
@@ -313,6 +323,7 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
     ...shownTitle(row, locale),
     lang: row.lang,
     promoted: row.promoted_until !== null && row.promoted_until > now,
+    highlighted: row.highlight_until !== null && row.highlight_until > now,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),
@@ -366,20 +377,52 @@ export async function searchListings(
     if (places.cityId !== undefined)
       facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }, true));
   }
-  const [rows, count, types, roomRows, districtRows] = await db.batch([
-    // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
-    // columns (joins, photo subqueries) in the sorted query would compute them for every match.
-    db
-      .prepare(
-        `SELECT ${listingColumns(options.locale)} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
+  // Running placements come first (promoted-ranking.ts): "Top" on every search but one that excludes
+  // it, "Home" on the home page's; a search of only placed listings has no others to follow them.
+  const placement: RankedPlacement | null = filters.home ? "home" : filters.promoted === false ? null : "top";
+  const ranked = (organic: number) =>
+    rankedPageStatement(where, ORDER_BY[options.sort], listingColumns(options.locale), listingJoins, {
+      page: options.page,
+      perPage: options.perPage,
+      now: options.now,
+      placement: placement!,
+      organic,
+    });
+  const placedOnly = filters.home === true || filters.promoted === true;
+  const page = placement
+    ? ranked(placedOnly ? 0 : ORGANIC_UNKNOWN)
+    : {
+        // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
+        // columns (joins, photo subqueries) in the sorted query would compute them for every match.
+        sql: `SELECT ${listingColumns(options.locale)} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
            ORDER BY ${ORDER_BY[options.sort]} LIMIT ? OFFSET ?) page
          JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${ORDER_BY[options.sort]}`,
-      )
-      .bind(...where.args, options.perPage, (options.page - 1) * options.perPage),
+        args: [...where.args, options.perPage, (options.page - 1) * options.perPage],
+      };
+  const [rows, count, types, roomRows, districtRows] = await db.batch([
+    db.prepare(page.sql).bind(...page.args),
     countStatement(db, filters, places, options.now),
     ...facetStatements,
   ]);
   const { total, total_exact: exact } = readCount(count!.results[0] as CountRow, summary);
+  type PageRow = ListingRow & Partial<RankedLayout> & { rank_group?: number };
+  let pageRows = rows!.results as PageRow[];
+  // The page was read as if the other matches went on past it; near the end they may not (rare: the
+  // last pages of a search with more placed listings than its pages have first places).
+  const again = placement
+    ? exactOrganicNeeded(pageRows as (RankedLayout & { rank_group: number })[], options.perPage)
+    : undefined;
+  if (again) {
+    const organic =
+      again.organic ?? (await countOrganic(db, where, placement!, options.now, pageRows[0]!.organic_before!));
+    const exactPage = ranked(organic);
+    pageRows = (
+      await db
+        .prepare(exactPage.sql)
+        .bind(...exactPage.args)
+        .all<PageRow>()
+    ).results;
+  }
 
   type FacetRow = { key: number; count: number; seen?: number; slug?: string; name?: string };
   const facetRows = (result: D1Result | undefined) =>
@@ -402,11 +445,36 @@ export async function searchListings(
     };
   }
   return {
-    items: (rows!.results as ListingRow[]).map((row) => toListing(row, options.now, options.locale)),
+    items: pageRows.map((row) => {
+      const listing = toListing(row, options.now, options.locale);
+      return row.rank_group === undefined ? listing : { ...listing, promoted_slot: row.rank_group === 0 };
+    }),
     total,
     total_exact: exact,
     facets,
   };
+}
+
+/**
+ * How many matches of a search are not placed (the ones that follow the placed ones in the visitor's
+ * sort), counted up to `upTo`.
+ */
+async function countOrganic(
+  db: D1Database,
+  where: { sql: string; args: unknown[] },
+  placement: RankedPlacement,
+  now: number,
+  upTo: number,
+): Promise<number> {
+  const column = placement === "home" ? "l.home_until" : "l.promoted_until";
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM (SELECT 1 FROM listings l WHERE ${where.sql} AND NOT ifnull(${column} > ?, 0)
+       LIMIT ${Math.trunc(upTo)})`,
+    )
+    .bind(...where.args, now)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }
 
 /** The total of a search alone, exact from the summary or counted up to the cap. */
