@@ -228,6 +228,33 @@ describe("the payment page of a listing", () => {
     expect(hidden(other, "intent_id")).toBeNull();
   });
 
+  it("starts another purchase when the named intent's payment has started and cannot change", async () => {
+    const made = await apiIntent(owner, { realty_id: L.active, product: "top_7" });
+    // The provider is settling it (as a card payment under way at Stripe): its product is fixed.
+    await env.DB.prepare(
+      "INSERT INTO payment_events (intent_id, status, amount_cents, source, created_at) VALUES (?, 'pending', 990, 'api', ?)",
+    )
+      .bind(made.id, Date.now())
+      .run();
+    const doc = await html(await page(`/cabinet/payment/?realty_id=${L.active}&intent=${made.id}`, owner.jar));
+    expect(hidden(doc, "intent_id")).toBe(made.id);
+    const res = await post(
+      `/cabinet/payment/?realty_id=${L.active}&intent=${made.id}`,
+      {
+        realty_id: String(L.active),
+        product: "top_30",
+        idempotency_key: hidden(doc, "idempotency_key")!,
+        intent_id: made.id,
+      },
+      owner.jar,
+    );
+    expect(res.status).toBe(302);
+    expect(intentOf(res)).toMatch(/^pi_/);
+    expect(intentOf(res)).not.toBe(made.id);
+    expect(await intent(owner, intentOf(res))).toMatchObject({ product: "top_30", status: "created" });
+    expect(await intent(owner, made.id)).toMatchObject({ product: "top_7", status: "pending" });
+  });
+
   it("says why a post was refused, on the page, with the same key to post again", async () => {
     const res = await post(
       `/cabinet/payment/?realty_id=${L.active}`,

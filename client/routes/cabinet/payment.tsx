@@ -157,7 +157,7 @@ export async function action(args: Route.ActionArgs) {
     const current = await api.intent(intentId);
     const intent = current.ok ? current.data.data : null;
     if (intent && intent.realty_id === realtyId && isOpen(intent)) {
-      result = intent.product === product ? current : await api.updateIntent(intent.id, product);
+      result = intent.product === product ? current : await changeOrStartAgain(api, intent, product);
     }
   }
   if (!result) {
@@ -165,7 +165,7 @@ export async function action(args: Route.ActionArgs) {
     const made = result.ok ? result.data.data : null;
     if (made && made.product !== product) {
       // The key's intent was made for another package (the page came back after it was posted).
-      result = isOpen(made) ? await api.updateIntent(made.id, product) : await createAgain(api, realtyId, product);
+      result = isOpen(made) ? await changeOrStartAgain(api, made, product) : await createAgain(api, realtyId, product);
     } else if (made?.status === "failed") {
       result = await createAgain(api, realtyId, product);
     }
@@ -177,6 +177,16 @@ export async function action(args: Route.ActionArgs) {
 /** A new purchase: a failed one tried again, or another package after a paid one. */
 function createAgain(api: ApiClient, realtyId: number, product: ProductId) {
   return api.createIntent({ realty_id: realtyId, product, idempotency_key: crypto.randomUUID() });
+}
+
+/**
+ * Another package for an unpaid intent; once its payment has started at the provider (409 `intent_locked`)
+ * it cannot change, and the new choice is a purchase of its own.
+ */
+async function changeOrStartAgain(api: ApiClient, intent: ApiIntent, product: ProductId) {
+  const changed = await api.updateIntent(intent.id, product);
+  if (changed.ok || changed.error?.code !== "intent_locked" || intent.realty_id === null) return changed;
+  return createAgain(api, intent.realty_id, product);
 }
 
 export default function CabinetPayment({ loaderData, actionData }: Route.ComponentProps) {
