@@ -20,6 +20,7 @@ it("gives every command but npm start a build folder and a D1 folder of its own"
     "abuse",
     "bench-db",
     "bench-photos",
+    "payments-race",
   ]);
   expect(new Set(builds).size - 1).toBe(commands.length);
   expect(new Set(states).size - 1).toBe(commands.length);

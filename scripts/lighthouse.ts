@@ -11,8 +11,19 @@ import { lighthouseFailures, lighthouseTable, runLighthouse } from "#harness/aud
 import { auditPages, pageSamples } from "#harness/audit/pages.ts";
 import { serveSite } from "#harness/audit/site.ts";
 import { FOLDERS } from "#harness/folders.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { busyInboxSql } from "#harness/seed/busy-inbox.ts";
+import { wrangler } from "#harness/wrangler.ts";
 
-const server = await serveSite(FOLDERS.lighthouse, { build: !process.argv.includes("--no-build") });
+// The messages pages are measured with a busy inbox: 200 conversations and a 1 000-message thread.
+const user = DEV_ACCOUNTS.find((account) => account.role === "user")!;
+const server = await serveSite(FOLDERS.lighthouse, {
+  build: !process.argv.includes("--no-build"),
+  prepare: async (state) => {
+    for (const command of busyInboxSql(user.email, Date.now()))
+      await wrangler(["d1", "execute", "DB", "--local", "--persist-to", state, "--command", command], { quiet: true });
+  },
+});
 let failures: string[];
 try {
   const pages = auditPages(await pageSamples(server.url), ["en"]).filter((p) =>

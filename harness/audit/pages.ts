@@ -37,6 +37,7 @@ export type PageType =
   | "moderation"
   | "conversation-reports"
   | "messages"
+  | "messages-thread"
   | "report"
   | "renew"
   // Issue 21: a listing's packages, the phone reveal's payment, the sandbox provider, the success and error
@@ -77,6 +78,8 @@ export interface SignedInSamples {
   listingId: number;
   /** A public listing of the user's: its statistics and its renewal page. */
   activeId: number;
+  /** The user's conversation of the newest activity (one is started when they have none). */
+  conversationId: number;
   /** The user's payments (issue 21): one left open (the sandbox page), one paid and one declined. */
   intents?: { open: string; paid: string; declined: string };
   /** A public listing of someone else's: the phone reveal's payment page. */
@@ -158,6 +161,15 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
     }
     const mine = await post("/api/cabinet/realties/active", { tab: "active", per_page: 1 }, user);
     const activeId = ((await mine.json()) as { items: { id: number }[] }).items[0]!.id;
+    const contacts = async () =>
+      (
+        (await (await post("/api/cabinet/messages/contacts", { per_page: 1 }, user)).json()) as {
+          items: { id: number }[];
+        }
+      ).items;
+    if (!(await contacts()).length)
+      await post("/api/cabinet/messages/create", { realty_id: activeId, text: "Is it still available?" }, admin);
+    const conversationId = (await contacts())[0]!.id;
     const me = (await (
       await fetch(`${baseURL}/api/cabinet/user`, { headers: { ...headers, cookie: user } })
     ).json()) as {
@@ -180,6 +192,7 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
       admin,
       listingId: id,
       activeId,
+      conversationId,
       intents: await paymentSamples(baseURL, user, activeId),
       foreignId,
     };
@@ -245,6 +258,7 @@ export function signedInPageTypes(
     { type: "moderation", path: "/admin/moderation/", status: 200, as: "admin" },
     { type: "conversation-reports", path: "/admin/moderation/conversations/", status: 200, as: "admin" },
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
+    { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
     { type: "payment", path: `/cabinet/payment/?realty_id=${session?.activeId ?? 0}`, status: 200, as: "user" },
     {
       type: "payment-reveal",

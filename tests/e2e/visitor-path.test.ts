@@ -55,7 +55,8 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
       expect(problems.filter((p) => !benign(p))).toEqual([]);
     });
 
-    it("walks from the home search to a media article", async () => {
+    // A dozen navigations: the first walk also meets cold caches while the rest of the suite runs.
+    it("walks from the home search to a media article", { timeout: 90_000 }, async () => {
       // Home: the search entry leads to the list address.
       await page.goto(lp("/"));
       await settle();

@@ -324,6 +324,11 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     expect(refund!.amount_cents).toBe(Math.floor((PRODUCTS.top_30.amount_cents * 19) / 30));
     const seen = await intentOf(await call(`/api/cabinet/payment/intent/${intent.id}`, { jar }));
     expect(seen.status).toBe("refunded");
+    // No success after the refund, and no failure either.
+    expect((await intentOf(await complete(jar, intent.id))).status).toBe("refunded");
+    expect((await fail(jar, intent.id)).status).toBe(409);
+    expect(await ledgerOf(intent.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
+    expect(await periodsOf(listing)).toHaveLength(1);
   });
 
   it("stops only one's own listing's promotion and names a bad placement", async () => {

@@ -41,7 +41,13 @@ for (const path of ["/cabinet/realties/promotion", "/realty/:id/reveal-phone-num
 const promotions = PROMOTION_PRODUCT_IDS.map((product) => {
   const spec = PRODUCTS[product];
   if (spec.kind !== "promotion") throw new Error(`${product} is not a promotion`);
-  return { product, placement: spec.placement, days: spec.days, refundable: spec.refundable, ...price(spec.amount_cents) };
+  return {
+    product,
+    placement: spec.placement,
+    days: spec.days,
+    refundable: spec.refundable,
+    ...price(spec.amount_cents),
+  };
 });
 
 realtyContact

@@ -226,7 +226,14 @@ export async function recordSuccess(
             days: product.days,
             now: meta.now,
           })
-        : [revealStatement(db, { userId: intent.user_id, listingId: intent.listing_id, intentId: intent.id, now: meta.now })];
+        : [
+            revealStatement(db, {
+              userId: intent.user_id,
+              listingId: intent.listing_id,
+              intentId: intent.id,
+              now: meta.now,
+            }),
+          ];
   const results = await db.batch([
     db
       .prepare(
@@ -367,9 +374,7 @@ export interface PaymentListing {
 
 export function paymentListing(db: D1Database, id: number): Promise<PaymentListing | null> {
   return db
-    .prepare(
-      "SELECT id, owner_id, status, deleted_at IS NOT NULL AS deleted, title, lang FROM listings WHERE id = ?",
-    )
+    .prepare("SELECT id, owner_id, status, deleted_at IS NOT NULL AS deleted, title, lang FROM listings WHERE id = ?")
     .bind(id)
     .first<PaymentListing>();
 }

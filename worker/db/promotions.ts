@@ -66,10 +66,7 @@ export async function runningPlacements(db: D1Database, listingId: number, now: 
           ORDER BY p.starts_at DESC LIMIT 1) AS product
        FROM listings l WHERE l.id = ?1 AND l.${column} > ?2`,
   );
-  const { results } = await db
-    .prepare(parts.join(" UNION ALL "))
-    .bind(listingId, now)
-    .all<RunningPlacement>();
+  const { results } = await db.prepare(parts.join(" UNION ALL ")).bind(listingId, now).all<RunningPlacement>();
   return results;
 }
 

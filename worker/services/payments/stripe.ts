@@ -15,13 +15,7 @@
  * - anything else is acknowledged and ignored.
  */
 import { STRIPE_WEBHOOK_TOLERANCE_S } from "#shared/constants.ts";
-import type {
-  CheckoutRequest,
-  Confirmation,
-  Fetch,
-  PaymentProvider,
-  ProviderIntent,
-} from "./provider.ts";
+import type { CheckoutRequest, Confirmation, Fetch, PaymentProvider, ProviderIntent } from "./provider.ts";
 import { PaymentsUnavailable } from "./provider.ts";
 
 export const STRIPE_API_BASE = "https://api.stripe.com";
@@ -53,13 +47,14 @@ export function stripeConfig(env: StripeEnv): StripeConfig | null {
 
 /** Stripe refused or could not be reached: nothing was decided, the caller answers 503. */
 export class StripeError extends PaymentsUnavailable {
-  constructor(
-    message: string,
-    readonly status?: number,
-    /** Stripe's error code, e.g. `charge_already_refunded`. */
-    readonly code?: string,
-  ) {
+  readonly status: number | undefined;
+  /** Stripe's error code, e.g. `charge_already_refunded`. */
+  readonly code: string | undefined;
+
+  constructor(message: string, status?: number, code?: string) {
     super(message);
+    this.status = status;
+    this.code = code;
   }
 }
 
@@ -210,8 +205,7 @@ export interface StripeEvent {
 }
 
 export type WebhookVerdict =
-  | { ok: true; event: StripeEvent }
-  | { ok: false; code: "invalid_signature" | "signature_expired"; message: string };
+  { ok: true; event: StripeEvent } | { ok: false; code: "invalid_signature" | "signature_expired"; message: string };
 
 const encoder = new TextEncoder();
 
@@ -270,7 +264,11 @@ export async function verifyWebhook(
 
 /** A `Stripe-Signature` header for a payload, as Stripe makes it (tests and the race script sign with it). */
 export async function signWebhook(secret: string, payload: string, timestampS: number): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(`${timestampS}.${payload}`));
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret, "sign"),
+    encoder.encode(`${timestampS}.${payload}`),
+  );
   const hex = [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
   return `t=${timestampS},v1=${hex}`;
 }
