@@ -23,9 +23,9 @@ import type { Route } from "./+types/home";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { secondaryData } from "#client/secondary-data.server.ts";
+import { HOME_PROMOTED_COUNT } from "#shared/constants.ts";
 
 const POPULAR_CITY_COUNT = 12;
-const PROMOTED_COUNT = 4;
 const NEWEST_COUNT = 8;
 const ARTICLE_COUNT = 3;
 const FAQ_COUNT = 4;
@@ -47,7 +47,8 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
   if (target) throw redirect(target);
   const items = <T,>(result: Promise<{ ok: true; data: { items: T[] } } | { ok: false }>, count?: number) =>
     result.then((r) => (r.ok ? r.data.items.slice(0, count) : null));
-  const promoted = items(api.searchListings({ promoted: true, per_page: PROMOTED_COUNT, facets: false })).then(cards);
+  // The running "Home" placements, in turn (worker/db/promoted-ranking.ts); fewer when fewer run.
+  const promoted = items(api.searchListings({ home: true, per_page: HOME_PROMOTED_COUNT, facets: false })).then(cards);
   return {
     now: Date.now(),
     whereLimits: SEARCH_FORM_LIMITS.where,
@@ -59,7 +60,7 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
     newest: secondaryData(
       Promise.all([
         promoted,
-        items(api.searchListings({ per_page: NEWEST_COUNT + PROMOTED_COUNT, facets: false })).then(cards),
+        items(api.searchListings({ per_page: NEWEST_COUNT + HOME_PROMOTED_COUNT, facets: false })).then(cards),
       ]).then(([shown, newest]) => {
         const promotedIds = new Set((shown ?? []).map((card) => card.id));
         return newest?.filter((card) => !promotedIds.has(card.id)).slice(0, NEWEST_COUNT) ?? null;

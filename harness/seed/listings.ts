@@ -57,6 +57,9 @@ export interface SeedListing {
   phone: string;
   status: Status;
   promoted_until: number | null;
+  /** Issue 21: the "Highlight" and "Home" placements' ends (decision 040). */
+  highlight_until: number | null;
+  home_until: number | null;
   created_at: number;
   updated_at: number;
   expires_at: number;
@@ -424,6 +427,8 @@ export function seedListing(id: number): SeedListing {
     phone,
     status,
     promoted_until,
+    highlight_until: null,
+    home_until: null,
     created_at,
     updated_at,
     expires_at: updated_at + 30 * DAY,
@@ -436,7 +441,23 @@ export function seedListing(id: number): SeedListing {
   };
   const special = ownerShowcase(listing) ?? reportedListing(listing);
   // A run lasts 30 days from the listing's last change, as for every other seeded listing.
-  return special ? { ...special, expires_at: special.updated_at + 30 * DAY } : listing;
+  return withPlacements(special ? { ...special, expires_at: special.updated_at + 30 * DAY } : listing);
+}
+
+/**
+ * The seed's "Highlight" and "Home" placements (issue 21), by id so no draw moves: every third running
+ * "Top" placement also runs on the home page until the same day (a package bought together), and every
+ * 19th active listing is highlighted for three to six weeks — so a fresh site shows the home shelf and
+ * the marks.
+ */
+function withPlacements(listing: SeedListing): SeedListing {
+  if (listing.status !== "active") return listing;
+  const top = listing.promoted_until !== null && listing.promoted_until > BASE_TIME;
+  return {
+    ...listing,
+    home_until: top && listing.id % 3 === 0 ? listing.promoted_until : null,
+    highlight_until: listing.id % 19 === 3 ? BASE_TIME + (21 + (listing.id % 22)) * DAY : null,
+  };
 }
 
 /** Moderators' reasons of the seeded rejections (a code of REJECTION_CODES and their own words, in Serbian). */
@@ -493,6 +514,8 @@ function published(listing: SeedListing, at: number | null): SeedListing {
     rejection_code: null,
     rejection_reason: null,
     promoted_until: null,
+    highlight_until: null,
+    home_until: null,
   };
 }
 

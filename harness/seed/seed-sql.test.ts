@@ -328,6 +328,29 @@ describe("the default seed in SQLite", () => {
     ).toBe(0);
   });
 
+  it("runs a few Home and Highlight placements on active listings, Home ones also promoted (issue 21)", () => {
+    const home = all<{ status: string; promoted_until: number | null; home_until: number }>(
+      db,
+      `SELECT status, promoted_until, home_until FROM listings WHERE home_until IS NOT NULL`,
+    );
+    expect(home.length).toBeGreaterThanOrEqual(8);
+    for (const row of home) {
+      expect(row.status).toBe("active");
+      expect(row.home_until).toBeGreaterThan(BASE_TIME);
+      expect(row.promoted_until).toBe(row.home_until);
+    }
+    const highlighted = all<{ status: string; highlight_until: number }>(
+      db,
+      "SELECT status, highlight_until FROM listings WHERE highlight_until IS NOT NULL",
+    );
+    expect(highlighted.length / 2000).toBeGreaterThan(0.02);
+    expect(highlighted.length / 2000).toBeLessThan(0.06);
+    for (const row of highlighted) {
+      expect(row.status).toBe("active");
+      expect(row.highlight_until).toBeGreaterThan(BASE_TIME + 20 * DAY);
+    }
+  });
+
   it("gives the development user a listing in every state an owner acts on (issue 19 item 7)", () => {
     const mine = all<{
       id: number;

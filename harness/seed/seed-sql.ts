@@ -136,6 +136,8 @@ const LISTING_COLUMNS = [
   "phone",
   "status",
   "promoted_until",
+  "highlight_until",
+  "home_until",
   "created_at",
   "updated_at",
   "expires_at",
@@ -150,6 +152,8 @@ const LISTING_COLUMNS = [
 /** Columns holding times (ms), moved by the anchor's shift. */
 const LISTING_TIMES = new Set<string>([
   "promoted_until",
+  "highlight_until",
+  "home_until",
   "created_at",
   "updated_at",
   "expires_at",

@@ -84,6 +84,7 @@ const QUERY_NAMES = [
   "floor_min",
   "floor_max",
   "furnished",
+  "home",
   "q",
   "bounds",
   "sort",

@@ -58,11 +58,11 @@ describe("home sections", () => {
     expect(html).not.toMatch(/<div hidden id="S:/);
   });
 
-  it("shows a listing that is both promoted and new once, in the promoted shelf", async () => {
+  it("shows a listing that is both on the home page's placement and new once, in the promoted shelf", async () => {
     const newest = await env.DB.prepare(
       "SELECT id FROM listings WHERE status = 'active' ORDER BY updated_at DESC, id DESC LIMIT 1",
     ).first<{ id: number }>();
-    await env.DB.prepare("UPDATE listings SET promoted_until = ? WHERE id = ?")
+    await env.DB.prepare("UPDATE listings SET home_until = ? WHERE id = ?")
       .bind(Date.now() + 7 * 24 * 60 * 60 * 1000, newest!.id)
       .run();
     const html = await (await get("/", { "user-agent": BOT_UA })).text();

@@ -228,8 +228,11 @@ describe("the home page's placements", () => {
     // A "Top" placement alone does not reach the home shelf.
     expect(shelf).not.toContain(`listing-${promoted[0]}-title`);
 
+    // Without a running Home placement the shelf is empty and hidden whole (its section, by CSS).
     const empty = await page("/", NOW + DAY);
-    expect(empty).not.toContain('id="home-promoted"');
+    const emptyShelf = empty.slice(empty.indexOf('id="home-promoted"'), empty.indexOf('id="home-newest"'));
+    expect(emptyShelf).toMatch(/<ul class="[^"]*" hidden="">\s*<\/ul>/);
+    expect(shelf).not.toMatch(/<ul[^>]* hidden=""/);
   });
 });
 
@@ -247,9 +250,17 @@ describe("labels on the list pages", () => {
   });
 
   it("marks a highlighted card for everyone, with words for screen readers", async () => {
-    const ids = await beogradIds();
-    await place("highlight_until", [ids[0]!], NOW + DAY);
+    // The cheapest not promoted: first after the placed ones.
+    const cheapest = await env.DB.prepare(
+      "SELECT id FROM listings WHERE status = 'active' AND type_id = 4 AND city_id = 1 AND promoted_until IS NULL ORDER BY price, id LIMIT 1",
+    ).first<{ id: number }>();
+    const ids = [cheapest!.id];
+    await place("highlight_until", ids, NOW + DAY);
     const html = await page("/buy/apartment/beograd/?sort=price_asc");
-    expect(html).toMatch(/>Highlighted</);
+    expect(html).toMatch(
+      new RegExp(`<article [^>]*data-highlighted="true"[^>]*aria-labelledby="listing-${ids[0]}-title"`),
+    );
+    expect(html.match(/<article [^>]*data-highlighted/g)).toHaveLength(1);
+    expect(html).toContain('<span class="visually-hidden">Highlighted listing</span>');
   });
 });

@@ -333,6 +333,47 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
 }
 
 /**
+ * Which placement a search ranks first (promoted-ranking.ts): "Top" on every search but one that
+ * excludes it, "Home" on the home page's (`home=true`).
+ */
+export function rankedPlacement(filters: SearchFilters): RankedPlacement | null {
+  return filters.home ? "home" : filters.promoted === false ? null : "top";
+}
+
+/** A search of running placements only: every match is placed, none follows in the visitor's sort. */
+const placedOnly = (filters: SearchFilters) => filters.home === true || filters.promoted === true;
+
+/**
+ * The SQL of one page of a search: its placed listings first when it ranks a placement, otherwise the
+ * visitor's sort alone. `organic` is how many matches are not placed, when known (ORGANIC_UNKNOWN: as
+ * many as the page needs); a search of placed listings only has none.
+ */
+export function searchPageStatement(
+  filters: SearchFilters,
+  where: { sql: string; args: unknown[] },
+  options: { sort: Sort; page: number; perPage: number; now: number; columns: string; organic: number },
+): { sql: string; args: unknown[] } {
+  const placement = rankedPlacement(filters);
+  const order = ORDER_BY[options.sort];
+  if (placement) {
+    return rankedPageStatement(where, order, options.columns, listingJoins, {
+      page: options.page,
+      perPage: options.perPage,
+      now: options.now,
+      placement,
+      organic: placedOnly(filters) ? 0 : options.organic,
+    });
+  }
+  // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
+  // columns (joins, photo subqueries) in the sorted query would compute them for every match.
+  return {
+    sql: `SELECT ${options.columns} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
+       ORDER BY ${order} LIMIT ? OFFSET ?) page JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${order}`,
+    args: [...where.args, options.perPage, (options.page - 1) * options.perPage],
+  };
+}
+
+/**
  * Searches that cannot be counted from the summary (price, area, floor, text, map, promotion
  * filters) count their matches only this far: the cost of a search stays bounded at any scale, and
  * past it the answer says "at least" (`total_exact: false`) and leaves the facets out.
@@ -377,28 +418,10 @@ export async function searchListings(
     if (places.cityId !== undefined)
       facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }, true));
   }
-  // Running placements come first (promoted-ranking.ts): "Top" on every search but one that excludes
-  // it, "Home" on the home page's; a search of only placed listings has no others to follow them.
-  const placement: RankedPlacement | null = filters.home ? "home" : filters.promoted === false ? null : "top";
-  const ranked = (organic: number) =>
-    rankedPageStatement(where, ORDER_BY[options.sort], listingColumns(options.locale), listingJoins, {
-      page: options.page,
-      perPage: options.perPage,
-      now: options.now,
-      placement: placement!,
-      organic,
-    });
-  const placedOnly = filters.home === true || filters.promoted === true;
-  const page = placement
-    ? ranked(placedOnly ? 0 : ORGANIC_UNKNOWN)
-    : {
-        // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
-        // columns (joins, photo subqueries) in the sorted query would compute them for every match.
-        sql: `SELECT ${listingColumns(options.locale)} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
-           ORDER BY ${ORDER_BY[options.sort]} LIMIT ? OFFSET ?) page
-         JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${ORDER_BY[options.sort]}`,
-        args: [...where.args, options.perPage, (options.page - 1) * options.perPage],
-      };
+  const placement = rankedPlacement(filters);
+  const statement = (organic: number) =>
+    searchPageStatement(filters, where, { ...options, columns: listingColumns(options.locale), organic });
+  const page = statement(ORGANIC_UNKNOWN);
   const [rows, count, types, roomRows, districtRows] = await db.batch([
     db.prepare(page.sql).bind(...page.args),
     countStatement(db, filters, places, options.now),
@@ -408,14 +431,16 @@ export async function searchListings(
   type PageRow = ListingRow & Partial<RankedLayout> & { rank_group?: number };
   let pageRows = rows!.results as PageRow[];
   // The page was read as if the other matches went on past it; near the end they may not (rare: the
-  // last pages of a search with more placed listings than its pages have first places).
-  const again = placement
-    ? exactOrganicNeeded(pageRows as (RankedLayout & { rank_group: number })[], options.perPage)
-    : undefined;
+  // last pages of a search with more placed listings than its pages have first places). A search of
+  // placed listings only knows it has no others.
+  const again =
+    placement && !placedOnly(filters)
+      ? exactOrganicNeeded(pageRows as (RankedLayout & { rank_group: number })[], options.perPage)
+      : undefined;
   if (again) {
     const organic =
       again.organic ?? (await countOrganic(db, where, placement!, options.now, pageRows[0]!.organic_before!));
-    const exactPage = ranked(organic);
+    const exactPage = statement(organic);
     pageRows = (
       await db
         .prepare(exactPage.sql)

@@ -10,9 +10,10 @@
  * first PROMOTED_ROTATION_SPAN), so every running placement gets the first page in turn, and within the
  * period every request and every page agree.
  *
- * The cost is bounded by the page, never by how many placements run: P is read in index order up to
- * PROMOTED_ROTATION_SPAN + page × per_page rows (enough to place this page and to know where P wraps),
- * and O is the usual index walk.
+ * The cost is bounded by the page, not by how many listings match: P is read in index order (the partial
+ * indexes of migration 0019) up to PROMOTED_ROTATION_SPAN + page × per_page rows (enough to place this
+ * page and to know where P wraps), and O is the usual index walk less the running placements that match
+ * (a list of them, read from the same indexes).
  */
 import { PROMOTED_PER_PAGE, PROMOTED_ROTATION_MS, PROMOTED_ROTATION_SPAN } from "#shared/constants.ts";
 
@@ -70,7 +71,8 @@ export function rankedPageStatement(
   const before = (page - 1) * k;
   const placedBefore = (page - 1) * slots;
   // `unlikely` steers the planner to the placement's partial indexes (migration 0019): a price range's
-  // own index would read every listing in the range to find the few placed ones.
+  // own index would read every listing in the range to find the few placed ones. O leaves them out by
+  // that list rather than by the column: the sort indexes cover the walk and do not hold the column.
   const sql = `
 WITH
   ranked AS MATERIALIZED (
@@ -86,7 +88,8 @@ WITH
     (s + pb) % max(n, 1) AS start FROM layout3),
   placed AS (SELECT id, r FROM (SELECT ranked.id, (ranked.pos - layout.start + layout.n) % layout.n AS r
     FROM ranked, layout) WHERE r < (SELECT slots + over FROM layout)),
-  organic AS (SELECT l.id FROM listings l WHERE ${where.sql} AND l.id NOT IN (SELECT l.id FROM listings l WHERE ${where.sql} AND unlikely(${column} > ?))
+  organic AS (SELECT l.id FROM listings l WHERE ${where.sql}
+    AND l.id NOT IN (SELECT l.id FROM listings l WHERE ${where.sql} AND unlikely(${column} > ?))
     ORDER BY ${order} LIMIT (SELECT oc FROM layout) OFFSET (SELECT ob FROM layout)),
   page AS (
     SELECT id, CASE WHEN r < (SELECT slots FROM layout) THEN 0 ELSE 2 END AS grp, r AS rk FROM placed

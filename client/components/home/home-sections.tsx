@@ -96,7 +96,8 @@ export function ListingShelf({
   return (
     <Section id={id} title={title} data={data} skeletonClass={styles.skeletonCards} more={more}>
       {(items) => (
-        <ul className={styles.cards}>
+        // An empty shelf hides its whole section (home-sections.module.css).
+        <ul className={styles.cards} hidden={!items.length}>
           {items.map((listing) => (
             <li key={listing.id}>
               <ListingCard listing={listing} now={now} />

@@ -22,6 +22,7 @@ export type CardListing = Pick<
   | "title"
   | "title_lang"
   | "promoted"
+  | "highlighted"
   | "updated_at"
   | "image"
   | "image_count"
@@ -30,7 +31,7 @@ export type CardListing = Pick<
 /** The card's fields of a listing (for loaders). */
 export function cardListing(listing: ApiListing): CardListing {
   const { id, deal, type, path, city, district, price, price_m2, area, land_area, rooms, floor, floors } = listing;
-  const { title, title_lang, promoted, updated_at, image, image_count } = listing;
+  const { title, title_lang, promoted, highlighted, updated_at, image, image_count } = listing;
   return {
     id,
     deal,
@@ -48,6 +49,7 @@ export function cardListing(listing: ApiListing): CardListing {
     title,
     title_lang,
     promoted,
+    highlighted,
     updated_at,
     image,
     image_count,

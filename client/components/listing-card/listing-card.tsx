@@ -41,7 +41,11 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
   const price = f.price(listing.price);
 
   return (
-    <article className={styles.card} aria-labelledby={`listing-${listing.id}-title`}>
+    <article
+      className={styles.card}
+      data-highlighted={listing.highlighted || undefined}
+      aria-labelledby={`listing-${listing.id}-title`}
+    >
       <div className={styles.media}>
         {listing.image ? (
           <img
@@ -68,6 +72,7 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         </div>
       </div>
       <div className={styles.body}>
+        {listing.highlighted ? <span className="visually-hidden">{t("card.highlighted")}</span> : null}
         <p className={styles.price}>
           <strong>{listing.deal === "rent" ? t("card.perMonth", { price }) : price}</strong>
           {listing.price_m2 !== null && listing.deal === "sale" ? (
