@@ -7,6 +7,7 @@
  * "Show phone" leading through the same flow, and the 404s for anything not the visitor's; in en, ru and sr.
  */
 import { env, SELF } from "cloudflare:test";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
 import { localeEntry, type Locale } from "#shared/locales.ts";
@@ -569,5 +570,62 @@ describe("the phone reveal", () => {
     expect(revealed.status).toBe(200);
     expect(await revealed.text()).toContain('href="tel:+381601234567"');
     expect((await page(`/cabinet/payment/?product=phone_reveal&realty_id=${L.draft}`, visitor.jar)).status).toBe(404);
+  });
+});
+
+describe("junk", () => {
+  /** A value a person or a script might put in a query or a form: words, numbers, ids of any shape. */
+  const junk = fc.oneof(
+    fc.string({ maxLength: 40 }),
+    fc.integer().map(String),
+    fc.constantFrom("0", "-1", "1e9", "99999999999999999999", "pi_", "pi_!!!!!!!!", "phone_reveal", "top_7", ""),
+    fc.stringMatching(/^pi_[\w-]{0,70}$/),
+  );
+  const paths = fc.constantFrom(
+    "/cabinet/payment/",
+    "/ru/cabinet/payment/",
+    "/cabinet/payment/sandbox/",
+    "/cabinet/payment/success/",
+    "/sr/cabinet/payment/error/",
+  );
+
+  it("no query of the payment pages answers a server error", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        paths,
+        fc.dictionary(fc.constantFrom("realty_id", "product", "intent", "page"), junk),
+        async (path, query) => {
+          const res = await page(`${path}?${new URLSearchParams(query)}`, owner.jar);
+          await res.body?.cancel();
+          expect(res.status, `${path}?${new URLSearchParams(query)}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("no form post to the payment pages answers a server error, and none pays anything", async () => {
+    const paid = () =>
+      env.DB.prepare(
+        `SELECT COUNT(*) AS n FROM payment_events e JOIN payment_intents i ON i.id = e.intent_id
+         WHERE i.user_id = ? AND e.status = 'succeeded'`,
+      )
+        .bind(owner.user.id)
+        .first<{ n: number }>()
+        .then((row) => row!.n);
+    const before = await paid();
+    await fc.assert(
+      fc.asyncProperty(
+        paths,
+        fc.dictionary(fc.constantFrom("realty_id", "product", "idempotency_key", "intent_id", "choice"), junk),
+        async (path, form) => {
+          const res = await post(`${path}?realty_id=${L.active}`, form, owner.jar);
+          await res.body?.cancel();
+          expect(res.status, `${path} ${JSON.stringify(form)}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    expect(await paid()).toBe(before);
   });
 });
