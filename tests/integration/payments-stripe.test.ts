@@ -247,6 +247,40 @@ describe("the Stripe adapter's requests", () => {
     expect(await ledgerOf(intent.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
   });
 
+  it("Stripe unreachable: 503, and the same purchase made again gets its checkout once Stripe answers", async () => {
+    const who = await buyer();
+    const listing = await fixtureListing(who.userId);
+    const body = json({ realty_id: listing, product: "highlight_7", idempotency_key: "stripe-down-0001" });
+    vi.mocked(globalThis.fetch).mockImplementationOnce(() => Promise.reject(new TypeError("network down")));
+    const down = await viaApi("/api/cabinet/payment/intent", { method: "POST", token: who.token, body });
+    expect(down.status).toBe(503);
+    expect((await down.json<{ error: { code: string } }>()).error.code).toBe("payments_unavailable");
+    const again = await viaApi("/api/cabinet/payment/intent", { method: "POST", token: who.token, body });
+    expect(again.status).toBe(200);
+    const intent = await intentOf(again);
+    expect(intent.checkout_url).toMatch(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/);
+    expect(stripe.sessions.size).toBe(1);
+    // Both asks of Stripe carried the intent's key: Stripe would have made one session however it went.
+    const keys = stripe.requests
+      .filter((r) => r.path === "/v1/checkout/sessions")
+      .map((r) => r.headers.get("idempotency-key"));
+    expect(keys).toEqual([intent.id]);
+  });
+
+  it("a refund Stripe refuses stops nothing (503)", async () => {
+    const { token, intent, session, listing } = await stripeIntent("top_30");
+    stripe.pay(session);
+    await complete(token, intent.id);
+    vi.mocked(globalThis.fetch).mockImplementationOnce(async () =>
+      Response.json({ error: { message: "boom", code: "api_error" } }, { status: 500 }),
+    );
+    const res = await viaApi(`/api/cabinet/realties/${listing}/promotion?placement=top`, { method: "DELETE", token });
+    expect(res.status).toBe(503);
+    expect(await ledgerOf(intent.id)).toEqual(["created", "pending", "succeeded"]);
+    expect((await periodsOf(listing))[0]!.stopped_at).toBeNull();
+    expect((await listingPlacements(listing))!.promoted_until).not.toBeNull();
+  });
+
   it("Stripe's form encoding nests objects and arrays", () => {
     expect(stripeForm({ a: 1, b: { c: "x", d: [{ e: 2 }] }, skip: undefined }).toString()).toBe(
       "a=1&b%5Bc%5D=x&b%5Bd%5D%5B0%5D%5Be%5D=2",

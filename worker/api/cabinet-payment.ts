@@ -188,7 +188,12 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
   }
   if (input.idempotencyKey) {
     const existing = await intentByKey(db, user, input.idempotencyKey);
-    if (existing) return answerIntent(c, existing);
+    if (existing) {
+      // A retry after the provider failed to make the checkout: it is made now.
+      const provider = existing.provider_ref ? null : providerNamed(c.env, existing.provider);
+      if (!provider) return answerIntent(c, existing);
+      return withProvider(c, async () => answerIntent(c, await ensureCheckout(c, provider, existing)));
+    }
   }
   if (spec.kind === "phone_reveal" && (await hasRevealed(db, user, input.realtyId))) {
     return apiError(c, 409, "already_revealed", "This number was revealed to you before");

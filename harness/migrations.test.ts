@@ -1,0 +1,108 @@
+/**
+ * The D1 migrations on SQLite (node:sqlite) with data in the tables a migration moves: the workers suite
+ * applies them to an empty database, which would not catch a statement that breaks on rows. Migration 0018
+ * (issue 21) turns the sandbox's `payments` into payment intents with their ledger and points the phone
+ * reveals at them.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
+import { expect, it } from "vitest";
+
+const DIR = "worker/db/migrations";
+const files = readdirSync(DIR)
+  .filter((file) => file.endsWith(".sql"))
+  .sort();
+
+function migrate(db: DatabaseSync, before: Record<string, () => void>) {
+  for (const file of files) {
+    before[file.slice(0, 4)]?.();
+    db.exec(readFileSync(`${DIR}/${file}`, "utf8"));
+  }
+}
+
+it("0018 moves the payments made before intents into intents, their ledger and the reveals", () => {
+  const db = new DatabaseSync(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, {
+    "0018": () => {
+      db.exec(`
+        INSERT INTO users (id, name, email, role, created_at) VALUES (501, 'Payer', 'payer@example.rs', 'user', 1),
+          (502, 'Owner', 'owner@example.rs', 'user', 1);
+        INSERT INTO cities (id, slug, name_en, name_ru, name_sr, lat, lng)
+          SELECT 1, 'beograd', 'Belgrade', 'Белград', 'Beograd', 44.8, 20.4 WHERE NOT EXISTS (SELECT 1 FROM cities WHERE id = 1);
+        INSERT INTO listings (id, type_id, deal, property_type, city_id, address, lat, lng, price, area, rooms, title,
+          title_generated, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
+        VALUES (7, 4, 'sale', 'apartment', 1, 'A 1', 44.8, 20.4, 1, 60, 2, 't', 1, 'd', 'en', 502, '+381601234567', 'active', 1, 1, 9),
+               (8, 4, 'sale', 'apartment', 1, 'A 2', 44.8, 20.4, 1, 60, 2, 't', 1, 'd', 'en', 502, '+381601234567', 'active', 1, 1, 9);
+        INSERT INTO payments (id, user_id, provider, purpose, listing_id, amount_cents, currency, status, created_at)
+        VALUES ('sandbox_0a1b2c3d-paid', 501, 'sandbox', 'phone_reveal', 7, 50, 'EUR', 'succeeded', 100),
+               ('sandbox_4e5f6a7b-failed', 501, 'sandbox', 'phone_reveal', 8, 50, 'EUR', 'failed', 200);
+        INSERT INTO phone_reveals (user_id, listing_id, payment_id, created_at)
+        VALUES (501, 7, 'sandbox_0a1b2c3d-paid', 100), (502, 8, NULL, 300);`);
+    },
+  });
+  expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'payments'").all()).toEqual([]);
+  expect(
+    db
+      .prepare(
+        `SELECT id, user_id, listing_id, product, amount_cents, currency, provider, provider_ref, idempotency_key,
+           (SELECT status FROM payment_events e WHERE e.intent_id = i.id ORDER BY e.id DESC LIMIT 1) AS status
+         FROM payment_intents i ORDER BY id`,
+      )
+      .all()
+      .map((row) => ({ ...row })),
+  ).toEqual([
+    {
+      id: "pi_sandbox_0a1b2c3d-paid",
+      user_id: 501,
+      listing_id: 7,
+      product: "phone_reveal",
+      amount_cents: 50,
+      currency: "EUR",
+      provider: "sandbox",
+      provider_ref: "sandbox_0a1b2c3d-paid",
+      idempotency_key: "migrated-sandbox_0a1b2c3d-paid",
+      status: "succeeded",
+    },
+    {
+      id: "pi_sandbox_4e5f6a7b-failed",
+      user_id: 501,
+      listing_id: 8,
+      product: "phone_reveal",
+      amount_cents: 50,
+      currency: "EUR",
+      provider: "sandbox",
+      provider_ref: "sandbox_4e5f6a7b-failed",
+      idempotency_key: "migrated-sandbox_4e5f6a7b-failed",
+      status: "failed",
+    },
+  ]);
+  const ledger = db
+    .prepare("SELECT intent_id, status, source FROM payment_events ORDER BY intent_id, id")
+    .all()
+    .map((row) => `${String(row.intent_id)} ${String(row.status)} ${String(row.source)}`);
+  expect(ledger).toEqual([
+    "pi_sandbox_0a1b2c3d-paid created migration",
+    "pi_sandbox_0a1b2c3d-paid succeeded migration",
+    "pi_sandbox_4e5f6a7b-failed created migration",
+    "pi_sandbox_4e5f6a7b-failed failed migration",
+  ]);
+  expect(
+    db
+      .prepare("SELECT user_id, listing_id, intent_id, created_at FROM phone_reveals ORDER BY user_id")
+      .all()
+      .map((row) => ({ ...row })),
+  ).toEqual([
+    { user_id: 501, listing_id: 7, intent_id: "pi_sandbox_0a1b2c3d-paid", created_at: 100 },
+    { user_id: 502, listing_id: 8, intent_id: null, created_at: 300 },
+  ]);
+  expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+  // The ledger's rule holds on the migrated rows too: no second success.
+  expect(() =>
+    db
+      .prepare(
+        "INSERT INTO payment_events (intent_id, status, amount_cents, source, created_at) VALUES (?, 'succeeded', 50, 'api', 1)",
+      )
+      .run("pi_sandbox_0a1b2c3d-paid"),
+  ).toThrow(/UNIQUE/);
+});
