@@ -40,6 +40,8 @@ export default [
     route("cabinet/payment", "routes/cabinet/payment.tsx"),
     route("cabinet/payment/success", "routes/cabinet/payment-success.tsx"),
     route("cabinet/payment/error", "routes/cabinet/payment-error.tsx"),
+    // The development sandbox playing the payment provider (issue 21): 404 outside development.
+    route("cabinet/payment/sandbox", "routes/cabinet/payment-sandbox.tsx"),
     route("cabinet/statistics/:id", "routes/cabinet/statistics.tsx"),
 
     route("listing/create", "routes/listing/create.tsx"),

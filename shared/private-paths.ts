@@ -15,6 +15,8 @@ export const privatePaths = {
     payment: () => "/cabinet/payment/",
     paymentSuccess: () => "/cabinet/payment/success/",
     paymentError: () => "/cabinet/payment/error/",
+    /** The development sandbox's page that plays the payment provider (issue 21; 404 elsewhere). */
+    paymentSandbox: () => "/cabinet/payment/sandbox/",
     /** A listing's statistics for its owner (issue 19 item 6). */
     statistics: (id: number | string) => `/cabinet/statistics/${seg(id)}/`,
   },

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from "react";
-import { Await, data, Link, redirect, useRouteLoaderData } from "react-router";
+import { Await, data, Link, redirect, redirectDocument, useRouteLoaderData } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
@@ -11,6 +11,7 @@ import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { ListingView } from "#client/components/listing-view/listing-view.tsx";
 import { type ContactResult, OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
 import { ShareLink } from "#client/components/listing-facts/share-link.tsx";
+import { paymentHref } from "#client/components/payment/payment-links.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound, parseId, unavailable } from "#client/http-errors.ts";
@@ -75,16 +76,23 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
 
 /**
  * The owner block's forms: reveal the phone number (a paid call) or write a message. Plain form posts,
- * so both work without JavaScript; the answer comes back as action data.
+ * so both work without JavaScript; the answer comes back as action data — or, for a number not paid for
+ * yet, the way to pay for it.
  */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound(new URL(request.url));
-  const { api } = context.get(appContext);
+  const { api, locale } = context.get(appContext);
   const form = await request.formData();
   if (form.get("intent") === "reveal") {
     const result = await api.revealPhone(id);
-    return result.ok ? { intent: "reveal" as const, phone: result.data.data.phone } : contactError("reveal", result);
+    if (result.ok) return { intent: "reveal" as const, phone: result.data.data.phone };
+    // Not paid for yet (issue 21): the reveal's payment page, which leads back here once paid. A document
+    // load, so the page opens at its top (the form keeps the scroll of this one).
+    if (result.status === 402) {
+      throw redirectDocument(localizePath(paymentHref({ realtyId: id, product: "phone_reveal" }), locale));
+    }
+    return contactError("reveal", result);
   }
   // Written to the listing: the answer names the conversation, which the confirmation links to.
   const result = await api.createMessage({ realty_id: id, text: String(form.get("text") ?? "") });

@@ -39,7 +39,15 @@ export type PageType =
   | "messages"
   | "messages-thread"
   | "report"
-  | "renew";
+  | "renew"
+  // Issue 21: a listing's packages, the phone reveal's payment, the sandbox provider, the success and error
+  // pages of a payment and the transactions (signed in).
+  | "payment"
+  | "payment-reveal"
+  | "payment-sandbox"
+  | "payment-success"
+  | "payment-error"
+  | "payment-transactions";
 
 export interface AuditPage {
   type: PageType;
@@ -72,6 +80,10 @@ export interface SignedInSamples {
   activeId: number;
   /** The user's conversation of the newest activity (one is started when they have none). */
   conversationId: number;
+  /** The user's payments (issue 21): one left open (the sandbox page), one paid and one declined. */
+  intents?: { open: string; paid: string; declined: string };
+  /** A public listing of someone else's: the phone reveal's payment page. */
+  foreignId?: number;
 }
 
 /** Asks the API for an active listing and an article; falls back to the fixed example URLs. */
@@ -158,7 +170,72 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
     if (!(await contacts()).length)
       await post("/api/cabinet/messages/create", { realty_id: activeId, text: "Is it still available?" }, admin);
     const conversationId = (await contacts())[0]!.id;
-    return { user, admin, listingId: id, activeId, conversationId };
+    const me = (await (
+      await fetch(`${baseURL}/api/cabinet/user`, { headers: { ...headers, cookie: user } })
+    ).json()) as {
+      data: { id: number };
+    };
+    const listings = (await (await fetch(`${baseURL}/api/realty/search?per_page=20`, { headers })).json()) as {
+      items: { id: number; owner?: { id: number } }[];
+    };
+    let foreignId: number | undefined;
+    for (const item of listings.items) {
+      const res = await fetch(`${baseURL}/api/realty/${item.id}`, { headers });
+      const detail = (await res.json()) as { data?: { owner: { id: number } } };
+      if (detail.data && detail.data.owner.id !== me.data.id) {
+        foreignId = item.id;
+        break;
+      }
+    }
+    return {
+      user,
+      admin,
+      listingId: id,
+      activeId,
+      conversationId,
+      intents: await paymentSamples(baseURL, user, activeId),
+      foreignId,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The development user's payments for the payment pages (issue 21): those of an earlier run when there are
+ * (the audit's database outlives a run, and each paid one would stack another week of promotion), otherwise
+ * made through the sandbox. Undefined when payments are not available: those pages' audits then fail, naming them.
+ */
+async function paymentSamples(baseURL: string, cookie: string, activeId: number) {
+  const headers = {
+    "user-agent": BROWSER_UA,
+    "content-type": "application/json",
+    "x-requested-with": "XMLHttpRequest",
+    origin: baseURL,
+    cookie,
+  };
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: { id: string; status: string } };
+  };
+  try {
+    const listed = await fetch(`${baseURL}/api/cabinet/payment/transactions?per_page=50`, { headers });
+    const items = listed.ok ? ((await listed.json()) as { items: { id: string; status: string }[] }).items : [];
+    const find = (status: string) => items.find((item) => item.status === status)?.id;
+    const intent = async () =>
+      (await call("/api/cabinet/payment/intent", { realty_id: activeId, product: "top_7" })).data.id;
+    const open = find("created") ?? find("pending") ?? (await intent());
+    const paid =
+      find("succeeded") ?? (await call("/api/cabinet/payment/complete", { intent_id: await intent() })).data.id;
+    const declined =
+      find("failed") ??
+      (await call("/api/cabinet/payment/failure", { intent_id: await intent(), reason: "declined" })).data.id;
+    return { open, paid, declined };
   } catch {
     return undefined;
   }
@@ -182,6 +259,32 @@ export function signedInPageTypes(
     { type: "conversation-reports", path: "/admin/moderation/conversations/", status: 200, as: "admin" },
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
     { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
+    { type: "payment", path: `/cabinet/payment/?realty_id=${session?.activeId ?? 0}`, status: 200, as: "user" },
+    {
+      type: "payment-reveal",
+      path: `/cabinet/payment/?product=phone_reveal&realty_id=${session?.foreignId ?? 0}`,
+      status: 200,
+      as: "user",
+    },
+    {
+      type: "payment-sandbox",
+      path: `/cabinet/payment/sandbox/?intent=${session?.intents?.open ?? "none"}`,
+      status: 200,
+      as: "user",
+    },
+    {
+      type: "payment-success",
+      path: `/cabinet/payment/success/?intent=${session?.intents?.paid ?? "none"}`,
+      status: 200,
+      as: "user",
+    },
+    {
+      type: "payment-error",
+      path: `/cabinet/payment/error/?intent=${session?.intents?.declined ?? "none"}`,
+      status: 200,
+      as: "user",
+    },
+    { type: "payment-transactions", path: "/cabinet/payment/", status: 200, as: "user" },
   ];
 }
 

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
 import { fileBrowser, hydrated, hydratedElement, watchProblems } from "./browser.ts";
+import { payForReveal } from "./pay-for-reveal.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -186,6 +187,9 @@ it("reveals the owner's phone for its price and sends a message, signed in, with
     { login: account.email, password: account.password },
   );
   expect(status).toBe(200);
+  // Paid for as a script pays the sandbox (the way through the payment pages is tests/e2e/payments.test.ts):
+  // then the number shows in place.
+  expect(await payForReveal(page, Number(detailPath.split("/").at(-2)))).toBe("succeeded");
   await page.goto(detailPath);
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));

@@ -187,7 +187,7 @@ describe("listing detail page", () => {
     expect(html).not.toMatch(/<button[^>]*disabled[^>]*>Показать телефон/);
   });
 
-  it("lets signed-in visitors reveal the phone for its price and write to the owner, with plain form posts", async () => {
+  it("lets signed-in visitors reveal the phone for its price (paid on the payment page) and write to the owner, with plain form posts", async () => {
     const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
     const session = await devSession("user");
     const cookie = `locale=en; ${session}`;
@@ -211,9 +211,14 @@ describe("listing detail page", () => {
     const post = (body: Record<string, string>) =>
       SELF.fetch(`${ORIGIN}${pathOf(listing)}`, {
         method: "POST",
+        redirect: "manual",
         headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "user-agent": BOT_UA },
         body: new URLSearchParams(body).toString(),
       });
+    // Not paid for yet: the reveal's payment page (issue 21; its flow is tests/integration/payment-pages.test.ts).
+    const asked = await post({ intent: "reveal" });
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("location")).toBe(`/cabinet/payment/?product=phone_reveal&realty_id=${listing.id}`);
     // Paid through a phone_reveal intent (issue 21: the payment pages do it; here the API, as they call it),
     // the form post answers the number.
     const jar = new Jar();

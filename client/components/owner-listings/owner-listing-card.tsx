@@ -6,6 +6,7 @@ import { privatePaths } from "#shared/private-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { paymentHref } from "#client/components/payment/payment-links.ts";
 import { expectedListing, MOVING_INTENTS, type CardIntent, type CardResult } from "./owner-listing-state.ts";
 import styles from "./owner-listings.module.css";
 
@@ -278,6 +279,9 @@ export function OwnerListingCard(props: Props) {
             {can("edit") ? link(lp(privatePaths.listing.edit(listing.id)), t("myListings.action.edit")) : null}
             {can("preview") ? link(lp(privatePaths.listing.preview(listing.id)), t("myListings.action.preview")) : null}
             {shown.path ? link(lp(shown.path), t("myListings.action.publicPage")) : null}
+            {shown.status === "active"
+              ? link(lp(paymentHref({ realtyId: listing.id })), t("myListings.action.promote"))
+              : null}
             {can("statistics")
               ? link(lp(privatePaths.cabinet.statistics(listing.id)), t("myListings.action.statistics"))
               : null}

@@ -1,17 +1,395 @@
-import { simplePage } from "#client/components/page-intro/simple-page.tsx";
+import type { ReactNode } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { ApiClient, ApiResult } from "#shared/api-client.ts";
+import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
+import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
+import { CURRENCY, isProduct, PRODUCTS, type ProductId } from "#shared/products.ts";
+import { formProblem } from "#client/api/form-problem.ts";
+import { appContext } from "#client/app-context.ts";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { Pagination } from "#client/components/pagination/pagination.tsx";
+import { checkoutLocation } from "#client/components/payment/checkout-location.ts";
+import { ownListing, publicListing } from "#client/components/payment/payment-data.server.ts";
+import { INTENT_ID, paymentHref } from "#client/components/payment/payment-links.ts";
+import { type PaymentListing, PaymentListingSummary } from "#client/components/payment/payment-listing.tsx";
+import { usePaymentText } from "#client/components/payment/payment-text.ts";
+import { TransactionsTable } from "#client/components/payment/transactions-table.tsx";
 import { requireUser } from "#client/guards.server.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/payment";
+import styles from "#client/components/payment/payment.module.css";
 
-const page = simplePage("cabinetPayment", { indexable: false });
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPayment"]);
+const MESSAGES = pageScopes(["cabinetPayment", "cabinetPaymentPromote", "cabinetPaymentReveal"], "payment");
 
-/** SPEC §6: signed-in users only. */
-export const loader = withMessages(MESSAGES, function loader(args: Route.LoaderArgs) {
-  requireUser(args);
-  return null;
+const PAGE_KEYS = {
+  transactions: "cabinetPayment",
+  promote: "cabinetPaymentPromote",
+  reveal: "cabinetPaymentReveal",
+} as const;
+
+/** A page number of the query; anything else is the first page. */
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
+}
+
+const isOpen = (intent: ApiIntent) => intent.status === "created" || intent.status === "pending";
+
+/** The visitor's unpaid intent for this listing named by `?intent=` (to change it), or null. */
+async function openIntent(args: Route.LoaderArgs, realtyId: number): Promise<ApiIntent | null> {
+  const id = args.url.searchParams.get("intent") ?? "";
+  if (!INTENT_ID.test(id)) return null;
+  const result = await args.context.get(appContext).api.intent(id);
+  const intent = result.ok ? result.data.data : null;
+  return intent && intent.realty_id === realtyId && isOpen(intent) ? intent : null;
+}
+
+/**
+ * SPEC §6: signed-in users only. Issue 21:
+ * - `?realty_id=` — promote one's own listing: what runs now, and the packages to choose from;
+ * - `?product=phone_reveal&realty_id=` — pay for revealing a listing's phone number;
+ * - neither — the person's transactions (`&page=`).
+ * `&intent=` names an unpaid intent to change instead of starting another; `&product=` preselects a package.
+ * Someone else's listing (to promote) or one that is not public (to reveal) is the 404 page.
+ */
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  const user = requireUser(args);
+  const { url } = args;
+  const { api } = args.context.get(appContext);
+  const realtyParam = url.searchParams.get("realty_id");
+  const product = url.searchParams.get("product");
+
+  if (realtyParam === null) {
+    const page = parsePage(url.searchParams.get("page"));
+    const result = await api.transactions(page);
+    if (!result.ok) throw unavailable();
+    const { items, total, per_page: perPage } = result.data;
+    // Past the last page: the last one.
+    if (!items.length && page > 1 && total > 0) throw redirect(`${url.pathname}?page=${Math.ceil(total / perPage)}`);
+    return { view: "transactions" as const, page, items, total, perPage };
+  }
+
+  const id = parseId(realtyParam);
+  if (!id) throw notFound(url);
+  // A key for "this one purchase", made as the page renders: a form posted twice makes one intent.
+  const key = crypto.randomUUID();
+  const intent = await openIntent(args, id);
+
+  if (product === "phone_reveal") {
+    const listing = await publicListing(api, id, user.id);
+    if (!listing) throw notFound(url);
+    const { amount_cents: amount } = PRODUCTS.phone_reveal;
+    return { view: "reveal" as const, listing, amount, idempotencyKey: key, intentId: intent?.id ?? null };
+  }
+
+  const listing = await ownListing(api, id);
+  if (!listing) throw notFound(url);
+  let options: ApiRealtyOptions | null = null;
+  if (listing.status === "active") {
+    const result = await api.realtyOptions(id);
+    if (result.ok) options = result.data.data;
+    else if (result.status === 404) throw notFound(url);
+    else if (result.status !== 409) throw unavailable();
+  }
+  const wanted = intent?.product ?? product;
+  const selected = options?.products.find((p) => p.product === wanted)?.product ?? options?.products[0]?.product;
+  return {
+    view: "promote" as const,
+    listing,
+    options,
+    selected: selected ?? null,
+    // Not `key`: spread into a component, React would take it for the element's key.
+    idempotencyKey: key,
+    intentId: intent?.id ?? null,
+  };
 });
-export const meta = page.meta;
-export default page.Page;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, PAGE_KEYS[args.loaderData?.view ?? "transactions"], {}, { indexable: false });
+
+/** What the form post answered when it did not go on to paying: a message id, and the key to post again with. */
+interface Refusal {
+  error: string;
+  key: string;
+  serverMessage?: string;
+}
+
+function refusal(result: Extract<ApiResult<unknown>, { ok: false }>, key: string) {
+  const status = result.status ?? 503;
+  const error =
+    result.error?.code === "already_revealed"
+      ? "payment.error.alreadyRevealed"
+      : status === 409
+        ? "payment.error.state"
+        : status === 404
+          ? "payment.error.missing"
+          : status === 503
+            ? "payment.error.unavailable"
+            : (formProblem(result, {}).error ?? "form.error.generic");
+  return data<Refusal>({ error, key, serverMessage: formProblem(result, {}).serverMessage }, { status });
+}
+
+/**
+ * "Continue to payment": makes the intent (or changes the unpaid one the page was opened with, or the one
+ * its key already made) and goes on to its checkout. The same key again answers the same intent: one
+ * purchase however often the form is posted; a paid one is not paid again (its receipt shows), a failed one
+ * is tried again as a new intent.
+ */
+export async function action(args: Route.ActionArgs) {
+  requireUser(args);
+  const { api, locale } = args.context.get(appContext);
+  const form = await args.request.formData();
+  const realtyId = parseId(String(form.get("realty_id") ?? ""));
+  const product = form.get("product");
+  const key = String(form.get("idempotency_key") ?? "");
+  if (!realtyId || !isProduct(product)) return data<Refusal>({ error: "payment.error.choose", key }, { status: 400 });
+
+  let result: ApiResult<{ data: ApiIntent }> | null = null;
+  const intentId = String(form.get("intent_id") ?? "");
+  if (INTENT_ID.test(intentId)) {
+    const current = await api.intent(intentId);
+    const intent = current.ok ? current.data.data : null;
+    if (intent && intent.realty_id === realtyId && isOpen(intent)) {
+      result = intent.product === product ? current : await changeOrStartAgain(api, intent, product);
+    }
+  }
+  if (!result) {
+    result = await api.createIntent({ realty_id: realtyId, product, idempotency_key: key || undefined });
+    const made = result.ok ? result.data.data : null;
+    if (made && made.product !== product) {
+      // The key's intent was made for another package (the page came back after it was posted).
+      result = isOpen(made) ? await changeOrStartAgain(api, made, product) : await createAgain(api, realtyId, product);
+    } else if (made?.status === "failed") {
+      result = await createAgain(api, realtyId, product);
+    }
+  }
+  if (!result.ok) return refusal(result, key);
+  throw redirect(checkoutLocation(result.data.data, args.request.url, locale));
+}
+
+/** A new purchase: a failed one tried again, or another package after a paid one. */
+function createAgain(api: ApiClient, realtyId: number, product: ProductId) {
+  return api.createIntent({ realty_id: realtyId, product, idempotency_key: crypto.randomUUID() });
+}
+
+/**
+ * Another package for an unpaid intent; once its payment has started at the provider (409 `intent_locked`)
+ * it cannot change, and the new choice is a purchase of its own.
+ */
+async function changeOrStartAgain(api: ApiClient, intent: ApiIntent, product: ProductId) {
+  const changed = await api.updateIntent(intent.id, product);
+  if (changed.ok || changed.error?.code !== "intent_locked" || intent.realty_id === null) return changed;
+  return createAgain(api, intent.realty_id, product);
+}
+
+export default function CabinetPayment({ loaderData, actionData }: Route.ComponentProps) {
+  switch (loaderData.view) {
+    case "transactions":
+      return <Transactions {...loaderData} />;
+    case "reveal":
+      return <Reveal {...loaderData} refused={actionData ?? null} />;
+    case "promote":
+      return <Promote {...loaderData} refused={actionData ?? null} />;
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function Transactions({ page, items, total, perPage }: Extract<LoaderData, { view: "transactions" }>) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  return (
+    <>
+      <PageIntro pageKey="cabinetPayment" />
+      <p className={styles.hint}>
+        {t("payment.transactions.promoteHint")} <Link to={lp(paths.cabinet.main())}>{t("payment.back.cabinet")}</Link>
+      </p>
+      <section aria-labelledby="payment-transactions" className={styles.section}>
+        <h2 id="payment-transactions">{t("payment.transactions.heading")}</h2>
+        {items.length ? (
+          <TransactionsTable
+            items={items}
+            caption={t("payment.transactions.caption", { page, pages: lastPage, count: total })}
+          />
+        ) : (
+          <p data-testid="transactions-none">{t("payment.transactions.none")}</p>
+        )}
+        <Pagination
+          page={page}
+          lastPage={lastPage}
+          hasNext={page < lastPage}
+          hrefFor={(n) => lp(paymentHref({ page: n }))}
+        />
+      </section>
+    </>
+  );
+}
+
+/** The form's hidden fields and its failure, shared by both ways of buying. */
+function CheckoutForm({
+  listingId,
+  keyValue,
+  intentId,
+  refused,
+  children,
+}: {
+  listingId: number;
+  keyValue: string;
+  intentId: string | null;
+  refused: Refusal | null;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" className={styles.checkout} data-testid="payment-form">
+      <input type="hidden" name="realty_id" value={listingId} />
+      <input type="hidden" name="idempotency_key" value={refused?.key || keyValue} />
+      {intentId ? <input type="hidden" name="intent_id" value={intentId} /> : null}
+      {children}
+      {refused ? (
+        <p className={styles.error} role="alert" data-testid="payment-refused">
+          {t(refused.error)}
+        </p>
+      ) : null}
+      <p className={styles.note}>{t("payment.choose.note")}</p>
+      <div className={styles.actions}>
+        <button type="submit" className={styles.button} disabled={busy}>
+          {t("payment.choose.continue")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+function Promote({
+  listing,
+  options,
+  selected,
+  idempotencyKey,
+  intentId,
+  refused,
+}: Extract<LoaderData, { view: "promote" }> & { refused: Refusal | null }) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const text = usePaymentText();
+  return (
+    <>
+      <PageIntro pageKey="cabinetPaymentPromote" />
+      <PaymentListingSummary listing={listing}>
+        <ListingLinks listing={listing} />
+      </PaymentListingSummary>
+      {!options ? (
+        <>
+          {/* A post that raced the listing leaving publication: why nothing was bought. */}
+          {refused ? (
+            <p className={styles.error} role="alert" data-testid="payment-refused">
+              {t(refused.error)}
+            </p>
+          ) : null}
+          <p className={styles.notice} data-testid="payment-not-active">
+            {t("payment.notActive")} <Link to={lp(paths.cabinet.main())}>{t("payment.back.cabinet")}</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <section aria-labelledby="payment-running" className={styles.section}>
+            <h2 id="payment-running">{t("payment.running.heading")}</h2>
+            {options.active.length ? (
+              <ul className={styles.running} data-testid="payment-running">
+                {options.active.map((run) => (
+                  <li key={run.placement} data-placement={run.placement}>
+                    {t("payment.running.until", {
+                      placement: text.placement(run.placement),
+                      date: text.dateTime(run.ends_at),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p data-testid="payment-running-none">{t("payment.running.none")}</p>
+            )}
+            <p className={styles.note}>{t("payment.running.stack")}</p>
+          </section>
+          <CheckoutForm listingId={listing.id} keyValue={idempotencyKey} intentId={intentId} refused={refused}>
+            <fieldset className={styles.packages}>
+              <legend>{t("payment.choose.legend")}</legend>
+              {options.products.map((item) => (
+                <label key={item.product} className={styles.package} data-product={item.product}>
+                  <input type="radio" name="product" value={item.product} defaultChecked={item.product === selected} />
+                  <span className={styles.packageText}>
+                    <span className={styles.packageName}>{text.product(item.product)}</span>
+                    <span className={styles.packageAbout}>{text.about(item.product)}</span>
+                  </span>
+                  <span className={styles.packagePrice}>
+                    {text.money(Math.round(item.amount * 100), item.currency)}
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          </CheckoutForm>
+        </>
+      )}
+      <p className={styles.links}>
+        <Link to={lp(paths.cabinet.main())}>{t("payment.back.cabinet")}</Link>
+        <Link to={lp(paymentHref())}>{t("payment.transactions.heading")}</Link>
+      </p>
+    </>
+  );
+}
+
+function Reveal({
+  listing,
+  amount,
+  idempotencyKey,
+  intentId,
+  refused,
+}: Extract<LoaderData, { view: "reveal" }> & { refused: Refusal | null }) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const text = usePaymentText();
+  return (
+    <>
+      <PageIntro pageKey="cabinetPaymentReveal" />
+      <PaymentListingSummary listing={listing} />
+      {listing.own ? (
+        <p className={styles.notice} data-testid="payment-own">
+          {t("payment.reveal.own")}
+        </p>
+      ) : (
+        <CheckoutForm listingId={listing.id} keyValue={idempotencyKey} intentId={intentId} refused={refused}>
+          <input type="hidden" name="product" value="phone_reveal" />
+          <p className={styles.price} data-testid="payment-price">
+            {t("payment.reveal.price", { price: text.money(amount, CURRENCY) })}
+          </p>
+          <p>{t("payment.reveal.about")}</p>
+        </CheckoutForm>
+      )}
+      {listing.path ? (
+        <p className={styles.links}>
+          <Link to={lp(listing.path)}>{t("payment.reveal.back")}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The ways to the listing a promotion is for: its preview and, while it is public, its page. */
+function ListingLinks({ listing }: { listing: PaymentListing }) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  return (
+    <p className={styles.links}>
+      <Link to={lp(privatePaths.listing.preview(listing.id))}>{t("payment.listing.preview")}</Link>
+      {listing.path ? <Link to={lp(listing.path)}>{t("payment.listing.publicPage")}</Link> : null}
+    </p>
+  );
+}

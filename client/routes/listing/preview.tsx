@@ -7,6 +7,7 @@ import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { ListingStateBanner } from "#client/components/listing-view/listing-state-banner.tsx";
 import { ListingView } from "#client/components/listing-view/listing-view.tsx";
 import { OwnerBlock } from "#client/components/listing-view/owner-block.tsx";
+import { paymentHref } from "#client/components/payment/payment-links.ts";
 import { idPage } from "#client/components/page-intro/id-page.tsx";
 import { requireUser } from "#client/guards.server.ts";
 import { notFound, parseId, unavailable } from "#client/http-errors.ts";
@@ -82,6 +83,11 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
           <Link to={listing.status === "draft" ? checkStep : edit} data-testid="preview-edit">
             {t("listingPreview.edit")}
           </Link>
+          {listing.status === "active" ? (
+            <Link to={lp(paymentHref({ realtyId: listing.id }))} data-testid="preview-promote">
+              {t("listingPreview.promote")}
+            </Link>
+          ) : null}
           {submittable ? (
             <Form method="post" data-testid="preview-submit">
               <button type="submit" name="intent" value="submit" className={bannerStyles.button} disabled={busy}>

@@ -1,0 +1,363 @@
+/**
+ * Issue 21 item 7 in Chromium: the development user promotes a listing of theirs through the sandbox (Top ·
+ * 7 days → Pay), lands on the success page with the end date and finds the listing first in its city's list,
+ * labelled "Promoted"; a declined payment (Decline) lands on the error page and buys nothing; a new account
+ * reveals a listing's phone through the same flow (Show phone → payment page → Pay → back on the listing,
+ * where the number shows). With JavaScript, and the payment page and the sandbox as plain form posts without
+ * it. Then axe and the Nu validator check the payment, sandbox, success and error pages and the transactions
+ * in en, ru and sr, and none scrolls sideways at 320 px.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { expect, inject, it } from "vitest";
+import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
+import type { ApiListingDetail } from "#shared/api/realty.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
+import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
+import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+
+const baseURL = inject("baseURL");
+const browser = fileBrowser();
+
+/** Problems the flow causes on purpose or that are not the page's. */
+const EXPECTED = [
+  // Without JavaScript the CSP-bound module preloads are refused.
+  /^requestfailed: \S+ csp$/,
+  // Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests.
+  /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+];
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+}
+
+async function open(current: Browser, js: boolean): Promise<Session> {
+  const context = await current.newContext({
+    baseURL,
+    locale: "en-GB",
+    javaScriptEnabled: js,
+    viewport: { width: 1280, height: 900 },
+    // Its own loopback address: the API's limits count per address, and the sandbox is for loopback only.
+    extraHTTPHeaders: {
+      "cf-connecting-ip": `127.10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    },
+  });
+  context.setDefaultTimeout(20_000);
+  const page = await context.newPage();
+  return { context, page, problems: watchProblems(page) };
+}
+
+async function close(session: Session) {
+  await session.context.close();
+  expect(session.problems.filter((problem) => !EXPECTED.some((re) => re.test(problem)))).toEqual([]);
+}
+
+/** An API call with the context's cookies, as the site's own scripts make it. */
+async function api<T = unknown>(context: BrowserContext, method: string, path: string, body?: unknown) {
+  const res = await context.request.fetch(path, {
+    method,
+    data: body === undefined ? undefined : JSON.stringify(body),
+    headers: {
+      "x-requested-with": "XMLHttpRequest",
+      origin: baseURL,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+  });
+  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
+}
+
+async function signIn(context: BrowserContext, role: "user" | "admin") {
+  const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
+  const res = await api(context, "POST", "/api/auth/login", {
+    login: account.email,
+    password: account.password,
+    remember_me: false,
+  });
+  expect(res.status).toBe(200);
+}
+
+/** A new account, signed up by phone code through the API. */
+async function signUp(context: BrowserContext) {
+  const phone = `+38166${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  expect((await context.request.post("/api/user/register", { data: { phone, name: "Paying Visitor" } })).status()).toBe(
+    202,
+  );
+  const sent = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as {
+    items: { code: string }[];
+  };
+  const verified = await context.request.post("/api/user/register/verify", {
+    data: { phone, code: sent.items[0]!.code, remember_me: false },
+  });
+  expect(verified.status()).toBe(201);
+}
+
+/**
+ * A city with flats for sale but none promoted now: there, a listing promoted by this test is the only one its
+ * city's list puts first, whatever order several promoted listings take.
+ */
+async function quietCity(context: BrowserContext): Promise<string> {
+  const cities = await api<{ items: { slug: string }[] }>(context, "GET", "/api/cities");
+  for (const { slug } of cities.body.items) {
+    const promoted = await api<{ total: number }>(
+      context,
+      "GET",
+      `/api/realty/search?deal=sale&type=4&city=${slug}&promoted=true&per_page=1`,
+    );
+    if (promoted.status !== 200 || promoted.body.total !== 0) continue;
+    const all = await api<{ total: number }>(
+      context,
+      "GET",
+      `/api/realty/search?deal=sale&type=4&city=${slug}&per_page=1`,
+    );
+    if (all.body.total > 0) return slug;
+  }
+  throw new Error("every city has a promoted flat for sale");
+}
+
+/** A flat of the development user's through the wizard's API, approved by the admin: its id and public path. */
+async function activeListing(owner: BrowserContext, admin: BrowserContext, city: string) {
+  const created = await api<{ data: { id: number } }>(owner, "POST", "/api/realty/edit/type", { type_id: 4 });
+  expect(created.status).toBe(201);
+  const id = created.body.data.id;
+  const steps: [string, Record<string, unknown>][] = [
+    ["params", { city, address: "Promotion street 3", lat: 44.8, lng: 20.46, area: 61, rooms: 2, floor: 2, floors: 5 }],
+    ["description", { description: "A sunny two-room flat the payments test promotes to the top.", lang: "en" }],
+    // The dearest flat: sorted by price, only its promotion can put it first.
+    ["conditions", { price: 99_000_000 }],
+  ];
+  for (const [step, values] of steps) {
+    expect((await api(owner, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
+  }
+  expect((await api(owner, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
+  expect((await api(admin, "POST", `/api/admin/realty/${id}/approve`)).status).toBe(200);
+  const detail = await api<{ data: ApiListingDetail }>(owner, "GET", `/api/realty/${id}`);
+  expect(detail.status).toBe(200);
+  return { id, path: new URL(detail.body.data.path, baseURL).pathname };
+}
+
+let promoted: { id: number; path: string } | undefined;
+/** Intents of the tests, for the audit of their pages: a paid one and a declined one. */
+const intents: { paid?: string; declined?: string } = {};
+
+const intentOf = (page: Page) => new URL(page.url()).searchParams.get("intent") ?? "";
+
+it(
+  "the development user promotes a listing: Top · 7 days, Pay on the sandbox, the success page, first in its city's list",
+  { timeout: 120_000 },
+  async () => {
+    const owner = await open(browser(), true);
+    const admin = await open(browser(), true);
+    try {
+      await signIn(owner.context, "user");
+      await signIn(admin.context, "admin");
+      const city = await quietCity(owner.context);
+      promoted = await activeListing(owner.context, admin.context, city);
+      const { page } = owner;
+
+      // From the owner's preview: "Promote".
+      await page.goto(`/listing/preview/${promoted.id}/`);
+      await hydrated(page);
+      await page.getByTestId("preview-promote").click();
+      await page.waitForURL(`**/cabinet/payment/?realty_id=${promoted.id}`);
+      await hydrated(page);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Promote a listing");
+      expect(await page.getByTestId("payment-running-none").count()).toBe(1);
+      const top7 = page.getByRole("radio", { name: /^Top · 7 days/ });
+      expect(await top7.isChecked()).toBe(true);
+      // Another package and back: the radio group is the platform's.
+      await page.getByRole("radio", { name: /^Highlight · 30 days/ }).check();
+      await top7.check();
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+
+      await page.waitForURL("**/cabinet/payment/sandbox/?intent=*");
+      await hydrated(page);
+      expect(await page.getByTestId("sandbox-banner").textContent()).toContain("Test payment page");
+      expect(await page.getByTestId("sandbox-amount").textContent()).toBe("Amount: €9.90");
+      await page.getByRole("button", { name: "Pay €9.90" }).click();
+
+      await page.waitForURL("**/cabinet/payment/success/?intent=*");
+      intents.paid = intentOf(page);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Payment successful");
+      const intent = await api<{ data: ApiIntent }>(
+        owner.context,
+        "GET",
+        `/api/cabinet/payment/intent/${intents.paid}`,
+      );
+      expect(intent.body.data).toMatchObject({ status: "succeeded", product: "top_7", realty_id: promoted.id });
+      const ends = intent.body.data.promotion!.ends_at;
+      // Seven days from now, give or take the test's own minutes.
+      expect(Math.abs(Date.parse(ends) - Date.now() - 7 * 86_400_000)).toBeLessThan(10 * 60_000);
+      const until = new Intl.DateTimeFormat("en-GB", {
+        dateStyle: "long",
+        timeStyle: "short",
+        timeZone: "Europe/Belgrade",
+      }).format(new Date(ends));
+      expect(await page.locator("main").textContent()).toContain(`Top runs until ${until}.`);
+      expect(await page.getByTestId("receipt").textContent()).toContain(intents.paid);
+
+      // First in its city's list, labelled "Promoted" (the ranking, issue 21 item 4).
+      const listPath = promoted.path.replace(/[^/]+\/$/, "");
+      await page.goto(`${listPath}?sort=price_asc`);
+      await hydrated(page);
+      const first = page.locator('article[aria-labelledby^="listing-"]').first();
+      expect(await first.getAttribute("aria-labelledby")).toBe(`listing-${promoted.id}-title`);
+      expect(await first.textContent()).toContain("Promoted");
+    } finally {
+      await close(owner);
+      await close(admin);
+    }
+  },
+);
+
+it(
+  "a declined payment, without JavaScript: plain form posts, the error page, nothing bought, the transaction failed",
+  { timeout: 90_000 },
+  async () => {
+    expect(promoted, "the promotion test made the listing").toBeDefined();
+    const owner = await open(browser(), false);
+    try {
+      await signIn(owner.context, "user");
+      const { page } = owner;
+      const before = await api<{ data: ApiRealtyOptions }>(
+        owner.context,
+        "GET",
+        `/api/cabinet/payment/realty-options?realty_id=${promoted!.id}`,
+      );
+      await page.goto(`/cabinet/payment/?realty_id=${promoted!.id}`);
+      // What runs now, with its end: the Top just bought.
+      expect(await page.getByTestId("payment-running").textContent()).toMatch(/^Top until /);
+      await page.getByRole("radio", { name: /^Highlight · 7 days/ }).check();
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await page.waitForURL("**/cabinet/payment/sandbox/?intent=*");
+      expect(await page.locator("main").textContent()).toContain("Highlight · 7 days");
+      await page.getByRole("button", { name: "Decline" }).click();
+
+      await page.waitForURL("**/cabinet/payment/error/?intent=*");
+      intents.declined = intentOf(page);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Payment failed");
+      expect(await page.getByTestId("payment-failure-reason").textContent()).toBe("The payment was declined.");
+      expect(await page.getByTestId("payment-nothing-charged").textContent()).toBe("Nothing was charged.");
+      expect(await page.getByTestId("payment-retry").getAttribute("href")).toBe(
+        `/cabinet/payment/?realty_id=${promoted!.id}&product=highlight_7`,
+      );
+      // Nothing was bought: no new period.
+      const after = await api<{ data: ApiRealtyOptions }>(
+        owner.context,
+        "GET",
+        `/api/cabinet/payment/realty-options?realty_id=${promoted!.id}`,
+      );
+      expect(after.body.data.active).toEqual(before.body.data.active);
+      expect(after.body.data.active.some((run) => run.placement === "highlight")).toBe(false);
+      // The transactions show it failed (the newest first).
+      await page.goto("/cabinet/payment/");
+      const row = page.locator(`tr[data-intent="${intents.declined}"]`);
+      expect(await row.getAttribute("data-status")).toBe("failed");
+      expect(await row.textContent()).toContain("Failed");
+      expect(await page.locator(`tr[data-intent="${intents.paid}"]`).getAttribute("data-status")).toBe("succeeded");
+      // Trying again without JavaScript: the payment page with the package chosen, paid as a plain post.
+      await page.goto(`/cabinet/payment/error/?intent=${intents.declined}`);
+      await page.getByTestId("payment-retry").click();
+      await page.waitForURL(`**/cabinet/payment/?realty_id=${promoted!.id}&product=highlight_7`);
+      expect(await page.getByRole("radio", { name: /^Highlight · 7 days/ }).isChecked()).toBe(true);
+    } finally {
+      await close(owner);
+    }
+  },
+);
+
+it(
+  "a new account reveals a listing's phone through the payment: Show phone, the payment page, Pay, the number on the listing",
+  { timeout: 90_000 },
+  async () => {
+    expect(promoted, "the promotion test made the listing").toBeDefined();
+    const visitor = await open(browser(), true);
+    try {
+      await signUp(visitor.context);
+      const { page } = visitor;
+      await page.goto(promoted!.path);
+      await hydrated(page);
+      const owner = page.getByTestId("detail-owner");
+      expect(await owner.getByTestId("owner-phone").count()).toBe(0);
+      await owner.getByRole("button", { name: "Show phone · €0.50" }).click();
+
+      await page.waitForURL(`**/cabinet/payment/?product=phone_reveal&realty_id=${promoted!.id}`);
+      await hydrated(page);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Reveal a phone number");
+      expect(await page.getByTestId("payment-price").textContent()).toBe("Price: €0.50");
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await page.waitForURL("**/cabinet/payment/sandbox/?intent=*");
+      await hydrated(page);
+      await page.getByRole("button", { name: "Pay €0.50" }).click();
+
+      await page.waitForURL("**/cabinet/payment/success/?intent=*");
+      await hydrated(page);
+      await expect.poll(() => page.locator("h1").textContent()).toBe("Payment successful");
+      await page.getByRole("button", { name: "Show the number on the listing" }).click();
+      await page.waitForURL(`**${promoted!.path}`);
+      const phone = page.getByTestId("detail-owner").getByTestId("owner-phone");
+      await expect.poll(() => phone.count()).toBe(1);
+      expect(await phone.getAttribute("href")).toMatch(/^tel:\+\d{8,15}$/);
+      // Paid once: from now on the listing's page shows it on asking, without paying again.
+      await page.goto(promoted!.path);
+      await hydrated(page);
+      await page
+        .getByTestId("detail-owner")
+        .getByRole("button", { name: /^Show phone/ })
+        .click();
+      await expect.poll(() => page.getByTestId("detail-owner").getByTestId("owner-phone").count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe(promoted!.path);
+    } finally {
+      await close(visitor);
+    }
+  },
+);
+
+it(
+  "the payment pages pass axe and the Nu validator in en, ru and sr, and fit a 320 px screen",
+  { timeout: 180_000 },
+  async () => {
+    expect(promoted, "the promotion test made the listing").toBeDefined();
+    const session = await open(browser(), true);
+    try {
+      await signIn(session.context, "user");
+      // An intent left open, for the sandbox page.
+      const open_ = await api<{ data: ApiIntent }>(session.context, "POST", "/api/cabinet/payment/intent", {
+        realty_id: promoted!.id,
+        product: "home_7",
+      });
+      expect(open_.status).toBe(201);
+      const pages = [
+        `/cabinet/payment/?realty_id=${promoted!.id}`,
+        `/cabinet/payment/sandbox/?intent=${open_.body.data.id}`,
+        `/cabinet/payment/success/?intent=${intents.paid}`,
+        `/cabinet/payment/error/?intent=${intents.declined}`,
+        "/cabinet/payment/",
+      ];
+      const { page } = session;
+      const html: Record<string, string> = {};
+      for (const prefix of ["", "/ru", "/sr"]) {
+        for (const path of pages) {
+          const url = prefix + path;
+          const res = await page.goto(url);
+          expect(res?.status(), url).toBe(200);
+          await hydrated(page);
+          expect(describeViolations(await runAxe(page)), url).toEqual([]);
+          html[url] = await (await page.request.get(url)).text();
+        }
+      }
+      for (const [path, result] of Object.entries(await validateHtml(html))) {
+        expect(describeVnu(result.errors), path).toEqual([]);
+      }
+      await page.setViewportSize({ width: 320, height: 800 });
+      for (const path of pages) {
+        await page.goto(`/sr${path}`);
+        await hydrated(page);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+      }
+    } finally {
+      await close(session);
+    }
+  },
+);
