@@ -83,7 +83,9 @@ export function ReplyBox({ conversationId, actionUrl, text, onText, onSend, erro
         <p className={styles.hint}>
           {hydrated ? (
             <>
-              <span id="reply-keys" className={styles.keys}>{t("messages.reply.keys")}</span>{" "}
+              <span id="reply-keys" className={styles.keys}>
+                {t("messages.reply.keys")}
+              </span>{" "}
               <span aria-hidden="true" className={left <= BANDS[0]! ? styles.near : undefined} data-testid="counter">
                 {t("messages.reply.counter", {
                   count: intl.formatNumber(text.length),
