@@ -100,20 +100,17 @@ export function RunningPromotions({
                     </div>
                   </div>
                 ) : (
-                  <>
-                    {" "}
-                    <Link
-                      to={`${lp(paymentHref({ realtyId: listingId, stop: run.placement }))}#stop-${run.placement}`}
-                      className={styles.stopLink}
-                      data-testid="payment-stop"
-                      onClick={(event: MouseEvent) => {
-                        event.preventDefault();
-                        setAsking(run);
-                      }}
-                    >
-                      {t("payment.stop.action", { placement })}
-                    </Link>
-                  </>
+                  <Link
+                    to={`${lp(paymentHref({ realtyId: listingId, stop: run.placement }))}#stop-${run.placement}`}
+                    className={styles.stopLink}
+                    data-testid="payment-stop"
+                    onClick={(event: MouseEvent) => {
+                      event.preventDefault();
+                      setAsking(run);
+                    }}
+                  >
+                    {t("payment.stop.action", { placement })}
+                  </Link>
                 )}
               </li>
             );
