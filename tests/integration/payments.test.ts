@@ -341,6 +341,18 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     expect(await periodsOf(listing)).toHaveLength(1);
   });
 
+  it("the options name the refund of a refundable period queued behind one that is not refundable", async () => {
+    const { jar, listing } = await owner();
+    await payFor(jar, listing, "top_7");
+    const queued = await payFor(jar, listing, "top_30");
+    // The running period is top_7 (no refund); the queued top_30 has not started: all of it comes back.
+    expect((await options(jar, listing)).active).toEqual([
+      expect.objectContaining({ placement: "top", product: "top_7", refund: PRODUCTS.top_30.amount_cents / 100 }),
+    ]);
+    expect((await stop(jar, listing, "top")).status).toBe(200);
+    expect(await ledgerOf(queued.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
+  });
+
   it("stops only one's own listing's promotion and names a bad placement", async () => {
     const { jar, listing } = await owner();
     await payFor(jar, listing, "home_7");
