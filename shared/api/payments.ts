@@ -105,5 +105,12 @@ export interface ApiRealtyOptions {
     /** Stopping it early gives back its whole unused days. */
     refundable: boolean;
   }[];
-  active: { placement: Placement; ends_at: string; product: ProductId | null }[];
+  active: {
+    placement: Placement;
+    ends_at: string;
+    /** The running period's product; null for a placement set without a purchase (the seed). */
+    product: ProductId | null;
+    /** What stopping it now gives back, in `currency` units (0: no refund). */
+    refund: number;
+  }[];
 }

@@ -4,8 +4,9 @@
  * labelled "Promoted"; a declined payment (Decline) lands on the error page and buys nothing; a new account
  * reveals a listing's phone through the same flow (Show phone → payment page → Pay → back on the listing,
  * where the number shows). With JavaScript, and the payment page and the sandbox as plain form posts without
- * it. Then axe and the Nu validator check the payment, sandbox, success and error pages and the transactions
- * in en, ru and sr, and none scrolls sideways at 320 px.
+ * it. Then axe and the Nu validator check the payment page (also asking to stop a promotion), the sandbox,
+ * success and error pages and the transactions in en, ru and sr, and none scrolls sideways at 320 px. Last,
+ * the owner stops the promotions early (item 4): in a dialog with JavaScript, on the page without it.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
@@ -330,6 +331,8 @@ it(
       expect(open_.status).toBe(201);
       const pages = [
         `/cabinet/payment/?realty_id=${promoted!.id}`,
+        // Asking to confirm that the Top bought above stops (without JavaScript's dialog).
+        `/cabinet/payment/?realty_id=${promoted!.id}&stop=top`,
         `/cabinet/payment/sandbox/?intent=${open_.body.data.id}`,
         `/cabinet/payment/success/?intent=${intents.paid}`,
         `/cabinet/payment/error/?intent=${intents.declined}`,
@@ -358,6 +361,81 @@ it(
       }
     } finally {
       await close(session);
+    }
+  },
+);
+
+it(
+  "the owner stops a promotion early: in a dialog and in place with JavaScript, confirmed on the page without it",
+  { timeout: 90_000 },
+  async () => {
+    expect(promoted, "the promotion test made the listing").toBeDefined();
+    const options = async (context: BrowserContext) =>
+      (
+        await api<{ data: ApiRealtyOptions }>(
+          context,
+          "GET",
+          `/api/cabinet/payment/realty-options?realty_id=${promoted!.id}`,
+        )
+      ).body.data.active.map((run) => run.placement);
+    const withJs = await open(browser(), true);
+    try {
+      await signIn(withJs.context, "user");
+      const { page } = withJs;
+      const address = `/cabinet/payment/?realty_id=${promoted!.id}`;
+      await page.goto(address);
+      await hydrated(page);
+      const running = page.getByTestId("payment-running");
+      expect(await running.locator("li[data-placement='top']").count()).toBe(1);
+      const dialog = page.getByRole("dialog");
+      // Asked, then kept: nothing changes.
+      await page.getByRole("link", { name: "Stop Top" }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await dialog.getByRole("heading").textContent()).toBe("Stop Top?");
+      expect(await dialog.textContent()).toContain("There is no refund for stopping it early.");
+      expect(describeViolations(await runAxe(page)), "the dialog").toEqual([]);
+      await dialog.getByRole("button", { name: "Keep it running" }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(await options(withJs.context)).toContain("top");
+      // Asked and stopped, in place: the status says so and the running list loses it.
+      await page.getByRole("link", { name: "Stop Top" }).click();
+      await dialog.getByRole("button", { name: "Stop now" }).click();
+      await expect
+        .poll(() => page.getByRole("status").filter({ hasText: "Top stopped" }).textContent())
+        .toBe("Top stopped: it no longer runs for this listing.");
+      await expect.poll(() => page.locator("li[data-placement='top']").count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("payment-running");
+      expect(new URL(page.url()).search).toBe(`?realty_id=${promoted!.id}`);
+      expect(await options(withJs.context)).not.toContain("top");
+
+      // Another one, bought through the API (the sandbox settles it), stopped without JavaScript.
+      const made = await api<{ data: ApiIntent }>(withJs.context, "POST", "/api/cabinet/payment/intent", {
+        realty_id: promoted!.id,
+        product: "highlight_7",
+      });
+      expect(made.status).toBe(201);
+      const paid = await api(withJs.context, "POST", "/api/cabinet/payment/complete", { intent_id: made.body.data.id });
+      expect(paid.status).toBe(200);
+    } finally {
+      await close(withJs);
+    }
+    const noJs = await open(browser(), false);
+    try {
+      await signIn(noJs.context, "user");
+      const { page } = noJs;
+      await page.goto(`/cabinet/payment/?realty_id=${promoted!.id}`);
+      await page.getByRole("link", { name: "Stop Highlight" }).click();
+      await page.waitForURL(`**/cabinet/payment/?realty_id=${promoted!.id}&stop=highlight#stop-highlight`);
+      const confirm = page.getByTestId("payment-stop-confirm");
+      expect(await confirm.textContent()).toContain("Highlight ends now instead of");
+      await confirm.getByRole("button", { name: "Stop now" }).click();
+      await expect
+        .poll(() => page.getByTestId("payment-stop-status").textContent())
+        .toBe("Highlight stopped: it no longer runs for this listing.");
+      expect(await page.getByTestId("payment-running-none").count()).toBe(1);
+      expect(await options(noJs.context)).toEqual([]);
+    } finally {
+      await close(noJs);
     }
   },
 );

@@ -573,6 +573,116 @@ describe("the phone reveal", () => {
   });
 });
 
+describe("stopping a promotion early", () => {
+  /** A promotion paid through the API (the sandbox settles it), running from now. */
+  async function promote(listingId: number, product: string) {
+    const made = await apiIntent(owner, { realty_id: listingId, product });
+    const res = await call("/api/cabinet/payment/complete", { jar: owner.jar, body: { intent_id: made.id } });
+    expect(res.status).toBe(200);
+    return made.id;
+  }
+  const placements = (listingId: number) =>
+    env.DB.prepare("SELECT promoted_until, highlight_until, home_until FROM listings WHERE id = ?")
+      .bind(listingId)
+      .first<{ promoted_until: number | null; highlight_until: number | null; home_until: number | null }>();
+  const running = (doc: string) => [...doc.matchAll(/<li data-placement="(\w+)"/g)].map((m) => m[1]).sort();
+  const confirmation = (doc: string) => /data-testid="payment-stop-confirm"[\s\S]*?<\/form>/.exec(doc)?.[0] ?? null;
+
+  it("without JavaScript: Stop asks on the page what stops and what comes back; the post stops it and says so", async () => {
+    const id = await insertListing(owner.user.id, { title: "Flat to stop" });
+    const topIntent = await promote(id, "top_30");
+    await promote(id, "highlight_7");
+    const doc = await html(await page(`/cabinet/payment/?realty_id=${id}`, owner.jar));
+    expect(running(doc)).toEqual(["highlight", "top"]);
+    expect(doc).toContain(`href="/cabinet/payment/?realty_id=${id}&stop=top#stop-top"`);
+    expect(doc).toMatch(/data-testid="payment-stop"[^>]*>Stop Top</);
+    expect(doc).toMatch(/data-testid="payment-stop"[^>]*>Stop Highlight</);
+    expect(confirmation(doc)).toBeNull();
+
+    // The confirmation: what stops, that it ends now, and the refund the options name (top_30 is refundable).
+    const { active } = await options(owner, id);
+    const top = active.find((run) => run.placement === "top")!;
+    expect(top.refund).toBe(Math.floor((PRODUCTS.top_30.amount_cents * 29) / 30) / 100);
+    const asking = await page(`/cabinet/payment/?realty_id=${id}&stop=top`, owner.jar);
+    expect(asking.status).toBe(200);
+    const askingDoc = await html(asking);
+    expect(askingDoc).toMatch(/<div[^>]* id="stop-top" role="group" aria-labelledby="stop-top-heading"/);
+    const confirm = confirmation(askingDoc)!;
+    expect(confirm).toContain("Stop Top?");
+    expect(confirm).toContain(`Top ends now instead of ${dateTime(top.ends_at)}.`);
+    expect(confirm).toContain(`Its unused whole days are refunded: ${money(Math.round(top.refund * 100))} back to`);
+    expect(confirm).toMatch(/<form[^>]* action="\/cabinet\/payment\/\?realty_id=\d+" method="post">/);
+    expect(hidden(confirm, "stop")).toBe("top");
+    expect(confirm).toMatch(/<button type="submit"[^>]*>Stop now<\/button>/);
+    // A product that is not refundable says there is no refund, in the visitor's language.
+    const highlight = confirmation(
+      await html(await page(`/cabinet/payment/?realty_id=${id}&stop=highlight`, owner.jar)),
+    );
+    expect(highlight).toContain("There is no refund for stopping it early.");
+    const ru = confirmation(await html(await page(`/ru/cabinet/payment/?realty_id=${id}&stop=highlight`, owner.jar)));
+    expect(ru).toContain("Остановить «Выделение»?");
+    expect(ru).toContain("При досрочной остановке деньги не возвращаются.");
+    // Only a running placement is asked about.
+    for (const stop of ["home", "banner", ""]) {
+      expect(
+        confirmation(await html(await page(`/cabinet/payment/?realty_id=${id}&stop=${stop}`, owner.jar))),
+      ).toBeNull();
+    }
+
+    const res = await post(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "top" }, owner.jar);
+    expect(res.status).toBe(200);
+    const after = await html(res);
+    expect(after).toMatch(/role="status"[^>]*>Top stopped: it no longer runs for this listing.</);
+    expect(running(after)).toEqual(["highlight"]);
+    expect((await placements(id))!.promoted_until).toBeNull();
+    expect((await placements(id))!.highlight_until).not.toBeNull();
+    expect((await intent(owner, topIntent)).status).toBe("refunded");
+  });
+
+  it("a second stop (another tab) says nothing runs any more, localized, never a server error", async () => {
+    const id = await insertListing(owner.user.id, { title: "Flat stopped twice" });
+    await promote(id, "home_7");
+    const form = { realty_id: String(id), stop: "home" };
+    expect((await post(`/sr/cabinet/payment/?realty_id=${id}`, form, owner.jar)).status).toBe(200);
+    const again = await post(`/sr/cabinet/payment/?realty_id=${id}`, form, owner.jar);
+    expect(again.status).toBe(409);
+    const doc = await html(again);
+    expect(doc).toMatch(/role="alert"[^>]*>Nema šta da se zaustavi: ova promocija više nije aktivna/);
+    expect(doc).toContain('data-testid="payment-running-none"');
+    const en = await html(await post(`/cabinet/payment/?realty_id=${id}`, form, owner.jar));
+    expect(en).toContain("Nothing to stop: this promotion no longer runs");
+  });
+
+  it("someone else's listing is the 404 page and stays promoted", async () => {
+    const id = await insertListing(owner.user.id, { title: "Flat of the owner" });
+    await promote(id, "top_7");
+    const form = { realty_id: String(id), stop: "top" };
+    expect((await post(`/cabinet/payment/?realty_id=${id}`, form, stranger.jar)).status).toBe(404);
+    expect((await page(`/cabinet/payment/?realty_id=${id}&stop=top`, stranger.jar)).status).toBe(404);
+    expect((await placements(id))!.promoted_until).not.toBeNull();
+    // A malformed post is refused on the page.
+    const bad = await post(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "banner" }, owner.jar);
+    expect(bad.status).toBe(400);
+    expect(await html(bad)).toContain("The promotion could not be stopped.");
+    expect((await placements(id))!.promoted_until).not.toBeNull();
+  });
+
+  it("a placement set without a purchase (the seed) stops too, with no refund", async () => {
+    const id = await insertListing(owner.user.id, { title: "Seeded top flat" });
+    const until = Date.now() + 3 * 86_400_000;
+    await env.DB.prepare("UPDATE listings SET promoted_until = ? WHERE id = ?").bind(until, id).run();
+    expect((await options(owner, id)).active).toEqual([
+      { placement: "top", ends_at: new Date(until).toISOString(), product: null, refund: 0 },
+    ]);
+    const confirm = confirmation(await html(await page(`/cabinet/payment/?realty_id=${id}&stop=top`, owner.jar)));
+    expect(confirm).toContain("There is no refund for stopping it early.");
+    const res = await post(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "top" }, owner.jar);
+    expect(res.status).toBe(200);
+    expect(running(await html(res))).toEqual([]);
+    expect((await placements(id))!.promoted_until).toBeNull();
+  });
+});
+
 describe("junk", () => {
   /** A value a person or a script might put in a query or a form: words, numbers, ids of any shape. */
   const junk = fc.oneof(
@@ -593,7 +703,7 @@ describe("junk", () => {
     await fc.assert(
       fc.asyncProperty(
         paths,
-        fc.dictionary(fc.constantFrom("realty_id", "product", "intent", "page"), junk),
+        fc.dictionary(fc.constantFrom("realty_id", "product", "intent", "page", "stop"), junk),
         async (path, query) => {
           const res = await page(`${path}?${new URLSearchParams(query)}`, owner.jar);
           await res.body?.cancel();
@@ -617,7 +727,7 @@ describe("junk", () => {
     await fc.assert(
       fc.asyncProperty(
         paths,
-        fc.dictionary(fc.constantFrom("realty_id", "product", "idempotency_key", "intent_id", "choice"), junk),
+        fc.dictionary(fc.constantFrom("realty_id", "product", "idempotency_key", "intent_id", "choice", "stop"), junk),
         async (path, form) => {
           const res = await post(`${path}?realty_id=${L.active}`, form, owner.jar);
           await res.body?.cancel();

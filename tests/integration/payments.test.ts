@@ -252,8 +252,13 @@ describe("stacking and expiry", () => {
     const running = await options(jar, listing);
     expect(running.active).toEqual(
       expect.arrayContaining([
-        { placement: "top", ends_at: new Date(next!.ends_at).toISOString(), product: "top_7" },
-        { placement: "home", ends_at: new Date(placements!.home_until!).toISOString(), product: "home_7" },
+        { placement: "top", ends_at: new Date(next!.ends_at).toISOString(), product: "top_7", refund: 0 },
+        {
+          placement: "home",
+          ends_at: new Date(placements!.home_until!).toISOString(),
+          product: "home_7",
+          refund: 0,
+        },
       ]),
     );
     expect(running.active).toHaveLength(2);
@@ -314,6 +319,11 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     const intent = await payFor(jar, listing, "top_30");
     // 10 days and an hour used: 19 whole days unused.
     await age(listing, 10 * DAY + 3_600_000);
+    const refundCents = Math.floor((PRODUCTS.top_30.amount_cents * 19) / 30);
+    // The options say beforehand what stopping now gives back.
+    expect((await options(jar, listing)).active).toEqual([
+      expect.objectContaining({ placement: "top", product: "top_30", refund: refundCents / 100 }),
+    ]);
     expect((await stop(jar, listing, "top")).status).toBe(200);
     expect(await ledgerOf(intent.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
     const refund = await env.DB.prepare(
@@ -321,7 +331,7 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     )
       .bind(intent.id)
       .first<{ amount_cents: number }>();
-    expect(refund!.amount_cents).toBe(Math.floor((PRODUCTS.top_30.amount_cents * 19) / 30));
+    expect(refund!.amount_cents).toBe(refundCents);
     const seen = await intentOf(await call(`/api/cabinet/payment/intent/${intent.id}`, { jar }));
     expect(seen.status).toBe("refunded");
     // No success after the refund, and no failure either.
@@ -329,6 +339,18 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     expect((await fail(jar, intent.id)).status).toBe(409);
     expect(await ledgerOf(intent.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
     expect(await periodsOf(listing)).toHaveLength(1);
+  });
+
+  it("the options name the refund of a refundable period queued behind one that is not refundable", async () => {
+    const { jar, listing } = await owner();
+    await payFor(jar, listing, "top_7");
+    const queued = await payFor(jar, listing, "top_30");
+    // The running period is top_7 (no refund); the queued top_30 has not started: all of it comes back.
+    expect((await options(jar, listing)).active).toEqual([
+      expect.objectContaining({ placement: "top", product: "top_7", refund: PRODUCTS.top_30.amount_cents / 100 }),
+    ]);
+    expect((await stop(jar, listing, "top")).status).toBe(200);
+    expect(await ledgerOf(queued.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
   });
 
   it("stops only one's own listing's promotion and names a bad placement", async () => {

@@ -56,7 +56,7 @@ import {
   stopPromotion,
   transactionsPage,
 } from "#worker/db/payments.ts";
-import { openPeriods, runningPlacements } from "#worker/db/promotions.ts";
+import { type OpenPeriod, openPeriods, runningPlacements } from "#worker/db/promotions.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
@@ -231,6 +231,12 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
 /** The listing's products and what runs now. */
 async function realtyOptions(db: D1Database, realtyId: number, now: number): Promise<ApiRealtyOptions> {
   const running = await runningPlacements(db, realtyId, now);
+  // What stopping each running placement now would give back (the page says so before it is stopped).
+  const refunds = await Promise.all(
+    running.map(async (run) =>
+      (await openPeriods(db, realtyId, run.placement, now)).reduce((sum, period) => sum + refundCents(period, now), 0),
+    ),
+  );
   return {
     realty_id: realtyId,
     products: PROMOTION_PRODUCT_IDS.map((product) => {
@@ -245,7 +251,12 @@ async function realtyOptions(db: D1Database, realtyId: number, now: number): Pro
         refundable: spec.refundable,
       };
     }),
-    active: running.map((run) => ({ placement: run.placement, ends_at: iso(run.ends_at), product: run.product })),
+    active: running.map((run, index) => ({
+      placement: run.placement,
+      ends_at: iso(run.ends_at),
+      product: run.product,
+      refund: refunds[index]! / 100,
+    })),
   };
 }
 
@@ -253,6 +264,14 @@ async function realtyOptions(db: D1Database, realtyId: number, now: number): Pro
 async function ownListing(c: C, id: number) {
   const listing = await paymentListing(c.env.DB, id);
   return listing && !listing.deleted && listing.owner_id === userId(c) ? listing : null;
+}
+
+/** What stopping a period now gives back: a refundable product's whole unused days pro rata, else nothing. */
+function refundCents(period: OpenPeriod, now: number): number {
+  const spec = PRODUCTS[period.product];
+  if (spec.kind !== "promotion" || !spec.refundable) return 0;
+  const unusedDays = Math.floor((period.ends_at - Math.max(now, period.starts_at)) / DAY_MS);
+  return Math.max(0, Math.floor((period.amount_cents * Math.min(unusedDays, spec.days)) / spec.days));
 }
 
 /**
@@ -271,10 +290,7 @@ async function stop(c: C, listingId: number, placement: Placement) {
   return withProvider(c, async () => {
     const refunds: { intentId: string; amountCents: number }[] = [];
     for (const period of periods) {
-      const spec = PRODUCTS[period.product];
-      if (spec.kind !== "promotion" || !spec.refundable) continue;
-      const unusedDays = Math.floor((period.ends_at - Math.max(now, period.starts_at)) / DAY_MS);
-      const amountCents = Math.floor((period.amount_cents * Math.min(unusedDays, spec.days)) / spec.days);
+      const amountCents = refundCents(period, now);
       if (amountCents <= 0) continue;
       const provider = providerNamed(c.env, period.provider);
       if (!provider) throw new PaymentsUnavailable(`No ${period.provider} provider to refund ${period.intent_id}`);

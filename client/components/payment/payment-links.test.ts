@@ -23,6 +23,7 @@ describe("payment addresses", () => {
   it("name the payment page of a listing, a reveal, an intent to change and the transactions' pages", () => {
     expect(paymentHref()).toBe("/cabinet/payment/");
     expect(paymentHref({ realtyId: 7 })).toBe("/cabinet/payment/?realty_id=7");
+    expect(paymentHref({ realtyId: 7, stop: "top" })).toBe("/cabinet/payment/?realty_id=7&stop=top");
     expect(paymentHref({ realtyId: 7, product: "phone_reveal" })).toBe(
       "/cabinet/payment/?product=phone_reveal&realty_id=7",
     );

@@ -4,14 +4,20 @@
  */
 import { privatePaths } from "#shared/private-paths.ts";
 
-/** `/cabinet/payment/?realty_id=…[&product=…][&intent=…]`: buying for a listing, or the transactions (no id). */
-export function paymentHref(query: { realtyId?: number; product?: string; intent?: string; page?: number } = {}) {
+/**
+ * `/cabinet/payment/?realty_id=…[&product=…][&intent=…][&stop=…]`: buying for a listing (`stop`: confirming
+ * that a running placement stops), or the transactions (no id).
+ */
+export function paymentHref(
+  query: { realtyId?: number; product?: string; intent?: string; page?: number; stop?: string } = {},
+) {
   const search = new URLSearchParams();
   if (query.product === "phone_reveal") search.set("product", query.product);
   if (query.realtyId !== undefined) search.set("realty_id", String(query.realtyId));
   if (query.product && query.product !== "phone_reveal") search.set("product", query.product);
   if (query.intent) search.set("intent", query.intent);
   if (query.page && query.page > 1) search.set("page", String(query.page));
+  if (query.stop) search.set("stop", query.stop);
   const qs = search.toString();
   return privatePaths.cabinet.payment() + (qs ? `?${qs}` : "");
 }

@@ -4,7 +4,7 @@ import type { ApiClient, ApiResult } from "#shared/api-client.ts";
 import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { CURRENCY, isProduct, PRODUCTS, type ProductId } from "#shared/products.ts";
+import { CURRENCY, isProduct, type Placement, PLACEMENTS, PRODUCTS, type ProductId } from "#shared/products.ts";
 import { formProblem } from "#client/api/form-problem.ts";
 import { appContext } from "#client/app-context.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -13,6 +13,7 @@ import { checkoutLocation } from "#client/components/payment/checkout-location.t
 import { ownListing, publicListing } from "#client/components/payment/payment-data.server.ts";
 import { INTENT_ID, paymentHref } from "#client/components/payment/payment-links.ts";
 import { type PaymentListing, PaymentListingSummary } from "#client/components/payment/payment-listing.tsx";
+import { RunningPromotions, type StopAnswer } from "#client/components/payment/running-promotions.tsx";
 import { usePaymentText } from "#client/components/payment/payment-text.ts";
 import { TransactionsTable } from "#client/components/payment/transactions-table.tsx";
 import { requireUser } from "#client/guards.server.ts";
@@ -56,7 +57,8 @@ async function openIntent(args: Route.LoaderArgs, realtyId: number): Promise<Api
  * - `?realty_id=` — promote one's own listing: what runs now, and the packages to choose from;
  * - `?product=phone_reveal&realty_id=` — pay for revealing a listing's phone number;
  * - neither — the person's transactions (`&page=`).
- * `&intent=` names an unpaid intent to change instead of starting another; `&product=` preselects a package.
+ * `&intent=` names an unpaid intent to change instead of starting another; `&product=` preselects a package;
+ * `&stop=<placement>` asks to confirm stopping a running placement (without JavaScript).
  * Someone else's listing (to promote) or one that is not public (to reveal) is the 404 page.
  */
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
@@ -98,6 +100,9 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     else if (result.status === 404) throw notFound(url);
     else if (result.status !== 409) throw unavailable();
   }
+  const stop = url.searchParams.get("stop");
+  // Only a placement that runs can be stopped: anything else shows the page as it is.
+  const stopping = options?.active.find((run) => run.placement === stop)?.placement ?? null;
   const wanted = intent?.product ?? product;
   const selected = options?.products.find((p) => p.product === wanted)?.product ?? options?.products[0]?.product;
   return {
@@ -108,6 +113,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     // Not `key`: spread into a component, React would take it for the element's key.
     idempotencyKey: key,
     intentId: intent?.id ?? null,
+    stopping,
   };
 });
 
@@ -147,6 +153,8 @@ export async function action(args: Route.ActionArgs) {
   const { api, locale } = args.context.get(appContext);
   const form = await args.request.formData();
   const realtyId = parseId(String(form.get("realty_id") ?? ""));
+  const stop = form.get("stop");
+  if (stop !== null) return stopPlacement(args, api, realtyId, stop);
   const product = form.get("product");
   const key = String(form.get("idempotency_key") ?? "");
   if (!realtyId || !isProduct(product)) return data<Refusal>({ error: "payment.error.choose", key }, { status: 400 });
@@ -174,6 +182,24 @@ export async function action(args: Route.ActionArgs) {
   throw redirect(checkoutLocation(result.data.data, args.request.url, locale));
 }
 
+const isPlacement = (value: unknown): value is Placement => PLACEMENTS.some((placement) => placement === value);
+
+/**
+ * "Stop now": stops a running placement of one's own listing early (refunded only as its product says).
+ * Someone else's listing is the 404 page; one that no longer runs (a second tab stopped it, it ended)
+ * says so.
+ */
+async function stopPlacement(args: Route.ActionArgs, api: ApiClient, realtyId: number | null, stop: unknown) {
+  if (!realtyId || !isPlacement(stop)) {
+    return data<StopAnswer>({ stop: { placement: null, done: false, error: "payment.stop.failed" } }, { status: 400 });
+  }
+  const result = await api.stopPromotion(realtyId, stop);
+  if (result.ok) return { stop: { placement: stop, done: true } } satisfies StopAnswer;
+  if (result.status === 404) throw notFound(args.url);
+  const error = result.error?.code === "not_promoted" ? "payment.stop.notPromoted" : "payment.stop.failed";
+  return data<StopAnswer>({ stop: { placement: stop, done: false, error } }, { status: result.status ?? 503 });
+}
+
 /** A new purchase: a failed one tried again, or another package after a paid one. */
 function createAgain(api: ApiClient, realtyId: number, product: ProductId) {
   return api.createIntent({ realty_id: realtyId, product, idempotency_key: crypto.randomUUID() });
@@ -190,13 +216,20 @@ async function changeOrStartAgain(api: ApiClient, intent: ApiIntent, product: Pr
 }
 
 export default function CabinetPayment({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData && "error" in actionData ? actionData : null;
   switch (loaderData.view) {
     case "transactions":
       return <Transactions {...loaderData} />;
     case "reveal":
-      return <Reveal {...loaderData} refused={actionData ?? null} />;
+      return <Reveal {...loaderData} refused={refused} />;
     case "promote":
-      return <Promote {...loaderData} refused={actionData ?? null} />;
+      return (
+        <Promote
+          {...loaderData}
+          refused={refused}
+          stopped={actionData && "stop" in actionData ? actionData.stop : null}
+        />
+      );
   }
 }
 
@@ -276,8 +309,10 @@ function Promote({
   selected,
   idempotencyKey,
   intentId,
+  stopping,
   refused,
-}: Extract<LoaderData, { view: "promote" }> & { refused: Refusal | null }) {
+  stopped,
+}: Extract<LoaderData, { view: "promote" }> & { refused: Refusal | null; stopped: StopAnswer["stop"] | null }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const text = usePaymentText();
@@ -301,24 +336,13 @@ function Promote({
         </>
       ) : (
         <>
-          <section aria-labelledby="payment-running" className={styles.section}>
-            <h2 id="payment-running">{t("payment.running.heading")}</h2>
-            {options.active.length ? (
-              <ul className={styles.running} data-testid="payment-running">
-                {options.active.map((run) => (
-                  <li key={run.placement} data-placement={run.placement}>
-                    {t("payment.running.until", {
-                      placement: text.placement(run.placement),
-                      date: text.dateTime(run.ends_at),
-                    })}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p data-testid="payment-running-none">{t("payment.running.none")}</p>
-            )}
-            <p className={styles.note}>{t("payment.running.stack")}</p>
-          </section>
+          <RunningPromotions
+            listingId={listing.id}
+            active={options.active}
+            currency={options.products[0]?.currency ?? CURRENCY}
+            stopping={stopping}
+            answer={stopped}
+          />
           <CheckoutForm listingId={listing.id} keyValue={idempotencyKey} intentId={intentId} refused={refused}>
             <fieldset className={styles.packages}>
               <legend>{t("payment.choose.legend")}</legend>
