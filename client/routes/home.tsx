@@ -60,7 +60,10 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
     newest: secondaryData(
       Promise.all([
         promoted,
-        items(api.searchListings({ per_page: NEWEST_COUNT + HOME_PROMOTED_COUNT, facets: false })).then(cards),
+        // The newest, as they are: no paid placement first on a shelf that says "new".
+        items(api.searchListings({ ranked: false, per_page: NEWEST_COUNT + HOME_PROMOTED_COUNT, facets: false })).then(
+          cards,
+        ),
       ]).then(([shown, newest]) => {
         const promotedIds = new Set((shown ?? []).map((card) => card.id));
         return newest?.filter((card) => !promotedIds.has(card.id)).slice(0, NEWEST_COUNT) ?? null;

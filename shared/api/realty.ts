@@ -87,6 +87,13 @@ export const filterEntries = {
       v.transform(() => true as const),
     ),
   ),
+  /** `false`: the visitor's sort alone, no paid placement first (the home page's "New listings"). */
+  ranked: v.optional(
+    v.pipe(
+      v.picklist(["false"], INVALID.choice),
+      v.transform(() => false as const),
+    ),
+  ),
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong))),
   bounds: v.optional(Bounds),
   locale: v.optional(v.string()),
@@ -329,6 +336,8 @@ export interface ListingQuery {
   promoted?: boolean;
   /** Only listings whose "Home" placement is running. */
   home?: true;
+  /** `false`: no paid placement first. */
+  ranked?: false;
   q?: string;
   /** south,west,north,east */
   bounds?: string;

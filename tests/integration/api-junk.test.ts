@@ -85,6 +85,7 @@ const QUERY_NAMES = [
   "floor_max",
   "furnished",
   "home",
+  "ranked",
   "q",
   "bounds",
   "sort",

@@ -253,6 +253,7 @@ describe("GET /api/realty/search", () => {
     ["furnished=maybe", "furnished"],
     ["promoted=1", "promoted"],
     ["home=false", "home"],
+    ["ranked=true", "ranked"],
     ["sort=cheapest", "sort"],
     ["bounds=1,2,3", "bounds"],
     ["bounds=45,21,44,20", "bounds"],

@@ -422,12 +422,26 @@ describe("GET /api/cabinet/payment/transactions", () => {
     expect(page.items.map((t) => t.status)).toEqual(["created", "failed", "succeeded"]);
     expect(page.items[2]!.events.map((e) => e.status)).toEqual(["created", "pending", "succeeded"]);
     expect(page.items[1]!.failure_reason).toBe("Abandoned");
-    expect(page.items[0]!.listing).toEqual({ id: listing, title: "Payment fixture", title_lang: "en" });
+    // Its title as the listing's page shows it (a generated one, composed in the reader's language).
+    const shown = await (await call(`/api/realty/${listing}`)).json<{ data: { title: string } }>();
+    expect(page.items[0]!.listing).toEqual({ id: listing, title: shown.data.title, title_lang: "en" });
     const second = await call("/api/cabinet/payment/transactions?page=2&per_page=2", { jar });
     expect((await second.json<Paged<ApiTransaction>>()).items.map((t) => t.id)).toEqual([paid.id]);
     const stranger = await signUpByPhone();
     const theirs = await call("/api/cabinet/payment/transactions", { jar: stranger.jar });
     expect((await theirs.json<Paged<ApiTransaction>>()).items).toEqual([]);
+  });
+  it("names a listing with a generated title in the reader's language", async () => {
+    const buyer = await signUpByPhone();
+    const search = await call("/api/realty/search?per_page=1&deal=sale&type=4");
+    const seeded = (await search.json<{ items: { id: number }[] }>()).items[0]!.id;
+    await createIntent(buyer.jar, seeded, "phone_reveal");
+    for (const locale of ["ru", "sr"]) {
+      const shown = await (await call(`/api/realty/${seeded}?locale=${locale}`)).json<{ data: { title: string } }>();
+      const res = await call(`/api/cabinet/payment/transactions?locale=${locale}`, { jar: buyer.jar });
+      const [item] = (await res.json<Paged<ApiTransaction>>()).items;
+      expect(item!.listing).toEqual({ id: seeded, title: shown.data.title, title_lang: locale });
+    }
   });
 });
 

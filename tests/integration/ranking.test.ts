@@ -184,6 +184,33 @@ describe("promoted listings first", () => {
   });
 });
 
+describe("a search without placements first", () => {
+  it("ranked=false keeps the visitor's sort alone, promoted listings where the sort puts them", async () => {
+    const all = await walk(`${BEOGRAD}&ranked=false`, 50);
+    expect(all.some((item) => item.promoted_slot)).toBe(false);
+    for (let i = 1; i < all.length; i++) expect(all[i - 1]!.updated_at >= all[i]!.updated_at).toBe(true);
+    expect(
+      all
+        .filter((item) => item.promoted)
+        .map((item) => item.id)
+        .sort((a, b) => a - b),
+    ).toEqual(promoted);
+    expect((await search(`${BEOGRAD}&ranked=false`)).total).toBe((await search(BEOGRAD)).total);
+    expect((await get("/api/realty/search?ranked=true")).status).toBe(400);
+  });
+
+  it("the home page's new listings are the newest, with no Top placement put first", async () => {
+    const newest = (await search("ranked=false&per_page=8&facets=false")).items.map((item) => item.id);
+    const html = await page("/");
+    const shelf = html.slice(html.indexOf('id="home-newest"'));
+    const shown = [...shelf.matchAll(/id="listing-(\d+)-title"/g)].map((m) => Number(m[1]));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(newest.filter((id) => shown.includes(id)));
+    expect(shown[0]).toBe(newest[0]);
+    for (const id of promoted.filter((id) => !newest.includes(id))) expect(shown).not.toContain(id);
+  });
+});
+
 describe("highlighted listings", () => {
   it("are marked wherever they show, in the same places", async () => {
     const ids = await beogradIds();

@@ -59,6 +59,7 @@ import {
 import { type OpenPeriod, openPeriods, runningPlacements } from "#worker/db/promotions.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
+import { shownTitle } from "#worker/db/listing-titles.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
@@ -411,13 +412,10 @@ cabinetPayment
   .get(`${PAYMENT}/transactions`, valid("query", TransactionsQuery), async (c) => {
     const { page, per_page } = c.req.valid("query");
     const locale = apiLocale(c);
-    const { items, total } = await transactionsPage(c.env.DB, userId(c), page, per_page);
+    const { items, total } = await transactionsPage(c.env.DB, userId(c), page, per_page, locale);
     const transactions: ApiTransaction[] = items.map((row) => ({
       ...toApiIntent(row, locale),
-      listing:
-        row.listing_id === null
-          ? null
-          : { id: row.listing_id, title: row.listing_title, title_lang: row.listing_lang ?? "en" },
+      listing: row.listing_id === null ? null : { id: row.listing_id, ...shownTitle(row, locale) },
       events: row.events.map((event) => ({ status: event.status, at: iso(event.created_at) })),
     }));
     return c.json({ items: transactions, total, page, per_page });

@@ -334,10 +334,11 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
 
 /**
  * Which placement a search ranks first (promoted-ranking.ts): "Top" on every search but one that
- * excludes it, "Home" on the home page's (`home=true`).
+ * excludes it or asks for its sort alone (`ranked=false`), "Home" on the home page's (`home=true`).
  */
 export function rankedPlacement(filters: SearchFilters): RankedPlacement | null {
-  return filters.home ? "home" : filters.promoted === false ? null : "top";
+  if (filters.home) return "home";
+  return filters.promoted === false || filters.ranked === false ? null : "top";
 }
 
 /** A search of running placements only: every match is placed, none follows in the visitor's sort. */

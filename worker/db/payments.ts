@@ -6,9 +6,11 @@
  * consequence conditioned on the success row being new — so however many calls and webhooks race, there is
  * one success and one consequence.
  */
+import type { Locale } from "#shared/locales.ts";
 import { PRODUCTS, type Placement, type ProductId } from "#shared/products.ts";
 import type { PaymentStatus } from "#shared/api/payments.ts";
 import { revealStatement } from "./contacts.ts";
+import type { TitleRow } from "./listing-titles.ts";
 import {
   type OpenPeriod,
   promotionPeriodStatements,
@@ -379,9 +381,8 @@ export function paymentListing(db: D1Database, id: number): Promise<PaymentListi
     .first<PaymentListing>();
 }
 
-export interface TransactionRow extends IntentRow {
-  listing_title: string | null;
-  listing_lang: "en" | "ru" | "sr" | null;
+/** An intent with its listing's title facts (worker/db/listing-titles.ts), place names in the reader's language. */
+export interface TransactionRow extends IntentRow, TitleRow {
   events: { status: PaymentStatus; created_at: number }[];
 }
 
@@ -391,13 +392,17 @@ export async function transactionsPage(
   userId: number,
   page: number,
   perPage: number,
+  locale: Locale,
 ): Promise<{ items: TransactionRow[]; total: number }> {
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT t.*, l.title AS listing_title, l.lang AS listing_lang
+        `SELECT t.*, l.title, l.title_generated, l.lang, l.deal, l.property_type, l.rooms, l.area, l.land_area,
+           ci.name_${locale} AS city_name, d.name_${locale} AS district_name
          FROM (${INTENT_SELECT} WHERE i.user_id = ?1 ORDER BY i.created_at DESC, i.id DESC LIMIT ?2 OFFSET ?3) t
          LEFT JOIN listings l ON l.id = t.listing_id
+         LEFT JOIN cities ci ON ci.id = l.city_id
+         LEFT JOIN districts d ON d.id = l.district_id
          ORDER BY t.created_at DESC, t.id DESC`,
       )
       .bind(userId, perPage, (page - 1) * perPage),
