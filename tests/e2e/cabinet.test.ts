@@ -6,16 +6,15 @@
  * form post, and a deletion asks on a page of its own. Then axe and the Nu validator check the cabinet in
  * en, ru and sr (the audit list cannot sign in). The listings are the test's own, made through the API.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { expect, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
-import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { fileBrowser, hydrated } from "./browser.ts";
+import { api, sessions, signIn } from "./session.ts";
 
-const baseURL = inject("baseURL");
 const browser = fileBrowser();
 
 /** Problems the flow causes on purpose or that are not the page's. */
@@ -28,56 +27,7 @@ const EXPECTED = [
   /^console\.error: Failed to load resource: the server responded with a status of 500/,
 ];
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-
-async function open(current: Browser, js: boolean, locale = "en-GB"): Promise<Session> {
-  const context = await current.newContext({
-    baseURL,
-    locale,
-    javaScriptEnabled: js,
-    viewport: { width: 1280, height: 900 },
-    // Its own loopback address: the API's limits count per address.
-    extraHTTPHeaders: {
-      "cf-connecting-ip": `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  return { context, page, problems: watchProblems(page) };
-}
-
-async function close(session: Session) {
-  await session.context.close();
-  expect(session.problems.filter((problem) => !EXPECTED.some((re) => re.test(problem)))).toEqual([]);
-}
-
-/** An API call with the context's cookies, as the site's own scripts make it. */
-async function api<T = unknown>(context: BrowserContext, method: string, path: string, body?: unknown) {
-  const res = await context.request.fetch(path, {
-    method,
-    data: body === undefined ? undefined : JSON.stringify(body),
-    headers: {
-      "x-requested-with": "XMLHttpRequest",
-      origin: baseURL,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-  });
-  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
-}
-
-async function signIn(context: BrowserContext, role: "user" | "admin") {
-  const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
-  const res = await api(context, "POST", "/api/auth/login", {
-    login: account.email,
-    password: account.password,
-    remember_me: false,
-  });
-  expect(res.status).toBe(200);
-}
+const { open, close } = sessions(browser, EXPECTED);
 
 /** A flat of the development user's through the wizard's API, waiting for review; its id. */
 async function pendingListing(owner: BrowserContext, price: number): Promise<number> {
@@ -131,8 +81,8 @@ for (const js of [true, false]) {
     `renews, confirms, archives, restores and deletes listings from the cabinet (JavaScript ${js ? "on" : "off"})`,
     { timeout: 180_000 },
     async () => {
-      const owner = await open(browser(), js);
-      const admin = await open(browser(), true);
+      const owner = await open({ js });
+      const admin = await open();
       const page = owner.page;
       const made: number[] = [];
       try {
@@ -287,7 +237,7 @@ it(
   "passes axe and the Nu validator in en, ru and sr, every tab, and fits a 320 px screen",
   { timeout: 180_000 },
   async () => {
-    const session = await open(browser(), true);
+    const session = await open();
     const page = session.page;
     try {
       await signIn(session.context, "user");

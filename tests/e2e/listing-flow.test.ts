@@ -5,14 +5,15 @@
  * preview and approves it; a visitor then finds it in search and on its public page with the rotated
  * photo. Without JavaScript every step is a plain form post and the photos go up in one multipart form.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
 import { PHOTO_UNDO_MS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { blocksPng } from "#tests/fixtures/photos.ts";
-import { fileBrowser, watchProblems } from "./browser.ts";
+import { fileBrowser } from "./browser.ts";
+import { sessions } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -28,32 +29,7 @@ const EXPECTED = [
   /^requestfailed: \S+\/assets\/[\w-]+\.js net::ERR_ABORTED$/,
 ];
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-
-async function open(current: Browser, js: boolean): Promise<Session> {
-  const context = await current.newContext({
-    baseURL,
-    locale: "en-GB",
-    javaScriptEnabled: js,
-    viewport: { width: 1280, height: 900 },
-    // Its own loopback address: the API's limits count per address.
-    extraHTTPHeaders: {
-      "cf-connecting-ip": `127.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  return { context, page, problems: watchProblems(page) };
-}
-
-async function close(session: Session) {
-  await session.context.close();
-  expect(session.problems.filter((problem) => !EXPECTED.some((re) => re.test(problem)))).toEqual([]);
-}
+const { open, close } = sessions(browser, EXPECTED);
 
 /** The sign-in dialog a guarded page sends a guest to, by e-mail and password, back to `next`. */
 async function signIn(page: Page, role: "user" | "admin", next: string) {
@@ -79,7 +55,7 @@ async function saveAndContinue(page: Page, step: string) {
 
 /** Posts the listing as the development user; its id, price and final photos (cover first). */
 async function postListing(js: boolean) {
-  const owner = await open(browser(), js);
+  const owner = await open({ js });
   const page = owner.page;
   try {
     // Signed out, the header's call to action asks for sign-in and comes back to the wizard.
@@ -158,7 +134,7 @@ async function postListing(js: boolean) {
 }
 
 async function approve(js: boolean, id: number) {
-  const admin = await open(browser(), js);
+  const admin = await open({ js });
   try {
     await admin.page.goto(`/admin/listing/preview/${id}/`);
     await signIn(admin.page, "admin", `/admin/listing/preview/${id}/`);
@@ -171,7 +147,7 @@ async function approve(js: boolean, id: number) {
 
 /** A visitor finds the listing by its price in search and opens it: the cover first, then the turned photo. */
 async function findAsVisitor(js: boolean, listing: { id: number; price: number; photos: ApiListingPhoto[] }) {
-  const visitor = await open(browser(), js);
+  const visitor = await open({ js });
   const page = visitor.page;
   try {
     await page.goto(`/search/?deal=sale&city=beograd&price_min=${listing.price}&price_max=${listing.price}`);

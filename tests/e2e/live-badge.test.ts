@@ -4,79 +4,30 @@
  * reload, through the person's live channel (a WebSocket to the LiveChannel Durable Object), the header
  * not moving; the owner reads it elsewhere (the API) and the badge counts it off. A guest's page opens no socket.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import type { ApiMessage } from "#shared/api/messages.ts";
 import { LIVE_PATH } from "#shared/live-protocol.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { fileBrowser, hydrated } from "./browser.ts";
+import { api, sessions, signUp } from "./session.ts";
 
-const baseURL = inject("baseURL");
 const browser = fileBrowser();
 
 /** Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests. */
 const EXPECTED = [/^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/];
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-  /** The URLs of the WebSockets the page opened. */
-  sockets: string[];
-}
+const { open: openSession, close } = sessions(browser, EXPECTED);
 
-async function open(current: Browser): Promise<Session> {
-  const context = await current.newContext({
-    baseURL,
-    locale: "en-GB",
-    viewport: { width: 1280, height: 900 },
-    // Its own loopback address: the API's limits count per address.
-    extraHTTPHeaders: {
-      "cf-connecting-ip": `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
+/** A visitor whose page's WebSockets are listed by URL (`sockets`). */
+async function open() {
+  const session = await openSession();
   const sockets: string[] = [];
-  page.on("websocket", (socket) => sockets.push(socket.url()));
-  return { context, page, problems: watchProblems(page), sockets };
-}
-
-async function close(session: Session) {
-  await session.context.close();
-  expect(session.problems.filter((problem) => !EXPECTED.some((re) => re.test(problem)))).toEqual([]);
-}
-
-/** An API call with the context's cookies, as the site's own scripts make it. */
-async function api<T = unknown>(context: BrowserContext, method: string, path: string, body?: unknown) {
-  const res = await context.request.fetch(path, {
-    method,
-    data: body === undefined ? undefined : JSON.stringify(body),
-    headers: {
-      "x-requested-with": "XMLHttpRequest",
-      origin: baseURL,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-  });
-  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
-}
-
-/** A new account, signed up by phone code through the API. */
-async function signUp(context: BrowserContext) {
-  const phone = `+38166${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-  expect((await context.request.post("/api/user/register", { data: { phone, name: "Live Visitor" } })).status()).toBe(
-    202,
-  );
-  const sent = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as {
-    items: { code: string }[];
-  };
-  const verified = await context.request.post("/api/user/register/verify", {
-    data: { phone, code: sent.items[0]!.code, remember_me: false },
-  });
-  expect(verified.status()).toBe(201);
+  session.page.on("websocket", (socket) => sockets.push(socket.url()));
+  return { ...session, sockets };
 }
 
 const badge = (page: Page) => page.getByTestId("unread-badge");
@@ -86,15 +37,15 @@ it(
   "the owner's header badge counts a new message live, then counts it off when it is read",
   { timeout: 90_000 },
   async () => {
-    const owner = await open(browser());
-    const visitor = await open(browser());
+    const owner = await open();
+    const visitor = await open();
     try {
       const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
       expect(
         (await api(owner.context, "POST", "/api/auth/login", { login: account.email, password: account.password }))
           .status,
       ).toBe(200);
-      await signUp(visitor.context);
+      await signUp(visitor.context, "Live Visitor");
       const listings = await api<{ items: ApiOwnerListing[] }>(owner.context, "POST", "/api/cabinet/realties/active", {
         tab: "active",
         per_page: 50,

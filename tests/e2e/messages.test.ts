@@ -7,14 +7,14 @@
  * axe and the Nu validator check the list and the conversation in en, ru and sr, and neither scrolls
  * sideways at 320 px.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import type { ApiMessage } from "#shared/api/messages.ts";
-import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { fileBrowser, hydrated } from "./browser.ts";
+import { api, sessions, signIn, signUp, type SessionOptions } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -29,73 +29,16 @@ const EXPECTED = [
   /^console\.error: Failed to load resource: the server responded with a status of 500/,
 ];
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-  documents: string[];
-}
+const { open: openSession, close } = sessions(browser, EXPECTED);
 
-async function open(current: Browser, js: boolean, width = 1280): Promise<Session> {
-  const context = await current.newContext({
-    baseURL,
-    locale: "en-GB",
-    javaScriptEnabled: js,
-    viewport: { width, height: 900 },
-    // Its own loopback address: the API's limits count per address.
-    extraHTTPHeaders: {
-      "cf-connecting-ip": `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
+/** A visitor whose page's document requests are listed by URL (`documents`): a form post without JavaScript is one. */
+async function open(options?: SessionOptions) {
+  const session = await openSession(options);
   const documents: string[] = [];
-  page.on("request", (request) => {
+  session.page.on("request", (request) => {
     if (request.resourceType() === "document") documents.push(request.url());
   });
-  return { context, page, problems: watchProblems(page), documents };
-}
-
-async function close(session: Session) {
-  await session.context.close();
-  expect(session.problems.filter((problem) => !EXPECTED.some((re) => re.test(problem)))).toEqual([]);
-}
-
-/** An API call with the context's cookies, as the site's own scripts make it. */
-async function api<T = unknown>(context: BrowserContext, method: string, path: string, body?: unknown) {
-  const res = await context.request.fetch(path, {
-    method,
-    data: body === undefined ? undefined : JSON.stringify(body),
-    headers: {
-      "x-requested-with": "XMLHttpRequest",
-      origin: baseURL,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-  });
-  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
-}
-
-async function signInOwner(context: BrowserContext) {
-  const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
-  const res = await api(context, "POST", "/api/auth/login", {
-    login: account.email,
-    password: account.password,
-    remember_me: false,
-  });
-  expect(res.status).toBe(200);
-}
-
-/** A new account, signed up by phone code through the API. */
-async function signUp(context: BrowserContext, name: string) {
-  const phone = `+38165${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-  expect((await context.request.post("/api/user/register", { data: { phone, name } })).status()).toBe(202);
-  const sent = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as {
-    items: { code: string }[];
-  };
-  const verified = await context.request.post("/api/user/register/verify", {
-    data: { phone, code: sent.items[0]!.code, remember_me: false },
-  });
-  expect(verified.status()).toBe(201);
+  return { ...session, documents };
 }
 
 /** One of the development user's public listings. */
@@ -120,11 +63,11 @@ for (const js of [true, false]) {
     `a visitor writes from the listing page, the owner answers, each sees the other (JavaScript ${js ? "on" : "off"})`,
     { timeout: 180_000 },
     async () => {
-      const owner = await open(browser(), js);
-      const visitor = await open(browser(), js);
+      const owner = await open({ js });
+      const visitor = await open({ js });
       const name = `Visitor ${js ? "Scripted" : "Plain"} ${Math.floor(Math.random() * 1000)}`;
       try {
-        await signInOwner(owner.context);
+        await signIn(owner.context, "user");
         await signUp(visitor.context, name);
         const listing = await ownersListing(owner.context);
 
@@ -234,10 +177,10 @@ for (const js of [true, false]) {
 }
 
 it("loads earlier messages in place with JavaScript, the view kept where it was", { timeout: 120_000 }, async () => {
-  const owner = await open(browser(), true);
-  const visitor = await open(browser(), true);
+  const owner = await open();
+  const visitor = await open();
   try {
-    await signInOwner(owner.context);
+    await signIn(owner.context, "user");
     await signUp(visitor.context, "Earlier Visitor");
     const listing = await ownersListing(owner.context);
     // A thread longer than a page: the first 14 in a window of the hourly limit three hours ago (the
@@ -287,10 +230,10 @@ it("loads earlier messages in place with JavaScript, the view kept where it was"
 });
 
 it("blocks, unblocks and reports in place with JavaScript", { timeout: 120_000 }, async () => {
-  const owner = await open(browser(), true);
-  const visitor = await open(browser(), true);
+  const owner = await open();
+  const visitor = await open();
   try {
-    await signInOwner(owner.context);
+    await signIn(owner.context, "user");
     await signUp(visitor.context, "Pushy Visitor");
     const listing = await ownersListing(owner.context);
     const written = await api<{ data: ApiMessage }>(visitor.context, "POST", "/api/cabinet/messages/create", {
@@ -340,11 +283,11 @@ it(
   "passes axe and the Nu validator in en, ru and sr, the list and a conversation, and fits a 320 px screen",
   { timeout: 180_000 },
   async () => {
-    const session = await open(browser(), true);
-    const visitor = await open(browser(), true);
+    const session = await open();
+    const visitor = await open();
     const page = session.page;
     try {
-      await signInOwner(session.context);
+      await signIn(session.context, "user");
       await signUp(visitor.context, "Audit Visitor");
       const listing = await ownersListing(session.context);
       const written = await api<{ data: ApiMessage }>(visitor.context, "POST", "/api/cabinet/messages/create", {

@@ -6,7 +6,7 @@
  * the focus moves on and the live region says what happened. axe and the Nu validator check the queue and
  * the report page in en, ru and sr, and neither scrolls sideways at 320 px.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import type { ApiModerationItem } from "#shared/api/cabinet.ts";
 import type { Paged } from "#shared/api/conventions.ts";
@@ -15,7 +15,8 @@ import { MODERATION_PER_PAGE } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { fileBrowser, hydrated } from "./browser.ts";
+import { loopbackAddress, sessions } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -28,36 +29,7 @@ const EXPECTED = [
   /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
 ];
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-  ip: string;
-}
-
-const randomIp = () => `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-
-async function open(current: Browser, js: boolean, width = 1280): Promise<Session> {
-  const ip = randomIp();
-  const context = await current.newContext({
-    baseURL,
-    locale: "en-GB",
-    javaScriptEnabled: js,
-    viewport: { width, height: 900 },
-    // Its own loopback address: reports count per address.
-    extraHTTPHeaders: { "cf-connecting-ip": ip },
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  return { context, page, problems, ip };
-}
-
-async function close(session: Session, expected: RegExp[] = []) {
-  await session.context.close();
-  const known = [...EXPECTED, ...expected];
-  expect(session.problems.filter((problem) => !known.some((re) => re.test(problem)))).toEqual([]);
-}
+const { open, close } = sessions(browser, EXPECTED);
 
 /** The API as a script of this site calls it (cookie writes need these). */
 const WRITE = { "x-requested-with": "XMLHttpRequest", origin: baseURL };
@@ -136,7 +108,7 @@ async function queuePageOf(page: Page, id: number): Promise<string> {
 
 /** The guest's report from the listing's report page. */
 async function report(js: boolean, listing: ApiListing, reason: RegExp, text: string) {
-  const guest = await open(browser(), js);
+  const guest = await open({ js });
   const { page } = guest;
   try {
     await page.goto(`/listing/report/${listing.id}/`);
@@ -166,7 +138,7 @@ async function report(js: boolean, listing: ApiListing, reason: RegExp, text: st
 }
 
 it("guests report a listing, it leaves the site; the admin rejects one pending listing and approves it back", async () => {
-  const setup = await open(browser(), true);
+  const setup = await open();
   let listing: ApiListing;
   let pending: number;
   try {
@@ -179,11 +151,11 @@ it("guests report a listing, it leaves the site; the admin rejects one pending l
   await report(true, listing, /already sold or rented/, "Sold last week, the sign is gone.");
   await report(false, listing, /It is fake/, "The photos are of another building.");
   // A third person, another address: the threshold is reached and the listing leaves the site.
-  const third = await open(browser(), true);
+  const third = await open();
   try {
     const res = await third.page.request.post(`/api/realty/${listing.id}/report`, {
       data: { reason: "sold" },
-      headers: { "cf-connecting-ip": randomIp() },
+      headers: { "cf-connecting-ip": loopbackAddress() },
     });
     expect(res.status()).toBe(200);
     expect((await third.page.request.get(`/api/realty/${listing.id}`)).status()).toBe(404);
@@ -193,7 +165,7 @@ it("guests report a listing, it leaves the site; the admin rejects one pending l
     await close(third, [/^console\.error: Failed to load resource: the server responded with a status of 404/]);
   }
 
-  const admin = await open(browser(), true);
+  const admin = await open();
   const { page } = admin;
   try {
     await signInAdmin(page);
@@ -246,8 +218,8 @@ it("guests report a listing, it leaves the site; the admin rejects one pending l
 }, 120_000);
 
 it("the queue and the report page pass axe and Nu in en, ru and sr, and fit 320 px", async () => {
-  const admin = await open(browser(), true);
-  const guest = await open(browser(), true);
+  const admin = await open();
+  const guest = await open();
   const html: Record<string, string> = {};
   try {
     await signInAdmin(admin.page);

@@ -7,54 +7,31 @@
  * without JavaScript; reporting and the queue's details are tests/e2e/moderation.test.ts.)
  */
 import type { BrowserContext, Page } from "playwright-core";
-import { expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { expect, it } from "vitest";
+import { fileBrowser, hydrated } from "./browser.ts";
+import { api, sessions, signIn } from "./session.ts";
 
-const baseURL = inject("baseURL");
 const browser = fileBrowser();
 
 const EXPECTED = [/^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/];
 
-async function session(role: "user" | "admin") {
-  const context = await browser().newContext({
-    baseURL,
-    locale: "en-GB",
-    viewport: { width: 1280, height: 900 },
-    extraHTTPHeaders: {
-      "cf-connecting-ip": `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  const problems = watchProblems(page);
-  const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
-  const signedIn = await call(context, "POST", "/api/auth/login", { login: account.email, password: account.password });
-  expect(signedIn.status).toBe(200);
-  return { context, page, problems };
-}
+const { open, close } = sessions(browser, EXPECTED);
 
-async function call<T = unknown>(context: BrowserContext, method: string, path: string, body?: unknown) {
-  const res = await context.request.fetch(path, {
-    method,
-    data: body === undefined ? undefined : JSON.stringify(body),
-    headers: {
-      "x-requested-with": "XMLHttpRequest",
-      origin: baseURL,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-  });
-  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
+/** A visitor signed in as the development account of `role`. */
+async function session(role: "user" | "admin") {
+  const visitor = await open();
+  await signIn(visitor.context, role);
+  return visitor;
 }
 
 const card = (page: Page, id: number) => page.locator(`article[data-id="${id}"]`);
 
 /** Opens the queue's page that holds the listing (oldest first: a new submission is on the last). */
 async function openQueueAt(admin: BrowserContext, page: Page, id: number) {
-  const all = await call<{ total: number; per_page: number }>(admin, "GET", "/api/admin/realty/moderation?per_page=1");
+  const all = await api<{ total: number; per_page: number }>(admin, "GET", "/api/admin/realty/moderation?per_page=1");
   const perPage = 20;
   for (let n = Math.max(1, Math.ceil(all.body.total / perPage)); n >= 1; n--) {
-    const items = await call<{ items: { id: number }[] }>(
+    const items = await api<{ items: { id: number }[] }>(
       admin,
       "GET",
       `/api/admin/realty/moderation?page=${n}&per_page=${perPage}`,
@@ -78,7 +55,7 @@ it(
     try {
       // The owner's flat, through the wizard's API, waiting for review.
       const price = 400_000 + Math.floor(Math.random() * 500_000);
-      const created = await call<{ data: { id: number } }>(owner.context, "POST", "/api/realty/edit/type", {
+      const created = await api<{ data: { id: number } }>(owner.context, "POST", "/api/realty/edit/type", {
         type_id: 4,
       });
       id = created.body.data.id;
@@ -99,9 +76,9 @@ it(
         ["description", { description: "Two rooms, quiet street, ten minutes from the centre by bus.", lang: "en" }],
         ["conditions", { price }],
       ] as const) {
-        expect((await call(owner.context, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
+        expect((await api(owner.context, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
       }
-      expect((await call(owner.context, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
+      expect((await api(owner.context, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
 
       // The admin finds it in the queue and rejects it: a reason from the list and words of their own.
       const queue = admin.page;
@@ -139,7 +116,7 @@ it(
       await expect
         .poll(
           async () =>
-            (await call<{ data: { status: string } }>(owner.context, "GET", `/api/realty/edit/${id}`)).body.data.status,
+            (await api<{ data: { status: string } }>(owner.context, "GET", `/api/realty/edit/${id}`)).body.data.status,
         )
         .toBe("pending");
 
@@ -159,11 +136,9 @@ it(
       expect(res.status()).toBe(200);
       expect(await res.text()).toContain("New photos of the kitchen added.");
     } finally {
-      if (id) await call(owner.context, "DELETE", `/api/cabinet/realties/${id}`);
-      await owner.context.close();
-      await admin.context.close();
-      expect(owner.problems.filter((p) => !EXPECTED.some((re) => re.test(p)))).toEqual([]);
-      expect(admin.problems.filter((p) => !EXPECTED.some((re) => re.test(p)))).toEqual([]);
+      if (id) await api(owner.context, "DELETE", `/api/cabinet/realties/${id}`);
+      await close(owner);
+      await close(admin);
     }
   },
 );

@@ -8,14 +8,14 @@
  * success and error pages and the transactions in en, ru and sr, and none scrolls sideways at 320 px. Last,
  * the owner stops the promotions early (item 4): in a dialog with JavaScript, on the page without it.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
 import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
-import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { fileBrowser, hydrated } from "./browser.ts";
+import { api, sessions, signIn, signUp } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -28,71 +28,7 @@ const EXPECTED = [
   /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
 ];
 
-interface Session {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-
-async function open(current: Browser, js: boolean): Promise<Session> {
-  const context = await current.newContext({
-    baseURL,
-    locale: "en-GB",
-    javaScriptEnabled: js,
-    viewport: { width: 1280, height: 900 },
-    // Its own loopback address: the API's limits count per address, and the sandbox is for loopback only.
-    extraHTTPHeaders: {
-      "cf-connecting-ip": `127.10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
-    },
-  });
-  context.setDefaultTimeout(20_000);
-  const page = await context.newPage();
-  return { context, page, problems: watchProblems(page) };
-}
-
-async function close(session: Session) {
-  await session.context.close();
-  expect(session.problems.filter((problem) => !EXPECTED.some((re) => re.test(problem)))).toEqual([]);
-}
-
-/** An API call with the context's cookies, as the site's own scripts make it. */
-async function api<T = unknown>(context: BrowserContext, method: string, path: string, body?: unknown) {
-  const res = await context.request.fetch(path, {
-    method,
-    data: body === undefined ? undefined : JSON.stringify(body),
-    headers: {
-      "x-requested-with": "XMLHttpRequest",
-      origin: baseURL,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-  });
-  return { status: res.status(), body: (await res.json().catch(() => null)) as T };
-}
-
-async function signIn(context: BrowserContext, role: "user" | "admin") {
-  const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
-  const res = await api(context, "POST", "/api/auth/login", {
-    login: account.email,
-    password: account.password,
-    remember_me: false,
-  });
-  expect(res.status).toBe(200);
-}
-
-/** A new account, signed up by phone code through the API. */
-async function signUp(context: BrowserContext) {
-  const phone = `+38166${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
-  expect((await context.request.post("/api/user/register", { data: { phone, name: "Paying Visitor" } })).status()).toBe(
-    202,
-  );
-  const sent = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as {
-    items: { code: string }[];
-  };
-  const verified = await context.request.post("/api/user/register/verify", {
-    data: { phone, code: sent.items[0]!.code, remember_me: false },
-  });
-  expect(verified.status()).toBe(201);
-}
+const { open, close } = sessions(browser, EXPECTED);
 
 /**
  * A city with flats for sale but none promoted now: there, a listing promoted by this test is the only one its
@@ -148,8 +84,8 @@ it(
   "the development user promotes a listing: Top · 7 days, Pay on the sandbox, the success page, first in its city's list",
   { timeout: 120_000 },
   async () => {
-    const owner = await open(browser(), true);
-    const admin = await open(browser(), true);
+    const owner = await open();
+    const admin = await open();
     try {
       await signIn(owner.context, "user");
       await signIn(admin.context, "admin");
@@ -217,7 +153,7 @@ it(
   { timeout: 90_000 },
   async () => {
     expect(promoted, "the promotion test made the listing").toBeDefined();
-    const owner = await open(browser(), false);
+    const owner = await open({ js: false });
     try {
       await signIn(owner.context, "user");
       const { page } = owner;
@@ -273,9 +209,9 @@ it(
   { timeout: 90_000 },
   async () => {
     expect(promoted, "the promotion test made the listing").toBeDefined();
-    const visitor = await open(browser(), true);
+    const visitor = await open();
     try {
-      await signUp(visitor.context);
+      await signUp(visitor.context, "Paying Visitor");
       const { page } = visitor;
       await page.goto(promoted!.path);
       await hydrated(page);
@@ -320,7 +256,7 @@ it(
   { timeout: 180_000 },
   async () => {
     expect(promoted, "the promotion test made the listing").toBeDefined();
-    const session = await open(browser(), true);
+    const session = await open();
     try {
       await signIn(session.context, "user");
       // An intent left open, for the sandbox page.
@@ -378,7 +314,7 @@ it(
           `/api/cabinet/payment/realty-options?realty_id=${promoted!.id}`,
         )
       ).body.data.active.map((run) => run.placement);
-    const withJs = await open(browser(), true);
+    const withJs = await open();
     try {
       await signIn(withJs.context, "user");
       const { page } = withJs;
@@ -419,7 +355,7 @@ it(
     } finally {
       await close(withJs);
     }
-    const noJs = await open(browser(), false);
+    const noJs = await open({ js: false });
     try {
       await signIn(noJs.context, "user");
       const { page } = noJs;

@@ -229,6 +229,20 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
   });
 }
 
+/** The promotion packages on sale (shared/products.ts), as the API names them: here and in the price list. */
+export const PROMOTION_PACKAGES: ApiRealtyOptions["products"] = PROMOTION_PRODUCT_IDS.map((product) => {
+  const spec = PRODUCTS[product];
+  if (spec.kind !== "promotion") throw new Error(`${product} is not a promotion`);
+  return {
+    product,
+    placement: spec.placement,
+    days: spec.days,
+    amount: spec.amount_cents / 100,
+    currency: CURRENCY,
+    refundable: spec.refundable,
+  };
+});
+
 /** The listing's products and what runs now. */
 async function realtyOptions(db: D1Database, realtyId: number, now: number): Promise<ApiRealtyOptions> {
   const running = await runningPlacements(db, realtyId, now);
@@ -240,18 +254,7 @@ async function realtyOptions(db: D1Database, realtyId: number, now: number): Pro
   );
   return {
     realty_id: realtyId,
-    products: PROMOTION_PRODUCT_IDS.map((product) => {
-      const spec = PRODUCTS[product];
-      if (spec.kind !== "promotion") throw new Error(`${product} is not a promotion`);
-      return {
-        product,
-        placement: spec.placement,
-        days: spec.days,
-        amount: spec.amount_cents / 100,
-        currency: CURRENCY,
-        refundable: spec.refundable,
-      };
-    }),
+    products: PROMOTION_PACKAGES,
     active: running.map((run, index) => ({
       placement: run.placement,
       ends_at: iso(run.ends_at),

@@ -14,7 +14,7 @@ import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import { SendMessageBody } from "#shared/api/contact.ts";
 import { PAYMENT_CURRENCY, PHONE_REVEAL_REPEAT_WINDOW_S } from "#shared/constants.ts";
-import { PRODUCTS, PROMOTION_PRODUCT_IDS } from "#shared/products.ts";
+import { PRODUCTS } from "#shared/products.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { activeListingContact, revealOf } from "#worker/db/contacts.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
@@ -25,6 +25,7 @@ import { requireAuth } from "#worker/middleware/session.ts";
 import { PaymentsUnavailable, requireProvider } from "#worker/services/payments/index.ts";
 import { hit } from "#worker/services/rate-limit.ts";
 import { writeMessage } from "./cabinet-messages.ts";
+import { PROMOTION_PACKAGES } from "./cabinet-payment.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
@@ -38,21 +39,9 @@ for (const path of ["/cabinet/realties/promotion", "/realty/:id/reveal-phone-num
   });
 }
 
-const promotions = PROMOTION_PRODUCT_IDS.map((product) => {
-  const spec = PRODUCTS[product];
-  if (spec.kind !== "promotion") throw new Error(`${product} is not a promotion`);
-  return {
-    product,
-    placement: spec.placement,
-    days: spec.days,
-    refundable: spec.refundable,
-    ...price(spec.amount_cents),
-  };
-});
-
 realtyContact
   .get("/cabinet/realties/promotion", (c) =>
-    c.json({ data: { phone_reveal: price(PRODUCTS.phone_reveal.amount_cents), promotions } }),
+    c.json({ data: { phone_reveal: price(PRODUCTS.phone_reveal.amount_cents), promotions: PROMOTION_PACKAGES } }),
   )
   .post("/realty/:id/reveal-phone-number", valid("param", IdParams), async (c) => {
     const listingId = c.req.valid("param").id;
