@@ -3,7 +3,7 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import type { ApiUser, OutboxItem } from "#shared/api/auth.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { ORIGIN } from "#tests/fixtures/requests.ts";
+import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { hashPassword } from "#worker/auth/passwords.ts";
 
 export { ORIGIN };
@@ -62,6 +62,23 @@ export function uniqueIp(): string {
 export function uniqueRemoteIp(): string {
   counter += 1;
   return `10.${runId % 250}.${Math.floor(counter / 250)}.${counter % 250}`;
+}
+
+/** A form post as a browser without JavaScript makes it, from an address of its own; `headers` add or win. */
+export function formPost(path: string, fields: Record<string, string>, jar: Jar, headers: Record<string, string> = {}) {
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "user-agent": BROWSER_UA,
+      "cf-connecting-ip": uniqueIp(),
+      origin: ORIGIN,
+      cookie: jar.header(),
+      ...headers,
+    },
+    body: new URLSearchParams(fields),
+  });
 }
 
 export interface CallOptions {

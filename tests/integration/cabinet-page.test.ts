@@ -7,8 +7,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CABINET_PER_PAGE } from "#shared/constants.ts";
-import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { call, Jar, signUpByPhone, uniqueIp, type SignedIn } from "./auth-fixtures.ts";
+import { BROWSER_UA, ORIGIN, pageText } from "#tests/fixtures/requests.ts";
+import { call, Jar, signUpByPhone, type SignedIn, formPost } from "./auth-fixtures.ts";
 import { DAY, insertListing, NOW } from "./listing-fixtures.ts";
 
 /** A page as a browser asks for it. */
@@ -23,34 +23,15 @@ async function page(path: string, jar?: Jar, locale = "en") {
   });
 }
 
-/** A form post as a browser without JavaScript makes it. */
-async function post(path: string, fields: Record<string, string>, jar: Jar, locale = "en") {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "user-agent": BROWSER_UA,
-      "accept-language": locale,
-      "cf-connecting-ip": uniqueIp(),
-      origin: ORIGIN,
-      cookie: jar.header(),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+/** A form post as a browser without JavaScript makes it, in `locale`. */
+const post = (path: string, fields: Record<string, string>, jar: Jar, locale = "en") =>
+  formPost(path, fields, jar, { "accept-language": locale });
 
 /** A card's action as its form posts it without JavaScript: back to the same tab. */
 const act = (who: SignedIn, intent: string, id: number, back = "/cabinet/?tab=active", locale = "en") =>
   post(back, { id: String(id), intent, redirect_to: back }, who.jar, locale);
 
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
-const html = async (res: Response) => text(await res.text());
+const html = async (res: Response) => pageText(await res.text());
 const stored = (id: number) =>
   env.DB.prepare("SELECT status, deleted_at, checked_at, expires_at FROM listings WHERE id = ?")
     .bind(id)

@@ -6,7 +6,7 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { call, Jar, passwordAccount, signUpByPhone, uniqueIp, type SignedIn } from "./auth-fixtures.ts";
+import { call, Jar, passwordAccount, signUpByPhone, uniqueIp, type SignedIn, formPost } from "./auth-fixtures.ts";
 
 /** A page as a browser asks for it. */
 async function page(path: string, jar?: Jar, locale = "en") {
@@ -20,22 +20,9 @@ async function page(path: string, jar?: Jar, locale = "en") {
   });
 }
 
-/** A form post as a browser without JavaScript makes it. */
-async function post(path: string, fields: Record<string, string>, jar: Jar, locale = "en") {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "user-agent": BROWSER_UA,
-      "accept-language": locale,
-      "cf-connecting-ip": uniqueIp(),
-      origin: ORIGIN,
-      cookie: jar.header(),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+/** A form post as a browser without JavaScript makes it, in `locale`. */
+const post = (path: string, fields: Record<string, string>, jar: Jar, locale = "en") =>
+  formPost(path, fields, jar, { "accept-language": locale });
 
 const text = (html: string) =>
   html

@@ -9,8 +9,8 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
 import { MESSAGES_PER_PAGE } from "#shared/constants.ts";
-import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { call, signUpByPhone, uniqueIp, type Jar, type SignedIn } from "./auth-fixtures.ts";
+import { BROWSER_UA, ORIGIN, pageText } from "#tests/fixtures/requests.ts";
+import { call, signUpByPhone, uniqueIp, type Jar, type SignedIn, formPost } from "./auth-fixtures.ts";
 import { insertListing } from "./listing-fixtures.ts";
 
 /** A page as a browser asks for it. */
@@ -25,30 +25,11 @@ async function page(path: string, jar?: Jar, locale = "en") {
   });
 }
 
-/** A form post as a browser without JavaScript makes it. */
-async function post(path: string, fields: Record<string, string>, jar: Jar, locale = "en") {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "user-agent": BROWSER_UA,
-      "accept-language": locale,
-      "cf-connecting-ip": uniqueIp(),
-      origin: ORIGIN,
-      cookie: jar.header(),
-    },
-    body: new URLSearchParams(fields),
-  });
-}
+/** A form post as a browser without JavaScript makes it, in `locale`. */
+const post = (path: string, fields: Record<string, string>, jar: Jar, locale = "en") =>
+  formPost(path, fields, jar, { "accept-language": locale });
 
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
-const html = async (res: Response) => text(await res.text());
+const html = async (res: Response) => pageText(await res.text());
 /** The rendered thread (its section), without the page's data for hydration. */
 const thread = (doc: string) => /<section[^>]*data-testid="thread"[\s\S]*?<\/section>/.exec(doc)?.[0] ?? "";
 /** The conversation list's entry of a conversation. */

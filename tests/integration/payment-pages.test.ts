@@ -13,8 +13,8 @@ import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
 import { localeEntry, type Locale } from "#shared/locales.ts";
 import { PRODUCTS } from "#shared/products.ts";
 import { SITE_TIME_ZONE } from "#shared/constants.ts";
-import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { call, type Jar, signUpByPhone, type SignedIn, uniqueIp, uniqueRemoteIp } from "./auth-fixtures.ts";
+import { BROWSER_UA, ORIGIN, pageText } from "#tests/fixtures/requests.ts";
+import { call, type Jar, signUpByPhone, type SignedIn, uniqueRemoteIp, formPost } from "./auth-fixtures.ts";
 import { insertListing } from "./listing-fixtures.ts";
 
 /** A page as a browser asks for it. */
@@ -30,30 +30,7 @@ function page(path: string, jar?: Jar, headers: Record<string, string> = {}) {
   });
 }
 
-/** A form post as a browser without JavaScript makes it. */
-function post(path: string, fields: Record<string, string>, jar: Jar, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${ORIGIN}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      "user-agent": BROWSER_UA,
-      "cf-connecting-ip": uniqueIp(),
-      origin: ORIGIN,
-      cookie: jar.header(),
-      ...headers,
-    },
-    body: new URLSearchParams(fields),
-  });
-}
-
-const text = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replace(/&#x27;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, "&");
-const html = async (res: Response) => text(await res.text());
+const html = async (res: Response) => pageText(await res.text());
 const location = (res: Response) => res.headers.get("location") ?? "";
 const intentOf = (res: Response) => new URL(location(res), ORIGIN).searchParams.get("intent") ?? "";
 /** The hidden field's value in a document. */
@@ -189,10 +166,10 @@ describe("the payment page of a listing", () => {
     const doc = await html(await page(`/ru/cabinet/payment/?realty_id=${L.active}`, owner.jar));
     const key = hidden(doc, "idempotency_key")!;
     const form = { realty_id: String(L.active), product: "top_7", idempotency_key: key };
-    const first = await post(`/ru/cabinet/payment/?realty_id=${L.active}`, form, owner.jar);
+    const first = await formPost(`/ru/cabinet/payment/?realty_id=${L.active}`, form, owner.jar);
     expect(first.status).toBe(302);
     expect(location(first)).toMatch(/^\/ru\/cabinet\/payment\/sandbox\/\?intent=pi_[\w-]+$/);
-    const second = await post(`/ru/cabinet/payment/?realty_id=${L.active}`, form, owner.jar);
+    const second = await formPost(`/ru/cabinet/payment/?realty_id=${L.active}`, form, owner.jar);
     expect(location(second)).toBe(location(first));
     const rows = await env.DB.prepare("SELECT id, product, amount_cents FROM payment_intents WHERE idempotency_key = ?")
       .bind(key)
@@ -200,7 +177,11 @@ describe("the payment page of a listing", () => {
     expect(rows.results).toEqual([{ id: intentOf(first), product: "top_7", amount_cents: 990 }]);
 
     // The page came back (the browser's Back) and another package was chosen: the same intent changes.
-    const changed = await post(`/ru/cabinet/payment/?realty_id=${L.active}`, { ...form, product: "top_14" }, owner.jar);
+    const changed = await formPost(
+      `/ru/cabinet/payment/?realty_id=${L.active}`,
+      { ...form, product: "top_14" },
+      owner.jar,
+    );
     expect(intentOf(changed)).toBe(intentOf(first));
     expect(await intent(owner, intentOf(first))).toMatchObject({ product: "top_14", amount_cents: 1690 });
   });
@@ -210,7 +191,7 @@ describe("the payment page of a listing", () => {
     const doc = await html(await page(`/cabinet/payment/?realty_id=${L.active}&intent=${made.id}`, owner.jar));
     expect(hidden(doc, "intent_id")).toBe(made.id);
     expect(checkedProduct(doc)).toBe("home_7");
-    const res = await post(
+    const res = await formPost(
       `/cabinet/payment/?realty_id=${L.active}&intent=${made.id}`,
       {
         realty_id: String(L.active),
@@ -239,7 +220,7 @@ describe("the payment page of a listing", () => {
       .run();
     const doc = await html(await page(`/cabinet/payment/?realty_id=${L.active}&intent=${made.id}`, owner.jar));
     expect(hidden(doc, "intent_id")).toBe(made.id);
-    const res = await post(
+    const res = await formPost(
       `/cabinet/payment/?realty_id=${L.active}&intent=${made.id}`,
       {
         realty_id: String(L.active),
@@ -257,7 +238,7 @@ describe("the payment page of a listing", () => {
   });
 
   it("says why a post was refused, on the page, with the same key to post again", async () => {
-    const res = await post(
+    const res = await formPost(
       `/cabinet/payment/?realty_id=${L.active}`,
       { realty_id: String(L.active), product: "no_such_package", idempotency_key: "key-of-a-bad-post" },
       owner.jar,
@@ -267,7 +248,7 @@ describe("the payment page of a listing", () => {
     expect(doc).toMatch(/role="alert"[^>]*>Choose a package\.</);
     expect(hidden(doc, "idempotency_key")).toBe("key-of-a-bad-post");
     // A draft's promotion is refused by the API (409): no intent.
-    const draft = await post(
+    const draft = await formPost(
       `/cabinet/payment/?realty_id=${L.draft}`,
       { realty_id: String(L.draft), product: "top_7", idempotency_key: "draft-promotion-key" },
       owner.jar,
@@ -314,7 +295,7 @@ describe("the sandbox page, success and error", () => {
       "cf-connecting-ip": uniqueRemoteIp(),
     });
     expect(remote.status).toBe(404);
-    const remotePost = await post(`/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, owner.jar, {
+    const remotePost = await formPost(`/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, owner.jar, {
       "cf-connecting-ip": uniqueRemoteIp(),
     });
     expect(remotePost.status).toBe(404);
@@ -325,16 +306,16 @@ describe("the sandbox page, success and error", () => {
       expect((await page(`/cabinet/payment/success/?intent=${id}`, who.jar)).status, id).toBe(404);
       expect((await page(`/cabinet/payment/error/?intent=${id}`, who.jar)).status, id).toBe(404);
     }
-    expect((await post(`/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, stranger.jar)).status).toBe(
-      404,
-    );
+    expect(
+      (await formPost(`/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, stranger.jar)).status,
+    ).toBe(404);
     expect((await intent(owner, made.id)).status).not.toBe("succeeded");
   });
 
   it("Pay: the success page with what was bought, until when, and the receipt; one period", async () => {
     const before = await periods(L.active);
     const made = await apiIntent(owner, { realty_id: L.active, product: "top_7" });
-    const paid = await post(`/sr/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, owner.jar);
+    const paid = await formPost(`/sr/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, owner.jar);
     expect(paid.status).toBe(302);
     expect(location(paid)).toBe(`/sr/cabinet/payment/success/?intent=${made.id}`);
     const settled = await intent(owner, made.id);
@@ -362,7 +343,7 @@ describe("the sandbox page, success and error", () => {
     expect(location(await page(`/ru/cabinet/payment/error/?intent=${made.id}`, owner.jar))).toBe(
       `/ru/cabinet/payment/success/?intent=${made.id}`,
     );
-    await post(`/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, owner.jar);
+    await formPost(`/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "pay" }, owner.jar);
     expect(await periods(L.active)).toBe(before + 1);
 
     // The payment page of the listing shows the running placement with its end.
@@ -374,7 +355,7 @@ describe("the sandbox page, success and error", () => {
   it("Decline: the error page says why, that nothing was charged, and how to try again; nothing was bought", async () => {
     const before = await options(owner, L.active);
     const made = await apiIntent(owner, { realty_id: L.active, product: "highlight_30" });
-    const declined = await post(`/ru/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "decline" }, owner.jar);
+    const declined = await formPost(`/ru/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "decline" }, owner.jar);
     expect(declined.status).toBe(302);
     expect(location(declined)).toBe(`/ru/cabinet/payment/error/?intent=${made.id}`);
     expect(await intent(owner, made.id)).toMatchObject({ status: "failed", failure_reason: "declined" });
@@ -399,7 +380,7 @@ describe("the sandbox page, success and error", () => {
     // Trying again is a new purchase of the same package: a new intent, paid on its own.
     const retry = await html(await page(`/cabinet/payment/?realty_id=${L.active}&product=highlight_30`, owner.jar));
     expect(checkedProduct(retry)).toBe("highlight_30");
-    const again = await post(
+    const again = await formPost(
       `/cabinet/payment/?realty_id=${L.active}`,
       { realty_id: String(L.active), product: "highlight_30", idempotency_key: hidden(retry, "idempotency_key")! },
       owner.jar,
@@ -410,7 +391,7 @@ describe("the sandbox page, success and error", () => {
 
   it("Abandon: back to the cabinet, deciding nothing", async () => {
     const made = await apiIntent(owner, { realty_id: L.active, product: "top_14" });
-    const res = await post(`/sr/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "abandon" }, owner.jar);
+    const res = await formPost(`/sr/cabinet/payment/sandbox/?intent=${made.id}`, { choice: "abandon" }, owner.jar);
     expect(res.status).toBe(302);
     expect(location(res)).toBe("/sr/cabinet/");
     expect(["created", "pending"]).toContain((await intent(owner, made.id)).status);
@@ -520,7 +501,7 @@ describe("the phone reveal", () => {
     expect(detail).not.toContain(phone);
 
     // Not paid for: the payment page of the reveal.
-    const asked = await post(`/ru${foreignPath}`, { intent: "reveal" }, reader.jar);
+    const asked = await formPost(`/ru${foreignPath}`, { intent: "reveal" }, reader.jar);
     expect(asked.status).toBe(302);
     expect(location(asked)).toBe(`/ru/cabinet/payment/?product=phone_reveal&realty_id=${L.foreign}`);
     const res = await page(location(asked), reader.jar);
@@ -532,7 +513,7 @@ describe("the phone reveal", () => {
     expect(hidden(doc, "product")).toBe("phone_reveal");
     expect(doc).not.toContain(phone);
 
-    const checkout = await post(
+    const checkout = await formPost(
       location(asked),
       { realty_id: String(L.foreign), product: "phone_reveal", idempotency_key: hidden(doc, "idempotency_key")! },
       reader.jar,
@@ -541,9 +522,9 @@ describe("the phone reveal", () => {
     const sandbox = await html(await page(location(checkout), reader.jar));
     expect(sandbox).toContain(`Оплатить ${money(50, "ru")}`);
     // Abandoning a reveal goes back to the listing.
-    const left = await post(location(checkout), { choice: "abandon" }, reader.jar);
+    const left = await formPost(location(checkout), { choice: "abandon" }, reader.jar);
     expect(location(left)).toBe(`/ru${foreignPath}`);
-    const paid = await post(location(checkout), { choice: "pay" }, reader.jar);
+    const paid = await formPost(location(checkout), { choice: "pay" }, reader.jar);
     expect(location(paid)).toBe(`/ru/cabinet/payment/success/?intent=${intentOf(checkout)}`);
 
     const success = await html(await page(location(paid), reader.jar));
@@ -557,7 +538,7 @@ describe("the phone reveal", () => {
     expect(back[1]).toContain('method="post"');
     expect(back[2]).toContain('<input type="hidden" name="intent" value="reveal"/>');
     expect(back[2]).toContain("Показать номер в объявлении");
-    const shown = await post(action, { intent: "reveal" }, reader.jar);
+    const shown = await formPost(action, { intent: "reveal" }, reader.jar);
     expect(shown.status).toBe(200);
     expect(await shown.text()).toContain(`href="tel:${phone}"`);
   });
@@ -566,7 +547,7 @@ describe("the phone reveal", () => {
     const own = await html(await page(`/cabinet/payment/?product=phone_reveal&realty_id=${L.foreign}`, stranger.jar));
     expect(own).toContain("This is your own listing: its phone number shows for you without paying.");
     expect(own).not.toMatch(/<button[^>]*>Continue to payment</);
-    const revealed = await post(foreignPath, { intent: "reveal" }, stranger.jar);
+    const revealed = await formPost(foreignPath, { intent: "reveal" }, stranger.jar);
     expect(revealed.status).toBe(200);
     expect(await revealed.text()).toContain('href="tel:+381601234567"');
     expect((await page(`/cabinet/payment/?product=phone_reveal&realty_id=${L.draft}`, visitor.jar)).status).toBe(404);
@@ -629,7 +610,7 @@ describe("stopping a promotion early", () => {
       ).toBeNull();
     }
 
-    const res = await post(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "top" }, owner.jar);
+    const res = await formPost(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "top" }, owner.jar);
     expect(res.status).toBe(200);
     const after = await html(res);
     expect(after).toMatch(/role="status"[^>]*>Top stopped: it no longer runs for this listing.</);
@@ -643,13 +624,13 @@ describe("stopping a promotion early", () => {
     const id = await insertListing(owner.user.id, { title: "Flat stopped twice" });
     await promote(id, "home_7");
     const form = { realty_id: String(id), stop: "home" };
-    expect((await post(`/sr/cabinet/payment/?realty_id=${id}`, form, owner.jar)).status).toBe(200);
-    const again = await post(`/sr/cabinet/payment/?realty_id=${id}`, form, owner.jar);
+    expect((await formPost(`/sr/cabinet/payment/?realty_id=${id}`, form, owner.jar)).status).toBe(200);
+    const again = await formPost(`/sr/cabinet/payment/?realty_id=${id}`, form, owner.jar);
     expect(again.status).toBe(409);
     const doc = await html(again);
     expect(doc).toMatch(/role="alert"[^>]*>Nema šta da se zaustavi: ova promocija više nije aktivna/);
     expect(doc).toContain('data-testid="payment-running-none"');
-    const en = await html(await post(`/cabinet/payment/?realty_id=${id}`, form, owner.jar));
+    const en = await html(await formPost(`/cabinet/payment/?realty_id=${id}`, form, owner.jar));
     expect(en).toContain("Nothing to stop: this promotion no longer runs");
   });
 
@@ -657,11 +638,15 @@ describe("stopping a promotion early", () => {
     const id = await insertListing(owner.user.id, { title: "Flat of the owner" });
     await promote(id, "top_7");
     const form = { realty_id: String(id), stop: "top" };
-    expect((await post(`/cabinet/payment/?realty_id=${id}`, form, stranger.jar)).status).toBe(404);
+    expect((await formPost(`/cabinet/payment/?realty_id=${id}`, form, stranger.jar)).status).toBe(404);
     expect((await page(`/cabinet/payment/?realty_id=${id}&stop=top`, stranger.jar)).status).toBe(404);
     expect((await placements(id))!.promoted_until).not.toBeNull();
     // A malformed post is refused on the page.
-    const bad = await post(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "banner" }, owner.jar);
+    const bad = await formPost(
+      `/cabinet/payment/?realty_id=${id}`,
+      { realty_id: String(id), stop: "banner" },
+      owner.jar,
+    );
     expect(bad.status).toBe(400);
     expect(await html(bad)).toContain("The promotion could not be stopped.");
     expect((await placements(id))!.promoted_until).not.toBeNull();
@@ -676,7 +661,7 @@ describe("stopping a promotion early", () => {
     ]);
     const confirm = confirmation(await html(await page(`/cabinet/payment/?realty_id=${id}&stop=top`, owner.jar)));
     expect(confirm).toContain("There is no refund for stopping it early.");
-    const res = await post(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "top" }, owner.jar);
+    const res = await formPost(`/cabinet/payment/?realty_id=${id}`, { realty_id: String(id), stop: "top" }, owner.jar);
     expect(res.status).toBe(200);
     expect(running(await html(res))).toEqual([]);
     expect((await placements(id))!.promoted_until).toBeNull();
@@ -729,7 +714,7 @@ describe("junk", () => {
         paths,
         fc.dictionary(fc.constantFrom("realty_id", "product", "idempotency_key", "intent_id", "choice", "stop"), junk),
         async (path, form) => {
-          const res = await post(`${path}?realty_id=${L.active}`, form, owner.jar);
+          const res = await formPost(`${path}?realty_id=${L.active}`, form, owner.jar);
           await res.body?.cancel();
           expect(res.status, `${path} ${JSON.stringify(form)}`).toBeLessThan(500);
         },
