@@ -13,16 +13,14 @@ import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
-import { api, sessions, signIn } from "./session.ts";
+import { api, sessions, signIn, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const browser = fileBrowser();
 
 /** Problems the flow causes on purpose or that are not the page's. */
 const EXPECTED = [
-  // Without JavaScript the CSP-bound module preloads are refused.
-  /^requestfailed: \S+ csp$/,
-  // Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests.
-  /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+  CSP_PRELOADS,
+  SUPERSEDED_DATA,
   // The failure made on purpose: its form post answers 500.
   /^console\.error: Failed to load resource: the server responded with a status of 500/,
 ];

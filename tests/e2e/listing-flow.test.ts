@@ -13,17 +13,15 @@ import { PHOTO_UNDO_MS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { blocksPng } from "#tests/fixtures/photos.ts";
 import { fileBrowser } from "./browser.ts";
-import { sessions } from "./session.ts";
+import { sessions, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
 
 /** Problems the flow causes on purpose or that are not the page's. */
 const EXPECTED = [
-  // Without JavaScript the CSP-bound module preloads are refused.
-  /^requestfailed: \S+ csp$/,
-  // Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests.
-  /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+  CSP_PRELOADS,
+  SUPERSEDED_DATA,
   /^requestfailed: \S+\/api\/location\/search\?\S* net::ERR_ABORTED$/,
   // A route's lazy chunk the sign-in's full navigation leaves behind.
   /^requestfailed: \S+\/assets\/[\w-]+\.js net::ERR_ABORTED$/,

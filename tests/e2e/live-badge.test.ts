@@ -13,12 +13,11 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
-import { api, sessions, signUp } from "./session.ts";
+import { api, sessions, signUp, SUPERSEDED_DATA } from "./session.ts";
 
 const browser = fileBrowser();
 
-/** Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests. */
-const EXPECTED = [/^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/];
+const EXPECTED = [SUPERSEDED_DATA];
 
 const { open: openSession, close } = sessions(browser, EXPECTED);
 

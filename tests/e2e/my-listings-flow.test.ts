@@ -9,11 +9,11 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { fileBrowser, hydrated } from "./browser.ts";
-import { api, sessions, signIn } from "./session.ts";
+import { api, sessions, signIn, SUPERSEDED_DATA } from "./session.ts";
 
 const browser = fileBrowser();
 
-const EXPECTED = [/^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/];
+const EXPECTED = [SUPERSEDED_DATA];
 
 const { open, close } = sessions(browser, EXPECTED);
 

@@ -15,18 +15,13 @@ import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
-import { api, sessions, signIn, signUp } from "./session.ts";
+import { api, sessions, signIn, signUp, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
 
 /** Problems the flow causes on purpose or that are not the page's. */
-const EXPECTED = [
-  // Without JavaScript the CSP-bound module preloads are refused.
-  /^requestfailed: \S+ csp$/,
-  // Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests.
-  /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
-];
+const EXPECTED = [CSP_PRELOADS, SUPERSEDED_DATA];
 
 const { open, close } = sessions(browser, EXPECTED);
 

@@ -23,6 +23,12 @@ export interface SessionOptions {
 
 const baseURL = inject("baseURL");
 
+/** Without JavaScript the CSP-bound module preloads are refused (an expected problem). */
+export const CSP_PRELOADS = /^requestfailed: \S+ csp$/;
+
+/** Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests. */
+export const SUPERSEDED_DATA = /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/;
+
 const random = (below: number) => Math.floor(Math.random() * below);
 
 /**
