@@ -167,6 +167,22 @@ function url(template: string, segment: string, params: [string, string][]) {
   return `${ORIGIN}${path}${search ? `?${search}` : ""}`;
 }
 
+/** The general junk body, or junk in an area's own fields (any of them missing), as JSON. */
+function bodyWith(fields: Record<string, fc.Arbitrary<unknown>>) {
+  return fc.oneof(
+    body,
+    fc.record(fields, { requiredKeys: [] }).map((v) => JSON.stringify(v)),
+  );
+}
+
+/** The general junk query, or junk in an area's own parameters (any of them missing). */
+function queryWith(fields: Record<string, fc.Arbitrary<string>>) {
+  return fc.oneof(
+    query,
+    fc.record(fields, { requiredKeys: [] }).map((v) => Object.entries(v) as [string, string][]),
+  );
+}
+
 const RUNS = 60;
 
 describe("no input gives a 5xx", () => {
@@ -316,37 +332,21 @@ describe("no input gives a participant of conversations a 5xx (issue 20)", () =>
     );
 
   it.each(ENDPOINTS)("%s %s", async (method, endpoint) => {
-    const messagesBody = fc.oneof(
-      body,
-      fc
-        .record(
-          {
-            conversation_id: id(),
-            realty_id: id(),
-            up_to_id: id(),
-            text: fc.oneof(junkText, fc.string({ minLength: 1990, maxLength: 2100 })),
-            blocked: fc.oneof(fc.boolean(), junkText),
-            reason: fc.oneof(junkText, fc.constantFrom("spam", "abuse", "fraud", "other")),
-            page: fc.oneof(fc.integer(), fc.double(), junkText),
-            per_page: fc.oneof(fc.integer(), fc.double(), junkText),
-          },
-          { requiredKeys: [] },
-        )
-        .map((v) => JSON.stringify(v)),
-    );
-    const messagesQuery = fc.oneof(
-      query,
-      fc
-        .record(
-          {
-            conversation_id: id().map(String),
-            before: id().map(String),
-            after: id().map(String),
-          },
-          { requiredKeys: [] },
-        )
-        .map((v) => Object.entries(v) as [string, string][]),
-    );
+    const messagesBody = bodyWith({
+      conversation_id: id(),
+      realty_id: id(),
+      up_to_id: id(),
+      text: fc.oneof(junkText, fc.string({ minLength: 1990, maxLength: 2100 })),
+      blocked: fc.oneof(fc.boolean(), junkText),
+      reason: fc.oneof(junkText, fc.constantFrom("spam", "abuse", "fraud", "other")),
+      page: fc.oneof(fc.integer(), fc.double(), junkText),
+      per_page: fc.oneof(fc.integer(), fc.double(), junkText),
+    });
+    const messagesQuery = queryWith({
+      conversation_id: id().map(String),
+      before: id().map(String),
+      after: id().map(String),
+    });
     await fc.assert(
       fc.asyncProperty(messagesQuery, messagesBody, async (params, payload) => {
         const res = await SELF.fetch(url(endpoint, "", params), {
@@ -416,36 +416,20 @@ describe("no input gives a payer a 5xx (issue 21)", () => {
   );
 
   it.each(ENDPOINTS)("%s %s", async (method, endpoint) => {
-    const paymentBody = fc.oneof(
-      body,
-      fc
-        .record(
-          {
-            realty_id: listingId(),
-            intent_id: intentId(),
-            product,
-            idempotency_key: fc.oneof(junkText, fc.constantFrom("junk-key-0001", "junk-key-0002")),
-            reason: fc.oneof(junkText, fc.string({ minLength: 490, maxLength: 600 })),
-            amount_cents: fc.oneof(fc.integer(), junkText),
-          },
-          { requiredKeys: [] },
-        )
-        .map((v) => JSON.stringify(v)),
-    );
-    const paymentQuery = fc.oneof(
-      query,
-      fc
-        .record(
-          {
-            realty_id: listingId().map(String),
-            placement: fc.oneof(fc.constantFrom("top", "highlight", "home"), junkText),
-            page: fc.oneof(fc.integer(), junkText).map(String),
-            per_page: fc.oneof(fc.integer(), junkText).map(String),
-          },
-          { requiredKeys: [] },
-        )
-        .map((v) => Object.entries(v) as [string, string][]),
-    );
+    const paymentBody = bodyWith({
+      realty_id: listingId(),
+      intent_id: intentId(),
+      product,
+      idempotency_key: fc.oneof(junkText, fc.constantFrom("junk-key-0001", "junk-key-0002")),
+      reason: fc.oneof(junkText, fc.string({ minLength: 490, maxLength: 600 })),
+      amount_cents: fc.oneof(fc.integer(), junkText),
+    });
+    const paymentQuery = queryWith({
+      realty_id: listingId().map(String),
+      placement: fc.oneof(fc.constantFrom("top", "highlight", "home"), junkText),
+      page: fc.oneof(fc.integer(), junkText).map(String),
+      per_page: fc.oneof(fc.integer(), junkText).map(String),
+    });
     const segment = fc.oneof(fc.constantFrom(...intents, ...listings.map(String)), pathSegment);
     await fc.assert(
       fc.asyncProperty(segment, paymentQuery, paymentBody, async (id, params, payload) => {
