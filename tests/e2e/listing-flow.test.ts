@@ -23,8 +23,8 @@ const EXPECTED = [
   CSP_PRELOADS,
   SUPERSEDED_DATA,
   /^requestfailed: \S+\/api\/location\/search\?\S* net::ERR_ABORTED$/,
-  // A route's lazy chunk the sign-in's full navigation leaves behind.
-  /^requestfailed: \S+\/assets\/[\w-]+\.js net::ERR_ABORTED$/,
+  // A script (a route's lazy chunk, the entry) the sign-in's full navigation leaves behind.
+  /^requestfailed: \S+\/assets\/[\w.-]+\.js net::ERR_ABORTED$/,
 ];
 
 const { open, close } = sessions(browser, EXPECTED);
