@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 
 /**
  * Pays for revealing a listing's phone number through the API as a script pays the sandbox (issue 21; the way
- * through the payment pages is tests/e2e/payments.test.ts), with the page's cookies: the intent's final state.
+ * through the payment pages is tests/e2e/payments.test.ts), with the page's cookies: the intent's final state, or the code it was refused with.
  */
 export async function payForReveal(page: Page, realtyId: number) {
   const post = async (path: string, body: unknown) => {
@@ -19,6 +19,9 @@ export async function payForReveal(page: Page, realtyId: number) {
   const intent = await post("/api/cabinet/payment/intent", { realty_id: realtyId, product: "phone_reveal" });
   // Paid in an earlier run (the tests' database outlives it).
   if (intent.error?.code === "already_revealed") return "succeeded";
-  if (!intent.data || intent.data.status === "succeeded") return intent.data?.status;
-  return (await post("/api/cabinet/payment/complete", { intent_id: intent.data.id })).data?.status;
+  // Refused (e.g. `own_listing`): why, so that a test can say it or pick another listing.
+  if (!intent.data) return intent.error?.code;
+  if (intent.data.status === "succeeded") return intent.data.status;
+  const paid = await post("/api/cabinet/payment/complete", { intent_id: intent.data.id });
+  return paid.data?.status ?? paid.error?.code;
 }
