@@ -38,6 +38,8 @@ function scrollTo(frame: HTMLElement, left: number, { ended = false } = {}) {
 
 afterEach(cleanup);
 
+const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
 describe("gallery rules", () => {
   it("maps ←/→ (wrapping) and Home/End, and ignores other keys", () => {
     expect(indexForKey("ArrowRight", 7, 8)).toBe(0);
@@ -95,15 +97,32 @@ describe("<Gallery>", () => {
     expect(counter()).toBe("4 / 8");
   });
 
-  it("does not run the counter through the photos a turn scrolls past, unless the scrolling stops there", () => {
+  it("does not run the counter through the photos a turn scrolls past, unless the scrolling stops there", async () => {
     const { frame, counter } = setup();
     fireEvent.keyDown(frame, { key: "End" });
     expect(counter()).toBe("8 / 8");
     scrollTo(frame, 400);
     expect(counter()).toBe("8 / 8");
-    // A finger stopped the turn on photo 2.
+    // A finger stopped the turn on photo 2: it stays there.
     scrollTo(frame, 400, { ended: true });
+    await act(nextFrame);
     expect(counter()).toBe("2 / 8");
+  });
+
+  it("keeps a newer turn's photo when the scroll it took over ends on the way", async () => {
+    const { frame, counter } = setup();
+    fireEvent.keyDown(frame, { key: "End" });
+    fireEvent.keyDown(frame, { key: "ArrowRight" });
+    expect(counter()).toBe("1 / 8");
+    fireEvent.click(screen.getByRole("button", { name: "Next photo" }));
+    expect(counter()).toBe("2 / 8");
+    // The first turn's scroll ends where the second took it over, and the second goes on moving.
+    scrollTo(frame, 1200, { ended: true });
+    frame.scrollLeft = 1000;
+    await act(nextFrame);
+    expect(counter()).toBe("2 / 8");
+    fireEvent.click(screen.getByRole("button", { name: "Previous photo" }));
+    expect(counter()).toBe("1 / 8");
   });
 
   it("is a scroll-snapping strip with or without JavaScript", () => {

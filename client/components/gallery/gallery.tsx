@@ -76,13 +76,18 @@ export function Gallery({ images, label, id = "photo" }: Props) {
       behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
     });
   };
-  // The photo in view, as the strip scrolls; once scrolling ends, whatever stopped it (a finger mid-turn).
+  // The photo in view, as the strip scrolls; once scrolling ends, whatever stopped it (a finger mid-turn)
+  // — unless a newer turn took over that scroll: its own is still moving a frame later.
   const follow = (settled: boolean) => {
     const element = frame.current!;
-    const shown = Math.round(element.scrollLeft / Math.max(1, element.clientWidth));
-    if (!settled && target.current !== null && shown !== target.current) return;
-    target.current = null;
-    setIndex(shown);
+    const left = element.scrollLeft;
+    const shown = Math.round(left / Math.max(1, element.clientWidth));
+    const show = () => {
+      target.current = null;
+      setIndex(shown);
+    };
+    if (target.current === null || shown === target.current) show();
+    else if (settled) requestAnimationFrame(() => element.scrollLeft === left && show());
   };
   const alt = (i: number) => t("detail.gallery.alt", { label, n: i + 1, count });
   const counter = t("detail.gallery.counter", { n: index + 1, count });
