@@ -1,10 +1,10 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { safeNextPath } from "#shared/auth-links.ts";
-import { MAX_PAGE } from "#shared/api/limits.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import type { ApiClient, ApiResult } from "#shared/api-client.ts";
+import { pageParam } from "#client/page-param.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem, type FailedResult } from "#client/api/form-problem.ts";
 import { AUTH_ROUTE_PATH } from "#client/components/auth-dialog/auth-view.ts";
@@ -39,12 +39,6 @@ const MESSAGES = pageScopes(
   "moderation.rejectionCode",
 );
 
-/** A page number of the query; anything else is the first page. */
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
-}
-
 /**
  * SPEC §6: signed-in users only. The cabinet's front page (SPEC §2, issue 19): who is signed in, the way
  * to each section, and "My listings" — a tab (`?tab=`, `&page=`) of the owner's listings with its counts.
@@ -54,7 +48,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   const user = requireUser(args);
   const url = new URL(args.request.url);
   const tab = parseTab(url.searchParams.get("tab"));
-  const page = parsePage(url.searchParams.get("page"));
+  const page = pageParam(url.searchParams.get("page"));
   const { api } = args.context.get(appContext);
   const [counts, list, unread] = await Promise.all([
     api.ownerCounts(),

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from "react";
 import { data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
-import { MAX_PAGE } from "#shared/api/limits.ts";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
 import type { ApiClient } from "#shared/api-client.ts";
+import { pageParam } from "#client/page-param.ts";
 import { appContext } from "#client/app-context.ts";
 import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 import { ConversationList } from "#client/components/messages/conversation-list.tsx";
@@ -29,12 +29,6 @@ import styles from "./messages.module.css";
 /** The messages this page shows beyond the site-wide ones: its own, and the API's words for a refused field. */
 const MESSAGES = pageScopes(["cabinetMessages"], "messages", "validation");
 
-/** A page number of the query; anything else is the first page. */
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? Math.min(page, MAX_PAGE) : 1;
-}
-
 /**
  * SPEC §2 `/cabinet/messages/`, signed-in users only (issue 20 item 1): the person's conversations
  * (`?page=`), and with `?c={id}` one of them — its newest messages, or those before `?before={id}`.
@@ -44,7 +38,7 @@ function parsePage(value: string | null): number {
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
-  const page = parsePage(url.searchParams.get("page"));
+  const page = pageParam(url.searchParams.get("page"));
   const c = url.searchParams.get("c");
   const id = c === null ? null : parseId(c);
   if (c !== null && !id) throw notFound(url);

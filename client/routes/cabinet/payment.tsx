@@ -5,6 +5,7 @@ import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { CURRENCY, isProduct, type Placement, PLACEMENTS, PRODUCTS, type ProductId } from "#shared/products.ts";
+import { pageParam } from "#client/page-param.ts";
 import { formProblem } from "#client/api/form-problem.ts";
 import { appContext } from "#client/app-context.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -35,12 +36,6 @@ const PAGE_KEYS = {
   reveal: "cabinetPaymentReveal",
 } as const;
 
-/** A page number of the query; anything else is the first page. */
-function parsePage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1;
-}
-
 const isOpen = (intent: ApiIntent) => intent.status === "created" || intent.status === "pending";
 
 /** The visitor's unpaid intent for this listing named by `?intent=` (to change it), or null. */
@@ -69,7 +64,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   const product = url.searchParams.get("product");
 
   if (realtyParam === null) {
-    const page = parsePage(url.searchParams.get("page"));
+    const page = pageParam(url.searchParams.get("page"));
     const result = await api.transactions(page);
     if (!result.ok) throw unavailable();
     const { items, total, per_page: perPage } = result.data;
