@@ -7,7 +7,7 @@
 import * as v from "valibot";
 import { CABINET_PER_PAGE, MODERATION_PER_PAGE, REJECTION_REASON_MAX, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
-import { intParamOr } from "./conventions.ts";
+import { bodyPaging, intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
 import type { CabinetTab, OwnerAction } from "./owner-actions.ts";
 import type { ApiImage, ApiPlace, ListingStatus } from "./realty.ts";
@@ -20,24 +20,7 @@ export type { CabinetTab, OwnerAction } from "./owner-actions.ts";
 /** `POST /api/cabinet/realties/active`: a tab other than the archive, with paging, in the body. */
 export const OwnerListBody = v.object({
   tab: v.optional(v.picklist(["active", "moderation", "drafts"], INVALID.choice), "active"),
-  page: v.optional(
-    v.pipe(
-      v.number(INVALID.number),
-      v.integer(INVALID.wholeNumber),
-      v.minValue(1, INVALID.range),
-      v.maxValue(MAX_PAGE, INVALID.range),
-    ),
-    1,
-  ),
-  per_page: v.optional(
-    v.pipe(
-      v.number(INVALID.number),
-      v.integer(INVALID.wholeNumber),
-      v.minValue(1, INVALID.range),
-      v.maxValue(50, INVALID.range),
-    ),
-    CABINET_PER_PAGE,
-  ),
+  ...bodyPaging(CABINET_PER_PAGE),
 });
 export type OwnerListInput = v.InferInput<typeof OwnerListBody>;
 

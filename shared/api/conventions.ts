@@ -47,6 +47,24 @@ export const PageQuery = v.object({
 });
 export type PageQueryOutput = v.InferOutput<typeof PageQuery>;
 
+/** A JSON body's whole number in a range, the fallback when absent. */
+const bodyInt = (min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.number(INVALID.number),
+      v.integer(INVALID.wholeNumber),
+      v.minValue(min, INVALID.range),
+      v.maxValue(max, INVALID.range),
+    ),
+    fallback,
+  );
+
+/** Paging in a JSON body (the cabinet's POST lists): `page` from 1, `per_page` 1–50 (default `perPage`). */
+export const bodyPaging = (perPage: number) => ({
+  page: bodyInt(1, MAX_PAGE, 1),
+  per_page: bodyInt(1, MAX_PER_PAGE, perPage),
+});
+
 /** Positive integer id in a path segment. */
 export const IdParam = v.pipe(
   v.string(),

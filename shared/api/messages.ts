@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { CONVERSATIONS_PER_PAGE, MESSAGE_MAX_LENGTH, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
-import { intParamOr } from "./conventions.ts";
+import { bodyPaging, intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
 import type { ApiImage, ListingStatus } from "./realty.ts";
 
@@ -39,24 +39,7 @@ export type CreateMessageInput = v.InferInput<typeof CreateMessageBody>;
 
 /** `POST /api/cabinet/messages/contacts`: the signed-in person's conversations, paged in the body. */
 export const ContactsBody = v.object({
-  page: v.optional(
-    v.pipe(
-      v.number(INVALID.number),
-      v.integer(INVALID.wholeNumber),
-      v.minValue(1, INVALID.range),
-      v.maxValue(MAX_PAGE, INVALID.range),
-    ),
-    1,
-  ),
-  per_page: v.optional(
-    v.pipe(
-      v.number(INVALID.number),
-      v.integer(INVALID.wholeNumber),
-      v.minValue(1, INVALID.range),
-      v.maxValue(50, INVALID.range),
-    ),
-    CONVERSATIONS_PER_PAGE,
-  ),
+  ...bodyPaging(CONVERSATIONS_PER_PAGE),
 });
 export type ContactsInput = v.InferInput<typeof ContactsBody>;
 
