@@ -61,6 +61,7 @@ import type {
   SearchResponse,
 } from "./api/realty.ts";
 import type { Locale } from "./locales.ts";
+import type { SavedQuery, SavedSearch, SaveSearchInput, SetNotifyInput } from "./api/saved-searches.ts";
 
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -283,6 +284,18 @@ export function createApiClient(options: ApiClientOptions) {
     removeFavourite: (id: number) =>
       request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-favorite", { body: { id } }),
     clearFavourites: () => request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-all-favorite"),
+
+    // Saved searches (SPEC §7; signed-in; shapes in ./api/saved-searches.ts).
+    savedSearches: () => request<Collection<SavedSearch>>("GET", "/api/saved-searches"),
+    /** The saved search of exactly these filters, or null; `opened` marks it opened now. */
+    findSavedSearch: (query: SavedQuery, opened = false) =>
+      request<Single<SavedSearch | null>>("POST", "/api/saved-searches/search", { body: { query, opened } }),
+    saveSearch: (body: SaveSearchInput) => request<Single<SavedSearch>>("POST", "/api/saved-search", { body }),
+    setSavedSearchNotify: (body: SetNotifyInput) =>
+      request<Single<SavedSearch>>("POST", "/api/saved-search/set-notify", { body }),
+    renameSavedSearch: (id: number, name: string | null) =>
+      request<Single<SavedSearch>>("POST", "/api/saved-search/rename", { body: { id, name } }),
+    deleteSavedSearch: (id: number) => request<Single<{ id: number }>>("DELETE", `/api/saved-search/${id}`),
 
     // Content, feedback, statistics, unsubscribe (SPEC §7; shapes in ./api/content.ts).
     tags: (parent?: string) => request<TagListResponse>("GET", "/api/tag", { query: { parent } }),

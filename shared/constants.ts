@@ -116,6 +116,19 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const PROFILE_IMAGE_MAX_BYTES = 256 * 1024;
 /** Name of the saved-search cookie that sign-in clears (SPEC §4). */
 export const SAVED_SEARCH_COOKIE_NAME = "saved_search";
+/**
+ * Saved searches and alerts (issue 22, decision 041). A person keeps at most SAVED_SEARCHES_MAX searches; a
+ * guest's cookie at most GUEST_SAVED_SEARCHES_MAX (a cookie holds about 4 KB). A digest e-mail lists at most
+ * ALERT_DIGEST_MAX_LISTINGS new listings; daily digests are ALERT_DAILY_INTERVAL_MS apart; a favourite's
+ * price drop is e-mailed at most once in PRICE_DROP_NOTICE_INTERVAL_MS per person and listing. Unsubscribe
+ * links are signed and expire after UNSUBSCRIBE_TOKEN_TTL_MS.
+ */
+export const SAVED_SEARCHES_MAX = 50;
+export const GUEST_SAVED_SEARCHES_MAX = 10;
+export const ALERT_DIGEST_MAX_LISTINGS = 10;
+export const ALERT_DAILY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+export const PRICE_DROP_NOTICE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+export const UNSUBSCRIBE_TOKEN_TTL_MS = 60 * 24 * 60 * 60 * 1000;
 /** Session cookie base names (`__Host-` prefixed in production). */
 export const ACCESS_TOKEN_COOKIE = "access_token";
 export const REFRESH_TOKEN_COOKIE = REFRESH_TOKEN_KEY;
