@@ -806,7 +806,6 @@ export const TOOLTIPS: { key: string; text: Text3 }[] = [
 export interface SeedSubscription {
   email: string;
   list: "saved_searches" | "news" | "listing_tips";
-  token: string;
   subscribed: 0 | 1;
   updated_at: number;
 }
@@ -830,7 +829,6 @@ export function seedSubscriptions(emails: string[]): SeedSubscription[] {
   return entries.map(([email, list, subscribed]) => ({
     email,
     list,
-    token: rng.hex(32),
     subscribed,
     updated_at: BASE_TIME - rng.int(1, 200) * DAY,
   }));

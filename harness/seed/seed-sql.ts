@@ -80,6 +80,12 @@ function* inserts(table: string, columns: readonly string[], rows: Iterable<SqlV
 
 /** Tables the seed owns, children before parents. */
 export const SEED_TABLES = [
+  "saved_search_matches",
+  "saved_searches",
+  "price_drop_notices",
+  "alert_digests",
+  "listing_price_drops",
+  "listing_activations",
   "listing_reports",
   "listing_counts",
   "favourites",
@@ -219,6 +225,10 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
         );
     })(),
   );
+  // The seeded listings are what is public already, not news: the alerts start after them (migration 0020).
+  yield `INSERT OR REPLACE INTO job_cursors (name, position) VALUES
+    ('saved_search_alerts', (SELECT ifnull(max(id), 0) FROM listing_activations)),
+    ('price_drop_alerts', (SELECT ifnull(max(id), 0) FROM listing_price_drops))`;
   yield* inserts(
     "listing_images",
     ["id", "listing_id", "position", "width", "height", "seed"],
@@ -330,8 +340,8 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   );
   yield* inserts(
     "email_subscriptions",
-    ["id", "email", "list", "token", "subscribed", "updated_at"],
-    seedSubscriptions(userEmails).map((s, i) => [i + 1, s.email, s.list, s.token, s.subscribed, s.updated_at]),
+    ["email", "list", "subscribed", "updated_at"],
+    seedSubscriptions(userEmails).map((s) => [s.email, s.list, s.subscribed, s.updated_at]),
   );
 }
 
