@@ -13,9 +13,10 @@ import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/listing-list";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { saveSearchAction, saveSearchData } from "#client/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["list", "listCity"], "search");
+const MESSAGES = pageScopes(["list", "listCity"], "search", "saveSearch");
 
 /**
  * `/buy/{type}/{city?}/` and `/rent/{type}/{city?}/`: the search with its deal, type and city in the
@@ -23,7 +24,8 @@ const MESSAGES = pageScopes(["list", "listCity"], "search");
  * parts the URL leaves open. The filter form submits here; a search of another list or none is
  * redirected to its own address.
  */
-export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  const { params, url, context } = args;
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
   const app = context.get(appContext);
@@ -32,8 +34,14 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
   const meta = data.city
     ? searchMeta(app, url, data, "listCity", { what, city: data.city.name })
     : searchMeta(app, url, data, "list", { what });
-  return { ...data, deal, type: params.type, clearType: false, meta };
+  const save = await saveSearchData(args, data);
+  return { ...data, save, deal, type: params.type, clearType: false, meta };
 });
+
+/** "Save search" (issue 22): saves the page's filters, or removes them. */
+export async function action(args: Route.ActionArgs) {
+  return saveSearchAction(args, await args.request.formData());
+}
 
 /** Filters and page changes reload the list; a favourite toggled on a card does not. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

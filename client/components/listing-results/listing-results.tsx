@@ -15,6 +15,8 @@ import { lazyComponent } from "#client/lazy-component.tsx";
 const ListBeacon = lazy(() => import("./list-beacon.tsx"));
 // Few searches find nothing: the empty state's code loads when one does (rendered on the server as usual).
 const EmptyState = lazyComponent(() => import("./empty-state.tsx"));
+// "Save search" (issue 22): its data is the page loader's `save`; its code stays out of the first load.
+const SaveSearch = lazyComponent(() => import("#client/components/saved-searches/save-search.tsx"));
 
 const EAGER_CARDS = 2;
 
@@ -58,6 +60,9 @@ export function ListingResults({ data }: { data: SearchPageData }) {
         </h2>
         <SortSelect value={state.sort} />
       </div>
+      <Suspense fallback={null}>
+        <SaveSearch />
+      </Suspense>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
