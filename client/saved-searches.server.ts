@@ -7,6 +7,9 @@
 import { data, redirect } from "react-router";
 import { parse } from "hono/utils/cookie";
 import { safeNextPath } from "#shared/auth-links.ts";
+import { localizePath } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import type { FormOptions } from "#shared/api/realty.ts";
 import { canonicalQuery, parseCanonicalQuery, type SavedQuery } from "#shared/api/saved-searches.ts";
 import {
@@ -27,6 +30,7 @@ import { formProblem } from "#client/api/form-problem.ts";
 import { appContext, type RequestArgs } from "#client/app-context.ts";
 import type { SearchPageData } from "#client/components/listing-results/load-search.ts";
 import {
+  GUEST_PANEL_ID,
   isSaveIntent,
   type SaveSearchData,
   type SaveSearchResult,
@@ -62,7 +66,7 @@ export function placeNames(cities: FormOptions["cities"], query: SavedQuery): La
  * shows its listings), so its count of new listings starts again.
  */
 export async function saveSearchData({ request, context }: RequestArgs, page: SearchPageData): Promise<SaveSearchData> {
-  const { api, user, messages } = context.get(appContext);
+  const { api, user, messages, locale } = context.get(appContext);
   const { state, city, district } = page;
   // In the API's own terms (as it will keep them): the page's filters read by its schema.
   const pageFilters = savedQueryOf(state);
@@ -72,10 +76,12 @@ export async function saveSearchData({ request, context }: RequestArgs, page: Se
   if (user) {
     const found = await api.findSavedSearch(filters, true);
     const saved = found.ok ? found.data.data : null;
-    return { query, label: saved?.label ?? label, saved: saved ? { id: saved.id } : null, signedIn: true };
+    const manage = localizePath(privatePaths.cabinet.savedSearches(), locale);
+    return { query, label: saved?.label ?? label, saved: saved ? { id: saved.id } : null, signedIn: true, manage };
   }
   const guest = guestSavedSearches(request).find((search) => search.key === query);
-  return { query, label: guest?.name ?? label, saved: guest ? { id: null } : null, signedIn: false };
+  const manage = `${localizePath(paths.page("favourites"), locale)}#${GUEST_PANEL_ID}`;
+  return { query, label: guest?.name ?? label, saved: guest ? { id: null } : null, signedIn: false, manage };
 }
 
 /**

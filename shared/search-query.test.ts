@@ -175,7 +175,13 @@ describe("toListingQuery", () => {
 describe("saved searches", () => {
   it("keep a page's filters without its order and page, in the API's terms", () => {
     const { state } = parse("rooms=3&rooms=2&price_max=150000&sort=price_asc&page=2", BG_APARTMENTS);
-    expect(savedQueryOf(state)).toEqual({ deal: "sale", type: [4], city: "beograd", rooms: [2, 3], price_max: 150_000 });
+    expect(savedQueryOf(state)).toEqual({
+      deal: "sale",
+      type: [4],
+      city: "beograd",
+      rooms: [2, 3],
+      price_max: 150_000,
+    });
     expect(savedQueryOf(parse("").state)).toEqual({});
   });
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { SORTS, type Sort } from "#shared/api/limits.ts";
-import { FILTER_OF, type SearchField, searchHref, withPage } from "#shared/search-query.ts";
+import { searchHref, withPage } from "#shared/search-query.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { SEARCH_FORM_ID } from "#client/components/search-filters/search-filters.tsx";
@@ -50,7 +50,7 @@ export function ListingResults({ data }: { data: SearchPageData }) {
   }, [state.page]);
 
   const busy = navigation.state === "loading" && navigation.location?.pathname !== undefined;
-  const invalidFilters = [...new Set(data.invalid.map((field: SearchField) => FILTER_OF[field]))];
+  const { invalidFilters } = data;
 
   return (
     <section className={styles.results} aria-labelledby="results-count" aria-busy={busy || undefined}>

@@ -1,13 +1,10 @@
 import { Link, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
 import { GUEST_SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX } from "#shared/constants.ts";
-import { paths } from "#shared/paths.ts";
-import { privatePaths } from "#shared/private-paths.ts";
 import { withAuthParams } from "#client/components/auth-dialog/auth-view.ts";
-import { LazyStylesheets } from "#client/components/lazy-stylesheets/lazy-stylesheets.tsx";
+// The results' styles (one class): this chunk has no stylesheet of its own to preload or link.
+import styles from "#client/components/listing-results/listing-results.module.css";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { GUEST_PANEL_ID, type SaveSearchData, type SaveSearchResult } from "./saved-search-state.ts";
-import styles from "./save-search.module.css";
+import type { SaveSearchData, SaveSearchResult } from "./saved-search-state.ts";
 
 /**
  * "Save search" beside a search's results (issue 22 item 1): the name the search gets, saved or not, and
@@ -18,7 +15,6 @@ import styles from "./save-search.module.css";
  */
 export default function SaveSearch() {
   const { t } = useI18n();
-  const lp = useLocalePath();
   const { pathname, search } = useLocation();
   const { save } = useLoaderData<{ save?: SaveSearchData }>();
   const fetcher = useFetcher<SaveSearchResult>();
@@ -33,17 +29,13 @@ export default function SaveSearch() {
   if (pending) saved = pending === "save-search" ? (saved ?? { id: null }) : null;
   const failure = !pending && answer && !answer.ok ? answer : null;
   const done = !pending && fetcher.data === answer && answer?.ok ? answer.intent : null;
-  const manage = save.signedIn
-    ? lp(privatePaths.cabinet.savedSearches())
-    : `${lp(paths.page("favourites"))}#${GUEST_PANEL_ID}`;
+  const manage = <Link to={save.manage}>{t("saveSearch.manage")}</Link>;
 
   return (
     <div className={styles.save} id="save-search" data-testid="save-search" data-saved={saved ? "" : undefined}>
-      <LazyStylesheets module="client/components/saved-searches/save-search.tsx" />
       <fetcher.Form
         method="post"
         action={here}
-        className={styles.form}
         onSubmit={(event) => {
           // In the background: without `redirect_to` the action answers instead of sending us back.
           event.preventDefault();
@@ -56,11 +48,7 @@ export default function SaveSearch() {
         <input type="hidden" name="query" value={save.query} />
         {saved?.id ? <input type="hidden" name="id" value={saved.id} /> : null}
         <input type="hidden" name="redirect_to" value={`${here}#save-search`} />
-        <button
-          type="submit"
-          className={saved ? styles.remove : styles.button}
-          aria-describedby="save-search-name"
-        >
+        <button type="submit" aria-describedby="save-search-name">
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path
               d="M18 16v-5a6 6 0 0 0-12 0v5l-2 2h16zM10 20a2 2 0 0 0 4 0"
@@ -73,19 +61,12 @@ export default function SaveSearch() {
           {saved ? t("saveSearch.remove") : t("saveSearch.save")}
         </button>
       </fetcher.Form>
-      <p id="save-search-name" className={styles.name}>
+      <p id="save-search-name">
         {saved ? t("saveSearch.savedAs", { label: save.label }) : t("saveSearch.willBe", { label: save.label })}
-        {saved ? (
-          <>
-            {" "}
-            <Link to={manage} className={styles.manage}>
-              {t("saveSearch.manage")}
-            </Link>
-          </>
-        ) : null}
+        {saved ? <> {manage}</> : null}
       </p>
       {!save.signedIn ? (
-        <p className={styles.hint}>
+        <p>
           {t("saveSearch.guestNote")}{" "}
           <Link to={withAuthParams(pathname, search, "signin")} preventScrollReset rel="nofollow">
             {t("saveSearch.signIn")}
@@ -93,11 +74,9 @@ export default function SaveSearch() {
         </p>
       ) : null}
       {failure ? (
-        <p className={styles.error} role="alert">
-          {t(failure.error, { max: save.signedIn ? SAVED_SEARCHES_MAX : GUEST_SAVED_SEARCHES_MAX })}{" "}
-          {failure.error === "saveSearch.error.limit" || failure.error === "saveSearch.error.guestLimit" ? (
-            <Link to={manage}>{t("saveSearch.manage")}</Link>
-          ) : null}
+        <p role="alert">
+          {t(failure.error, { max: save.signedIn ? SAVED_SEARCHES_MAX : GUEST_SAVED_SEARCHES_MAX })}
+          {failure.error.startsWith("saveSearch.error.") ? <> {manage}</> : null}
         </p>
       ) : null}
       <p className="visually-hidden" role="status">

@@ -6,6 +6,9 @@
 import type { AlertFrequency, SavedQuery, SavedSearch } from "#shared/api/saved-searches.ts";
 import type { LabelPlaces } from "#shared/saved-search-label.ts";
 
+/** Messages of the saved-search lists and their filters' chips (the cabinet's page, the guests' panel). */
+export const SAVED_SEARCHES_MESSAGES = ["savedSearches", "savedSearch.label", "search.kind"];
+
 /** The guests' saved searches: the favourites page's panel (its element id, the control's "Manage" link). */
 export const GUEST_PANEL_ID = "saved-searches";
 
@@ -23,6 +26,8 @@ export interface SaveSearchData {
   /** Saved: the account's id of it (null for a guest's, kept in the cookie). */
   saved: { id: number | null } | null;
   signedIn: boolean;
+  /** Where the person's saved searches are: the cabinet's page, or a guest's panel of the favourites page. */
+  manage: string;
 }
 
 /** The action's answer to the control (a plain post without JavaScript is sent back to the page instead). */

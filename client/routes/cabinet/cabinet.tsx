@@ -30,7 +30,15 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
 const MESSAGES = pageScopes(
   // The moderation queue's heading and lead: admins find the queue here.
-  ["cabinet", "cabinetPersonal", "cabinetFavourites", "cabinetMessages", "cabinetPayment", "adminModeration"],
+  [
+    "cabinet",
+    "cabinetPersonal",
+    "cabinetFavourites",
+    "cabinetSavedSearches",
+    "cabinetMessages",
+    "cabinetPayment",
+    "adminModeration",
+  ],
   "cabinet",
   "myListings",
   // The messages section's unread count.
@@ -166,6 +174,8 @@ export async function action(args: Route.ActionArgs) {
 // Only sections with content: the favourites page shows a signed-in visitor's account favourites.
 const SECTIONS = [
   { key: "cabinetMessages", to: privatePaths.cabinet.messages() },
+  // Searches followed with e-mail alerts (issue 22).
+  { key: "cabinetSavedSearches", to: privatePaths.cabinet.savedSearches() },
   // Promotion packages, phone reveals and the transactions (issue 21).
   { key: "cabinetPayment", to: privatePaths.cabinet.payment() },
   { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
