@@ -109,18 +109,20 @@ export function SavedSearchCard(props: Props) {
         {hidden("alerts")}
         <fieldset>
           <legend>{t("savedSearches.alerts")}</legend>
-          {ALERT_CHOICES.map((choice) => (
-            <label key={choice}>
-              <input
-                type="radio"
-                name="alerts"
-                value={choice}
-                checked={shownChoice === choice}
-                onChange={(event) => event.currentTarget.form?.requestSubmit()}
-              />
-              <span>{t(`savedSearches.alerts.${choice}`)}</span>
-            </label>
-          ))}
+          <div className={styles.choices}>
+            {ALERT_CHOICES.map((choice) => (
+              <label key={choice}>
+                <input
+                  type="radio"
+                  name="alerts"
+                  value={choice}
+                  checked={shownChoice === choice}
+                  onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                />
+                <span>{t(`savedSearches.alerts.${choice}`)}</span>
+              </label>
+            ))}
+          </div>
         </fieldset>
         {/* With JavaScript a choice applies at once. */}
         <noscript>
@@ -129,45 +131,6 @@ export function SavedSearchCard(props: Props) {
           </button>
         </noscript>
       </fetcher.Form>
-
-      <details className={styles.rename} open={Boolean(nameError)}>
-        <summary>{t("savedSearches.rename")}</summary>
-        <fetcher.Form
-          method="post"
-          action={actionUrl}
-          onSubmit={(event) => {
-            event.preventDefault();
-            event.currentTarget.closest("details")?.removeAttribute("open");
-            submit(new FormData(event.currentTarget));
-          }}
-        >
-          {hidden("rename")}
-          <label htmlFor={`${id}-name`}>{t("savedSearches.name")}</label>
-          <p id={`${id}-name-hint`} className={styles.hintText}>
-            {t("savedSearches.nameHint")}
-          </p>
-          <div className={styles.renameRow}>
-            <input
-              id={`${id}-name`}
-              name="name"
-              type="text"
-              maxLength={props.nameMax}
-              defaultValue={failure?.intent === "rename" ? (failure.name ?? "") : (search.name ?? "")}
-              placeholder={search.label}
-              aria-describedby={nameError ? `${id}-name-hint ${id}-name-error` : `${id}-name-hint`}
-              aria-invalid={nameError ? true : undefined}
-            />
-            <button type="submit" className={styles.secondary}>
-              {t("savedSearches.rename.save")}
-            </button>
-          </div>
-          {nameError ? (
-            <p id={`${id}-name-error`} className={styles.error}>
-              {t(nameError, { max: props.nameMax })}
-            </p>
-          ) : null}
-        </fetcher.Form>
-      </details>
 
       {props.confirming ? (
         <div className={styles.confirm} id={`confirm-${search.id}`} role="group" aria-labelledby={`${id}-confirm`}>
@@ -200,6 +163,44 @@ export function SavedSearchCard(props: Props) {
         <Link to={lp(search.href)} className={styles.primary} aria-label={named(t("savedSearches.open"))}>
           {t("savedSearches.open")}
         </Link>
+        <details className={styles.rename} open={Boolean(nameError)}>
+          <summary aria-label={named(t("savedSearches.rename"))}>{t("savedSearches.rename")}</summary>
+          <fetcher.Form
+            method="post"
+            action={actionUrl}
+            onSubmit={(event) => {
+              event.preventDefault();
+              event.currentTarget.closest("details")?.removeAttribute("open");
+              submit(new FormData(event.currentTarget));
+            }}
+          >
+            {hidden("rename")}
+            <label htmlFor={`${id}-name`}>{t("savedSearches.name")}</label>
+            <p id={`${id}-name-hint`} className={styles.hintText}>
+              {t("savedSearches.nameHint")}
+            </p>
+            <div className={styles.renameRow}>
+              <input
+                id={`${id}-name`}
+                name="name"
+                type="text"
+                maxLength={props.nameMax}
+                defaultValue={failure?.intent === "rename" ? (failure.name ?? "") : (search.name ?? "")}
+                placeholder={search.label}
+                aria-describedby={nameError ? `${id}-name-hint ${id}-name-error` : `${id}-name-hint`}
+                aria-invalid={nameError ? true : undefined}
+              />
+              <button type="submit" className={styles.secondary}>
+                {t("savedSearches.rename.save")}
+              </button>
+            </div>
+            {nameError ? (
+              <p id={`${id}-name-error`} className={styles.error}>
+                {t(nameError, { max: props.nameMax })}
+              </p>
+            ) : null}
+          </fetcher.Form>
+        </details>
         <Link
           to={props.confirmHref}
           className={styles.deleteLink}
