@@ -9,7 +9,7 @@ import { SAVED_SEARCH_COOKIE_NAME, SAVED_SEARCHES_MAX } from "#shared/constants.
 import { canonicalQuery, type SavedQuery, type SavedSearch } from "#shared/api/saved-searches.ts";
 import { type GuestSavedSearch, serializeGuestSearches, withGuestSearch } from "#shared/saved-search-cookie.ts";
 import { BROWSER_UA } from "#tests/fixtures/requests.ts";
-import { call, errorOf, Jar, ORIGIN, passwordAccount, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
+import { call, errorOf, formPost, Jar, ORIGIN, passwordAccount, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
 
 const VRACAR: SavedQuery = { deal: "sale", type: [4], city: "beograd", district: "vracar", price_max: 150_000 };
 
@@ -334,6 +334,22 @@ describe("new listings since the search was last opened", () => {
     expect(after).toMatchObject({ new_count: 0, opened_at: opened.opened_at });
   });
 
+  it("deleting the account deletes its saved searches and their matches", async () => {
+    const { jar, user } = await signUpByPhone();
+    const search = await dataOf(await save(jar, { query: VRACAR }));
+    await env.DB.prepare(
+      "INSERT INTO saved_search_matches (saved_search_id, listing_id, matched_at, state) VALUES (?, ?, 1, 'pending')",
+    )
+      .bind(search.id, activeIds[0])
+      .run();
+    expect((await call("/api/cabinet/delete-account", { method: "DELETE", jar })).status).toBe(200);
+    expect(await rowCount(user.id)).toBe(0);
+    const matches = await env.DB.prepare("SELECT COUNT(*) AS n FROM saved_search_matches WHERE saved_search_id = ?")
+      .bind(search.id)
+      .first<{ n: number }>();
+    expect(matches!.n).toBe(0);
+  });
+
   it("deleting a search deletes its matches", async () => {
     const { jar } = await signUpByPhone();
     const search = await dataOf(await save(jar, { query: VRACAR }));
@@ -410,6 +426,22 @@ describe("a guest's saved searches at sign-in (SPEC §4)", () => {
     const queries = (await list(jar)).map((s) => s.query);
     expect(queries).toEqual(expect.arrayContaining([{ city: "beograd" }, { city: "novi-sad" }]));
     expect(queries).not.toContainEqual({ city: "nis" });
+  });
+
+  it("the same through the sign-in form without JavaScript (the page's action signs in in-process)", async () => {
+    const account = await passwordAccount("correct horse battery");
+    const jar = new Jar();
+    jar.cookies.set(SAVED_SEARCH_COOKIE_NAME, guestCookie([{ query: VRACAR }]));
+    const res = await formPost(
+      "/auth/",
+      { mode: "signin", via: "email", intent: "login", identity: account.email, password: "correct horse battery" },
+      jar,
+    );
+    expect(res.status).toBe(302);
+    expect(cookieLine(res)).toMatch(/Max-Age=0/);
+    jar.take(res);
+    expect(jar.get(SAVED_SEARCH_COOKIE_NAME)).toBeUndefined();
+    expect((await list(jar)).map((s) => s.query)).toEqual([VRACAR]);
   });
 
   it("a bearer client's sign-in neither merges nor clears the cookie", async () => {
