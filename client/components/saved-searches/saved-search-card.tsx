@@ -1,11 +1,10 @@
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import {
   ALERT_CHOICES,
   type AccountSavedSearch,
-  type AlertChoice,
   alertChoiceOf,
   type CabinetIntent,
   type CabinetResult,
@@ -45,6 +44,21 @@ export function SavedSearchCard(props: Props) {
   const answer = fetcher.data;
   const failure = !busy && answer && !answer.ok ? answer : refused;
 
+  // The alerts' choice: the person's at once (the radios post on change), the saved one when it comes, or
+  // back to it when the post was refused.
+  const savedChoice = alertChoiceOf(search);
+  const [choice, setChoice] = useState(savedChoice);
+  const [known, setKnown] = useState(savedChoice);
+  if (known !== savedChoice) {
+    setKnown(savedChoice);
+    setChoice(savedChoice);
+  }
+  const [answered, setAnswered] = useState(answer);
+  if (answered !== answer) {
+    setAnswered(answer);
+    if (answer && !answer.ok && answer.intent === "alerts") setChoice(savedChoice);
+  }
+
   const heard = useRef(answer);
   useEffect(() => {
     if (answer && answer !== heard.current) {
@@ -59,8 +73,6 @@ export function SavedSearchCard(props: Props) {
     form.delete("redirect_to");
     void fetcher.submit(form, { method: "post", action: actionUrl });
   };
-  const shownChoice: AlertChoice =
-    pending === "alerts" ? (fetcher.formData?.get("alerts") as AlertChoice) : alertChoiceOf(search);
   const hidden = (intent: CabinetIntent) => (
     <>
       <input type="hidden" name="id" value={search.id} />
@@ -110,16 +122,19 @@ export function SavedSearchCard(props: Props) {
         <fieldset>
           <legend>{t("savedSearches.alerts")}</legend>
           <div className={styles.choices}>
-            {ALERT_CHOICES.map((choice) => (
-              <label key={choice}>
+            {ALERT_CHOICES.map((option) => (
+              <label key={option}>
                 <input
                   type="radio"
                   name="alerts"
-                  value={choice}
-                  checked={shownChoice === choice}
-                  onChange={(event) => event.currentTarget.form?.requestSubmit()}
+                  value={option}
+                  checked={choice === option}
+                  onChange={(event) => {
+                    setChoice(option);
+                    event.currentTarget.form?.requestSubmit();
+                  }}
                 />
-                <span>{t(`savedSearches.alerts.${choice}`)}</span>
+                <span>{t(`savedSearches.alerts.${option}`)}</span>
               </label>
             ))}
           </div>
