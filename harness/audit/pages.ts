@@ -3,6 +3,8 @@
  * answer. Detail and article pages use a real listing / article when the database has one.
  */
 import { LOCALES, type Locale, localizePath } from "#shared/locales.ts";
+import { SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
+import { parseGuestSearches, serializeGuestSearches } from "#shared/saved-search-cookie.ts";
 import { DEV_ACCOUNTS, type DevAccount } from "#harness/seed/accounts.ts";
 
 /** A desktop Chrome user agent: curl-like agents are bots and get the fully resolved document. */
@@ -47,7 +49,10 @@ export type PageType =
   | "payment-sandbox"
   | "payment-success"
   | "payment-error"
-  | "payment-transactions";
+  | "payment-transactions"
+  // Issue 22: the development user's saved searches (the seed's), and a guest's on the favourites page.
+  | "saved-searches"
+  | "favourites-searches";
 
 export interface AuditPage {
   type: PageType;
@@ -58,7 +63,7 @@ export interface AuditPage {
   headers: Record<string, string>;
   /** The document status the page must answer. */
   status: number;
-  /** The session cookies (`name=value; …`) of a signed-in page; none for a visitor's. */
+  /** The cookies (`name=value; …`) of a signed-in page, or of a guest who keeps something (saved searches). */
   cookie?: string;
   /** A short name for tables and file names: `en home`, `ru 404`… */
   name: string;
@@ -285,8 +290,19 @@ export function signedInPageTypes(
       as: "user",
     },
     { type: "payment-transactions", path: "/cabinet/payment/", status: 200, as: "user" },
+    { type: "saved-searches", path: "/cabinet/saved-searches/", status: 200, as: "user" },
   ];
 }
+
+/** A guest's saved searches (the saved-search cookie): a list page's search with refinements, and a text search. */
+const GUEST_SEARCHES_COOKIE = `${SAVED_SEARCH_COOKIE_NAME}=${serializeGuestSearches(
+  parseGuestSearches(
+    JSON.stringify([
+      { q: "deal=sale&type=4&city=beograd&price_max=150000&rooms=2&rooms=3", n: null, t: 2 },
+      { q: "deal=rent&area_min=50&furnished=true&q=garden", n: "Garden flats", t: 1 },
+    ]),
+  ),
+)}`;
 
 /** The id at the end of a listing's detail path (`/buy/apartment/beograd/123/`). */
 const listingIdOf = (path: string) => path.split("/").filter(Boolean).at(-1);
@@ -294,7 +310,7 @@ const listingIdOf = (path: string) => path.split("/").filter(Boolean).at(-1);
 /** Unprefixed (en) path of each page type and the status it must answer. */
 export function pageTypes(
   samples: PageSamples,
-): { type: PageType; path: string; status: number; headers?: Record<string, string> }[] {
+): { type: PageType; path: string; status: number; headers?: Record<string, string>; cookie?: string }[] {
   return [
     { type: "home", path: "/", status: 200 },
     // A search meant for search engines (text searches are `noindex` by design, decision 012).
@@ -308,6 +324,7 @@ export function pageTypes(
     { type: "faq", path: "/faq/", status: 200 },
     { type: "privacy", path: "/privacy-policy/", status: 200 },
     { type: "favourites", path: "/favourites/", status: 200 },
+    { type: "favourites-searches", path: "/favourites/", status: 200, cookie: GUEST_SEARCHES_COOKIE },
     // The sign-in dialog over a page: where every link to a guarded page leads a guest (decision 007).
     { type: "sign-in", path: "/?auth=signin", status: 200 },
     { type: "not-found", path: "/no-such-page/", status: 404 },
