@@ -1,6 +1,7 @@
 import { Form, Link, redirect, data as withHeaders } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { toggleFavourite } from "#shared/favourites.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
@@ -27,6 +28,8 @@ const MESSAGES = pageScopes(["favourites"]);
  */
 export const loader = withMessages(MESSAGES, async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = context.get(appContext);
+  // A signed-in visitor's favourites are the account's: the cabinet's page shows them (issue 22).
+  if (user) throw redirect(localizePath(paths.cabinet.favourites(), splitLocale(new URL(request.url).pathname).locale));
   const now = Date.now();
   if (user) {
     // The account keeps favourites of listings taken off the site (archived, deleted): they are counted as gone.
