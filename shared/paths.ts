@@ -1,5 +1,5 @@
 /**
- * Builders of the public paths (SPEC §2) and of the signed-in ones the header links to, locale-free
+ * Builders of the public paths (SPEC §2) and of the two signed-in ones the header links to, locale-free
  * and with the trailing slash. Wrap a result in `localizePath` from `#shared/locales.ts` to add the locale
  * segment. Every page carries this module (decision 037): the cabinet's, the wizard's and the admin's
  * paths are in `private-paths.ts`.
@@ -30,8 +30,8 @@ export const paths = {
     `/${DEAL_SEGMENT[deal]}/${type}/${seg(citySlug)}/${id}/`,
   realty: (id: number | string) => `/realty/${seg(id)}/`,
   media: (...segments: string[]) => `/media/${segments.map((s) => `${seg(s)}/`).join("")}`,
-  // The signed-in pages every page links to (the header); the others are in private-paths.ts.
-  cabinet: { main: () => "/cabinet/", favourites: () => "/cabinet/favourites/" },
+  // The two signed-in pages every page links to (the header); the others are in private-paths.ts.
+  cabinet: { main: () => "/cabinet/" },
   listing: {
     create: () => "/listing/create/",
     /** A visitor's report of a public listing (issue 19 item 5), linked from its page. */

@@ -1,14 +1,14 @@
 /**
  * Builders of the signed-in pages' paths (SPEC §2 cabinet, listing editing, admin) — pages under
  * `/cabinet/`, `/listing/` and `/admin/`, never kept by the page cache (page-query.ts) — apart from
- * `paths.ts`, which every page carries (decision 037). The cabinet's front page, its favourites and "Post
- * listing" are there, as the header links to them.
+ * `paths.ts`, which every page carries (decision 037). The cabinet's front page and "Post listing" are
+ * there, as the header links to them.
  */
-import { paths, seg } from "./paths.ts";
+import { seg } from "./paths.ts";
 
 export const privatePaths = {
   cabinet: {
-    favourites: paths.cabinet.favourites,
+    favourites: () => "/cabinet/favourites/",
     personal: () => "/cabinet/personal/",
     savedSearches: () => "/cabinet/saved-searches/",
     messages: () => "/cabinet/messages/",

@@ -14,7 +14,12 @@ import { api, sessions, signIn, signUp, CSP_PRELOADS, SUPERSEDED_DATA } from "./
 
 const browser = fileBrowser();
 
-const { open, close } = sessions(browser, [CSP_PRELOADS, SUPERSEDED_DATA]);
+const { open, close } = sessions(browser, [
+  CSP_PRELOADS,
+  SUPERSEDED_DATA,
+  // The failure made on purpose: its post answers 500.
+  /^console\.error: Failed to load resource: the server responded with a status of 500/,
+]);
 
 /** An active flat of the development user's at `price`: through the wizard's API, approved by the admin; its id. */
 async function activeListing(owner: BrowserContext, admin: BrowserContext, price: number): Promise<number> {
@@ -176,6 +181,28 @@ for (const js of [true, false]) {
           expect(page.url()).toMatch(/\/cabinet\/favourites\/\?done=remove$/);
         }
         await expect.poll(() => page.locator("#my-favourites").textContent()).toBe("3 saved listings");
+
+        if (js) {
+          // A removal that fails (the API answers 500): the card comes back, the SPEC §8 alert and the live region say so.
+          const fault = (url: URL) => url.pathname.endsWith(".data");
+          await page.route(fault, (route) =>
+            route.request().method() === "POST"
+              ? route.continue({ headers: { ...route.request().headers(), "x-debug-api-status": "500" } })
+              : route.continue(),
+          );
+          await card(page, cheaper)
+            .getByRole("button", { name: /^Remove: / })
+            .click();
+          await page
+            .locator("li[data-alert-id]")
+            .filter({ hasText: "An error occurred. Please repeat the request or contact technical support" })
+            .waitFor();
+          await expect
+            .poll(() => status(page).textContent())
+            .toBe("The service is temporarily unavailable. Please try again later.");
+          expect(await card(page, cheaper).isVisible()).toBe(true);
+          await page.unroute(fault);
+        }
 
         // Remove all, after a confirmation.
         await page.getByRole("link", { name: "Remove all" }).click();

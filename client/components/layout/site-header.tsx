@@ -16,14 +16,12 @@ const AccountTools = lazyComponent(() => import("./account-tools.tsx"));
 export function SiteHeader() {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.user);
   const nav = [
     { to: paths.list("sale", "apartment"), label: t("nav.buy") },
     { to: paths.list("rent", "apartment"), label: t("nav.rent") },
     { to: paths.search(), label: t("nav.search") },
     { to: paths.media(), label: t("nav.media") },
-    // A signed-in visitor's favourites are the account's, in the cabinet (issue 22).
-    { to: signedIn ? paths.cabinet.favourites() : paths.page("favourites"), label: t("nav.favourites") },
+    { to: paths.page("favourites"), label: t("nav.favourites") },
   ];
   return (
     <header className={styles.header}>

@@ -1,5 +1,5 @@
 import type { ApiFavouriteItem, ApiUnavailableFavourite } from "#shared/api/favourites.ts";
-import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { cardListing, type CardListing } from "#client/components/listing-card/card-listing.ts";
 
 /** A favourite as the cabinet's page shows it: a listing card, or what a listing taken off the site was. */
@@ -38,4 +38,4 @@ export function favouritesQuery(page = 1, extra: Record<string, string> = {}): s
 
 /** The page's path (locale-free) with `favouritesQuery`. */
 export const favouritesHref = (page = 1, extra: Record<string, string> = {}) =>
-  paths.cabinet.favourites() + favouritesQuery(page, extra);
+  privatePaths.cabinet.favourites() + favouritesQuery(page, extra);

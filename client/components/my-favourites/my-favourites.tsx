@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
-import { Link, useFetcher, useFetchers } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
@@ -23,19 +23,6 @@ interface Props {
   refused: Extract<FavouriteResult, { ok: false }> | null;
 }
 
-/** The favourites on their way out: removed one by one (here or by a card's heart), or all at once. */
-function useLeaving(): { ids: Set<number>; all: boolean } {
-  const ids = new Set<number>();
-  let all = false;
-  for (const fetcher of useFetchers()) {
-    if (fetcher.state === "idle" || !fetcher.formData) continue;
-    const intent = fetcher.formData.get("intent");
-    if (intent === "clear") all = true;
-    if (intent === "remove") ids.add(Number(fetcher.formData.get("id")));
-  }
-  return { ids, all };
-}
-
 /**
  * The signed-in person's favourites (issue 22 item 3): the cards of `/favourites/`, those taken off the site
  * as "no longer available" cards, each with a button that removes it, and "Remove all" after a confirmation.
@@ -49,9 +36,23 @@ export function MyFavourites(props: Props) {
   const lp = useLocalePath();
   const actionUrl = lp(favouritesHref(page));
   const heading = useRef<HTMLHeadingElement>(null);
-  const leaving = useLeaving();
-  const shown = leaving.all ? [] : items.filter((item) => !leaving.ids.has(item.id));
-  const count = leaving.all ? 0 : Math.max(0, total - (items.length - shown.length));
+  // The cards on their way out (each says when its removal starts and ends), or all of them.
+  const [leaving, setLeaving] = useState<ReadonlySet<number>>(new Set());
+  const onLeaving = useCallback(
+    (id: number, going: boolean) =>
+      setLeaving((current) => {
+        if (current.has(id) === going) return current;
+        const next = new Set(current);
+        if (going) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  const clearer = useFetcher<FavouriteResult>();
+  const clearing = clearer.state !== "idle";
+  const shown = clearing ? [] : items.filter((item) => !leaving.has(item.id));
+  const count = clearing ? 0 : Math.max(0, total - (items.length - shown.length));
 
   const [message, setMessage] = useState(() =>
     done ? t(`myFavourites.done.${done}`) : refused ? t(refused.error) : "",
@@ -69,7 +70,6 @@ export function MyFavourites(props: Props) {
     (next?.querySelector<HTMLElement>("[data-remove]") ?? heading.current)?.focus();
   };
 
-  const clearer = useFetcher<FavouriteResult>();
   const heard = useRef(clearer.data);
   useEffect(() => {
     if (clearer.data && clearer.data !== heard.current) {
@@ -130,9 +130,10 @@ export function MyFavourites(props: Props) {
               item={item}
               now={now}
               eager={index < 2}
-              hidden={leaving.all || leaving.ids.has(item.id)}
+              hidden={clearing}
               actionUrl={actionUrl}
-              onLeaving={handOver}
+              onLeaving={onLeaving}
+              onHandOver={handOver}
               onSettled={settled}
             />
           ))}
@@ -178,20 +179,28 @@ interface EntryProps {
   item: FavouriteItem;
   now: number;
   eager: boolean;
-  /** On its way out: kept (its answer is still to come) but not shown. */
+  /** All are on their way out. */
   hidden: boolean;
   actionUrl: string;
-  /** Its removal starts (the list item it is in). */
-  onLeaving: (item: HTMLElement | null) => void;
+  /** Its removal is on its way (`going`), or no more. */
+  onLeaving: (id: number, going: boolean) => void;
+  /** Its removal starts: the list item it is in hands the focus on. */
+  onHandOver: (item: HTMLElement | null) => void;
   /** Its removal was answered. */
   onSettled: (result: FavouriteResult) => void;
 }
 
 /** One favourite in the list, with the form that removes it. */
-function Entry({ item, now, eager, hidden, actionUrl, onLeaving, onSettled }: EntryProps) {
+function Entry({ item, now, eager, hidden, actionUrl, onLeaving, onHandOver, onSettled }: EntryProps) {
   const { t } = useI18n();
   const f = useFormat();
   const fetcher = useFetcher<FavouriteResult>();
+  // On its way out: kept (its answer is still to come) but not shown; back if the removal fails.
+  const going = fetcher.state !== "idle";
+  useEffect(() => {
+    onLeaving(item.id, going);
+    return () => onLeaving(item.id, false);
+  }, [item.id, going, onLeaving]);
   // Each answer once, for the page's live region.
   const answer = fetcher.data;
   const heard = useRef(answer);
@@ -210,7 +219,7 @@ function Entry({ item, now, eager, hidden, actionUrl, onLeaving, onSettled }: En
       className={styles.removeForm}
       onSubmit={(event) => {
         event.preventDefault();
-        onLeaving(event.currentTarget.closest("li"));
+        onHandOver(event.currentTarget.closest("li"));
         void fetcher.submit({ id: String(item.id), intent: "remove" }, { method: "post", action: actionUrl });
       }}
     >
@@ -228,7 +237,7 @@ function Entry({ item, now, eager, hidden, actionUrl, onLeaving, onSettled }: En
     </fetcher.Form>
   );
   return (
-    <li hidden={hidden} data-testid="favourite" data-id={item.id} data-available={item.available}>
+    <li hidden={hidden || going} data-testid="favourite" data-id={item.id} data-available={item.available}>
       {item.available ? (
         <ListingCard
           listing={item.listing}
