@@ -55,6 +55,8 @@ CREATE TABLE listing_price_drops (
   new_price INTEGER NOT NULL,
   at INTEGER NOT NULL
 );
+-- A favourite's card says "price reduced from" its price when saved: the listing's first fall after that.
+CREATE INDEX listing_price_drops_listing ON listing_price_drops (listing_id, at);
 CREATE TRIGGER listing_price_drops_update AFTER UPDATE OF price ON listings
   WHEN new.price < old.price AND new.status = 'active' BEGIN
   INSERT INTO listing_price_drops (listing_id, old_price, new_price, at) VALUES (new.id, old.price, new.price, new.updated_at);
