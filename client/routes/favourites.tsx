@@ -1,7 +1,9 @@
 import { Form, Link, redirect, data as withHeaders } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { toggleFavourite } from "#shared/favourites.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -31,6 +33,10 @@ const MESSAGES = pageScopes(["favourites"], ...SAVED_SEARCHES_MESSAGES);
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   const { api, user } = context.get(appContext);
+  // A signed-in visitor's favourites are the account's: the cabinet's page shows them (issue 22). The header's
+  // link stays this page's for everyone (a second path in every page's code costs the first-load budget).
+  if (user)
+    throw redirect(localizePath(privatePaths.cabinet.favourites(), splitLocale(new URL(request.url).pathname).locale));
   const now = Date.now();
   if (user) {
     // The account keeps favourites of listings taken off the site (archived, deleted): they are counted as gone.

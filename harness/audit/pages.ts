@@ -40,6 +40,8 @@ export type PageType =
   | "conversation-reports"
   | "messages"
   | "messages-thread"
+  // Issue 22: the account's favourites, one of them taken off the site (signed in).
+  | "cabinet-favourites"
   | "report"
   | "renew"
   // Issue 21: a listing's packages, the phone reveal's payment, the sandbox provider, the success and error
@@ -192,6 +194,8 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
         break;
       }
     }
+    // Without them the favourites page is audited as it is (the other signed-in pages do not depend on them).
+    await favouriteSamples(baseURL, { user, admin }, steps, foreignId).catch(() => {});
     return {
       user,
       admin,
@@ -204,6 +208,48 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The development user's favourites for their cabinet page (issue 22): a public listing of someone else's, and
+ * one taken off the site since it was saved — a flat of their own like the wizard's sample, published and
+ * archived — unless an earlier run left one (the audit's database outlives a run).
+ */
+async function favouriteSamples(
+  baseURL: string,
+  cookies: { user: string; admin: string },
+  listing: Record<string, Record<string, unknown>>,
+  foreignId: number | undefined,
+) {
+  const call = async (path: string, cookie: string, body?: unknown) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        "user-agent": BROWSER_UA,
+        "content-type": "application/json",
+        "x-requested-with": "XMLHttpRequest",
+        origin: baseURL,
+        cookie,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: { id: number }; items: { available: boolean }[] };
+  };
+  if (foreignId) await call("/api/cabinet/realties/add-favorite", cookies.user, { id: foreignId });
+  const saved = await call(
+    "/api/cabinet/realties/favorite-realties?include_unavailable=true&per_page=50",
+    cookies.user,
+  );
+  if (saved.items.some((item) => !item.available)) return;
+  const { id } = (await call("/api/realty/edit/type", cookies.user, { type_id: 4 })).data;
+  for (const [step, values] of Object.entries(listing)) {
+    await call(`/api/realty/edit/${step}`, cookies.user, { id, ...values });
+  }
+  await call("/api/realty/edit/force", cookies.user, { id });
+  await call(`/api/admin/realty/${id}/approve`, cookies.admin, {});
+  await call("/api/cabinet/realties/add-favorite", cookies.user, { id });
+  await call(`/api/cabinet/realties/${id}/archive`, cookies.user, {});
 }
 
 /**
@@ -264,6 +310,7 @@ export function signedInPageTypes(
     { type: "conversation-reports", path: "/admin/moderation/conversations/", status: 200, as: "admin" },
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
     { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
+    { type: "cabinet-favourites", path: "/cabinet/favourites/", status: 200, as: "user" },
     { type: "payment", path: `/cabinet/payment/?realty_id=${session?.activeId ?? 0}`, status: 200, as: "user" },
     {
       type: "payment-reveal",

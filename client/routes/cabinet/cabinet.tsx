@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { safeNextPath } from "#shared/auth-links.ts";
-import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import type { ApiClient, ApiResult } from "#shared/api-client.ts";
 import { pageParam } from "#client/page-param.ts";
@@ -171,7 +170,7 @@ export async function action(args: Route.ActionArgs) {
   } satisfies CardResult;
 }
 
-// Only sections with content: the favourites page shows a signed-in visitor's account favourites.
+// Only sections with content.
 const SECTIONS = [
   { key: "cabinetMessages", to: privatePaths.cabinet.messages() },
   // Searches followed with e-mail alerts (issue 22).
@@ -179,7 +178,7 @@ const SECTIONS = [
   // Promotion packages, phone reveals and the transactions (issue 21).
   { key: "cabinetPayment", to: privatePaths.cabinet.payment() },
   { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
-  { key: "cabinetFavourites", to: paths.page("favourites") },
+  { key: "cabinetFavourites", to: privatePaths.cabinet.favourites() },
 ];
 /** Admins also find their work here: the listings waiting for a decision. */
 const ADMIN_SECTIONS = [{ key: "adminModeration", to: privatePaths.admin.moderation() }];
