@@ -30,8 +30,10 @@ import { formProblem } from "#client/api/form-problem.ts";
 import { appContext, type RequestArgs } from "#client/app-context.ts";
 import type { SearchPageData } from "#client/components/listing-results/load-search.ts";
 import {
+  alertChoiceOf,
   GUEST_PANEL_ID,
   isSaveIntent,
+  type SavedState,
   type SaveSearchData,
   type SaveSearchResult,
   type SavedSearchItem,
@@ -77,7 +79,13 @@ export async function saveSearchData({ request, context }: RequestArgs, page: Se
     const found = await api.findSavedSearch(filters, true);
     const saved = found.ok ? found.data.data : null;
     const manage = localizePath(privatePaths.cabinet.savedSearches(), locale);
-    return { query, label: saved?.label ?? label, saved: saved ? { id: saved.id } : null, signedIn: true, manage };
+    return {
+      query,
+      label: saved?.label ?? label,
+      saved: saved ? { id: saved.id, alerts: alertChoiceOf(saved) } : null,
+      signedIn: true,
+      manage,
+    };
   }
   const guest = guestSavedSearches(request).find((search) => search.key === query);
   const manage = `${localizePath(paths.page("favourites"), locale)}#${GUEST_PANEL_ID}`;
@@ -104,7 +112,7 @@ export async function saveSearchAction({ request, context }: RequestArgs, form: 
   if (!isSaveIntent(intent) || !filters) return refuse(400, "form.error.generic");
 
   const headers = new Headers();
-  let saved: { id: number | null } | null = null;
+  let saved: SavedState | null = null;
   if (user && intent === "save-search") {
     const result = await api.saveSearch({ query: { ...filters } });
     if (!result.ok) {
@@ -112,7 +120,7 @@ export async function saveSearchAction({ request, context }: RequestArgs, form: 
       const problem = formProblem(result, {});
       return refuse(problem.status, problem.error ?? "form.error.generic", problem.serverMessage);
     }
-    saved = { id: result.data.data.id };
+    saved = { id: result.data.data.id, alerts: alertChoiceOf(result.data.data) };
   } else if (user) {
     // The saved search of these filters (the form names it; without an id, the one the API finds).
     const id = parseId(String(form.get("id") ?? "")) ?? (await findId(context, filters));

@@ -71,12 +71,14 @@ function context(url: URL) {
           return Response.json({ data: { total: url.searchParams.has("rooms") ? 0 : 7, total_exact: true } });
         case "/api/saved-searches/search": {
           const found = accountSearches.indexOf(canonicalQuery(body.query as SavedQuery));
-          return Response.json({ data: found < 0 ? null : { id: found + 1, label: "Mine", name: "Mine" } });
+          return Response.json({
+            data: found < 0 ? null : { id: found + 1, label: "Mine", name: "Mine", notify: true, frequency: "daily" },
+          });
         }
         case "/api/saved-search":
           return accountSearches.length >= 2
             ? Response.json({ error: { code: "limit_reached", message: "at the limit" } }, { status: 409 })
-            : Response.json({ data: { id: 7 } }, { status: 201 });
+            : Response.json({ data: { id: 7, notify: true, frequency: "instant" } }, { status: 201 });
         default:
           return new Response("{}", { status: 404 });
       }
@@ -301,14 +303,14 @@ describe("Save search", () => {
     expect((await list(PAGE)).save).toEqual({
       query: QUERY,
       label: "Mine",
-      saved: { id: 1 },
+      saved: { id: 1, alerts: "daily" },
       signedIn: true,
       manage: "/cabinet/saved-searches/",
     });
     expect(posted["/api/saved-searches/search"]).toMatchObject({ opened: true });
 
     expect(await post("/search/?deal=rent", { intent: "save-search", query: "deal=rent" })).toMatchObject({
-      data: { ok: true, saved: { id: 7 } },
+      data: { ok: true, saved: { id: 7, alerts: "instant" } },
     });
     expect(posted["/api/saved-search"]).toEqual({ query: { deal: "rent" } });
     accountSearches = [QUERY, "deal=sale"];

@@ -155,6 +155,7 @@ for (const js of [true, false]) {
         await mine.getByRole("link", { name: `Open: ${named}` }).click();
         await page.waitForURL(new RegExp(`/rent/apartment/novi-sad/\\?q=${token}$`));
         await expect.poll(() => control(page).textContent()).toContain(`Saved as “${named}”.`);
+        expect(await control(page).textContent()).toContain("New listings are e-mailed to you as they appear.");
         expect((await accountSearches(context)).find((search) => search.id === id)!.new_count).toBe(0);
         await control(page).getByRole("link", { name: "Manage saved searches" }).click();
         await page.waitForURL(/\/cabinet\/saved-searches\/$/);

@@ -120,6 +120,8 @@ describe("a signed-in person", () => {
     const after = control(await text(await page(path, person.jar)));
     expect(after).toContain(`name="id" value="${list.items[0]!.id}"`);
     expect(after).toContain('href="/cabinet/saved-searches/"');
+    // Saved from a page, its alerts are on: the control says how often.
+    expect(after).toContain("New listings are e-mailed to you once a day.");
 
     const cabinet = await text(await page("/cabinet/saved-searches/", person.jar));
     const shown = card(cabinet, list.items[0]!.id)!;

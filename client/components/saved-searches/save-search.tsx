@@ -63,6 +63,7 @@ export default function SaveSearch() {
       </fetcher.Form>
       <p id="save-search-name">
         {saved ? t("saveSearch.savedAs", { label: save.label }) : t("saveSearch.willBe", { label: save.label })}
+        {saved?.alerts ? <> {t(`saveSearch.alerts.${saved.alerts}`)}</> : null}
         {saved ? <> {manage}</> : null}
       </p>
       {!save.signedIn ? (

@@ -23,16 +23,21 @@ export interface SaveSearchData {
   query: string;
   /** What the search is (or would be) called. */
   label: string;
-  /** Saved: the account's id of it (null for a guest's, kept in the cookie). */
-  saved: { id: number | null } | null;
+  /** Saved: the account's id of it and its alerts (a guest's, kept in the cookie, has neither). */
+  saved: SavedState | null;
   signedIn: boolean;
   /** Where the person's saved searches are: the cabinet's page, or a guest's panel of the favourites page. */
   manage: string;
 }
 
+export interface SavedState {
+  id: number | null;
+  alerts?: AlertChoice;
+}
+
 /** The action's answer to the control (a plain post without JavaScript is sent back to the page instead). */
 export type SaveSearchResult =
-  | { ok: true; intent: SaveIntent; query: string; saved: { id: number | null } | null }
+  | { ok: true; intent: SaveIntent; query: string; saved: SavedState | null }
   | { ok: false; intent: SaveIntent | null; query: string; error: string; serverMessage?: string };
 
 /** A saved search as a list shows it: with its filters' place names and the page that opens it. */
