@@ -6,7 +6,6 @@ import { loadSearch } from "#client/components/listing-results/load-search.ts";
 import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
-import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound } from "#client/http-errors.ts";
 import { appContext } from "#client/app-context.ts";
@@ -31,11 +30,13 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   const app = context.get(appContext);
   const data = await loadSearch({ api: app.api, url, scope: { deal, type: params.type, city: params.citySlug } });
   const what = app.messages.intl.formatMessage({ id: `listing.kind.${deal}.${params.type}` });
-  const meta = data.city
-    ? searchMeta(app, url, data, "listCity", { what, city: data.city.name })
-    : searchMeta(app, url, data, "list", { what });
+  // The heading and title name the list, in words the loader chooses (as the search page's do).
+  const intro: { key: "list" | "listCity"; values: Record<string, string> } = data.city
+    ? { key: "listCity", values: { what, city: data.city.name } }
+    : { key: "list", values: { what } };
+  const meta = searchMeta(app, url, data, intro.key, intro.values);
   const save = await saveSearchData(args, data);
-  return { ...data, save, deal, type: params.type, clearType: false, meta };
+  return { ...data, save, deal, type: params.type, clearType: false, intro, meta };
 });
 
 /** "Save search" (issue 22): saves the page's filters, or removes them. */
@@ -51,18 +52,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function ListingList({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
   const lp = useLocalePath();
-  const { deal, type, city } = loaderData;
-  const what = t(`listing.kind.${deal}.${type}`);
+  const { deal, type, city, intro } = loaderData;
   const here = lp(paths.list(deal, type, city?.slug));
   return (
     <>
-      {city ? (
-        <PageIntro pageKey="listCity" values={{ what, city: city.name }} />
-      ) : (
-        <PageIntro pageKey="list" values={{ what }} />
-      )}
+      <PageIntro pageKey={intro.key} values={intro.values} />
       <SearchPage data={loaderData} action={here} resetHref={here} />
     </>
   );
