@@ -75,7 +75,7 @@ for (const js of [true, false]) {
         // A list page: the name the search will get, saved in place.
         await openSearch(page, listPath, js);
         expect(await control(page).textContent()).toContain(`Will be saved as “${label}”.`);
-        expect(await control(page).textContent()).toContain("Sign in to get new listings by e-mail");
+        expect(await control(page).textContent()).toContain("Sign in to keep them in your account and turn on e-mail alerts");
         // The same search in a second tab, not saved yet there either.
         const second = await context.newPage();
         await openSearch(second, `${listPath}&sort=price_asc`, js);
@@ -106,7 +106,7 @@ for (const js of [true, false]) {
         expect(await guests.nth(1).getByRole("heading").textContent()).toBe(label);
         expect(await guests.nth(0).textContent()).toContain("Price: up to €500");
         expect(
-          await panel.getByRole("link", { name: "Sign in to get new listings by e-mail" }).getAttribute("href"),
+          await panel.getByRole("link", { name: "Sign in to keep them in your account and turn on e-mail alerts" }).getAttribute("href"),
         ).toBe("/favourites/?auth=signin");
 
         // Signing in moves them into the account and clears the cookie.

@@ -42,7 +42,7 @@ describe("a guest", () => {
     expect(form).toContain('value="save-search"');
     expect(form).toContain(`name="query" value="${QUERY}"`);
     expect(form).toContain("Will be saved as “Houses for rent, Novi Sad, 3 rooms, up to €900”.");
-    expect(form).toContain("Sign in to get new listings by e-mail");
+    expect(form).toContain("Sign in to keep them in your account and turn on e-mail alerts");
 
     const saved = await formPost(
       LIST,
@@ -72,7 +72,7 @@ describe("a guest", () => {
     expect(panel).toContain("Houses for rent, Novi Sad, 3 rooms, up to €900");
     for (const chip of ["Houses for rent", "Novi Sad", "Price: up to €900", "Rooms: 3"]) expect(panel).toContain(chip);
     expect(panel).toContain(`href="/rent/house/novi-sad/?price_max=900&rooms=3"`);
-    expect(panel).toContain("Sign in to get new listings by e-mail");
+    expect(panel).toContain("Sign in to keep them in your account and turn on e-mail alerts");
 
     // Removed from the panel (posting to the favourites page), back to it.
     const removed = await formPost(
@@ -89,7 +89,7 @@ describe("a guest", () => {
   it("is told in their language, and a bad query is refused", async () => {
     const ru = control(await text(await page("/ru/rent/house/novi-sad/")));
     expect(ru).toContain("Сохранить поиск");
-    expect(ru).toContain("Войдите, чтобы получать новые объявления по e-mail");
+    expect(ru).toContain("Войдите, чтобы сохранить их в аккаунте и включить оповещения по e-mail");
     const sr = control(await text(await page("/sr/search/?deal=sale&q=bazen")));
     expect(sr).toContain("Sačuvaj pretragu");
     expect(sr).toContain("Biće sačuvana kao „Nekretnine na prodaju, „bazen““.");
