@@ -102,3 +102,20 @@ export async function signUp(context: BrowserContext, name: string) {
   });
   expect(verified.status()).toBe(201);
 }
+
+/**
+ * Signs a new account up by an e-mail code through the API (read from the development outbox): an account
+ * with a confirmed address, as e-mail alerts need. Returns the address.
+ */
+export async function signUpByEmail(context: BrowserContext, name: string): Promise<string> {
+  const email = `e2e.${Date.now().toString(36)}.${random(1e6)}@kvadrat.test`;
+  expect((await context.request.post("/api/user/register/email", { data: { email, name } })).status()).toBe(202);
+  const sent = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    items: { code: string }[];
+  };
+  const verified = await context.request.post("/api/user/register/email/verify", {
+    data: { email, code: sent.items[0]!.code, remember_me: false },
+  });
+  expect(verified.status()).toBe(201);
+  return email;
+}
