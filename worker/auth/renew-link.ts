@@ -10,8 +10,7 @@
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { signText } from "./signing.ts";
 
-const signature = (env: Env, listingId: number, expiresAt: number) =>
-  signText(env, `renew:${listingId}:${expiresAt}`);
+const signature = (env: Env, listingId: number, expiresAt: number) => signText(env, `renew:${listingId}:${expiresAt}`);
 
 /** The renewal token of a listing's current run (`expiresAt`, ms): the reminder e-mail's link carries it. */
 export async function renewToken(env: Env, listingId: number, expiresAt: number): Promise<string> {

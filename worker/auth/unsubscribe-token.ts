@@ -10,11 +10,11 @@
  */
 import { UNSUBSCRIBE_TOKEN_TTL_MS } from "#shared/constants.ts";
 import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/api/limits.ts";
+import type { UnsubscribeScope, UnsubscribeSigner } from "#worker/services/unsubscribe-links.ts";
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { signText } from "./signing.ts";
 
-/** What an unsubscribe link stops. */
-export type UnsubscribeScope = { kind: "list"; list: SubscriptionList } | { kind: "saved_search"; id: number };
+export type { UnsubscribeScope };
 
 export type TokenCheck =
   | { ok: true; userId: number; scope: UnsubscribeScope; expiresAt: number }
@@ -48,6 +48,12 @@ export async function unsubscribeToken(
   const payload = `${userId.toString(36)}.${scopeText(scope)}.${(now + UNSUBSCRIBE_TOKEN_TTL_MS).toString(36)}`;
   return `${payload}.${await signature(env, payload)}`;
 }
+
+/** The signer the e-mailing services are handed (they sit below auth). */
+export const unsubscribeSigner =
+  (env: Env): UnsubscribeSigner =>
+  (userId, scope, now) =>
+    unsubscribeToken(env, userId, scope, now);
 
 /**
  * Whose and what a token stops. `invalid`: malformed, or not signed with our secret (forged, altered);
