@@ -295,14 +295,14 @@ describe("the matcher's folding of words", () => {
     // One row per character of the scripts listings are written in (and their marks), tokenized by FTS5 as
     // the listings' index is; fts5vocab lists the terms it made.
     const chars: string[] = [];
-    for (const [from, to] of [
+    for (const [from, to] of <[number, number][]>[
       [0x20, 0x24f],
       [0x300, 0x36f],
       [0x370, 0x3ff],
       [0x400, 0x4ff],
       [0x1e00, 0x1eff],
       [0x2000, 0x206f],
-    ] as const) {
+    ]) {
       for (let code = from; code <= to; code++) {
         const char = String.fromCodePoint(code);
         // Unassigned points and letters newer than SQLite's tables (Unicode 7+) are not text anyone writes.
