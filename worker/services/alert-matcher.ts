@@ -109,7 +109,10 @@ function roomsMatch(rooms: number | null, buckets: readonly number[]): boolean {
 /** The listing's indexed terms, read once per listing however many searches ask. */
 class ListingText {
   private terms: string[] | null = null;
-  constructor(private readonly listing: ListingFacts) {}
+  private readonly listing: ListingFacts;
+  constructor(listing: ListingFacts) {
+    this.listing = listing;
+  }
   has(word: TextWord): boolean {
     this.terms ??= [
       ...new Set([

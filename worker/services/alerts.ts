@@ -70,17 +70,22 @@ import { sendMail } from "./mailer.ts";
 import { mailLocale, type MailContext } from "./owner-mail.ts";
 import { type UnsubscribeSigner, unsubscribeParts } from "./unsubscribe-links.ts";
 
-/** Activations one batch matches: at 100 000 listings and 10 000 searches a batch is ~0.1 s (alerts:bench). */
-export const ACTIVATION_BATCH = 1000;
-/** Price drops one batch reads. */
-export const PRICE_DROP_BATCH = 1000;
-/** People one read of due digests returns. */
-export const DIGEST_READ = 100;
 /**
- * Wall time a run gives the alerts before it leaves the rest to the next run: the Cron Trigger allows 30 s
- * of CPU by default and a run does other work too. Checked before each batch, so a run overshoots it by at
- * most one batch.
+ * What one run of the Cron Trigger (every five minutes) takes on, so that it stays within its limits —
+ * 30 s of CPU by default, and D1's 1 000 queries per invocation — whatever is waiting; the rest waits for
+ * the next run. `npm run alerts:bench` measures a batch.
+ * - ACTIVATION_BATCH listings that went public are matched at a time (one read, a few writes), at most
+ *   MATCH_BATCHES_PER_RUN batches;
+ * - DIGESTS_PER_RUN people's digests (about six queries each);
+ * - price drops PRICE_DROP_BATCH at a time, until PRICE_DROP_PEOPLE_PER_RUN people were written to (a claim each);
+ * - and all of it within ALERT_RUN_BUDGET_MS of wall time, checked before each batch, so a run overshoots
+ *   it by at most one batch.
  */
+export const ACTIVATION_BATCH = 1000;
+export const MATCH_BATCHES_PER_RUN = 10;
+export const DIGESTS_PER_RUN = 100;
+export const PRICE_DROP_BATCH = 200;
+export const PRICE_DROP_PEOPLE_PER_RUN = 200;
 export const ALERT_RUN_BUDGET_MS = 15_000;
 
 /** A saved search as the matcher holds it. */
@@ -147,7 +152,7 @@ export async function matchNewListings(env: Env, deadline: number): Promise<Matc
   if (from >= last) return run;
   const index = await loadAlertIndex(env.DB);
   while (from < last) {
-    if (Date.now() >= deadline) {
+    if (Date.now() >= deadline || run.batches >= MATCH_BATCHES_PER_RUN) {
       run.left = last - from;
       break;
     }
@@ -291,7 +296,7 @@ async function writeDigest(
   return { letter: digestLetter({ groups, unsubscribePath: parts.unsubscribePath }, context), headers: parts.headers };
 }
 
-/** Step 2: one digest per due person (see the module's comment), until done or out of time. */
+/** Step 2: one digest per due person (see the module's comment), at most DIGESTS_PER_RUN, until out of time. */
 export async function sendDigests(
   env: Env,
   now: number,
@@ -303,40 +308,36 @@ export async function sendDigests(
   // Without an origin no link could be written: the matches wait (pending) for a run that has one.
   if (!origin) return run;
   await quietSearchesOff(env.DB);
-  let after = 0;
-  for (;;) {
-    const due = await dueDigests(env.DB, now - ALERT_DAILY_INTERVAL_MS, after, DIGEST_READ);
-    for (const person of due) {
-      after = person.user_id;
-      if (!person.email || person.email_verified_at === null || person.deleted_at !== null || !person.subscribed) {
-        await quietPending(env.DB, person.user_id);
-        run.quiet++;
+  for (const person of await dueDigests(env.DB, now - ALERT_DAILY_INTERVAL_MS, DIGESTS_PER_RUN)) {
+    if (Date.now() >= deadline) break;
+    if (!person.email || person.email_verified_at === null || person.deleted_at !== null || !person.subscribed) {
+      await quietPending(env.DB, person.user_id);
+      run.quiet++;
+      continue;
+    }
+    const claimed = await claimPending(env.DB, person.user_id);
+    if (!claimed.length) continue;
+    try {
+      const context = { locale: mailLocale(person.locale), origin };
+      const digest = await writeDigest(env, person.user_id, claimed, context, now, sign);
+      if (!digest) {
+        run.skipped++;
         continue;
       }
-      const claimed = await claimPending(env.DB, person.user_id);
-      if (!claimed.length) continue;
-      try {
-        const context = { locale: mailLocale(person.locale), origin };
-        const digest = await writeDigest(env, person.user_id, claimed, context, now, sign);
-        if (!digest) {
-          run.skipped++;
-          continue;
-        }
-        await sendMail(
-          env,
-          { to: person.email, purpose: "saved_search_digest", ...digest.letter, headers: digest.headers },
-          now,
-        );
-        await recordDigest(env.DB, person.user_id, now);
-        run.sent++;
-      } catch (error) {
-        // One person's failed e-mail stops no other; the matches stay claimed (never two e-mails).
-        console.error(`alert digest of user ${person.user_id} not sent:`, error);
-        run.skipped++;
-      }
+      await sendMail(
+        env,
+        { to: person.email, purpose: "saved_search_digest", ...digest.letter, headers: digest.headers },
+        now,
+      );
+      await recordDigest(env.DB, person.user_id, now);
+      run.sent++;
+    } catch (error) {
+      // One person's failed e-mail stops no other; the matches stay claimed (never two e-mails).
+      console.error(`alert digest of user ${person.user_id} not sent:`, error);
+      run.skipped++;
     }
-    if (due.length < DIGEST_READ || Date.now() >= deadline) return run;
   }
+  return run;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -362,12 +363,27 @@ export async function sendPriceDrops(
   const noticedBefore = now - PRICE_DROP_NOTICE_INTERVAL_MS;
   let from = await cursorOf(db, "price_drop_alerts");
   const last = await lastPriceDropId(db);
-  while (from < last && Date.now() < deadline) {
+  let people = 0;
+  while (from < last && Date.now() < deadline && people < PRICE_DROP_PEOPLE_PER_RUN) {
     const to = Math.min(from + PRICE_DROP_BATCH, last);
     const rows = await priceDropRecipients(db, from, to, noticedBefore);
-    const people = new Map<number, PriceDropRow[]>();
-    for (const row of rows) people.set(row.user_id, [...(people.get(row.user_id) ?? []), row]);
-    for (const [userId, drops] of people) {
+    const byPerson = new Map<number, PriceDropRow[]>();
+    for (const row of rows) byPerson.set(row.user_id, [...(byPerson.get(row.user_id) ?? []), row]);
+    // The batch's listings as each language shows them: one read per language, not per person.
+    const shown = new Map<Locale, Promise<Map<number, AlertListing>>>();
+    const listingsIn = (locale: Locale) => {
+      let found = shown.get(locale);
+      if (!found) {
+        const ids = [...new Set(rows.map((row) => row.listing_id))];
+        found = publicListingsForMail(db, ids, locale).then(
+          (list) => new Map(list.map((row) => [row.id, alertListing(row, locale, origin)])),
+        );
+        shown.set(locale, found);
+      }
+      return found;
+    };
+    for (const [userId, drops] of byPerson) {
+      people++;
       const { email, locale: stored } = drops[0]!;
       const claimed = new Set(
         await claimPriceDropNotices(
@@ -381,25 +397,20 @@ export async function sendPriceDrops(
       if (!claimed.size) continue;
       try {
         const locale = mailLocale(stored);
-        const context = { locale, origin };
-        const shown = new Map(
-          (await publicListingsForMail(db, [...claimed], locale)).map((row) => [
-            row.id,
-            alertListing(row, locale, origin),
-          ]),
-        );
+        const found = await listingsIn(locale);
         const listings = drops
-          .filter((d) => shown.has(d.listing_id))
-          .map((d) => ({ ...shown.get(d.listing_id)!, price: d.new_price, oldPrice: d.old_price }));
+          .filter((d) => claimed.has(d.listing_id) && found.has(d.listing_id))
+          .map((d) => ({ ...found.get(d.listing_id)!, price: d.new_price, oldPrice: d.old_price }));
         if (!listings.length) {
           run.skipped++;
           continue;
         }
         const parts = await unsubscribeParts(sign, origin, userId, { kind: "list", list: "price_drops" }, now);
-        const letter = priceDropLetter({ listings, unsubscribePath: parts.unsubscribePath }, context);
+        const letter = priceDropLetter({ listings, unsubscribePath: parts.unsubscribePath }, { locale, origin });
         await sendMail(env, { to: email, purpose: "price_drop", ...letter, headers: parts.headers }, now);
         run.sent++;
       } catch (error) {
+        // One person's failed e-mail stops no other; the notices stay claimed (never two in a week).
         console.error(`price-drop notice of user ${userId} not sent:`, error);
         run.skipped++;
       }
