@@ -216,6 +216,17 @@ describe("saved-search digests", () => {
     expect(await matches(search)).toEqual([{ listing_id: id, state: "mailed" }]);
   });
 
+  it("one's own listing is no news to one", async () => {
+    const word = marker();
+    owner ??= (await person()).id;
+    const search = await saveSearch(owner, { q: word }, { frequency: "instant" });
+    const t0 = Date.now();
+    const id = await listing(word);
+    await publish(id, t0);
+    await run(t0);
+    expect(await matches(search)).toEqual([]);
+  });
+
   it("a search saved after the listing went public does not get it", async () => {
     const word = marker();
     const who = await person();

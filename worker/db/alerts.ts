@@ -114,6 +114,7 @@ export function stopSearchAlerts(
 export interface ActivationRow {
   id: number;
   listing_id: number;
+  owner_id: number;
   at: number;
   type_id: number;
   deal: Deal;
@@ -142,7 +143,7 @@ export async function lastActivationId(db: D1Database): Promise<number> {
 export async function activationsBetween(db: D1Database, fromId: number, toId: number): Promise<ActivationRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT a.id, a.listing_id, a.at, l.type_id, l.deal, c.slug AS city, d.slug AS district, l.price, l.area,
+      `SELECT a.id, a.listing_id, l.owner_id, a.at, l.type_id, l.deal, c.slug AS city, d.slug AS district, l.price, l.area,
          l.rooms, l.floor, l.furnished, l.title, l.description, l.address
        FROM listing_activations a JOIN listings l ON l.id = a.listing_id
          LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id

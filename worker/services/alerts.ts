@@ -7,7 +7,8 @@
  *    (worker/services/alert-matcher.ts) in batches of ACTIVATION_BATCH. A match is recorded once per search
  *    and listing ever — `pending` for a search with alerts on, `quiet` for one with them off (it still counts
  *    as new on the cabinet's page) — and the batch's matches and the cursor's move are one transaction.
- *    A listing is news to a search only if it went public at or after the search was saved.
+ *    A listing is news to a search only if it went public at or after the search was saved, and never to
+ *    its owner.
  *    A batch (`matchBatch(env, fromId, toId)`) is a unit of work on its own: when one run can no longer do
  *    them all, a Queue producer moves the cursor as it sends ranges and consumers call `matchBatch` with
  *    `moveCursor: false` (a redelivered range inserts nothing twice). Until then a run stops starting
@@ -124,6 +125,8 @@ export async function matchBatch(
   const matches: NewMatch[] = [];
   for (const activation of activations) {
     for (const search of matchingSearches(index, activation, activation.at)) {
+      // One's own listing is no news to one.
+      if (search.user_id === activation.owner_id) continue;
       matches.push({
         saved_search_id: search.id,
         listing_id: activation.listing_id,
