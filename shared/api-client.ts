@@ -5,6 +5,7 @@
  * (`alertForStatus`); loaders report nothing.
  */
 import type { ApiListingEdit, EditStep, StepValues } from "./api/listing-edit.ts";
+import type { ApiFavourite, ApiFavouriteItem } from "./api/favourites.ts";
 import type { ApiListingPhoto } from "./api/listing-photos.ts";
 import { PHOTO_UPLOAD_PATH, type PhotoRotation } from "./constants.ts";
 import type {
@@ -276,8 +277,13 @@ export function createApiClient(options: ApiClientOptions) {
     // Cabinet favourites (SPEC §7; signed-in).
     favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),
     favouriteListings: (page = 1, perPage = 50) =>
-      request<Paged<ApiListing>>("GET", "/api/cabinet/realties/favorite-realties", {
+      request<Paged<ApiFavourite>>("GET", "/api/cabinet/realties/favorite-realties", {
         query: { page, per_page: perPage },
+      }),
+    /** Every favourite, those taken off the site since included (`available: false`). */
+    favourites: (page = 1, perPage?: number) =>
+      request<Paged<ApiFavouriteItem>>("GET", "/api/cabinet/realties/favorite-realties", {
+        query: { page, per_page: perPage, include_unavailable: true },
       }),
     addFavourite: (id: number) =>
       request<Single<{ added: number; ids: number[] }>>("POST", "/api/cabinet/realties/add-favorite", { body: { id } }),

@@ -22,7 +22,9 @@ export function parseGuestSearches(value: string | null | undefined): GuestSaved
   if (!value) return [];
   let raw: unknown;
   try {
-    raw = JSON.parse(decodeURIComponent(value));
+    // Cookie readers (hono's `getCookie`, `parse`) hand the value over decoded already: decoding it again
+    // would break on a `%` in a name. The JSON list starts with `[`, its encoded form with `%5B`.
+    raw = JSON.parse(value.startsWith("[") ? value : decodeURIComponent(value));
   } catch {
     return [];
   }

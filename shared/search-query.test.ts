@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { canonicalQuery, parseCanonicalQuery } from "./api/saved-searches.ts";
 import {
   canonicalState,
   fieldsOfApiError,
   isIndexable,
   parseSearch,
+  savedQueryOf,
+  savedSearchState,
   searchHref,
   SEARCH_PER_PAGE,
   toListingQuery,
@@ -166,6 +169,41 @@ describe("toListingQuery", () => {
     const query = toListingQuery(parse("rooms=0&rooms=2&furnished=true&price_min=10&q=x&page=2").state, 10);
     expect(query).toMatchObject({ rooms: [0, 2], furnished: true, price_min: 10, q: "x", page: 2, per_page: 10 });
     expect(query.type).toBeUndefined();
+  });
+});
+
+describe("saved searches", () => {
+  it("keep a page's filters without its order and page, in the API's terms", () => {
+    const { state } = parse("rooms=3&rooms=2&price_max=150000&sort=price_asc&page=2", BG_APARTMENTS);
+    expect(savedQueryOf(state)).toEqual({
+      deal: "sale",
+      type: [4],
+      city: "beograd",
+      rooms: [2, 3],
+      price_max: 150_000,
+    });
+    expect(savedQueryOf(parse("").state)).toEqual({});
+  });
+
+  it("open on the page they were saved from", () => {
+    for (const href of [
+      "/buy/apartment/beograd/?district=vracar&price_max=150000&rooms=2",
+      "/rent/house/?area_min=50&floor_min=-1&furnished=false&q=garden",
+      "/search/?type=apartment&type=house&city=nis",
+      "/search/?deal=rent",
+      "/search/",
+    ]) {
+      const url = new URL(href, "https://x.test");
+      const [, deal, type, city] = url.pathname.split("/");
+      const scope =
+        deal === "search"
+          ? undefined
+          : ({ deal: deal === "buy" ? "sale" : "rent", type: type as "house", city: city || undefined } as const);
+      const saved = savedQueryOf(parse(url.search, scope).state);
+      // Through the canonical form the API and the cookie keep.
+      const kept = parseCanonicalQuery(canonicalQuery(saved))!;
+      expect(searchHref(savedSearchState(kept))).toBe(href);
+    }
   });
 });
 

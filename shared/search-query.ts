@@ -9,6 +9,7 @@
  */
 import { MAX_AREA, MAX_PAGE, MAX_PRICE, MAX_TEXT_QUERY, SORTS, type Sort } from "./api/limits.ts";
 import type { ListingQuery } from "./api/realty.ts";
+import type { SavedQuery } from "./api/saved-searches.ts";
 import { CLASSIFIED_TYPES, type Deal, type PropertyType, TYPES_BY_DEAL } from "./listing-types.ts";
 import { paths } from "./paths.ts";
 
@@ -230,6 +231,23 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
     page: state.page,
     per_page: perPage,
   };
+}
+
+/**
+ * The filters a saved search keeps of a page (issue 22): the API's query without order and paging. The
+ * API and the guest cookie bring it to its canonical form (shared/api/saved-searches.ts).
+ */
+export function savedQueryOf(state: SearchState): SavedQuery {
+  const { sort: _sort, page: _page, per_page: _perPage, ...filters } = toListingQuery(state);
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as SavedQuery;
+}
+
+/** The page state of a saved search's filters (its `type` ids read as the page reads them): open it with `searchHref`. */
+export function savedSearchState(query: SavedQuery): SearchState {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
+  return parseSearch(params).state;
 }
 
 /** A list page when one deal and one type are chosen. */

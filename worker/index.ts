@@ -16,6 +16,7 @@ import { scrollRestorationScript } from "./middleware/scroll-restoration.ts";
 import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
+import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
 import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
@@ -44,7 +45,7 @@ const handleDocument = createRequestHandler(serverBuild, import.meta.env.MODE);
  * The Worker (DESIGN §1, §3; docs/architecture.md draws it): security headers on everything; then the
  * API, the generated pictures and the sitemaps, which need no page middleware; then for pages:
  * redirects (trailing slash, legacy paths) → `/buy|rent/{city?}/` → locale → session → guest favourites
- * merged on sign-in → page cache → the document rewriters → React Router.
+ * and saved searches merged on sign-in → page cache → the document rewriters → React Router.
  */
 export const app = new Hono<AppEnv>();
 
@@ -67,6 +68,7 @@ app.use(pageQuery());
 // The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
 app.use(session());
 app.use(favouritesMerge());
+app.use(savedSearchesMerge());
 app.use(pageCache());
 app.use(documentRewrites);
 

@@ -1,7 +1,9 @@
 import { Form, Link, redirect, data as withHeaders } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { toggleFavourite } from "#shared/favourites.ts";
+import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -16,17 +18,25 @@ import styles from "./favourites.module.css";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { formProblem } from "#client/api/form-problem.ts";
+import { GuestSavedSearches } from "#client/components/saved-searches/guest-saved-searches.tsx";
+import { isSaveIntent, SAVED_SEARCHES_MESSAGES } from "#client/components/saved-searches/saved-search-state.ts";
+import { guestSavedSearchItems, saveSearchAction } from "#client/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["favourites"]);
+const MESSAGES = pageScopes(["favourites"], ...SAVED_SEARCHES_MESSAGES);
 
 /**
  * `/favourites/`: the visitor's saved listings, rendered on the server — from the account when signed
  * in, else from the guest cookie (issue 7 §6). Its action saves and removes, for the favourite
  * buttons everywhere; without JavaScript it sends the visitor back to the page they came from.
  */
-export const loader = withMessages(MESSAGES, async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  const { request, context } = args;
   const { api, user } = context.get(appContext);
+  // A signed-in visitor's favourites are the account's: the cabinet's page shows them (issue 22). The header's
+  // link stays this page's for everyone (a second path in every page's code costs the first-load budget).
+  if (user)
+    throw redirect(localizePath(privatePaths.cabinet.favourites(), splitLocale(new URL(request.url).pathname).locale));
   const now = Date.now();
   if (user) {
     // The account keeps favourites of listings taken off the site (archived, deleted): they are counted as gone.
@@ -36,20 +46,24 @@ export const loader = withMessages(MESSAGES, async function loader({ request, co
     return { now, items: result.data.items.map(cardListing), gone, signedIn: true };
   }
   const ids = guestFavourites(request);
-  const result = await api.listingsByIds(ids);
+  const [result, savedSearches] = await Promise.all([api.listingsByIds(ids), guestSavedSearchItems(args)]);
   if (!result.ok) throw unavailable();
   return {
     now,
     items: result.data.items.map(cardListing),
     gone: ids.length - result.data.items.length,
     signedIn: false,
+    savedSearches,
   };
 });
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action(args: Route.ActionArgs) {
+  const { request, context } = args;
   const { api, user } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
+  // The guests' saved searches panel removes one here (issue 22).
+  if (isSaveIntent(intent)) return saveSearchAction(args, form);
   const id = parseId(String(form.get("id") ?? ""));
   const back = safeNextPath(String(form.get("redirect_to") ?? ""));
   if (!(intent === "clear" || ((intent === "add" || intent === "remove") && id))) {
@@ -117,6 +131,7 @@ export default function Favourites({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       )}
+      {loaderData.savedSearches ? <GuestSavedSearches items={loaderData.savedSearches} /> : null}
     </>
   );
 }

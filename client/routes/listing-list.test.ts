@@ -1,8 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApiClient } from "#shared/api-client.ts";
+import { canonicalQuery, type SavedQuery } from "#shared/api/saved-searches.ts";
+import { parseGuestSearches, serializeGuestSearches } from "#shared/saved-search-cookie.ts";
 import { testAppContext } from "#client/test-app-context.ts";
-import { loader as searchLoader } from "./search.tsx";
-import { loader } from "./listing-list.tsx";
+import type { SessionUser } from "#shared/api/auth.ts";
+import { action as searchAction, loader as searchLoader } from "./search.tsx";
+import { action, loader } from "./listing-list.tsx";
 
 const ORIGIN = "https://kvadrat.test";
 const CITIES = [
@@ -16,10 +19,18 @@ let calls: string[];
 /** How the fake API answers a search: a total, or a 400 naming fields. */
 let searchAnswer: (query: URLSearchParams) => Response;
 let status = 200;
+/** The signed-in visitor of the next call (none: a guest), and their saved searches' canonical queries. */
+let user: SessionUser | null;
+let accountSearches: string[];
+/** The JSON bodies the loader and action posted, by path. */
+let posted: Record<string, unknown>;
 
 beforeEach(() => {
   calls = [];
   status = 200;
+  user = null;
+  accountSearches = [];
+  posted = {};
   searchAnswer = (query) => {
     const page = Number(query.get("page"));
     const total = 50;
@@ -38,9 +49,11 @@ beforeEach(() => {
 function context(url: URL) {
   const api = createApiClient({
     baseUrl: ORIGIN,
-    fetch: async (input) => {
+    fetch: async (input, init) => {
       const url = new URL(String(input instanceof Request ? input.url : input));
       calls.push(url.pathname + url.search);
+      const body = typeof init?.body === "string" ? (JSON.parse(init.body) as { query?: Record<string, unknown> }) : {};
+      if (init?.body) posted[url.pathname] = body;
       if (status !== 200) return new Response("{}", { status });
       switch (url.pathname) {
         case "/api/form-data":
@@ -56,15 +69,25 @@ function context(url: URL) {
           return searchAnswer(url.searchParams);
         case "/api/realty/total":
           return Response.json({ data: { total: url.searchParams.has("rooms") ? 0 : 7, total_exact: true } });
+        case "/api/saved-searches/search": {
+          const found = accountSearches.indexOf(canonicalQuery(body.query as SavedQuery));
+          return Response.json({
+            data: found < 0 ? null : { id: found + 1, label: "Mine", name: "Mine", notify: true, frequency: "daily" },
+          });
+        }
+        case "/api/saved-search":
+          return accountSearches.length >= 2
+            ? Response.json({ error: { code: "limit_reached", message: "at the limit" } }, { status: 409 })
+            : Response.json({ data: { id: 7, notify: true, frequency: "instant" } }, { status: 201 });
         default:
           return new Response("{}", { status: 404 });
       }
     },
   });
-  return testAppContext(url, api);
+  return testAppContext(url, api, { user });
 }
 
-function list(path: string) {
+function list(path: string, headers: HeadersInit = {}) {
   const url = new URL(path, ORIGIN);
   const [, maybeLocale] = url.pathname.split("/");
   const segments = url.pathname
@@ -73,7 +96,7 @@ function list(path: string) {
     .slice(maybeLocale === "sr" || maybeLocale === "ru" ? 1 : 0);
   const params: Record<string, string> = { type: segments[1] ?? "" };
   if (segments[2]) params.citySlug = segments[2];
-  return loader({ params, url, request: new Request(url), context: context(url) } as never);
+  return loader({ params, url, request: new Request(url, { headers }), context: context(url) } as never);
 }
 
 function search(path: string) {
@@ -211,5 +234,89 @@ describe("the search page", () => {
     const data = await search("/search/?city=atlantis&deal=sale");
     expect(data.invalid).toEqual(["city"]);
     expect(data.city).toBeNull();
+  });
+});
+
+describe("Save search", () => {
+  const QUERY = "deal=sale&type=4&city=beograd&district=vracar&price_max=150000&rooms=2";
+  const PAGE = `/buy/apartment/beograd/?district=vracar&price_max=150000&rooms=2`;
+  const post = (path: string, fields: Record<string, string>, headers: HeadersInit = {}) => {
+    const url = new URL(path, ORIGIN);
+    const request = new Request(url, { method: "POST", body: new URLSearchParams(fields), headers });
+    const run = url.pathname.startsWith("/search/") ? searchAction : action;
+    return run({ params: {}, url, request, context: context(url) } as never);
+  };
+  const cookieOf = (response: { init?: ResponseInit | null } | Response) =>
+    new Headers(response instanceof Response ? response.headers : response.init?.headers).get("set-cookie") ?? "";
+  const guestCookie = (...queries: string[]) =>
+    `saved_search=${serializeGuestSearches(parseGuestSearches(JSON.stringify(queries.map((q) => ({ q, n: null, t: 1 })))))}`;
+
+  it("names the page's filters and says whether a guest saved them (the cookie)", async () => {
+    expect((await list(PAGE)).save).toEqual({
+      query: QUERY,
+      label: "Apartments for sale, Vračar, Belgrade, 2 rooms, up to €150,000",
+      saved: null,
+      signedIn: false,
+      manage: "/favourites/#saved-searches",
+    });
+    expect((await list(PAGE, { cookie: guestCookie("deal=rent", QUERY) })).save.saved).toEqual({ id: null });
+    // Order and paging are not filters: the same saved search.
+    expect((await list(`${PAGE}&sort=price_asc&page=2`, { cookie: guestCookie(QUERY) })).save.saved).toEqual({
+      id: null,
+    });
+    expect((await list("/ru/buy/apartment/")).save).toMatchObject({
+      query: "deal=sale&type=4",
+      manage: "/ru/favourites/#saved-searches",
+    });
+  });
+
+  it("keeps a guest's search in the cookie: saved once, removed, refused past the guests' limit", async () => {
+    const saved = await post(PAGE, { intent: "save-search", query: QUERY }, { cookie: guestCookie("deal=rent") });
+    expect(saved).toMatchObject({ data: { ok: true, intent: "save-search", query: QUERY, saved: { id: null } } });
+    const kept = parseGuestSearches(decodeURIComponent(/saved_search=([^;]*)/.exec(cookieOf(saved as never))![1]!));
+    expect(kept.map((search) => search.key)).toEqual([QUERY, "deal=rent"]);
+    expect(cookieOf(saved as never)).toContain("Max-Age=2592000; Path=/; SameSite=Lax");
+
+    // Without JavaScript: back to the page, the cookie with it.
+    const back = await post(
+      PAGE,
+      { intent: "unsave-search", query: QUERY, redirect_to: `${PAGE}#save-search` },
+      { cookie: guestCookie(QUERY) },
+    ).then(
+      () => null,
+      (e: unknown) => e as Response,
+    );
+    expect(back!.headers.get("location")).toBe(`${PAGE}#save-search`);
+    expect(cookieOf(back!)).toBe("saved_search=; Max-Age=0; Path=/; SameSite=Lax; Secure");
+
+    const full = guestCookie(...Array.from({ length: 10 }, (_, i) => `price_max=${1000 + i}`));
+    expect(await post(PAGE, { intent: "save-search", query: QUERY }, { cookie: full })).toMatchObject({
+      data: { ok: false, error: "saveSearch.error.guestLimit" },
+      init: { status: 409 },
+    });
+    expect(await post(PAGE, { intent: "save-search", query: "rooms=9" })).toMatchObject({ init: { status: 400 } });
+  });
+
+  it("asks the account for a signed-in person's, marking it opened; saves there; a full account is a 409", async () => {
+    user = { id: 1, name: "Ana", role: "user", phone_verified: true };
+    accountSearches = [QUERY];
+    expect((await list(PAGE)).save).toEqual({
+      query: QUERY,
+      label: "Mine",
+      saved: { id: 1, alerts: "daily" },
+      signedIn: true,
+      manage: "/cabinet/saved-searches/",
+    });
+    expect(posted["/api/saved-searches/search"]).toMatchObject({ opened: true });
+
+    expect(await post("/search/?deal=rent", { intent: "save-search", query: "deal=rent" })).toMatchObject({
+      data: { ok: true, saved: { id: 7, alerts: "instant" } },
+    });
+    expect(posted["/api/saved-search"]).toEqual({ query: { deal: "rent" } });
+    accountSearches = [QUERY, "deal=sale"];
+    expect(await post("/search/?deal=rent", { intent: "save-search", query: "deal=rent" })).toMatchObject({
+      data: { ok: false, error: "saveSearch.error.limit" },
+      init: { status: 409 },
+    });
   });
 });

@@ -6,16 +6,16 @@ import { loadSearch } from "#client/components/listing-results/load-search.ts";
 import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
-import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound } from "#client/http-errors.ts";
 import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/listing-list";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { saveSearchAction, saveSearchData } from "#client/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["list", "listCity"], "search");
+const MESSAGES = pageScopes(["list", "listCity"], "search", "saveSearch");
 
 /**
  * `/buy/{type}/{city?}/` and `/rent/{type}/{city?}/`: the search with its deal, type and city in the
@@ -23,17 +23,26 @@ const MESSAGES = pageScopes(["list", "listCity"], "search");
  * parts the URL leaves open. The filter form submits here; a search of another list or none is
  * redirected to its own address.
  */
-export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  const { params, url, context } = args;
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
   const app = context.get(appContext);
   const data = await loadSearch({ api: app.api, url, scope: { deal, type: params.type, city: params.citySlug } });
   const what = app.messages.intl.formatMessage({ id: `listing.kind.${deal}.${params.type}` });
-  const meta = data.city
-    ? searchMeta(app, url, data, "listCity", { what, city: data.city.name })
-    : searchMeta(app, url, data, "list", { what });
-  return { ...data, deal, type: params.type, clearType: false, meta };
+  // The heading and title name the list, in words the loader chooses (as the search page's do).
+  const intro: { key: "list" | "listCity"; values: Record<string, string> } = data.city
+    ? { key: "listCity", values: { what, city: data.city.name } }
+    : { key: "list", values: { what } };
+  const meta = searchMeta(app, url, data, intro.key, intro.values);
+  const save = await saveSearchData(args, data);
+  return { ...data, save, deal, type: params.type, clearType: false, intro, meta };
 });
+
+/** "Save search" (issue 22): saves the page's filters, or removes them. */
+export async function action(args: Route.ActionArgs) {
+  return saveSearchAction(args, await args.request.formData());
+}
 
 /** Filters and page changes reload the list; a favourite toggled on a card does not. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -43,18 +52,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function ListingList({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
   const lp = useLocalePath();
-  const { deal, type, city } = loaderData;
-  const what = t(`listing.kind.${deal}.${type}`);
+  const { deal, type, city, intro } = loaderData;
   const here = lp(paths.list(deal, type, city?.slug));
   return (
     <>
-      {city ? (
-        <PageIntro pageKey="listCity" values={{ what, city: city.name }} />
-      ) : (
-        <PageIntro pageKey="list" values={{ what }} />
-      )}
+      <PageIntro pageKey={intro.key} values={intro.values} />
       <SearchPage data={loaderData} action={here} resetHref={here} />
     </>
   );

@@ -10,9 +10,10 @@ import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/search";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { saveSearchAction, saveSearchData } from "#client/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["search", "list", "listCity"], "search");
+const MESSAGES = pageScopes(["search", "list", "listCity"], "search", "saveSearch");
 
 interface Intro {
   key: "search" | "list" | "listCity";
@@ -33,12 +34,19 @@ function searchIntro(state: { deal?: Deal }, city: { name: string } | null, t: (
  * `/search/`: every listing, any filters. A search of one deal and one type belongs to its list
  * page (`/buy/house/nis/?…`) and is redirected there.
  */
-export const loader = withMessages(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  const { url, context } = args;
   const app = context.get(appContext);
   const data = await loadSearch({ api: app.api, url });
   const intro = searchIntro(data.state, data.city, (id) => app.messages.intl.formatMessage({ id }));
-  return { ...data, intro, meta: searchMeta(app, url, data, intro.key, intro.values) };
+  const save = await saveSearchData(args, data);
+  return { ...data, save, intro, meta: searchMeta(app, url, data, intro.key, intro.values) };
 });
+
+/** "Save search" (issue 22): saves the page's filters, or removes them. */
+export async function action(args: Route.ActionArgs) {
+  return saveSearchAction(args, await args.request.formData());
+}
 
 /** Filters and page changes reload the results; a favourite toggled on a card does not. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -3,6 +3,8 @@
  * answer. Detail and article pages use a real listing / article when the database has one.
  */
 import { LOCALES, type Locale, localizePath } from "#shared/locales.ts";
+import { SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
+import { parseGuestSearches, serializeGuestSearches } from "#shared/saved-search-cookie.ts";
 import { DEV_ACCOUNTS, type DevAccount } from "#harness/seed/accounts.ts";
 
 /** A desktop Chrome user agent: curl-like agents are bots and get the fully resolved document. */
@@ -38,6 +40,8 @@ export type PageType =
   | "conversation-reports"
   | "messages"
   | "messages-thread"
+  // Issue 22: the account's favourites, one of them taken off the site (signed in).
+  | "cabinet-favourites"
   | "report"
   | "renew"
   // Issue 21: a listing's packages, the phone reveal's payment, the sandbox provider, the success and error
@@ -47,7 +51,10 @@ export type PageType =
   | "payment-sandbox"
   | "payment-success"
   | "payment-error"
-  | "payment-transactions";
+  | "payment-transactions"
+  // Issue 22: the development user's saved searches (the seed's), and a guest's on the favourites page.
+  | "saved-searches"
+  | "favourites-searches";
 
 export interface AuditPage {
   type: PageType;
@@ -58,7 +65,7 @@ export interface AuditPage {
   headers: Record<string, string>;
   /** The document status the page must answer. */
   status: number;
-  /** The session cookies (`name=value; …`) of a signed-in page; none for a visitor's. */
+  /** The cookies (`name=value; …`) of a signed-in page, or of a guest who keeps something (saved searches). */
   cookie?: string;
   /** A short name for tables and file names: `en home`, `ru 404`… */
   name: string;
@@ -187,6 +194,8 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
         break;
       }
     }
+    // Without them the favourites page is audited as it is (the other signed-in pages do not depend on them).
+    await favouriteSamples(baseURL, { user, admin }, steps, foreignId).catch(() => {});
     return {
       user,
       admin,
@@ -199,6 +208,48 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The development user's favourites for their cabinet page (issue 22): a public listing of someone else's, and
+ * one taken off the site since it was saved — a flat of their own like the wizard's sample, published and
+ * archived — unless an earlier run left one (the audit's database outlives a run).
+ */
+async function favouriteSamples(
+  baseURL: string,
+  cookies: { user: string; admin: string },
+  listing: Record<string, Record<string, unknown>>,
+  foreignId: number | undefined,
+) {
+  const call = async (path: string, cookie: string, body?: unknown) => {
+    const res = await fetch(`${baseURL}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        "user-agent": BROWSER_UA,
+        "content-type": "application/json",
+        "x-requested-with": "XMLHttpRequest",
+        origin: baseURL,
+        cookie,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { data: { id: number }; items: { available: boolean }[] };
+  };
+  if (foreignId) await call("/api/cabinet/realties/add-favorite", cookies.user, { id: foreignId });
+  const saved = await call(
+    "/api/cabinet/realties/favorite-realties?include_unavailable=true&per_page=50",
+    cookies.user,
+  );
+  if (saved.items.some((item) => !item.available)) return;
+  const { id } = (await call("/api/realty/edit/type", cookies.user, { type_id: 4 })).data;
+  for (const [step, values] of Object.entries(listing)) {
+    await call(`/api/realty/edit/${step}`, cookies.user, { id, ...values });
+  }
+  await call("/api/realty/edit/force", cookies.user, { id });
+  await call(`/api/admin/realty/${id}/approve`, cookies.admin, {});
+  await call("/api/cabinet/realties/add-favorite", cookies.user, { id });
+  await call(`/api/cabinet/realties/${id}/archive`, cookies.user, {});
 }
 
 /**
@@ -259,6 +310,7 @@ export function signedInPageTypes(
     { type: "conversation-reports", path: "/admin/moderation/conversations/", status: 200, as: "admin" },
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
     { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
+    { type: "cabinet-favourites", path: "/cabinet/favourites/", status: 200, as: "user" },
     { type: "payment", path: `/cabinet/payment/?realty_id=${session?.activeId ?? 0}`, status: 200, as: "user" },
     {
       type: "payment-reveal",
@@ -285,8 +337,19 @@ export function signedInPageTypes(
       as: "user",
     },
     { type: "payment-transactions", path: "/cabinet/payment/", status: 200, as: "user" },
+    { type: "saved-searches", path: "/cabinet/saved-searches/", status: 200, as: "user" },
   ];
 }
+
+/** A guest's saved searches (the saved-search cookie): a list page's search with refinements, and a text search. */
+const GUEST_SEARCHES_COOKIE = `${SAVED_SEARCH_COOKIE_NAME}=${serializeGuestSearches(
+  parseGuestSearches(
+    JSON.stringify([
+      { q: "deal=sale&type=4&city=beograd&price_max=150000&rooms=2&rooms=3", n: null, t: 2 },
+      { q: "deal=rent&area_min=50&furnished=true&q=garden", n: "Garden flats", t: 1 },
+    ]),
+  ),
+)}`;
 
 /** The id at the end of a listing's detail path (`/buy/apartment/beograd/123/`). */
 const listingIdOf = (path: string) => path.split("/").filter(Boolean).at(-1);
@@ -294,7 +357,7 @@ const listingIdOf = (path: string) => path.split("/").filter(Boolean).at(-1);
 /** Unprefixed (en) path of each page type and the status it must answer. */
 export function pageTypes(
   samples: PageSamples,
-): { type: PageType; path: string; status: number; headers?: Record<string, string> }[] {
+): { type: PageType; path: string; status: number; headers?: Record<string, string>; cookie?: string }[] {
   return [
     { type: "home", path: "/", status: 200 },
     // A search meant for search engines (text searches are `noindex` by design, decision 012).
@@ -308,6 +371,7 @@ export function pageTypes(
     { type: "faq", path: "/faq/", status: 200 },
     { type: "privacy", path: "/privacy-policy/", status: 200 },
     { type: "favourites", path: "/favourites/", status: 200 },
+    { type: "favourites-searches", path: "/favourites/", status: 200, cookie: GUEST_SEARCHES_COOKIE },
     // The sign-in dialog over a page: where every link to a guarded page leads a guest (decision 007).
     { type: "sign-in", path: "/?auth=signin", status: 200 },
     { type: "not-found", path: "/no-such-page/", status: 404 },

@@ -567,9 +567,9 @@ export const FAQ: SeedFaq[] = [
       "Zašto je nestao oglas koji sam sačuvao?",
     ),
     answer: t3(
-      "Listings stay active for 30 days so that you see only current offers. One its owner does not renew, or that is already sold or let, is no longer published and drops out of your favourites too.",
-      "Объявления активны 30 дней, чтобы вы видели только актуальные предложения. Объявление, которое владелец не продлил или которое уже продано или сдано, снимается с публикации и пропадает из избранного.",
-      "Oglasi su aktivni 30 dana kako biste videli samo aktuelne ponude. Oglas koji vlasnik ne obnovi, ili čija je nekretnina već prodata ili izdata, više nije objavljen i nestaje i iz omiljenih.",
+      "Listings stay active for 30 days so that you see only current offers. One its owner does not renew, or that is already sold or let, is no longer published. Signed in, you still find it among your favourites, marked “No longer available” with its last price, until you remove it.",
+      "Объявления активны 30 дней, чтобы вы видели только актуальные предложения. Объявление, которое владелец не продлил или которое уже продано или сдано, снимается с публикации. Если вы вошли в аккаунт, оно остаётся в избранном с пометкой «Больше недоступно» и последней ценой, пока вы его не удалите.",
+      "Oglasi su aktivni 30 dana kako biste videli samo aktuelne ponude. Oglas koji vlasnik ne obnovi, ili čija je nekretnina već prodata ili izdata, više nije objavljen. Ako ste prijavljeni, ostaje u omiljenima sa oznakom „Više nije dostupan“ i poslednjom cenom dok ga ne uklonite.",
     ),
   },
   {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
+import { canonicalQuery, parseCanonicalQuery } from "#shared/api/saved-searches.ts";
 import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { Locale } from "#shared/locales.ts";
@@ -529,8 +530,47 @@ describe("the default seed in SQLite", () => {
     expect(subs.filter((s) => s.subscribed === 0).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("gives the development user saved searches with alerts daily, instant and off, and new listings in each", () => {
+    const searches = all<{ id: number; query: string; notify: number; frequency: string; new_count: number }>(
+      db,
+      `SELECT s.id, s.query, s.notify, s.frequency, (
+         SELECT COUNT(*) FROM saved_search_matches m JOIN listings l ON l.id = m.listing_id
+         WHERE m.saved_search_id = s.id AND m.matched_at > s.opened_at AND l.status = 'active'
+       ) AS new_count
+       FROM saved_searches s JOIN users u ON u.id = s.user_id WHERE u.email = 'user@kvadrat.test' ORDER BY s.id`,
+    );
+    expect(searches.map((s) => [s.notify, s.frequency])).toEqual([
+      [1, "daily"],
+      [1, "instant"],
+      [0, "daily"],
+    ]);
+    for (const s of searches) {
+      expect(canonicalQuery(parseCanonicalQuery(s.query)!), s.query).toBe(s.query);
+      expect(s.new_count, s.query).toBeGreaterThan(0);
+    }
+    // What the first matched meets its filters as the search's SQL reads them (worker/db/listings.ts).
+    const misfits = one<{ n: number }>(
+      db,
+      `SELECT COUNT(*) AS n FROM saved_search_matches m JOIN listings l ON l.id = m.listing_id
+       WHERE m.saved_search_id = 1 AND NOT (l.type_id = 4 AND l.city_id = (SELECT id FROM cities WHERE slug = 'beograd')
+         AND l.rooms >= 2 AND l.rooms < 4 AND l.price <= 250000)`,
+    );
+    expect(misfits.n).toBe(0);
+    // Nothing of theirs waits for a digest: the scheduled handler sends the seed nothing.
+    expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM saved_search_matches WHERE state = 'pending'").n).toBe(0);
+    expect(
+      one<{ n: number }>(
+        db,
+        "SELECT COUNT(*) AS n FROM saved_search_matches WHERE saved_search_id = 3 AND state <> 'quiet'",
+      ).n,
+    ).toBe(0);
+  });
+
   it("starts the alerts after the seeded listings: what is public already is not news", () => {
-    const [cursor] = all<{ position: number }>(db, "SELECT position FROM job_cursors WHERE name = 'saved_search_alerts'");
+    const [cursor] = all<{ position: number }>(
+      db,
+      "SELECT position FROM job_cursors WHERE name = 'saved_search_alerts'",
+    );
     const [last] = all<{ id: number }>(db, "SELECT max(id) AS id FROM listing_activations");
     expect(last!.id).toBeGreaterThan(0);
     expect(cursor!.position).toBe(last!.id);

@@ -10,6 +10,7 @@ import { CITIES } from "./gazetteer.ts";
 import { DISTRICT_IDS, seedImages, seedListing, type SeedListing } from "./listings.ts";
 import { ownerFavourites, ownerStats, seedReports } from "./owner-activity.ts";
 import { seedUser, userCount } from "./people.ts";
+import { savedSearchMatches, savedSearchText, SEED_SAVED_SEARCHES } from "./saved-searches.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
 
 export interface SeedOptions {
@@ -260,6 +261,31 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
       for (const listing of listingRows(count))
         for (const favourite of ownerFavourites(listing, users))
           yield [favourite.user_id, listing.id, at(favourite.created_at)];
+    })(),
+  );
+  // The development user's saved searches and what they matched (harness/seed/saved-searches.ts).
+  yield* inserts(
+    "saved_searches",
+    ["id", "user_id", "name", "query", "notify", "frequency", "created_at", "updated_at", "opened_at"],
+    SEED_SAVED_SEARCHES.map((s) => [
+      s.id,
+      s.user_id,
+      s.name,
+      savedSearchText(s),
+      s.notify,
+      s.frequency,
+      at(s.created_at),
+      at(s.created_at),
+      at(s.opened_at),
+    ]),
+  );
+  yield* inserts(
+    "saved_search_matches",
+    ["saved_search_id", "listing_id", "matched_at", "state"],
+    (function* () {
+      for (const listing of listingRows(count))
+        for (const match of savedSearchMatches(listing))
+          yield [match.saved_search_id, match.listing_id, at(match.matched_at), match.state];
     })(),
   );
   yield* inserts(

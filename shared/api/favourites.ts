@@ -1,7 +1,8 @@
-/** Cabinet favourites (SPEC §7): request shapes. */
+/** Cabinet favourites (SPEC §7): request and response shapes. */
 import * as v from "valibot";
 import { FAVOURITES_MAX } from "#shared/constants.ts";
 import { PageQuery } from "./conventions.ts";
+import type { ApiListing, ApiPlace } from "./realty.ts";
 import { INVALID } from "#shared/validation.ts";
 
 const ListingId = v.pipe(
@@ -20,4 +21,48 @@ export const AddFavouriteBody = v.union(
   INVALID.required,
 );
 export const DeleteFavouriteBody = v.object({ id: ListingId });
-export const FavouriteRealtiesQuery = PageQuery;
+
+/**
+ * `page`, `per_page`, and `include_unavailable=true`: also the favourites taken off the site since they were
+ * saved (archived, deleted, hidden by reports, rejected), as `ApiUnavailableFavourite`s in their place.
+ */
+export const FavouriteRealtiesQuery = v.object({
+  ...PageQuery.entries,
+  include_unavailable: v.optional(
+    v.pipe(
+      v.picklist(["true", "false"], INVALID.choice),
+      v.transform((s) => s === "true"),
+    ),
+    "false",
+  ),
+});
+
+/**
+ * A favourite on the site: the listing as lists give it, when it was saved, and — when its price fell since
+ * — the price it had then (else null).
+ */
+export interface ApiFavourite extends ApiListing {
+  available: true;
+  saved_at: string;
+  price_reduced_from: number | null;
+}
+
+/**
+ * A favourite no longer on the site: what it was, without a page to link to. Its title is the one composed
+ * from its facts, never the owner's own (a text since rejected may stand there).
+ */
+export interface ApiUnavailableFavourite {
+  id: number;
+  available: false;
+  saved_at: string;
+  deal: ApiListing["deal"];
+  type: ApiListing["type"];
+  title: string;
+  title_lang: ApiListing["title_lang"];
+  /** Its last price. */
+  price: number;
+  city: ApiPlace;
+  district: ApiPlace | null;
+}
+
+export type ApiFavouriteItem = ApiFavourite | ApiUnavailableFavourite;

@@ -96,7 +96,7 @@ describe("the page", () => {
     expect(doc).toContain('href="/cabinet/?tab=archive"');
     // Kept from before: the personal page, favourites, the sign-out.
     expect(doc).toContain('href="/cabinet/personal/"');
-    expect(doc).toContain('href="/favourites/"');
+    expect(doc).toContain('href="/cabinet/favourites/"');
     expect(doc).toContain('name="intent" value="signout"');
 
     const soon = card(doc, ids.soon!)!;

@@ -552,10 +552,12 @@ describe("deleting", () => {
       .bind(id)
       .first<{ n: number }>();
     expect(favourites!.n).toBe(1);
-    const favouritesPage = await SELF.fetch(`${ORIGIN}/favourites/`, {
+    const favouritesPage = await SELF.fetch(`${ORIGIN}/cabinet/favourites/`, {
       headers: { "user-agent": BROWSER_UA, cookie: fan.jar.header() },
     });
-    expect(await favouritesPage.text()).toContain("1 saved listing is no longer available.");
+    const shown = await favouritesPage.text();
+    expect(shown).toMatch(new RegExp(`data-id="${id}" data-available="false"`));
+    expect(shown).toContain("No longer available");
 
     expect((await page()).status).toBe(404);
     expect((await call(`/api/realty/${id}`)).status).toBe(404);

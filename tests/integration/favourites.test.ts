@@ -147,7 +147,21 @@ describe("account favourites", () => {
     );
     expect(res.status).toBe(302);
     expect(favouritesCookie(res)).toBeUndefined();
-    const html = await (await page("/favourites/", jar.header())).text();
+    const html = await (await page("/cabinet/favourites/", jar.header())).text();
     expect(html).toContain(`id="listing-${ids[1]}-title"`);
+  });
+
+  it("sends a signed-in visitor from /favourites/ to the cabinet's page, in their language", async () => {
+    const { jar } = await signUpByPhone();
+    for (const [from, to] of [
+      ["/favourites/", "/cabinet/favourites/"],
+      ["/sr/favourites/", "/sr/cabinet/favourites/"],
+    ]) {
+      const res = await page(from!, jar.header());
+      expect(res.status, from).toBe(302);
+      expect(res.headers.get("location"), from).toBe(to);
+    }
+    // Guests keep theirs on /favourites/.
+    expect((await page("/favourites/")).status).toBe(200);
   });
 });

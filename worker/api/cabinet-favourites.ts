@@ -1,16 +1,23 @@
 /**
  * SPEC §7 "Cabinet" favourites: `GET /api/cabinet/realties/favorite-ids`, `…/favorite-realties`,
  * `POST …/add-favorite` (`{ id }` or, to merge a guest's cookie, `{ ids }`), `…/delete-favorite`,
- * `…/delete-all-favorite`. Signed-in only.
+ * `…/delete-all-favorite`. Signed-in only. The listings keep their place among the favourites when they leave
+ * the site: `favorite-realties?include_unavailable=true` gives them as "no longer available" items (issue 22).
  */
 import { type Context, Hono } from "hono";
-import { AddFavouriteBody, DeleteFavouriteBody, FavouriteRealtiesQuery } from "#shared/api/favourites.ts";
+import {
+  AddFavouriteBody,
+  type ApiFavouriteItem,
+  DeleteFavouriteBody,
+  FavouriteRealtiesQuery,
+} from "#shared/api/favourites.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import {
-  activeFavouritePage,
   addFavourites,
   clearFavourites,
   favouriteIds,
+  favouritePage,
+  favouriteSummaries,
   removeFavourite,
 } from "#worker/db/favourites.ts";
 import { listingsByIds } from "#worker/db/listings.ts";
@@ -35,9 +42,46 @@ cabinetFavourites
     return c.json({ items, total: items.length });
   })
   .get(`${BASE}/favorite-realties`, valid("query", FavouriteRealtiesQuery), async (c) => {
-    const { page, per_page } = c.req.valid("query");
-    const { ids, total } = await activeFavouritePage(c.env.DB, userId(c), page, per_page);
-    const items = await listingsByIds(c.env.DB, ids, apiLocale(c), nowOf(c));
+    const { page, per_page, include_unavailable: includeUnavailable } = c.req.valid("query");
+    const db = c.env.DB;
+    const locale = apiLocale(c);
+    const { rows, total } = await favouritePage(db, userId(c), { page, perPage: per_page, includeUnavailable });
+    const listings = new Map(
+      (
+        await listingsByIds(
+          db,
+          rows.filter((row) => row.available).map((row) => row.listing_id),
+          locale,
+          nowOf(c),
+        )
+      ).map((listing) => [listing.id, listing]),
+    );
+    // Taken off the site, or in the moment between the two reads.
+    const gone = includeUnavailable
+      ? await favouriteSummaries(
+          db,
+          userId(c),
+          rows.filter((row) => !listings.has(row.listing_id)).map((row) => row.listing_id),
+          locale,
+        )
+      : new Map();
+    const items = rows.flatMap((row): ApiFavouriteItem[] => {
+      const saved_at = new Date(row.saved_at).toISOString();
+      const listing = listings.get(row.listing_id);
+      if (listing) {
+        const before = row.price_when_saved;
+        return [
+          {
+            ...listing,
+            available: true,
+            saved_at,
+            price_reduced_from: before !== null && before > listing.price ? before : null,
+          },
+        ];
+      }
+      const summary = gone.get(row.listing_id);
+      return summary ? [{ ...summary, available: false, saved_at }] : [];
+    });
     return c.json({ items, total, page, per_page });
   })
   .post(`${BASE}/add-favorite`, valid("json", AddFavouriteBody), async (c) => {

@@ -3,6 +3,7 @@
  * answering a failed code check, and signing a user in.
  */
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import type { LoginIdentity } from "#shared/api/auth.ts";
 import {
   CODE_REQUESTS_PER_IDENTITY_PER_ADDRESS_PER_HOUR,
@@ -10,8 +11,11 @@ import {
   CODE_REQUESTS_PER_IP_PER_HOUR,
   CODE_RESEND_INTERVAL_S,
   CODE_TTL_S,
+  SAVED_SEARCH_COOKIE_NAME,
 } from "#shared/constants.ts";
+import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { addGuestSearches } from "#worker/db/saved-searches.ts";
 import { setUserLocale, type UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
 import { apiError } from "#worker/http/api-error.ts";
@@ -25,7 +29,7 @@ import { authEnv } from "./auth-env.ts";
 import { type CheckResult, type CodePurpose, consumeCode, createCode, decoyCode, newCode } from "./codes.ts";
 import { deliverCode, type MessageKind } from "./senders.ts";
 import { hitSmsCeiling, smsAllowedTo } from "./sms-policy.ts";
-import { sessionResponse } from "./session.ts";
+import { isBearerMode, sessionResponse } from "./session.ts";
 import { AuthConfigError, issueRefreshToken, jwtSecret, reportAuthConfigError, signAccessToken } from "./tokens.ts";
 import { toApiUser } from "./users.ts";
 
@@ -166,7 +170,10 @@ export function alreadyRegistered(c: Context<AppEnv>, field: string) {
   });
 }
 
-/** A new session (refresh family) for the user, answered as cookies or bearer tokens; clears the saved-search cookie. */
+/**
+ * A new session (refresh family) for the user, answered as cookies or bearer tokens; the guest's saved
+ * searches join the account and their cookie is cleared.
+ */
 export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolean, status: 200 | 201 = 200) {
   const now = nowOf(c);
   // Outside development a missing JWT_SECRET refuses every sign-in (503) before any token is stored.
@@ -175,6 +182,12 @@ export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolea
   const refresh = await issueRefreshToken(c.env.DB, { userId: user.id, remember, now });
   // What the site e-mails them (moderation decisions, reminders) is in the language they use it in.
   await setUserLocale(c.env.DB, user.id, apiLocale(c));
+  // SPEC §4: this answer clears the saved-search cookie (sessionResponse), so the guest's searches in it
+  // join the account here, first — the next page's merge (middleware/saved-searches-merge.ts) would never
+  // see them. Bearer clients keep their cookies: theirs are neither merged nor cleared.
+  const guestSearches = getCookie(c, SAVED_SEARCH_COOKIE_NAME);
+  if (guestSearches && !isBearerMode(c))
+    await addGuestSearches(c.env.DB, user.id, parseGuestSearches(guestSearches), now);
   const access = await signAccessToken(
     authEnv(c.env),
     { userId: user.id, role: user.role, familyId: refresh.familyId },

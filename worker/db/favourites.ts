@@ -1,4 +1,8 @@
 /** A signed-in person's favourite listings. Only listings that exist can be kept. */
+import type { ApiUnavailableFavourite } from "#shared/api/favourites.ts";
+import type { Deal, PropertyType } from "#shared/listing-types.ts";
+import type { Locale } from "#shared/locales.ts";
+import { shownTitle } from "./listing-titles.ts";
 
 export async function favouriteIds(db: D1Database, userId: number): Promise<number[]> {
   const { results } = await db
@@ -39,23 +43,101 @@ export async function clearFavourites(db: D1Database, userId: number): Promise<v
   await db.prepare("DELETE FROM favourites WHERE user_id = ?").bind(userId).run();
 }
 
-/** Ids of a page of the person's favourites that are still active listings, newest first, and their count. */
-export async function activeFavouritePage(db: D1Database, userId: number, page: number, perPage: number) {
+export interface FavouriteRow {
+  listing_id: number;
+  /** When it was saved. */
+  saved_at: number;
+  /** 1: the listing is public (active); 0: taken off the site since it was saved. */
+  available: number;
+  /** Its price when it was saved, when the price fell since (the first fall after saving started from it). */
+  price_when_saved: number | null;
+}
+
+/**
+ * A page of the person's favourites, newest first, and their count: those still public, or with
+ * `includeUnavailable` every one of them whatever became of the listing since.
+ */
+export async function favouritePage(
+  db: D1Database,
+  userId: number,
+  { page, perPage, includeUnavailable }: { page: number; perPage: number; includeUnavailable: boolean },
+) {
+  const which = includeUnavailable ? "" : "AND l.status = 'active'";
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT f.listing_id FROM favourites f JOIN listings l ON l.id = f.listing_id
-         WHERE f.user_id = ? AND l.status = 'active' ORDER BY f.created_at DESC, f.listing_id DESC LIMIT ? OFFSET ?`,
+        `SELECT f.listing_id, f.created_at AS saved_at, l.status = 'active' AS available,
+           (SELECT p.old_price FROM listing_price_drops p WHERE p.listing_id = f.listing_id AND p.at > f.created_at
+              ORDER BY p.at, p.id LIMIT 1) AS price_when_saved
+         FROM favourites f JOIN listings l ON l.id = f.listing_id
+         WHERE f.user_id = ? ${which} ORDER BY f.created_at DESC, f.listing_id DESC LIMIT ? OFFSET ?`,
       )
       .bind(userId, perPage, (page - 1) * perPage),
     db
       .prepare(
-        "SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ? AND l.status = 'active'",
+        `SELECT COUNT(*) AS n FROM favourites f JOIN listings l ON l.id = f.listing_id WHERE f.user_id = ? ${which}`,
       )
       .bind(userId),
   ]);
   return {
-    ids: (rows!.results as { listing_id: number }[]).map((r) => r.listing_id),
+    rows: rows!.results as FavouriteRow[],
     total: (count!.results[0] as { n: number }).n,
   };
 }
+
+/**
+ * What the person's favourites among `ids` were, whatever their state now: the facts a card names them by
+ * and their last price. Named by the title composed from the facts in `locale` (decision 032), never the
+ * owner's own: that text may since have been rejected.
+ */
+export async function favouriteSummaries(
+  db: D1Database,
+  userId: number,
+  ids: readonly number[],
+  locale: Locale,
+): Promise<Map<number, FavouriteSummary>> {
+  if (!ids.length) return new Map();
+  const name = `name_${locale}` as const;
+  const { results } = await db
+    .prepare(
+      `SELECT l.id, l.deal, l.property_type, l.rooms, l.area, l.land_area, l.price,
+         c.slug AS city_slug, c.${name} AS city_name, d.slug AS district_slug, d.${name} AS district_name
+       FROM favourites f JOIN listings l ON l.id = f.listing_id
+         JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
+       WHERE f.user_id = ? AND l.id IN (${ids.map(() => "?").join(", ")})`,
+    )
+    .bind(userId, ...ids)
+    .all<SummaryRow>();
+  return new Map(
+    results.map((row) => {
+      const { title, title_lang } = shownTitle({ ...row, title: null, title_generated: 1, lang: null }, locale);
+      const summary: FavouriteSummary = {
+        id: row.id,
+        deal: row.deal,
+        type: row.property_type,
+        title: title ?? "",
+        title_lang,
+        price: row.price,
+        city: { slug: row.city_slug, name: row.city_name },
+        district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
+      };
+      return [row.id, summary];
+    }),
+  );
+}
+
+interface SummaryRow {
+  id: number;
+  deal: Deal;
+  property_type: PropertyType;
+  rooms: number | null;
+  area: number | null;
+  land_area: number | null;
+  price: number;
+  city_slug: string;
+  city_name: string;
+  district_slug: string | null;
+  district_name: string | null;
+}
+
+export type FavouriteSummary = Omit<ApiUnavailableFavourite, "available" | "saved_at">;

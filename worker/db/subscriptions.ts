@@ -78,3 +78,17 @@ export function leaveAllStatements(db: D1Database, email: string, now: number): 
 export async function leaveAll(db: D1Database, email: string, now: number): Promise<void> {
   await db.batch(leaveAllStatements(db, email, now));
 }
+
+/**
+ * Back on a list the address left: what turning a saved search's alerts on means (issue 22). Upserts the
+ * row as subscribed, so an address that never left (no row: notification lists are on) is unchanged in effect.
+ */
+export async function rejoinList(db: D1Database, email: string, list: SubscriptionList, now: number): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO email_subscriptions (email, list, subscribed, updated_at) VALUES (?1, ?2, 1, ?3)
+       ON CONFLICT (email, list) DO UPDATE SET subscribed = 1, updated_at = ?3 WHERE subscribed <> 1`,
+    )
+    .bind(email, list, now)
+    .run();
+}

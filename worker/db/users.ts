@@ -152,7 +152,8 @@ export async function setUserImage(
 /**
  * Deletes an account in one batch: personal data wiped (the row stays for the listings' history) and its
  * listings deleted (decision 038): public and pending ones go to the archive, a draft stays a draft (one
- * without its facts cannot be archived), and all are marked deleted, never shown or acted on again.
+ * without its facts cannot be archived), and all are marked deleted, never shown or acted on again. Its
+ * saved searches are deleted.
  */
 export async function deleteAccount(db: D1Database, userId: number, now: number): Promise<void> {
   await db.batch([
@@ -170,6 +171,8 @@ export async function deleteAccount(db: D1Database, userId: number, now: number)
          WHERE owner_id = ?2`,
       )
       .bind(now, userId),
+    // What they searched for is theirs: their saved searches go with it (their matches by ON DELETE CASCADE).
+    db.prepare("DELETE FROM saved_searches WHERE user_id = ?").bind(userId),
   ]);
 }
 

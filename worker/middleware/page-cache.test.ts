@@ -69,13 +69,14 @@ describe("pageCache", () => {
     expect(res.html).toBe(`<script nonce="${res.nonce}">1</script>kept`);
   });
 
-  it("renders for a guest with favourites, a session or a debug knob, and keeps crawlers' documents apart", async () => {
+  it("renders for a guest with favourites, saved searches, a session or a debug knob, and keeps crawlers' documents apart", async () => {
     const { get, renders } = site();
     const path = unique();
     await get(path);
     expect((await get(path)).cache).toBe("hit");
     const bypassing: Record<string, string>[] = [
       { cookie: "favourites=1" },
+      { cookie: "saved_search=%5B%5D" },
       { cookie: "refresh_token=abc" },
       { "x-debug-api-delay": "1" },
     ];
@@ -83,7 +84,7 @@ describe("pageCache", () => {
       expect((await get(path, headers)).cache, JSON.stringify(headers)).toBeNull();
     }
     expect((await get(path, { "user-agent": "Googlebot/2.1" })).cache).toBe("miss");
-    expect(renders()).toBe(5);
+    expect(renders()).toBe(6);
   });
 
   it("keeps each country's page apart: the data names the visitor's country", async () => {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
-import { FAVOURITES_COOKIE_NAME } from "#shared/constants.ts";
+import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
 import { edgeCountry } from "#worker/edge-country.ts";
@@ -27,10 +27,10 @@ const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
 /**
  * Anonymous page views are the same for everyone for a short while, so the edge keeps the rendered
  * HTML for `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats: from this isolate's memory,
- * else from the data centre's cache (decision 010). Only pages a guest without favourites sees,
- * answered 200 without cookies and without a failed API call, are kept; crawlers' complete
- * documents and each country's pages are kept apart. A kept page gets this response's CSP nonce, so every response still has a fresh
- * one. Development knobs bypass the cache.
+ * else from the data centre's cache (decision 010). Only pages a guest without favourites or saved
+ * searches sees, answered 200 without cookies and without a failed API call, are kept; crawlers' complete
+ * documents and each country's pages are kept apart. A kept page gets this response's CSP nonce, so every
+ * response still has a fresh one. Development knobs bypass the cache.
  */
 export function pageCache(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -43,6 +43,8 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
       !c.get("user") &&
       !hasSessionCookie(c) &&
       !getCookie(c, FAVOURITES_COOKIE_NAME) &&
+      // The search pages show which of the guest's saved searches this one is (the cookie): theirs alone.
+      !getCookie(c, SAVED_SEARCH_COOKIE_NAME) &&
       !debugRequest(c.env, c.req.raw);
     if (!eligible) return next();
 

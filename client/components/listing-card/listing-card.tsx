@@ -23,10 +23,14 @@ interface Props {
   headingLevel?: 2 | 3;
   /** More controls laid over the photo, beside the favourite toggle. */
   actions?: ReactNode;
+  /** A line under the price (a favourite's "price reduced from"). */
+  priceNote?: ReactNode;
+  /** Controls at the foot of the card. */
+  footer?: ReactNode;
 }
 
 /** A listing in a list: photo, price and price per m², key facts, place and age. */
-export function ListingCard({ listing, now, eager = false, headingLevel = 3, actions }: Props) {
+export function ListingCard({ listing, now, eager = false, headingLevel = 3, actions, priceNote, footer }: Props) {
   const { t } = useI18n();
   const f = useFormat();
   const lp = useLocalePath();
@@ -79,6 +83,7 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
             <span className={styles.perM2}>{f.pricePerM2(listing.price_m2)}</span>
           ) : null}
         </p>
+        {priceNote}
         <Heading id={`listing-${listing.id}-title`} className={styles.title}>
           <Link to={href} className={styles.link} lang={listing.title_lang}>
             {listing.title}
@@ -89,6 +94,7 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         <p className={styles.updated}>
           <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
         </p>
+        {footer}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { SORTS, type Sort } from "#shared/api/limits.ts";
-import { FILTER_OF, type SearchField, searchHref, withPage } from "#shared/search-query.ts";
+import { searchHref, withPage } from "#shared/search-query.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { SEARCH_FORM_ID } from "#client/components/search-filters/search-filters.tsx";
@@ -15,6 +15,8 @@ import { lazyComponent } from "#client/lazy-component.tsx";
 const ListBeacon = lazy(() => import("./list-beacon.tsx"));
 // Few searches find nothing: the empty state's code loads when one does (rendered on the server as usual).
 const EmptyState = lazyComponent(() => import("./empty-state.tsx"));
+// "Save search" (issue 22): its data is the page loader's `save`; its code stays out of the first load.
+const SaveSearch = lazyComponent(() => import("#client/components/saved-searches/save-search.tsx"));
 
 const EAGER_CARDS = 2;
 
@@ -48,7 +50,7 @@ export function ListingResults({ data }: { data: SearchPageData }) {
   }, [state.page]);
 
   const busy = navigation.state === "loading" && navigation.location?.pathname !== undefined;
-  const invalidFilters = [...new Set(data.invalid.map((field: SearchField) => FILTER_OF[field]))];
+  const { invalidFilters } = data;
 
   return (
     <section className={styles.results} aria-labelledby="results-count" aria-busy={busy || undefined}>
@@ -58,6 +60,9 @@ export function ListingResults({ data }: { data: SearchPageData }) {
         </h2>
         <SortSelect value={state.sort} />
       </div>
+      <Suspense fallback={null}>
+        <SaveSearch />
+      </Suspense>
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>

@@ -6,6 +6,7 @@ import { type CardListing, cardListing } from "#client/components/listing-card/c
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import {
   fieldsOfApiError,
+  FILTER_OF,
   type FilterName,
   type RouteScope,
   parseSearch,
@@ -43,8 +44,10 @@ export interface SearchPageData {
   /** The loader's clock, so relative dates read the same on the server and after hydration. */
   now: number;
   state: SearchState;
-  /** Fields of the URL whose values were left out, for the page's notice and `noindex`. */
+  /** Fields of the URL whose values were left out, for `noindex`. */
   invalid: SearchField[];
+  /** The filters those fields belong to, for the page's notice (the mapping stays out of the page's code). */
+  invalidFilters: FilterName[];
   city: Place | null;
   district: Place | null;
   cities: Place[];
@@ -179,6 +182,7 @@ export async function loadSearch({
     now: Date.now(),
     state,
     invalid: SEARCH_FIELDS.filter((field) => invalid.has(field)),
+    invalidFilters: [...new Set(SEARCH_FIELDS.filter((field) => invalid.has(field)).map((field) => FILTER_OF[field]))],
     city: city ? { slug: city.slug, name: city.name } : null,
     district: district ? { slug: district.slug, name: district.name } : null,
     cities: allCities.map(({ slug, name }) => ({ slug, name })),

@@ -1,7 +1,6 @@
 import { data, Form, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { safeNextPath } from "#shared/auth-links.ts";
-import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import type { ApiClient, ApiResult } from "#shared/api-client.ts";
 import { pageParam } from "#client/page-param.ts";
@@ -30,7 +29,15 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
 const MESSAGES = pageScopes(
   // The moderation queue's heading and lead: admins find the queue here.
-  ["cabinet", "cabinetPersonal", "cabinetFavourites", "cabinetMessages", "cabinetPayment", "adminModeration"],
+  [
+    "cabinet",
+    "cabinetPersonal",
+    "cabinetFavourites",
+    "cabinetSavedSearches",
+    "cabinetMessages",
+    "cabinetPayment",
+    "adminModeration",
+  ],
   "cabinet",
   "myListings",
   // The messages section's unread count.
@@ -163,13 +170,15 @@ export async function action(args: Route.ActionArgs) {
   } satisfies CardResult;
 }
 
-// Only sections with content: the favourites page shows a signed-in visitor's account favourites.
+// Only sections with content.
 const SECTIONS = [
   { key: "cabinetMessages", to: privatePaths.cabinet.messages() },
+  // Searches followed with e-mail alerts (issue 22).
+  { key: "cabinetSavedSearches", to: privatePaths.cabinet.savedSearches() },
   // Promotion packages, phone reveals and the transactions (issue 21).
   { key: "cabinetPayment", to: privatePaths.cabinet.payment() },
   { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
-  { key: "cabinetFavourites", to: paths.page("favourites") },
+  { key: "cabinetFavourites", to: privatePaths.cabinet.favourites() },
 ];
 /** Admins also find their work here: the listings waiting for a decision. */
 const ADMIN_SECTIONS = [{ key: "adminModeration", to: privatePaths.admin.moderation() }];

@@ -1,17 +1,104 @@
-import { simplePage } from "#client/components/page-intro/simple-page.tsx";
+import { data, redirect } from "react-router";
+import { safeNextPath } from "#shared/auth-links.ts";
+import { CABINET_PER_PAGE } from "#shared/constants.ts";
+import { pageParam } from "#client/page-param.ts";
+import { appContext } from "#client/app-context.ts";
+import { formProblem } from "#client/api/form-problem.ts";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import {
+  favouriteItem,
+  favouritesQuery,
+  isFavouriteIntent,
+  type FavouriteResult,
+} from "#client/components/my-favourites/favourite-items.ts";
+import { MyFavourites } from "#client/components/my-favourites/my-favourites.tsx";
 import { requireUser } from "#client/guards.server.ts";
+import { parseId, unavailable } from "#client/http-errors.ts";
+import { pageMeta } from "#client/seo.ts";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
 import type { Route } from "./+types/favourites";
 
-const page = simplePage("cabinetFavourites", { indexable: false });
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetFavourites"]);
+const MESSAGES = pageScopes(["cabinetFavourites"], "myFavourites");
 
-/** SPEC §6: signed-in users only. */
-export const loader = withMessages(MESSAGES, function loader(args: Route.LoaderArgs) {
+/**
+ * SPEC §2 `/cabinet/favourites/`, signed-in users only (issue 22 item 3): the person's favourites, newest
+ * first, `?page=` by CABINET_PER_PAGE — those taken off the site since kept as "no longer available" cards.
+ * `?confirm=all` asks before removing them all (without JavaScript), `?done={intent}` says what a form post did.
+ */
+export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
-  return null;
+  const url = new URL(args.request.url);
+  const page = pageParam(url.searchParams.get("page"));
+  const { api } = args.context.get(appContext);
+  const result = await api.favourites(page, CABINET_PER_PAGE);
+  if (!result.ok) throw unavailable();
+  const { items, total, per_page: perPage } = result.data;
+  const done = url.searchParams.get("done");
+  // A page emptied by the person's own removals: the last page that has favourites.
+  if (!items.length && page > 1 && total > 0) {
+    throw redirect(url.pathname + favouritesQuery(Math.ceil(total / perPage), done ? { done } : {}));
+  }
+  return {
+    now: Date.now(),
+    page,
+    lastPage: Math.max(1, Math.ceil(total / perPage)),
+    total,
+    items: items.map(favouriteItem),
+    confirm: url.searchParams.get("confirm") === "all" && total > 0,
+    done: isFavouriteIntent(done) ? done : null,
+  };
 });
-export const meta = page.meta;
-export default page.Page;
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinetFavourites", {}, { indexable: false });
+
+/**
+ * Removes one favourite (`intent=remove`, `id`) or all (`intent=clear`). A plain form post (no JavaScript)
+ * names the page to return to (`redirect_to`) and goes back there saying what was done; the page's
+ * background posts get the answer instead.
+ */
+export async function action(args: Route.ActionArgs) {
+  requireUser(args);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  const id = parseId(String(form.get("id") ?? ""));
+  if (!isFavouriteIntent(intent) || (intent === "remove" && !id)) {
+    return data<FavouriteResult>(
+      { ok: false, intent: isFavouriteIntent(intent) ? intent : null, id, error: "form.error.generic" },
+      { status: 400 },
+    );
+  }
+  const { api } = args.context.get(appContext);
+  const result = intent === "clear" ? await api.clearFavourites() : await api.removeFavourite(id!);
+  if (!result.ok) {
+    const problem = formProblem(result, {});
+    return data<FavouriteResult>(
+      {
+        ok: false,
+        intent,
+        id,
+        error: problem.error ?? "form.error.generic",
+        ...(problem.serverMessage ? { serverMessage: problem.serverMessage } : {}),
+      },
+      { status: problem.status },
+    );
+  }
+  const back = safeNextPath(form.get("redirect_to"));
+  if (back) {
+    const url = new URL(back, args.request.url);
+    url.searchParams.delete("confirm");
+    url.searchParams.set("done", intent);
+    throw redirect(url.pathname + url.search);
+  }
+  return { ok: true, intent, id } satisfies FavouriteResult;
+}
+
+export default function CabinetFavourites({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageIntro pageKey="cabinetFavourites" />
+      <MyFavourites key={loaderData.page} {...loaderData} refused={actionData && !actionData.ok ? actionData : null} />
+    </>
+  );
+}

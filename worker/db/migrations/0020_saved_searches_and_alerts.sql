@@ -23,7 +23,7 @@ CREATE TABLE saved_searches (
 -- cursor the scheduled handler moves (job_cursors), so nothing is missed or read twice whatever the clocks.
 CREATE TABLE listing_activations (
   id INTEGER PRIMARY KEY,
-  listing_id INTEGER NOT NULL REFERENCES listings(id),
+  listing_id INTEGER NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
   at INTEGER NOT NULL
 );
 CREATE TRIGGER listing_activations_insert AFTER INSERT ON listings WHEN new.status = 'active' BEGIN
@@ -39,7 +39,7 @@ END;
 -- matched while the search's alerts were off (it still counts as new on the cabinet page).
 CREATE TABLE saved_search_matches (
   saved_search_id INTEGER NOT NULL REFERENCES saved_searches(id) ON DELETE CASCADE,
-  listing_id INTEGER NOT NULL REFERENCES listings(id),
+  listing_id INTEGER NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
   matched_at INTEGER NOT NULL,
   state TEXT NOT NULL CHECK (state IN ('pending', 'mailed', 'quiet')),
   PRIMARY KEY (saved_search_id, listing_id)
@@ -50,11 +50,13 @@ CREATE INDEX saved_search_matches_new ON saved_search_matches (saved_search_id, 
 -- Every fall of a public listing's price: the price-drop alerts' work list (cursor as above).
 CREATE TABLE listing_price_drops (
   id INTEGER PRIMARY KEY,
-  listing_id INTEGER NOT NULL REFERENCES listings(id),
+  listing_id INTEGER NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
   old_price INTEGER NOT NULL,
   new_price INTEGER NOT NULL,
   at INTEGER NOT NULL
 );
+-- A favourite's card says "price reduced from" its price when saved: the listing's first fall after that.
+CREATE INDEX listing_price_drops_listing ON listing_price_drops (listing_id, at);
 CREATE TRIGGER listing_price_drops_update AFTER UPDATE OF price ON listings
   WHEN new.price < old.price AND new.status = 'active' BEGIN
   INSERT INTO listing_price_drops (listing_id, old_price, new_price, at) VALUES (new.id, old.price, new.price, new.updated_at);
@@ -63,7 +65,7 @@ END;
 -- The last "price reduced" e-mail of a listing to a person: at most one a week (PRICE_DROP_NOTICE_INTERVAL_DAYS).
 CREATE TABLE price_drop_notices (
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  listing_id INTEGER NOT NULL REFERENCES listings(id),
+  listing_id INTEGER NOT NULL REFERENCES listings(id) ON DELETE CASCADE,
   sent_at INTEGER NOT NULL,
   PRIMARY KEY (user_id, listing_id)
 ) WITHOUT ROWID;
