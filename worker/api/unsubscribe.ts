@@ -16,7 +16,8 @@ import { messageCatalog } from "#shared/message-catalog.ts";
 import { savedSearchLabel } from "#shared/saved-search-label.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { checkUnsubscribeToken, type UnsubscribeScope as TokenScope } from "#worker/auth/unsubscribe-token.ts";
-import { queryPlaceNames, savedSearchOf, stopSearchAlerts } from "#worker/db/alerts.ts";
+import { stopAllSearchAlerts } from "#worker/db/alerts.ts";
+import { placeNames, savedSearchOf, setSavedSearchNotify } from "#worker/db/saved-searches.ts";
 import { leaveAllStatements, leaveList, subscriptionStates } from "#worker/db/subscriptions.ts";
 import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
@@ -59,7 +60,7 @@ async function shownScope(c: Context<AppEnv>, holder: Holder): Promise<Unsubscri
   if (!search || !query) return { kind: "saved_search", id: holder.scope.id, label: null, notify: false };
   const locale = apiLocale(c);
   const label =
-    search.name ?? savedSearchLabel(query, await queryPlaceNames(c.env.DB, query, locale), messageCatalog(locale).intl);
+    search.name ?? savedSearchLabel(query, await placeNames(c.env.DB, query, locale), messageCatalog(locale).intl);
   return { kind: "saved_search", id: search.id, label, notify: search.notify === 1 };
 }
 
@@ -78,7 +79,7 @@ async function leave(c: Context<AppEnv>, token: string, list: SubscriptionList |
   const now = nowOf(c);
   const scope: TokenScope = list ? { kind: "list", list } : holder.scope;
   if (scope.kind === "list") await leaveList(c.env.DB, holder.email, scope.list, now);
-  else await c.env.DB.batch(stopSearchAlerts(c.env.DB, holder.userId, scope.id, now));
+  else await setSavedSearchNotify(c.env.DB, holder.userId, scope.id, false, undefined, now);
   const after = await status(c, holder);
   // A saved search's scope after stopping is itself as the page names it (its label, alerts off).
   return c.json({
@@ -121,6 +122,6 @@ export const unsubscribe = new Hono<AppEnv>()
     if (holder instanceof Response) return holder;
     const db = c.env.DB;
     const now = nowOf(c);
-    await db.batch([...leaveAllStatements(db, holder.email, now), ...stopSearchAlerts(db, holder.userId, null, now)]);
+    await db.batch([...leaveAllStatements(db, holder.email, now), ...stopAllSearchAlerts(db, holder.userId, now)]);
     return c.json({ data: { ...(await status(c, holder)), stopped: { kind: "all" } } } satisfies UnsubscribeResponse);
   });

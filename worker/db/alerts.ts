@@ -4,7 +4,6 @@
  * job has read them (`job_cursors`), the matches, digests and price-drop notices — and what the unsubscribe
  * links stop of a person's saved searches. The jobs themselves are worker/services/alerts.ts.
  */
-import type { SavedQuery } from "#shared/api/saved-searches.ts";
 import type { Deal, PropertyType } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { subscribedSql } from "./subscriptions.ts";
@@ -54,56 +53,22 @@ export async function allSavedSearches(db: D1Database): Promise<AlertSearchRow[]
   return results;
 }
 
-/** One person's saved search, or null (deleted, or not theirs). */
-export function savedSearchOf(db: D1Database, userId: number, id: number): Promise<AlertSearchRow | null> {
-  return db
-    .prepare(
-      "SELECT id, user_id, name, query, notify, frequency, created_at FROM saved_searches WHERE id = ? AND user_id = ?",
-    )
-    .bind(id, userId)
-    .first<AlertSearchRow>();
-}
-
-/** Names of a query's city and district in `locale` (what a search's label says). */
-export async function queryPlaceNames(
-  db: D1Database,
-  query: SavedQuery,
-  locale: Locale,
-): Promise<{ city?: string; district?: string }> {
-  if (!query.city) return {};
-  const row = await db
-    .prepare(
-      `SELECT c.name_${locale} AS city, d.name_${locale} AS district FROM cities c
-       LEFT JOIN districts d ON d.city_id = c.id AND d.slug = ?2 WHERE c.slug = ?1`,
-    )
-    .bind(query.city, query.district ?? null)
-    .first<{ city: string; district: string | null }>();
-  if (!row) return {};
-  return { city: row.city, ...(row.district ? { district: row.district } : {}) };
-}
-
 /**
- * Statements that stop the alerts of saved searches — one (`id`) or all of a person's: notify off, and
- * what was waiting for the next digest will not be sent (it stays "new" on the cabinet's page).
+ * Statements that stop the alerts of every saved search of a person (the unsubscribe links' "stop all"):
+ * notify off, and what was waiting for the next digest will not be sent (it stays "new" on the cabinet's
+ * page) — as worker/db/saved-searches.ts `setSavedSearchNotify` does for one.
  */
-export function stopSearchAlerts(
-  db: D1Database,
-  userId: number,
-  id: number | null,
-  now: number,
-): D1PreparedStatement[] {
+export function stopAllSearchAlerts(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
   return [
     db
       .prepare(
-        `UPDATE saved_search_matches SET state = 'quiet' WHERE state = 'pending' AND saved_search_id IN
-           (SELECT id FROM saved_searches WHERE user_id = ?1 AND (?2 IS NULL OR id = ?2))`,
+        `UPDATE saved_search_matches SET state = 'quiet' WHERE state = 'pending'
+           AND saved_search_id IN (SELECT id FROM saved_searches WHERE user_id = ?1)`,
       )
-      .bind(userId, id),
+      .bind(userId),
     db
-      .prepare(
-        "UPDATE saved_searches SET notify = 0, updated_at = ?3 WHERE user_id = ?1 AND (?2 IS NULL OR id = ?2) AND notify = 1",
-      )
-      .bind(userId, id, now),
+      .prepare("UPDATE saved_searches SET notify = 0, updated_at = ?2 WHERE user_id = ?1 AND notify = 1")
+      .bind(userId, now),
   ];
 }
 

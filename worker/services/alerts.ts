@@ -31,17 +31,15 @@ import {
   PRICE_DROP_NOTICE_INTERVAL_MS,
 } from "#shared/constants.ts";
 import { parseCanonicalQuery, type SavedQuery } from "#shared/api/saved-searches.ts";
-import { classifiedType, type PropertyType } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 import { paths } from "#shared/paths.ts";
 import { previewImage } from "#shared/preview-image.ts";
 import { photoVariants } from "#shared/photo-variants.ts";
 import { savedSearchLabel } from "#shared/saved-search-label.ts";
-import { searchHref } from "#shared/search-query.ts";
+import { savedSearchState, searchHref } from "#shared/search-query.ts";
 import {
   activationsBetween,
-  type AlertSearchRow,
   allSavedSearches,
   claimPending,
   claimPriceDropNotices,
@@ -55,7 +53,6 @@ import {
   priceDropRecipients,
   type PriceDropRow,
   publicListingsForMail,
-  queryPlaceNames,
   quietPending,
   quietSearchesOff,
   recordDigest,
@@ -63,6 +60,7 @@ import {
   savedSearchesByIds,
 } from "#worker/db/alerts.ts";
 import { shownTitle } from "#worker/db/listing-titles.ts";
+import { placeNamesOf } from "#worker/db/saved-searches.ts";
 import { type ImageRow, imageUrl } from "#worker/db/listings.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { type AlertListing, type DigestGroup, digestLetter, priceDropLetter } from "./alert-mail.ts";
@@ -194,35 +192,6 @@ function alertListing(row: MailListingRow, locale: Locale, origin: string): Aler
   };
 }
 
-/** The search page of a saved query (locale-free): its list page when it names one deal and one type. */
-export function savedQueryHref(query: SavedQuery): string {
-  const types = (query.type ?? []).map((id) => classifiedType(id)).filter((t) => t !== null);
-  const deal =
-    query.deal ?? (types.length && types.every((t) => t.deal === types[0]!.deal) ? types[0]!.deal : undefined);
-  return searchHref({
-    deal,
-    types: [...new Set(types.map((t) => t.type as PropertyType))],
-    city: query.city,
-    district: query.district,
-    price_min: query.price_min,
-    price_max: query.price_max,
-    area_min: query.area_min,
-    area_max: query.area_max,
-    rooms: query.rooms ?? [],
-    floor_min: query.floor_min,
-    floor_max: query.floor_max,
-    furnished: query.furnished,
-    q: query.q,
-    sort: "newest",
-    page: 1,
-  });
-}
-
-/** A saved search's name in `locale`: the person's own, else made from its filters. */
-async function searchLabel(db: D1Database, row: AlertSearchRow, query: SavedQuery, locale: Locale): Promise<string> {
-  return row.name ?? savedSearchLabel(query, await queryPlaceNames(db, query, locale), messageCatalog(locale).intl);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Step 2: digests
 
@@ -267,11 +236,18 @@ async function writeDigest(
     .filter((group) => group.query !== null && group.listings.length > 0);
   if (!bySearch.length) return null;
 
+  // Each search named as the cabinet names it: the person's own name, else its filters in their language.
+  const places = await placeNamesOf(
+    db,
+    bySearch.map((group) => group.query!),
+    locale,
+  );
+  const intl = messageCatalog(locale).intl;
   // At most ALERT_DIGEST_MAX_LISTINGS listings in all; one shown under two searches counts once.
   const shown = new Set<number>();
   const groups: DigestGroup[] = [];
   const several = bySearch.length > 1;
-  for (const { search, query, listings: found } of bySearch) {
+  for (const [i, { search, query, listings: found }] of bySearch.entries()) {
     const fits: AlertListing[] = [];
     for (const listing of found) {
       if (!shown.has(listing.id) && shown.size >= ALERT_DIGEST_MAX_LISTINGS) continue;
@@ -282,8 +258,8 @@ async function writeDigest(
       ? (await unsubscribeParts(sign, origin, userId, { kind: "saved_search", id: search.id }, now)).unsubscribePath
       : null;
     groups.push({
-      label: await searchLabel(db, search, query!, locale),
-      searchPath: savedQueryHref(query!),
+      label: search.name ?? savedSearchLabel(query!, places[i]!, intl),
+      searchPath: searchHref(savedSearchState(query!)),
       listings: fits,
       more: found.length - fits.length,
       stopPath: stop,
