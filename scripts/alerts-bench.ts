@@ -126,8 +126,9 @@ while (saved < SEARCHES) {
   );
   saved += Number(result.changes);
 }
-// Every activation of the seed is news again.
+// Every activation of the seed is news again (the seed's own matches of the development user's searches go).
 sqlite.exec("UPDATE job_cursors SET position = 0 WHERE name = 'saved_search_alerts'");
+sqlite.exec("DELETE FROM saved_search_matches");
 sqlite.exec("COMMIT");
 const activations = Number(
   (sqlite.prepare("SELECT count(*) AS n, max(id) AS last FROM listing_activations").get() as { n: number }).n,
