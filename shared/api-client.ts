@@ -322,7 +322,7 @@ export function createApiClient(options: ApiClientOptions) {
       request<UnsubscribeStatusResponse>("GET", "/api/unsubscribe", { query: { token } }),
     unsubscribe: (body: UnsubscribeInput) => request<UnsubscribeResponse>("POST", "/api/unsubscribe", { body }),
     unsubscribeAll: (token: string) =>
-      request<UnsubscribeStatusResponse>("POST", "/api/unsubscribe/all", { body: { token } }),
+      request<UnsubscribeResponse>("POST", "/api/unsubscribe/all", { body: { token } }),
 
     // Accounts and sessions (SPEC §7 Auth, User, Cabinet personal; shapes in ./api/auth.ts). Sign-in calls set
     // HttpOnly cookies for web clients; `X-Auth-Mode: bearer` clients get the tokens in AuthResponse.

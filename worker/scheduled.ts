@@ -7,19 +7,23 @@
  *   signed link that renews the listing (issue 19 item 3, decision 038);
  * - the recipients of messages left unread are e-mailed (issue 20 item 4, worker/services/message-notices.ts);
  * - promotion periods that ended are closed and their listings' placement ends cleared (issue 21,
- *   worker/db/promotions.ts) — house-keeping only: the reads compare the ends with now.
+ *   worker/db/promotions.ts) — house-keeping only: the reads compare the ends with now;
+ * - e-mail alerts: new listings matched against saved searches, the digests that are due, and price drops of
+ *   favourites (issue 22 item 4, worker/services/alerts.ts) — within a time budget, the rest next run.
  * Each task is idempotent (claims, not times of day), so running more often than hourly changes nothing else.
  */
 import { EXPIRY_REMINDER_DAYS } from "#shared/constants.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { toEdit } from "#worker/api/realty-edit.ts";
 import { renewToken } from "#worker/auth/renew-link.ts";
+import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { editRow } from "#worker/db/listing-edits.ts";
 import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/listing-expiry.ts";
 import { closeEndedPromotions } from "#worker/db/promotions.ts";
 import { pruneRateLimits } from "#worker/db/rate-limits.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/services/rate-limit.ts";
+import { runAlerts } from "#worker/services/alerts.ts";
 import { sendMessageNotices } from "#worker/services/message-notices.ts";
 import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
 
@@ -37,13 +41,19 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     expired += batch;
     if (batch < EXPIRY_BATCH) break;
   }
+  const sign = unsubscribeSigner(env);
   const reminders = await remindOwners(env, now);
-  const notices = await sendMessageNotices(env, now);
+  const notices = await sendMessageNotices(env, now, sign);
   const promotions = await closeEndedPromotions(env.DB, now);
+  const alerts = await runAlerts(env, now, sign);
+  const { matching, digests, priceDrops } = alerts;
   console.log(
     `scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed, ${expired} listings expired, ` +
-      `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail), ` +
-      `${notices.sent} message notices sent (${notices.skipped} skipped), ${promotions} promotion periods ended`,
+      `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail or off the list), ` +
+      `${notices.sent} message notices sent (${notices.skipped} skipped), ${promotions} promotion periods ended, ` +
+      `${matching.activations} new listings matched in ${matching.batches} batches (${matching.matches} matches, ` +
+      `${matching.left} left for the next run), ${digests.sent} alert digests sent (${digests.quiet} people quiet, ` +
+      `${digests.skipped} skipped), ${priceDrops.sent} price-drop e-mails sent (${priceDrops.skipped} skipped)`,
   );
 }
 
@@ -55,7 +65,7 @@ async function remindOwners(env: Env, now: number) {
   for (;;) {
     const rows: ReminderRow[] = await claimReminders(env.DB, now, now + EXPIRY_REMINDER_DAYS * DAY_MS, EXPIRY_BATCH);
     for (const row of rows) {
-      // Owners without a confirmed address see the date on their cabinet's card.
+      // Owners without a confirmed address (or who left the list) see the date on their cabinet's card.
       if (!row.email || row.email_verified_at === null || !origin) {
         skipped++;
         continue;
@@ -64,9 +74,10 @@ async function remindOwners(env: Env, now: number) {
         const locale = mailLocale(row.locale);
         const listing = await editRow(env.DB, row.id, null);
         const token = await renewToken(env, row.id, row.expires_at);
-        await sendOwnerMail(
+        const result = await sendOwnerMail(
           env,
-          row.email,
+          unsubscribeSigner(env),
+          { userId: row.owner_id, email: row.email },
           "expiry_reminder",
           {
             listing: { id: row.id, title: listing ? toEdit(listing, locale).title : null },
@@ -76,7 +87,8 @@ async function remindOwners(env: Env, now: number) {
           { locale, origin },
           now,
         );
-        sent++;
+        if (result === "sent") sent++;
+        else skipped++;
       } catch (error) {
         // One owner's failed e-mail stops no other; the listing stays claimed (never two reminders).
         console.error(`expiry reminder of listing ${row.id} not sent:`, error);

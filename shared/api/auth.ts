@@ -222,6 +222,8 @@ export interface OutboxItem {
   subject: string | null;
   /** An e-mail's extra headers (`List-Unsubscribe`, …); {} when none. */
   headers: Record<string, string>;
+  /** An e-mail's HTML part (alerts with photos), or null when it is plain text only. */
+  html: string | null;
   created_at: string;
 }
 

@@ -12,7 +12,6 @@ import {
   bodyParagraphs,
   countWords,
   maskEmail,
-  newUnsubscribeToken,
   readingMinutes,
 } from "./content.ts";
 
@@ -57,13 +56,25 @@ describe("maskEmail", () => {
   });
 });
 
-describe("newUnsubscribeToken", () => {
-  it("makes distinct tokens the schema accepts", () => {
-    const a = newUnsubscribeToken();
-    const b = newUnsubscribeToken();
-    expect(a).not.toBe(b);
-    expect(a).toHaveLength(43);
-    expect(v.is(UnsubscribeToken, a)).toBe(true);
+describe("UnsubscribeToken", () => {
+  const signature = "A".repeat(42) + "_";
+  it("accepts the form of a list's and of a saved search's token", () => {
+    for (const token of [`1a.messages.mabc12.${signature}`, `z.s-2s.mabc12.${signature}`]) {
+      expect(v.is(UnsubscribeToken, token), token).toBe(true);
+    }
+  });
+  it("refuses anything else", () => {
+    for (const token of [
+      "",
+      `1a.messages.mabc12.${signature}x`,
+      `1A.messages.mabc12.${signature}`,
+      `1a.s-.mabc12.${signature}`,
+      `1a.messages.${signature}`,
+      `1a.messages.mabc12.${signature}'`,
+      "x".repeat(43),
+    ]) {
+      expect(v.is(UnsubscribeToken, token), token).toBe(false);
+    }
   });
 });
 
@@ -125,9 +136,10 @@ describe("request schemas", () => {
     expect(fields).toEqual(new Set(["name", "email", "question"]));
   });
 
-  it("UnsubscribeBody accepts only known lists and well-formed tokens", () => {
-    const token = newUnsubscribeToken();
+  it("UnsubscribeBody accepts only known lists (or none) and well-formed tokens", () => {
+    const token = `1a.news.mabc12.${"A".repeat(43)}`;
     expect(v.is(UnsubscribeBody, { token, list: "news" })).toBe(true);
+    expect(v.is(UnsubscribeBody, { token })).toBe(true);
     expect(v.is(UnsubscribeBody, { token, list: "spam" })).toBe(false);
     expect(v.is(UnsubscribeBody, { token: "short", list: "news" })).toBe(false);
     expect(v.is(UnsubscribeBody, { token: `${token}'`, list: "news" })).toBe(false);

@@ -8,7 +8,6 @@ import * as v from "valibot";
 import { PageQuery } from "./conventions.ts";
 import { SUBSCRIPTION_LISTS } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
-import { bytesToBase64Url } from "#shared/base64.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
@@ -47,11 +46,6 @@ export function maskEmail(email: string): string {
 /** The picture of an article (generated SVG, served elsewhere). */
 export function articleImageUrl(id: number): string {
   return `/images/articles/${id}.svg`;
-}
-
-/** A fresh unsubscribe token (32 random bytes, base64url): what e-mails link with. */
-export function newUnsubscribeToken(): string {
-  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -126,19 +120,22 @@ export type FeedbackQuestionInput = v.InferInput<typeof FeedbackQuestionBody>;
 export const STAT_KINDS = ["view", "phone", "map", "list"] as const;
 export type StatKind = (typeof STAT_KINDS)[number];
 
-/** Unsubscribe tokens are base64url, 16–128 characters (`newUnsubscribeToken` makes 43). */
-export const UnsubscribeToken = v.pipe(v.string(INVALID.required), v.regex(/^[A-Za-z0-9_-]{16,128}$/, INVALID.format));
+/**
+ * An unsubscribe link's token (worker/auth/unsubscribe-token.ts): `{user}.{scope}.{expires}.{signature}`,
+ * numbers in base 36, the scope a list's name or `s-{saved search id}`. Only its form is checked here;
+ * the worker checks the signature and the date.
+ */
+export const UnsubscribeToken = v.pipe(
+  v.string(INVALID.required),
+  v.regex(/^[0-9a-z]{1,11}\.(?:[a-z_]{1,20}|s-[0-9a-z]{1,11})\.[0-9a-z]{1,11}\.[\w-]{43}$/, INVALID.format),
+);
+const OptionalList = v.optional(v.picklist(SUBSCRIPTION_LISTS, INVALID.choice));
 export const UnsubscribeQuery = v.object({ token: UnsubscribeToken });
-export const UnsubscribeBody = v.object({
-  token: UnsubscribeToken,
-  list: v.picklist(SUBSCRIPTION_LISTS, INVALID.choice),
-});
+/** `list`: leave that list instead of what the token's link stops. */
+export const UnsubscribeBody = v.object({ token: UnsubscribeToken, list: OptionalList });
 export const UnsubscribeAllBody = v.object({ token: UnsubscribeToken });
-/** `POST /api/unsubscribe/one-click?token=&list=` (RFC 8058, the `List-Unsubscribe` of an e-mail). */
-export const UnsubscribeOneClickQuery = v.object({
-  token: UnsubscribeToken,
-  list: v.picklist(SUBSCRIPTION_LISTS, INVALID.choice),
-});
+/** `POST /api/unsubscribe/one-click?token=` (RFC 8058, the `List-Unsubscribe` of an e-mail). */
+export const UnsubscribeOneClickQuery = v.object({ token: UnsubscribeToken, list: OptionalList });
 export type UnsubscribeInput = v.InferInput<typeof UnsubscribeBody>;
 
 // ---------------------------------------------------------------------------------------------------
@@ -230,15 +227,37 @@ export type FeedbackQuestionResponse = v.InferOutput<typeof FeedbackQuestionResp
 export const SubscriptionStateSchema = v.object({ list: v.picklist(SUBSCRIPTION_LISTS), subscribed: v.boolean() });
 export type SubscriptionState = v.InferOutput<typeof SubscriptionStateSchema>;
 
-export const UnsubscribeStatusResponse = v.object({
-  data: v.object({
-    /** Masked: `j***@gmail.com`. */
-    email: v.string(),
-    /** Every list, in SUBSCRIPTION_LISTS order. */
-    lists: v.array(SubscriptionStateSchema),
+/** What an unsubscribe link stops: one list, or the alerts of one saved search. */
+export const UnsubscribeScopeSchema = v.variant("kind", [
+  v.object({ kind: v.literal("list"), list: v.picklist(SUBSCRIPTION_LISTS) }),
+  v.object({
+    kind: v.literal("saved_search"),
+    id: v.number(),
+    /** Its name in the request's language; null when it has been deleted since. */
+    label: v.nullable(v.string()),
+    /** Whether its alerts are still e-mailed. */
+    notify: v.boolean(),
   }),
+]);
+export type UnsubscribeScope = v.InferOutput<typeof UnsubscribeScopeSchema>;
+
+const UnsubscribeStatus = v.object({
+  /** Masked: `j***@gmail.com`. */
+  email: v.string(),
+  /** What the link's own button stops. */
+  scope: UnsubscribeScopeSchema,
+  /** Every list, in SUBSCRIPTION_LISTS order. */
+  lists: v.array(SubscriptionStateSchema),
 });
+
+export const UnsubscribeStatusResponse = v.object({ data: UnsubscribeStatus });
 export type UnsubscribeStatusResponse = v.InferOutput<typeof UnsubscribeStatusResponse>;
 
-export const UnsubscribeResponse = v.object({ data: SubscriptionStateSchema });
+/** After leaving: what was stopped (`all`: every e-mail but account security codes), and the state now. */
+export const UnsubscribeResponse = v.object({
+  data: v.object({
+    ...UnsubscribeStatus.entries,
+    stopped: v.variant("kind", [...UnsubscribeScopeSchema.options, v.object({ kind: v.literal("all") })]),
+  }),
+});
 export type UnsubscribeResponse = v.InferOutput<typeof UnsubscribeResponse>;

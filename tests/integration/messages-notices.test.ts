@@ -1,6 +1,7 @@
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MESSAGE_NOTICE_DELAY_MS, MESSAGE_NOTICE_INTERVAL_MS } from "#shared/constants.ts";
+import { checkUnsubscribeToken, unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { scheduled } from "#worker/scheduled.ts";
 import { excerpt, sendMessageNotices } from "#worker/services/message-notices.ts";
 import { call, outbox, type SignedIn } from "./auth-fixtures.ts";
@@ -19,7 +20,11 @@ async function confirmEmail(who: SignedIn, locale: string | null = null): Promis
 }
 
 const notices = async (email: string) => (await outbox(email)).filter((item) => item.purpose === "new_message");
-const run = (now: number) => sendMessageNotices(env, now);
+const run = (now: number) => sendMessageNotices(env, now, unsubscribeSigner(env));
+
+/** The token of an e-mail's one-click address (`List-Unsubscribe: <…?token=…>`). */
+const oneClickToken = (headers: Record<string, string>) =>
+  new URL(/^<(.+)>$/.exec(headers["List-Unsubscribe"]!)![1]!).searchParams.get("token")!;
 
 /** Writes at `at` as `who` (the development clock). */
 const writeAt = (
@@ -48,17 +53,16 @@ describe("the e-mail notice of an unread message", () => {
     expect(letter!.body).toContain(`№ ${listing.id}`);
     expect(letter!.body).toContain(`${ORIGIN}/ru/cabinet/messages/?c=${id}`);
 
-    // The list's own token: in the one-click address and in the page's link.
-    const subscription = await env.DB.prepare(
-      "SELECT token, subscribed FROM email_subscriptions WHERE email = ? AND list = 'messages'",
-    )
-      .bind(email)
-      .first<{ token: string; subscribed: number }>();
-    expect(subscription!.subscribed).toBe(1);
-    const token = encodeURIComponent(subscription!.token);
+    // A signed token of the recipient and the messages list: in the one-click address and in the page's link.
+    const token = oneClickToken(letter!.headers);
     expect(letter!.headers).toEqual({
-      "List-Unsubscribe": `<${ORIGIN}/api/unsubscribe/one-click?token=${token}&list=messages>`,
+      "List-Unsubscribe": `<${ORIGIN}/api/unsubscribe/one-click?token=${token}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(await checkUnsubscribeToken(env, token, Date.now())).toMatchObject({
+      ok: true,
+      userId: owner.user.id,
+      scope: { kind: "list", list: "messages" },
     });
     expect(letter!.body).toContain(`${ORIGIN}/ru/unsubscribe/?token=${token}`);
 
@@ -73,8 +77,12 @@ describe("the e-mail notice of an unread message", () => {
     const letters = await notices(email);
     expect(letters).toHaveLength(2);
     expect(letters[0]!.body).toContain("> Можно посмотреть в субботу?");
-    // The same token again: one row per address and list.
-    expect(letters[0]!.headers).toEqual(letter!.headers);
+    // Its token stops the same list.
+    expect(await checkUnsubscribeToken(env, oneClickToken(letters[0]!.headers), Date.now())).toMatchObject({
+      ok: true,
+      userId: owner.user.id,
+      scope: { kind: "list", list: "messages" },
+    });
     // Nothing new since: no third e-mail however long the messages stay unread.
     await run(t0 + MESSAGE_NOTICE_DELAY_MS + 3 * MESSAGE_NOTICE_INTERVAL_MS);
     expect(await notices(email)).toHaveLength(2);
@@ -129,7 +137,7 @@ describe("the e-mail notice of an unread message", () => {
       sameOrigin: false,
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: { list: "messages", subscribed: false } });
+    expect(await res.json()).toMatchObject({ data: { stopped: { kind: "list", list: "messages" } } });
 
     await writeAt(visitor, { conversation_id: first.conversation_id }, "Second", t0 + 20 * MINUTE);
     await run(t0 + 2 * MESSAGE_NOTICE_INTERVAL_MS);

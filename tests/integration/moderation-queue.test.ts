@@ -10,6 +10,7 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import type { ApiModerationItem } from "#shared/api/cabinet.ts";
 import type { Paged } from "#shared/api/conventions.ts";
 import { LISTING_RUN_DAYS, MODERATION_PER_PAGE } from "#shared/constants.ts";
+import { checkUnsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 import { call, errorOf, Jar, outbox, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
 import { adminJar, listingRow, owner, type Owner, page, pending, post, published } from "./moderation-fixtures.ts";
 
@@ -279,6 +280,38 @@ describe("the owner's e-mail", () => {
     expect(second.body).toContain(`No. ${worded}`);
     expect(second.body).toContain("The moderator's note: Please add the floor.");
     expect(second.body).not.toContain("Reason:");
+  });
+
+  it("carries the unsubscribe links of the listing_updates list, and is not sent once the owner left it", async () => {
+    const en = await owner("en");
+    const first = await pending(en);
+    expect((await decide(first, "approve")).status).toBe(200);
+    const mail = (await latest(en.email, "listing_approved"))!;
+    expect(mail.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const address = /^<(https:\/\/kvadrat\.test\/api\/unsubscribe\/one-click\?token=([^>]+))>$/.exec(
+      mail.headers["List-Unsubscribe"]!,
+    );
+    expect(address).not.toBeNull();
+    const token = address![2]!;
+    expect(await checkUnsubscribeToken(env, token, Date.now())).toMatchObject({
+      ok: true,
+      userId: en.id,
+      scope: { kind: "list", list: "listing_updates" },
+    });
+    expect(mail.body).toContain(
+      `No more e-mails about your listings: https://kvadrat.test/unsubscribe/?token=${token}`,
+    );
+    // The mail client's one-click post leaves the list: the next decision is not e-mailed, and stands.
+    const left = await call(`/api/unsubscribe/one-click?token=${token}`, {
+      body: "List-Unsubscribe=One-Click",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      sameOrigin: false,
+    });
+    expect(left.status).toBe(200);
+    const second = await pending(en);
+    expect((await decide(second, "reject", { code: "price" })).status).toBe(200);
+    expect(await latest(en.email, "listing_rejected")).toBeUndefined();
+    expect((await listingRow(second))!.status).toBe("rejected");
   });
 
   it("is not sent to an owner without a confirmed e-mail; the decision stands", async () => {

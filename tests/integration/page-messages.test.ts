@@ -6,6 +6,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import en from "#locales/en.json";
+import { UNSUBSCRIBE_TOKEN_TTL_MS } from "#shared/constants.ts";
+import { unsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 import { devSession } from "./auth-fixtures.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { BOT_UA, ORIGIN } from "#tests/fixtures/requests.ts";
@@ -14,6 +16,8 @@ const IDS = Object.keys(en);
 let detail: string;
 let article: string;
 let session: string;
+/** The unsubscribe page as each of an e-mail's links opens it: a list's, a saved search's, an expired one. */
+let unsubscribe: string[];
 
 beforeAll(async () => {
   const row = await env.DB.prepare(
@@ -28,6 +32,23 @@ beforeAll(async () => {
   ).items[0]!;
   article = `/media/${[...a.tag_path, a.slug].join("/")}/`;
   session = await devSession("user");
+  const user = await env.DB.prepare(
+    "SELECT id FROM users WHERE email IS NOT NULL AND deleted_at IS NULL LIMIT 1",
+  ).first<{
+    id: number;
+  }>();
+  const search = await env.DB.prepare(
+    `INSERT INTO saved_searches (user_id, query, created_at, updated_at, opened_at)
+     VALUES (?, 'deal=rent&type=1&city=beograd&rooms=1&rooms=2&price_max=800', 0, 0, 0) RETURNING id`,
+  )
+    .bind(user!.id)
+    .first<{ id: number }>();
+  const now = Date.now();
+  unsubscribe = [
+    await unsubscribeToken(env, user!.id, { kind: "list", list: "price_drops" }, now),
+    await unsubscribeToken(env, user!.id, { kind: "saved_search", id: search!.id }, now),
+    await unsubscribeToken(env, user!.id, { kind: "list", list: "messages" }, now - UNSUBSCRIBE_TOKEN_TTL_MS - 1),
+  ].map((token) => `/unsubscribe/?token=${token}`);
 });
 
 /** Message ids in what a page shows: its markup without scripts (the data itself holds the ids). */
@@ -74,12 +95,13 @@ const PRIVATE = [
 
 describe.each(["en", "ru", "sr"] as Locale[])("messages of the pages in %s", (locale) => {
   it("shows no message id on any public page", async () => {
-    for (const path of [...PUBLIC, detail, article]) {
+    for (const path of [...PUBLIC, detail, article, ...unsubscribe]) {
       const res = await SELF.fetch(`${ORIGIN}${localizePath(path, locale)}`, {
         headers: { "user-agent": BOT_UA, cookie: `locale=${locale}` },
         redirect: "manual",
       });
-      expect([200, 404], path).toContain(res.status);
+      // A forged unsubscribe link is a 403 page, an expired one 410.
+      expect([200, 403, 404, 410], path).toContain(res.status);
       expect(idsShown(await res.text()), `${locale} ${path}`).toEqual([]);
     }
   });

@@ -1,6 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
+import { UNSUBSCRIBE_TOKEN_TTL_MS } from "#shared/constants.ts";
 import { BOT_UA, BROWSER_UA, browserInit, heading, htmlLang, ORIGIN } from "#tests/fixtures/requests.ts";
+import { type UnsubscribeScope, unsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
@@ -164,79 +166,129 @@ describe("question form", () => {
 });
 
 describe("/unsubscribe/", () => {
-  const TOKEN = "pageToken900101_abcdefghijklmnopqrstuvwx";
-  const EMAIL = "milan.pages@example.rs";
+  /** The page's text without its scripts (the page's messages travel in them). */
+  const shown = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "");
+  let userId: number;
+  let email: string;
+  let searchId: number;
+  const token = (scope: UnsubscribeScope, now = Date.now()) => unsubscribeToken(env, userId, scope, now);
 
   beforeEach(async () => {
+    email = `milan.pages-${Math.floor(Math.random() * 1e9)}@example.rs`;
+    const user = await env.DB.prepare(
+      "INSERT INTO users (name, email, role, created_at, email_verified_at) VALUES ('Milan', ?, 'user', 0, 0) RETURNING id",
+    )
+      .bind(email)
+      .first<{ id: number }>();
+    userId = user!.id;
     const now = Date.now();
-    await env.DB.batch([
-      env.DB.prepare("DELETE FROM email_subscriptions WHERE email = ?").bind(EMAIL),
-      env.DB.prepare(
-        `INSERT INTO email_subscriptions (email, list, token, subscribed, updated_at) VALUES
-           (?1, 'saved_searches', ?2, 1, ?3), (?1, 'news', ?2, 1, ?3), (?1, 'listing_tips', ?2, 0, ?3)`,
-      ).bind(EMAIL, TOKEN, now),
-    ]);
+    const search = await env.DB.prepare(
+      `INSERT INTO saved_searches (user_id, name, query, notify, frequency, created_at, updated_at, opened_at)
+       VALUES (?, NULL, 'deal=sale&type=4&city=beograd&rooms=2', 1, 'daily', ?, ?, ?) RETURNING id`,
+    )
+      .bind(userId, now, now, now)
+      .first<{ id: number }>();
+    searchId = search!.id;
   });
   const states = async () =>
     Object.fromEntries(
       (
         await env.DB.prepare("SELECT list, subscribed FROM email_subscriptions WHERE email = ?")
-          .bind(EMAIL)
+          .bind(email)
           .all<{ list: string; subscribed: number }>()
       ).results.map((r) => [r.list, r.subscribed]),
     );
+  const notify = async () =>
+    (await env.DB.prepare("SELECT notify FROM saved_searches WHERE id = ?").bind(searchId).first<{ notify: number }>())!
+      .notify;
 
-  it("without a token explains where the link is; with a bad one says it does not work", async () => {
+  it("without a token explains where the link is; a forged one and an expired one say which", async () => {
     const missing = await page("/unsubscribe/");
     expect(missing.status).toBe(200);
     expect(robots(missing.html)).toBe("noindex, nofollow");
-    expect(missing.html).toContain("Open the link from your e-mail");
-    for (const token of ["short", "unknownToken900999_abcdefghijklmnopqrstuv", "x".repeat(300)]) {
-      const bad = await page(`/unsubscribe/?token=${token}`);
-      expect(bad.status, token).toBe(404);
-      expect(bad.html).toContain("This link does not work");
-      expect(heading(bad.html)).toBe("Unsubscribe");
+    expect(shown(missing.html)).toContain("Open the link from your e-mail");
+    const genuine = await token({ kind: "list", list: "messages" });
+    for (const bad of ["short", "x".repeat(300), `${genuine.slice(0, -1)}${genuine.endsWith("A") ? "B" : "A"}`]) {
+      const forged = await page(`/unsubscribe/?token=${bad}`);
+      expect(forged.status, bad).toBe(403);
+      expect(h2s(forged.html)).toEqual(["This link does not work"]);
+      expect(heading(forged.html)).toBe("Unsubscribe");
     }
+    const old = await token({ kind: "list", list: "messages" }, Date.now() - UNSUBSCRIBE_TOKEN_TTL_MS - 1);
+    const expired = await page(`/ru/unsubscribe/?token=${old}`);
+    expect(expired.status).toBe(410);
+    expect(h2s(expired.html)).toEqual(["Срок действия ссылки истёк"]);
+    expect(expired.html).not.toContain('name="intent"');
+    expect(await states()).toEqual({});
   });
 
-  it("shows the masked address and each list", async () => {
-    const { status, html } = await page(`/sr/unsubscribe/?token=${TOKEN}`);
+  it("shows what a list's link stops, with both choices, in Serbian", async () => {
+    const { status, html } = await page(`/sr/unsubscribe/?token=${await token({ kind: "list", list: "messages" })}`);
     expect(status).toBe(200);
-    expect(html).toContain("m***@example.rs");
-    expect(html).not.toContain(EMAIL);
-    expect(html).toContain("Novi oglasi za sačuvane pretrage");
-    expect(html.match(/name="list" value="[a-z_]+"/g)).toEqual([
-      'name="list" value="saved_searches"',
-      'name="list" value="news"',
+    expect(shown(html)).toContain("m***@example.rs");
+    expect(html).not.toContain(email);
+    expect(h2s(html)).toEqual(["Ovaj link prekida", "Prekinite sve e-poruke"]);
+    expect(shown(html)).toContain("e-poruke o porukama");
+    expect(html.match(/name="intent" value="[a-z]+"/g)).toEqual([
+      'name="intent" value="one"',
+      'name="intent" value="all"',
     ]);
-    expect(html).toContain("Niste pretplaćeni");
   });
 
-  it("leaves one list with a form post", async () => {
-    const res = await post(`/unsubscribe/?token=${TOKEN}`, { token: TOKEN, list: "news" });
+  it("names the saved search a link is for", async () => {
+    const { html } = await page(`/unsubscribe/?token=${await token({ kind: "saved_search", id: searchId })}`);
+    expect(shown(html)).toContain("alerts for the saved search “Apartments for sale, Belgrade, 2 rooms”");
+  });
+
+  it("stops what the link is for with a form post, says so, and links to the cabinet's alerts", async () => {
+    const link = await token({ kind: "saved_search", id: searchId });
+    const res = await post(`/unsubscribe/?token=${link}`, { token: link, intent: "one" });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Done: you have unsubscribed from “Kvadrat news”.");
-    expect(await states()).toEqual({ saved_searches: 1, news: 0, listing_tips: 0 });
-    expect(html.match(/name="list" value="[a-z_]+"/g)).toEqual(['name="list" value="saved_searches"']);
+    expect(shown(html)).toContain(
+      "Done: you will no longer receive alerts for the saved search “Apartments for sale, Belgrade, 2 rooms”.",
+    );
+    expect(shown(html)).toContain('href="/cabinet/saved-searches/"');
+    expect(shown(html)).toContain("Stopped: you no longer receive these.");
+    expect(await notify()).toBe(0);
+    expect(await states()).toEqual({});
   });
 
-  it("leaves every list at once", async () => {
-    const res = await post(`/ru/unsubscribe/?token=${TOKEN}`, { token: TOKEN, intent: "all" });
+  it("stops every e-mail at once", async () => {
+    const link = await token({ kind: "list", list: "messages" });
+    const res = await post(`/ru/unsubscribe/?token=${link}`, { token: link, intent: "all" });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain("Готово: мы больше не будем присылать вам письма.");
-    expect(html).toContain("Вы не получаете от нас писем.");
-    expect(await states()).toEqual({ saved_searches: 0, news: 0, listing_tips: 0 });
+    expect(shown(html)).toContain(
+      "Готово: мы больше не будем присылать вам письма, кроме кодов безопасности вашего аккаунта.",
+    );
+    expect(shown(html)).toContain("Вы не получаете от нас писем, кроме кодов безопасности вашего аккаунта.");
+    expect(shown(html)).not.toContain('name="intent"');
+    expect(await states()).toEqual({
+      saved_searches: 0,
+      price_drops: 0,
+      messages: 0,
+      listing_updates: 0,
+      news: 0,
+      listing_tips: 0,
+    });
+    expect(await notify()).toBe(0);
   });
 
-  it("refuses posts with a bad token or list without an error screen", async () => {
-    const unknown = await post("/unsubscribe/", { token: "unknownToken900999_abcdefghijklmnopqrstuv", list: "news" });
-    expect(unknown.status).toBe(404);
-    expect(await unknown.text()).toContain("Open the link from your e-mail");
-    const badList = await post(`/unsubscribe/?token=${TOKEN}`, { token: TOKEN, list: "everything" });
-    expect(badList.status).toBe(400);
-    await badList.arrayBuffer();
-    expect(await states()).toEqual({ saved_searches: 1, news: 1, listing_tips: 0 });
+  it("refuses posts with a forged or expired token without an error screen, changing nothing", async () => {
+    const link = await token({ kind: "list", list: "messages" });
+    const forged = `${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`;
+    const refused = await post(`/unsubscribe/?token=${link}`, { token: forged, intent: "all" });
+    expect(refused.status).toBe(403);
+    expect(shown(await refused.text())).toContain("The unsubscribe link is incomplete or not one of ours.");
+    const old = await token({ kind: "list", list: "messages" }, Date.now() - UNSUBSCRIBE_TOKEN_TTL_MS - 1);
+    const late = await post(`/unsubscribe/?token=${link}`, { token: old, intent: "one" });
+    expect(late.status).toBe(410);
+    expect(shown(await late.text())).toContain("Unsubscribe links work for 60 days");
+    const junk = await post("/unsubscribe/", { token: "nope", intent: "one" });
+    expect(junk.status).toBe(403);
+    await junk.arrayBuffer();
+    expect(await states()).toEqual({});
+    expect(await notify()).toBe(1);
   });
 });

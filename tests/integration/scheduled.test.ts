@@ -1,6 +1,7 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/services/rate-limit.ts";
+import { checkUnsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 import { scheduled } from "#worker/scheduled.ts";
 
 const counter = (key: string) =>
@@ -130,6 +131,47 @@ describe("expiry (issue 19 item 3)", () => {
     expect(renewed!.expires_at).toBeGreaterThan(expiresAt + 25 * DAY);
     expect(renewed!.reminded_at).toBeNull();
     expect((await renew()).status).toBe(410);
+  });
+
+  it("carries the listing_updates unsubscribe links, and is not sent to an owner who left that list", async () => {
+    const now = Date.now();
+    const [listing] = await active(1);
+    const email = await ownerOf(listing!, "sr");
+    await env.DB.prepare("UPDATE listings SET expires_at = ?, reminded_at = NULL WHERE id = ?")
+      .bind(now + DAY, listing!.id)
+      .run();
+    await run(now);
+    const reminders = async () =>
+      (
+        await (
+          await SELF.fetch(`https://kvadrat.test/api/dev/outbox?to=${encodeURIComponent(email)}`)
+        ).json<{ items: { purpose: string; body: string; headers: Record<string, string> }[] }>()
+      ).items.filter(
+        // This listing's: the owner's other listings may enter the reminder's window meanwhile.
+        (item) => item.purpose === "expiry_reminder" && item.body.includes(`/listing/renew/${listing!.id}/`),
+      );
+    const [letter] = await reminders();
+    const token = /one-click\?token=([^>]+)>$/.exec(letter!.headers["List-Unsubscribe"]!)![1]!;
+    expect(letter!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect(await checkUnsubscribeToken(env, token, now)).toMatchObject({
+      ok: true,
+      userId: listing!.owner_id,
+      scope: { kind: "list", list: "listing_updates" },
+    });
+    expect(letter!.body).toContain(`http://localhost:8787/sr/unsubscribe/?token=${token}`);
+
+    // Left: the next run's reminder of another run is not sent; the listing is claimed all the same.
+    await env.DB.prepare(
+      "INSERT INTO email_subscriptions (email, list, subscribed, updated_at) VALUES (?, 'listing_updates', 0, ?)",
+    )
+      .bind(email, now)
+      .run();
+    await env.DB.prepare("UPDATE listings SET expires_at = ?, reminded_at = NULL WHERE id = ?")
+      .bind(now + 2 * DAY, listing!.id)
+      .run();
+    await run(now + 60_000);
+    expect(await reminders()).toHaveLength(1);
+    expect(await row(listing!.id)).toMatchObject({ reminded_at: now + 60_000 });
   });
 
   it("does not e-mail an owner without a confirmed address, and claims the listing all the same", async () => {

@@ -31,6 +31,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
+import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
 import { likelyDuplicate, toEdit } from "./realty-edit.ts";
 import { valid } from "./validate.ts";
@@ -59,8 +60,8 @@ for (const path of [
 type Decision = { approve: true } | { approve: false; code: RejectionCode | null; reason: string };
 
 /**
- * Tells the owner what was decided, in their language, when they have a confirmed e-mail address. The
- * decision stands whether or not the e-mail goes out: a provider's failure is logged, not answered.
+ * Tells the owner what was decided, in their language, when they have a confirmed e-mail address and have
+ * not left the list of e-mails about their listings (`listing_updates`). The decision stands whether or not the e-mail goes out: a provider's failure is logged, not answered.
  */
 async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision) {
   const owner = await findUserById(c.env.DB, row.owner_id);
@@ -68,15 +69,32 @@ async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision)
   const locale = mailLocale(owner.locale);
   const context = { locale, origin: new URL(c.req.url).origin };
   const listing = { id: row.id, title: toEdit(row, locale).title };
+  const to = { userId: owner.id, email: owner.email };
   try {
     if (decision.approve) {
       const path = row.city
         ? paths.detail(row.deal, row.property_type as PropertyType, row.city, row.id)
         : paths.realty(row.id);
-      await sendOwnerMail(c.env, owner.email, "listing_approved", { listing, path }, context, nowOf(c));
+      await sendOwnerMail(
+        c.env,
+        unsubscribeSigner(c.env),
+        to,
+        "listing_approved",
+        { listing, path },
+        context,
+        nowOf(c),
+      );
     } else {
       const { code, reason } = decision;
-      await sendOwnerMail(c.env, owner.email, "listing_rejected", { listing, code, reason }, context, nowOf(c));
+      await sendOwnerMail(
+        c.env,
+        unsubscribeSigner(c.env),
+        to,
+        "listing_rejected",
+        { listing, code, reason },
+        context,
+        nowOf(c),
+      );
     }
   } catch (error) {
     logServerError(c, error);

@@ -37,6 +37,7 @@ devOutbox.get("/dev/outbox", valid("query", OutboxQuery), async (c) => {
     body: row.body,
     subject: row.subject,
     headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : {},
+    html: row.html,
     created_at: new Date(row.created_at).toISOString(),
   }));
   c.header("Cache-Control", "no-store");

@@ -7,30 +7,10 @@
  * Token: `{expiresAt in base 36}.{base64url signature}` — the run it names is readable, so a genuine link
  * that was already used (410) is told apart from a forged one (403).
  */
-import { bytesToBase64Url } from "#shared/base64.ts";
-import { authEnv } from "./auth-env.ts";
 import { constantTimeEqualText } from "./secret-bytes.ts";
-import { jwtSecret } from "./tokens.ts";
+import { signText } from "./signing.ts";
 
-const keys = new Map<string, Promise<CryptoKey>>();
-
-function hmacKey(secret: string): Promise<CryptoKey> {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
-async function signature(env: Env, listingId: number, expiresAt: number): Promise<string> {
-  // Throws AuthConfigError outside development without a usable JWT_SECRET, as sign-in does.
-  const key = await hmacKey(jwtSecret(authEnv(env)));
-  const signed = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`renew:${listingId}:${expiresAt}`));
-  return bytesToBase64Url(new Uint8Array(signed));
-}
+const signature = (env: Env, listingId: number, expiresAt: number) => signText(env, `renew:${listingId}:${expiresAt}`);
 
 /** The renewal token of a listing's current run (`expiresAt`, ms): the reminder e-mail's link carries it. */
 export async function renewToken(env: Env, listingId: number, expiresAt: number): Promise<string> {

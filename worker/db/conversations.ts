@@ -477,6 +477,8 @@ export async function insertConversationReport(
 export interface NoticeRow {
   id: number;
   listing_id: number;
+  /** Whom the notice goes to (their unsubscribe token names them). */
+  recipient_id: number;
   email: string | null;
   email_verified_at: number | null;
   locale: string | null;
@@ -542,7 +544,7 @@ export async function claimNotices(
   if (!claimed.length) return { claimed: 0, rows: [] };
   const { results } = await db
     .prepare(
-      `SELECT c.id, c.listing_id, r.email, r.email_verified_at, r.locale, s.name AS sender_name,
+      `SELECT c.id, c.listing_id, r.id AS recipient_id, r.email, r.email_verified_at, r.locale, s.name AS sender_name,
          (SELECT body FROM messages m WHERE m.conversation_id = c.id AND +m.recipient_id = r.id AND m.read_at IS NULL
           ORDER BY m.id DESC LIMIT 1) AS body,
          l.deal, l.property_type, l.title, l.title_generated, l.lang, l.rooms, l.area, l.land_area,

@@ -8,6 +8,8 @@ export interface OutboxRow {
   subject: string | null;
   /** JSON object of the e-mail's extra headers, or null. */
   headers: string | null;
+  /** An e-mail's HTML part, or null. */
+  html: string | null;
   created_at: number;
 }
 
@@ -21,13 +23,14 @@ export async function insertOutboxMessage(
     body: string;
     subject?: string;
     headers?: Record<string, string>;
+    html?: string;
     now: number;
   },
 ): Promise<void> {
   await db
     .prepare(
-      `INSERT INTO dev_outbox (channel, recipient, purpose, code, body, subject, headers, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO dev_outbox (channel, recipient, purpose, code, body, subject, headers, html, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .bind(
       message.channel,
@@ -37,6 +40,7 @@ export async function insertOutboxMessage(
       message.body,
       message.subject ?? null,
       message.headers ? JSON.stringify(message.headers) : null,
+      message.html ?? null,
       message.now,
     )
     .run();
@@ -46,7 +50,7 @@ export async function insertOutboxMessage(
 export async function recentOutbox(db: D1Database, recipient: string): Promise<OutboxRow[]> {
   const { results } = await db
     .prepare(
-      "SELECT recipient, purpose, code, body, subject, headers, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
+      "SELECT recipient, purpose, code, body, subject, headers, html, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",
     )
     .bind(recipient)
     .all<OutboxRow>();

@@ -17,6 +17,7 @@ import type {
 } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
 import { photoVariants, srcsetOf } from "#shared/photo-variants.ts";
+import { searchWords } from "#shared/search-words.ts";
 import { shownTitle } from "./listing-titles.ts";
 import {
   exactOrganicNeeded,
@@ -50,11 +51,7 @@ export interface ResolvedPlaces {
  * remains.
  */
 export function ftsQuery(text: string): string | null {
-  const words = text
-    .normalize("NFKC")
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w.length > 0)
-    .slice(0, 12);
+  const words = searchWords(text);
   // A one-character prefix would match most of the vocabulary: such a word is matched whole.
   return words.length ? words.map((w) => `"${w.replaceAll('"', "")}"${w.length > 1 ? "*" : ""}`).join(" ") : null;
 }

@@ -1,69 +1,82 @@
+/**
+ * Which e-mails an address gets (table `email_subscriptions`, migration 0020, decision 041). The lists
+ * that tell a person about their own things — saved-search alerts, price drops of favourites, messages,
+ * their listings' updates — are sent unless the address left them (a row with `subscribed = 0`); news and
+ * listing tips only to an address that joined (`subscribed = 1`). Account security codes are on no list:
+ * nothing here stops them.
+ */
 import type { SubscriptionState } from "#shared/api/content.ts";
 import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/api/limits.ts";
 
-/** The address an unsubscribe token stands for, if any. */
-export async function emailOfToken(db: D1Database, token: string): Promise<string | null> {
-  const row = await db
-    .prepare("SELECT email FROM email_subscriptions WHERE token = ? LIMIT 1")
-    .bind(token)
-    .first<{ email: string }>();
-  return row?.email ?? null;
+/** The lists an address is on until it leaves them. */
+export const OPT_OUT_LISTS: readonly SubscriptionList[] = [
+  "saved_searches",
+  "price_drops",
+  "messages",
+  "listing_updates",
+];
+
+const optOut = (list: SubscriptionList) => OPT_OUT_LISTS.includes(list);
+
+/** Whether an address's stored row (or its absence) means it gets the list. */
+const subscribedBy = (list: SubscriptionList, stored: number | undefined) =>
+  stored === undefined ? optOut(list) : stored === 1;
+
+/**
+ * SQL that is true when the address in `emailColumn` gets `list` (for reads that pick recipients in bulk).
+ * `list` is one of SUBSCRIPTION_LISTS, never user text.
+ */
+export function subscribedSql(emailColumn: string, list: SubscriptionList): string {
+  if (!(SUBSCRIPTION_LISTS as readonly string[]).includes(list)) throw new Error(`No such list: ${list}`);
+  return optOut(list)
+    ? `NOT EXISTS (SELECT 1 FROM email_subscriptions es WHERE es.email = ${emailColumn} AND es.list = '${list}' AND es.subscribed = 0)`
+    : `EXISTS (SELECT 1 FROM email_subscriptions es WHERE es.email = ${emailColumn} AND es.list = '${list}' AND es.subscribed = 1)`;
 }
 
-/** Every list with the address's state; lists it never joined are `subscribed: false`. */
+/** Every list with the address's state, in SUBSCRIPTION_LISTS order. */
 export async function subscriptionStates(db: D1Database, email: string): Promise<SubscriptionState[]> {
   const { results } = await db
     .prepare("SELECT list, subscribed FROM email_subscriptions WHERE email = ?")
     .bind(email)
-    .all<{ list: string; subscribed: number }>();
-  const on = new Set(results.filter((r) => r.subscribed).map((r) => r.list));
-  return SUBSCRIPTION_LISTS.map((list) => ({ list, subscribed: on.has(list) }));
+    .all<{ list: SubscriptionList; subscribed: number }>();
+  const stored = new Map(results.map((row) => [row.list, row.subscribed]));
+  return SUBSCRIPTION_LISTS.map((list) => ({ list, subscribed: subscribedBy(list, stored.get(list)) }));
 }
 
-/** Leaves one list, or every list when `list` is omitted. Idempotent. */
-export async function unsubscribe(
-  db: D1Database,
-  email: string,
-  list?: SubscriptionList,
-  now = Date.now(),
-): Promise<void> {
-  if (list === undefined) {
-    await db
-      .prepare("UPDATE email_subscriptions SET subscribed = 0, updated_at = ? WHERE email = ? AND subscribed <> 0")
-      .bind(now, email)
-      .run();
-  } else {
-    await db
-      .prepare(
-        "UPDATE email_subscriptions SET subscribed = 0, updated_at = ? WHERE email = ? AND list = ? AND subscribed <> 0",
-      )
-      .bind(now, email, list)
-      .run();
-  }
+/** Whether the address gets e-mails of `list`. */
+export async function isSubscribed(db: D1Database, email: string, list: SubscriptionList): Promise<boolean> {
+  const row = await db
+    .prepare("SELECT subscribed FROM email_subscriptions WHERE email = ? AND list = ?")
+    .bind(email, list)
+    .first<{ subscribed: number }>();
+  return subscribedBy(list, row?.subscribed);
+}
+
+/** The statement that takes the address off `list` (a row saying so; idempotent). */
+const leaveStatement = (db: D1Database, email: string, list: SubscriptionList, now: number) =>
+  db
+    .prepare(
+      `INSERT INTO email_subscriptions (email, list, subscribed, updated_at) VALUES (?1, ?2, 0, ?3)
+       ON CONFLICT (email, list) DO UPDATE SET subscribed = 0, updated_at = ?3 WHERE subscribed <> 0`,
+    )
+    .bind(email, list, now);
+
+/** Takes the address off one list. Idempotent. */
+export async function leaveList(db: D1Database, email: string, list: SubscriptionList, now: number): Promise<void> {
+  await leaveStatement(db, email, list, now).run();
 }
 
 /**
- * The address's row of one list, made (subscribed, with `token`) when it has none: what an e-mail of that
- * list links to for leaving it. Two runs making it at once keep the first token.
+ * Statements that take the address off every list (run them in a batch with whatever else "stop all"
+ * does). Account security codes are on no list and still go.
  */
-export async function listSubscription(
-  db: D1Database,
-  email: string,
-  list: SubscriptionList,
-  token: string,
-  now: number,
-): Promise<{ token: string; subscribed: boolean }> {
-  const [, row] = await db.batch([
-    db
-      .prepare(
-        `INSERT INTO email_subscriptions (email, list, token, subscribed, updated_at) VALUES (?1, ?2, ?3, 1, ?4)
-         ON CONFLICT (email, list) DO NOTHING`,
-      )
-      .bind(email, list, token, now),
-    db.prepare("SELECT token, subscribed FROM email_subscriptions WHERE email = ?1 AND list = ?2").bind(email, list),
-  ]);
-  const found = row!.results[0] as { token: string; subscribed: number };
-  return { token: found.token, subscribed: found.subscribed === 1 };
+export function leaveAllStatements(db: D1Database, email: string, now: number): D1PreparedStatement[] {
+  return SUBSCRIPTION_LISTS.map((list) => leaveStatement(db, email, list, now));
+}
+
+/** Takes the address off every list at once. Idempotent. */
+export async function leaveAll(db: D1Database, email: string, now: number): Promise<void> {
+  await db.batch(leaveAllStatements(db, email, now));
 }
 
 /**

@@ -13,6 +13,11 @@ export interface Mail {
   subject: string;
   /** Plain text: every client shows it, nothing in it can run. */
   text: string;
+  /**
+   * An HTML alternative (alerts show listings' photos): every value in it escaped (`escapeHtml`), pictures
+   * and links absolute. The text part stays complete on its own.
+   */
+  html?: string;
   /** What it is (`expiry_reminder`, `listing_rejected`, …): the outbox's `purpose`, and the logs'. */
   purpose: string;
   /** Extra headers, e.g. RFC 8058 `List-Unsubscribe` and `List-Unsubscribe-Post`. */
@@ -58,6 +63,7 @@ export async function sendViaProvider(env: MailEnv, mail: Mail, doFetch: Fetch):
           to: [mail.to],
           subject: mail.subject,
           text: mail.text,
+          ...(mail.html ? { html: mail.html } : {}),
           ...(Object.keys(headers).length ? { headers } : {}),
         }),
       });
@@ -76,6 +82,7 @@ export async function sendViaProvider(env: MailEnv, mail: Mail, doFetch: Fetch):
           To: mail.to,
           Subject: mail.subject,
           TextBody: mail.text,
+          ...(mail.html ? { HtmlBody: mail.html } : {}),
           MessageStream: "outbound",
           ...(Object.keys(headers).length
             ? { Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })) }
@@ -105,6 +112,7 @@ export async function sendMail(
       body: mail.text,
       subject: mail.subject,
       headers: mail.headers,
+      html: mail.html,
       now,
     });
     return;

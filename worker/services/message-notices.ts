@@ -6,18 +6,16 @@
  * its e-mail is sent (worker/db/conversations.ts `claimNotices`), so overlapping runs never send twice; an
  * e-mail that fails is not retried (the claim stands, as for the expiry reminders).
  *
- * Only to a confirmed address that has not left the `messages` list; the e-mail carries that list's token
- * for the one-click unsubscribe of RFC 8058 (`List-Unsubscribe`, `List-Unsubscribe-Post`) and for the
- * unsubscribe page.
+ * Only to a confirmed address that has not left the `messages` list; the e-mail carries a signed token of
+ * that list for the one-click unsubscribe of RFC 8058 (`List-Unsubscribe`, `List-Unsubscribe-Post`) and for
+ * the unsubscribe page (`sendOwnerMail`).
  */
-import { newUnsubscribeToken } from "#shared/api/content.ts";
 import { MESSAGE_NOTICE_DELAY_MS, MESSAGE_NOTICE_INTERVAL_MS } from "#shared/constants.ts";
-import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { claimNotices, noticeTitle, type Role } from "#worker/db/conversations.ts";
-import { listSubscription } from "#worker/db/subscriptions.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { mailLocale, sendOwnerMail } from "./owner-mail.ts";
+import type { UnsubscribeSigner } from "./unsubscribe-links.ts";
 
 /** Conversations one statement claims: a run that finds more goes on in batches. */
 export const NOTICE_BATCH = 100;
@@ -52,7 +50,7 @@ export interface NoticeRun {
 }
 
 /** E-mails the recipients of messages left unread (see the module's comment); what it did. */
-export async function sendMessageNotices(env: Env, now: number): Promise<NoticeRun> {
+export async function sendMessageNotices(env: Env, now: number, sign: UnsubscribeSigner): Promise<NoticeRun> {
   const origin = siteOrigin(env);
   const run: NoticeRun = { sent: 0, skipped: 0 };
   const window = {
@@ -71,34 +69,22 @@ export async function sendMessageNotices(env: Env, now: number): Promise<NoticeR
           continue;
         }
         try {
-          const subscription = await listSubscription(env.DB, row.email, "messages", newUnsubscribeToken(), now);
-          if (!subscription.subscribed) {
-            run.skipped++;
-            continue;
-          }
           const locale = mailLocale(row.locale);
-          const token = encodeURIComponent(subscription.token);
-          await sendOwnerMail(
+          const result = await sendOwnerMail(
             env,
-            row.email,
+            sign,
+            { userId: row.recipient_id, email: row.email },
             "new_message",
             {
               sender: row.sender_name,
               listing: { id: row.listing_id, title: noticeTitle(row, locale) },
               excerpt: excerpt(row.body),
               conversationPath: `${privatePaths.cabinet.messages()}?c=${row.id}`,
-              unsubscribePath: `${paths.page("unsubscribe")}?token=${token}`,
             },
             { locale, origin },
             now,
-            {
-              headers: {
-                "List-Unsubscribe": `<${origin}/api/unsubscribe/one-click?token=${token}&list=messages>`,
-                "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-              },
-            },
           );
-          run.sent++;
+          run[result === "sent" ? "sent" : "skipped"]++;
         } catch (error) {
           // One recipient's failed e-mail stops no other; the conversation stays claimed (never two e-mails).
           console.error(`message notice of conversation ${row.id} not sent:`, error);

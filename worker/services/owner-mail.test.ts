@@ -7,16 +7,22 @@ import { mailLocale, OWNER_MAIL, type OwnerMailKind, ownerLetter } from "./owner
 
 const origin = "https://kvadrat.example";
 const listing = { id: 42, title: "2-room apartment for sale, 58 m², Vračar, Belgrade" };
+const unsubscribePath = "/unsubscribe/?token=tok_123";
 const SAMPLES: { [K in OwnerMailKind]: Parameters<typeof ownerLetter<K>>[1] } = {
-  listing_approved: { listing, path: "/buy/apartment/beograd/42/" },
-  listing_rejected: { listing, code: "photos", reason: "Please add photos of the rooms." },
-  expiry_reminder: { listing, expiresAt: Date.UTC(2026, 11, 3, 10), renewPath: "/listing/renew/42/?token=abc.def" },
+  listing_approved: { listing, path: "/buy/apartment/beograd/42/", unsubscribePath },
+  listing_rejected: { listing, code: "photos", reason: "Please add photos of the rooms.", unsubscribePath },
+  expiry_reminder: {
+    listing,
+    expiresAt: Date.UTC(2026, 11, 3, 10),
+    renewPath: "/listing/renew/42/?token=abc.def",
+    unsubscribePath,
+  },
   new_message: {
     sender: "Ana",
     listing,
     excerpt: "Is it still available?\nCan I see it on Saturday?",
     conversationPath: "/cabinet/messages/?c=9",
-    unsubscribePath: "/unsubscribe/?token=tok_123",
+    unsubscribePath,
   },
 };
 
@@ -33,18 +39,28 @@ describe("owner e-mails", () => {
       const links = letter.text.match(/https?:\/\/\S+/g) ?? [];
       expect(links.length, kind).toBeGreaterThan(0);
       for (const link of links) expect(link.startsWith(`${origin}${prefix}/`), link).toBe(true);
+      // Every one ends with its way out (issue 22 item 5).
+      expect(letter.text).toContain(`${origin}${prefix}/unsubscribe/?token=tok_123`);
     }
   });
 
   it("names a rejection's reason by the label the site shows, and the moderator's words", () => {
     for (const { code: locale } of LOCALES) {
       for (const code of REJECTION_CODES) {
-        const letter = ownerLetter("listing_rejected", { listing, code, reason: "" }, { locale, origin });
+        const letter = ownerLetter(
+          "listing_rejected",
+          { listing, code, reason: "", unsubscribePath },
+          { locale, origin },
+        );
         const label = messageCatalog(locale).intl.formatMessage({ id: `moderation.rejectionCode.${code}` });
         expect(label).not.toBe(`moderation.rejectionCode.${code}`);
         expect(letter.text).toContain(label);
       }
-      const words = ownerLetter("listing_rejected", { listing, code: null, reason: "Too dark." }, { locale, origin });
+      const words = ownerLetter(
+        "listing_rejected",
+        { listing, code: null, reason: "Too dark.", unsubscribePath },
+        { locale, origin },
+      );
       expect(words.text).toContain("Too dark.");
       expect(words.text).toContain(`${origin}${locale === "en" ? "" : `/${locale}`}/listing/edit/42/`);
     }
@@ -62,7 +78,7 @@ describe("owner e-mails", () => {
   it("names a listing without a title by its number", () => {
     const letter = ownerLetter(
       "listing_approved",
-      { listing: { id: 7, title: null }, path: "/realty/7/" },
+      { listing: { id: 7, title: null }, path: "/realty/7/", unsubscribePath },
       { locale: "ru", origin },
     );
     expect(letter.text).toContain("№ 7");

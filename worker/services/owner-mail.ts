@@ -3,7 +3,10 @@
  * (`users.locale`, en by default): a moderator's approval or rejection, the expiry reminder; and to either
  * side of a conversation, a message left unread (issue 20 item 4, `new_message`). Every
  * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
- * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `ownerMail` sends any of them.
+ * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `sendOwnerMail` sends any of them.
+ *
+ * Each is on a list (OWNER_MAIL_LIST, issue 22 item 5): not sent to an address that left it, and it carries
+ * that list's unsubscribe links — the RFC 8058 headers and a link in the body (worker/services/unsubscribe-links.ts).
  */
 import type { RejectionCode } from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
@@ -11,7 +14,10 @@ import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "#shared/loc
 import { messageCatalog } from "#shared/message-catalog.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { type Mail, type MailEnv, sendMail } from "./mailer.ts";
+import type { SubscriptionList } from "#shared/api/limits.ts";
+import { isSubscribed } from "#worker/db/subscriptions.ts";
+import { sendMail } from "./mailer.ts";
+import { type UnsubscribeSigner, unsubscribeParts } from "./unsubscribe-links.ts";
 
 /** What every template is given besides its own data. */
 export interface MailContext {
@@ -54,13 +60,19 @@ const named = (listing: MailListing, locale: Locale) => {
 const rejectionLabel = (code: RejectionCode, locale: Locale) =>
   messageCatalog(locale).intl.formatMessage({ id: `moderation.rejectionCode.${code}` });
 
-interface Approved {
+/** What every owner e-mail is given for its way out. */
+interface Leavable {
+  /** The unsubscribe page's locale-free path with the token (`/unsubscribe/?token=…`). */
+  unsubscribePath: string;
+}
+
+interface Approved extends Leavable {
   listing: MailListing;
   /** The public page's locale-free path. */
   path: string;
 }
 
-interface Rejected {
+interface Rejected extends Leavable {
   listing: MailListing;
   code: RejectionCode | null;
   /** The moderator's own words, or "". */
@@ -68,7 +80,7 @@ interface Rejected {
 }
 
 const listingApproved: Record<Locale, Template<Approved>> = {
-  en: ({ listing, path }, context) => ({
+  en: ({ listing, path, unsubscribePath }, context) => ({
     subject: "Your listing is published",
     text: [
       `A moderator has approved your listing ${named(listing, context.locale)}. It is on the site for the next ${LISTING_RUN_DAYS} days:`,
@@ -76,10 +88,12 @@ const listingApproved: Record<Locale, Template<Approved>> = {
       "",
       `Renew, archive or edit it under “My listings”: ${siteUrl(context, paths.cabinet.main())}`,
       "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, path }, context) => ({
+  ru: ({ listing, path, unsubscribePath }, context) => ({
     subject: "Ваше объявление опубликовано",
     text: [
       `Модератор одобрил ваше объявление ${named(listing, context.locale)}. Оно будет на сайте ближайшие ${LISTING_RUN_DAYS} дней:`,
@@ -87,10 +101,12 @@ const listingApproved: Record<Locale, Template<Approved>> = {
       "",
       `Продлить, перенести в архив или изменить его можно в разделе «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
       "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, path }, context) => ({
+  sr: ({ listing, path, unsubscribePath }, context) => ({
     subject: "Vaš oglas je objavljen",
     text: [
       `Moderator je odobrio vaš oglas ${named(listing, context.locale)}. Na sajtu je narednih ${LISTING_RUN_DAYS} dana:`,
@@ -98,13 +114,15 @@ const listingApproved: Record<Locale, Template<Approved>> = {
       "",
       `Obnovite ga, arhivirajte ili izmenite u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
       "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
 };
 
 const listingRejected: Record<Locale, Template<Rejected>> = {
-  en: ({ listing, code, reason }, context) => ({
+  en: ({ listing, code, reason, unsubscribePath }, context) => ({
     subject: "Your listing was not published",
     text: [
       `A moderator has not published your listing ${named(listing, context.locale)}.`,
@@ -115,10 +133,12 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
       "Correct the listing and submit it for review again:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
       "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, code, reason }, context) => ({
+  ru: ({ listing, code, reason, unsubscribePath }, context) => ({
     subject: "Ваше объявление не опубликовано",
     text: [
       `Модератор не опубликовал ваше объявление ${named(listing, context.locale)}.`,
@@ -129,10 +149,12 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
       "Исправьте объявление и снова отправьте его на проверку:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
       "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, code, reason }, context) => ({
+  sr: ({ listing, code, reason, unsubscribePath }, context) => ({
     subject: "Vaš oglas nije objavljen",
     text: [
       `Moderator nije objavio vaš oglas ${named(listing, context.locale)}.`,
@@ -143,12 +165,14 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
       "Ispravite oglas i ponovo ga pošaljite na proveru:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
       "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
 };
 
-interface ExpiryReminder {
+interface ExpiryReminder extends Leavable {
   listing: MailListing;
   /** When it leaves the site (ms). */
   expiresAt: number;
@@ -160,7 +184,7 @@ interface ExpiryReminder {
 const day = (at: number, locale: Locale) => messageCatalog(locale).intl.formatDate(at, { dateStyle: "long" });
 
 const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
-  en: ({ listing, expiresAt, renewPath }, context) => ({
+  en: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
     subject: "Your listing expires soon",
     text: [
       `Your listing ${named(listing, context.locale)} leaves the site on ${day(expiresAt, context.locale)}.`,
@@ -170,10 +194,12 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
       "",
       `Sold or rented? Nothing to do: it goes to the archive of “My listings” by itself: ${siteUrl(context, paths.cabinet.main())}`,
       "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, expiresAt, renewPath }, context) => ({
+  ru: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
     subject: "Срок вашего объявления скоро истекает",
     text: [
       `Ваше объявление ${named(listing, context.locale)} будет снято с сайта ${day(expiresAt, context.locale)}.`,
@@ -183,10 +209,12 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
       "",
       `Продано или сдано? Ничего делать не нужно: оно само перейдёт в архив раздела «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
       "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, expiresAt, renewPath }, context) => ({
+  sr: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
     subject: "Vaš oglas uskoro ističe",
     text: [
       `Vaš oglas ${named(listing, context.locale)} ističe ${day(expiresAt, context.locale)}.`,
@@ -196,12 +224,14 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
       "",
       `Prodato ili izdato? Ne morate ništa da radite: oglas sam prelazi u arhivu u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
       "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
       "— Kvadrat",
     ].join("\n"),
   }),
 };
 
-interface NewMessage {
+interface NewMessage extends Leavable {
   /** Who wrote, as they show themselves ("" for an account deleted since). */
   sender: string;
   listing: MailListing;
@@ -209,8 +239,6 @@ interface NewMessage {
   excerpt: string;
   /** The conversation's locale-free path (`/cabinet/messages/?c=7`). */
   conversationPath: string;
-  /** The unsubscribe page's locale-free path with the list's token (`/unsubscribe/?token=…`). */
-  unsubscribePath: string;
 }
 
 /** The message quoted as e-mail quotes are: every line after "> ". */
@@ -284,6 +312,14 @@ export const OWNER_MAIL = {
 export type OwnerMailKind = keyof typeof OWNER_MAIL;
 export type OwnerMailData<K extends OwnerMailKind> = Parameters<(typeof OWNER_MAIL)[K]["en"]>[0];
 
+/** The list each owner e-mail is on: what its unsubscribe links stop, and what stops it. */
+export const OWNER_MAIL_LIST: Record<OwnerMailKind, SubscriptionList> = {
+  listing_approved: "listing_updates",
+  listing_rejected: "listing_updates",
+  expiry_reminder: "listing_updates",
+  new_message: "messages",
+};
+
 /** The language a person's e-mails are in: their `users.locale`, else the site's default. */
 export const mailLocale = (locale: string | null | undefined): Locale => (isLocale(locale) ? locale : DEFAULT_LOCALE);
 
@@ -297,15 +333,35 @@ export function ownerLetter<K extends OwnerMailKind>(
   return { ...template(data, context), purpose: kind };
 }
 
-/** Writes and sends one owner e-mail (through the adapter: the dev outbox in development). */
+/** Whom an e-mail goes to: the person (their unsubscribe token names them) at their confirmed address. */
+export interface Recipient {
+  userId: number;
+  email: string;
+}
+
+/**
+ * Writes and sends one owner e-mail (through the adapter: the dev outbox in development) with its list's
+ * unsubscribe links (signed by `sign`); `left` (nothing sent) when the address has left the list.
+ */
 export async function sendOwnerMail<K extends OwnerMailKind>(
-  env: MailEnv & { DB: D1Database },
-  to: string,
+  env: Env,
+  sign: UnsubscribeSigner,
+  to: Recipient,
   kind: K,
-  data: OwnerMailData<K>,
+  data: Omit<OwnerMailData<K>, "unsubscribePath">,
   context: MailContext,
   now: number,
-  extra: Pick<Mail, "headers"> = {},
-): Promise<void> {
-  await sendMail(env, { to, ...ownerLetter(kind, data, context), ...extra }, now);
+): Promise<"sent" | "left"> {
+  const list = OWNER_MAIL_LIST[kind];
+  if (!(await isSubscribed(env.DB, to.email, list))) return "left";
+  const { unsubscribePath, headers } = await unsubscribeParts(
+    sign,
+    context.origin,
+    to.userId,
+    { kind: "list", list },
+    now,
+  );
+  const letter = ownerLetter(kind, { ...data, unsubscribePath } as OwnerMailData<K>, context);
+  await sendMail(env, { to: to.email, ...letter, headers }, now);
+  return "sent";
 }

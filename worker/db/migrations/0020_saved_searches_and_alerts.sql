@@ -101,3 +101,6 @@ INSERT INTO email_subscriptions_next (email, list, subscribed, updated_at)
   SELECT email, list, subscribed, updated_at FROM email_subscriptions;
 DROP TABLE email_subscriptions;
 ALTER TABLE email_subscriptions_next RENAME TO email_subscriptions;
+
+-- Alerts show listings' photos: e-mails may have an HTML part, which the development outbox keeps too.
+ALTER TABLE dev_outbox ADD COLUMN html TEXT;
