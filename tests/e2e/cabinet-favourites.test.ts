@@ -11,6 +11,7 @@ import type { ApiFavouriteItem } from "#shared/api/favourites.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, sessions, signIn, signUp, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
+import { publicListing } from "./listings.ts";
 
 const browser = fileBrowser();
 
@@ -22,34 +23,16 @@ const { open, close } = sessions(browser, [
 ]);
 
 /** An active flat of the development user's at `price`: through the wizard's API, approved by the admin; its id. */
-async function activeListing(owner: BrowserContext, admin: BrowserContext, price: number): Promise<number> {
-  const created = await api<{ data: { id: number } }>(owner, "POST", "/api/realty/edit/type", { type_id: 4 });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id;
-  const steps: [string, Record<string, unknown>][] = [
-    [
-      "params",
-      {
-        city: "novi-sad",
-        address: "Favourite street 3",
-        lat: 45.25,
-        lng: 19.84,
-        area: 47,
-        rooms: 2,
-        floor: 1,
-        floors: 4,
-      },
-    ],
-    ["description", { description: "A two-room flat someone keeps among their favourites for a while.", lang: "en" }],
-    ["conditions", { price }],
-  ];
-  for (const [step, values] of steps) {
-    expect((await api(owner, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
-  }
-  expect((await api(owner, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
-  expect((await api(admin, "POST", `/api/admin/realty/${id}/approve`)).status).toBe(200);
-  return id;
-}
+const activeListing = (owner: BrowserContext, admin: BrowserContext, price: number) =>
+  publicListing(owner, admin, {
+    city: "novi-sad",
+    address: "Favourite street 3",
+    lat: 45.25,
+    lng: 19.84,
+    area: 47,
+    description: "A two-room flat someone keeps among their favourites for a while.",
+    price,
+  });
 
 /** Public listings of the seed (none of the development user's, which the test takes down). */
 async function publicListings(context: BrowserContext, count: number): Promise<number[]> {

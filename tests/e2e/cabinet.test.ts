@@ -14,6 +14,7 @@ import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, sessions, signIn, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
+import { pendingListing } from "./listings.ts";
 
 const browser = fileBrowser();
 
@@ -28,28 +29,20 @@ const EXPECTED = [
 const { open, close } = sessions(browser, EXPECTED);
 
 /** A flat of the development user's through the wizard's API, waiting for review; its id. */
-async function pendingListing(owner: BrowserContext, price: number): Promise<number> {
-  const created = await api<{ data: { id: number } }>(owner, "POST", "/api/realty/edit/type", { type_id: 4 });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id;
-  const steps: [string, Record<string, unknown>][] = [
-    [
-      "params",
-      { city: "beograd", address: "Cabinet street 7", lat: 44.81, lng: 20.46, area: 58, rooms: 2, floor: 2, floors: 5 },
-    ],
-    ["description", { description: "A quiet two-room flat the cabinet test posts and takes down again.", lang: "en" }],
-    ["conditions", { price }],
-  ];
-  for (const [step, values] of steps) {
-    expect((await api(owner, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
-  }
-  expect((await api(owner, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
-  return id;
-}
+const pendingFlat = (owner: BrowserContext, price: number) =>
+  pendingListing(owner, {
+    city: "beograd",
+    address: "Cabinet street 7",
+    lat: 44.81,
+    lng: 20.46,
+    area: 58,
+    description: "A quiet two-room flat the cabinet test posts and takes down again.",
+    price,
+  });
 
 /** An active flat of the development user's: submitted, and approved by the admin; its id. */
 async function activeListing(owner: BrowserContext, admin: BrowserContext, price: number): Promise<number> {
-  const id = await pendingListing(owner, price);
+  const id = await pendingFlat(owner, price);
   expect((await api(admin, "POST", `/api/admin/realty/${id}/approve`)).status).toBe(200);
   return id;
 }
@@ -179,7 +172,7 @@ for (const js of [true, false]) {
         expect((await page.request.get(`/api/realty/${id}`)).status()).toBe(404);
 
         // A rejection: the owner reads the moderator's reason on the card and submits the listing again.
-        const rejected = await pendingListing(owner.context, seed + 2);
+        const rejected = await pendingFlat(owner.context, seed + 2);
         made.push(rejected);
         const reason = `The price looks like a typo (${js ? "with" : "without"} scripts).`;
         expect(

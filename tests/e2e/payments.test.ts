@@ -16,6 +16,7 @@ import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, sessions, signIn, signUp, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
+import { publicListing } from "./listings.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -50,20 +51,16 @@ async function quietCity(context: BrowserContext): Promise<string> {
 
 /** A flat of the development user's through the wizard's API, approved by the admin: its id and public path. */
 async function activeListing(owner: BrowserContext, admin: BrowserContext, city: string) {
-  const created = await api<{ data: { id: number } }>(owner, "POST", "/api/realty/edit/type", { type_id: 4 });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id;
-  const steps: [string, Record<string, unknown>][] = [
-    ["params", { city, address: "Promotion street 3", lat: 44.8, lng: 20.46, area: 61, rooms: 2, floor: 2, floors: 5 }],
-    ["description", { description: "A sunny two-room flat the payments test promotes to the top.", lang: "en" }],
+  const id = await publicListing(owner, admin, {
+    city,
+    address: "Promotion street 3",
+    lat: 44.8,
+    lng: 20.46,
+    area: 61,
+    description: "A sunny two-room flat the payments test promotes to the top.",
     // The dearest flat: sorted by price, only its promotion can put it first.
-    ["conditions", { price: 99_000_000 }],
-  ];
-  for (const [step, values] of steps) {
-    expect((await api(owner, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
-  }
-  expect((await api(owner, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
-  expect((await api(admin, "POST", `/api/admin/realty/${id}/approve`)).status).toBe(200);
+    price: 99_000_000,
+  });
   const detail = await api<{ data: ApiListingDetail }>(owner, "GET", `/api/realty/${id}`);
   expect(detail.status).toBe(200);
   return { id, path: new URL(detail.body.data.path, baseURL).pathname };

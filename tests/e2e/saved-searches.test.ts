@@ -12,6 +12,7 @@ import type { SavedSearch } from "#shared/api/saved-searches.ts";
 import { SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
 import { fileBrowser, hydrated, hydratedElement } from "./browser.ts";
 import { api, CSP_PRELOADS, sessions, signIn, signUp, SUPERSEDED_DATA } from "./session.ts";
+import { publicListing } from "./listings.ts";
 
 const browser = fileBrowser();
 const baseURL = inject("baseURL");
@@ -35,24 +36,17 @@ async function openSearch(page: Page, path: string, js: boolean) {
 }
 
 /** A flat to rent in Novi Sad with `text` in its description, posted by `owner` and approved; its id. */
-async function publicFlat(owner: BrowserContext, admin: BrowserContext, text: string): Promise<number> {
-  const created = await api<{ data: { id: number } }>(owner, "POST", "/api/realty/edit/type", { type_id: 1 });
-  expect(created.status).toBe(201);
-  const id = created.body.data.id;
-  const steps: [string, Record<string, unknown>][] = [
-    [
-      "params",
-      { city: "novi-sad", address: "Alert street 3", lat: 45.25, lng: 19.84, area: 44, rooms: 2, floor: 1, floors: 4 },
-    ],
-    ["description", { description: `A bright flat near the Danube for the saved-search test: ${text}.`, lang: "en" }],
-    ["conditions", { price: 450 }],
-  ];
-  for (const [step, values] of steps)
-    expect((await api(owner, "POST", `/api/realty/edit/${step}`, { id, ...values })).status).toBe(200);
-  expect((await api(owner, "POST", "/api/realty/edit/force", { id })).status).toBe(200);
-  expect((await api(admin, "POST", `/api/admin/realty/${id}/approve`)).status).toBe(200);
-  return id;
-}
+const publicFlat = (owner: BrowserContext, admin: BrowserContext, text: string) =>
+  publicListing(owner, admin, {
+    type_id: 1,
+    city: "novi-sad",
+    address: "Alert street 3",
+    lat: 45.25,
+    lng: 19.84,
+    area: 44,
+    description: `A bright flat near the Danube for the saved-search test: ${text}.`,
+    price: 450,
+  });
 
 for (const js of [true, false]) {
   it(
@@ -75,7 +69,9 @@ for (const js of [true, false]) {
         // A list page: the name the search will get, saved in place.
         await openSearch(page, listPath, js);
         expect(await control(page).textContent()).toContain(`Will be saved as “${label}”.`);
-        expect(await control(page).textContent()).toContain("Sign in to keep them in your account and turn on e-mail alerts");
+        expect(await control(page).textContent()).toContain(
+          "Sign in to keep them in your account and turn on e-mail alerts",
+        );
         // The same search in a second tab, not saved yet there either.
         const second = await context.newPage();
         await openSearch(second, `${listPath}&sort=price_asc`, js);
@@ -106,7 +102,9 @@ for (const js of [true, false]) {
         expect(await guests.nth(1).getByRole("heading").textContent()).toBe(label);
         expect(await guests.nth(0).textContent()).toContain("Price: up to €500");
         expect(
-          await panel.getByRole("link", { name: "Sign in to keep them in your account and turn on e-mail alerts" }).getAttribute("href"),
+          await panel
+            .getByRole("link", { name: "Sign in to keep them in your account and turn on e-mail alerts" })
+            .getAttribute("href"),
         ).toBe("/favourites/?auth=signin");
 
         // Signing in moves them into the account and clears the cookie.
