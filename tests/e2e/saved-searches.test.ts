@@ -55,9 +55,12 @@ for (const js of [true, false]) {
     async () => {
       const visitor = await open({ js });
       const admin = await open();
+      // Someone else's listing: one's own never counts as news to one.
+      const owner = await open();
       const { page, context } = visitor;
       try {
         await signIn(admin.context, "admin");
+        await signUp(owner.context, "Owner");
         const documents: string[] = [];
         page.on("request", (request) => {
           if (request.resourceType() === "document") documents.push(request.url());
@@ -143,7 +146,7 @@ for (const js of [true, false]) {
         if (js) expect(documents.filter((url) => url.includes("/cabinet/saved-searches/"))).toHaveLength(1);
 
         // A listing goes public and the alerts' run matches it: one new listing since it was last opened.
-        await publicFlat(context, admin.context, token);
+        await publicFlat(owner.context, admin.context, token);
         expect((await fetch(`${baseURL}/cdn-cgi/handler/scheduled?cron=*/5+*+*+*+*`)).status).toBe(200);
         await page.goto("/cabinet/saved-searches/");
         if (js) await hydrated(page);
@@ -194,6 +197,7 @@ for (const js of [true, false]) {
       } finally {
         await close(visitor);
         await close(admin);
+        await close(owner);
       }
     },
   );
