@@ -7,7 +7,7 @@
  * (`/buy/apartment/beograd/?rooms=2`), anything else is `/search/?…`. Every value is checked on its
  * own: a bad one is named in `invalid` and left out, the rest of the search stands.
  */
-import { MAX_AREA, MAX_PAGE, MAX_PRICE, MAX_TEXT_QUERY, SORTS, type Sort } from "./api/limits.ts";
+import { MAX_AREA, MAX_PAGE, MAX_PRICE, MAX_TEXT_QUERY, SEARCH_FILTERS, SORTS, type Sort } from "./api/limits.ts";
 import type { ListingQuery } from "./api/realty.ts";
 import type { SavedQuery } from "./api/saved-searches.ts";
 import { CLASSIFIED_TYPES, type Deal, type PropertyType, TYPES_BY_DEAL } from "./listing-types.ts";
@@ -35,24 +35,8 @@ export interface SearchState {
   page: number;
 }
 
-/** Query names of the page URL, in the order they are written. */
-export const SEARCH_FIELDS = [
-  "deal",
-  "type",
-  "city",
-  "district",
-  "price_min",
-  "price_max",
-  "area_min",
-  "area_max",
-  "rooms",
-  "floor_min",
-  "floor_max",
-  "furnished",
-  "q",
-  "sort",
-  "page",
-] as const;
+/** Query names of the page URL, in the order they are written: the filters, then sort and page. */
+export const SEARCH_FIELDS = [...SEARCH_FILTERS, "sort", "page"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /** The filter a field belongs to, as the page names it to visitors (`search.filter.{name}`). */

@@ -18,6 +18,23 @@ export const MAX_TEXT_QUERY = 200;
 export const MAX_PRICE = 100_000_000;
 export const MAX_AREA = 1_000_000;
 
+/** The search's filters, in the order page URLs and saved searches write them (shared/search-query.ts, issue 22). */
+export const SEARCH_FILTERS = [
+  "deal",
+  "type",
+  "city",
+  "district",
+  "price_min",
+  "price_max",
+  "area_min",
+  "area_max",
+  "rooms",
+  "floor_min",
+  "floor_max",
+  "furnished",
+  "q",
+] as const;
+
 /** Tags nest up to four levels. */
 export const MAX_TAG_DEPTH = 4;
 

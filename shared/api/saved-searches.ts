@@ -16,25 +16,11 @@
  */
 import * as v from "valibot";
 import { INVALID } from "#shared/validation.ts";
-import type { Deal } from "#shared/listing-types.ts";
-import { TotalQuery } from "./realty.ts";
+import { SEARCH_FILTERS } from "./limits.ts";
+import { type ListingQuery, TotalQuery } from "./realty.ts";
 
-/** The filters a saved search keeps, in the order of its canonical form. */
-export const SAVED_FILTERS = [
-  "deal",
-  "type",
-  "city",
-  "district",
-  "price_min",
-  "price_max",
-  "area_min",
-  "area_max",
-  "rooms",
-  "floor_min",
-  "floor_max",
-  "furnished",
-  "q",
-] as const;
+/** The filters a saved search keeps, in the order of its canonical form: the search's own. */
+export const SAVED_FILTERS = SEARCH_FILTERS;
 export type SavedFilter = (typeof SAVED_FILTERS)[number];
 
 /** Query names a page's query may carry that are not filters: accepted and left out. */
@@ -44,22 +30,7 @@ export const ALERT_FREQUENCIES = ["daily", "instant"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 /** A saved search's filters: the API's query names with typed values; empty lists and defaults left out. */
-export interface SavedQuery {
-  deal?: Deal;
-  type?: number[];
-  city?: string;
-  district?: string;
-  price_min?: number;
-  price_max?: number;
-  area_min?: number;
-  area_max?: number;
-  /** 0 studio, 1–4 rooms, 5 means 5+ (ROOM_FILTERS). */
-  rooms?: number[];
-  floor_min?: number;
-  floor_max?: number;
-  furnished?: boolean;
-  q?: string;
-}
+export type SavedQuery = Pick<ListingQuery, SavedFilter>;
 
 const Scalar = v.union([v.string(), v.number(), v.boolean()], INVALID.format);
 type ScalarValue = v.InferOutput<typeof Scalar>;

@@ -18,25 +18,12 @@
  * in the city-less bucket of each type).
  */
 import type { SavedQuery } from "#shared/api/saved-searches.ts";
-import { CLASSIFIED_TYPES, type Deal } from "#shared/listing-types.ts";
+import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import { ftsFold, ftsTerms, searchWords } from "#shared/search-words.ts";
+import type { ActivationRow } from "#worker/db/alerts.ts";
 
-/** What the matcher reads of a listing. */
-export interface ListingFacts {
-  type_id: number;
-  deal: Deal;
-  city: string | null;
-  district: string | null;
-  price: number | null;
-  area: number | null;
-  rooms: number | null;
-  floor: number | null;
-  /** 1, 0 or unknown (null), as stored. */
-  furnished: number | null;
-  title: string | null;
-  description: string | null;
-  address: string | null;
-}
+/** What the matcher reads of a listing: an activation's facts (`furnished` 1, 0 or unknown, as stored). */
+export type ListingFacts = Omit<ActivationRow, "id" | "listing_id" | "owner_id" | "at">;
 
 /** A saved search as the matcher needs it: the caller's row, whatever else it carries. */
 export interface MatchableSearch {
