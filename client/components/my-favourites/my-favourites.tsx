@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { ConfirmDialog } from "#client/components/confirm-dialog/confirm-dialog.tsx";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -77,7 +78,7 @@ export function MyFavourites(props: Props) {
       settled(clearer.data);
     }
   }, [clearer.data, settled]);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [asking, setAsking] = useState(false);
   const confirmHref = `${lp(favouritesHref(page, { confirm: "all" }))}#confirm-clear`;
 
   return (
@@ -92,7 +93,7 @@ export function MyFavourites(props: Props) {
             className={styles.clear}
             onClick={(event: MouseEvent) => {
               event.preventDefault();
-              dialog.current?.showModal();
+              setAsking(true);
             }}
           >
             {t("favourites.clear")}
@@ -148,29 +149,21 @@ export function MyFavourites(props: Props) {
         </div>
       )}
       <Pagination page={page} lastPage={lastPage} hasNext={page < lastPage} hrefFor={(p) => lp(favouritesHref(p))} />
-      <dialog ref={dialog} className={styles.dialog} aria-labelledby="confirm-clear-heading">
-        <h2 id="confirm-clear-heading" className={styles.dialogHeading}>
-          {t("myFavourites.confirm.heading")}
-        </h2>
+      <ConfirmDialog
+        open={asking}
+        id="confirm-clear-heading"
+        heading={t("myFavourites.confirm.heading")}
+        cancel={t("myFavourites.confirm.cancel")}
+        confirm={t("myFavourites.confirm.clear")}
+        onConfirm={() => {
+          // The focus is back on the page: the list's heading takes it.
+          heading.current?.focus();
+          void clearer.submit({ intent: "clear" }, { method: "post", action: actionUrl });
+        }}
+        onClose={() => setAsking(false)}
+      >
         <p>{t("myFavourites.confirm.text", { count })}</p>
-        <form method="dialog" className={styles.buttons}>
-          <button type="submit" value="cancel" className={styles.secondary}>
-            {t("myFavourites.confirm.cancel")}
-          </button>
-          <button
-            type="button"
-            className={styles.danger}
-            onClick={() => {
-              // Closed first: the focus goes back to the page, where the list's heading then takes it.
-              dialog.current?.close();
-              heading.current?.focus();
-              void clearer.submit({ intent: "clear" }, { method: "post", action: actionUrl });
-            }}
-          >
-            {t("myFavourites.confirm.clear")}
-          </button>
-        </form>
-      </dialog>
+      </ConfirmDialog>
     </section>
   );
 }

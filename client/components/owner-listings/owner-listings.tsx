@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { ApiOwnerListing, CabinetCounts } from "#shared/api/cabinet.ts";
 import { CABINET_TABS, type CabinetTab } from "#shared/api/owner-actions.ts";
 import { paths } from "#shared/paths.ts";
+import { ConfirmDialog } from "#client/components/confirm-dialog/confirm-dialog.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -171,46 +172,18 @@ export function OwnerListings(props: Props) {
         </div>
       )}
       <Pagination page={page} lastPage={lastPage} hasNext={page < lastPage} hrefFor={(p) => lp(cabinetHref(tab, p))} />
-      <DeleteDialog deleting={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        id="delete-listing"
+        heading={t("myListings.confirm.heading")}
+        cancel={t("myListings.confirm.cancel")}
+        confirm={t("myListings.confirm.delete")}
+        // The focus is back on the page, where the card's heading then takes it.
+        onConfirm={() => deleting?.submit()}
+        onClose={() => setDeleting(null)}
+      >
+        <p>{deleting ? t("myListings.confirm.text", { title: deleting.title }) : null}</p>
+      </ConfirmDialog>
     </section>
-  );
-}
-
-/** The confirmation of a deletion with JavaScript: a modal dialog (focus kept inside, Escape cancels). */
-function DeleteDialog({
-  deleting,
-  onClose,
-}: {
-  deleting: { title: string; submit: () => void } | null;
-  onClose: () => void;
-}) {
-  const { t } = useI18n();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (deleting && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [deleting]);
-  return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="delete-listing" onClose={onClose}>
-      <h2 id="delete-listing" className={styles.dialogHeading}>
-        {t("myListings.confirm.heading")}
-      </h2>
-      <p>{deleting ? t("myListings.confirm.text", { title: deleting.title }) : null}</p>
-      <form method="dialog" className={styles.dialogButtons}>
-        <button type="submit" value="cancel" className={styles.secondary}>
-          {t("myListings.confirm.cancel")}
-        </button>
-        <button
-          type="button"
-          className={styles.danger}
-          onClick={() => {
-            // Closed first: the focus goes back to the page, where the card's heading then takes it.
-            dialog.current?.close();
-            deleting?.submit();
-          }}
-        >
-          {t("myListings.confirm.delete")}
-        </button>
-      </form>
-    </dialog>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import type { ApiRealtyOptions } from "#shared/api/payments.ts";
 import type { Placement } from "#shared/products.ts";
+import { ConfirmDialog } from "#client/components/confirm-dialog/confirm-dialog.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { paymentHref } from "./payment-links.ts";
@@ -120,7 +121,19 @@ export function RunningPromotions({
         <p data-testid="payment-running-none">{t("payment.running.none")}</p>
       )}
       <p className={styles.note}>{t("payment.running.stack")}</p>
-      <StopDialog run={asking} currency={currency} onClose={() => setAsking(null)} onStop={stop} />
+      <ConfirmDialog
+        open={asking !== null}
+        id="stop-promotion"
+        heading={asking ? t("payment.stop.heading", { placement: text.placement(asking.placement) }) : null}
+        cancel={t("payment.stop.cancel")}
+        confirm={t("payment.stop.confirm")}
+        onConfirm={() => {
+          if (asking) stop(asking.placement);
+        }}
+        onClose={() => setAsking(null)}
+      >
+        {asking ? <StopTerms run={asking} currency={currency} /> : null}
+      </ConfirmDialog>
     </section>
   );
 }
@@ -138,54 +151,5 @@ function StopTerms({ run, currency }: { run: Run; currency: string }) {
           : t("payment.stop.noRefund")}
       </p>
     </>
-  );
-}
-
-/** The confirmation with JavaScript: a modal dialog (focus kept inside, Escape cancels). */
-function StopDialog({
-  run,
-  currency,
-  onClose,
-  onStop,
-}: {
-  run: Run | null;
-  currency: string;
-  onClose: () => void;
-  onStop: (placement: Placement) => void;
-}) {
-  const { t } = useI18n();
-  const text = usePaymentText();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (run && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [run]);
-  return (
-    <dialog
-      ref={dialog}
-      className={styles.dialog}
-      aria-labelledby="stop-promotion"
-      onClose={onClose}
-      data-testid="payment-stop-dialog"
-    >
-      <h2 id="stop-promotion" className={styles.dialogHeading}>
-        {run ? t("payment.stop.heading", { placement: text.placement(run.placement) }) : null}
-      </h2>
-      {run ? <StopTerms run={run} currency={currency} /> : null}
-      <form method="dialog" className={styles.stopActions}>
-        <button type="submit" value="cancel" className={styles.secondary}>
-          {t("payment.stop.cancel")}
-        </button>
-        <button
-          type="button"
-          className={styles.danger}
-          onClick={() => {
-            dialog.current?.close();
-            if (run) onStop(run.placement);
-          }}
-        >
-          {t("payment.stop.confirm")}
-        </button>
-      </form>
-    </dialog>
   );
 }

@@ -9,6 +9,7 @@ import { privatePaths } from "#shared/private-paths.ts";
 import { savedSearchState, searchHref } from "#shared/search-query.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
+import { ConfirmDialog } from "#client/components/confirm-dialog/confirm-dialog.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { SavedSearchCard } from "#client/components/saved-searches/saved-search-card.tsx";
 import {
@@ -222,45 +223,17 @@ export default function CabinetSavedSearches({ loaderData, actionData }: Route.C
           </div>
         )}
       </section>
-      <DeleteDialog deleting={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        id="delete-saved-search"
+        heading={t("savedSearches.confirm.heading")}
+        cancel={t("savedSearches.confirm.cancel")}
+        confirm={t("savedSearches.confirm.delete")}
+        onConfirm={() => deleting?.submit()}
+        onClose={() => setDeleting(null)}
+      >
+        <p>{deleting ? t("savedSearches.confirm.text", { label: deleting.label }) : null}</p>
+      </ConfirmDialog>
     </>
-  );
-}
-
-/** The confirmation of a deletion with JavaScript: a modal dialog (focus kept inside, Escape cancels). */
-function DeleteDialog({
-  deleting,
-  onClose,
-}: {
-  deleting: { label: string; submit: () => void } | null;
-  onClose: () => void;
-}) {
-  const { t } = useI18n();
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    if (deleting && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [deleting]);
-  return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby="delete-saved-search" onClose={onClose}>
-      <h2 id="delete-saved-search" className={styles.dialogHeading}>
-        {t("savedSearches.confirm.heading")}
-      </h2>
-      <p>{deleting ? t("savedSearches.confirm.text", { label: deleting.label }) : null}</p>
-      <form method="dialog" className={styles.actions}>
-        <button type="submit" value="cancel" className={styles.secondary}>
-          {t("savedSearches.confirm.cancel")}
-        </button>
-        <button
-          type="button"
-          className={styles.danger}
-          onClick={() => {
-            dialog.current?.close();
-            deleting?.submit();
-          }}
-        >
-          {t("savedSearches.confirm.delete")}
-        </button>
-      </form>
-    </dialog>
   );
 }
