@@ -9,6 +9,7 @@ import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { favouritesHref, type FavouriteIntent, type FavouriteItem, type FavouriteResult } from "./favourite-items.ts";
 import styles from "./my-favourites.module.css";
+import { useEachAnswer } from "#client/use-each-answer.ts";
 
 interface Props {
   now: number;
@@ -71,13 +72,7 @@ export function MyFavourites(props: Props) {
     (next?.querySelector<HTMLElement>("[data-remove]") ?? heading.current)?.focus();
   };
 
-  const heard = useRef(clearer.data);
-  useEffect(() => {
-    if (clearer.data && clearer.data !== heard.current) {
-      heard.current = clearer.data;
-      settled(clearer.data);
-    }
-  }, [clearer.data, settled]);
+  useEachAnswer(clearer.data, settled);
   const [asking, setAsking] = useState(false);
   const confirmHref = `${lp(favouritesHref(page, { confirm: "all" }))}#confirm-clear`;
 
@@ -195,14 +190,7 @@ function Entry({ item, now, eager, hidden, actionUrl, onLeaving, onHandOver, onS
     return () => onLeaving(item.id, false);
   }, [item.id, going, onLeaving]);
   // Each answer once, for the page's live region.
-  const answer = fetcher.data;
-  const heard = useRef(answer);
-  useEffect(() => {
-    if (answer && answer !== heard.current) {
-      heard.current = answer;
-      onSettled(answer);
-    }
-  }, [answer, onSettled]);
+  useEachAnswer(fetcher.data, onSettled);
 
   const title = item.available ? item.listing.title : item.title;
   const remove = (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type MouseEvent, type ReactNode } from "react";
+import { useEffect, type MouseEvent, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
@@ -9,6 +9,7 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { paymentHref } from "#client/components/payment/payment-links.ts";
 import { expectedListing, MOVING_INTENTS, type CardIntent, type CardResult } from "./owner-listing-state.ts";
 import styles from "./owner-listings.module.css";
+import { useEachAnswer } from "#client/use-each-answer.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The card's photo is at most 14rem wide beside the text, the full width of a phone above it. */
@@ -74,13 +75,7 @@ export function OwnerListingCard(props: Props) {
   }, [listing.id, moving, onMoving]);
 
   // Each answer once, for the page's live region and focus.
-  const heard = useRef(answer);
-  useEffect(() => {
-    if (answer && answer !== heard.current) {
-      heard.current = answer;
-      onSettled(answer);
-    }
-  }, [answer, onSettled]);
+  useEachAnswer(answer, onSettled);
 
   const id = `owner-listing-${listing.id}`;
   const submit = (intent: CardIntent) => {

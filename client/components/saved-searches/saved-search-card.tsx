@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { useState, type MouseEvent } from "react";
 import { Link, useFetcher } from "react-router";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -11,6 +11,7 @@ import {
 } from "./saved-search-state.ts";
 import { SavedSearchSummary } from "./saved-search-summary.tsx";
 import styles from "./saved-searches.module.css";
+import { useEachAnswer } from "#client/use-each-answer.ts";
 
 interface Props {
   search: AccountSavedSearch;
@@ -59,13 +60,7 @@ export function SavedSearchCard(props: Props) {
     if (answer && !answer.ok && answer.intent === "alerts") setChoice(savedChoice);
   }
 
-  const heard = useRef(answer);
-  useEffect(() => {
-    if (answer && answer !== heard.current) {
-      heard.current = answer;
-      onSettled(answer);
-    }
-  }, [answer, onSettled]);
+  useEachAnswer(answer, onSettled);
 
   const id = `saved-search-${search.id}`;
   const named = (action: string) => t("savedSearches.named", { action, label: search.label });
