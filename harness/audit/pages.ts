@@ -6,6 +6,7 @@ import { LOCALES, type Locale, localizePath } from "#shared/locales.ts";
 import { SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
 import { parseGuestSearches, serializeGuestSearches } from "#shared/saved-search-cookie.ts";
 import { DEV_ACCOUNTS, type DevAccount } from "#harness/seed/accounts.ts";
+import { unsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 
 /** A desktop Chrome user agent: curl-like agents are bots and get the fully resolved document. */
 export const BROWSER_UA =
@@ -54,7 +55,9 @@ export type PageType =
   | "payment-transactions"
   // Issue 22: the development user's saved searches (the seed's), and a guest's on the favourites page.
   | "saved-searches"
-  | "favourites-searches";
+  | "favourites-searches"
+  // An alert e-mail's unsubscribe link (guests).
+  | "unsubscribe";
 
 export interface AuditPage {
   type: PageType;
@@ -91,6 +94,8 @@ export interface SignedInSamples {
   intents?: { open: string; paid: string; declined: string };
   /** A public listing of someone else's: the phone reveal's payment page. */
   foreignId?: number;
+  /** An unsubscribe link's token of the user's for one of their saved searches (issue 22). */
+  unsubscribeToken?: string;
 }
 
 /** Asks the API for an active listing and an article; falls back to the fixed example URLs. */
@@ -204,10 +209,23 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
       conversationId,
       intents: await paymentSamples(baseURL, user, activeId),
       foreignId,
+      unsubscribeToken: await unsubscribeSample(baseURL, user, me.data.id),
     };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A token like those the alerts' e-mails carry, for the user's first saved search (the seed gives them some):
+ * signed as the served build signs it in development (its development key), so the page shows the choices.
+ */
+async function unsubscribeSample(baseURL: string, cookie: string, userId: number): Promise<string | undefined> {
+  const res = await fetch(`${baseURL}/api/saved-searches`, { headers: { "user-agent": BROWSER_UA, cookie } });
+  const search = ((await res.json()) as { items?: { id: number }[] }).items?.[0];
+  if (!search) return undefined;
+  const env = { ENVIRONMENT: "development" } as Env;
+  return unsubscribeToken(env, userId, { kind: "saved_search", id: search.id }, Date.now());
 }
 
 /**
@@ -383,6 +401,10 @@ export function pageTypes(
       status: 200,
     },
     { type: "error", path: "/about/", status: 500, headers: { "x-debug-fault": "loader" } },
+    // An e-mail's unsubscribe link for a saved search: what it stops, and stop all (no sign-in).
+    ...(samples.session?.unsubscribeToken
+      ? [{ type: "unsubscribe" as const, path: `/unsubscribe/?token=${samples.session.unsubscribeToken}`, status: 200 }]
+      : []),
   ];
 }
 
