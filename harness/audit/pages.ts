@@ -217,12 +217,14 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
 }
 
 /**
- * A token like those the alerts' e-mails carry, for the user's first saved search (the seed gives them some):
+ * A token like those the alerts' e-mails carry, for a saved search of the user's (the seed gives them some):
  * signed as the served build signs it in development (its development key), so the page shows the choices.
  */
 async function unsubscribeSample(baseURL: string, cookie: string, userId: number): Promise<string | undefined> {
   const res = await fetch(`${baseURL}/api/saved-searches`, { headers: { "user-agent": BROWSER_UA, cookie } });
-  const search = ((await res.json()) as { items?: { id: number }[] }).items?.[0];
+  const items = ((await res.json()) as { items?: { id: number; notify: boolean }[] }).items ?? [];
+  // One whose alerts are on: the page then offers its button.
+  const search = items.find((item) => item.notify) ?? items[0];
   if (!search) return undefined;
   const env = { ENVIRONMENT: "development" } as Env;
   return unsubscribeToken(env, userId, { kind: "saved_search", id: search.id }, Date.now());
@@ -402,9 +404,7 @@ export function pageTypes(
     },
     { type: "error", path: "/about/", status: 500, headers: { "x-debug-fault": "loader" } },
     // An e-mail's unsubscribe link for a saved search: what it stops, and stop all (no sign-in).
-    ...(samples.session?.unsubscribeToken
-      ? [{ type: "unsubscribe" as const, path: `/unsubscribe/?token=${samples.session.unsubscribeToken}`, status: 200 }]
-      : []),
+    { type: "unsubscribe", path: `/unsubscribe/?token=${samples.session?.unsubscribeToken ?? ""}`, status: 200 },
   ];
 }
 
