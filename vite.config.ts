@@ -123,6 +123,9 @@ function shortClassName(name: string, filename: string): string {
 }
 
 export default defineConfig(({ command }) => ({
+  // When the build was made, for `/builds/latest.json` (worker/builds/index.ts); the browser's code
+  // does not use it, so its chunks (and the build id, their hash) stay the same for the same source.
+  define: command === "build" ? { __BUILT_AT__: JSON.stringify(new Date().toISOString()) } : undefined,
   css: command === "build" ? { modules: { generateScopedName: shortClassName } } : undefined,
   environments: {
     client: {

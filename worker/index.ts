@@ -5,6 +5,8 @@ import { api } from "./api/index.ts";
 import { images } from "./images/index.ts";
 import { photos } from "./images/photos.ts";
 import { sitemaps } from "./seo/sitemaps.ts";
+import { buildIdOf, builds } from "./builds/index.ts";
+import { buildIdMeta } from "./builds/build-id-meta.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
@@ -43,13 +45,22 @@ const handleDocument = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 /**
  * The Worker (DESIGN §1, §3; docs/architecture.md draws it): security headers on everything; then the
- * API, the generated pictures and the sitemaps, which need no page middleware; then for pages:
+ * API, the generated pictures, the sitemaps and the build files (`/builds/…`), which need no page middleware; then for pages:
  * redirects (trailing slash, legacy paths) → `/buy|rent/{city?}/` → locale → session → guest favourites
  * and saved searches merged on sign-in → page cache → the document rewriters → React Router.
  */
 export const app = new Hono<AppEnv>();
 
-const documentRewrites = rewriteDocuments(inlineStyles, scrollRestorationScript, scriptsAfterPaint, formattedTexts);
+/** This deploy's build (decision 042): in every page's `<meta name="build-id">` and the page cache's keys. */
+const buildId = buildIdOf(serverBuild);
+
+const documentRewrites = rewriteDocuments(
+  inlineStyles,
+  scrollRestorationScript,
+  scriptsAfterPaint,
+  formattedTexts,
+  buildIdMeta(buildId),
+);
 
 app.use(securityHeaders());
 // Absurd URLs and headers, over-limit bodies: a 414, 431 or 413 before any other work (decision 027).
@@ -60,6 +71,7 @@ app.all("/api/*", (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
 app.route("/", images);
 app.route("/", photos);
 app.route("/", sitemaps);
+app.route("/", builds(serverBuild));
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale());
@@ -69,7 +81,7 @@ app.use(pageQuery());
 app.use(session());
 app.use(favouritesMerge());
 app.use(savedSearchesMerge());
-app.use(pageCache());
+app.use(pageCache(buildId));
 app.use(documentRewrites);
 
 /**

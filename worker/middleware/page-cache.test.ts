@@ -4,21 +4,23 @@ import { NONCE, secureHeaders } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
 import type { AppEnv } from "#worker/app-env.ts";
 import { edgeCountry } from "#worker/edge-country.ts";
-import { pageCache } from "./page-cache.ts";
+import { pageCache, pageCacheKey } from "./page-cache.ts";
 
-/** A site of one page that counts its renders, behind a nonce policy and the page cache. */
-function site() {
+const BUILD = "build-a";
+
+/** A site of one page of build `buildId` that counts its renders, behind a nonce policy and the page cache. */
+function site(buildId = BUILD) {
   let renders = 0;
   const app = new Hono<AppEnv>();
   app.use(secureHeaders({ contentSecurityPolicy: { scriptSrc: [NONCE] } }));
-  app.use(pageCache());
+  app.use(pageCache(buildId));
   app.get("*", (c) => {
     renders++;
     if (c.req.query("api") === "down") c.set("apiFailed", true);
     const nonce = c.get("secureHeadersNonce");
     const country = edgeCountry(c.req.raw) ?? "";
     return c.html(
-      `<html><head><script nonce="${nonce}">1</script></head><body>render ${renders} ${country}</body></html>`,
+      `<html><head><script nonce="${nonce}">1</script></head><body>render ${renders} ${country} ${buildId}</body></html>`,
     );
   });
   const get = async (path: string, headers: Record<string, string> = {}, country?: string) => {
@@ -35,15 +37,53 @@ function site() {
 
 const unique = () => `/page-${crypto.randomUUID()}/`;
 
+describe("pageCacheKey", () => {
+  it("names the page, the view, the country and the build", () => {
+    expect(pageCacheKey(new URL("https://kvadrat.test/ru/buy/?page=2"), "bot", "RS", "a1b2c3d4")).toBe(
+      "https://kvadrat.test/ru/buy/?page=2&__view=bot&__country=RS&__build=a1b2c3d4",
+    );
+    expect(pageCacheKey(new URL("https://kvadrat.test/"), "person", "", "x")).toBe(
+      "https://kvadrat.test/?__view=person&__country=&__build=x",
+    );
+  });
+});
+
 describe("pageCache", () => {
+  it("never answers a page of one build after another is deployed, nor the reverse (version skew)", async () => {
+    const a = site("build-a");
+    const path = unique();
+    expect((await a.get(path)).cache).toBe("miss");
+    expect((await a.get(path)).html).toContain("build-a");
+
+    // Build B, with the data centre's cache (and, here, the isolate's memory) still holding A's page.
+    const b = site("build-b");
+    const first = await b.get(path);
+    expect(first.cache).toBe("miss");
+    expect(first.html).toContain("build-b");
+    expect(b.renders()).toBe(1);
+    const again = await b.get(path);
+    expect(again.cache).toBe("hit");
+    expect(again.html).toContain("build-b");
+    expect(b.renders()).toBe(1);
+
+    // A's page is still A's: a rollback to A gets A's HTML, never B's.
+    const rollback = site("build-a");
+    const back = await rollback.get(path);
+    expect(back.cache).toBe("hit");
+    expect(back.html).toContain("build-a");
+    expect(rollback.renders()).toBe(0);
+  });
+
   it("answers a repeat from memory with the fresh nonce, even when the data centre's copy is gone", async () => {
     const { get, renders } = site();
     const path = unique();
     const first = await get(path);
     expect(first.cache).toBe("miss");
-    expect(await (await caches.open("pages")).delete(`https://kvadrat.test${path}?__view=person&__country=`)).toBe(
-      true,
-    );
+    expect(
+      await (
+        await caches.open("pages")
+      ).delete(`https://kvadrat.test${path}?__view=person&__country=&__build=${BUILD}`),
+    ).toBe(true);
     const second = await get(path);
     expect(second.cache).toBe("hit");
     expect(renders()).toBe(1);
@@ -62,7 +102,9 @@ describe("pageCache", () => {
         "x-kept-until": String(Date.now() + 60_000),
       },
     });
-    await (await caches.open("pages")).put(`https://kvadrat.test${path}?__view=person&__country=`, stored);
+    await (
+      await caches.open("pages")
+    ).put(`https://kvadrat.test${path}?__view=person&__country=&__build=${BUILD}`, stored);
     const res = await get(path);
     expect(res.cache).toBe("hit");
     expect(renders()).toBe(0);

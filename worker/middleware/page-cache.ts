@@ -25,14 +25,24 @@ const keptHeaders = (headers: Headers) => [...headers].filter(([name]) => !PER_R
 const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
 
 /**
+ * A kept page's key: the page's URL with the view, the country and the build (decision 042) — the data
+ * centre's cache outlives a deploy, and a page of one build must never be answered after another is
+ * deployed (its scripts and stylesheets would be the other build's).
+ */
+export function pageCacheKey(url: URL, view: "bot" | "person", country: string, buildId: string): string {
+  const query = new URLSearchParams({ __view: view, __country: country, __build: buildId });
+  return `${url.origin}${url.pathname}${url.search}${url.search ? "&" : "?"}${query}`;
+}
+
+/**
  * Anonymous page views are the same for everyone for a short while, so the edge keeps the rendered
  * HTML for `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats: from this isolate's memory,
  * else from the data centre's cache (decision 010). Only pages a guest without favourites or saved
  * searches sees, answered 200 without cookies and without a failed API call, are kept; crawlers' complete
- * documents and each country's pages are kept apart. A kept page gets this response's CSP nonce, so every
+ * documents, each country's pages and each build's pages are kept apart. A kept page gets this response's CSP nonce, so every
  * response still has a fresh one. Development knobs bypass the cache.
  */
-export function pageCache(): MiddlewareHandler<AppEnv> {
+export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ttl = Number(c.env.PAGE_CACHE_TTL ?? 0);
     const url = new URL(c.req.url);
@@ -51,7 +61,7 @@ export function pageCache(): MiddlewareHandler<AppEnv> {
     const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";
     // The page's data names the visitor's country (the phone widget's default): kept per country.
     const country = edgeCountry(c.req.raw) ?? "";
-    const key = `${url.origin}${url.pathname}${url.search}${url.search ? "&" : "?"}__view=${view}&__country=${country}`;
+    const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
     const page = memory.get(key) ?? (await fromCache(key));
     if (page) {
