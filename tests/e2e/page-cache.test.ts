@@ -62,3 +62,25 @@ it("keeps no error pages", async () => {
   expect(again.status).toBe(404);
   expect(again.headers["x-page-cache"]).toBeUndefined();
 });
+
+it("keeps no build files: /builds/latest.json is answered afresh, and a kept page names the deployed build", async () => {
+  const latest = async () => {
+    const res = await get(`/builds/latest.json?t=${Date.now()}`);
+    expect(res.status).toBe(200);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.headers["x-page-cache"]).toBeUndefined();
+    return (JSON.parse(res.text) as { id: string }).id;
+  };
+  const id = await latest();
+  expect(await latest()).toBe(id);
+
+  const path = `/about/?cache-test=${Date.now()}`;
+  await get(path);
+  let kept = await get(path);
+  for (let i = 0; i < 20 && kept.headers["x-page-cache"] !== "hit"; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    kept = await get(path);
+  }
+  expect(kept.headers["x-page-cache"]).toBe("hit");
+  expect(kept.text).toContain(`<meta name="build-id" content="${id}">`);
+});
