@@ -46,6 +46,8 @@ describe.each([true, false])("reported conversations, JavaScript %s", (js) => {
       await signIn(admin.context, "admin");
       const page = admin.page;
       await page.goto("/admin/moderation/");
+      // A click before the page has hydrated is a document load that aborts its module preloads.
+      if (js) await hydrated(page);
       await page.getByRole("link", { name: "Reported conversations" }).click();
       await page.waitForURL("**/admin/moderation/conversations/");
       if (js) await hydrated(page);
