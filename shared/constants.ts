@@ -13,6 +13,16 @@ export const BUILD_CHECK_FIRST_DELAY_MS = 60 * 60 * 1000;
 /** A reload caused by an update is not repeated within this time. */
 export const RELOAD_GUARD_MS = 10_000;
 
+/** Offline use (issue 23): anonymous pages the service worker keeps, oldest evicted first. */
+export const OFFLINE_PAGES_MAX = 50;
+/** Listing photos it keeps. */
+export const OFFLINE_PHOTOS_MAX = 200;
+/** Listing pages viewed last, kept apart from the other pages so browsing never evicts them. */
+export const RECENTLY_VIEWED_MAX = 20;
+/** SPEC §2: the query flag of a page opened in the installed app (`?pwa_user=yes`). */
+export const PWA_USER_PARAM = "pwa_user";
+export const PWA_USER_VALUE = "yes";
+
 /**
  * Slow data (decision 028). A page's API reads that have not answered this long after the request
  * reached the app are given up: what a loader awaits then ends in the 503 screen before anything
