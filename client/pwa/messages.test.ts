@@ -7,7 +7,7 @@ import sr from "#locales/sr.json";
 import { fillIn, pageLocale, type PwaMessageId, translator } from "./messages.ts";
 import { TEST_CATALOG } from "./test-messages.ts";
 
-const IDS: PwaMessageId[] = ["close", "needRefresh", "offlineCopy", "offlineReady", "online", "reload"];
+const IDS: PwaMessageId[] = ["close", "needRefresh", "offlineCopy", "offlineReady", "reload", "savedCopy"];
 
 afterEach(() => {
   document.documentElement.lang = "";

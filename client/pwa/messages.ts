@@ -6,7 +6,7 @@
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from "#shared/locales.ts";
 
-export type PwaMessageId = "close" | "needRefresh" | "offlineCopy" | "offlineReady" | "online" | "reload";
+export type PwaMessageId = "close" | "needRefresh" | "offlineCopy" | "offlineReady" | "reload" | "savedCopy";
 /** `virtual:pwa-messages`: per language, every `pwa.*` message. */
 export type PwaCatalog = Readonly<Record<Locale, Readonly<Record<string, string>>>>;
 export type Translate = (id: PwaMessageId, values?: Readonly<Record<string, string>>) => string;
