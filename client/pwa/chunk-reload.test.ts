@@ -23,12 +23,12 @@ const rejection = (reason: unknown) => Object.assign(new Event("unhandledrejecti
 
 describe("reloadOnFailedChunks", () => {
   it("knows each browser's failed dynamic import", () => {
-    expect(isFailedImport(new TypeError("Failed to fetch dynamically imported module: https://k.test/assets/a-1.js"))).toBe(
-      true,
-    );
-    expect(isFailedImport(new TypeError("error loading dynamically imported module: https://k.test/assets/a-1.js"))).toBe(
-      true,
-    );
+    expect(
+      isFailedImport(new TypeError("Failed to fetch dynamically imported module: https://k.test/assets/a-1.js")),
+    ).toBe(true);
+    expect(
+      isFailedImport(new TypeError("error loading dynamically imported module: https://k.test/assets/a-1.js")),
+    ).toBe(true);
     expect(isFailedImport(new TypeError("Importing a module script failed."))).toBe(true);
     expect(isFailedImport(new Error("Network request failed"))).toBe(false);
     expect(isFailedImport(undefined)).toBe(false);

@@ -15,7 +15,10 @@ beforeEach(() => {
   postMessage = vi.fn();
   online = true;
   vi.spyOn(navigator, "onLine", "get").mockImplementation(() => online);
-  vi.stubGlobal("navigator", Object.assign(Object.create(navigator), { serviceWorker: { controller: { postMessage } } }));
+  vi.stubGlobal(
+    "navigator",
+    Object.assign(Object.create(navigator), { serviceWorker: { controller: { postMessage } } }),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -56,7 +59,10 @@ describe("keepFavouritesIfChanged", () => {
     online = true;
     vi.stubGlobal("navigator", Object.assign(Object.create(navigator), { serviceWorker: { controller: null } }));
     expect(keepFavouritesIfChanged("en")).toBe(false);
-    vi.stubGlobal("navigator", Object.assign(Object.create(navigator), { serviceWorker: { controller: { postMessage } } }));
+    vi.stubGlobal(
+      "navigator",
+      Object.assign(Object.create(navigator), { serviceWorker: { controller: { postMessage } } }),
+    );
     expect(keepFavouritesIfChanged("en")).toBe(true);
   });
 

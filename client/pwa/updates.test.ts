@@ -102,7 +102,10 @@ describe("watchUpdates", () => {
   });
 
   it("the hourly check's new build raises the alert and updates the worker; Reload with none waiting reloads", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Response.json({ id: "bbbb2222" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ id: "bbbb2222" })),
+    );
     await start();
     await vi.advanceTimersByTimeAsync(BUILD_CHECK_FIRST_DELAY_MS - 1000);
     expect(notice("update")).toBeNull();

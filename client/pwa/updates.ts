@@ -45,10 +45,10 @@ function installed(worker: ServiceWorker): Promise<ServiceWorker | null> {
 
 /** Registers the worker and follows its updates; returns what stops the hourly check. */
 export async function watchUpdates(wb: WorkboxLike, t: Translate): Promise<() => void> {
-  let registration: ServiceWorkerRegistration | undefined;
   let accepted = false;
 
   const takeUpdate = async () => {
+    const registration = await registered;
     let waiting = registration?.waiting ?? null;
     if (!waiting && registration?.installing) waiting = await installed(registration.installing);
     if (!waiting) {
@@ -76,7 +76,9 @@ export async function watchUpdates(wb: WorkboxLike, t: Translate): Promise<() =>
   wb.addEventListener("controlling", () => {
     if (accepted) reloadOnce("a new version");
   });
-  registration = await wb.register();
+  // After the listeners: its events may come while it registers.
+  const registered = wb.register();
+  await registered;
   return startUpdateCheck(() => {
     // The worker learns of the new build too, so Reload can hand over to it.
     wb.update().catch(() => {});
