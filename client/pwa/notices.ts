@@ -40,15 +40,16 @@ function container() {
   if (regions) return regions;
   const style = document.createElement("style");
   style.textContent = STYLE;
-  document.head.append(style);
+  document.head.appendChild(style);
   const root = document.createElement("div");
   root.className = "pwa-notices";
   const status = document.createElement("div");
   status.setAttribute("role", "status");
   const alert = document.createElement("div");
   alert.setAttribute("role", "alert");
-  root.append(alert, status);
-  document.body.append(root);
+  root.appendChild(alert);
+  root.appendChild(status);
+  document.body.appendChild(root);
   const made = { status, alert, ready: false };
   setTimeout(() => (made.ready = true), LIVE_REGION_DELAY_MS);
   return (regions = made);
@@ -63,17 +64,17 @@ export function showNotice(notice: Notice): () => void {
   element.dataset.notice = notice.id;
   const text = document.createElement("p");
   text.textContent = notice.text;
-  element.append(text);
+  element.appendChild(text);
   if (notice.action) {
     const { label, run } = notice.action;
-    element.append(button("pwa-action", label, undefined, run));
+    element.appendChild(button("pwa-action", label, undefined, run));
   }
   const close = () => {
     clearTimeout(timer);
     element.remove();
     if (shown.get(notice.id) === element) shown.delete(notice.id);
   };
-  element.append(button("pwa-close", "×", notice.closeLabel, close));
+  element.appendChild(button("pwa-close", "×", notice.closeLabel, close));
   element.addEventListener("keydown", (event) => {
     if (event.key === "Escape") close();
   });
@@ -94,8 +95,8 @@ export function showNotice(notice: Notice): () => void {
 
   shown.set(notice.id, element);
   const region = notice.urgent ? alert : status;
-  if (ready) region.append(element);
-  else setTimeout(() => shown.get(notice.id) === element && region.append(element), LIVE_REGION_DELAY_MS);
+  if (ready) region.appendChild(element);
+  else setTimeout(() => shown.get(notice.id) === element && region.appendChild(element), LIVE_REGION_DELAY_MS);
   return close;
 }
 

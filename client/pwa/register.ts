@@ -6,7 +6,7 @@
  * in the installed app (pwa-user.ts), says when the page is a saved copy (offline-copy.ts) and has the
  * favourites page kept when a guest's favourites changed (favourites-keep.ts).
  */
-import { Workbox } from "workbox-window";
+import { Workbox } from "workbox-window/build/workbox-window.prod.mjs";
 import catalog from "virtual:pwa-messages";
 import { reloadOnFailedChunks } from "./chunk-reload.ts";
 import { keepFavourites } from "./favourites-keep.ts";

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import { RELOAD_GUARD_MS } from "#shared/constants.ts";
 import { reloadOnce } from "./reload-guard.ts";
 
-let reload: ReturnType<typeof vi.fn>;
+let reload: Mock<() => void>;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date("2026-03-01T12:00:00Z") });
   sessionStorage.clear();
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   vi.spyOn(location, "reload").mockImplementation(reload);
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });

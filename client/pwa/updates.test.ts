@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from "vitest";
 import type { Workbox } from "workbox-window";
 import { BUILD_CHECK_FIRST_DELAY_MS } from "#shared/constants.ts";
 import { resetNotices } from "./notices.ts";
@@ -22,7 +22,7 @@ class FakeWorkbox {
 }
 
 let wb: FakeWorkbox;
-let reload: ReturnType<typeof vi.fn>;
+let reload: Mock<() => void>;
 let stop: () => void;
 
 beforeEach(() => {
@@ -34,7 +34,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   wb = new FakeWorkbox();
-  reload = vi.fn();
+  reload = vi.fn<() => void>();
   vi.spyOn(location, "reload").mockImplementation(reload);
   vi.spyOn(console, "warn").mockImplementation(() => {});
 });
