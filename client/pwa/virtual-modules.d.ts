@@ -1,0 +1,13 @@
+/** Built by client/pwa/build-plugin.ts. */
+
+/** The URL of the page side's bundle (`/assets/pwa-[hash].js`), in the worker; null in `npm run dev`. */
+declare module "virtual:pwa-register" {
+  const url: string | null;
+  export default url;
+}
+
+/** In the register bundle: every `pwa.*` message of locales/{en,ru,sr}.json, by language. */
+declare module "virtual:pwa-messages" {
+  const messages: Readonly<Record<"en" | "ru" | "sr", Readonly<Record<string, string>>>>;
+  export default messages;
+}
