@@ -109,7 +109,9 @@ describe("a page worth keeping", () => {
 
 it("photos and hashed files", () => {
   expect(isPhoto("/photos/ab12-640.webp")).toBe(true);
+  expect(isPhoto("/images/listings/12.svg")).toBe(true);
   expect(isPhoto("/ru/photos/")).toBe(false);
+  expect(isPhoto("/favicon.svg")).toBe(false);
   expect(isHashedAsset("/assets/root-abc.js")).toBe(true);
   expect(isHashedAsset("/sw.js")).toBe(false);
 });

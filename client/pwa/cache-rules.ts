@@ -63,9 +63,12 @@ export function isKeepablePage(answer: PageAnswer, origin: string): boolean {
   return url.origin === origin && !isNeverTouched(url.pathname);
 }
 
-/** A photo of a listing (`/photos/{key}-{width}.webp`). */
+/**
+ * A listing's photo (`/photos/{key}-{width}.webp`), or a generated illustration that stands in for one
+ * (`/images/listings/…`, `/images/articles/…`): what a kept page shows.
+ */
 export function isPhoto(pathname: string): boolean {
-  return pathname.startsWith("/photos/");
+  return pathname.startsWith("/photos/") || pathname.startsWith("/images/");
 }
 
 /** A file of a build: its name carries its content hash, so it never changes (`public/_headers`). */

@@ -7,7 +7,8 @@
  * - pages visited (network first, ~4 s): listing pages in CACHES.listings, the others in CACHES.pages,
  *   only what any cache may keep (cache-rules.ts); offline, a kept copy marked `<meta name="offline-copy">`,
  *   else a redirect to the offline page in the path's language;
- * - listing photos (stale-while-revalidate) and hashed files of other builds (cache first).
+ * - listing photos and the illustrations standing in for them (stale-while-revalidate), and hashed
+ *   files of other builds (cache first).
  * Never touched: non-GET requests, `/sw.js`, `/builds/*`, `/api/*`, `/cdn-cgi/*`. A new version waits
  * until the page asks it to take over (SKIP_WAITING).
  */
@@ -122,6 +123,16 @@ async function keepPage(address: string, event: ExtendableEvent) {
   const request = new Request(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
   await Promise.all(pagesOf(url.pathname).handleAll({ request, event }));
 }
+
+// The page that installed the worker loaded before it could keep it: keep every open page now (an
+// update refreshes them too, naming the new build's files).
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: "window" })
+      .then((windows) => Promise.all(windows.map((window) => keepPage(window.url, event)))),
+  );
+});
 
 self.addEventListener("message", (event: ExtendableMessageEvent) => {
   const message = event.data as PageMessage | null;
