@@ -19,7 +19,6 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build, type InlineConfig, type Plugin, type Rollup } from "vite";
-import { injectManifest } from "workbox-build";
 import { LOCALES } from "#shared/locales.ts";
 import { OFFLINE_PAGES } from "./cache-rules.ts";
 
@@ -133,6 +132,8 @@ export function pwa(): Plugin {
         const tmp = mkdtempSync(join(tmpdir(), "pwa-sw-"));
         try {
           writeFileSync(join(tmp, "sw.js"), sw.code);
+          // Loaded here, not with the config: `npm run dev` and React Router's child compiler need none of it.
+          const { injectManifest } = await import("workbox-build");
           const { count, size, warnings } = await injectManifest({
             swSrc: join(tmp, "sw.js"),
             swDest: join(clientDir, "sw.js"),
