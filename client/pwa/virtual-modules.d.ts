@@ -1,4 +1,12 @@
-/** Built by client/pwa/build-plugin.ts: every `pwa.*` message of locales/*.json, per language, as text. */
+/** Built by client/pwa/build-plugin.ts. */
+
+/** The URL of the page side's bundle (`/assets/pwa-[hash].js`), in the worker; null in `npm run dev`. */
+declare module "virtual:pwa-register" {
+  const url: string | null;
+  export default url;
+}
+
+/** In the register bundle: every `pwa.*` message of locales/*.json, per language, as text. */
 declare module "virtual:pwa-messages" {
   import type { Locale } from "#shared/locales.ts";
 
