@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { paths } from "#shared/paths.ts";
 import { OFFLINE_FROM_PARAM } from "#client/pwa/protocol.ts";
@@ -18,6 +18,9 @@ const MESSAGES = pageScopes(["offline"], "offline");
 /** The address the visitor asked for (`?from=`), only when it is a path of this site. */
 const askedFor = (search: string) => safeNextPath(new URLSearchParams(search).get(OFFLINE_FROM_PARAM));
 
+/** The page's own address does not change while it is open. */
+const unchanging = () => () => {};
+
 export const loader = withMessages(MESSAGES, ({ url }: Route.LoaderArgs) => ({ from: askedFor(url.search) }));
 
 /** Not indexed, and in no sitemap: it is what the service worker shows when a page cannot load. */
@@ -31,21 +34,24 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "offline", {}, 
 export default function Offline({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const [from, setFrom] = useState(loaderData.from);
+  // The service worker's copy was rendered without the query: once hydrated, the address bar says what was asked for.
+  const search = useSyncExternalStore(
+    unchanging,
+    () => location.search,
+    () => null,
+  );
+  const from = search === null ? loaderData.from : askedFor(search);
   const [online, setOnline] = useState(false);
   useEffect(() => {
-    // The service worker's copy was rendered without the query: the address asked for is in the address bar.
-    const asked = askedFor(location.search);
-    setFrom(asked);
     // Only the event, never `navigator.onLine`: a connection that says it is up but reaches nothing
     // would send the visitor back and forth.
     const back = () => {
       setOnline(true);
-      if (asked) location.replace(asked);
+      if (from) location.replace(from);
     };
     window.addEventListener("online", back);
     return () => window.removeEventListener("online", back);
-  }, []);
+  }, [from]);
   return (
     <div className={styles.page}>
       <PageIntro pageKey="offline">
