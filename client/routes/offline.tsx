@@ -5,6 +5,7 @@ import { OFFLINE_FROM_PARAM } from "#client/pwa/protocol.ts";
 import { AvailableOffline } from "#client/components/offline/available-offline.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import styles from "#client/components/static-page/static-page.module.css";
+import own from "./offline.module.css";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
@@ -57,7 +58,9 @@ export default function Offline({ loaderData }: Route.ComponentProps) {
       <PageIntro pageKey="offline">
         <p>
           {/* A document load: the service worker answers it (the router's data request would not be kept). */}
-          <a href={from ?? lp(paths.home())}>{t("offline.tryAgain")}</a>
+          <a href={from ?? lp(paths.home())} className={own.retry}>
+            {t("offline.tryAgain")}
+          </a>
         </p>
         <p role="status">{online ? t("offline.online") : null}</p>
       </PageIntro>

@@ -7,7 +7,7 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 const robots = (html: string) => /<meta name="robots" content="([^"]+)"/.exec(html)?.[1];
 /** The "Try again" link's address. */
 const tryAgain = (html: string, label = "Try again") =>
-  new RegExp(`<a href="([^"]*)">${label}</a>`).exec(pageText(html))?.[1];
+  new RegExp(`<a href="([^"]*)"[^>]*>${label}</a>`).exec(pageText(html))?.[1];
 
 describe("the offline page", () => {
   it.each([
