@@ -13,9 +13,11 @@ export function buildSite(
   folder: string,
   { inherit = false, cwd }: { inherit?: boolean; cwd?: string } = {},
 ): { status: number; output: string } {
+  // Not the caller's NODE_ENV: vitest sets `test`, and Vite would bundle React's development build.
+  const { NODE_ENV: _, ...env } = wranglerEnv;
   const result = spawnSync("npx", ["react-router", "build"], {
     cwd,
-    env: { ...wranglerEnv, BUILD_DIRECTORY: folder },
+    env: { ...env, BUILD_DIRECTORY: folder },
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
     encoding: "utf8",
   });

@@ -114,6 +114,8 @@ export function buildSecond(
   writeFileSync(route, changed(readFileSync(route, "utf8")));
   symlinkSync(realpathSync(join(root, "node_modules")), join(source, "node_modules"), "dir");
 
+  // Vite empties only an output folder inside its root: this one is outside the copy.
+  rmSync(join(root, folders.build), { recursive: true, force: true });
   log(`build B (${folders.build}) from ${SECOND_BUILD_SOURCE}`);
   // The copy keeps its own .wrangler redirect; wrangler.json names the copy's wrangler.toml, so it stays.
   const result = buildSite(resolve(root, folders.build), { cwd: source });
