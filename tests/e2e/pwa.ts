@@ -5,6 +5,8 @@ import { makeIntl } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 import { messagesFor } from "#shared/message-catalog.ts";
 
+export { serviceWorkerControls } from "#harness/browser.ts";
+
 /** A language's messages as written in locales/{locale}.json, and formatted. */
 export function texts(locale: Locale) {
   const raw = JSON.parse(readFileSync(new URL(`../../locales/${locale}.json`, import.meta.url), "utf8")) as Record<
@@ -19,20 +21,6 @@ export function texts(locale: Locale) {
     },
     t: (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values),
   };
-}
-
-/**
- * Resolves once a service worker is active (installed: its precache filled) and controls the page. The
- * page registers it after its first paint, so `ready` waits for the registration too.
- */
-export async function serviceWorkerControls(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
-    );
-  });
 }
 
 /** The path and query of every entry of every cache the page's origin holds (Workbox's precache too). */
