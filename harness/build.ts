@@ -14,10 +14,11 @@ export function buildSite(
   { inherit = false, cwd }: { inherit?: boolean; cwd?: string } = {},
 ): { status: number; output: string } {
   // Not the caller's NODE_ENV: vitest sets `test`, and Vite would bundle React's development build.
-  const { NODE_ENV: _, ...env } = wranglerEnv;
+  const env: Record<string, string | undefined> = { ...wranglerEnv, BUILD_DIRECTORY: folder };
+  delete env.NODE_ENV;
   const result = spawnSync("npx", ["react-router", "build"], {
     cwd,
-    env: { ...env, BUILD_DIRECTORY: folder },
+    env,
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
     encoding: "utf8",
   });
