@@ -13,12 +13,11 @@ export function buildSite(
   folder: string,
   { inherit = false, cwd }: { inherit?: boolean; cwd?: string } = {},
 ): { status: number; output: string } {
-  // Not the caller's NODE_ENV: vitest sets `test`, and Vite would bundle React's development build.
-  const env: Record<string, string | undefined> = { ...wranglerEnv, BUILD_DIRECTORY: folder };
-  delete env.NODE_ENV;
   const result = spawnSync("npx", ["react-router", "build"], {
     cwd,
-    env,
+    // Not the caller's NODE_ENV (spawn leaves an undefined one out): vitest sets `test`, and Vite would
+    // bundle React's development build.
+    env: { ...wranglerEnv, BUILD_DIRECTORY: folder, NODE_ENV: undefined },
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
     encoding: "utf8",
   });
