@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { defineConfig, type Plugin, type Rollup } from "vite";
+import { pwa } from "./client/pwa/build-plugin.ts";
 
 /**
  * The browser gets its messages already parsed (the root loader sends ICU syntax trees), so the
@@ -153,6 +154,8 @@ export default defineConfig(({ command }) => ({
     icuParserOnlyOnServer(),
     jsxRuntimeAsEsm(),
     lazyStylesheets(),
+    // The service worker and the page side of it, built apart from the app (issue 23).
+    pwa(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // `npm run dev` is local: the dev outbox and debug knobs are on. Builds keep wrangler.toml's vars.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adjustMeta } from "./seo.ts";
+import { adjustMeta, pageMeta } from "./seo.ts";
 
 const BASE = [
   { title: "Media | Kvadrat" },
@@ -38,5 +38,19 @@ describe("adjustMeta", () => {
     expect(meta).toContainEqual({ tagName: "link", rel: "canonical", href: "https://k.test/media/" });
     expect(meta.at(-1)).toEqual({ property: "og:type", content: "article" });
     expect(meta).toHaveLength(BASE.length + 1);
+  });
+});
+
+describe("pageMeta", () => {
+  it("builds canonical and hreflang links from the path alone: the installed app's flag is never in them", () => {
+    const root = { locale: "ru", ogLocale: "ru_RU", origin: "https://k.test" };
+    const meta = pageMeta(
+      { location: { pathname: "/ru/about/", search: "?pwa_user=yes" }, matches: [{ id: "root", loaderData: root }] },
+      "about",
+    );
+    const links = meta.flatMap((tag) => ("href" in tag ? [String(tag.href)] : []));
+    expect(links).toContain("https://k.test/ru/about/");
+    expect(links).toHaveLength(5);
+    for (const href of links) expect(href).not.toContain("pwa_user");
   });
 });

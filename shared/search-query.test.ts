@@ -224,6 +224,12 @@ describe("indexing", () => {
       "/buy/apartment/beograd/?page=2",
     );
   });
+
+  it("canonicalises without the installed app's flag (SPEC §2: never in canonical or hreflang links)", () => {
+    expect(searchHref(canonicalState(parse("pwa_user=yes&page=2", BG_APARTMENTS).state))).toBe(
+      "/buy/apartment/beograd/?page=2",
+    );
+  });
 });
 
 describe("widening an empty search", () => {

@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import * as serverBuild from "virtual:react-router/server-build";
+import pwaRegister from "virtual:pwa-register";
 import { api } from "./api/index.ts";
 import { images } from "./images/index.ts";
 import { photos } from "./images/photos.ts";
@@ -57,7 +58,8 @@ const buildId = buildIdOf(serverBuild);
 const documentRewrites = rewriteDocuments(
   inlineStyles,
   scrollRestorationScript,
-  scriptsAfterPaint,
+  // The service worker's page side loads after the `load` event (issue 23).
+  scriptsAfterPaint(pwaRegister),
   formattedTexts,
   buildIdMeta(buildId),
 );

@@ -1,9 +1,30 @@
 /**
- * The page's side of the service worker, loaded after the page has painted (never part of a page's
- * first-load JavaScript): registers `/sw.js` through workbox-window. Built apart from the React app
- * (client/pwa/build-plugin.ts) — it imports no React.
+ * The page's side of the service worker, loaded after the page's `load` event (never part of a page's
+ * first-load JavaScript) and built apart from the React app (client/pwa/build-plugin.ts): plain DOM and
+ * workbox-window, no React. Registers `/sw.js` and follows its updates and the hourly build check
+ * (updates.ts), reloads once when a chunk of a gone build fails (chunk-reload.ts), keeps `pwa_user=yes`
+ * in the installed app (pwa-user.ts), says when the page is a saved copy (offline-copy.ts) and has the
+ * favourites page kept when a guest's favourites changed (favourites-keep.ts).
  */
-import { Workbox } from "workbox-window";
+import { Workbox } from "workbox-window/build/workbox-window.prod.mjs";
+import catalog from "virtual:pwa-messages";
+import { reloadOnFailedChunks } from "./chunk-reload.ts";
+import { keepFavourites } from "./favourites-keep.ts";
+import { pageLocale, translator } from "./messages.ts";
+import { showSavedCopyNotice } from "./offline-copy.ts";
 import { SERVICE_WORKER_URL } from "./protocol.ts";
+import { keepPwaUser } from "./pwa-user.ts";
+import { watchUpdates } from "./updates.ts";
 
-if ("serviceWorker" in navigator) void new Workbox(SERVICE_WORKER_URL).register();
+const locale = pageLocale();
+const t = translator(catalog, locale);
+
+reloadOnFailedChunks();
+keepPwaUser();
+showSavedCopyNotice(t, locale);
+if ("serviceWorker" in navigator) {
+  void watchUpdates(new Workbox(SERVICE_WORKER_URL), t).catch((error: unknown) =>
+    console.warn("The service worker could not be registered", error),
+  );
+  keepFavourites(locale);
+}

@@ -10,6 +10,7 @@ it("finds every first-load script and stylesheet a React Router document names",
   expect(documentAssets(html)).toEqual({
     scripts: ["/assets/a.js", "/assets/b.js", "/assets/root.js", "/assets/entry.client.js"],
     styles: ["/assets/s.css"],
+    afterLoad: [],
   });
 });
 
@@ -19,4 +20,16 @@ it("counts the router's scripts held back until the first paint (decision 015)",
     import * as route0 from "/assets/root.js";
     import("/assets/entry.client.js");</script><script nonce="n">(function startAfterPaint(data) {})()</script></body>`;
   expect(documentAssets(html).scripts).toEqual(["/assets/entry.client.js", "/assets/framework.js", "/assets/root.js"]);
+});
+
+it("lists the module loaded after the `load` event apart, not as first-load (issue 23)", () => {
+  const html = `<body><script nonce="n" type="text/x-module-after-paint" data-modulepreload="/assets/entry.client.js">
+    import("/assets/entry.client.js");</script><script nonce="n" data-after-load="/assets/pwa-abc.js">(function
+    startAfterPaint(data, self) { const m = document.createElement("script"); m.src = self.dataset.afterLoad;
+    import(self.dataset.afterLoad); })()</script></body>`;
+  expect(documentAssets(html)).toEqual({
+    scripts: ["/assets/entry.client.js"],
+    styles: [],
+    afterLoad: ["/assets/pwa-abc.js"],
+  });
 });

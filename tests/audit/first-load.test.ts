@@ -20,6 +20,9 @@ describe.each(budgets.firstLoadJs.pages)("%s", (type) => {
     const weight = firstLoad(await res.text(), `${FOLDERS.test.build}/client`);
     const files = Object.entries(weight.files).map(([file, w]) => `${file} ${(w.gzip / KB).toFixed(2)}`);
     expect(weight.scripts.length).toBeGreaterThan(2);
+    // The service worker's page side loads after the `load` event: named, weighed apart, not budgeted.
+    expect(weight.afterLoad.scripts[0]).toMatch(/^\/assets\/pwa-[\w-]+\.js$/);
+    expect(weight.scripts.some((file) => file.includes("/pwa-"))).toBe(false);
     expect(weight.js.gzip / KB, `${page.path}:\n${files.join("\n")}`).toBeLessThanOrEqual(
       budgets.firstLoadJs.maxGzipKB,
     );

@@ -95,3 +95,24 @@ it("loads them at once in a tab nobody is looking at (nothing will paint there)"
   expect(photos.held.length).toBeGreaterThan(0);
   photos.release();
 });
+
+it("loads the service worker's page side once the scripts have started and the load event has fired", async () => {
+  const photos = await holdPhotos();
+  const page = tab();
+  const pwa: number[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/pwa-[\w-]+\.js$/.test(new URL(request.url()).pathname)) pwa.push(Date.now());
+  });
+  await page.goto(detailPath, { waitUntil: "domcontentloaded" });
+  await expect.poll(() => photos.held.length).toBeGreaterThan(0);
+  // A key press starts the scripts; the held photo still holds the `load` event, and with it the page side.
+  await page.keyboard.press("Shift");
+  await hydrated(page);
+  await page.waitForTimeout(300);
+  expect(pwa).toEqual([]);
+  const releasedAt = Date.now();
+  photos.release();
+  await expect.poll(() => pwa.length).toBe(1);
+  expect(pwa[0]).toBeGreaterThanOrEqual(releasedAt);
+  expect(await page.evaluate(() => document.readyState)).toBe("complete");
+});

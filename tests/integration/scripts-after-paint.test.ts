@@ -35,11 +35,12 @@ it.each(["/", "/ru/search/?city=beograd", "/sr/media/", "/about/"])(
     for (const href of preloads) expect(href).toMatch(/^\/assets\/[\w.-]+\.js$/);
     expect(preloads.some((href) => href.startsWith("/assets/entry.client-"))).toBe(true);
 
-    // Right after it, the classic script that starts it, under this response's nonce.
+    // Right after it, the classic script that starts it, under this response's nonce, naming the
+    // module it loads after the `load` event (the service worker's page side, issue 23).
     const next = html.slice(html.indexOf(block) + block.length);
     expect(next).toMatch(
       new RegExp(
-        `^<script nonce="${nonce!.replace(/[+/=]/g, "\\$&")}">\\(function startAfterPaint\\([\\s\\S]*\\)\\(document\\.currentScript\\.previousElementSibling,document\\.currentScript,${PRIORITY_IMAGE_WAIT_MS}\\)</script>`,
+        `^<script nonce="${nonce!.replace(/[+/=]/g, "\\$&")}" data-after-load="/assets/pwa-[\\w-]+\\.js">\\(function startAfterPaint\\([\\s\\S]*\\)\\(document\\.currentScript\\.previousElementSibling,document\\.currentScript,${PRIORITY_IMAGE_WAIT_MS}\\)</script>`,
       ),
     );
   },

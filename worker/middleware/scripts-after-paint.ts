@@ -11,6 +11,8 @@ export const PRIORITY_IMAGE_WAIT_MS = 2500;
  * value from its module: everything comes as arguments). Starts the scripts once the content and the
  * images the page marked `fetchpriority="high"` have painted, when the tab is hidden (nothing will
  * paint), on the visitor's first pointer or key press, or after `waitMs`, whichever comes first.
+ * Once they have started and the page's `load` event has fired, it loads the module its own
+ * `data-after-load` names (the service worker's page side, issue 23): never part of the first load.
  */
 export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement, waitMs: number) {
   let started = false;
@@ -31,6 +33,19 @@ export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement
     script.nonce = self.nonce;
     script.textContent = data.textContent;
     data.replaceWith(script);
+    const afterLoad = self.dataset.afterLoad;
+    if (!afterLoad) return;
+    // A module script element rather than `import()`: the bundler would take an import() here for
+    // the worker's own. Inserted by a nonce'd script, it runs under the CSP's 'strict-dynamic'.
+    const load = () => {
+      const module = document.createElement("script");
+      module.type = "module";
+      module.src = afterLoad;
+      module.nonce = self.nonce;
+      document.head.appendChild(module);
+    };
+    if (document.readyState === "complete") load();
+    else addEventListener("load", load, { once: true });
   };
   for (const type of ["pointerdown", "keydown"]) addEventListener(type, start, { capture: true, once: true });
   if (document.visibilityState !== "visible") return start();
@@ -43,6 +58,9 @@ export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement
   );
 }
 
+/** The starter's code, written out once per isolate; each response adds only its nonce. */
+const STARTER = `(${startAfterPaint})(document.currentScript.previousElementSibling,document.currentScript,${PRIORITY_IMAGE_WAIT_MS})`;
+
 /**
  * The page paints before its scripts load (decision 015). React Router's `<Scripts>` asks for every
  * module at once: `modulepreload` links in the head and an inline module script with static imports.
@@ -50,30 +68,33 @@ export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement
  * paint, which needs none of them: the page works without JavaScript. So the links are taken out,
  * their URLs kept on the module script, which becomes an inert data block; a small classic script
  * after it turns both back into a real preload and module script once the page has painted.
+ * `afterLoad` is the URL of a module every page loads once those have started and its `load` event has
+ * fired (`virtual:pwa-register`, issue 23), or null for none; pages without the router's module script
+ * (none today) load neither.
  */
-/** The starter's code, written out once per isolate; each response adds only its nonce. */
-const STARTER = `(${startAfterPaint})(document.currentScript.previousElementSibling,document.currentScript,${PRIORITY_IMAGE_WAIT_MS})`;
-
-export const scriptsAfterPaint: DocumentRewrite = (rewriter, c) => {
-  const nonce = c.get("secureHeadersNonce") ?? "";
-  const preloads: string[] = [];
-  let deferred = false;
-  return rewriter
-    .on('head link[rel="modulepreload"][href]', {
-      element(link) {
-        preloads.push(link.getAttribute("href")!);
-        link.remove();
-      },
-    })
-    .on('script[type="module"]:not([src])', {
-      element(script) {
-        // One module script boots the router; a second one (none today) would keep its own timing.
-        if (deferred) return;
-        deferred = true;
-        script.setAttribute("type", DEFERRED_MODULE_TYPE);
-        script.removeAttribute("async");
-        if (preloads.length) script.setAttribute("data-modulepreload", preloads.join(" "));
-        script.after(`<script nonce="${nonce}">${STARTER}</script>`, { html: true });
-      },
-    });
-};
+export const scriptsAfterPaint =
+  (afterLoad: string | null): DocumentRewrite =>
+  (rewriter, c) => {
+    const nonce = c.get("secureHeadersNonce") ?? "";
+    const afterLoadAttribute = afterLoad ? ` data-after-load="${afterLoad}"` : "";
+    const preloads: string[] = [];
+    let deferred = false;
+    return rewriter
+      .on('head link[rel="modulepreload"][href]', {
+        element(link) {
+          preloads.push(link.getAttribute("href")!);
+          link.remove();
+        },
+      })
+      .on('script[type="module"]:not([src])', {
+        element(script) {
+          // One module script boots the router; a second one (none today) would keep its own timing.
+          if (deferred) return;
+          deferred = true;
+          script.setAttribute("type", DEFERRED_MODULE_TYPE);
+          script.removeAttribute("async");
+          if (preloads.length) script.setAttribute("data-modulepreload", preloads.join(" "));
+          script.after(`<script nonce="${nonce}"${afterLoadAttribute}>${STARTER}</script>`, { html: true });
+        },
+      });
+  };
