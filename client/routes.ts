@@ -21,6 +21,8 @@ export default [
 
     route("favourites", "routes/favourites.tsx"),
     route("about", "routes/about.tsx"),
+    // What the service worker shows when a page can neither load nor be read from its caches (issue 23).
+    route("offline", "routes/offline.tsx"),
     route("faq", "routes/faq.tsx"),
     route("privacy-policy", "routes/privacy-policy.tsx"),
     route("user-agreement", "routes/user-agreement.tsx"),

@@ -25,6 +25,8 @@ const PAGES: [RegExp, readonly string[]][] = [
   [/^\/media\//, ["page"]],
   [/^\/thank-you\/$/, ["sent"]],
   [/^\/unsubscribe\/$/, ["token"]],
+  // The address the service worker could not load (OFFLINE_FROM_PARAM of client/pwa/protocol.ts).
+  [/^\/offline\/$/, ["from"]],
 ];
 
 /**

@@ -8,6 +8,8 @@ import { photos } from "./images/photos.ts";
 import { sitemaps } from "./seo/sitemaps.ts";
 import { buildIdOf, builds } from "./builds/index.ts";
 import { buildIdMeta } from "./builds/build-id-meta.ts";
+import { manifests } from "./pwa/manifest.ts";
+import { pwaHeadTags } from "./pwa/head-tags.ts";
 import type { AppEnv } from "./app-env.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
@@ -46,7 +48,8 @@ const handleDocument = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 /**
  * The Worker (DESIGN §1, §3; docs/architecture.md draws it): security headers on everything; then the
- * API, the generated pictures, the sitemaps and the build files (`/builds/…`), which need no page middleware; then for pages:
+ * API, the generated pictures, the sitemaps, the build files (`/builds/…`) and the web app manifests, which need no page
+ * middleware; then for pages:
  * redirects (trailing slash, legacy paths) → `/buy|rent/{city?}/` → locale → session → guest favourites
  * and saved searches merged on sign-in → page cache → the document rewriters → React Router.
  */
@@ -62,6 +65,7 @@ const documentRewrites = rewriteDocuments(
   scriptsAfterPaint(pwaRegister),
   formattedTexts,
   buildIdMeta(buildId),
+  pwaHeadTags,
 );
 
 app.use(securityHeaders());
@@ -74,6 +78,7 @@ app.route("/", images);
 app.route("/", photos);
 app.route("/", sitemaps);
 app.route("/", builds(serverBuild));
+app.route("/", manifests);
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale());

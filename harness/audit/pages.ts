@@ -57,7 +57,9 @@ export type PageType =
   | "saved-searches"
   | "favourites-searches"
   // An alert e-mail's unsubscribe link (guests).
-  | "unsubscribe";
+  | "unsubscribe"
+  // Issue 23: what the service worker shows for a page it can neither load nor read from its caches.
+  | "offline";
 
 export interface AuditPage {
   type: PageType;
@@ -405,6 +407,8 @@ export function pageTypes(
     { type: "error", path: "/about/", status: 500, headers: { "x-debug-fault": "loader" } },
     // An e-mail's unsubscribe link for a saved search: what it stops, and stop all (no sign-in).
     { type: "unsubscribe", path: `/unsubscribe/?token=${samples.session?.unsubscribeToken ?? ""}`, status: 200 },
+    // The offline page as the service worker sends a visitor to it (issue 23), online here.
+    { type: "offline", path: "/offline/?from=/about/", status: 200 },
   ];
 }
 

@@ -1,6 +1,6 @@
 /**
  * Every page type (home, search, list, detail, media index, tag, article, about, FAQ, privacy,
- * favourites — also with a guest's saved searches —, sign-in dialog, 404, error) and the signed-in pages
+ * favourites — also with a guest's saved searches —, sign-in dialog, 404, error, offline) and the signed-in pages
  * (wizard create / params / check, owner and admin previews, the cabinet's, as the development accounts) in
  * en, ru and sr, against the budgets of budgets.json: axe-core violations and sideways scrolling on a 320 px
  * screen in Chromium, and Nu validator errors on the server HTML. One browser and one validator run for all.

@@ -67,7 +67,7 @@ it("hashed /assets/* are immutable for a year and carry the security headers of 
 it("unhashed files get an hour and the same security headers; _headers itself is not served", async () => {
   const page = await get("/about/");
   await page.text();
-  for (const file of ["/favicon.svg", "/manifest.webmanifest"]) {
+  for (const file of ["/favicon.svg", "/icons/icon-192.png"]) {
     const res = await get(file);
     await res.arrayBuffer();
     expect(res.status, file).toBe(200);

@@ -1,0 +1,70 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { safeNextPath } from "#shared/auth-links.ts";
+import { paths } from "#shared/paths.ts";
+import { OFFLINE_FROM_PARAM } from "#client/pwa/protocol.ts";
+import { AvailableOffline } from "#client/components/offline/available-offline.tsx";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import styles from "#client/components/static-page/static-page.module.css";
+import own from "./offline.module.css";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { pageMeta } from "#client/seo.ts";
+import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageScopes } from "#client/i18n/message-scopes.ts";
+import type { Route } from "./+types/offline";
+
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageScopes(["offline"], "offline");
+
+/** The address the visitor asked for (`?from=`), only when it is a path of this site. */
+const askedFor = (search: string) => safeNextPath(new URLSearchParams(search).get(OFFLINE_FROM_PARAM));
+
+/** The page's own address does not change while it is open. */
+const unchanging = () => () => {};
+
+export const loader = withMessages(MESSAGES, ({ url }: Route.LoaderArgs) => ({ from: askedFor(url.search) }));
+
+/** Not indexed, and in no sitemap: it is what the service worker shows when a page cannot load. */
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "offline", {}, { indexable: false });
+
+/**
+ * `/offline/` (issue 23 item 2): the service worker keeps it in every language (client/pwa/protocol.ts
+ * OFFLINE_PATH) and answers with it when a page is neither reachable nor kept, adding `?from=` the
+ * address asked for. "Try again" goes there; when the connection comes back, the page goes there itself.
+ */
+export default function Offline({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  // The service worker's copy was rendered without the query: once hydrated, the address bar says what was asked for.
+  const search = useSyncExternalStore(
+    unchanging,
+    () => location.search,
+    () => null,
+  );
+  const from = search === null ? loaderData.from : askedFor(search);
+  const [online, setOnline] = useState(false);
+  useEffect(() => {
+    // Only the event, never `navigator.onLine`: a connection that says it is up but reaches nothing
+    // would send the visitor back and forth.
+    const back = () => {
+      setOnline(true);
+      if (from) location.replace(from);
+    };
+    window.addEventListener("online", back);
+    return () => window.removeEventListener("online", back);
+  }, [from]);
+  return (
+    <div className={styles.page}>
+      <PageIntro pageKey="offline">
+        <p>
+          {/* A document load: the service worker answers it (the router's data request would not be kept). */}
+          <a href={from ?? lp(paths.home())} className={own.retry}>
+            {t("offline.tryAgain")}
+          </a>
+        </p>
+        <p role="status">{online ? t("offline.online") : null}</p>
+      </PageIntro>
+      <AvailableOffline />
+    </div>
+  );
+}
