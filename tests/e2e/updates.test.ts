@@ -208,7 +208,11 @@ it("after a deploy, a page of A with its service worker opens that route from A'
   const expectedHeading = await headingOfB();
 
   const documents = countDocuments(page);
+  const chunk = page.waitForResponse((response) => new URL(response.url()).pathname === module);
   await (await changedRouteLink(page)).click();
+  // A's chunk, answered by the service worker from A's precache.
+  expect((await chunk).status()).toBe(200);
+  expect((await chunk).fromServiceWorker()).toBe(true);
   await page.waitForURL(`**${CHANGED_ROUTE.path}`);
   await expect.poll(() => page.locator("h1").first().textContent()).toBe(expectedHeading);
   expect(documents()).toBe(0);
