@@ -4,7 +4,8 @@
  * workbox-window, no React. Registers `/sw.js` and follows its updates and the hourly build check
  * (updates.ts), reloads once when a chunk of a gone build fails (chunk-reload.ts), keeps `pwa_user=yes`
  * in the installed app (pwa-user.ts), says when the page is a saved copy (offline-copy.ts) and has the
- * favourites page kept when a guest's favourites changed (favourites-keep.ts).
+ * favourites page kept when a guest's favourites changed (favourites-keep.ts); offline, links load
+ * documents the service worker can answer (offline-links.ts).
  */
 import { Workbox } from "workbox-window/build/workbox-window.prod.mjs";
 import catalog from "virtual:pwa-messages";
@@ -12,6 +13,7 @@ import { reloadOnFailedChunks } from "./chunk-reload.ts";
 import { keepFavourites } from "./favourites-keep.ts";
 import { pageLocale, translator } from "./messages.ts";
 import { showSavedCopyNotice } from "./offline-copy.ts";
+import { documentLoadsWhileOffline } from "./offline-links.ts";
 import { SERVICE_WORKER_URL } from "./protocol.ts";
 import { keepPwaUser } from "./pwa-user.ts";
 import { watchUpdates } from "./updates.ts";
@@ -27,4 +29,5 @@ if ("serviceWorker" in navigator) {
     console.warn("The service worker could not be registered", error),
   );
   keepFavourites(locale);
+  documentLoadsWhileOffline();
 }
