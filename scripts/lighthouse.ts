@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { budgets, finish } from "#harness/audit/budgets.ts";
-import { installability, installabilityFailures } from "#harness/audit/installability.ts";
+import { installability, installabilityFailures, installabilityTable } from "#harness/audit/installability.ts";
 import {
   type LighthouseResult,
   lighthouseFailures,
@@ -45,11 +45,7 @@ try {
   }
   console.log("▶ installability (Chromium's Page.getInstallabilityErrors, the service worker in control)");
   const installable = await installability(server.url, pages);
-  console.table(
-    Object.fromEntries(
-      installable.map((r) => [r.name, { installable: r.errors.length === 0, errors: r.errors.join(", ") || "–" }]),
-    ),
-  );
+  console.table(installabilityTable(installable));
   failures = [...lighthouseFailures(results), ...installabilityFailures(installable)];
   mkdirSync("reports", { recursive: true });
   writeFileSync(

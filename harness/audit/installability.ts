@@ -56,3 +56,9 @@ export function installabilityFailures(results: InstallabilityResult[]): string[
     .filter((r) => r.errors.length > 0)
     .map((r) => `Installability ${r.name} (${r.url}): ${r.errors.join(", ")}`);
 }
+
+export function installabilityTable(results: InstallabilityResult[]) {
+  return Object.fromEntries(
+    results.map((r) => [r.name, { installable: r.errors.length === 0, errors: r.errors.join(", ") || "–" }]),
+  );
+}
