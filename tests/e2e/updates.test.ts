@@ -82,6 +82,10 @@ async function noReloadFor(page: Page, documents: () => number) {
 
 it("shows the update notice an hour later, and its Reload (by keyboard) loads build B once", async () => {
   const { page, idA } = await visitA(browser());
+  const checks: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/builds/latest.json") checks.push(request.url());
+  });
   await page.clock.install();
   await page.goto("/");
   await hydrated(page);
@@ -89,8 +93,11 @@ it("shows the update notice an hour later, and its Reload (by keyboard) loads bu
   expect(await pageBuildId(page)).toBe(idA);
 
   const idB = await deployB(page, idA);
-  // The first build check runs an hour after the page opened.
+  // The first build check runs an hour after the page opened, not before.
+  expect(checks).toEqual([]);
   await page.clock.fastForward("01:00:00");
+  await expect.poll(() => checks.length).toBeGreaterThan(0);
+  expect(checks[0]).toMatch(/\/builds\/latest\.json\?t=/);
   await page.getByText(en.t("pwa.needRefresh")).waitFor();
   const reload = page.getByRole("button", { name: en.t("pwa.reload") });
   await reload.waitFor();
