@@ -54,3 +54,26 @@ export function watchProblems(page: Page): string[] {
 export async function hydrated(page: Page) {
   await page.waitForSelector("html[data-hydrated]", { state: "attached" });
 }
+
+/**
+ * Resolves once a service worker is active (installed: its precache filled) and controls the page, or
+ * rejects after `timeoutMs`. Pages register it after their first paint, so `ready` waits for that too.
+ */
+export async function serviceWorkerControls(page: Page, timeoutMs = 20_000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const controlled = (async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
+      );
+    })();
+    const late = new Promise((_, reject) =>
+      setTimeout(
+        () => reject(new Error(`no service worker controls ${location.pathname} after ${timeout} ms`)),
+        timeout,
+      ),
+    );
+    await Promise.race([controlled, late]);
+  }, timeoutMs);
+}

@@ -8,9 +8,16 @@ import { wranglerEnv } from "./wrangler.ts";
 /** Written by the Cloudflare Vite plugin on every build: plain `wrangler dev`/`deploy` serve the build it names. */
 const DEPLOY_REDIRECT = ".wrangler/deploy/config.json";
 
-export function buildSite(folder: string, { inherit = false } = {}): { status: number; output: string } {
+/** `cwd`: another copy of the source (harness/second-build.ts), built into `folder` (then an absolute path). */
+export function buildSite(
+  folder: string,
+  { inherit = false, cwd }: { inherit?: boolean; cwd?: string } = {},
+): { status: number; output: string } {
   const result = spawnSync("npx", ["react-router", "build"], {
-    env: { ...wranglerEnv, BUILD_DIRECTORY: folder },
+    cwd,
+    // Not the caller's NODE_ENV (spawn leaves an undefined one out): vitest sets `test`, and Vite would
+    // bundle React's development build.
+    env: { ...wranglerEnv, BUILD_DIRECTORY: folder, NODE_ENV: undefined },
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
     encoding: "utf8",
   });

@@ -14,6 +14,7 @@ it("gives every command but npm start a build folder and a D1 folder of its own"
   const states = Object.values(FOLDERS).map((f) => normalize(f.state));
   expect(commands.map(([name]) => name)).toEqual([
     "test",
+    "test-b",
     "audit",
     "lighthouse",
     "bench",

@@ -17,6 +17,11 @@ export const FOLDERS = {
   start: DEFAULT_FOLDERS,
   /** The build the vitest projects test; one D1 per project that serves it under `state` (`testState`). */
   test: { build: ".builds/test", state: ".wrangler/test-state" },
+  /**
+   * Build B of the update and version-skew e2e tests (harness/second-build.ts): served on one port after
+   * FOLDERS.test's build, both on this D1.
+   */
+  "test-b": { build: ".builds/test-b", state: ".wrangler/test-b-state" },
   audit: { build: ".builds/audit", state: ".wrangler/audit-state" },
   lighthouse: { build: ".builds/lighthouse", state: ".wrangler/lighthouse-state" },
   bench: { build: ".builds/bench", state: ".wrangler/bench-state" },

@@ -4,7 +4,8 @@
  * FAQ, privacy, favourites, sign-in dialog, 404, error) in en, ru and sr with Chromium: axe-core
  * violations by impact, console errors and failed requests during the load, sideways scrolling on a
  * 320 px screen, and the W3C Nu validator over the server HTML.
- * Then Lighthouse (mobile preset) on home, search, detail and article, as `npm run lighthouse` does.
+ * Then Lighthouse (mobile preset) on home, search, detail and article, and whether each can be installed
+ * as an app, as `npm run lighthouse` does.
  * Prints tables, writes reports/audit.json (and reports/lighthouse.json); exits non-zero naming every
  * missed budget (budgets.json).
  */
@@ -12,6 +13,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { byImpact, describeViolations } from "#harness/audit/axe.ts";
 import { budgets, finish } from "#harness/audit/budgets.ts";
+import {
+  type InstallabilityResult,
+  installability,
+  installabilityFailures,
+  installabilityTable,
+} from "#harness/audit/installability.ts";
 import { lighthouseFailures, lighthouseTable, runLighthouse } from "#harness/audit/lighthouse.ts";
 import { auditPages as listPages, pageSamples } from "#harness/audit/pages.ts";
 import { auditPages, problemCounts } from "#harness/audit/run.ts";
@@ -77,12 +84,17 @@ try {
   }
 
   let lighthouse: Awaited<ReturnType<typeof runLighthouse>> = [];
+  let installable: InstallabilityResult[] = [];
   if (withLighthouse) {
     const targets = listPages(samples, ["en"]).filter((p) => budgets.lighthouse.pages.includes(p.type));
     console.log(`▶ Lighthouse (${budgets.lighthouse.preset}) on ${targets.map((p) => p.type).join(", ")}`);
     lighthouse = await runLighthouse(server.url, targets, console.log);
     console.table(lighthouseTable(lighthouse));
     failures.push(...lighthouseFailures(lighthouse));
+    console.log("▶ installability (Chromium's Page.getInstallabilityErrors, the service worker in control)");
+    installable = await installability(server.url, targets);
+    console.table(installabilityTable(installable));
+    failures.push(...installabilityFailures(installable));
   }
 
   const meta = { date: new Date().toISOString(), cores: os.cpus().length, load: os.loadavg() };
@@ -105,7 +117,7 @@ try {
           problems: r.problems,
           error: r.error,
         })),
-        failures: failures.filter((f) => !f.startsWith("Lighthouse")),
+        failures: failures.filter((f) => !f.startsWith("Lighthouse") && !f.startsWith("Installability")),
       },
       null,
       2,
@@ -115,7 +127,13 @@ try {
     writeFileSync(
       "reports/lighthouse.json",
       JSON.stringify(
-        { ...meta, budgets: budgets.lighthouse, results: lighthouse, failures: lighthouseFailures(lighthouse) },
+        {
+          ...meta,
+          budgets: budgets.lighthouse,
+          results: lighthouse,
+          installability: installable,
+          failures: [...lighthouseFailures(lighthouse), ...installabilityFailures(installable)],
+        },
         null,
         2,
       ),

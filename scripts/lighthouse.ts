@@ -1,13 +1,21 @@
 /**
- * `npm run lighthouse [-- --no-build]`: builds, seeds its local D1 when empty, serves the build and runs
- * Lighthouse (mobile preset) on the page types named in budgets.json (home, search, detail, article).
- * Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes; writes
- * reports/lighthouse.json; exits non-zero naming every score below its budget.
+ * `npm run lighthouse [-- --no-build] [-- --installability-only]`: builds, seeds its local D1 when empty,
+ * serves the build and runs Lighthouse (mobile preset) on the page types named in budgets.json (home,
+ * search, detail, article…). Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes;
+ * then asks Chromium whether each page is installable as an app (issue 23; Lighthouse 12 has no PWA
+ * category). Writes reports/lighthouse.json; exits non-zero naming every score below its budget and
+ * every page that cannot be installed. `--installability-only` skips the (slow) Lighthouse runs.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { budgets, finish } from "#harness/audit/budgets.ts";
-import { lighthouseFailures, lighthouseTable, runLighthouse } from "#harness/audit/lighthouse.ts";
+import { installability, installabilityFailures, installabilityTable } from "#harness/audit/installability.ts";
+import {
+  type LighthouseResult,
+  lighthouseFailures,
+  lighthouseTable,
+  runLighthouse,
+} from "#harness/audit/lighthouse.ts";
 import { auditPages, pageSamples } from "#harness/audit/pages.ts";
 import { serveSite } from "#harness/audit/site.ts";
 import { FOLDERS } from "#harness/folders.ts";
@@ -29,10 +37,16 @@ try {
   const pages = auditPages(await pageSamples(server.url), ["en"]).filter((p) =>
     budgets.lighthouse.pages.includes(p.type),
   );
-  console.log(`▶ Lighthouse (${budgets.lighthouse.preset}) on ${pages.map((p) => p.type).join(", ")}`);
-  const results = await runLighthouse(server.url, pages, console.log);
-  console.table(lighthouseTable(results));
-  failures = lighthouseFailures(results);
+  let results: LighthouseResult[] = [];
+  if (!process.argv.includes("--installability-only")) {
+    console.log(`▶ Lighthouse (${budgets.lighthouse.preset}) on ${pages.map((p) => p.type).join(", ")}`);
+    results = await runLighthouse(server.url, pages, console.log);
+    console.table(lighthouseTable(results));
+  }
+  console.log("▶ installability (Chromium's Page.getInstallabilityErrors, the service worker in control)");
+  const installable = await installability(server.url, pages);
+  console.table(installabilityTable(installable));
+  failures = [...lighthouseFailures(results), ...installabilityFailures(installable)];
   mkdirSync("reports", { recursive: true });
   writeFileSync(
     "reports/lighthouse.json",
@@ -43,6 +57,7 @@ try {
         load: os.loadavg(),
         budgets: budgets.lighthouse,
         results,
+        installability: installable,
         failures,
       },
       null,
