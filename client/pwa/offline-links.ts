@@ -12,8 +12,8 @@ export function documentLoadsWhileOffline(target: Window = window) {
     (event) => {
       if (target.navigator.onLine || event.defaultPrevented || event.button !== 0) return;
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const link = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(link instanceof target.HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!(link instanceof HTMLAnchorElement) || link.target || link.hasAttribute("download")) return;
       if (new URL(link.href, origin).origin !== origin) return;
       event.stopPropagation();
     },
@@ -23,7 +23,7 @@ export function documentLoadsWhileOffline(target: Window = window) {
     "submit",
     (event) => {
       const form = event.target;
-      if (target.navigator.onLine || event.defaultPrevented || !(form instanceof target.HTMLFormElement)) return;
+      if (target.navigator.onLine || event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
       if (form.method.toLowerCase() !== "get" || new URL(form.action, origin).origin !== origin) return;
       event.stopPropagation();
     },
