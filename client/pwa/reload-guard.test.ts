@@ -55,4 +55,14 @@ describe("reloadOnce", () => {
     expect(reloadOnce("chunk")).toBe(false);
     expect(reload).not.toHaveBeenCalled();
   });
+
+  it("guards another automatic load (the offline page going back) by the same rule", () => {
+    const load = vi.fn();
+    expect(reloadOnce("back online", load)).toBe(true);
+    expect(reloadOnce("update")).toBe(false);
+    vi.advanceTimersByTime(RELOAD_GUARD_MS);
+    expect(reloadOnce("back online", load)).toBe(true);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
 });

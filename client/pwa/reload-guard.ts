@@ -7,8 +7,11 @@ import { RELOAD_GUARD_MS } from "#shared/constants.ts";
 
 const KEY = "pwa-reloaded-at";
 
-/** Reloads the page unless an automatic reload happened within RELOAD_GUARD_MS; whether it did. */
-export function reloadOnce(reason: string): boolean {
+/**
+ * Reloads the page (or loads another, `load`) unless an automatic reload happened within
+ * RELOAD_GUARD_MS; whether it did.
+ */
+export function reloadOnce(reason: string, load: () => void = () => location.reload()): boolean {
   const now = Date.now();
   try {
     const last = Number(sessionStorage.getItem(KEY));
@@ -22,6 +25,6 @@ export function reloadOnce(reason: string): boolean {
     // Without storage the guard could not outlive the reload: no automatic reload at all.
     return false;
   }
-  location.reload();
+  load();
   return true;
 }

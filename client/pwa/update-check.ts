@@ -4,11 +4,8 @@
  * is not the page's own (`<meta name="build-id">`), `onNewBuild` is told — once per id. A failed check
  * (offline, an error status, bad JSON) says nothing and the next one tries again.
  */
+import { BUILD_ID_META, LATEST_BUILD_PATH } from "#shared/builds.ts";
 import { BUILD_CHECK_FIRST_DELAY_MS, BUILD_CHECK_INTERVAL_MS } from "#shared/constants.ts";
-
-/** The `<meta>` naming the page's build: `BUILD_ID_META` of worker/builds/build-id-meta.ts. */
-const BUILD_ID_META = "build-id";
-export const LATEST_BUILD_URL = "/builds/latest.json";
 
 /** The id of the build that rendered this page, if it says. */
 export function pageBuildId(): string | null {
@@ -19,7 +16,7 @@ export function pageBuildId(): string | null {
 export async function latestBuildId(): Promise<string | null> {
   try {
     // The time in the query only defeats caches on the way; the answer itself is `no-store`.
-    const response = await fetch(`${LATEST_BUILD_URL}?t=${Date.now()}`, { cache: "no-store" });
+    const response = await fetch(`${LATEST_BUILD_PATH}?t=${Date.now()}`, { cache: "no-store" });
     if (!response.ok) return null;
     const { id } = (await response.json()) as { id?: unknown };
     return typeof id === "string" && id ? id : null;

@@ -2,6 +2,8 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { paths } from "#shared/paths.ts";
 import { OFFLINE_FROM_PARAM } from "#client/pwa/protocol.ts";
+import { reloadOnce } from "#client/pwa/reload-guard.ts";
+import { latestBuildId } from "#client/pwa/update-check.ts";
 import { AvailableOffline } from "#client/components/offline/available-offline.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import styles from "#client/components/static-page/static-page.module.css";
@@ -44,12 +46,14 @@ export default function Offline({ loaderData }: Route.ComponentProps) {
   const from = search === null ? loaderData.from : askedFor(search);
   const [online, setOnline] = useState(false);
   useEffect(() => {
-    // Only the event, never `navigator.onLine`: a connection that says it is up but reaches nothing
-    // would send the visitor back and forth.
+    // The `online` event, or — when the connection came back before this page hydrated — a request the
+    // service worker never answers. Never `navigator.onLine` alone: a connection that says it is up but
+    // reaches nothing would send the visitor back and forth (and the guard stops that within 10 s).
     const back = () => {
       setOnline(true);
-      if (from) location.replace(from);
+      if (from) reloadOnce("back online", () => location.replace(from));
     };
+    if (navigator.onLine) void latestBuildId().then((id) => id && back());
     window.addEventListener("online", back);
     return () => window.removeEventListener("online", back);
   }, [from]);

@@ -1,7 +1,5 @@
+import { BUILD_ID_META } from "#shared/builds.ts";
 import type { DocumentRewrite } from "#worker/middleware/document-rewriter.ts";
-
-/** The name of the `<meta>` naming the build a page belongs to (decision 042). */
-export const BUILD_ID_META = "build-id";
 
 /**
  * Every page says which build rendered it, `<meta name="build-id" content="…">`, for the update check

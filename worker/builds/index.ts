@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ServerBuild } from "react-router";
 import type { AppEnv } from "#worker/app-env.ts";
+import { LATEST_BUILD_PATH } from "#shared/builds.ts";
 import { apiError } from "#worker/http/api-error.ts";
 
 /** Written by vite.config.ts into the production build (ISO time); absent where worker modules run unbuilt. */
@@ -49,7 +50,7 @@ export function buildMeta(build: Pick<ServerBuild, "assets">) {
 export function builds(build: Pick<ServerBuild, "assets">) {
   const id = buildIdOf(build);
   const app = new Hono<AppEnv>();
-  app.get("/builds/latest.json", (c) => c.json({ id, built_at: builtAt() }, 200, { "Cache-Control": "no-store" }));
+  app.get(LATEST_BUILD_PATH, (c) => c.json({ id, built_at: builtAt() }, 200, { "Cache-Control": "no-store" }));
   // Any other path under /builds/ (another build's id, junk) is a JSON 404 — not a page, not kept.
   app.get("/builds/*", (c) => {
     if (c.req.path === `/builds/meta/${id}.json`)
