@@ -7,7 +7,7 @@ import { latestBuildId } from "#client/pwa/update-check.ts";
 import { AvailableOffline } from "#client/components/offline/available-offline.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import styles from "#client/components/static-page/static-page.module.css";
-import own from "./offline.module.css";
+import buttons from "#client/styles/buttons.module.css";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
@@ -62,7 +62,7 @@ export default function Offline({ loaderData }: Route.ComponentProps) {
       <PageIntro pageKey="offline">
         <p>
           {/* A document load: the service worker answers it (the router's data request would not be kept). */}
-          <a href={from ?? lp(paths.home())} className={own.retry}>
+          <a href={from ?? lp(paths.home())} className={buttons.primary}>
             {t("offline.tryAgain")}
           </a>
         </p>
