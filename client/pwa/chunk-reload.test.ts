@@ -34,6 +34,14 @@ describe("reloadOnFailedChunks", () => {
     expect(isFailedImport(undefined)).toBe(false);
   });
 
+  it("does not reload offline (the chunk is missing for want of a network)", () => {
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    stop = reloadOnFailedChunks();
+    dispatchEvent(new Event("vite:preloadError", { cancelable: true }));
+    dispatchEvent(rejection(new TypeError("Failed to fetch dynamically imported module: /assets/x.js")));
+    expect(reload).not.toHaveBeenCalled();
+  });
+
   it("reloads once on Vite's preload error, however often it shows", () => {
     stop = reloadOnFailedChunks();
     dispatchEvent(new Event("vite:preloadError", { cancelable: true }));

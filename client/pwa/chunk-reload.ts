@@ -22,6 +22,8 @@ export function isFailedImport(reason: unknown): boolean {
 export function reloadOnFailedChunks(): () => void {
   let reloading = false;
   const reload = (reason: string) => {
+    // Offline, the chunk is missing for want of a network, not of a build: a reload would not find it.
+    if (!navigator.onLine) return;
     // One failure often shows twice (the preload error, then the rejection): one reload asked.
     if (!reloading) reloading = reloadOnce(reason);
   };
