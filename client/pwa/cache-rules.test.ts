@@ -6,6 +6,7 @@ import {
   isNeverTouched,
   isOfflinePage,
   isPhoto,
+  keptPageAddress,
   markOfflineCopy,
   OFFLINE_PAGES,
   offlinePageFor,
@@ -52,6 +53,16 @@ describe("listing pages (recently viewed) and other pages", () => {
   ])("%s is not", (path) => {
     expect(isListingPage(path)).toBe(false);
     expect(pageCacheOf(path)).toBe(CACHES.pages);
+  });
+});
+
+describe("the address a page is kept under", () => {
+  it("leaves out the installed app's pwa_user flag and nothing else", () => {
+    expect(keptPageAddress("https://k.test/ru/about/?pwa_user=yes")).toBe("https://k.test/ru/about/");
+    expect(keptPageAddress("https://k.test/search/?city=1&pwa_user=yes&page=2")).toBe(
+      "https://k.test/search/?city=1&page=2",
+    );
+    expect(keptPageAddress("https://k.test/search/?city=1")).toBe("https://k.test/search/?city=1");
   });
 });
 

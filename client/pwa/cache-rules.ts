@@ -2,6 +2,7 @@
  * What the service worker (sw.ts) keeps and where: pure rules on URLs and responses, so they are tested
  * apart from the worker's global scope. Nothing here touches caches or the network.
  */
+import { PWA_USER_PARAM } from "#shared/constants.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { CACHES, OFFLINE_COPY_META, OFFLINE_FROM_PARAM, OFFLINE_PATH } from "./protocol.ts";
 
@@ -25,6 +26,17 @@ export function isListingPage(pathname: string): boolean {
 /** The runtime cache a page goes to: listing pages apart (recently viewed), every other page together. */
 export function pageCacheOf(pathname: string): (typeof CACHES)["pages"] | (typeof CACHES)["listings"] {
   return isListingPage(pathname) ? CACHES.listings : CACHES.pages;
+}
+
+/**
+ * The address a page is kept under: without `pwa_user` (SPEC §2), which the installed app adds to the
+ * address after the page has loaded — the page opened with and without it is the same page.
+ */
+export function keptPageAddress(href: string): string {
+  const url = new URL(href);
+  if (!url.searchParams.has(PWA_USER_PARAM)) return href;
+  url.searchParams.delete(PWA_USER_PARAM);
+  return url.href;
 }
 
 /** The offline page in every language, as precached. */

@@ -26,6 +26,7 @@ import {
   isListingPage,
   isNeverTouched,
   isOfflinePage,
+  keptPageAddress,
   isPhoto,
   markOfflineCopy,
   offlinePageFor,
@@ -60,6 +61,7 @@ clientsClaim();
 
 /** Pages kept with the time they were fetched, served offline marked as a copy, else the offline page. */
 const pagePlugin: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => keptPageAddress(request.url),
   cacheWillUpdate: async ({ response }) => {
     if (!isKeepablePage(response, origin)) return null;
     const headers = new Headers(response.headers);
