@@ -36,6 +36,11 @@ const PAGES: [RegExp, readonly string[]][] = [
  */
 const PRIVATE = /^\/(?:cabinet|listing|admin)\//;
 
+/** A signed-in visitor's page (`/cabinet/`, `/listing/`, `/admin/`, any locale): never kept anywhere. */
+export function isPrivatePage(pathname: string): boolean {
+  return PRIVATE.test(splitLocale(pathname).rest);
+}
+
 /** The page a React Router `.data` request loads (`/about/_.data` → `/about/`, `/_root.data` → `/`). */
 export function pageOfDataRequest(pathname: string): string {
   return pathname.replace(/(?:^\/_root|\/_)\.data$/, "/");
@@ -47,8 +52,8 @@ export function pageOfDataRequest(pathname: string): string {
  */
 export function pageQueryNames(pathname: string): ReadonlySet<string> | null {
   const page = pageOfDataRequest(pathname);
+  if (isPrivatePage(page)) return null;
   const { rest } = splitLocale(page);
-  if (PRIVATE.test(rest)) return null;
   const own = PAGES.find(([pattern]) => pattern.test(rest))?.[1] ?? [];
   return new Set<string>([...EVERY_PAGE, ...own, ...(page === pathname ? [] : ROUTER)]);
 }

@@ -4,6 +4,7 @@ import {
   isKeepablePage,
   isListingPage,
   isNeverTouched,
+  isOwnPublicPage,
   isOfflinePage,
   isPhoto,
   keptPageAddress,
@@ -53,6 +54,17 @@ describe("listing pages (recently viewed) and other pages", () => {
   ])("%s is not", (path) => {
     expect(isListingPage(path)).toBe(false);
     expect(pageCacheOf(path)).toBe(CACHES.pages);
+  });
+});
+
+describe("a page worth asking the network for to keep", () => {
+  it("is this origin's public page, in any language — never a signed-in visitor's", () => {
+    const at = (href: string) => isOwnPublicPage(new URL(href), "https://k.test");
+    expect(at("https://k.test/ru/about/")).toBe(true);
+    expect(at("https://k.test/buy/apartment/beograd/12/")).toBe(true);
+    for (const path of ["/cabinet/messages/?c=1", "/sr/cabinet/", "/listing/edit/3/", "/admin/moderation/", "/api/x"])
+      expect(at(`https://k.test${path}`)).toBe(false);
+    expect(at("https://elsewhere.test/about/")).toBe(false);
   });
 });
 

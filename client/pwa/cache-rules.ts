@@ -4,6 +4,7 @@
  */
 import { PWA_USER_PARAM } from "#shared/constants.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
+import { isPrivatePage } from "#shared/page-query.ts";
 import { CACHES, OFFLINE_COPY_META, OFFLINE_FROM_PARAM, OFFLINE_PATH } from "./protocol.ts";
 
 /**
@@ -14,6 +15,15 @@ const NEVER_TOUCHED = /^\/(?:sw\.js$|builds\/|api\/|cdn-cgi\/)/;
 
 export function isNeverTouched(pathname: string): boolean {
   return NEVER_TOUCHED.test(pathname);
+}
+
+/**
+ * A page the service worker asks the network for and may keep: this origin's, not a never-touched path,
+ * and not a signed-in visitor's page (`/cabinet/`, `/listing/`, `/admin/`), which is answered `private,
+ * no-store` anyway — so nothing fetches one again to keep it (a heavy page's second render for nothing).
+ */
+export function isOwnPublicPage(url: URL, origin: string): boolean {
+  return url.origin === origin && !isNeverTouched(url.pathname) && !isPrivatePage(url.pathname);
 }
 
 /** A listing's page: `/(ru|sr/)?(buy|rent)/{type}/{city}/{id}/` (`paths.detail`). */

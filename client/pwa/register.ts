@@ -24,10 +24,19 @@ const t = translator(catalog, locale);
 reloadOnFailedChunks();
 keepPwaUser();
 showSavedCopyNotice(t, locale);
+/** The longest the registration waits for the page to fall idle. */
+const IDLE_WAIT_MS = 10_000;
+
 if ("serviceWorker" in navigator) {
-  void watchUpdates(new Workbox(SERVICE_WORKER_URL), t).catch((error: unknown) =>
-    console.warn("The service worker could not be registered", error),
-  );
-  keepFavourites(locale);
   documentLoadsWhileOffline();
+  // Installing fetches and stores the whole precache: that waits until the page's own work (a long
+  // thread hydrating, say) is done, so the two never compete for the visitor's processor.
+  const register = () => {
+    void watchUpdates(new Workbox(SERVICE_WORKER_URL), t).catch((error: unknown) =>
+      console.warn("The service worker could not be registered", error),
+    );
+    keepFavourites(locale);
+  };
+  if ("requestIdleCallback" in window) requestIdleCallback(register, { timeout: IDLE_WAIT_MS });
+  else setTimeout(register, 0);
 }

@@ -25,6 +25,7 @@ import {
   isKeepablePage,
   isListingPage,
   isNeverTouched,
+  isOwnPublicPage,
   isOfflinePage,
   keptPageAddress,
   isPhoto,
@@ -121,7 +122,7 @@ registerRoute(
 /** KEEP_PAGE: fetch a page of this site now and keep it by the same rules as a visit. */
 async function keepPage(address: string, event: ExtendableEvent) {
   const url = new URL(address, origin);
-  if (!ownPage(url)) return;
+  if (!isOwnPublicPage(url, origin)) return;
   const request = new Request(url, { credentials: "same-origin", headers: { Accept: "text/html" } });
   await Promise.all(pagesOf(url.pathname).handleAll({ request, event }));
 }
