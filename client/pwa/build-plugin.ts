@@ -6,7 +6,8 @@
  *   `virtual:pwa-register` and pages load it after the `load` event (worker/middleware/scripts-after-paint.ts);
  *   its strings come from `virtual:pwa-messages` (every `pwa.*` key of locales/*.json, per language).
  * - `client/pwa/sw.ts` → `sw.js`, one classic script, with Workbox's precache manifest written in
- *   (workbox-build's injectManifest): every hashed script and stylesheet of the build (URL only: the name
+ *   (workbox-build's injectManifest): every hashed script and stylesheet of the build but those only
+ *   signed-in pages load (URL only: the name
  *   is the revision) and the offline page in en/ru/sr, revision = the build id (decision 042).
  *
  * Hook order (React Router's `buildApp`): the client environment is built (our `generateBundle` adds the
@@ -20,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { build, type InlineConfig, type Plugin, type Rollup } from "vite";
 import { LOCALES } from "#shared/locales.ts";
+import { isPrivatePage } from "#shared/page-query.ts";
 import { OFFLINE_PAGES } from "./cache-rules.ts";
 
 const REGISTER = "virtual:pwa-register";
@@ -85,6 +87,42 @@ function buildIdOf(clientDir: string): string {
   return ids[0]!;
 }
 
+interface ManifestRoute {
+  path?: string;
+  parentId?: string;
+  module: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * Files only signed-in visitors' pages load (`/cabinet/`, `/listing/`, `/admin/`; `isPrivatePage`), read
+ * from React Router's browser manifest: route modules, their imports and stylesheets that no public route
+ * and not the entry share. They are not precached — such pages are never kept for offline reading, so
+ * their files would only lengthen every visitor's install (about 40 % of the build); a signed-in visitor's
+ * worker keeps them as they load (cache first, sw.ts).
+ */
+function signedInOnlyFiles(clientDir: string, buildId: string): Set<string> {
+  const text = readFileSync(join(clientDir, "assets", `manifest-${buildId}.js`), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports?: string[] };
+    routes: Record<string, ManifestRoute>;
+  };
+  const pathOf = (route: ManifestRoute | undefined): string =>
+    route ? `${pathOf(route.parentId ? manifest.routes[route.parentId] : undefined)}/${route.path ?? ""}` : "";
+  const publicFiles = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  const privateFiles = new Set<string>();
+  for (const route of Object.values(manifest.routes)) {
+    // `:locale?/cabinet/messages` → `/cabinet/messages/`.
+    const path = `${pathOf(route)
+      .replace(/\/:locale\?/, "")
+      .replace(/\/+/g, "/")}/`.replace(/\/+$/, "/");
+    const files = isPrivatePage(path) ? privateFiles : publicFiles;
+    for (const file of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) files.add(file);
+  }
+  return new Set([...privateFiles].filter((file) => !publicFiles.has(file)));
+}
+
 export function pwa(): Plugin {
   let root = "";
   let base = "/";
@@ -127,6 +165,7 @@ export function pwa(): Plugin {
         if (!client) return;
         const clientDir = resolve(root, client.config.build.outDir);
         const buildId = buildIdOf(clientDir);
+        const signedInOnly = signedInOnlyFiles(clientDir, buildId);
         const [sw] = await bundle(root, SW_ENTRY, { format: "iife", entryFileNames: "sw.js" });
         if (sw?.type !== "chunk") throw new Error("pwa: no service worker bundle");
         const tmp = mkdtempSync(join(tmpdir(), "pwa-sw-"));
@@ -144,6 +183,7 @@ export function pwa(): Plugin {
               (entries) => ({
                 manifest: entries
                   .map((entry) => ({ ...entry, url: base + entry.url, revision: null }))
+                  .filter((entry) => !signedInOnly.has(entry.url))
                   .sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0)),
               }),
             ],

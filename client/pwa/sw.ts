@@ -2,13 +2,14 @@
 /**
  * The service worker (`/sw.js`, issue 23), built apart from the React app by client/pwa/build-plugin.ts
  * into one classic script with the build's precache manifest written in. It keeps:
- * - the precache: every hashed script and stylesheet of the build, and the offline page in en/ru/sr
+ * - the precache: every hashed script and stylesheet of the build but those only signed-in pages load,
+ *   and the offline page in en/ru/sr
  *   (revision = the build id), fetched without cookies — a signed-in install never keeps a signed-in page;
  * - pages visited (network first, ~4 s): listing pages in CACHES.listings, the others in CACHES.pages,
  *   only what any cache may keep (cache-rules.ts); offline, a kept copy marked `<meta name="offline-copy">`,
  *   else a redirect to the offline page in the path's language;
  * - listing photos and the illustrations standing in for them (stale-while-revalidate), and hashed
- *   files of other builds (cache first).
+ *   files not precached — signed-in pages' own (build-plugin.ts) or another build's (cache first).
  * Never touched: non-GET requests, `/sw.js`, `/builds/*`, `/api/*`, `/cdn-cgi/*`. A new version waits
  * until the page asks it to take over (SKIP_WAITING).
  */
@@ -38,9 +39,12 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 /** How long a navigation waits for the network before a kept copy answers (the network may still win later). */
 const NETWORK_TIMEOUT_SECONDS = 4;
-/** Hashed files of another build than the precached one (an open page of the previous deploy). */
+/**
+ * Hashed files not in the precache: those only signed-in pages load (left out of it), or another build's
+ * (an open page of the previous deploy).
+ */
 const OTHER_ASSETS_CACHE = "assets-v1";
-const OTHER_ASSETS_MAX = 60;
+const OTHER_ASSETS_MAX = 100;
 
 const origin = self.location.origin;
 

@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { safeNextPath } from "#shared/auth-links.ts";
+import { RELOAD_GUARD_MS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 import { OFFLINE_FROM_PARAM } from "#client/pwa/protocol.ts";
 import { reloadOnce } from "#client/pwa/reload-guard.ts";
@@ -48,14 +49,26 @@ export default function Offline({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // The `online` event, or — when the connection came back before this page hydrated — a request the
     // service worker never answers. Never `navigator.onLine` alone: a connection that says it is up but
-    // reaches nothing would send the visitor back and forth (and the guard stops that within 10 s).
+    // reaches nothing would send the visitor back and forth. Going back is an automatic reload: when one
+    // happened less than 10 s ago (a return that failed, the network still waking), it is tried again then.
+    let leaving = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const back = () => {
       setOnline(true);
-      if (from) reloadOnce("back online", () => location.replace(from));
+      if (!from || leaving) return;
+      leaving = true;
+      if (reloadOnce("back online", () => location.replace(from))) return;
+      retry = setTimeout(() => {
+        leaving = false;
+        back();
+      }, RELOAD_GUARD_MS);
     };
     if (navigator.onLine) void latestBuildId().then((id) => id && back());
     window.addEventListener("online", back);
-    return () => window.removeEventListener("online", back);
+    return () => {
+      clearTimeout(retry);
+      window.removeEventListener("online", back);
+    };
   }, [from]);
   return (
     <div className={styles.page}>

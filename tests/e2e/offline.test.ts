@@ -27,6 +27,9 @@ const OFFLINE_FAILURES = [
   /^console\.error: Failed to load resource/,
   /^requestfailed: \S+\/__manifest\?\S+ net::ERR_ABORTED$/,
   /^console\.error: Failed to fetch manifest patches TypeError: Failed to fetch/,
+  // Back online, the offline page returns to the page asked for; when the service worker still finds no
+  // network, it lands on the offline page again, which tries once more after the 10 s guard and says so.
+  /^console\.warning: Not reloading for back online: the page reloaded less than 10 s ago$/,
 ];
 
 let context: BrowserContext | undefined;

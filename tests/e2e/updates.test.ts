@@ -175,6 +175,8 @@ it("after a deploy, a page of A without a service worker asks for a route chunk 
     /^console\.error: Failed to load resource: the server responded with a status of 404/,
     /^console\.error: Error loading route module/,
     /^console\.error: TypeError: Failed to fetch dynamically imported module/,
+    // React Router loads the route's data beside its module: its reload may abort that request.
+    /^requestfailed: \S+\/_\.data\?_routes=\S+ net::ERR_ABORTED$/,
   ];
 
   const documents = countDocuments(page);
