@@ -1,0 +1,41 @@
+import type * as Leaflet from "leaflet";
+import { MAP_STYLE_PATH, type MapStyle } from "#shared/map.ts";
+
+/** The map library and the deployment's basemap, both fetched when a map is first opened. */
+export interface MapKit {
+  L: typeof Leaflet;
+  style: MapStyle;
+}
+
+let loading: Promise<MapKit> | undefined;
+
+/**
+ * Loads Leaflet (its own chunk and stylesheet) and `MAP_STYLE_PATH` together, once per page; a failure
+ * (offline, say) is not remembered, so the next opening tries again. Browser only.
+ */
+export function loadMapKit(): Promise<MapKit> {
+  loading ??= Promise.all([
+    import("./leaflet.ts"),
+    fetch(MAP_STYLE_PATH).then((res) => {
+      if (!res.ok) throw new Error(`${MAP_STYLE_PATH}: HTTP ${res.status}`);
+      return res.json() as Promise<MapStyle>;
+    }),
+  ]).then(
+    ([module, style]) => ({ L: module.L, style }),
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The basemap as the map's bottom layer, with the attribution its licence asks for. */
+export function addBaseLayer({ L, style }: MapKit, map: Leaflet.Map): Leaflet.TileLayer {
+  return L.tileLayer(style.tiles, {
+    attribution: style.attribution,
+    minZoom: style.min_zoom,
+    maxZoom: style.max_zoom,
+    tileSize: style.tile_size,
+  }).addTo(map);
+}

@@ -1,0 +1,39 @@
+/**
+ * `GET /api/realty/map?bounds=south,west,north,east&zoom=Z&…filters` (issue 24): the listings of a viewport
+ * as clusters and single listings, at most MAP_FEATURES_MAX features, from the indexed grid columns.
+ * Every position in it is the public one (`location_precision`): a hidden house is never in it.
+ */
+import type { Deal } from "#shared/listing-types.ts";
+import type { LocationPrecision } from "#shared/map.ts";
+
+/** Several listings in one grid cell: their count, the mean of their public positions, the cell's bounds. */
+export interface MapCluster {
+  kind: "cluster";
+  count: number;
+  lat: number;
+  lng: number;
+  /** [south, west, north, east]: zooming to it splits the cluster. */
+  bounds: [number, number, number, number];
+}
+
+/** One listing alone in its cell, at its public position. */
+export interface MapListing {
+  kind: "listing";
+  id: number;
+  lat: number;
+  lng: number;
+  price: number;
+  deal: Deal;
+  location_precision: LocationPrecision;
+}
+
+export type MapFeature = MapCluster | MapListing;
+
+export interface MapResponse {
+  items: MapFeature[];
+  /** Listings matching the filters in the viewport (the sum of the features' counts). */
+  total: number;
+  /** The zoom asked for, and the grid level (cells of 360/2^level degrees) the features come from. */
+  zoom: number;
+  level: number;
+}
