@@ -16,6 +16,7 @@ import {
   type Sort,
 } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
+import type { LocationPrecision } from "#shared/map.ts";
 import type { RejectionCode } from "./cabinet.ts";
 import type { ListingFormData } from "./listing-edit.ts";
 
@@ -205,8 +206,10 @@ export interface ApiListing {
   city: ApiPlace;
   district: ApiPlace | null;
   address: string;
+  /** The public position (issue 24): the owner's point when `exact`, else an approximate one, never the house. */
   lat: number;
   lng: number;
+  location_precision: LocationPrecision;
   price: number;
   currency: "EUR";
   price_m2: number | null;

@@ -313,6 +313,8 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
     address: row.address,
     lat: row.lat,
     lng: row.lng,
+    // Issue 24 (helper A): the stored precision and the shown point replace this.
+    location_precision: "exact",
     price: row.price,
     currency: "EUR",
     price_m2: round2(row.price_m2),
