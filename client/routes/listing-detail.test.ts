@@ -18,6 +18,7 @@ const LISTING = {
   address: "Bulevar kralja Aleksandra 100",
   lat: 44.8,
   lng: 20.5,
+  location_precision: "exact",
   price: 350,
   currency: "EUR",
   price_m2: 15.9,

@@ -58,6 +58,8 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     address: row.address,
     lat: row.lat,
     lng: row.lng,
+    // Issue 24 (helper A): the stored precision replaces this.
+    location_precision: "exact",
     price: row.price,
     currency: "EUR",
     price_m2: row.price !== null && row.area ? Math.round((row.price / row.area) * 100) / 100 : null,
