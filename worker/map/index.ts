@@ -21,11 +21,11 @@ import {
 import { isLocale, type Locale } from "#shared/locales.ts";
 import { listCities } from "#worker/db/cities.ts";
 import { listDistricts } from "#worker/db/districts.ts";
-import basemapData from "./basemap-data.json";
 import type { BasemapData } from "./extract.ts";
 import { renderTile, type TileGazetteer } from "./tile.ts";
 
-const basemap = basemapData as unknown as BasemapData;
+/** The outlines (~0.6 MB) are read by the first tile an isolate draws, not by every isolate that starts. */
+const basemap = () => import("./basemap-data.json").then((m) => m.default as unknown as BasemapData);
 
 /** What the self-served tiles owe their sources: Natural Earth asks for this credit; the names are ours. */
 export const SELF_TILES_ATTRIBUTION =
@@ -85,6 +85,6 @@ export const map = new Hono<AppEnv>()
     if (z === null || x === null || y === null) return c.text("Not found", 404);
     const lang = c.req.query("lang");
     const locale = isLocale(lang) ? lang : TILE_DEFAULT_LOCALE;
-    const svg = renderTile(basemap, await tileGazetteer(c.env.DB), z, x, y, locale);
+    const svg = renderTile(await basemap(), await tileGazetteer(c.env.DB), z, x, y, locale);
     return c.body(svg, 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": TILE_CACHE });
   });
