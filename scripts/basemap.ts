@@ -1,6 +1,6 @@
 /**
- * `npm run basemap`: cuts the region around Serbia (BASEMAP_REGION) out of Natural Earth's 1:10m country
- * outlines — public domain data (https://www.naturalearthdata.com/about/terms-of-use/, credited "Made with
+ * `npm run basemap`: cuts the region around Serbia (DETAIL_REGION) out of Natural Earth's 1:10m country
+ * outlines, and a wider one (OVERVIEW_REGION) for the lowest zooms out of its 1:50m ones — public domain data (https://www.naturalearthdata.com/about/terms-of-use/, credited "Made with
  * Natural Earth"), shipped as TopoJSON by the npm package world-atlas (ISC) — into the compact module the
  * worker draws its basemap tiles from, worker/map/basemap-data.json (worker/map/extract.ts does the work;
  * worker/map/basemap-data.test.ts checks the committed file is what it makes). Run it again after
@@ -25,18 +25,21 @@ if (process.argv.includes("--time")) {
   process.exit(0);
 }
 
-const topology = JSON.parse(
-  readFileSync(fileURLToPath(import.meta.resolve("world-atlas/countries-10m.json")), "utf8"),
-) as Topology;
+const topology = (scale: string) =>
+  JSON.parse(
+    readFileSync(fileURLToPath(import.meta.resolve(`world-atlas/countries-${scale}.json`)), "utf8"),
+  ) as Topology;
 const file = fileURLToPath(import.meta.resolve("#worker/map/basemap-data.json"));
-const data = extractBasemap(topology);
+const data = extractBasemap(topology("10m"), topology("50m"));
 const text = serializeBasemap(data);
 writeFileSync(file, text);
-const points = data.countries.flatMap((c) => c.polygons.flatMap((p) => p.rings)).reduce((n, r) => n + r.length, 0);
-console.log(
-  `${file}: ${data.countries.length} countries (${data.countries.map((c) => c.name).join(", ")}), ` +
-    `${points} polygon points, ${data.borders.length} border and ${data.coasts.length} coast lines, ${text.length} bytes`,
-);
+console.log(`${file}: ${text.length} bytes`);
+for (const layer of data.layers) {
+  const points = layer.countries.flatMap((c) => c.polygons.flatMap((p) => p.rings)).reduce((n, r) => n + r.length, 0);
+  console.log(
+    `  from zoom ${layer.min_zoom}: ${layer.countries.length} countries, ${points} polygon points, ${layer.lines.length} lines`,
+  );
+}
 
 /** Milliseconds per render of the tile over Belgrade at each zoom (the first render, placing labels, apart). */
 async function timeTiles() {

@@ -32,6 +32,10 @@ export function tileBBox(z: number, x: number, y: number, margin = 0): BBox {
 
 export const intersects = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
+/** Whether box `outer` holds all of box `inner`. */
+export const contains = (outer: BBox, inner: BBox) =>
+  outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
+
 export function bboxOf(points: readonly Point[]): BBox {
   let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [x, y] of points) {

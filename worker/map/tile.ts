@@ -9,18 +9,14 @@ import { MAP_TILE_SIZE } from "#shared/map.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { CityRow } from "#worker/db/cities.ts";
 import type { DistrictRow } from "#worker/db/districts.ts";
-import type { BasemapData } from "./extract.ts";
-import { type BBox, clipLine, clipRing, intersects, type Point, tileBBox, worldPixel } from "./geo.ts";
+import { type BasemapData, type LineKind, SERBIA } from "./extract.ts";
+import { type BBox, clipLine, clipRing, contains, intersects, type Point, tileBBox, worldPixel } from "./geo.ts";
 
 export interface TileGazetteer {
   cities: readonly CityRow[];
   districts: readonly DistrictRow[];
 }
 
-/** The country the map is about, by its Natural Earth name: filled lighter, its borders stronger. */
-const SERBIA = "Serbia";
-/** Natural Earth marks the Serbia–Kosovo line as disputed; it is drawn dashed, as in its own maps. */
-const DISPUTED = "Kosovo";
 export const DISTRICT_LABELS_ZOOM = 12;
 /** Pixels drawn beyond the tile's edge, so strokes and cut edges of fills never show inside it. */
 const MARGIN = 4;
@@ -105,15 +101,16 @@ interface Shape {
   bbox: BBox;
   xy: Float64Array;
 }
-type LineKind = "coast" | "border" | "serbia" | "disputed";
 interface Prepared {
+  min_zoom: number;
+  region: BBox;
   polygons: { bbox: BBox; serbia: boolean; rings: Float64Array[] }[];
   lines: Record<LineKind, Shape[]>;
 }
 
 /** The data projected once per isolate: a tile then only scales and shifts (no trigonometry per point). */
-const prepared = new WeakMap<BasemapData, Prepared>();
-function prepare(data: BasemapData): Prepared {
+const prepared = new WeakMap<BasemapData, Prepared[]>();
+function prepare(data: BasemapData): Prepared[] {
   let p = prepared.get(data);
   if (p) return p;
   const mercator = (points: readonly (readonly number[])[]) => {
@@ -125,34 +122,37 @@ function prepare(data: BasemapData): Prepared {
     });
     return xy;
   };
-  const lines: Prepared["lines"] = { coast: [], border: [], serbia: [], disputed: [] };
-  for (const coast of data.coasts) lines.coast.push({ bbox: coast.bbox, xy: mercator(coast.points) });
-  for (const border of data.borders) {
-    const [a, b] = border.between;
-    const kind = a === SERBIA || b === SERBIA ? (a === DISPUTED || b === DISPUTED ? "disputed" : "serbia") : "border";
-    lines[kind].push({ bbox: border.bbox, xy: mercator(border.points) });
-  }
-  p = {
-    polygons: data.countries.flatMap((country) =>
-      country.polygons.map((polygon) => ({
-        bbox: polygon.bbox,
-        serbia: country.name === SERBIA,
-        rings: polygon.rings.map(mercator),
-      })),
-    ),
-    lines,
-  };
+  p = data.layers.map((layer) => {
+    const lines: Prepared["lines"] = { coast: [], border: [], serbia: [], disputed: [] };
+    for (const line of layer.lines) lines[line.kind].push({ bbox: line.bbox, xy: mercator(line.points) });
+    return {
+      min_zoom: layer.min_zoom,
+      region: layer.region,
+      polygons: layer.countries.flatMap((country) =>
+        country.polygons.map((polygon) => ({
+          bbox: polygon.bbox,
+          serbia: country.name === SERBIA,
+          rings: polygon.rings.map(mercator),
+        })),
+      ),
+      lines,
+    };
+  });
   prepared.set(data, p);
   return p;
 }
 
 /** Draws tile (z, x, y); the caller has checked the coordinates. */
 export function renderTile(data: BasemapData, g: TileGazetteer, z: number, x: number, y: number, locale: Locale) {
-  const { polygons, lines: lineKinds } = prepare(data);
   const size = MAP_TILE_SIZE * 2 ** z;
   const ox = x * MAP_TILE_SIZE;
   const oy = y * MAP_TILE_SIZE;
   const area = tileBBox(z, x, y, MARGIN);
+  // The most detailed layer for this zoom that covers the whole tile: beyond the 1:10m region a tile
+  // falls back to the 1:50m outlines rather than to open sea.
+  const layers = prepare(data);
+  const { polygons, lines: lineKinds } =
+    layers.findLast((l) => l.min_zoom <= z && contains(l.region, area)) ?? layers[0]!;
   const rect: BBox = [-MARGIN, -MARGIN, MAP_TILE_SIZE + MARGIN, MAP_TILE_SIZE + MARGIN];
 
   /** The points in tile pixels, without steps too small to see. */
