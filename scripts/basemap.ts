@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import type { Topology } from "topojson-specification";
 import { extractBasemap } from "#worker/map/extract.ts";
 import { serializeBasemap } from "#worker/map/basemap-file.ts";
-import type { BasemapData } from "#worker/map/extract.ts";
+import type { BasemapData } from "#worker/map/basemap-file.ts";
 import { worldPixel } from "#worker/map/geo.ts";
 import { renderTile } from "#worker/map/tile.ts";
 import { MAP_MIN_ZOOM } from "#shared/map.ts";

@@ -9,6 +9,7 @@
 import { feature, mesh } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import { type BBox, bboxOf, clipLine, clipRing, type Point } from "./geo.ts";
+import { type BasemapData, type BasemapLayer, type BasemapPolygon, type LineKind, SERBIA } from "./basemap-file.ts";
 
 /** From this zoom tiles draw the 1:10m outlines of DETAIL_REGION; below it the 1:50m ones of OVERVIEW_REGION. */
 export const DETAIL_ZOOM = 7;
@@ -23,36 +24,6 @@ export const BASEMAP_SOURCE =
   "Natural Earth Admin 0 countries, 1:10m and 1:50m (https://www.naturalearthdata.com/), public domain " +
   '("Made with Natural Earth"), via the npm package world-atlas@2.0.2 (countries-10m.json, countries-50m.json; ISC); ' +
   "extracted by scripts/basemap.ts";
-
-export interface BasemapPolygon {
-  bbox: BBox;
-  /** The outer ring first, then its holes; each [lng, lat] without the closing repeat. */
-  rings: Point[][];
-}
-export interface BasemapLine {
-  bbox: BBox;
-  points: Point[];
-}
-/** `serbia`: Serbia's borders, drawn stronger; `disputed`: Serbia–Kosovo, dashed as Natural Earth draws it. */
-export type LineKind = "coast" | "border" | "serbia" | "disputed";
-export interface BasemapLayer {
-  /** The zoom from which tiles draw this layer (until the next layer's). */
-  min_zoom: number;
-  region: BBox;
-  countries: {
-    /** ISO 3166-1 numeric, as Natural Earth gives it; null where it has none (Kosovo). */
-    id: string | null;
-    name: string;
-    polygons: BasemapPolygon[];
-  }[];
-  /** Coasts (land against sea) and land borders, each once. */
-  lines: (BasemapLine & { kind: LineKind })[];
-}
-export interface BasemapData {
-  source: string;
-  /** By min_zoom, lowest first. */
-  layers: BasemapLayer[];
-}
 
 /** GeoJSON positions (which may carry a third value) as [lng, lat]. */
 const pointsOf = (positions: readonly (readonly number[])[]): Point[] => positions.map((p) => [p[0]!, p[1]!]);
@@ -72,8 +43,7 @@ function compact(points: readonly Point[]): Point[] {
 type Countries = GeometryCollection<{ name: string }>;
 type Side = { properties: { name: string } };
 
-/** The country the map is about (its Natural Earth name), and the one whose border with it is disputed. */
-export const SERBIA = "Serbia";
+/** Natural Earth marks the Serbia–Kosovo line as disputed; it is drawn dashed, as in its own maps. */
 const DISPUTED = "Kosovo";
 
 function extractLayer(topology: Topology, region: BBox, min_zoom: number): BasemapLayer {

@@ -21,7 +21,7 @@ import {
 import { isLocale, type Locale } from "#shared/locales.ts";
 import { listCities } from "#worker/db/cities.ts";
 import { listDistricts } from "#worker/db/districts.ts";
-import type { BasemapData } from "./extract.ts";
+import type { BasemapData } from "./basemap-file.ts";
 import { renderTile, type TileGazetteer } from "./tile.ts";
 
 /** The outlines (~0.6 MB) are read by the first tile an isolate draws, not by every isolate that starts. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CityRow } from "#worker/db/cities.ts";
 import basemapData from "./basemap-data.json";
-import type { BasemapData } from "./extract.ts";
+import type { BasemapData } from "./basemap-file.ts";
 import { pixelLngLat, worldPixel } from "./geo.ts";
 import { DISTRICT_LABELS_ZOOM, renderTile } from "./tile.ts";
 
@@ -69,5 +69,16 @@ describe("renderTile", () => {
     expect(renderTile(data, g, DISTRICT_LABELS_ZOOM - 1, ...tileOf(DISTRICT_LABELS_ZOOM - 1), "sr")).not.toContain(
       "Stari kraj",
     );
+  });
+
+  it("falls back to the 1:50m outlines beyond the 1:10m region, and draws sea beyond both", () => {
+    const g = { cities: [], districts: [] };
+    const tileOf = (lng: number, lat: number, z: number) =>
+      worldPixel(lng, lat, z).map((v) => Math.floor(v / 256)) as [number, number];
+    // Paris at zoom 9: land (France) with no Serbia.
+    const paris = renderTile(data, g, 9, ...tileOf(2.35, 48.86, 9), "en");
+    expect(paris).toMatch(/<path fill="[^"]+" fill-rule="evenodd" d="M/);
+    expect(paris).not.toContain('id="serbia"');
+    expect(renderTile(data, g, 9, ...tileOf(-100, 40, 9), "en")).not.toContain("<path");
   });
 });

@@ -9,7 +9,7 @@ import { MAP_TILE_SIZE } from "#shared/map.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { CityRow } from "#worker/db/cities.ts";
 import type { DistrictRow } from "#worker/db/districts.ts";
-import { type BasemapData, type LineKind, SERBIA } from "./extract.ts";
+import { type BasemapData, type LineKind, SERBIA } from "./basemap-file.ts";
 import { type BBox, clipLine, clipRing, contains, intersects, type Point, tileBBox, worldPixel } from "./geo.ts";
 
 export interface TileGazetteer {
