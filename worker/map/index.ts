@@ -24,8 +24,13 @@ import { listDistricts } from "#worker/db/districts.ts";
 import type { BasemapData } from "./basemap-file.ts";
 import { renderTile, type TileGazetteer } from "./tile.ts";
 
-/** The outlines (~0.6 MB) are read by the first tile an isolate draws, not by every isolate that starts. */
-const basemap = () => import("./basemap-data.json").then((m) => m.default as unknown as BasemapData);
+/**
+ * The outlines (~1.3 MB) are read by the first tile an isolate draws, not by every isolate that starts;
+ * as text for JSON.parse, quicker than the same data as a JavaScript literal (and a third smaller).
+ */
+let basemapData: Promise<BasemapData> | undefined;
+const basemap = () =>
+  (basemapData ??= import("./basemap-data.json?raw").then((m) => JSON.parse(m.default) as BasemapData));
 
 /** What the self-served tiles owe their sources: Natural Earth asks for this credit; the names are ours. */
 export const SELF_TILES_ATTRIBUTION =
