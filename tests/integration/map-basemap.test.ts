@@ -14,6 +14,7 @@ import {
   SELF_TILES_PATH,
 } from "#shared/map.ts";
 import { map } from "#worker/map/index.ts";
+import { tilesImageSource } from "#worker/middleware/security-headers.ts";
 import { worldPixel } from "#worker/map/geo.ts";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 
@@ -90,6 +91,23 @@ describe("GET /map/style.json", () => {
       max_zoom: MAP_MAX_ZOOM,
       tile_size: MAP_TILE_SIZE,
     });
+  });
+});
+
+describe("pages' Content-Security-Policy", () => {
+  it("allows the tile provider's images, and no other origin's while the worker serves its own", async () => {
+    expect(tilesImageSource({ MAP_TILES_URL: "https://tiles.example.com/{z}/{x}/{y}.png" })).toBe(
+      "https://tiles.example.com",
+    );
+    expect(tilesImageSource({ MAP_TILES_URL: "https://{s}.tile.example.org/{z}/{x}/{y}.png?key=1" })).toBe(
+      "https://*.tile.example.org",
+    );
+    for (const MAP_TILES_URL of ["", "http://tiles.example.com/{z}/{x}/{y}.png", SELF_TILES_PATH, undefined])
+      expect(tilesImageSource({ MAP_TILES_URL })).toBe("");
+    const res = await SELF.fetch(`${ORIGIN}/`);
+    await res.arrayBuffer();
+    const imgSrc = /(?:^|;\s*)img-src ([^;]*)/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+    expect(imgSrc?.trim()).toBe("'self' data: blob:");
   });
 });
 
