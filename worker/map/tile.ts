@@ -96,43 +96,52 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);
 const num = (v: number) => String(Math.round(v * 10) / 10);
 
-/** A ring or line in Mercator units (x and y in [0, 1] from the world's top-left), with its box in degrees. */
-interface Shape {
-  bbox: BBox;
-  xy: Float64Array;
+/**
+ * A polygon's rings or a line in Mercator units (x and y in [0, 1] from the world's top-left), computed
+ * the first time a tile needs them and kept for the isolate's life: a tile then only scales and shifts
+ * (no trigonometry per point), and no request pays for projecting outlines it does not draw.
+ */
+class Shape {
+  readonly bbox: BBox;
+  readonly #points: readonly (readonly (readonly number[])[])[];
+  #xy: Float64Array[] | undefined;
+  constructor(bbox: BBox, points: readonly (readonly (readonly number[])[])[]) {
+    this.bbox = bbox;
+    this.#points = points;
+  }
+  get xy(): Float64Array[] {
+    return (this.#xy ??= this.#points.map((points) => {
+      const xy = new Float64Array(points.length * 2);
+      points.forEach(([lng, lat], i) => {
+        const [px, py] = worldPixel(lng!, lat!, 0);
+        xy[2 * i] = px / MAP_TILE_SIZE;
+        xy[2 * i + 1] = py / MAP_TILE_SIZE;
+      });
+      return xy;
+    }));
+  }
 }
 interface Prepared {
   min_zoom: number;
   region: BBox;
-  polygons: { bbox: BBox; serbia: boolean; rings: Float64Array[] }[];
+  polygons: { shape: Shape; serbia: boolean }[];
   lines: Record<LineKind, Shape[]>;
 }
 
-/** The data projected once per isolate: a tile then only scales and shifts (no trigonometry per point). */
 const prepared = new WeakMap<BasemapData, Prepared[]>();
 function prepare(data: BasemapData): Prepared[] {
   let p = prepared.get(data);
   if (p) return p;
-  const mercator = (points: readonly (readonly number[])[]) => {
-    const xy = new Float64Array(points.length * 2);
-    points.forEach(([lng, lat], i) => {
-      const [px, py] = worldPixel(lng!, lat!, 0);
-      xy[2 * i] = px / MAP_TILE_SIZE;
-      xy[2 * i + 1] = py / MAP_TILE_SIZE;
-    });
-    return xy;
-  };
   p = data.layers.map((layer) => {
     const lines: Prepared["lines"] = { coast: [], border: [], serbia: [], disputed: [] };
-    for (const line of layer.lines) lines[line.kind].push({ bbox: line.bbox, xy: mercator(line.points) });
+    for (const line of layer.lines) lines[line.kind].push(new Shape(line.bbox, [line.points]));
     return {
       min_zoom: layer.min_zoom,
       region: layer.region,
       polygons: layer.countries.flatMap((country) =>
         country.polygons.map((polygon) => ({
-          bbox: polygon.bbox,
+          shape: new Shape(polygon.bbox, polygon.rings),
           serbia: country.name === SERBIA,
-          rings: polygon.rings.map(mercator),
         })),
       ),
       lines,
@@ -176,8 +185,8 @@ export function renderTile(data: BasemapData, g: TileGazetteer, z: number, x: nu
   let neighbours = "";
   let serbia = "";
   for (const polygon of polygons) {
-    if (!intersects(polygon.bbox, area)) continue;
-    for (const ring of polygon.rings) {
+    if (!intersects(polygon.shape.bbox, area)) continue;
+    for (const ring of polygon.shape.xy) {
       const clipped = clipRing(project(ring), rect);
       if (clipped.length < 3) continue;
       if (polygon.serbia) serbia += pathOf(clipped, true);
@@ -187,7 +196,8 @@ export function renderTile(data: BasemapData, g: TileGazetteer, z: number, x: nu
   const lines = (kind: LineKind) => {
     let d = "";
     for (const line of lineKinds[kind])
-      if (intersects(line.bbox, area)) for (const piece of clipLine(project(line.xy), rect)) d += pathOf(piece, false);
+      if (intersects(line.bbox, area))
+        for (const piece of clipLine(project(line.xy[0]!), rect)) d += pathOf(piece, false);
     return d;
   };
 
