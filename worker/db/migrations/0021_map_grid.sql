@@ -55,6 +55,8 @@ CREATE TABLE map_cells (
   precision_sum INTEGER NOT NULL,
   PRIMARY KEY (level, cy, cx, type_id, city_id, district_id, rooms_bucket, furnished)
 ) WITHOUT ROWID;
+-- The primary key reads rows of cells; this, columns (a viewport's left and right borders).
+CREATE INDEX map_cells_x ON map_cells (level, cx, cy);
 
 INSERT INTO map_cells (level, cy, cx, type_id, city_id, district_id, rooms_bucket, furnished, count, lat_sum, lng_sum,
   id_sum, price_sum, precision_sum)
