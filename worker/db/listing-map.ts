@@ -30,8 +30,18 @@ import {
   STORED_LEVELS,
 } from "./map-grid.ts";
 
-/** Filters `map_cells` keeps: those of `listing_counts` (the search's `bounds` is the viewport itself). */
-export const mapSummaryCountable = (filters: SearchFilters) => countableFromSummary({ ...filters, bounds: undefined });
+/**
+ * Filters the summaries keep: those of `listing_counts` but furnishing (the search's `bounds` is the
+ * viewport itself).
+ */
+export const mapSummaryCountable = (filters: SearchFilters) =>
+  countableFromSummary({ ...filters, bounds: undefined }) && filters.furnished === undefined;
+
+/** `map_type_cells` serves filters of deal and type alone; places and rooms need `map_cells`. */
+const summaryTable = (filters: SearchFilters, places: ResolvedPlaces) =>
+  places.cityId === undefined && places.districtId === undefined && !filters.rooms.length
+    ? { table: "map_type_cells", columns: "map_type_cells_x" }
+    : { table: "map_cells", columns: "map_cells_x" };
 
 interface CellRow {
   cx: number;
@@ -82,13 +92,14 @@ export async function mapFeatures(
    * cells by the primary key (level, cy, cx; `+s.cx` keeps the column index out), columns by map_cells_x.
    */
   const summaryWhereSql = summaryWhere(filters, places);
+  const { table, columns } = summaryTable(filters, places);
   const fromSummary = (at: number, rect: CellRect, side: Side) =>
     db
       .prepare(
         `SELECT s.cx >> ${at - level} AS cx, s.cy >> ${at - level} AS cy, SUM(s.count) AS n,
            SUM(s.lat_sum) AS lat_sum, SUM(s.lng_sum) AS lng_sum, SUM(s.id_sum) AS id, SUM(s.price_sum) AS price,
            SUM(s.precision_sum) AS precision, NULL AS deal, MAX(s.type_id) AS type_id
-         FROM map_cells s ${side === "rows" ? "" : "INDEXED BY map_cells_x"}
+         FROM ${table} s ${side === "rows" ? "" : `INDEXED BY ${columns}`}
          WHERE s.level = ? AND s.cy BETWEEN ? AND ? AND ${side === "rows" ? "+s.cx" : "s.cx"} BETWEEN ? AND ?
            AND ${summaryWhereSql.sql}
          GROUP BY 1, 2`,
