@@ -3,10 +3,11 @@
  * grid columns of migration 0021. A listing's cell at level g is (gx >> (24 - g), gy >> (24 - g)), cells of
  * 360/2^g degrees on both axes, over its *shown* point — the exact point of a hidden house is never read.
  *
- * Cells wholly inside the viewport come from the `map_cells` summary when the filters are ones it keeps
- * (the cost of a whole-country view does not grow with the listings); the viewport's border cells, finer
- * levels and other filters aggregate the listings directly, so counts are exact to the viewport's edges
- * and agree with the search's `bounds` filter (a listing on an edge is inside, once).
+ * When the summaries keep the filters (`map_type_cells`, `map_cells`), the cells wholly inside the viewport
+ * come from them, coarse inside and finer towards the edges, so the cost of a whole-country view does not
+ * grow with the listings; only a border thinner than a level-16 cell (~600 m), finer levels and other
+ * filters aggregate the listings. Counts are exact to the viewport's edges and agree with the search's
+ * `bounds` filter (a listing on an edge is inside, once).
  */
 import type { SearchFilters } from "#shared/api/realty.ts";
 import type { MapFeature, MapResponse } from "#shared/api/realty-map.ts";
