@@ -12,8 +12,20 @@ const isPrecision = (value: unknown): value is LocationPrecision =>
 export function storedPrecision({ listing, result }: StepProps): LocationPrecision {
   const posted = result?.values?.location_precision;
   if (isPrecision(posted)) return posted;
-  const stored: unknown = listing.location_precision;
-  return isPrecision(stored) ? stored : "exact";
+  return listing.location_precision ?? "exact";
+}
+
+type I18n = ReturnType<typeof useI18n>;
+
+/** "Only the district (an area of about 1.5 km)": a choice with the radius the public map draws. */
+export function precisionText(t: I18n["t"], intl: I18n["intl"], precision: LocationPrecision): string {
+  if (precision === "exact") return t("wizard.precision.exact");
+  const m = LOCATION_AREA_RADIUS_M[precision];
+  const distance =
+    m < 1000
+      ? intl.formatNumber(m, { style: "unit", unit: "meter" })
+      : intl.formatNumber(m / 1000, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 });
+  return t(`wizard.precision.${precision}`, { distance });
 }
 
 /**
@@ -32,11 +44,6 @@ export function PrecisionField({
 }) {
   const { t, intl } = useI18n();
   const id = useId();
-  // "300 m", "1.5 km": the radius of the area the public map draws.
-  const distance = (m: number) =>
-    m < 1000
-      ? intl.formatNumber(m, { style: "unit", unit: "meter" })
-      : intl.formatNumber(m / 1000, { style: "unit", unit: "kilometer", maximumFractionDigits: 1 });
   const error = step.result?.fields?.location_precision;
   const describedBy = [error ? `${id}-error` : "", `${id}-hint`].filter(Boolean).join(" ");
   return (
@@ -53,9 +60,7 @@ export function PrecisionField({
               onChange={() => onChange(precision)}
               {...(error ? { "aria-invalid": true as const } : {})}
             />
-            {precision === "exact"
-              ? t("wizard.precision.exact")
-              : t(`wizard.precision.${precision}`, { distance: distance(LOCATION_AREA_RADIUS_M[precision]) })}
+            {precisionText(t, intl, precision)}
           </label>
         ))}
       </div>
