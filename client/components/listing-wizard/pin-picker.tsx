@@ -106,7 +106,8 @@ export default function PinPicker({
     if (state !== "ready" || !p) return;
     const at = pin ?? SERBIA_MIDDLE;
     p.marker.setLatLng(at);
-    if (pin && picked.current !== key(pin.lat, pin.lng)) p.map.setView(at, pin.zoom);
+    // Not animated: Leaflet ignores a new view while it animates a zoom (two coordinates typed quickly).
+    if (pin && picked.current !== key(pin.lat, pin.lng)) p.map.setView(at, pin.zoom, { animate: false });
     picked.current = null;
     p.area?.remove();
     p.area =
@@ -125,6 +126,7 @@ export default function PinPicker({
         ref={container}
         className={styles.map}
         role="group"
+        tabIndex={0}
         aria-label={label}
         aria-describedby={describedBy}
         data-pin-map=""
