@@ -8,6 +8,7 @@ import { expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { LOCATION_AREA_RADIUS_M } from "#shared/map.ts";
 import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
+import { api, CSP_PRELOADS, sessions, signIn as signInContext, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -183,3 +184,35 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
   expect(await p.getByRole("radio", { name: /^Only the district/ }).isChecked()).toBe(true);
   await expect.poll(() => area.count()).toBe(1);
 }, 120_000);
+
+const { open, close } = sessions(browser, [CSP_PRELOADS, SUPERSEDED_DATA]);
+
+it("without JavaScript keeps the number fields and posts the precision with the step", async () => {
+  const owner = await open({ js: false });
+  const p = owner.page;
+  try {
+    await signInContext(owner.context, "user");
+    await p.goto("/listing/create/");
+    await p.getByRole("group", { name: "Sell" }).getByLabel("Apartment").check();
+    await p.getByRole("button", { name: "Save and continue" }).click();
+    await p.waitForURL(/\/listing\/edit\/\d+\/\?step=params$/);
+    const id = Number(/edit\/(\d+)\//.exec(p.url())![1]);
+    // No map without JavaScript: the position is typed; "exact" is the default.
+    expect(await p.locator("[data-pin-map]").count()).toBe(0);
+    expect(await p.getByRole("radio", { name: "The exact point" }).isChecked()).toBe(true);
+    await p.getByLabel(/^City/).selectOption("beograd");
+    await p.getByLabel(/^Latitude/).fill("44.8176");
+    await p.getByLabel(/^Longitude/).fill("20.4569");
+    await p.getByRole("radio", { name: /^Only the street/ }).check();
+    await p.getByRole("button", { name: "Save and continue" }).click();
+    await p.waitForURL(/\?step=description$/);
+    const saved = await api<{ data: { location_precision: string; lat: number } }>(
+      owner.context,
+      "GET",
+      `/api/realty/edit/${id}`,
+    );
+    expect(saved.body.data).toMatchObject({ location_precision: "street", lat: 44.8176 });
+  } finally {
+    await close(owner);
+  }
+}, 60_000);
