@@ -1,6 +1,4 @@
 import type { ApiClient } from "#shared/api-client.ts";
-import type { Single } from "#shared/api/conventions.ts";
-import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import type { Locale } from "#shared/locales.ts";
 import { reportApiFailure } from "./api-failures.ts";
 
@@ -13,46 +11,3 @@ export async function browserApi(locale?: Locale): Promise<ApiClient> {
   const { createApiClient } = await import("#shared/api-client.ts");
   return createApiClient({ baseUrl: window.location.origin, locale, onFailure: reportApiFailure });
 }
-
-/** `/api/geocoder/address-info`: the city (and district) an address names, with that place's centre. */
-export interface ApiAddressPlace {
-  address: string;
-  city: ApiPlaceHit;
-  district: ApiPlaceHit | null;
-  lat: number;
-  lng: number;
-  precision: "city" | "district";
-}
-
-/** `/api/geocoder/back`: the gazetteer's city (and district, when near one) of a point. */
-export interface ApiPointPlace {
-  city: ApiPlaceHit;
-  district: ApiPlaceHit | null;
-  distance_km: number;
-}
-
-/**
- * The geocoder's clients (SPEC §7). "No place of ours there" (404) is an answer, not a failure: it
- * raises no alert, and comes back as null like a call that got no answer.
- */
-async function geocoder<T>(
-  path: string,
-  query: Record<string, string | number>,
-  locale?: Locale,
-  signal?: AbortSignal,
-) {
-  const { createApiClient } = await import("#shared/api-client.ts");
-  const api = createApiClient({
-    baseUrl: window.location.origin,
-    locale,
-    onFailure: (failure) => failure.status !== 404 && reportApiFailure(failure),
-  });
-  const result = await api.get<Single<T>>(path, query, signal);
-  return result.ok ? result.data.data : null;
-}
-
-export const geocodeAddress = (address: string, locale?: Locale, signal?: AbortSignal) =>
-  geocoder<ApiAddressPlace>("/api/geocoder/address-info", { address }, locale, signal);
-
-export const reverseGeocode = (lat: number, lng: number, locale?: Locale, signal?: AbortSignal) =>
-  geocoder<ApiPointPlace>("/api/geocoder/back", { lat, lng }, locale, signal);

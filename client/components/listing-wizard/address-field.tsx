@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
-import { type ApiAddressPlace, browserApi, geocodeAddress } from "#client/api/browser-api.ts";
+import { browserApi } from "#client/api/browser-api.ts";
+import { type ApiAddressPlace, geocodeAddress } from "./geocoder.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { type StepProps, TextField, useFieldState } from "./wizard-fields.tsx";
 import styles from "./wizard.module.css";
