@@ -26,6 +26,8 @@ const page = pagePerTest(
     /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
     // A place search the owner typed past (or a city's middle no longer needed) is aborted on purpose.
     /^requestfailed: \S+\/api\/location\/search\?\S* net::ERR_ABORTED$/,
+    // The place of a pin moved again before it answered.
+    /^requestfailed: \S+\/api\/geocoder\/back\?\S* net::ERR_ABORTED$/,
   ],
 );
 
@@ -151,6 +153,15 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
       return Math.abs(pin.x - frame.x) < 2 && Math.abs(pin.box.y + 29 - frame.y) < 2;
     })
     .toBe(true);
+  // From the keyboard: arrows move the focused map, Enter puts the pin in its middle.
+  await map.focus();
+  const before = await middleOf(p, marker);
+  await p.keyboard.press("ArrowRight");
+  // The view pans east (animated): the pin slides west by Leaflet's 80 px step.
+  await expect.poll(async () => before.x - (await middleOf(p, marker)).x).toBeCloseTo(80, 0);
+  await p.keyboard.press("Enter");
+  await expect.poll(async () => Number(await lng.inputValue())).toBeGreaterThan(geocoded.lng);
+  expect(Number(await lat.inputValue())).toBeCloseTo(geocoded.lat, 4);
   await lat.fill(String(dragged.lat));
   await lng.fill(String(dragged.lng));
 
