@@ -5,6 +5,7 @@
  */
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { LOCATION_AREA_RADIUS_M } from "#shared/map.ts";
 import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
@@ -181,6 +182,9 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
   const ratio = districtPx / (await area.boundingBox())!.width;
   expect(ratio).toBeCloseTo(LOCATION_AREA_RADIUS_M.district / LOCATION_AREA_RADIUS_M.street, 0);
   await p.getByRole("radio", { name: /^Only the district/ }).check();
+
+  // The step with its map, pin and area drawn passes axe.
+  expect(describeViolations(await runAxe(p))).toEqual([]);
 
   await p.getByRole("textbox", { name: /^Area/ }).fill("58");
   await p.getByRole("button", { name: "Save and continue" }).click();
