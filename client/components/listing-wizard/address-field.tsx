@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
-import { fold } from "#shared/text-match.ts";
 import { browserApi } from "#client/api/browser-api.ts";
-import { type ApiAddressPlace, geocodeAddress } from "./geocoder.ts";
+import { type ApiAddressPlace, geocodeAddress, namesPlace } from "./geocoder.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { type StepProps, TextField, useFieldState } from "./wizard-fields.tsx";
 import styles from "./wizard.module.css";
@@ -11,17 +10,6 @@ import styles from "./wizard.module.css";
 const SUGGEST_DELAY_MS = 250;
 const SUGGEST_MIN_CHARS = 2;
 const SUGGEST_LIMIT = 8;
-
-/**
- * Whether an address names one of our cities or districts (this language's name or the slug), as the
- * geocoder needs: "Knez Mihailova 12" alone is not looked up, to a certain "no place" (404).
- */
-function namesPlace(address: string, cities: StepProps["options"]["cities"]): boolean {
-  const text = ` ${fold(address)} `;
-  return cities.some((city) =>
-    [city, ...city.districts].some((place) => [place.name, place.slug].some((n) => text.includes(` ${fold(n)} `))),
-  );
-}
 
 export const placeLabel = (hit: ApiPlaceHit) => (hit.kind === "district" ? `${hit.name}, ${hit.city.name}` : hit.name);
 

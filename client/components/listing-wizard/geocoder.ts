@@ -5,7 +5,9 @@
 import type { Single } from "#shared/api/conventions.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import type { Locale } from "#shared/locales.ts";
+import { fold } from "#shared/text-match.ts";
 import { reportApiFailure } from "#client/api/api-failures.ts";
+import type { WizardOptions } from "./wizard-types.ts";
 
 /** `/api/geocoder/address-info`: the city (and district) an address names, with that place's centre. */
 export interface ApiAddressPlace {
@@ -49,3 +51,14 @@ export const geocodeAddress = (address: string, locale?: Locale, signal?: AbortS
 
 export const reverseGeocode = (lat: number, lng: number, locale?: Locale, signal?: AbortSignal) =>
   geocoder<ApiPointPlace>("/api/geocoder/back", { lat, lng }, locale, signal);
+
+/**
+ * Whether an address names one of our cities or districts (this language's name or the slug), as the
+ * geocoder needs: "Knez Mihailova 12" alone is not looked up, to a certain "no place" (404).
+ */
+export function namesPlace(address: string, cities: WizardOptions["cities"]): boolean {
+  const text = ` ${fold(address)} `;
+  return cities.some((city) =>
+    [city, ...city.districts].some((place) => [place.name, place.slug].some((n) => text.includes(` ${fold(n)} `))),
+  );
+}
