@@ -6,7 +6,7 @@ import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
 import { AddressField, placeLabel } from "./address-field.tsx";
-import { type ApiAddressPlace, reverseGeocode } from "./geocoder.ts";
+import { reverseGeocode } from "./geocoder.ts";
 import type { PinView } from "./pin-picker.tsx";
 import { PrecisionField, storedPrecision } from "./precision-field.tsx";
 import { FlagField, NumberField, SelectField, type StepProps, useFieldState } from "./wizard-fields.tsx";
@@ -21,6 +21,9 @@ const PinPicker = lazy(() => import("./pin-picker.tsx"));
 const ZOOM = { point: 16, district: 14, city: 12 } as const;
 /** How long typing a coordinate pauses before its place is looked up. */
 const TYPED_DELAY_MS = 400;
+
+/** A gazetteer city and (maybe) district, as the geocoder answers them. */
+type Place = { city: { slug: string }; district: { slug: string } | null };
 
 const LOCATION_FIELDS = ["city", "district", "address", "lat", "lng", "location_precision"];
 
@@ -68,7 +71,7 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
   );
 
   const input = (name: string) => form.current?.elements.namedItem(name) as HTMLInputElement | null;
-  const choose = (place: { city: ApiPlaceHit; district: ApiPlaceHit | null }) => {
+  const choose = (place: Place) => {
     setCity(place.city.slug);
     setDistrict(place.district?.slug ?? "");
   };
@@ -100,17 +103,16 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
     byHand.current = true;
     void placePin(lat, lng);
   };
-  const onPlace = (hit: ApiPlaceHit) => {
-    setCity(hit.city.slug);
-    setDistrict(hit.kind === "district" ? hit.slug : "");
-    moveTo(hit.lat, hit.lng, hit.kind === "district" ? ZOOM.district : ZOOM.city);
-  };
-  const onAddress = (place: ApiAddressPlace) => {
+  /** A place the address names: the pin goes to its middle, unless the owner's pin is in it already. */
+  const onAddress = (place: Place & { lat: number; lng: number }) => {
     // Another house number in the same district keeps the pin the owner put on the house.
     if (byHand.current && place.city.slug === citySlug && (place.district?.slug ?? "") === districtSlug) return;
     choose(place);
     moveTo(place.lat, place.lng, place.district ? ZOOM.district : ZOOM.city);
   };
+  // A suggestion chosen: the same, with the place's own position.
+  const onPlace = (hit: ApiPlaceHit) =>
+    onAddress({ city: hit.city, district: hit.kind === "district" ? hit : null, lat: hit.lat, lng: hit.lng });
   const onTyped = (name: string) => {
     if (name !== "lat" && name !== "lng") return;
     const point = typedPoint(input("lat")?.value ?? "", input("lng")?.value ?? "");
