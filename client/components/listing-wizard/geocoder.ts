@@ -43,7 +43,8 @@ async function geocoder<T>(
     onFailure: (failure) => failure.status !== 404 && reportApiFailure(failure),
   });
   const result = await api.get<Single<T>>(path, query, signal);
-  return result.ok ? result.data.data : null;
+  // Aborted while its body was read, a call reads as answered with nothing.
+  return result.ok && !signal?.aborted ? (result.data?.data ?? null) : null;
 }
 
 export const geocodeAddress = (address: string, locale?: Locale, signal?: AbortSignal) =>

@@ -134,14 +134,12 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
     void (async () => {
       const api = await browserApi(locale);
       const result = await api.searchPlaces((d ?? c).name, 20, controller.signal);
-      const hit = result.ok
-        ? result.data.items.find(
-            (h) => (d ? h.kind === "district" && h.slug === d.slug : h.kind === "city") && h.city.slug === c.slug,
-          )
-        : undefined;
-      if (hit && !controller.signal.aborted) {
-        setMiddle({ lat: hit.lat, lng: hit.lng, zoom: d ? ZOOM.district : ZOOM.city, of });
-      }
+      // Aborted (the place changed) maybe while its body was read: nothing to read then.
+      if (!result.ok || controller.signal.aborted) return;
+      const hit = result.data.items.find(
+        (h) => (d ? h.kind === "district" && h.slug === d.slug : h.kind === "city") && h.city.slug === c.slug,
+      );
+      if (hit) setMiddle({ lat: hit.lat, lng: hit.lng, zoom: d ? ZOOM.district : ZOOM.city, of });
     })();
     return () => controller.abort();
   }, [hydrated, positioned, citySlug, districtSlug]); // eslint-disable-line react-hooks/exhaustive-deps
