@@ -4,6 +4,7 @@ import { LOCALES } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { precisionText } from "./precision-field.tsx";
 import { errorText, type StepProps } from "./wizard-fields.tsx";
 import { StepButtons } from "./step-buttons.tsx";
 import { isFieldStep, missingByStep, stepFields, stepOfField, WIZARD_STEPS, type WizardStep } from "./wizard-steps.ts";
@@ -21,6 +22,7 @@ function shown(t: Translate, intl: ReturnType<typeof useI18n>["intl"], step: Ste
   if (name === "city") return city?.name ?? String(value);
   if (name === "district") return city?.districts.find((d) => d.slug === value)?.name ?? String(value);
   if (name === "heating") return options.heating.find((h) => h.value === value)?.label ?? String(value);
+  if (name === "location_precision") return precisionText(t, intl, listing.location_precision);
   if (name === "lang") return LOCALES.find((l) => l.code === value)?.nativeName ?? String(value);
   if (name === "price" || name === "deposit") return `${intl.formatNumber(value as number)} €`;
   if (name === "area" || name === "land_area") return `${intl.formatNumber(value as number)} m²`;

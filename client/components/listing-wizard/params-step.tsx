@@ -1,17 +1,44 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
+import type { LocationPrecision } from "#shared/map.ts";
+import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
-import { AddressField } from "./address-field.tsx";
+import { AddressField, placeLabel } from "./address-field.tsx";
+import { reverseGeocode } from "./geocoder.ts";
+import type { PinView } from "./pin-picker.tsx";
+import { PrecisionField, storedPrecision } from "./precision-field.tsx";
 import { FlagField, NumberField, SelectField, type StepProps, useFieldState } from "./wizard-fields.tsx";
 import { StepButtons } from "./step-buttons.tsx";
-import { FIELD_KINDS, stepFields } from "./wizard-steps.ts";
+import { FIELD_KINDS, parseNumber, stepFields } from "./wizard-steps.ts";
 import styles from "./wizard.module.css";
 
-/** Where the property is (gazetteer city and district, address, position) and its facts by type. */
+// The map is its own chunk (and Leaflet another, map-kit.ts), fetched once the step has hydrated.
+const PinPicker = lazy(() => import("./pin-picker.tsx"));
+
+/** The zoom a position is shown at by what it is: a house, a district's or a city's middle. */
+const ZOOM = { point: 16, district: 14, city: 12 } as const;
+/** How long typing a coordinate pauses before its place is looked up. */
+const TYPED_DELAY_MS = 400;
+
+/** A gazetteer city and (maybe) district, as the geocoder answers them. */
+type Place = { city: { slug: string }; district: { slug: string } | null };
+
+const LOCATION_FIELDS = ["city", "district", "address", "lat", "lng", "location_precision"];
+
+/** A typed coordinate pair, when both are numbers on the globe. */
+function typedPoint(lat: string, lng: string): { lat: number; lng: number } | null {
+  const a = parseNumber(lat, { decimal: true });
+  const b = parseNumber(lng, { decimal: true });
+  return typeof a === "number" && typeof b === "number" && Math.abs(a) <= 90 && Math.abs(b) <= 180
+    ? { lat: a, lng: b }
+    : null;
+}
+
+/** Where the property is (gazetteer city and district, address, position on a map) and its facts by type. */
 export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
-  const { t, intl } = useI18n();
+  const { t, intl, locale } = useI18n();
   const { listing, options } = step;
   const fields = stepFields("params", listing.fields);
   const city = useFieldState(step, "city");
@@ -21,21 +48,130 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
   const [districtSlug, setDistrict] = useState(district.value);
   const hydrated = useHydrated();
   const shown = options.cities.filter((c) => !hydrated || !citySlug || c.slug === citySlug);
-  const onPlace = (hit: ApiPlaceHit) => {
-    setCity(hit.city.slug);
-    setDistrict(hit.kind === "district" ? hit.slug : "");
+
+  // The pin: where the lat/lng fields say, else (not yet a position) the middle of the chosen place.
+  const initial = typedPoint(useFieldState(step, "lat").value, useFieldState(step, "lng").value);
+  const [pin, setPin] = useState<PinView | null>(initial && { ...initial, zoom: ZOOM.point });
+  const [positioned, setPositioned] = useState(initial !== null);
+  // A position the owner set (stored, dragged, typed) is kept when the address names the same place.
+  const byHand = useRef(initial !== null);
+  const [precision, setPrecision] = useState<LocationPrecision>(storedPrecision(step));
+  const form = useRef<HTMLFormElement>(null);
+  // Not yet a position: the middle of the chosen district or city, looked up.
+  const [middle, setMiddle] = useState<(PinView & { of: string }) | null>(null);
+  const lookup = useRef<AbortController | null>(null);
+  const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const mapLabelId = useId();
+  useEffect(
+    () => () => {
+      lookup.current?.abort();
+      clearTimeout(typing.current);
+    },
+    [],
+  );
+
+  const input = (name: string) => form.current?.elements.namedItem(name) as HTMLInputElement | null;
+  const choose = (place: Place) => {
+    setCity(place.city.slug);
+    setDistrict(place.district?.slug ?? "");
   };
-  const facts = fields.filter((f) => !["city", "district", "address", "lat", "lng"].includes(f));
-  const position =
-    listing.lat !== null && listing.lng !== null
-      ? t("wizard.position", {
-          lat: intl.formatNumber(listing.lat, { maximumFractionDigits: 2, minimumFractionDigits: 2 }),
-          lng: intl.formatNumber(listing.lng, { maximumFractionDigits: 2, minimumFractionDigits: 2 }),
-        })
-      : t("wizard.position.none");
+  /** A position from the address: the pin and the fields move there. */
+  const moveTo = (lat: number, lng: number, zoom: number) => {
+    const [a, b] = [input("lat"), input("lng")];
+    if (a && b) [a.value, b.value] = [String(lat), String(lng)];
+    setPin({ lat, lng, zoom });
+    setPositioned(true);
+    byHand.current = false;
+  };
+  /** The gazetteer's city and district of the pin fill the selects, and an empty address. */
+  const placePin = async (lat: number, lng: number) => {
+    lookup.current?.abort();
+    const controller = new AbortController();
+    lookup.current = controller;
+    const place = await reverseGeocode(lat, lng, locale, controller.signal);
+    if (!place || controller.signal.aborted) return;
+    choose(place);
+    const address = input("address");
+    if (address && address.value.trim() === "") address.value = placeLabel(place.district ?? place.city);
+  };
+
+  const onPick = (lat: number, lng: number) => {
+    const [a, b] = [input("lat"), input("lng")];
+    if (a && b) [a.value, b.value] = [String(lat), String(lng)];
+    setPin((old) => ({ lat, lng, zoom: old?.zoom ?? ZOOM.point }));
+    setPositioned(true);
+    byHand.current = true;
+    void placePin(lat, lng);
+  };
+  /** A place the address names: the pin goes to its middle, unless the owner's pin is in it already. */
+  const onAddress = (place: Place & { lat: number; lng: number }) => {
+    // Another house number in the same district keeps the pin the owner put on the house.
+    if (byHand.current && place.city.slug === citySlug && (place.district?.slug ?? "") === districtSlug) return;
+    choose(place);
+    moveTo(place.lat, place.lng, place.district ? ZOOM.district : ZOOM.city);
+  };
+  // A suggestion chosen: the same, with the place's own position.
+  const onPlace = (hit: ApiPlaceHit) =>
+    onAddress({ city: hit.city, district: hit.kind === "district" ? hit : null, lat: hit.lat, lng: hit.lng });
+  const onTyped = (name: string) => {
+    if (name !== "lat" && name !== "lng") return;
+    const point = typedPoint(input("lat")?.value ?? "", input("lng")?.value ?? "");
+    clearTimeout(typing.current);
+    setPositioned(point !== null);
+    byHand.current = point !== null;
+    if (point) setPin({ ...point, zoom: ZOOM.point });
+    if (point) typing.current = setTimeout(() => void placePin(point.lat, point.lng), TYPED_DELAY_MS);
+  };
+
+  // No position yet: the pin waits in the middle of the chosen district or city (Serbia without one).
+  useEffect(() => {
+    if (!hydrated || positioned) return;
+    const c = options.cities.find((x) => x.slug === citySlug);
+    const d = c?.districts.find((x) => x.slug === districtSlug);
+    if (!c) return;
+    const of = `${citySlug}/${districtSlug}`;
+    const controller = new AbortController();
+    void (async () => {
+      const api = await browserApi(locale);
+      const result = await api.searchPlaces((d ?? c).name, 20, controller.signal);
+      // Aborted (the place changed) maybe while its body was read: nothing to read then.
+      if (!result.ok || controller.signal.aborted) return;
+      const hit = result.data.items.find(
+        (h) => (d ? h.kind === "district" && h.slug === d.slug : h.kind === "city") && h.city.slug === c.slug,
+      );
+      if (hit) setMiddle({ lat: hit.lat, lng: hit.lng, zoom: d ? ZOOM.district : ZOOM.city, of });
+    })();
+    return () => controller.abort();
+  }, [hydrated, positioned, citySlug, districtSlug]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const shownPin = positioned ? pin : middle?.of === `${citySlug}/${districtSlug}` ? middle : null;
+  const facts = fields.filter((f) => !LOCATION_FIELDS.includes(f));
+  const chosenCity = options.cities.find((c) => c.slug === citySlug);
+  const placeName = [chosenCity?.districts.find((d) => d.slug === districtSlug)?.name, chosenCity?.name]
+    .filter(Boolean)
+    .join(", ");
+  const fixed = (x: number, digits: number) =>
+    intl.formatNumber(x, { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  let position: string;
+  if (!hydrated) {
+    position =
+      listing.lat !== null && listing.lng !== null
+        ? t("wizard.position", { lat: fixed(listing.lat, 2), lng: fixed(listing.lng, 2) })
+        : t("wizard.position.none");
+  } else if (pin && positioned) {
+    const at = { lat: fixed(pin.lat, 4), lng: fixed(pin.lng, 4) };
+    position = placeName ? t("wizard.pin.at", { ...at, place: placeName }) : t("wizard.pin.atNowhere", at);
+  } else if (shownPin) position = t("wizard.pin.middle", { place: placeName });
+  else position = t("wizard.position.none");
 
   return (
-    <Form method="post" className={styles.form} noValidate>
+    <Form
+      method="post"
+      className={styles.form}
+      noValidate
+      ref={form}
+      onInput={(event) => onTyped((event.target as HTMLInputElement).name)}
+    >
       <fieldset className={styles.choices}>
         <legend>{t("wizard.params.location")}</legend>
         <div className={styles.form}>
@@ -69,7 +205,25 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
               ))}
             </SelectField>
           </div>
-          <AddressField step={step} onPlace={onPlace} />
+          <AddressField step={step} onPlace={onPlace} onAddress={onAddress} />
+          {hydrated ? (
+            <div className={styles.field}>
+              <Suspense fallback={null}>
+                <PinPicker
+                  pin={shownPin}
+                  precision={precision}
+                  label={t("wizard.pin.map")}
+                  describedBy={mapLabelId}
+                  loadingText={t("wizard.pin.loading")}
+                  failedText={t("wizard.pin.failed")}
+                  onPick={onPick}
+                />
+              </Suspense>
+              <p id={mapLabelId} className={styles.hint}>
+                {t("wizard.pin.keys")}
+              </p>
+            </div>
+          ) : null}
           <div className={styles.group}>
             <NumberField step={step} name="lat" />
             <NumberField step={step} name="lng" />
@@ -77,6 +231,7 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
           <p className={styles.preview} role="status">
             {position}
           </p>
+          <PrecisionField step={step} value={precision} onChange={setPrecision} />
         </div>
       </fieldset>
       <fieldset className={styles.choices}>

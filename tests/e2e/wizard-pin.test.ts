@@ -1,0 +1,235 @@
+/**
+ * The wizard's pin picker in Chromium (issue 24 item 5): an address entered moves the pin and fills
+ * the latitude and longitude; dragging the pin sets them and fills the city, district and empty address
+ * from `/api/geocoder/back`; "only the district" draws the public area and is saved with the step.
+ */
+import type { Page } from "playwright-core";
+import { expect, inject, it } from "vitest";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { LOCATION_AREA_RADIUS_M } from "#shared/map.ts";
+import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
+import { api, CSP_PRELOADS, sessions, signIn as signInContext, SUPERSEDED_DATA } from "./session.ts";
+
+const baseURL = inject("baseURL");
+const browser = fileBrowser();
+const page = pagePerTest(
+  browser,
+  {
+    baseURL,
+    locale: "en-GB",
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: {
+      "cf-connecting-ip": `127.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  },
+  [
+    /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+    // A place search the owner typed past (or a city's middle no longer needed) is aborted on purpose.
+    /^requestfailed: \S+\/api\/location\/search\?\S* net::ERR_ABORTED$/,
+    // The place of a pin moved again before it answered.
+    /^requestfailed: \S+\/api\/geocoder\/back\?\S* net::ERR_ABORTED$/,
+    // Leaflet cancels the tiles of a view it has left (the pin's jumps move the map at once).
+    /^requestfailed: \S+\/map\/tiles\/\S+ net::ERR_ABORTED$/,
+  ],
+);
+
+async function signIn(p: Page) {
+  const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
+  await p.goto("/about/");
+  await hydrated(p);
+  const status = await p.evaluate(
+    async ({ login, password }) => {
+      const res = await fetch("/api/auth/login", {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-requested-with": "XMLHttpRequest" },
+        body: JSON.stringify({ login, password, remember_me: false }),
+      });
+      await res.text();
+      return res.status;
+    },
+    { login: account.email, password: account.password },
+  );
+  expect(status).toBe(200);
+}
+
+/** A GET of the API from the page (the session's cookie), its `data`. */
+const apiData = <T>(p: Page, path: string) =>
+  p.evaluate(async (url) => {
+    const res = await fetch(url, { headers: { "x-requested-with": "XMLHttpRequest" } });
+    return ((await res.json()) as { data: unknown }).data;
+  }, path) as Promise<T>;
+
+interface Place {
+  slug: string;
+  city: { slug: string; name: string };
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** The middle of an element's box on the page. */
+async function middleOf(p: Page, selector: string) {
+  const box = (await p.locator(selector).boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+it("moves the pin to the address, fills the place from a dragged pin, and saves the district-only precision", async () => {
+  const p = page();
+  await signIn(p);
+  await p.goto("/listing/create/");
+  await hydrated(p);
+  await p.getByRole("group", { name: "Sell" }).getByLabel("Apartment").check();
+  await p.getByRole("button", { name: "Save and continue" }).click();
+  await p.waitForURL(/\/listing\/edit\/\d+\/\?step=params$/);
+  const id = Number(/edit\/(\d+)\//.exec(p.url())![1]);
+
+  // The map (its own lazy chunks) is a labelled, focusable group; the pin is on it.
+  const map = p.getByRole("group", { name: "Map of the property's position" });
+  await map.waitFor();
+  const marker = "[data-pin-map] .leaflet-marker-icon";
+  await p.locator(marker).waitFor();
+  expect(await map.getAttribute("tabindex")).toBe("0");
+  const lat = p.getByRole("textbox", { name: /^Latitude/ });
+  const lng = p.getByRole("textbox", { name: /^Longitude/ });
+  expect(await lat.inputValue()).toBe("");
+
+  // An address entered (the field left): the geocoder's place, and the pin in the map's middle.
+  const address = p.getByLabel(/^Address/);
+  const typed = "Knez Mihailova 5, Stari Grad, Beograd";
+  await address.fill(typed);
+  await address.press("Tab");
+  const geocoded = await apiData<{ lat: number; lng: number; city: Place; district: Place | null }>(
+    p,
+    `/api/geocoder/address-info?address=${encodeURIComponent(typed)}`,
+  );
+  await expect.poll(() => lat.inputValue()).toBe(String(geocoded.lat));
+  expect(await lng.inputValue()).toBe(String(geocoded.lng));
+  expect(await p.getByLabel(/^City/).inputValue()).toBe(geocoded.city.slug);
+  expect(await p.getByLabel(/^District/).inputValue()).toBe(geocoded.district?.slug ?? "");
+  await expect
+    .poll(async () => {
+      const [pin, frame] = [await middleOf(p, marker), await middleOf(p, "[data-pin-map]")];
+      return Math.abs(pin.x - frame.x) < 2 && Math.abs(pin.box.y + 29 - frame.y) < 2;
+    })
+    .toBe(true);
+  await expect
+    .poll(() =>
+      p
+        .getByRole("status")
+        .filter({ hasText: /^Pin at / })
+        .textContent(),
+    )
+    .toContain(geocoded.district ? `${geocoded.district.name}, ${geocoded.city.name}` : geocoded.city.name);
+
+  // Another city chosen by hand and the address cleared: dragging the pin puts them back from it.
+  await p.getByLabel(/^City/).selectOption("novi-sad");
+  await address.fill("");
+  const start = await middleOf(p, marker);
+  await p.mouse.move(start.x, start.y);
+  await p.mouse.down();
+  for (let i = 1; i <= 10; i++) await p.mouse.move(start.x + 9 * i, start.y + 6 * i);
+  await p.mouse.up();
+  await expect.poll(() => lat.inputValue()).not.toBe(String(geocoded.lat));
+  const dragged = { lat: Number(await lat.inputValue()), lng: Number(await lng.inputValue()) };
+  expect(dragged.lat).toBeLessThan(geocoded.lat);
+  expect(dragged.lng).toBeGreaterThan(geocoded.lng);
+  // Rounded to six decimals (about 10 cm).
+  expect(Math.round(dragged.lat * 1e6) / 1e6).toBe(dragged.lat);
+  const back = await apiData<{ city: Place; district: Place | null }>(
+    p,
+    `/api/geocoder/back?lat=${dragged.lat}&lng=${dragged.lng}`,
+  );
+  expect(back.city.slug).toBe("beograd");
+  await expect.poll(() => p.getByLabel(/^City/).inputValue()).toBe(back.city.slug);
+  await expect.poll(() => p.getByLabel(/^District/).inputValue()).toBe(back.district?.slug ?? "");
+  await expect
+    .poll(() => address.inputValue())
+    .toBe(back.district ? `${back.district.name}, ${back.city.name}` : back.city.name);
+
+  // Typing a position moves the pin there.
+  await lat.fill(String(geocoded.lat));
+  await lng.fill(String(geocoded.lng));
+  await expect
+    .poll(async () => {
+      const [pin, frame] = [await middleOf(p, marker), await middleOf(p, "[data-pin-map]")];
+      return Math.abs(pin.x - frame.x) < 2 && Math.abs(pin.box.y + 29 - frame.y) < 2;
+    })
+    .toBe(true);
+  // From the keyboard: arrows move the focused map, Enter puts the pin in its middle.
+  await map.focus();
+  const before = await middleOf(p, marker);
+  await p.keyboard.press("ArrowRight");
+  // The view pans east (animated): the pin slides west by Leaflet's 80 px step.
+  await expect.poll(async () => before.x - (await middleOf(p, marker)).x).toBeCloseTo(80, 0);
+  await p.keyboard.press("Enter");
+  await expect.poll(async () => Number(await lng.inputValue())).toBeGreaterThan(geocoded.lng);
+  expect(Number(await lat.inputValue())).toBeCloseTo(geocoded.lat, 4);
+  await lat.fill(String(dragged.lat));
+  await lng.fill(String(dragged.lng));
+
+  // Only the district: the public area drawn around the pin.
+  const area = p.locator("[data-pin-map] .leaflet-overlay-pane path");
+  expect(await area.count()).toBe(0);
+  await p.getByRole("radio", { name: /^Only the district/ }).check();
+  await expect.poll(() => area.count()).toBe(1);
+  expect(await p.locator("[data-pin-map]").getAttribute("data-precision")).toBe("district");
+  const districtPx = (await area.boundingBox())!.width;
+  expect(districtPx).toBeGreaterThan(0);
+  // Only the street: a smaller area, in the radii's proportion (the same zoom).
+  await p.getByRole("radio", { name: /^Only the street/ }).check();
+  await expect.poll(async () => (await area.boundingBox())!.width).toBeLessThan(districtPx);
+  const ratio = districtPx / (await area.boundingBox())!.width;
+  expect(ratio).toBeCloseTo(LOCATION_AREA_RADIUS_M.district / LOCATION_AREA_RADIUS_M.street, 0);
+  await p.getByRole("radio", { name: /^Only the district/ }).check();
+
+  // The step with its map, pin and area drawn passes axe.
+  expect(describeViolations(await runAxe(p))).toEqual([]);
+
+  await p.getByRole("textbox", { name: /^Area/ }).fill("58");
+  await p.getByRole("button", { name: "Save and continue" }).click();
+  await p.waitForURL(/\?step=description$/);
+  const saved = await apiData<{ location_precision: string; lat: number; lng: number; city: string }>(
+    p,
+    `/api/realty/edit/${id}`,
+  );
+  expect(saved).toMatchObject({ location_precision: "district", lat: dragged.lat, lng: dragged.lng, city: "beograd" });
+
+  // Back on the step: the stored precision is checked and drawn.
+  await p.goto(`/listing/edit/${id}/?step=params`);
+  await hydrated(p);
+  expect(await p.getByRole("radio", { name: /^Only the district/ }).isChecked()).toBe(true);
+  await expect.poll(() => area.count()).toBe(1);
+}, 120_000);
+
+const { open, close } = sessions(browser, [CSP_PRELOADS, SUPERSEDED_DATA]);
+
+it("without JavaScript keeps the number fields and posts the precision with the step", async () => {
+  const owner = await open({ js: false });
+  const p = owner.page;
+  try {
+    await signInContext(owner.context, "user");
+    await p.goto("/listing/create/");
+    await p.getByRole("group", { name: "Sell" }).getByLabel("Apartment").check();
+    await p.getByRole("button", { name: "Save and continue" }).click();
+    await p.waitForURL(/\/listing\/edit\/\d+\/\?step=params$/);
+    const id = Number(/edit\/(\d+)\//.exec(p.url())![1]);
+    // No map without JavaScript: the position is typed; "exact" is the default.
+    expect(await p.locator("[data-pin-map]").count()).toBe(0);
+    expect(await p.getByRole("radio", { name: "The exact point" }).isChecked()).toBe(true);
+    await p.getByLabel(/^City/).selectOption("beograd");
+    await p.getByLabel(/^Latitude/).fill("44.8176");
+    await p.getByLabel(/^Longitude/).fill("20.4569");
+    await p.getByRole("radio", { name: /^Only the street/ }).check();
+    await p.getByRole("button", { name: "Save and continue" }).click();
+    await p.waitForURL(/\?step=description$/);
+    const saved = await api<{ data: { location_precision: string; lat: number } }>(
+      owner.context,
+      "GET",
+      `/api/realty/edit/${id}`,
+    );
+    expect(saved.body.data).toMatchObject({ location_precision: "street", lat: 44.8176 });
+  } finally {
+    await close(owner);
+  }
+}, 60_000);
