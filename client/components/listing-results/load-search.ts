@@ -71,6 +71,31 @@ export interface SearchPageData {
   rental: boolean;
   clearCity: boolean;
   clearType: boolean;
+  /** Where a map without `bounds` opens (issue 24): the district's or the city's centre; null: all Serbia. */
+  mapCentre: MapCentre | null;
+}
+
+export interface MapCentre {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+/** The zoom a map of a city, or of a district, opens at. */
+const CITY_ZOOM = 12;
+const DISTRICT_ZOOM = 14;
+
+/** The gazetteer's point of the search's district or city, for a map view without `bounds`. */
+async function mapCentreOf(api: ApiClient, state: SearchState, district: Place | null): Promise<MapCentre | null> {
+  if (!state.view || state.bounds || !state.city) return null;
+  if (district) {
+    const found = await api.searchPlaces(district.name, 5);
+    const hit = found.ok
+      ? found.data.items.find((item) => item.kind === "district" && item.slug === district.slug)
+      : undefined;
+    if (hit) return { lat: hit.lat, lng: hit.lng, zoom: DISTRICT_ZOOM };
+  }
+  const city = await api.city(state.city);
+  return city.ok ? { lat: city.data.data.lat, lng: city.data.data.lng, zoom: CITY_ZOOM } : null;
 }
 
 const SUGGESTION_COUNT = 3;
@@ -141,6 +166,7 @@ export async function loadSearch({
     throw redirect(localizePath(searchHref(state), locale));
   }
 
+  const centreCall = mapCentreOf(api, state, district ? { slug: district.slug, name: district.name } : null);
   let result = await api.searchListings(toListingQuery(state));
   if (!result.ok && result.status === 400) {
     // The API knows best what it cannot search by: leave those out and say so.
@@ -200,5 +226,6 @@ export async function loadSearch({
     rental: state.deal === "rent",
     clearCity: !state.city,
     clearType: state.types.length !== 1,
+    mapCentre: await centreCall,
   };
 }

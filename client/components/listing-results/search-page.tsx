@@ -1,5 +1,6 @@
 import { SearchFilters } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { MapPane, ViewSwitch } from "#client/components/map/view-switch.tsx";
 import type { SearchPageData } from "./load-search.ts";
 import { ListingResults } from "./listing-results.tsx";
 import styles from "./search-page.module.css";
@@ -7,7 +8,8 @@ import styles from "./search-page.module.css";
 /**
  * The body of the search page and of every list page: filters beside the results on wide screens;
  * on narrow ones folded into a native `<details>` above them, so the results come first (no
- * JavaScript needed to open it).
+ * JavaScript needed to open it). The list/map switch heads the results; `view=map` puts the map above
+ * the list, `view=both` beside it on wide screens (above it on narrow ones, as `map`).
  */
 export function SearchPage({ data, action, resetHref }: { data: SearchPageData; action: string; resetHref: string }) {
   const { t } = useI18n();
@@ -28,7 +30,11 @@ export function SearchPage({ data, action, resetHref }: { data: SearchPageData; 
           resetHref={resetHref}
         />
       </details>
-      <ListingResults data={data} />
+      <div className={styles.main} data-view={state.view ?? "list"}>
+        <ViewSwitch view={state.view ?? "list"} />
+        {state.view ? <MapPane data={data} /> : null}
+        <ListingResults data={data} />
+      </div>
     </div>
   );
 }
