@@ -6,6 +6,7 @@ import { api } from "./api/index.ts";
 import { images } from "./images/index.ts";
 import { photos } from "./images/photos.ts";
 import { sitemaps } from "./seo/sitemaps.ts";
+import { map } from "./map/index.ts";
 import { buildIdOf, builds } from "./builds/index.ts";
 import { buildIdMeta } from "./builds/build-id-meta.ts";
 import { manifests } from "./pwa/manifest.ts";
@@ -77,6 +78,8 @@ app.all("/api/*", (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
 app.route("/", images);
 app.route("/", photos);
 app.route("/", sitemaps);
+// The basemap's style and self-served tiles (issue 24): no page middleware, like the images.
+app.route("/", map);
 app.route("/", builds(serverBuild));
 app.route("/", manifests);
 app.use(redirects());

@@ -32,6 +32,8 @@ export interface SeedListing {
   address: string;
   lat: number;
   lng: number;
+  /** Issue 24: about 15 % hide the house (street 10 %, district 5 %), by id so no draw moves. */
+  location_precision: "exact" | "street" | "district";
   price: number;
   area: number | null;
   land_area: number | null;
@@ -403,6 +405,7 @@ export function seedListing(id: number): SeedListing {
     address,
     lat,
     lng,
+    location_precision: seedPrecision(id),
     price,
     area,
     land_area: landArea,
@@ -442,6 +445,12 @@ export function seedListing(id: number): SeedListing {
   const special = ownerShowcase(listing) ?? reportedListing(listing);
   // A run lasts 30 days from the listing's last change, as for every other seeded listing.
   return withPlacements(special ? { ...special, expires_at: special.updated_at + 30 * DAY } : listing);
+}
+
+/** Every 20th from 1 and from 11 shows only its street, every 20th from 5 its district. */
+export function seedPrecision(id: number): SeedListing["location_precision"] {
+  const r = id % 20;
+  return r === 1 || r === 11 ? "street" : r === 5 ? "district" : "exact";
 }
 
 /**

@@ -119,6 +119,7 @@ const LISTING_COLUMNS = [
   "address",
   "lat",
   "lng",
+  "location_precision",
   "price",
   "area",
   "land_area",

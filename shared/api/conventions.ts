@@ -24,7 +24,7 @@ export interface Single<T> {
   data: T;
 }
 
-const wholeNumber = (min: number, max: number) =>
+export const wholeNumber = (min: number, max: number) =>
   v.pipe(
     v.string(),
     v.regex(/^-?\d{1,15}$/, INVALID.wholeNumber),

@@ -15,6 +15,7 @@ import {
   LISTING_YEAR_MIN,
 } from "#shared/constants.ts";
 import { LOCALES, type Locale } from "#shared/locales.ts";
+import { LOCATION_PRECISIONS, type LocationPrecision } from "#shared/map.ts";
 import { INVALID, limitsOf, type Limits } from "#shared/validation.ts";
 import { Slug } from "./conventions.ts";
 import { MAX_AREA, MAX_PRICE } from "./limits.ts";
@@ -52,6 +53,8 @@ export const FIELD_SCHEMAS = {
   address: text(3, LISTING_ADDRESS_MAX),
   lat: decimal(-90, 90),
   lng: decimal(-180, 180),
+  /** Issue 24: how precisely the public sees the point (shared/map.ts); null sets the default, `exact`. */
+  location_precision: v.picklist(LOCATION_PRECISIONS, INVALID.choice),
   area: decimal(1, MAX_AREA),
   land_area: decimal(1, MAX_AREA),
   // Serbian counting: 0.5 is a studio, 1.5 a "jednoiposoban" flat.
@@ -86,6 +89,7 @@ export const STEP_FIELDS = {
     "address",
     "lat",
     "lng",
+    "location_precision",
     "area",
     "land_area",
     "rooms",
@@ -110,6 +114,7 @@ const ALWAYS: readonly EditField[] = [
   "address",
   "lat",
   "lng",
+  "location_precision",
   "title",
   "description",
   "lang",
@@ -190,8 +195,10 @@ export interface ApiListingEdit {
   city: string | null;
   district: string | null;
   address: string | null;
+  /** The point the owner set, exact whatever the precision (only the owner's shapes carry it). */
   lat: number | null;
   lng: number | null;
+  location_precision: LocationPrecision;
   price: number | null;
   area: number | null;
   land_area: number | null;

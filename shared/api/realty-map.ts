@@ -3,8 +3,11 @@
  * as clusters and single listings, at most MAP_FEATURES_MAX features, from the indexed grid columns.
  * Every position in it is the public one (`location_precision`): a hidden house is never in it.
  */
+import * as v from "valibot";
 import type { Deal } from "#shared/listing-types.ts";
-import type { LocationPrecision } from "#shared/map.ts";
+import { type LocationPrecision, MAP_MAX_ZOOM, MAP_MIN_ZOOM } from "#shared/map.ts";
+import { wholeNumber } from "./conventions.ts";
+import { Bounds, filterChecks, filterEntries } from "./realty.ts";
 
 /** Several listings in one grid cell: their count, the mean of their public positions, the cell's bounds. */
 export interface MapCluster {
@@ -37,3 +40,15 @@ export interface MapResponse {
   zoom: number;
   level: number;
 }
+
+/**
+ * The endpoint's query: the search's filters, `bounds` (required; west > east crosses the antimeridian)
+ * and the map's integer `zoom` (MAP_MIN_ZOOM…MAP_MAX_ZOOM), which sets the grid's level.
+ */
+const MapObject = v.object({
+  ...filterEntries,
+  bounds: Bounds,
+  zoom: wholeNumber(MAP_MIN_ZOOM, MAP_MAX_ZOOM),
+});
+export const MapQuery = v.pipe(MapObject, filterChecks<v.InferOutput<typeof MapObject>>());
+export type MapParams = v.InferOutput<typeof MapQuery>;

@@ -48,11 +48,18 @@ const number = (max: number) =>
     v.check((n) => n === undefined || n <= max, INVALID.tooLarge),
   );
 
-const Bounds = v.pipe(
+/**
+ * `south,west,north,east` in degrees. West east of east is a viewport across the antimeridian (two
+ * longitude ranges, worker/db/listing-map.ts); south north of north is a mistake.
+ */
+export const Bounds = v.pipe(
   v.string(),
   v.regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, INVALID.format),
   v.transform((s) => s.split(",").map(Number) as [number, number, number, number]),
-  v.check(([s, w, n, e]) => s >= -90 && n <= 90 && s <= n && w >= -180 && e <= 180 && w <= e, INVALID.format),
+  v.check(
+    ([s, w, n, e]) => s >= -90 && n <= 90 && s <= n && w >= -180 && w <= 180 && e >= -180 && e <= 180,
+    INVALID.format,
+  ),
   v.transform(([south, west, north, east]) => ({ south, west, north, east })),
 );
 
@@ -100,7 +107,7 @@ export const filterEntries = {
   locale: v.optional(v.string()),
 };
 
-interface FilterShape {
+export interface FilterShape {
   deal?: Deal;
   type: number[];
   price_min?: number;
@@ -115,7 +122,7 @@ const ordered = (low: number | undefined, high: number | undefined) =>
   low === undefined || high === undefined || low <= high;
 
 /** Ranges that run backwards and types of the other deal are mistakes worth naming, on the later field. */
-const filterChecks = <T extends FilterShape>() =>
+export const filterChecks = <T extends FilterShape>() =>
   v.rawCheck<T>(({ dataset, addIssue }) => {
     if (!dataset.typed) return;
     const f: FilterShape = dataset.value;

@@ -9,6 +9,7 @@ import { statistics } from "./statistics.ts";
 import { unsubscribe } from "./unsubscribe.ts";
 import { locations } from "./locations.ts";
 import { realty } from "./realty.ts";
+import { realtyMap } from "./realty-map.ts";
 import { realtyContact } from "./realty-contact.ts";
 import { realtyReports } from "./realty-reports.ts";
 import { realtyPreview } from "./realty-preview.ts";
@@ -52,6 +53,7 @@ api.use(session());
 api.use(csrf());
 
 api.route("/", cities);
+api.route("/", realtyMap);
 api.route("/", realty);
 api.route("/", realtyContact);
 api.route("/", realtyReports);

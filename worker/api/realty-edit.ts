@@ -60,6 +60,7 @@ export function toEdit(row: EditRow, locale?: Locale): ApiListingEdit {
     address: row.address,
     lat: row.lat,
     lng: row.lng,
+    location_precision: row.location_precision,
     price: row.price,
     ...listingFacts(row),
     title: row.title_generated === 1 && locale ? (titleFromFacts(row, locale) ?? row.title) : row.title,
@@ -149,6 +150,8 @@ async function columnsOf(c: Context<AppEnv>, row: EditRow, body: StepValues) {
     if (value === undefined || name === "city" || name === "district") continue;
     values[name] = typeof value === "boolean" ? Number(value) : (value as string | number | null);
   }
+  // The column has a value always: clearing the choice is the default.
+  if (body.location_precision === null) values.location_precision = "exact";
   if ("title" in body && body.title !== undefined) values.title_generated = body.title === null ? 1 : 0;
   if (body.city !== undefined || body.district !== undefined) {
     const city = body.city === undefined ? row.city : body.city;

@@ -58,8 +58,8 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     address: row.address,
     lat: row.lat,
     lng: row.lng,
-    // Issue 24 (helper A): the stored precision replaces this.
-    location_precision: "exact",
+    // The owner's (or an admin's) preview: the point as set, with the precision the public will see.
+    location_precision: row.location_precision,
     price: row.price,
     currency: "EUR",
     price_m2: row.price !== null && row.area ? Math.round((row.price / row.area) * 100) / 100 : null,

@@ -19,7 +19,7 @@ import { valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
 /** City and district slugs of a search as ids; an unknown one is the caller's mistake (400). */
-async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters): Promise<ResolvedPlaces | Response> {
+export async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters): Promise<ResolvedPlaces | Response> {
   if (!filters.city) {
     return filters.district
       ? apiError(c, 400, "invalid_input", "Invalid district", { district: INVALID.needsCity })

@@ -92,5 +92,7 @@ statistics.get("/statistics/realty/:id/map/open", valid("param", ListingParam), 
     if (within) await countListingEvent(c.env.DB, id, "map", nowOf(c));
   }
   c.header("Cache-Control", "private, no-store");
-  return c.redirect(openStreetMapUrl(listing.lat, listing.lng), 302);
+  // The public is led to the shown point (issue 24): a hidden house is not on OpenStreetMap's pin either.
+  const [lat, lng] = insider ? [listing.lat, listing.lng] : [listing.shown_lat!, listing.shown_lng!];
+  return c.redirect(openStreetMapUrl(lat, lng), 302);
 });

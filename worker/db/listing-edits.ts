@@ -5,6 +5,7 @@
 import type { RejectionCode } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Locale } from "#shared/locales.ts";
+import type { LocationPrecision } from "#shared/map.ts";
 
 /** A listing's stored facts with its places as slugs and names in every language (for a generated title). */
 export interface EditRow {
@@ -25,8 +26,10 @@ export interface EditRow {
   district_name_ru: string | null;
   district_name_sr: string | null;
   address: string | null;
+  /** The point the owner set: only the owner's shapes carry it (the public one is `shown_lat`/`shown_lng`). */
   lat: number | null;
   lng: number | null;
+  location_precision: LocationPrecision;
   price: number | null;
   area: number | null;
   land_area: number | null;
@@ -66,6 +69,7 @@ export const EDITABLE_COLUMNS = [
   "address",
   "lat",
   "lng",
+  "location_precision",
   "price",
   "area",
   "land_area",
@@ -133,7 +137,7 @@ export function editRow(db: D1Database, id: number, ownerId: number | null): Pro
       `SELECT l.id, l.owner_id, l.type_id, l.deal, l.property_type, l.status, l.city_id, l.district_id,
          c.slug AS city, d.slug AS district, c.name_en AS city_name_en, c.name_ru AS city_name_ru,
          c.name_sr AS city_name_sr, d.name_en AS district_name_en, d.name_ru AS district_name_ru,
-         d.name_sr AS district_name_sr, l.address, l.lat, l.lng, l.price, l.area, l.land_area, l.rooms, l.bedrooms,
+         d.name_sr AS district_name_sr, l.address, l.lat, l.lng, l.location_precision, l.price, l.area, l.land_area, l.rooms, l.bedrooms,
          l.bathrooms, l.floor, l.floors, l.year_built, l.furnished, l.heating, l.parking, l.balcony, l.elevator,
          l.deposit, l.pets_allowed, l.title, l.title_generated, l.description, l.lang, l.rejection_reason, l.rejection_code,
          l.created_at, l.updated_at, l.expires_at,

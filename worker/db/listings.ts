@@ -18,7 +18,9 @@ import type {
 import type { Sort } from "#shared/api/limits.ts";
 import { photoVariants, srcsetOf } from "#shared/photo-variants.ts";
 import { searchWords } from "#shared/search-words.ts";
+import type { LocationPrecision } from "#shared/map.ts";
 import { shownTitle } from "./listing-titles.ts";
+import { boundsWhere } from "./map-grid.ts";
 import {
   exactOrganicNeeded,
   ORGANIC_UNKNOWN,
@@ -169,9 +171,10 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
       fts,
     );
   }
+  // By the shown point (migration 0021): searching by the exact one would find a hidden house.
   if (filters.bounds) {
-    const { south, west, north, east } = filters.bounds;
-    add("l.lat BETWEEN ? AND ? AND l.lng BETWEEN ? AND ?", south, north, west, east);
+    const bounds = boundsWhere(filters.bounds);
+    add(bounds.sql, ...bounds.args);
   }
   return { sql: parts.join(" AND "), args };
 }
@@ -188,6 +191,7 @@ interface ListingRow {
   address: string;
   lat: number;
   lng: number;
+  location_precision: LocationPrecision;
   price: number;
   price_m2: number | null;
   area: number | null;
@@ -217,9 +221,14 @@ interface ListingRow {
   image_count: number;
 }
 
-const listingColumns = (locale: Locale) => `
+/**
+ * A listing's columns for the API. `lat`/`lng` are the shown point (migration 0021), the only one the public
+ * sees; `exact` (the owner's and admins' previews only) reads the point the owner set.
+ */
+const listingColumns = (locale: Locale, exact = false) => `
   l.id, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.${nameColumn(locale)} AS city_name,
-  d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address, l.lat, l.lng, l.price,
+  d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address,
+  ${exact ? "l.lat, l.lng" : "l.shown_lat AS lat, l.shown_lng AS lng"}, l.location_precision, l.price,
   l.price_m2, l.area, l.land_area, l.rooms, l.bedrooms, l.bathrooms, l.floor, l.floors, l.year_built,
   l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.title_generated,
   l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
@@ -313,8 +322,7 @@ export function toListing(row: ListingRow, now: number, locale: Locale): ApiList
     address: row.address,
     lat: row.lat,
     lng: row.lng,
-    // Issue 24 (helper A): the stored precision and the shown point replace this.
-    location_precision: "exact",
+    location_precision: row.location_precision,
     price: row.price,
     currency: "EUR",
     price_m2: round2(row.price_m2),
@@ -566,7 +574,7 @@ export async function listingDetail(
   locale: Locale,
   now: number,
 ): Promise<ApiListingDetail | null> {
-  const listing = await detailOf(db, id, locale, now, "l.status = 'active'", []);
+  const listing = await detailOf(db, id, locale, now, "l.status = 'active'", [], false);
   return listing && { ...listing, status: "active" };
 }
 
@@ -582,8 +590,8 @@ export async function listingPreview(
   ownerId: number | null,
 ): Promise<ApiListingPreview | null> {
   return ownerId === null
-    ? detailOf(db, id, locale, now, "1", [])
-    : detailOf(db, id, locale, now, "l.owner_id = ?", [ownerId]);
+    ? detailOf(db, id, locale, now, "1", [], true)
+    : detailOf(db, id, locale, now, "l.owner_id = ?", [ownerId], true);
 }
 
 async function detailOf(
@@ -593,10 +601,12 @@ async function detailOf(
   now: number,
   condition: string,
   args: unknown[],
+  /** The point the owner set (their preview, an admin's), not the public one. */
+  exact: boolean,
 ): Promise<ApiListingPreview | null> {
   const row = await db
     .prepare(
-      `SELECT ${listingColumns(locale)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
+      `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
          u.name AS owner_name, u.created_at AS owner_since
        FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
        WHERE l.id = ? AND ${condition}`,

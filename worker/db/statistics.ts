@@ -46,12 +46,17 @@ export interface MapTarget {
   status: ListingStatus;
   lat: number | null;
   lng: number | null;
+  /** The public's point (migration 0021). */
+  shown_lat: number | null;
+  shown_lng: number | null;
 }
 
 /** A listing's position, owner and state; null when there is none or it was deleted. */
 export function mapTarget(db: D1Database, listingId: number): Promise<MapTarget | null> {
   return db
-    .prepare("SELECT owner_id, status, lat, lng FROM listings WHERE id = ? AND deleted_at IS NULL")
+    .prepare(
+      "SELECT owner_id, status, lat, lng, shown_lat, shown_lng FROM listings WHERE id = ? AND deleted_at IS NULL",
+    )
     .bind(listingId)
     .first<MapTarget>();
 }

@@ -84,6 +84,7 @@ export const FIELD_KINDS: Record<EditField, "number" | "decimal" | "text" | "lon
   address: "text",
   lat: "decimal",
   lng: "decimal",
+  location_precision: "choice",
   area: "number",
   land_area: "number",
   rooms: "number",
