@@ -152,6 +152,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
     <ListingView
       listing={listing}
       now={now}
+      countMap
       actions={
         <>
           <FavouriteButton listingId={listing.id} variant="inline" />

@@ -6,6 +6,7 @@ import { ListingFacts, PriceSummary } from "#client/components/listing-facts/lis
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { listingCrumbs } from "#client/routes/listing-crumbs.ts";
+import { ShowOnMap } from "#client/components/map/show-on-map.tsx";
 // The detail page's own stylesheet: the preview pages show the listing exactly as it does.
 import styles from "#client/routes/listing-detail.module.css";
 
@@ -28,12 +29,15 @@ export function ListingView({
   actions,
   contact,
   children,
+  countMap = false,
 }: {
   listing: ListingViewData;
   now: number;
   actions?: ReactNode;
   contact: ReactNode;
   children?: ReactNode;
+  /** The public page counts map openings (the `map` beacon); the owner's and admin's previews do not. */
+  countMap?: boolean;
 }) {
   const { t, intl, locale } = useI18n();
   const f = useFormat();
@@ -108,11 +112,23 @@ export function ListingView({
               {place || missing}
             </p>
             {mapUrl ? (
-              <p>
+              <div>
                 <a href={mapUrl} rel="nofollow" className={styles.mapLink}>
                   {t("detail.location.map")}
                 </a>
-              </p>
+                {listing.lat !== null && listing.lng !== null ? (
+                  <ShowOnMap
+                    point={{
+                      id: listing.id,
+                      lat: listing.lat,
+                      lng: listing.lng,
+                      price: listing.price,
+                      location_precision: listing.location_precision,
+                    }}
+                    count={countMap}
+                  />
+                ) : null}
+              </div>
             ) : null}
           </section>
         </div>
