@@ -12,7 +12,8 @@ import type { ListingQuery } from "./api/realty.ts";
 import type { SavedQuery } from "./api/saved-searches.ts";
 import { CLASSIFIED_TYPES, type Deal, type PropertyType, TYPES_BY_DEAL } from "./listing-types.ts";
 import { paths } from "./paths.ts";
-import { MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_VIEW_PARAM, MAP_VIEWS, MAP_ZOOM_PARAM, type MapView } from "./map.ts";
+// Types only: the search pages' first load has no room for the map's module (its names are checked against it).
+import type { MAP_VIEW_PARAM, MAP_ZOOM_PARAM, MapView } from "./map.ts";
 
 /** Listings per page of every search and list page: 2, 3 and 4 columns fill evenly. */
 export const SEARCH_PER_PAGE = 24;
@@ -32,7 +33,10 @@ export interface SearchState {
   floor_max?: number;
   furnished?: boolean;
   q?: string;
-  /** The map's area (`bounds=south,west,north,east`, issue 24): the list shows the same area. */
+  /**
+   * The map's area (`bounds=south,west,north,east`, issue 24): the list shows the same area. It and `zoom`
+   * are read by the page's loader (client/components/map/map-params.ts), where the browser needs neither.
+   */
   bounds?: MapBounds;
   sort: Sort;
   page: number;
@@ -43,16 +47,6 @@ export interface SearchState {
 
 /** South, west, north, east in degrees. */
 export type MapBounds = [number, number, number, number];
-/** The no-JavaScript bounds form's fields (issue 24 §4), read into `bounds`. */
-export const BOUNDS_FIELDS = ["south", "west", "north", "east"] as const;
-const DEGREES = /^-?\d{1,3}(\.\d{1,7})?$/;
-
-/** `bounds` as the URL and the API write it, or null when it is not a real box of degrees. */
-export function parseBounds(parts: readonly string[]): MapBounds | null {
-  if (parts.length !== 4 || !parts.every((part) => DEGREES.test(part.trim()))) return null;
-  const [s, w, n, e] = parts.map(Number) as MapBounds;
-  return s >= -90 && n <= 90 && s < n && w >= -180 && e <= 180 && w < e ? [s, w, n, e] : null;
-}
 
 /** Query names of the page URL, in the order they are written: the filters, then sort and page. */
 export const SEARCH_FIELDS = [...SEARCH_FILTERS, "sort", "page"] as const;
@@ -208,17 +202,9 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   if (/^\d{1,5}$/.test(page) && Number(page) >= 1 && Number(page) <= MAX_PAGE) state.page = Number(page);
   else if (page !== "") invalid.add("page");
 
-  // The map's params (issue 24): `bounds`, or the no-JavaScript form's four fields; a bad value is left out.
-  const bounds = params.has("bounds")
-    ? parseBounds((params.get("bounds") ?? "").split(","))
-    : BOUNDS_FIELDS.some((name) => params.has(name))
-      ? parseBounds(BOUNDS_FIELDS.map((name) => params.get(name) ?? ""))
-      : null;
-  if (bounds) state.bounds = bounds;
-  const view = params.get(MAP_VIEW_PARAM);
-  if (view && view !== "list" && (MAP_VIEWS as readonly string[]).includes(view)) state.view = view as "map" | "both";
-  const zoom = Number(params.get(MAP_ZOOM_PARAM) ?? "");
-  if (Number.isInteger(zoom) && zoom >= MAP_MIN_ZOOM && zoom <= MAP_MAX_ZOOM) state.zoom = zoom;
+  // The list/map choice (issue 24), kept through the filter form's submissions.
+  const view = params.get("view" satisfies typeof MAP_VIEW_PARAM);
+  if (view === "map" || view === "both") state.view = view;
 
   return { state, invalid: SEARCH_FIELDS.filter((f) => invalid.has(f)) };
 }
@@ -242,7 +228,6 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
     floor_max: state.floor_max,
     furnished: state.furnished,
     q: state.q,
-    bounds: state.bounds?.join(","),
     sort: state.sort,
     page: state.page,
     per_page: perPage,
@@ -254,8 +239,7 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
  * API and the guest cookie bring it to its canonical form (shared/api/saved-searches.ts).
  */
 export function savedQueryOf(state: SearchState): SavedQuery {
-  // The map's area is no saved filter (shared/api/saved-searches.ts refuses it).
-  const { sort: _sort, page: _page, per_page: _perPage, bounds: _bounds, ...filters } = toListingQuery(state);
+  const { sort: _sort, page: _page, per_page: _perPage, ...filters } = toListingQuery(state);
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as SavedQuery;
 }
 
@@ -277,7 +261,10 @@ export function listScope(state: SearchState): RouteScope | null {
 export function searchLocation(state: SearchState): { path: string; params: URLSearchParams } {
   const scope = listScope(state);
   const params = new URLSearchParams();
-  const put = (name: SearchField | "bounds", value: string | number | boolean | undefined) => {
+  const put = (
+    name: SearchField | "bounds" | typeof MAP_ZOOM_PARAM | typeof MAP_VIEW_PARAM,
+    value: string | number | boolean | undefined,
+  ) => {
     if (value !== undefined) params.append(name, String(value));
   };
   if (!scope) {
@@ -298,8 +285,8 @@ export function searchLocation(state: SearchState): { path: string; params: URLS
   put("bounds", state.bounds?.join(","));
   if (state.sort !== "newest") put("sort", state.sort);
   if (state.page > 1) put("page", state.page);
-  if (state.zoom !== undefined) params.append(MAP_ZOOM_PARAM, String(state.zoom));
-  if (state.view) params.append(MAP_VIEW_PARAM, state.view);
+  put("zoom", state.zoom);
+  put("view", state.view);
   return { path: scope ? paths.list(scope.deal, scope.type, scope.city) : paths.search(), params };
 }
 

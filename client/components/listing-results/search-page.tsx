@@ -1,9 +1,13 @@
+import { Suspense } from "react";
 import { SearchFilters } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { MapPane, ViewSwitch } from "#client/components/map/view-switch.tsx";
+import { lazyComponent } from "#client/lazy-component.tsx";
 import type { SearchPageData } from "./load-search.ts";
 import { ListingResults } from "./listing-results.tsx";
 import styles from "./search-page.module.css";
+
+// "List / Map / Both" and the map's pane (issue 24): server-rendered, their code out of the first load.
+const MapControls = lazyComponent(() => import("#client/components/map/map-controls.tsx"));
 
 /**
  * The body of the search page and of every list page: filters beside the results on wide screens;
@@ -31,8 +35,9 @@ export function SearchPage({ data, action, resetHref }: { data: SearchPageData; 
         />
       </details>
       <div className={styles.main} data-view={state.view ?? "list"}>
-        <ViewSwitch view={state.view ?? "list"} />
-        {state.view ? <MapPane data={data} /> : null}
+        <Suspense fallback={null}>
+          <MapControls data={data} />
+        </Suspense>
         <ListingResults data={data} />
       </div>
     </div>

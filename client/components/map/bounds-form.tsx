@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import { SERBIA_BOUNDS } from "#shared/map.ts";
-import { BOUNDS_FIELDS, type MapBounds, type SearchState } from "#shared/search-query.ts";
+import { BOUNDS_FIELDS, SERBIA_BOUNDS } from "#shared/map.ts";
+import type { MapBounds, SearchState } from "#shared/search-query.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import type { MapCentre } from "#client/components/listing-results/load-search.ts";
 import styles from "./bounds-form.module.css";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { browserApi } from "#client/api/browser-api.ts";
-import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
+import type { ApiListing } from "#shared/api/realty.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
@@ -25,7 +25,7 @@ export function useMapLabels() {
  */
 export function ListingPopup({ id, onLoaded }: { id: number; onLoaded?: () => void }) {
   const { t, locale } = useI18n();
-  const [listing, setListing] = useState<CardListing | null | undefined>(undefined);
+  const [listing, setListing] = useState<ApiListing | null | undefined>(undefined);
   const [now] = useState(() => Date.now());
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -34,7 +34,7 @@ export function ListingPopup({ id, onLoaded }: { id: number; onLoaded?: () => vo
       .then((api) => api.listingsByIds([id]))
       .then((result) => {
         const item = result.ok ? result.data.items.find((entry) => entry.id === id) : undefined;
-        if (live) setListing(item ? cardListing(item) : null);
+        if (live) setListing(item ?? null);
       })
       .catch(() => live && setListing(null));
     return () => {

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import type * as Leaflet from "leaflet";
 import type { MapResponse } from "#shared/api/realty-map.ts";
-import { MAP_API_PATH, MAP_MAX_ZOOM, MAP_MIN_ZOOM, SERBIA_BOUNDS } from "#shared/map.ts";
-import { type MapBounds, type SearchState, searchHref, toListingQuery } from "#shared/search-query.ts";
+import { MAP_API_PATH, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_ZOOM_PARAM, SERBIA_BOUNDS } from "#shared/map.ts";
+import type { MapBounds, SearchState } from "#shared/search-query.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { MapCentre } from "#client/components/listing-results/load-search.ts";
 import { addBaseLayer, loadMapKit, type MapKit } from "./map-kit.ts";
 import { clusterMarker, listingMarker } from "./map-features.ts";
@@ -27,18 +26,7 @@ function boundsOf(map: Leaflet.Map): MapBounds {
   ];
 }
 
-/** The search's filters as the map endpoint's query (order, paging and the list's own area left out). */
-function filterParams(state: SearchState): URLSearchParams {
-  const { sort: _s, page: _p, per_page: _pp, bounds: _b, ...filters } = toListingQuery(state);
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
-  }
-  return params;
-}
-
-const viewKey = (state: SearchState) => `${state.bounds?.join(",") ?? ""}@${state.zoom ?? ""}`;
+const viewKey = (state: Pick<SearchState, "bounds" | "zoom">) => `${state.bounds?.join(",") ?? ""}@${state.zoom ?? ""}`;
 
 /** Hovering or focusing a card of the list lights its marker (issue 24 §1), and the other way round. */
 function setCardActive(id: string, active: boolean) {
@@ -59,10 +47,19 @@ interface Popup {
  * MAP_API_PATH with the page's filters; a move writes `bounds` and `zoom` to the URL (replacing the entry)
  * so the list below shows the same area — or, when the visitor turns that off, offers "Search this area".
  */
-export default function ResultsMap({ state, centre }: { state: SearchState; centre: MapCentre | null }) {
+export default function ResultsMap({
+  state,
+  filters,
+  centre,
+}: {
+  state: SearchState;
+  /** The search's filters as the endpoint's query (the loader's `mapFilters`). */
+  filters: string;
+  centre: MapCentre | null;
+}) {
   const { t, locale } = useI18n();
   const labels = useMapLabels();
-  const lp = useLocalePath();
+  const location = useLocation();
   const navigate = useNavigate();
   const box = useRef<HTMLDivElement>(null);
   const instructions = useId();
@@ -73,8 +70,8 @@ export default function ResultsMap({ state, centre }: { state: SearchState; cent
   const [popup, setPopup] = useState<Popup | null>(null);
 
   // What the Leaflet handlers read: the latest page state and choices, without rebuilding the map.
-  const latest = useRef({ state, auto, labels, navigate, lp });
-  latest.current = { state, auto, labels, navigate, lp };
+  const latest = useRef({ state, filters, auto, labels, navigate, location });
+  latest.current = { state, filters, auto, labels, navigate, location };
   const kit = useRef<{ kit: MapKit; map: Leaflet.Map; layer: Leaflet.LayerGroup } | null>(null);
   /** The view the map wrote into the URL itself: coming back as props, it is not fitted again. */
   const written = useRef(viewKey(state));
@@ -82,8 +79,6 @@ export default function ResultsMap({ state, centre }: { state: SearchState; cent
   const external = useRef(false);
   const request = useRef<AbortController | null>(null);
   const markers = useRef(new Map<string, Leaflet.Marker>());
-
-  const filters = filterParams(state).toString();
 
   /** The viewport's features, the stale request aborted; timed from the move for the e2e budget (300 ms). */
   const update = useRef(async () => {});
@@ -94,7 +89,7 @@ export default function ResultsMap({ state, centre }: { state: SearchState; cent
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;
-    const params = filterParams(latest.current.state);
+    const params = new URLSearchParams(latest.current.filters);
     params.set("bounds", boundsOf(map).join(","));
     params.set("zoom", String(map.getZoom()));
     let body: MapResponse;
@@ -192,11 +187,17 @@ export default function ResultsMap({ state, centre }: { state: SearchState; cent
 
   /** The map's area into the URL: the list reloads for it; the history entry is replaced, not added. */
   function writeView(map: Leaflet.Map) {
-    const { state: now, navigate: go, lp: localize } = latest.current;
-    const next: SearchState = { ...now, bounds: boundsOf(map), zoom: map.getZoom(), page: 1 };
-    written.current = viewKey(next);
+    const { navigate: go, location: here } = latest.current;
+    const bounds = boundsOf(map);
+    const zoom = map.getZoom();
+    written.current = viewKey({ bounds, zoom });
     setPending(false);
-    void go(localize(searchHref(next)), { replace: true, preventScrollReset: true });
+    // The page's other parameters stay as they are (the loader reads them in any order); a new area starts at page 1.
+    const params = new URLSearchParams(here.search);
+    params.set("bounds", bounds.join(","));
+    params.set(MAP_ZOOM_PARAM, String(zoom));
+    params.delete("page");
+    void go(`${here.pathname}?${params}`, { replace: true, preventScrollReset: true });
   }
 
   // A view the map did not write (Back, the bounds form, a link): the map moves there.

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import type { LocationPrecision } from "#shared/map.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { useHydrated } from "#client/use-hydrated.ts";
-import styles from "./view-switch.module.css";
+import styles from "./show-on-map.module.css";
 
 // Leaflet and the map's code load when the visitor asks for the map, never with the page.
 const ListingMap = lazy(() => import("./listing-map.tsx"));
@@ -16,15 +15,14 @@ export interface MapPoint {
 }
 
 /**
- * The detail page's "Show on the map" (issue 24 §1, §6): after hydration, a button beside the
+ * The detail page's "Show on the map" (issue 24 §1, §6), rendered after hydration: a button beside the
  * OpenStreetMap link (which stays, and counts its own opens through the API) shows the listing's marker —
  * or its area — on the site's map, lazily, and counts the first opening with the `map` beacon.
  */
-export function ShowOnMap({ point, count }: { point: MapPoint; count: boolean }) {
+export default function ShowOnMap({ point, count }: { point: MapPoint; count: boolean }) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const counted = useRef(false);
-  if (!useHydrated()) return null;
   return (
     <>
       <button
