@@ -113,14 +113,14 @@ it("zooms into a cluster to single listings, opens a popup's card and follows it
   // A price pill opens the listing's card (Enter works as a click) and its link leads to the listing.
   const pill = pills().first();
   const id = await pill.getAttribute("data-listing-id");
-  await map().locator(`.leaflet-marker-icon:has(> [data-listing-id="${id}"])`).focus();
+  await map().locator(`.leaflet-marker-icon:has(> [data-listing-id="${id}"])`).focus(WAIT);
   await page.keyboard.press("Enter");
   const popup = page.getByTestId("map-popup");
-  await popup.locator("article").waitFor();
+  await popup.locator("article").waitFor(WAIT);
   const link = popup.locator("h3 a");
   expect(await link.getAttribute("href")).toMatch(new RegExp(`/${id}/$`));
-  await link.click();
-  await page.waitForURL(new RegExp(`/buy/apartment/beograd/${id}/$`));
+  await link.click(WAIT);
+  await page.waitForURL(new RegExp(`/buy/apartment/beograd/${id}/$`), WAIT);
   await page.getByTestId("listing-detail").waitFor();
 });
 
@@ -225,7 +225,7 @@ it("the detail page shows the listing on the map on demand and counts it with th
       beacons.push(request.url());
   });
   // The OpenStreetMap link stays (it counts its own opens); the button opens the site's map.
-  expect(await page.getByRole("link", { name: "Open on the map (OpenStreetMap)" }).count(), WAIT).toBe(1);
+  expect(await page.getByRole("link", { name: "Open on the map (OpenStreetMap)" }).count()).toBe(1);
   const show = page.getByRole("button", { name: "Show on the map" });
   const beacon = page.waitForRequest(
     (request) => request.method() === "POST" && new URL(request.url()).pathname === `/api/statistics/realty/${id}/map`,

@@ -79,6 +79,7 @@ export default function ResultsMap({
   const external = useRef(false);
   const request = useRef<AbortController | null>(null);
   const markers = useRef(new Map<string, Leaflet.Marker>());
+  const openMarker = useRef<{ id: number; marker: Leaflet.Marker } | null>(null);
 
   /** The viewport's features, the stale request aborted; timed from the move for the e2e budget (300 ms). */
   const update = useRef(async () => {});
@@ -103,7 +104,11 @@ export default function ResultsMap({
     if (controller.signal.aborted) return;
     const { L } = mapKit;
     const { labels: text } = latest.current;
-    layer.clearLayers();
+    // The marker whose popup is open stays (a redraw would close it: the popup's own pan moves the map too).
+    const open = openMarker.current;
+    layer.eachLayer((drawn) => {
+      if (drawn !== open?.marker) layer.removeLayer(drawn);
+    });
     markers.current.clear();
     for (const item of body.items) {
       if (item.kind === "cluster") {
@@ -112,11 +117,23 @@ export default function ResultsMap({
       }
       const { marker, area } = listingMarker(L, item, text.short(item.price), text.listing(item.price));
       if (area) layer.addLayer(area);
+      if (open?.id === item.id) {
+        markers.current.set(String(item.id), open.marker);
+        continue;
+      }
       const element = document.createElement("div");
       element.className = styles.popup ?? "";
       marker.bindPopup(element, { minWidth: 240, maxWidth: 300, autoPanPadding: [16, 16] });
-      marker.on("popupopen", () => setPopup({ element, id: item.id, update: () => marker.getPopup()?.update() }));
-      marker.on("popupclose", () => setPopup((open) => (open?.element === element ? null : open)));
+      marker.on("popupopen", () => {
+        openMarker.current = { id: item.id, marker };
+        setPopup({ element, id: item.id, update: () => marker.getPopup()?.update() });
+      });
+      marker.on("popupclose", () => {
+        if (openMarker.current?.marker === marker) openMarker.current = null;
+        setPopup((shown) => (shown?.element === element ? null : shown));
+        // Gone from the features meanwhile: it goes with its popup.
+        if (markers.current.get(String(item.id)) !== marker) layer.removeLayer(marker);
+      });
       const id = String(item.id);
       marker.on("mouseover", () => setCardActive(id, true));
       marker.on("mouseout", () => setCardActive(id, false));
@@ -160,15 +177,21 @@ export default function ResultsMap({
         kit.current = { kit: mapKit, map, layer };
         box.current.setAttribute("aria-describedby", instructions);
         map.on("movestart", () => performance.clearMarks());
+        // A popup making room for itself is no choice of the visitor's: its move writes nothing (and so
+        // cannot cut short the navigation a click on its card's link starts).
+        map.on("autopanstart", () => {
+          external.current = true;
+        });
         map.on("moveend", () => {
           performance.clearMeasures("map-update");
           performance.mark("map-moveend");
-          void update.current();
+          // The map's features first, then the list: both at once would share the worker and the network.
+          const drawn = update.current();
           if (external.current) {
             external.current = false;
             return;
           }
-          if (latest.current.auto) writeView(map);
+          if (latest.current.auto) void drawn.then(() => writeView(map));
           else setPending(true);
         });
         void update.current();
@@ -190,7 +213,10 @@ export default function ResultsMap({
     const { navigate: go, location: here } = latest.current;
     const bounds = boundsOf(map);
     const zoom = map.getZoom();
-    written.current = viewKey({ bounds, zoom });
+    const key = viewKey({ bounds, zoom });
+    // Several moves in a row: the last one's area is written once.
+    if (key === written.current) return setPending(false);
+    written.current = key;
     setPending(false);
     // The page's other parameters stay as they are (the loader reads them in any order); a new area starts at page 1.
     const params = new URLSearchParams(here.search);
