@@ -41,10 +41,8 @@ afterEach(async () => {
 });
 
 const map = () => page.getByTestId("results-map");
-const clusters = () =>
-  map()
-    .locator(".leaflet-marker-icon")
-    .filter({ hasNot: page.locator("[data-listing-id]") });
+// A cluster's badge: each marker is a zero-sized anchor (focusable, named) with its badge centred on the point.
+const clusters = () => map().locator(".leaflet-marker-icon > [data-size]");
 const pills = () => map().locator("[data-listing-id]");
 const count = () => page.locator("#results-count").textContent();
 const boundsOfUrl = () => new URL(page.url()).searchParams.get("bounds");
