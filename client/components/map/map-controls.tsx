@@ -40,7 +40,6 @@ function ViewSwitch({ view }: { view: MapView }) {
           to={hrefOf(choice)}
           aria-current={choice === view ? "page" : undefined}
           preventScrollReset
-          replace
           data-view={choice}
         >
           {t(`map.view.${choice}`)}

@@ -176,7 +176,10 @@ export default function ResultsMap({
         const layer = L.layerGroup().addTo(map);
         kit.current = { kit: mapKit, map, layer };
         box.current.setAttribute("aria-describedby", instructions);
-        map.on("movestart", () => performance.clearMarks());
+        map.on("movestart", () => {
+          performance.clearMarks("map-moveend");
+          performance.clearMarks("map-drawn");
+        });
         // A popup making room for itself is no choice of the visitor's: its move writes nothing (and so
         // cannot cut short the navigation a click on its card's link starts).
         map.on("autopanstart", () => {
