@@ -15,7 +15,7 @@ import tseslint from "typescript-eslint";
 /** worker/'s layers, low → high (worker/app-env.ts): a layer imports only its own and lower ones. */
 const WORKER_LAYERS = ["db", "http", "services", "live", "auth", "middleware", "api"];
 /** Folders and entry modules above every layer: they assemble the Worker. */
-const ABOVE_LAYERS = ["images", "seo", "builds"];
+const ABOVE_LAYERS = ["images", "seo", "builds", "map"];
 const WORKER_ENTRIES = ["index", "in-process-api", "api-fetcher", "app-context", "page-methods", "scheduled"];
 
 const restricted = (...patterns) => ["error", { patterns }];

@@ -7,7 +7,8 @@
  *   search p95 ≤ 3 × primary-key p95, and every shape's p95 at 100k ≤ 1.5 × its p95 at 10k;
  *   the owner's statistics rollup and the cabinet's listing reads (issue 19) p95 ≤ 3 × primary-key p95,
  *   the rollup's plan on indexes only;
- *   the messages' conversation list and thread pages (issue 20) p95 ≤ 3 × primary-key p95.
+ *   the messages' conversation list and thread pages (issue 20) p95 ≤ 3 × primary-key p95;
+ *   the map endpoint's viewports (issue 24) p95 ≤ 3 × primary-key p95.
  * Besides the seed, each database gets STATISTICS_DAYS days of counters, messages and favourites: sparse
  * for every listing (the tables' size), dense for the development user's listings (what is measured); and
  * conversations: one on every 50th listing, and the development user's 200 (100 as owner, 100 as visitor),
@@ -21,6 +22,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import * as v from "valibot";
 import { SearchQuery } from "#shared/api/realty.ts";
+import { SERBIA_BOUNDS } from "#shared/map.ts";
 import { STATISTICS_ROLLUP_SQL, statisticsPeriod } from "#worker/db/statistics.ts";
 import { CABINET_PER_PAGE, CONVERSATIONS_PER_PAGE, MESSAGES_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
@@ -60,6 +62,18 @@ const SEARCHES: Record<string, string> = {
   "search with promoted first (sale apartments Beograd, page 5)": "deal=sale&type=4&city=beograd&page=5",
   "search promoted only": "promoted=true",
   "search home shelf (home=true)": "home=true&per_page=8&facets=false",
+};
+
+/**
+ * Issue 24: the map endpoint over viewports of a 1280 × 800 px map — Serbia whole (the summary's whole
+ * cells, the border ring from the listings), a city, and a street (listings directly, finer than the summary).
+ */
+const SERBIA = `${SERBIA_BOUNDS.south},${SERBIA_BOUNDS.west},${SERBIA_BOUNDS.north},${SERBIA_BOUNDS.east}`;
+const MAPS: Record<string, string> = {
+  "map whole country (no filter)": `bounds=${SERBIA}&zoom=7`,
+  "map whole country (sale apartments)": `bounds=${SERBIA}&zoom=7&deal=sale&type=4`,
+  "map city (Beograd, zoom 12)": "bounds=44.71,20.24,44.91,20.68&zoom=12&city=beograd",
+  "map street level (zoom 17, central Beograd)": "bounds=44.8095,20.4543,44.8155,20.4681&zoom=17",
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -320,6 +334,7 @@ for (const size of sizes) {
   const get = (path: string) => fetch(`${server.url}${path}`);
   const pick = (i: number) => ids[(i * 7919) % ids.length]!;
   const shapes: Record<string, { p50: number; p95: number }> = {};
+  const mapSizes: Record<string, string> = {};
   try {
     shapes[PK] = await measure((i) =>
       fetch(`${server.url}/api/realty-by-ids`, {
@@ -330,6 +345,12 @@ for (const size of sizes) {
     );
     for (const [name, query] of Object.entries(SEARCHES))
       shapes[name] = await measure(() => get(`/api/realty/search?${query}`));
+    for (const [name, query] of Object.entries(MAPS)) {
+      const body = (await (await get(`/api/realty/map?${query}`)).json()) as { total: number; items: unknown[] };
+      if (!body.total) throw new Error(`${name}: no listings in the viewport`);
+      mapSizes[name] = `${body.items.length} features, ${body.total} listings`;
+      shapes[name] = await measure(() => get(`/api/realty/map?${query}`));
+    }
     shapes["total (sale apartments Beograd)"] = await measure(() =>
       get("/api/realty/total?deal=sale&type=4&city=beograd"),
     );
@@ -404,6 +425,7 @@ for (const size of sizes) {
     activeListings: ids.length,
     statisticsRows,
     measuredOwnerListings: ownIds.length,
+    mapSizes,
     shapes,
     plans: plan,
   };
@@ -425,8 +447,15 @@ for (const size of sizes) {
       ]),
     ),
   );
+  for (const [name, answer] of Object.entries(mapSizes)) console.log(`  ${name}: ${answer}`);
   for (const [name, s] of Object.entries(shapes)) {
-    if ((name.startsWith("search") || name.startsWith("owner") || name.startsWith("messages")) && s.p95 > 3 * pk)
+    if (
+      (name.startsWith("search") ||
+        name.startsWith("map") ||
+        name.startsWith("owner") ||
+        name.startsWith("messages")) &&
+      s.p95 > 3 * pk
+    )
       failures.push(`${size}: ${name} p95 ${s.p95.toFixed(2)} ms > 3 × pk ${pk.toFixed(2)} ms`);
   }
   for (const [name, p] of Object.entries(plan)) {

@@ -9,7 +9,7 @@
  *   5. auth/        passwords, codes, tokens, session cookies, code delivery
  *   6. middleware/  Hono middleware
  *   7. api/         the API app (SPEC §7)
- *   8. images/, seo/, builds/ and the entry files index.ts, in-process-api.ts, api-fetcher.ts, app-context.ts, scheduled.ts (which
+ *   8. images/, seo/, builds/, map/ and the entry files index.ts, in-process-api.ts, api-fetcher.ts, app-context.ts, scheduled.ts (which
  *      also import the app, client/, as the worker that serves it)
  */
 import type { SessionUser } from "#shared/api/auth.ts";

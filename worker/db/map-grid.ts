@@ -69,3 +69,44 @@ export function mapLevel(bounds: Bounds, zoom: number): number {
   while (level > 0 && cellsCovering(bounds, level) > MAP_FEATURES_MAX) level -= 2;
   return level;
 }
+
+/** An inclusive range of cell (or fine grid) indexes, and a rectangle of them. */
+export type Span = [number, number];
+export interface CellRect {
+  x: Span;
+  y: Span;
+}
+/** Which side of a ring a strip is: rows (bottom, top) are read by row, columns (left, right) by column. */
+export type Side = "rows" | "columns";
+
+/**
+ * `outer` without `inner` (inside it, or null) as at most four rectangles: the rows below and above
+ * `inner`, then the columns left and right of it between them.
+ */
+export function ring(outer: CellRect, inner: CellRect | null): { rect: CellRect; side: Side }[] {
+  if (!inner) return [{ rect: outer, side: "rows" }];
+  const strips: { rect: CellRect; side: Side }[] = [
+    { rect: { x: outer.x, y: [outer.y[0], inner.y[0] - 1] }, side: "rows" },
+    { rect: { x: outer.x, y: [inner.y[1] + 1, outer.y[1]] }, side: "rows" },
+    { rect: { x: [outer.x[0], inner.x[0] - 1], y: inner.y }, side: "columns" },
+    { rect: { x: [inner.x[1] + 1, outer.x[1]], y: inner.y }, side: "columns" },
+  ];
+  return strips.filter(({ rect }) => rect.x[0] <= rect.x[1] && rect.y[0] <= rect.y[1]);
+}
+
+/**
+ * The cells of `level` wholly inside a rectangle of fine grid indexes (null: none): a listing in one of them
+ * has a fine index strictly between the rectangle's edges, so its shown point is strictly inside the viewport.
+ */
+export function cellsInside(fine: CellRect, level: number): CellRect | null {
+  const shift = GRID_BITS - level;
+  const x: Span = [(fine.x[0] >> shift) + 1, (fine.x[1] >> shift) - 1];
+  const y: Span = [(fine.y[0] >> shift) + 1, (fine.y[1] >> shift) - 1];
+  return x[0] <= x[1] && y[0] <= y[1] ? { x, y } : null;
+}
+
+/** A rectangle of cells of one level as the same area at a finer level (`by` levels finer). */
+export const refine = (rect: CellRect, by: number): CellRect => ({
+  x: [rect.x[0] << by, ((rect.x[1] + 1) << by) - 1],
+  y: [rect.y[0] << by, ((rect.y[1] + 1) << by) - 1],
+});

@@ -32,6 +32,10 @@ export function tileBBox(z: number, x: number, y: number, margin = 0): BBox {
 
 export const intersects = (a: BBox, b: BBox) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 
+/** Whether box `outer` holds all of box `inner`. */
+export const contains = (outer: BBox, inner: BBox) =>
+  outer[0] <= inner[0] && outer[1] <= inner[1] && outer[2] >= inner[2] && outer[3] >= inner[3];
+
 export function bboxOf(points: readonly Point[]): BBox {
   let [w, s, e, n] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [x, y] of points) {
@@ -76,42 +80,51 @@ export function clipRing(ring: readonly Point[], [x0, y0, x1, y1]: BBox): Point[
 export function clipLine(line: readonly Point[], [x0, y0, x1, y1]: BBox): Point[][] {
   const pieces: Point[][] = [];
   let piece: Point[] = [];
+  const end = () => {
+    if (piece.length > 1) pieces.push(piece);
+    piece = [];
+  };
   for (let i = 1; i < line.length; i++) {
-    const [ax, ay] = line[i - 1]!;
-    const [bx, by] = line[i]!;
+    const a = line[i - 1]!;
+    const b = line[i]!;
+    const [ax, ay] = a;
+    const [bx, by] = b;
+    // Most segments of a tile's lines lie wholly inside it or wholly beyond one of its sides.
+    if (ax >= x0 && ax <= x1 && ay >= y0 && ay <= y1 && bx >= x0 && bx <= x1 && by >= y0 && by <= y1) {
+      if (piece.length === 0) piece.push(a);
+      piece.push(b);
+      continue;
+    }
+    if ((ax < x0 && bx < x0) || (ax > x1 && bx > x1) || (ay < y0 && by < y0) || (ay > y1 && by > y1)) {
+      end();
+      continue;
+    }
     const dx = bx - ax;
     const dy = by - ay;
     let t0 = 0;
     let t1 = 1;
     let visible = true;
-    for (const [p, q] of [
-      [-dx, ax - x0],
-      [dx, x1 - ax],
-      [-dy, ay - y0],
-      [dy, y1 - ay],
-    ] as const) {
-      if (p === 0) {
-        if (q < 0) visible = false;
-      } else {
-        const r = q / p;
-        if (p < 0) t0 = Math.max(t0, r);
-        else t1 = Math.min(t1, r);
-      }
-    }
+    const edge = (p: number, q: number) => {
+      if (p === 0) visible &&= q >= 0;
+      else if (p < 0) t0 = Math.max(t0, q / p);
+      else t1 = Math.min(t1, q / p);
+    };
+    edge(-dx, ax - x0);
+    edge(dx, x1 - ax);
+    edge(-dy, ay - y0);
+    edge(dy, y1 - ay);
     if (!visible || t0 > t1) {
-      if (piece.length > 1) pieces.push(piece);
-      piece = [];
+      end();
       continue;
     }
-    const start: Point = [ax + t0 * dx, ay + t0 * dy];
-    if (piece.length === 0) piece.push(start);
-    piece.push([ax + t1 * dx, ay + t1 * dy]);
-    // The segment leaves the rectangle: the piece ends here.
-    if (t1 < 1) {
-      pieces.push(piece);
-      piece = [];
+    if (piece.length === 0 || t0 > 0) {
+      end();
+      piece.push([ax + t0 * dx, ay + t0 * dy]);
     }
+    piece.push(t1 < 1 ? [ax + t1 * dx, ay + t1 * dy] : b);
+    // The segment leaves the rectangle: the piece ends here.
+    if (t1 < 1) end();
   }
-  if (piece.length > 1) pieces.push(piece);
+  end();
   return pieces;
 }

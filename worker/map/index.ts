@@ -21,11 +21,16 @@ import {
 import { isLocale, type Locale } from "#shared/locales.ts";
 import { listCities } from "#worker/db/cities.ts";
 import { listDistricts } from "#worker/db/districts.ts";
-import basemapData from "./basemap-data.json";
-import type { BasemapData } from "./extract.ts";
+import type { BasemapData } from "./basemap-file.ts";
 import { renderTile, type TileGazetteer } from "./tile.ts";
 
-const basemap = basemapData as unknown as BasemapData;
+/**
+ * The outlines (~1.3 MB) are read by the first tile an isolate draws, not by every isolate that starts;
+ * as text for JSON.parse, quicker than the same data as a JavaScript literal (and a third smaller).
+ */
+let basemapData: Promise<BasemapData> | undefined;
+const basemap = () =>
+  (basemapData ??= import("./basemap-data.json?raw").then((m) => JSON.parse(m.default) as BasemapData));
 
 /** What the self-served tiles owe their sources: Natural Earth asks for this credit; the names are ours. */
 export const SELF_TILES_ATTRIBUTION =
@@ -85,6 +90,6 @@ export const map = new Hono<AppEnv>()
     if (z === null || x === null || y === null) return c.text("Not found", 404);
     const lang = c.req.query("lang");
     const locale = isLocale(lang) ? lang : TILE_DEFAULT_LOCALE;
-    const svg = renderTile(basemap, await tileGazetteer(c.env.DB), z, x, y, locale);
+    const svg = renderTile(await basemap(), await tileGazetteer(c.env.DB), z, x, y, locale);
     return c.body(svg, 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": TILE_CACHE });
   });

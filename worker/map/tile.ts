@@ -9,23 +9,19 @@ import { MAP_TILE_SIZE } from "#shared/map.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { CityRow } from "#worker/db/cities.ts";
 import type { DistrictRow } from "#worker/db/districts.ts";
-import type { BasemapData } from "./extract.ts";
-import { type BBox, clipLine, clipRing, intersects, type Point, tileBBox, worldPixel } from "./geo.ts";
+import { type BasemapData, type LineKind, SERBIA } from "./basemap-file.ts";
+import { type BBox, clipLine, clipRing, contains, intersects, type Point, tileBBox, worldPixel } from "./geo.ts";
 
 export interface TileGazetteer {
   cities: readonly CityRow[];
   districts: readonly DistrictRow[];
 }
 
-/** The country the map is about, by its Natural Earth name: filled lighter, its borders stronger. */
-const SERBIA = "Serbia";
-/** Natural Earth marks the Serbia–Kosovo line as disputed; it is drawn dashed, as in its own maps. */
-const DISPUTED = "Kosovo";
 export const DISTRICT_LABELS_ZOOM = 12;
 /** Pixels drawn beyond the tile's edge, so strokes and cut edges of fills never show inside it. */
 const MARGIN = 4;
 /** A vertex closer than this (px) to the last one kept adds nothing visible. */
-const MIN_STEP = 0.6;
+const MIN_STEP = 1;
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
 
 const COLORS = {
@@ -100,22 +96,82 @@ const escapeXml = (s: string) =>
   s.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch]!);
 const num = (v: number) => String(Math.round(v * 10) / 10);
 
+/**
+ * A polygon's rings or a line in Mercator units (x and y in [0, 1] from the world's top-left), computed
+ * the first time a tile needs them and kept for the isolate's life: a tile then only scales and shifts
+ * (no trigonometry per point), and no request pays for projecting outlines it does not draw.
+ */
+class Shape {
+  readonly bbox: BBox;
+  readonly #points: readonly (readonly (readonly number[])[])[];
+  #xy: Float64Array[] | undefined;
+  constructor(bbox: BBox, points: readonly (readonly (readonly number[])[])[]) {
+    this.bbox = bbox;
+    this.#points = points;
+  }
+  get xy(): Float64Array[] {
+    return (this.#xy ??= this.#points.map((points) => {
+      const xy = new Float64Array(points.length * 2);
+      points.forEach(([lng, lat], i) => {
+        const [px, py] = worldPixel(lng!, lat!, 0);
+        xy[2 * i] = px / MAP_TILE_SIZE;
+        xy[2 * i + 1] = py / MAP_TILE_SIZE;
+      });
+      return xy;
+    }));
+  }
+}
+interface Prepared {
+  min_zoom: number;
+  region: BBox;
+  polygons: { shape: Shape; serbia: boolean }[];
+  lines: Record<LineKind, Shape[]>;
+}
+
+const prepared = new WeakMap<BasemapData, Prepared[]>();
+function prepare(data: BasemapData): Prepared[] {
+  let p = prepared.get(data);
+  if (p) return p;
+  p = data.layers.map((layer) => {
+    const lines: Prepared["lines"] = { coast: [], border: [], serbia: [], disputed: [] };
+    for (const line of layer.lines) lines[line.kind].push(new Shape(line.bbox, [line.points]));
+    return {
+      min_zoom: layer.min_zoom,
+      region: layer.region,
+      polygons: layer.countries.flatMap((country) =>
+        country.polygons.map((polygon) => ({
+          shape: new Shape(polygon.bbox, polygon.rings),
+          serbia: country.name === SERBIA,
+        })),
+      ),
+      lines,
+    };
+  });
+  prepared.set(data, p);
+  return p;
+}
+
 /** Draws tile (z, x, y); the caller has checked the coordinates. */
 export function renderTile(data: BasemapData, g: TileGazetteer, z: number, x: number, y: number, locale: Locale) {
+  const size = MAP_TILE_SIZE * 2 ** z;
   const ox = x * MAP_TILE_SIZE;
   const oy = y * MAP_TILE_SIZE;
   const area = tileBBox(z, x, y, MARGIN);
+  // The most detailed layer for this zoom that covers the whole tile: beyond the 1:10m region a tile
+  // falls back to the 1:50m outlines rather than to open sea.
+  const layers = prepare(data);
+  const { polygons, lines: lineKinds } =
+    layers.findLast((l) => l.min_zoom <= z && contains(l.region, area)) ?? layers[0]!;
   const rect: BBox = [-MARGIN, -MARGIN, MAP_TILE_SIZE + MARGIN, MAP_TILE_SIZE + MARGIN];
 
   /** The points in tile pixels, without steps too small to see. */
-  const project = (points: readonly Point[]): Point[] => {
+  const project = (xy: Float64Array): Point[] => {
     const out: Point[] = [];
     let lastX = NaN;
     let lastY = NaN;
-    for (const [lng, lat] of points) {
-      const [px, py] = worldPixel(lng, lat, z);
-      const tx = px - ox;
-      const ty = py - oy;
+    for (let i = 0; i < xy.length; i += 2) {
+      const tx = xy[i]! * size - ox;
+      const ty = xy[i + 1]! * size - oy;
       if (Math.abs(tx - lastX) + Math.abs(ty - lastY) < MIN_STEP) continue;
       out.push([tx, ty]);
       lastX = tx;
@@ -128,34 +184,22 @@ export function renderTile(data: BasemapData, g: TileGazetteer, z: number, x: nu
 
   let neighbours = "";
   let serbia = "";
-  for (const country of data.countries)
-    for (const polygon of country.polygons) {
-      if (!intersects(polygon.bbox as BBox, area)) continue;
-      for (const ring of polygon.rings) {
-        const clipped = clipRing(project(ring as Point[]), rect);
-        if (clipped.length < 3) continue;
-        if (country.name === SERBIA) serbia += pathOf(clipped, true);
-        else neighbours += pathOf(clipped, true);
-      }
+  for (const polygon of polygons) {
+    if (!intersects(polygon.shape.bbox, area)) continue;
+    for (const ring of polygon.shape.xy) {
+      const clipped = clipRing(project(ring), rect);
+      if (clipped.length < 3) continue;
+      if (polygon.serbia) serbia += pathOf(clipped, true);
+      else neighbours += pathOf(clipped, true);
     }
-
-  const lines = (items: readonly { bbox: readonly number[]; points: readonly (readonly number[])[] }[]) => {
+  }
+  const lines = (kind: LineKind) => {
     let d = "";
-    for (const line of items)
-      if (intersects(line.bbox as BBox, area))
-        for (const piece of clipLine(project(line.points as Point[]), rect)) d += pathOf(piece, false);
+    for (const line of lineKinds[kind])
+      if (intersects(line.bbox, area))
+        for (const piece of clipLine(project(line.xy[0]!), rect)) d += pathOf(piece, false);
     return d;
   };
-  const borders = {
-    other: [] as BasemapData["borders"],
-    serbia: [] as BasemapData["borders"],
-    disputed: [] as BasemapData["borders"],
-  };
-  for (const border of data.borders) {
-    const [a, b] = border.between;
-    const kind = a === SERBIA || b === SERBIA ? (a === DISPUTED || b === DISPUTED ? "disputed" : "serbia") : "other";
-    borders[kind].push(border);
-  }
 
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${MAP_TILE_SIZE}" height="${MAP_TILE_SIZE}" viewBox="0 0 ${MAP_TILE_SIZE} ${MAP_TILE_SIZE}">`,
@@ -164,10 +208,10 @@ export function renderTile(data: BasemapData, g: TileGazetteer, z: number, x: nu
   if (neighbours) parts.push(`<path fill="${COLORS.land}" fill-rule="evenodd" d="${neighbours}"/>`);
   if (serbia) parts.push(`<path id="serbia" fill="${COLORS.serbia}" fill-rule="evenodd" d="${serbia}"/>`);
   const strokes: [string, string, string][] = [
-    [lines(data.coasts), COLORS.coast, `stroke-width="0.8"`],
-    [lines(borders.other), COLORS.border, `stroke-width="1"`],
-    [lines(borders.disputed), COLORS.serbiaBorder, `stroke-width="1.5" stroke-dasharray="4 3"`],
-    [lines(borders.serbia), COLORS.serbiaBorder, `stroke-width="2"`],
+    [lines("coast"), COLORS.coast, `stroke-width="0.8"`],
+    [lines("border"), COLORS.border, `stroke-width="1"`],
+    [lines("disputed"), COLORS.serbiaBorder, `stroke-width="1.5" stroke-dasharray="4 3"`],
+    [lines("serbia"), COLORS.serbiaBorder, `stroke-width="2"`],
   ];
   for (const [d, color, width] of strokes)
     if (d) parts.push(`<path fill="none" stroke="${color}" ${width} stroke-linejoin="round" d="${d}"/>`);

@@ -2,6 +2,15 @@ import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 
 /**
+ * The map's tile provider (MAP_TILES_URL, issue 24), whose images pages show: its https origin, a `{s}`
+ * subdomain as a wildcard. Nothing while the worker serves its own tiles.
+ */
+export function tilesImageSource(env: { MAP_TILES_URL?: string }): string {
+  const origin = /^https:\/\/[^/?#]+/.exec(env.MAP_TILES_URL?.trim() ?? "")?.[0];
+  return origin ? origin.replace("{s}", "*") : "";
+}
+
+/**
  * Security headers on every response (DESIGN §3.1). Scripts run only with the per-response nonce that
  * entry.server.tsx hands to React; 'strict-dynamic' lets those scripts import the hashed route chunks.
  * Vite's dev server injects its own scripts, so the policy only applies to built workers.
@@ -14,7 +23,7 @@ export function securityHeaders(): MiddlewareHandler {
           defaultSrc: ["'self'"],
           scriptSrc: [NONCE, "'strict-dynamic'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:", "blob:"],
+          imgSrc: ["'self'", "data:", "blob:", (c) => tilesImageSource(c.env ?? {})],
           fontSrc: ["'self'"],
           connectSrc: ["'self'"],
           manifestSrc: ["'self'"],
