@@ -214,6 +214,8 @@ it("the detail page shows the listing on the map on demand and counts it with th
   await page.goto(LIST);
   await hydrated(page);
   const href = (await page.locator("li[data-listing-id] h3 a").first().getAttribute("href"))!;
+  // The list's own lazily loaded parts first: leaving the page would abort them.
+  await page.waitForLoadState("networkidle");
   const id = href.match(/\/(\d+)\/$/)![1];
   await page.goto(href);
   await hydrated(page);
