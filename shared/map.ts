@@ -29,6 +29,8 @@ export const MAP_VIEWS = ["list", "map", "both"] as const;
 export type MapView = (typeof MAP_VIEWS)[number];
 /** The map's zoom in the URL, next to the search's `bounds=south,west,north,east` filter. */
 export const MAP_ZOOM_PARAM = "zoom";
+/** The no-JavaScript bounds form's fields (issue 24 §4), which the search pages read into `bounds`. */
+export const BOUNDS_FIELDS = ["south", "west", "north", "east"] as const;
 
 /** The map endpoint (SPEC §7 listings, issue 24 §2). */
 export const MAP_API_PATH = "/api/realty/map";

@@ -12,6 +12,16 @@ describe("pageSearch", () => {
     expect(clean("/thank-you/?sent=question&x=1")).toBe("?sent=question");
   });
 
+  it("keeps the map's parameters on the search and list pages (issue 24), not elsewhere", () => {
+    expect(clean("/buy/apartment/beograd/?bounds=44.7,20.3,44.9,20.6&zoom=12&view=map&x=1")).toBe(
+      "?bounds=44.7%2C20.3%2C44.9%2C20.6&zoom=12&view=map",
+    );
+    expect(clean("/search/?south=44.7&west=20.3&north=44.9&east=20.6&fbclid=y")).toBe(
+      "?south=44.7&west=20.3&north=44.9&east=20.6",
+    );
+    expect(clean("/media/?view=map&page=2")).toBe("?page=2");
+  });
+
   it("keeps the sign-in dialog's, the installed app's and the language choice's parameters everywhere", () => {
     expect(clean("/faq/?auth=signin&via=email&next=%2Fcabinet%2F&return_to=%2F&pwa_user=yes&locale=sr&x=1")).toBe(
       "?auth=signin&via=email&next=%2Fcabinet%2F&return_to=%2F&pwa_user=yes&locale=sr",

@@ -7,6 +7,7 @@
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "./auth-links.ts";
 import { splitLocale } from "./locales.ts";
 import { SEARCH_FIELDS } from "./search-query.ts";
+import { BOUNDS_FIELDS, MAP_VIEW_PARAM, MAP_ZOOM_PARAM } from "./map.ts";
 
 /** Read on every page: the sign-in dialog's, the installed app's flag (SPEC §2), the language choice. */
 const EVERY_PAGE = [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM, "pwa_user", "locale"] as const;
@@ -14,14 +15,16 @@ const EVERY_PAGE = [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM, "pwa
 const ROUTER = ["_routes", "index"] as const;
 /** The search form's free-text place, on the home page and the search and list pages. */
 const WHERE = "where";
+/** The map of the search and list pages (issue 24): its area, zoom and view, and the no-JavaScript area form. */
+const MAP = ["bounds", MAP_ZOOM_PARAM, MAP_VIEW_PARAM, ...BOUNDS_FIELDS];
 
 /** Pages by their locale-free path, and what each reads beyond `EVERY_PAGE`. */
 const PAGES: [RegExp, readonly string[]][] = [
   // The home search form (`type`, `where`, `price_min`, `price_max`) posts to the home page itself.
   [/^\/$/, [...SEARCH_FIELDS, WHERE]],
-  [/^\/search\/$/, [...SEARCH_FIELDS, WHERE]],
+  [/^\/search\/$/, [...SEARCH_FIELDS, WHERE, ...MAP]],
   // List pages (`/buy/apartment/`, `/rent/house/novi-sad/`); a detail page has a fourth segment.
-  [/^\/(?:buy|rent)\/[^/]+\/(?:[^/]+\/)?$/, [...SEARCH_FIELDS, WHERE]],
+  [/^\/(?:buy|rent)\/[^/]+\/(?:[^/]+\/)?$/, [...SEARCH_FIELDS, WHERE, ...MAP]],
   [/^\/media\//, ["page"]],
   [/^\/thank-you\/$/, ["sent"]],
   [/^\/unsubscribe\/$/, ["token"]],

@@ -264,3 +264,25 @@ describe("API errors", () => {
     });
   });
 });
+
+describe("the map's parameters (issue 24)", () => {
+  it("reads the view, writes bounds, zoom and view back, and keeps the map's area out of the API's query", () => {
+    const { state, invalid } = parse("view=map", BG_APARTMENTS);
+    expect(invalid).toEqual([]);
+    expect(state.view).toBe("map");
+    const mapped = { ...state, bounds: [44.7, 20.3, 44.9, 20.6] as [number, number, number, number], zoom: 12 };
+    expect(searchHref({ ...mapped, page: 2 })).toBe(
+      "/buy/apartment/beograd/?bounds=44.7%2C20.3%2C44.9%2C20.6&page=2&zoom=12&view=map",
+    );
+    expect(toListingQuery(mapped)).not.toHaveProperty("bounds");
+    expect(savedQueryOf(mapped)).not.toHaveProperty("bounds");
+    expect(isIndexable(mapped)).toBe(false);
+    expect(canonicalState(mapped)).not.toHaveProperty("view");
+    expect(canonicalState(mapped)).not.toHaveProperty("zoom");
+  });
+
+  it("leaves out view=list and unknown views", () => {
+    expect(parse("view=list").state.view).toBeUndefined();
+    expect(parse("view=globe").state.view).toBeUndefined();
+  });
+});

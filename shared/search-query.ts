@@ -12,6 +12,8 @@ import type { ListingQuery } from "./api/realty.ts";
 import type { SavedQuery } from "./api/saved-searches.ts";
 import { CLASSIFIED_TYPES, type Deal, type PropertyType, TYPES_BY_DEAL } from "./listing-types.ts";
 import { paths } from "./paths.ts";
+// Types only: the search pages' first load has no room for the map's module (its names are checked against it).
+import type { MAP_VIEW_PARAM, MAP_ZOOM_PARAM, MapView } from "./map.ts";
 
 /** Listings per page of every search and list page: 2, 3 and 4 columns fill evenly. */
 export const SEARCH_PER_PAGE = 24;
@@ -31,9 +33,20 @@ export interface SearchState {
   floor_max?: number;
   furnished?: boolean;
   q?: string;
+  /**
+   * The map's area (`bounds=south,west,north,east`, issue 24): the list shows the same area. It and `zoom`
+   * are read by the page's loader (client/components/map/map-params.ts), where the browser needs neither.
+   */
+  bounds?: MapBounds;
   sort: Sort;
   page: number;
+  /** Page-only (the API ignores them): the list/map choice (absent: the list) and the map's zoom. */
+  view?: Exclude<MapView, "list">;
+  zoom?: number;
 }
+
+/** South, west, north, east in degrees. */
+export type MapBounds = [number, number, number, number];
 
 /** Query names of the page URL, in the order they are written: the filters, then sort and page. */
 export const SEARCH_FIELDS = [...SEARCH_FILTERS, "sort", "page"] as const;
@@ -189,6 +202,10 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   if (/^\d{1,5}$/.test(page) && Number(page) >= 1 && Number(page) <= MAX_PAGE) state.page = Number(page);
   else if (page !== "") invalid.add("page");
 
+  // The list/map choice (issue 24), kept through the filter form's submissions.
+  const view = params.get("view" satisfies typeof MAP_VIEW_PARAM);
+  if (view === "map" || view === "both") state.view = view;
+
   return { state, invalid: SEARCH_FIELDS.filter((f) => invalid.has(f)) };
 }
 
@@ -244,7 +261,10 @@ export function listScope(state: SearchState): RouteScope | null {
 export function searchLocation(state: SearchState): { path: string; params: URLSearchParams } {
   const scope = listScope(state);
   const params = new URLSearchParams();
-  const put = (name: SearchField, value: string | number | boolean | undefined) => {
+  const put = (
+    name: SearchField | "bounds" | typeof MAP_ZOOM_PARAM | typeof MAP_VIEW_PARAM,
+    value: string | number | boolean | undefined,
+  ) => {
     if (value !== undefined) params.append(name, String(value));
   };
   if (!scope) {
@@ -262,8 +282,11 @@ export function searchLocation(state: SearchState): { path: string; params: URLS
   put("floor_max", state.floor_max);
   put("furnished", state.furnished);
   put("q", state.q);
+  put("bounds", state.bounds?.join(","));
   if (state.sort !== "newest") put("sort", state.sort);
   if (state.page > 1) put("page", state.page);
+  put("zoom", state.zoom);
+  put("view", state.view);
   return { path: scope ? paths.list(scope.deal, scope.type, scope.city) : paths.search(), params };
 }
 
@@ -296,13 +319,14 @@ export function refinements(state: SearchState): FilterName[] {
  * several refinements and URLs with bad values are not.
  */
 export function isIndexable(state: SearchState, invalid: readonly SearchField[] = []): boolean {
-  if (invalid.length || state.q || state.types.length > 1 || state.rooms.length > 1) return false;
+  if (invalid.length || state.q || state.bounds || state.types.length > 1 || state.rooms.length > 1) return false;
   return refinements(state).length <= 1;
 }
 
-/** The canonical form of a page: the same search without its sort order (page ≥ 2 keeps `page`). */
+/** The canonical form of a page: the same search without its sort order and map view (page ≥ 2 keeps `page`). */
 export function canonicalState(state: SearchState): SearchState {
-  return { ...state, sort: "newest" };
+  const { view: _view, zoom: _zoom, ...search } = state;
+  return { ...search, sort: "newest" };
 }
 
 /** A search with one filter removed, for the empty state's suggestions. */

@@ -47,7 +47,7 @@ export function canonicalLocation(listing: ApiListing, url: URL): string {
 }
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingDetail"], "detail", "validation");
+const MESSAGES = pageScopes(["listingDetail"], "detail", "validation", "map");
 
 /**
  * `/buy|rent/{type}/{city}/{id}/`: a type the deal does not have (rent has no land or investment) or a
@@ -152,6 +152,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
     <ListingView
       listing={listing}
       now={now}
+      countMap
       actions={
         <>
           <FavouriteButton listingId={listing.id} variant="inline" />

@@ -15,7 +15,7 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { saveSearchAction, saveSearchData } from "#client/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["list", "listCity"], "search", "saveSearch");
+const MESSAGES = pageScopes(["list", "listCity"], "search", "saveSearch", "map");
 
 /**
  * `/buy/{type}/{city?}/` and `/rent/{type}/{city?}/`: the search with its deal, type and city in the

@@ -13,7 +13,7 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { saveSearchAction, saveSearchData } from "#client/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["search", "list", "listCity"], "search", "saveSearch");
+const MESSAGES = pageScopes(["search", "list", "listCity"], "search", "saveSearch", "map");
 
 interface Intro {
   key: "search" | "list" | "listCity";

@@ -79,7 +79,7 @@ export function ListingResults({ data }: { data: SearchPageData }) {
         {items.length ? (
           <ul className={styles.cards}>
             {items.map((listing, index) => (
-              <li key={listing.id}>
+              <li key={listing.id} data-listing-id={listing.id}>
                 <ListingCard listing={listing} now={data.now} eager={index < EAGER_CARDS} headingLevel={3} />
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
-import type { SearchFacets } from "#shared/api/realty.ts";
+import type { ListingQuery, SearchFacets } from "#shared/api/realty.ts";
 import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import {
@@ -26,6 +26,7 @@ import { notFound, unavailable } from "#client/http-errors.ts";
 import type { SearchFormLimits } from "#client/components/search-filters/search-filters.tsx";
 import { SEARCH_FORM_LIMITS } from "#client/components/search-filters/search-form-limits.server.ts";
 import { secondaryData } from "#client/secondary-data.server.ts";
+import { readMapParams } from "#client/components/map/map-params.ts";
 
 export interface Place {
   slug: string;
@@ -71,6 +72,49 @@ export interface SearchPageData {
   rental: boolean;
   clearCity: boolean;
   clearType: boolean;
+  /** The search's filters as the map endpoint's query (no order, paging or area): the map adds its viewport. */
+  mapFilters: string;
+  /** Where a map without `bounds` opens (issue 24): the district's or the city's centre; null: all Serbia. */
+  mapCentre: MapCentre | null;
+}
+
+export interface MapCentre {
+  lat: number;
+  lng: number;
+  zoom: number;
+}
+/** The zoom a map of a city, or of a district, opens at. */
+const CITY_ZOOM = 12;
+const DISTRICT_ZOOM = 14;
+
+/** The API's query of a page: its filters and the map's area (`bounds`, which saved searches leave out). */
+function listingQuery(state: SearchState): ListingQuery {
+  return { ...toListingQuery(state), bounds: state.bounds?.join(",") };
+}
+
+/** Made here, on the server, so the map's code needs none of the query mapping. */
+function mapFilters(state: SearchState): string {
+  const { sort: _s, page: _p, per_page: _pp, ...filters } = toListingQuery(state);
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(name, String(item));
+  }
+  return params.toString();
+}
+
+/** The gazetteer's point of the search's district or city, for a map view without `bounds`. */
+async function mapCentreOf(api: ApiClient, state: SearchState, district: Place | null): Promise<MapCentre | null> {
+  if (!state.view || state.bounds || !state.city) return null;
+  if (district) {
+    const found = await api.searchPlaces(district.name, 5);
+    const hit = found.ok
+      ? found.data.items.find((item) => item.kind === "district" && item.slug === district.slug)
+      : undefined;
+    if (hit) return { lat: hit.lat, lng: hit.lng, zoom: DISTRICT_ZOOM };
+  }
+  const city = await api.city(state.city);
+  return city.ok ? { lat: city.data.data.lat, lng: city.data.data.lng, zoom: CITY_ZOOM } : null;
 }
 
 const SUGGESTION_COUNT = 3;
@@ -103,7 +147,7 @@ export async function loadSearch({
 }): Promise<SearchPageData> {
   const { locale, rest } = splitLocale(url.pathname);
   const parsed = parseSearch(url.searchParams, scope);
-  let state = parsed.state;
+  let state: SearchState = { ...parsed.state, ...readMapParams(url.searchParams) };
   const invalid = new Set<SearchField>(parsed.invalid);
   const optionsCall = api.formOptions();
 
@@ -141,7 +185,8 @@ export async function loadSearch({
     throw redirect(localizePath(searchHref(state), locale));
   }
 
-  let result = await api.searchListings(toListingQuery(state));
+  const centreCall = mapCentreOf(api, state, district ? { slug: district.slug, name: district.name } : null);
+  let result = await api.searchListings(listingQuery(state));
   if (!result.ok && result.status === 400) {
     // The API knows best what it cannot search by: leave those out and say so.
     const bad = fieldsOfApiError(result.error?.fields);
@@ -150,7 +195,7 @@ export async function loadSearch({
       state = withoutFields(state, bad);
       if (!state.city) city = undefined;
       if (!state.district) district = undefined;
-      result = await api.searchListings(toListingQuery(state));
+      result = await api.searchListings(listingQuery(state));
     }
   }
   if (!result.ok) throw unavailable();
@@ -166,7 +211,7 @@ export async function loadSearch({
           Promise.all(
             widenings(searched).map(async (filter): Promise<Suggestion> => {
               const wider = withoutFilter(searched, filter);
-              const count = await api.listingTotal(toListingQuery(wider));
+              const count = await api.listingTotal(listingQuery(wider));
               return {
                 filter,
                 href: searchHref(wider),
@@ -200,5 +245,7 @@ export async function loadSearch({
     rental: state.deal === "rent",
     clearCity: !state.city,
     clearType: state.types.length !== 1,
+    mapFilters: mapFilters(state),
+    mapCentre: await centreCall,
   };
 }

@@ -1,13 +1,19 @@
+import { Suspense } from "react";
 import { SearchFilters } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { lazyComponent } from "#client/lazy-component.tsx";
 import type { SearchPageData } from "./load-search.ts";
 import { ListingResults } from "./listing-results.tsx";
 import styles from "./search-page.module.css";
 
+// "List / Map / Both" and the map's pane (issue 24): server-rendered, their code out of the first load.
+const MapControls = lazyComponent(() => import("#client/components/map/map-controls.tsx"));
+
 /**
  * The body of the search page and of every list page: filters beside the results on wide screens;
  * on narrow ones folded into a native `<details>` above them, so the results come first (no
- * JavaScript needed to open it).
+ * JavaScript needed to open it). The list/map switch heads the results; `view=map` puts the map above
+ * the list, `view=both` beside it on wide screens (above it on narrow ones, as `map`).
  */
 export function SearchPage({ data, action, resetHref }: { data: SearchPageData; action: string; resetHref: string }) {
   const { t } = useI18n();
@@ -28,7 +34,12 @@ export function SearchPage({ data, action, resetHref }: { data: SearchPageData; 
           resetHref={resetHref}
         />
       </details>
-      <ListingResults data={data} />
+      <div className={styles.main} data-view={state.view ?? "list"}>
+        <Suspense fallback={null}>
+          <MapControls data={data} />
+        </Suspense>
+        <ListingResults data={data} />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { ApiListing, ApiListingDetail, ApiPreview } from "#shared/api/realty.ts";
 import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { Gallery } from "#client/components/gallery/gallery.tsx";
@@ -6,6 +6,10 @@ import { ListingFacts, PriceSummary } from "#client/components/listing-facts/lis
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { listingCrumbs } from "#client/routes/listing-crumbs.ts";
+import { useHydrated } from "#client/use-hydrated.ts";
+
+// "Show on the map" works only with JavaScript: its code loads after hydration, out of the first load.
+const ShowOnMap = lazy(() => import("#client/components/map/show-on-map.tsx"));
 // The detail page's own stylesheet: the preview pages show the listing exactly as it does.
 import styles from "#client/routes/listing-detail.module.css";
 
@@ -28,12 +32,15 @@ export function ListingView({
   actions,
   contact,
   children,
+  countMap = false,
 }: {
   listing: ListingViewData;
   now: number;
   actions?: ReactNode;
   contact: ReactNode;
   children?: ReactNode;
+  /** The public page counts map openings (the `map` beacon); the owner's and admin's previews do not. */
+  countMap?: boolean;
 }) {
   const { t, intl, locale } = useI18n();
   const f = useFormat();
@@ -52,6 +59,7 @@ export function ListingView({
   // so the previews count nothing) and leads on to OpenStreetMap: no script on the page.
   const mapUrl = listing.lat !== null && listing.lng !== null ? `/api/statistics/realty/${listing.id}/map/open` : null;
   const complete = isComplete(listing);
+  const hydrated = useHydrated();
 
   return (
     <article className={styles.detail} aria-labelledby="detail-title" data-testid="listing-detail">
@@ -108,11 +116,25 @@ export function ListingView({
               {place || missing}
             </p>
             {mapUrl ? (
-              <p>
+              <div>
                 <a href={mapUrl} rel="nofollow" className={styles.mapLink}>
                   {t("detail.location.map")}
                 </a>
-              </p>
+                {hydrated && listing.lat !== null && listing.lng !== null ? (
+                  <Suspense fallback={null}>
+                    <ShowOnMap
+                      point={{
+                        id: listing.id,
+                        lat: listing.lat,
+                        lng: listing.lng,
+                        price: listing.price,
+                        location_precision: listing.location_precision,
+                      }}
+                      count={countMap}
+                    />
+                  </Suspense>
+                ) : null}
+              </div>
             ) : null}
           </section>
         </div>

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { AREA_PRESETS, PRICE_PRESETS } from "#shared/api/form-options.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
@@ -12,10 +12,13 @@ import {
   classifiedTypeId,
 } from "#shared/listing-types.ts";
 import { parseSearch, type SearchState, searchHref } from "#shared/search-query.ts";
-import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import styles from "./search-filters.module.css";
+import { lazyComponent } from "#client/lazy-component.tsx";
+
+// The place field's suggestions run only as one types: server-rendered, its code out of the first load.
+const PlaceInput = lazyComponent(() => import("./place-input.tsx"));
 
 /** The form's id: the sort select in the results header belongs to it through `form=`. */
 export const SEARCH_FORM_ID = "search-filters";
@@ -200,7 +203,9 @@ function FilterForm({
         </select>
       </div>
 
-      <PlaceInput onPick={pick} />
+      <Suspense fallback={null}>
+        <PlaceInput onPick={pick} className={styles.field} />
+      </Suspense>
 
       <div className={styles.field}>
         <label htmlFor="search-city">{t("search.city")}</label>
@@ -363,69 +368,5 @@ function NumberInput({
       list={list}
       defaultValue={value ?? ""}
     />
-  );
-}
-
-/**
- * "City or district": free text the loader looks up when submitted (without JavaScript too); with
- * JavaScript it suggests places from `/api/location/search` as one types, and picking one searches
- * there at once.
- */
-function PlaceInput({ onPick, maxLength }: { onPick: (hit: ApiPlaceHit) => void; maxLength?: number }) {
-  const { t, locale } = useI18n();
-  const [hits, setHits] = useState<ApiPlaceHit[]>([]);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const pending = useRef<AbortController | null>(null);
-  useEffect(
-    () => () => {
-      clearTimeout(timer.current);
-      pending.current?.abort();
-    },
-    [],
-  );
-  const label = (hit: ApiPlaceHit) => (hit.kind === "district" ? `${hit.name}, ${hit.city.name}` : hit.name);
-
-  function onInput(event: FormEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const text = input.value.trim();
-    const chosen = hits.find((hit) => label(hit) === input.value);
-    if (chosen) {
-      input.value = "";
-      setHits([]);
-      onPick(chosen);
-      return;
-    }
-    clearTimeout(timer.current);
-    if (text.length < 2) return setHits([]);
-    timer.current = setTimeout(async () => {
-      pending.current?.abort();
-      const controller = new AbortController();
-      pending.current = controller;
-      // Made here, not while rendering: the server has no `window`. Failures simply suggest nothing.
-      const api = await browserApi(locale);
-      const result = await api.searchPlaces(text, 8, controller.signal);
-      if (result.ok && !controller.signal.aborted) setHits(result.data.items);
-    }, 200);
-  }
-
-  return (
-    <div className={styles.field}>
-      <label htmlFor="search-where">{t("search.where")}</label>
-      <input
-        id="search-where"
-        name="where"
-        type="text"
-        list="search-places"
-        autoComplete="off"
-        maxLength={maxLength}
-        placeholder={t("search.where.placeholder")}
-        onInput={onInput}
-      />
-      <datalist id="search-places">
-        {hits.map((hit) => (
-          <option key={`${hit.kind}-${hit.city.slug}-${hit.slug}`} value={label(hit)} />
-        ))}
-      </datalist>
-    </div>
   );
 }
