@@ -7,6 +7,7 @@ import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
 import { LOCATION_AREA_RADIUS_M, type LocationPrecision, SERBIA_BOUNDS } from "#shared/map.ts";
 import { addBaseLayer, loadMapKit, type MapKit } from "#client/components/map/map-kit.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./pin-picker.module.css";
 
 export interface PinView {
@@ -44,6 +45,7 @@ export default function PinPicker({
   failedText,
   onPick,
 }: PinPickerProps) {
+  const { locale } = useI18n();
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const parts = useRef<{ kit: MapKit; map: Leaflet.Map; marker: Leaflet.Marker; area: Leaflet.Circle | null } | null>(
@@ -66,7 +68,7 @@ export default function PinPicker({
           [b.south, b.west],
           [b.north, b.east],
         ]);
-        addBaseLayer(kit, map);
+        addBaseLayer(kit, map, locale);
         const icon = L.divIcon({ className: styles.pin, iconSize: [24, 24], iconAnchor: [12, 29], html: "" });
         // Not a keyboard stop of its own: the number fields are the pin's keyboard way.
         const marker = L.marker(SERBIA_MIDDLE, { icon, draggable: true, keyboard: false, autoPan: true }).addTo(map);
@@ -98,7 +100,7 @@ export default function PinPicker({
       map?.remove();
       parts.current = null;
     };
-  }, []);
+  }, [locale]);
 
   // The pin, the view and the area follow the step's position and precision.
   useEffect(() => {

@@ -13,7 +13,7 @@ const AREA_ZOOM = 14;
 
 /** One listing's position on the site's map (the detail page), its area where the owner hid the house. */
 export default function ListingMap({ point }: { point: MapPoint }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const labels = useMapLabels();
   const box = useRef<HTMLDivElement>(null);
   const instructions = useId();
@@ -31,7 +31,7 @@ export default function ListingMap({ point }: { point: MapPoint }) {
           [point.lat, point.lng],
           exact ? EXACT_ZOOM : AREA_ZOOM,
         );
-        addBaseLayer(kit, map);
+        addBaseLayer(kit, map, locale);
         const price = point.price ?? 0;
         const label = exact ? text.current.listing(price) : `${text.current.listing(price)}. ${t("map.approximate")}`;
         const { marker, area } = listingMarker(kit.L, point, text.current.short(price), label);

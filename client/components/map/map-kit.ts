@@ -1,4 +1,5 @@
 import type * as Leaflet from "leaflet";
+import type { Locale } from "#shared/locales.ts";
 import { MAP_STYLE_PATH, type MapStyle } from "#shared/map.ts";
 
 /** The map library and the deployment's basemap, both fetched when a map is first opened. */
@@ -30,9 +31,15 @@ export function loadMapKit(): Promise<MapKit> {
   return loading;
 }
 
-/** The basemap as the map's bottom layer, with the attribution its licence asks for. */
-export function addBaseLayer({ L, style }: MapKit, map: Leaflet.Map): Leaflet.TileLayer {
-  return L.tileLayer(style.tiles, {
+/**
+ * The basemap as the map's bottom layer, with the attribution its licence asks for. The site's own tiles
+ * (a template from its root) name places in the page's language; a provider's draw what it draws.
+ */
+export function addBaseLayer({ L, style }: MapKit, map: Leaflet.Map, locale: Locale): Leaflet.TileLayer {
+  const tiles = style.tiles.startsWith("/")
+    ? `${style.tiles}${style.tiles.includes("?") ? "&" : "?"}lang=${locale}`
+    : style.tiles;
+  return L.tileLayer(tiles, {
     attribution: style.attribution,
     minZoom: style.min_zoom,
     maxZoom: style.max_zoom,

@@ -160,7 +160,7 @@ export default function ResultsMap({
         if (cancelled || !box.current) return;
         const { L } = mapKit;
         const map = L.map(box.current, { minZoom: MAP_MIN_ZOOM, maxZoom: MAP_MAX_ZOOM, keyboard: true });
-        addBaseLayer(mapKit, map);
+        addBaseLayer(mapKit, map, locale);
         const { state: initial } = latest.current;
         if (initial.bounds) {
           const [s, w, n, e] = initial.bounds;
