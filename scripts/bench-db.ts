@@ -8,7 +8,8 @@
  *   the owner's statistics rollup and the cabinet's listing reads (issue 19) p95 ≤ 3 × primary-key p95,
  *   the rollup's plan on indexes only;
  *   the messages' conversation list and thread pages (issue 20) p95 ≤ 3 × primary-key p95;
- *   the map endpoint's viewports (issue 24) p95 ≤ 3 × primary-key p95.
+ *   the map endpoint's viewports (issue 24) p95 ≤ 3 × primary-key p95 (the "filtered map" rows, a filter the
+ *   map's summaries do not keep, are reported only).
  * Besides the seed, each database gets STATISTICS_DAYS days of counters, messages and favourites: sparse
  * for every listing (the tables' size), dense for the development user's listings (what is measured); and
  * conversations: one on every 50th listing, and the development user's 200 (100 as owner, 100 as visitor),
@@ -74,6 +75,11 @@ const MAPS: Record<string, string> = {
   "map whole country (sale apartments)": `bounds=${SERBIA}&zoom=7&deal=sale&type=4`,
   "map city (Beograd, zoom 12)": "bounds=44.71,20.24,44.91,20.68&zoom=12&city=beograd",
   "map street level (zoom 17, central Beograd)": "bounds=44.8095,20.4543,44.8155,20.4681&zoom=17",
+  // Reported, not held to the targets: a filter the summaries do not keep reads every matching listing of
+  // the viewport (from the grid index, migration 0022), so its cost grows with the listings (decision 044).
+  "filtered map whole country (price ≤ €150 000)": `bounds=${SERBIA}&zoom=7&price_max=150000`,
+  "filtered map Beograd (zoom 12, price ≤ €150 000)":
+    "bounds=44.71,20.24,44.91,20.68&zoom=12&city=beograd&price_max=150000",
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -472,7 +478,8 @@ if (sizes.length >= 2) {
   for (const name of Object.keys(results[small]!)) {
     const ratio = results[large]![name]!.p95 / results[small]![name]!.p95;
     ratios[name] = ratio.toFixed(2);
-    if (ratio > 1.5) failures.push(`${name}: p95 at ${large} is ${ratio.toFixed(2)} × at ${small} (> 1.5)`);
+    if (ratio > 1.5 && !name.startsWith("filtered"))
+      failures.push(`${name}: p95 at ${large} is ${ratio.toFixed(2)} × at ${small} (> 1.5)`);
   }
   console.table(ratios);
   report.scaling = ratios;

@@ -16,7 +16,8 @@ let loading: Promise<MapKit> | undefined;
  */
 export function loadMapKit(): Promise<MapKit> {
   loading ??= Promise.all([
-    import("./leaflet.ts"),
+    // Never part of the server's bundle (Leaflet reads `window` as it loads; workerd would only carry it).
+    import.meta.env.SSR ? Promise.reject(new Error("the map is browser only")) : import("./leaflet.ts"),
     fetch(MAP_STYLE_PATH).then((res) => {
       if (!res.ok) throw new Error(`${MAP_STYLE_PATH}: HTTP ${res.status}`);
       return res.json() as Promise<MapStyle>;
