@@ -78,17 +78,25 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
       // One broken page (or a build replaced mid-run) is that page's failure, not the whole run's.
       return { status, violations: [], problems, overflowPx: null, error: (error as Error).message.split("\n")[0] };
     }
-    const violations = await runAxe(tab);
-    await tab.setViewportSize({ width: budgets.narrowScreen.widthPx, height: 640 });
-    const overflowPx = await tab.evaluate(
-      () =>
-        new Promise<number>((resolve) =>
-          requestAnimationFrame(() => {
-            const root = document.documentElement;
-            resolve(root.scrollWidth - root.clientWidth);
-          }),
-        ),
-    );
+    let violations: Awaited<ReturnType<typeof runAxe>>;
+    let overflowPx: number;
+    try {
+      violations = await runAxe(tab);
+      await tab.setViewportSize({ width: budgets.narrowScreen.widthPx, height: 640 });
+      overflowPx = await tab.evaluate(
+        () =>
+          new Promise<number>((resolve) =>
+            requestAnimationFrame(() => {
+              const root = document.documentElement;
+              resolve(root.scrollWidth - root.clientWidth);
+            }),
+          ),
+      );
+    } catch (error) {
+      // A page that navigates by itself while it is audited fails alone, named, with where it went.
+      const message = `${(error as Error).message.split("\n")[0]} (the tab is at ${tab.url()})`;
+      return { status, violations: [], problems, overflowPx: null, error: message };
+    }
     // Chromium logs the document's own error status; that is the page answering as it must.
     const expected = `console.error: Failed to load resource: the server responded with a status of ${page.status} `;
     return {

@@ -9,6 +9,7 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
+import { ABANDONED_LOOKUPS } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -25,8 +26,7 @@ const page = pagePerTest(
   },
   [
     /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
-    // A place search the owner typed past (or saved before it answered) is aborted on purpose.
-    /^requestfailed: \S+\/api\/location\/search\?\S* net::ERR_ABORTED$/,
+    ABANDONED_LOOKUPS,
     // The price refused on purpose: its form post answers 400.
     /^console\.error: Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,
   ],

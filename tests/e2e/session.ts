@@ -26,6 +26,13 @@ const baseURL = inject("baseURL");
 /** Without JavaScript the CSP-bound module preloads are refused (an expected problem). */
 export const CSP_PRELOADS = /^requestfailed: \S+ csp$/;
 
+/**
+ * The wizard's place lookups an owner typed past or left the page before they answered (type-ahead, the
+ * address's and the pin's geocoding), and the map tiles of a view left: aborted on purpose.
+ */
+export const ABANDONED_LOOKUPS =
+  /^requestfailed: \S+\/(api\/location\/search|api\/geocoder\/(back|address-info)|map\/tiles\/)\S* net::ERR_ABORTED$/;
+
 /** Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests. */
 export const SUPERSEDED_DATA = /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/;
 
