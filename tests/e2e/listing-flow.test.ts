@@ -13,7 +13,7 @@ import { PHOTO_UNDO_MS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { blocksPng } from "#tests/fixtures/photos.ts";
 import { fileBrowser } from "./browser.ts";
-import { ABANDONED_LOOKUPS, sessions, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
+import { ABANDONED_LOOKUPS, LEFT_SCRIPTS, sessions, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -24,7 +24,7 @@ const EXPECTED = [
   SUPERSEDED_DATA,
   ABANDONED_LOOKUPS,
   // A script (a route's lazy chunk, the entry) the sign-in's full navigation leaves behind.
-  /^requestfailed: \S+\/assets\/[\w.-]+\.js net::ERR_ABORTED$/,
+  LEFT_SCRIPTS,
 ];
 
 const { open, close } = sessions(browser, EXPECTED);

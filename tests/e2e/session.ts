@@ -26,6 +26,9 @@ const baseURL = inject("baseURL");
 /** Without JavaScript the CSP-bound module preloads are refused (an expected problem). */
 export const CSP_PRELOADS = /^requestfailed: \S+ csp$/;
 
+/** A lazily loaded script (a route's chunk, a signed-in header part) a full navigation left loading. */
+export const LEFT_SCRIPTS = /^requestfailed: \S+\/assets\/[\w.-]+\.js net::ERR_ABORTED$/;
+
 /**
  * The wizard's place lookups an owner typed past or left the page before they answered (type-ahead, the
  * address's and the pin's geocoding), and the map tiles of a view left: aborted on purpose.
