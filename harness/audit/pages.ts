@@ -16,6 +16,8 @@ export type PageType =
   | "home"
   | "search"
   | "list"
+  // The list page's map view (issue 24): the switch, the map pane and, for Nu, its no-JS area form.
+  | "list-map"
   | "detail"
   | "media"
   | "tag"
@@ -385,6 +387,7 @@ export function pageTypes(
     // A search meant for search engines (text searches are `noindex` by design, decision 012).
     { type: "search", path: "/search/?deal=sale&city=beograd&rooms=2", status: 200 },
     { type: "list", path: "/buy/apartment/beograd/", status: 200 },
+    { type: "list-map", path: "/buy/apartment/beograd/?view=both", status: 200 },
     { type: "detail", path: samples.detailPath, status: 200 },
     { type: "media", path: "/media/", status: 200 },
     { type: "tag", path: "/media/market/", status: 200 },
