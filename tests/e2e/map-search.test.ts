@@ -111,7 +111,13 @@ it("zooms into a cluster to single listings, opens a popup's card and follows it
   // A price pill opens the listing's card (Enter works as a click) and its link leads to the listing.
   const pill = pills().first();
   const id = await pill.getAttribute("data-listing-id");
-  await map().locator(`.leaflet-marker-icon:has(> [data-listing-id="${id}"])`).focus(WAIT);
+  const icon = map().locator(`.leaflet-marker-icon:has(> [data-listing-id="${id}"])`);
+  // Its name begins with the price the pill shows (label in name), then the full price.
+  const shown = (await pill.textContent()) ?? "";
+  const name = (await icon.getAttribute("aria-label")) ?? "";
+  expect(shown).not.toBe("");
+  expect(name.startsWith(`${shown} (€`) && name.endsWith(") — show the listing")).toBe(true);
+  await icon.focus(WAIT);
   await page.keyboard.press("Enter");
   const popup = page.getByTestId("map-popup");
   await popup.locator("article").waitFor(WAIT);

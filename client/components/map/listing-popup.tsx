@@ -10,11 +10,13 @@ import styles from "./map.module.css";
 export function useMapLabels() {
   const { t, intl } = useI18n();
   const f = useFormat();
+  const short = (price: number) =>
+    intl.formatNumber(price, { style: "currency", currency: "EUR", notation: "compact", maximumFractionDigits: 1 });
   return {
     cluster: (count: number) => t("map.cluster", { count }),
-    listing: (price: number) => t("map.listing", { price: f.price(price) }),
-    short: (price: number) =>
-      intl.formatNumber(price, { style: "currency", currency: "EUR", notation: "compact", maximumFractionDigits: 1 }),
+    // The name starts with the pill's visible short price (WCAG 2.5.3, label in name), then the full one.
+    listing: (price: number) => t("map.listing", { short: short(price), price: f.price(price) }),
+    short,
     count: (count: number) => t("map.count", { count }),
   };
 }
