@@ -9,6 +9,8 @@ import { wranglerEnv } from "./wrangler.ts";
 
 export interface ServedBuild {
   url: string;
+  /** The worker's DevTools inspector (http://127.0.0.1:PORT; `/json` lists the isolate). */
+  inspector: string;
   process: ChildProcess;
   stop: () => Promise<void>;
 }
@@ -91,7 +93,7 @@ export async function serveBuild(
     if (child.exitCode !== null) throw new Error(`wrangler dev exited ${child.exitCode}\n${output}`);
     try {
       const res = await fetch(`${url}/api/cities`);
-      if (res.ok) return { url, process: child, stop };
+      if (res.ok) return { url, inspector: `http://127.0.0.1:${inspector}`, process: child, stop };
     } catch {
       // not listening yet
     }

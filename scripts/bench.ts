@@ -1,10 +1,18 @@
 /**
- * `npm run bench [-- --listings 10000 --duration 10 --connections 10 --no-build --reseed]`:
+ * `npm run bench [-- --listings 10000 --duration 10 --connections 10 --cpu-requests 60 --profile-requests 30
+ *   --no-build --reseed]`:
  * builds the production worker into its own folder (.builds/bench), seeds its own local D1
  * (.wrangler/bench-state, reused while the seed is unchanged), serves it on workerd and measures, in one run:
  * - req/s and p50/p99 latency (autocannon, fixed connections and duration) of home, search, list,
- *   listing detail, article, 404, an API search, and a static copy of the search page's HTML served
- *   from the build's client folder (same bytes, captured in this run) — and the ratio search ÷ static;
+ *   listing detail, article and 404, each cached (a repeat anonymous view, from the page cache) and
+ *   uncached (rendered each time, as a signed-in visitor or a cache miss sees it), of the owner's pages
+ *   signed in (cabinet, wizard, messages, payment), an API search, and a static copy of the search page's
+ *   HTML served from the build's client folder (same bytes, captured in this run; measured first and last)
+ *   — and each page's ratio to the static copy (issue 25);
+ * - the CPU time of one uncached render of each of those pages (and of robots.txt and the static copy):
+ *   the server's workerd processes' CPU counted by the kernel over sequential requests
+ *   (harness/audit/process-cpu.ts), and where the worker's share goes by source and function, from
+ *   workerd's sampling profiler over the inspector (harness/audit/cpu-profile.ts);
  * - TTFB (first body byte) vs total time of the home page with `X-Debug-Api-Delay`, and of the static
  *   copy, sequential samples taken in turn, with a browser user agent: the shell must stream before
  *   the slowed data;
@@ -21,7 +29,9 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { budgets, finish } from "#harness/audit/budgets.ts";
 import { firstLoad, weighFiles } from "#harness/audit/first-load.ts";
-import { BROWSER_UA, pageSamples, pageTypes, type PageType } from "#harness/audit/pages.ts";
+import { type CpuProfile, profileRequests as profile, sourceLocator } from "#harness/audit/cpu-profile.ts";
+import { cpuPerRequest } from "#harness/audit/process-cpu.ts";
+import { BROWSER_UA, pageSamples, pageTypes, type PageType, signedInPageTypes } from "#harness/audit/pages.ts";
 import { buildSite } from "#harness/build.ts";
 import { FOLDERS } from "#harness/folders.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
@@ -34,6 +44,8 @@ const { values } = parseArgs({
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "10" },
     samples: { type: "string", default: "25" },
+    "cpu-requests": { type: "string", default: "60" },
+    "profile-requests": { type: "string", default: "30" },
     build: { type: "boolean", default: true },
     "no-build": { type: "boolean", default: false },
     reseed: { type: "boolean", default: false },
@@ -43,10 +55,24 @@ const listings = Number(values.listings);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 const samples = Number(values.samples);
+const cpuRequests = Number(values["cpu-requests"]);
+const profileRequests = Number(values["profile-requests"]);
 const BUILD = FOLDERS.bench.build;
 const DIR = FOLDERS.bench.state;
 const CLIENT = `${BUILD}/client`;
 const STATIC_FILE = "bench-static.html";
+/**
+ * A development knob (any `X-Debug-*` header, decision 026) no page cache answers: the page is rendered
+ * as for a signed-in visitor or a cache miss, with the same middleware and headers otherwise.
+ */
+const UNCACHED = { "x-debug-page-cache": "off" };
+/** The owner side in the bench (issue 25): the name in the tables and the page type (harness/audit/pages.ts). */
+const OWNER_PAGES = [
+  ["cabinet (signed in)", "cabinet"],
+  ["wizard (signed in)", "wizard-params"],
+  ["messages (signed in)", "messages-thread"],
+  ["payment (signed in)", "payment"],
+] as const satisfies readonly (readonly [string, PageType])[];
 const HEADERS = { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html,*/*" };
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
@@ -151,10 +177,11 @@ async function ttfb<K extends string>(server: ServedBuild, targets: Record<K, Tt
   >;
 }
 
-async function load(server: ServedBuild, path: string) {
+async function load(server: ServedBuild, path: string, headers: Record<string, string> = {}) {
   const url = `${server.url}${path}`;
-  await autocannon({ url, connections, amount: connections * 20, headers: HEADERS }); // warm-up
-  const r = await autocannon({ url, connections, duration, headers: HEADERS });
+  const all = { ...HEADERS, ...headers };
+  await autocannon({ url, connections, amount: connections * 20, headers: all }); // warm-up
+  const r = await autocannon({ url, connections, duration, headers: all });
   return {
     reqPerSec: r.requests.average,
     p50Ms: r.latency.p50,
@@ -228,62 +255,168 @@ try {
   await ensureStatic();
   const buildId = readdirSync(join(CLIENT, "assets")).sort().join();
 
-  const targets: Record<string, { path: string; status: number }> = {
+  /** Pages measured both ways: from the page cache (as a repeat anonymous view) and rendered each time. */
+  const cachedTargets: Record<string, { path: string; status: number }> = {
     home: { path: paths.home, status: 200 },
     search: { path: paths.search, status: 200 },
     list: { path: paths.list, status: 200 },
     detail: { path: paths.detail, status: 200 },
     article: { path: paths.article, status: 200 },
     "not found (404)": { path: paths["not-found"], status: 404 },
-    "api search": { path: "/api/realty/search?deal=sale&type=4&city=beograd", status: 200 },
-    "static (search HTML)": { path: staticPath, status: 200 },
   };
+  // The owner side (signed in, never cached): the development user's session from pageSamples.
+  const owner = Object.fromEntries(signedInPageTypes(found.session).map((p) => [p.type, p]));
+  const cookie = found.session?.user ?? "";
+  if (!cookie) failures.push("could not sign in as the development user: the owner pages are measured signed out");
+  const ownerTargets: Record<string, { path: string; status: number; cookie: string }> = Object.fromEntries(
+    OWNER_PAGES.map(([name, type]) => [name, { path: owner[type]!.path, status: owner[type]!.status, cookie }]),
+  );
 
   // ── throughput ──────────────────────────────────────────────────────────────────────────────────
   step(`autocannon: ${connections} connections × ${duration} s per target`);
-  const throughput: Record<string, Awaited<ReturnType<typeof load>> & { path: string; status: number; bytes: number }> =
-    {};
-  for (const [name, target] of Object.entries(targets)) {
+  type Measured = Awaited<ReturnType<typeof load>> & { path: string; status: number; bytes: number };
+  const measure = async (
+    name: string,
+    target: { path: string; status: number },
+    headers: Record<string, string> = {},
+  ): Promise<Measured> => {
     if (target.path === staticPath) await ensureStatic();
-    const probe = await get(server, target.path);
+    const probe = await get(server, target.path, headers);
     if (probe.status !== target.status)
       failures.push(`${name} (${target.path}) answered ${probe.status}, expected ${target.status}`);
-    throughput[name] = {
+    const t = {
       path: target.path,
       status: probe.status,
       bytes: Buffer.byteLength(probe.body),
-      ...(await load(server, target.path)),
+      ...(await load(server, target.path, headers)),
     };
-    const t = throughput[name]!;
     console.log(
-      `  ${name.padEnd(22)} ${t.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${t.p50Ms} ms  p99 ${t.p99Ms} ms`,
+      `  ${name.padEnd(32)} ${t.reqPerSec.toFixed(0).padStart(6)} req/s  p50 ${t.p50Ms} ms  p99 ${t.p99Ms} ms`,
     );
     if (t.errors || t.timeouts) failures.push(`${name}: ${t.errors} errors, ${t.timeouts} timeouts under load`);
+    if (t.non2xx && target.status < 300) failures.push(`${name}: ${t.non2xx} responses not 2xx under load`);
+    return t;
+  };
+  const staticTarget = { path: staticPath, status: 200 };
+  // The static copy is measured before and after the pages; the pages are held against the mean.
+  const staticBefore = await measure("static (search HTML), first", staticTarget);
+  const cached: Record<string, Measured> = {};
+  const uncached: Record<string, Measured> = {};
+  for (const [name, target] of Object.entries(cachedTargets)) {
+    cached[name] = await measure(`${name}, cached`, target);
+    uncached[name] = await measure(`${name}, uncached`, target, UNCACHED);
   }
-  const ratio = throughput.search!.reqPerSec / throughput["static (search HTML)"]!.reqPerSec;
+  for (const [name, target] of Object.entries(ownerTargets))
+    uncached[name] = await measure(`${name}, signed in`, target, { cookie: target.cookie });
+  const apiSearch = await measure("api search", {
+    path: "/api/realty/search?deal=sale&type=4&city=beograd",
+    status: 200,
+  });
+  const staticAfter = await measure("static (search HTML), last", staticTarget);
+  const staticReqPerSec = (staticBefore.reqPerSec + staticAfter.reqPerSec) / 2;
+
+  // ── CPU per uncached render ─────────────────────────────────────────────────────────────────────
+  step(
+    `CPU per uncached render: the server's workerd processes (/proc) over ${cpuRequests} sequential requests, then workerd's sampling profiler over ${profileRequests}`,
+  );
+  const locate = sourceLocator(`${BUILD}/server`);
+  const cpu: Record<string, { cpuMs: number; wallMs: number }> = {};
+  const profiles: Record<string, CpuProfile> = {};
+  const sequential = {
+    ...Object.fromEntries(Object.entries(cachedTargets).map(([n, t]) => [n, { ...t, headers: UNCACHED }])),
+    ...Object.fromEntries(Object.entries(ownerTargets).map(([n, t]) => [n, { ...t, headers: { cookie: t.cookie } }])),
+    "robots.txt (the worker's floor)": { path: "/robots.txt", status: 200, headers: {} },
+    "static (search HTML)": { path: staticPath, status: 200, headers: {} },
+  };
+  await ensureStatic();
+  for (const [name, target] of Object.entries(sequential)) {
+    const run = async () => {
+      await get(server, target.path, target.headers);
+    };
+    for (let i = 0; i < 5; i++) await run(); // warm-up
+    cpu[name] = await cpuPerRequest(server.process.pid!, run, cpuRequests);
+    if (name in uncached) profiles[name] = await profile(server.inspector, run, { requests: profileRequests, locate });
+  }
   console.table(
     Object.fromEntries(
-      Object.entries(throughput).map(([name, t]) => [
+      Object.entries(cpu).map(([name, c]) => [
         name,
-        {
-          path: t.path,
-          status: t.status,
-          KB: kb(t.bytes),
-          "req/s": Math.round(t.reqPerSec),
-          "p50 ms": t.p50Ms,
-          "p99 ms": t.p99Ms,
-          non2xx: t.non2xx,
-        },
+        { "CPU ms/request": c.cpuMs.toFixed(1), "wall ms/request": c.wallMs.toFixed(1) },
       ]),
     ),
   );
-  console.log(`search ÷ static req/s: ${ratio.toFixed(3)} (budget ≥ ${budgets.ssrStaticRatio.min})`);
-  report.throughput = throughput;
+
+  const ratioOf = (t: Measured) => t.reqPerSec / staticReqPerSec;
+  const pagesTable = Object.fromEntries(
+    Object.keys(uncached).map((name) => {
+      const c = cached[name];
+      const u = uncached[name]!;
+      return [
+        name,
+        {
+          path: u.path,
+          KB: kb(u.bytes),
+          "cached req/s": c ? Math.round(c.reqPerSec) : "—",
+          "cached ÷ static": c ? ratioOf(c).toFixed(3) : "—",
+          "uncached req/s": Math.round(u.reqPerSec),
+          "uncached ÷ static": ratioOf(u).toFixed(3),
+          "uncached p50 ms": u.p50Ms,
+          "CPU ms/render": cpu[name]!.cpuMs.toFixed(1),
+        },
+      ];
+    }),
+  );
+  console.table(pagesTable);
+  console.log(
+    `static copy of the search HTML: ${Math.round(staticBefore.reqPerSec)} req/s first, ${Math.round(staticAfter.reqPerSec)} last (mean ${Math.round(staticReqPerSec)}); api search ${Math.round(apiSearch.reqPerSec)} req/s`,
+  );
+  console.log("\nWhere the CPU of an uncached render goes (sampled ms per render in the worker's isolate, by source):");
+  // Groups under 0.3 ms on every page are summed into one row.
+  const all = [...new Set(Object.values(profiles).flatMap((p) => Object.keys(p.groups)))];
+  const shown = all.filter((group) => Object.values(profiles).some((p) => (p.groups[group] ?? 0) >= 0.3));
+  const rest = (p: CpuProfile) => all.filter((g) => !shown.includes(g)).reduce((sum, g) => sum + (p.groups[g] ?? 0), 0);
+  console.table(
+    Object.fromEntries([
+      ...shown.map((group) => [
+        group,
+        Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, (p.groups[group] ?? 0).toFixed(2)])),
+      ]),
+      ["the rest", Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, rest(p).toFixed(2)]))],
+      [
+        "sampled in all",
+        Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.cpuMsPerRequest.toFixed(2)])),
+      ],
+    ]),
+  );
+  console.log("\nThe search page's top functions by self time (sampled ms per render):");
+  console.table(
+    profiles
+      .search!.top.slice(0, 15)
+      .map((item) => ({ "self ms": item.selfMs.toFixed(3), function: item.name, where: item.where })),
+  );
+
+  const ratio = ratioOf(cached.search!);
+  console.log(`search (cached) ÷ static req/s: ${ratio.toFixed(3)} (budget ≥ ${budgets.ssrStaticRatio.min})`);
+  report.throughput = {
+    static: { first: staticBefore, last: staticAfter, meanReqPerSec: staticReqPerSec },
+    cached,
+    uncached,
+    apiSearch,
+  };
+  report.cpuPerRender = cpu;
+  report.profiles = profiles;
   report.searchToStaticRatio = ratio;
+  report.uncachedToStaticRatio = Object.fromEntries(Object.entries(uncached).map(([name, t]) => [name, ratioOf(t)]));
   if (ratio < budgets.ssrStaticRatio.min) {
     failures.push(
-      `SSR/static ratio: search ${throughput.search!.reqPerSec.toFixed(0)} req/s ÷ static ${throughput["static (search HTML)"]!.reqPerSec.toFixed(0)} req/s = ${ratio.toFixed(3)} < ${budgets.ssrStaticRatio.min}`,
+      `SSR/static ratio: search ${cached.search!.reqPerSec.toFixed(0)} req/s ÷ static ${staticReqPerSec.toFixed(0)} req/s = ${ratio.toFixed(3)} < ${budgets.ssrStaticRatio.min}`,
     );
+  }
+  for (const [name, t] of Object.entries(uncached)) {
+    if (ratioOf(t) < budgets.ssrStaticRatioUncached.min)
+      failures.push(
+        `uncached SSR/static ratio: ${name} ${t.reqPerSec.toFixed(0)} req/s ÷ static ${staticReqPerSec.toFixed(0)} req/s = ${ratioOf(t).toFixed(3)} < ${budgets.ssrStaticRatioUncached.min}`,
+      );
   }
 
   // ── streaming: TTFB vs total with a slowed API ──────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 /**
- * `npm run lighthouse [-- --no-build] [-- --installability-only]`: builds, seeds its local D1 when empty,
- * serves the build and runs Lighthouse (mobile preset) on the page types named in budgets.json (home,
+ * `npm run lighthouse [-- --no-build] [-- --installability-only | --main-thread-only]`: builds, seeds its
+ * local D1 when empty, serves the build, traces the main thread of the pages in `budgets.mainThread` at
+ * 4× CPU slowdown (the longest task and the time over 50 ms, harness/audit/long-tasks.ts) and runs Lighthouse (mobile preset) on the page types named in budgets.json (home,
  * search, detail, article…). Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes;
  * then asks Chromium whether each page is installable as an app (issue 23; Lighthouse 12 has no PWA
  * category). Writes reports/lighthouse.json; exits non-zero naming every score below its budget and
@@ -16,6 +17,7 @@ import {
   lighthouseTable,
   runLighthouse,
 } from "#harness/audit/lighthouse.ts";
+import { longTaskFailures, longTaskTable, measureLongTasks } from "#harness/audit/long-tasks.ts";
 import { auditPages, pageSamples } from "#harness/audit/pages.ts";
 import { serveSite } from "#harness/audit/site.ts";
 import { FOLDERS } from "#harness/folders.ts";
@@ -34,11 +36,18 @@ const server = await serveSite(FOLDERS.lighthouse, {
 });
 let failures: string[];
 try {
-  const pages = auditPages(await pageSamples(server.url), ["en"]).filter((p) =>
-    budgets.lighthouse.pages.includes(p.type),
+  const all = auditPages(await pageSamples(server.url), ["en"]);
+  const pages = all.filter((p) => budgets.lighthouse.pages.includes(p.type));
+  const { cpuSlowdown, loads } = budgets.mainThread;
+  console.log(`▶ main-thread tasks: Chromium traces at ${cpuSlowdown}× CPU slowdown, ${loads} loads per page`);
+  const tasks = await measureLongTasks(
+    server.url,
+    all.filter((p) => budgets.mainThread.pages.includes(p.type)),
+    { loads, log: console.log },
   );
+  console.table(longTaskTable(tasks));
   let results: LighthouseResult[] = [];
-  if (!process.argv.includes("--installability-only")) {
+  if (!process.argv.includes("--installability-only") && !process.argv.includes("--main-thread-only")) {
     console.log(`▶ Lighthouse (${budgets.lighthouse.preset}) on ${pages.map((p) => p.type).join(", ")}`);
     results = await runLighthouse(server.url, pages, console.log);
     console.table(lighthouseTable(results));
@@ -46,7 +55,7 @@ try {
   console.log("▶ installability (Chromium's Page.getInstallabilityErrors, the service worker in control)");
   const installable = await installability(server.url, pages);
   console.table(installabilityTable(installable));
-  failures = [...lighthouseFailures(results), ...installabilityFailures(installable)];
+  failures = [...longTaskFailures(tasks), ...lighthouseFailures(results), ...installabilityFailures(installable)];
   mkdirSync("reports", { recursive: true });
   writeFileSync(
     "reports/lighthouse.json",
@@ -56,6 +65,7 @@ try {
         cores: os.cpus().length,
         load: os.loadavg(),
         budgets: budgets.lighthouse,
+        mainThread: tasks,
         results,
         installability: installable,
         failures,

@@ -1,0 +1,195 @@
+/**
+ * The main thread during load (issue 25 §3): each page is loaded in Chromium with the CPU slowed 4×
+ * (DevTools' CPU throttling, `budgets.mainThread.cpuSlowdown`, as Lighthouse's mobile preset assumes) and a performance trace recorded
+ * from the navigation until the page has hydrated and gone quiet; every task the renderer's main thread
+ * ran is read from the trace. Reported per page: the longest task and the sum of the tasks' time over
+ * 50 ms (what total blocking time adds up), over several loads.
+ */
+import type { Browser, Page } from "playwright-core";
+import { hydrated, launch } from "../browser.ts";
+import { budgets } from "./budgets.ts";
+import type { AuditPage } from "./pages.ts";
+
+/** A task longer than this blocks input (the long-task threshold Lighthouse's TBT uses). */
+const LONG_TASK_MS = 50;
+const { cpuSlowdown: CPU_SLOWDOWN, maxTaskMs } = budgets.mainThread;
+
+/** Lighthouse's mobile device (Moto G Power): the same viewport, so the same markup lays out. */
+const MOBILE = {
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+};
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { frame?: string; url?: string; isLoadingMainFrame?: boolean } };
+}
+
+export interface TaskFigures {
+  /** The longest main-thread task, ms. */
+  longestMs: number;
+  /** Σ (task − 50 ms) over the tasks longer than 50 ms. */
+  overMs: number;
+  /** How many tasks were longer than 50 ms. */
+  longTasks: number;
+  /** Main-thread busy time, ms (all tasks). */
+  busyMs: number;
+}
+
+export interface LongTaskResult {
+  name: string;
+  path: string;
+  /** One entry per load. */
+  loads: TaskFigures[];
+  /** The three longest tasks of the worst load: how long, and what ran in them (top-level events). */
+  worst: { ms: number; what: string }[];
+}
+
+/** The tasks of the renderer main thread that loaded `url`, from a Chromium trace (µs → ms). */
+export function mainThreadTasks(events: TraceEvent[]): { start: number; ms: number; what: string }[] {
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === "M" && e.name === "thread_name" && e.args?.name === "CrRendererMain")
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  // The renderer that navigated: the one with a main-frame navigation start; else the busiest.
+  const navigated = events.find(
+    (e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && mainThreads.has(`${e.pid}:${e.tid}`),
+  );
+  const tasks = events.filter(
+    (e) => e.ph === "X" && (e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask") && e.dur !== undefined,
+  );
+  const byThread = new Map<string, TraceEvent[]>();
+  for (const task of tasks) {
+    const key = `${task.pid}:${task.tid}`;
+    if (!mainThreads.has(key)) continue;
+    byThread.set(key, [...(byThread.get(key) ?? []), task]);
+  }
+  const key = navigated
+    ? `${navigated.pid}:${navigated.tid}`
+    : [...byThread.entries()].sort((a, b) => b[1].length - a[1].length)[0]?.[0];
+  const own = key ? (byThread.get(key) ?? []) : [];
+  const from = navigated?.ts ?? 0;
+  // What ran inside a task: its events of over 5 ms, summed by name (script evaluation, a call, style…).
+  const inside = (task: TraceEvent) => {
+    const end = task.ts + task.dur!;
+    const sums = new Map<string, number>();
+    for (const e of events) {
+      if (e.pid !== task.pid || e.tid !== task.tid || e.ph !== "X" || e === task) continue;
+      if (e.ts < task.ts || e.ts >= end || (e.dur ?? 0) < 5_000 || /RunTask/.test(e.name)) continue;
+      const name = `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : ""}`;
+      sums.set(name, (sums.get(name) ?? 0) + e.dur! / 1000);
+    }
+    return (
+      [...sums]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
+        .join(", ") || "—"
+    );
+  };
+  return own
+    .filter((t) => t.ts >= from)
+    .map((t) => ({ start: (t.ts - from) / 1000, ms: t.dur! / 1000, what: t.dur! > 30_000 ? inside(t) : "" }));
+}
+
+export function taskFigures(tasks: { ms: number }[]): TaskFigures {
+  const long = tasks.filter((t) => t.ms > LONG_TASK_MS);
+  return {
+    longestMs: Math.max(0, ...tasks.map((t) => t.ms)),
+    overMs: long.reduce((sum, t) => sum + t.ms - LONG_TASK_MS, 0),
+    longTasks: long.length,
+    busyMs: tasks.reduce((sum, t) => sum + t.ms, 0),
+  };
+}
+
+/** Loads `page` once, traced, with the CPU slowed; resolves with its main thread's tasks. */
+async function tracedLoad(browser: Browser, baseURL: string, page: AuditPage) {
+  const context = await browser.newContext({
+    ...MOBILE,
+    ...(page.cookie ? { extraHTTPHeaders: { cookie: page.cookie } } : {}),
+  });
+  const tab: Page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(tab);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await browser.startTracing(tab, {
+      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing"],
+    });
+    await tab.goto(`${baseURL}${page.path}`, { waitUntil: "load" });
+    await hydrated(tab);
+    // Quiet: what load and hydration scheduled after them (lazy parts, idle callbacks) runs too.
+    await tab.waitForTimeout(1_500);
+    const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
+    return mainThreadTasks(trace.traceEvents);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Each page `loads` times (after one warm-up load that fills the server's caches). */
+export async function measureLongTasks(
+  baseURL: string,
+  pages: AuditPage[],
+  { loads = 3, log = (_: string) => {} }: { loads?: number; log?: (line: string) => void } = {},
+): Promise<LongTaskResult[]> {
+  const browser = await launch();
+  const results: LongTaskResult[] = [];
+  try {
+    for (const page of pages) {
+      await tracedLoad(browser, baseURL, page);
+      const all: { start: number; ms: number; what: string }[][] = [];
+      for (let i = 0; i < loads; i++) all.push(await tracedLoad(browser, baseURL, page));
+      const figures = all.map(taskFigures);
+      const worstLoad = all[figures.indexOf(figures.reduce((a, b) => (b.longestMs > a.longestMs ? b : a)))]!;
+      results.push({
+        name: page.name,
+        path: page.path,
+        loads: figures,
+        worst: [...worstLoad]
+          .sort((a, b) => b.ms - a.ms)
+          .slice(0, 3)
+          .map(({ ms, what }) => ({ ms, what })),
+      });
+      log(`  ${page.name.padEnd(12)} longest ${figures.map((f) => f.longestMs.toFixed(0)).join(" / ")} ms`);
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+export function longTaskTable(results: LongTaskResult[]) {
+  return Object.fromEntries(
+    results.map((r) => [
+      r.name,
+      {
+        "longest task ms, each load": r.loads.map((f) => f.longestMs.toFixed(0)).join(" "),
+        "Σ over 50 ms, each load": r.loads.map((f) => f.overMs.toFixed(0)).join(" "),
+        "tasks > 50 ms": r.loads.map((f) => f.longTasks).join(" "),
+        "main thread busy ms": r.loads.map((f) => f.busyMs.toFixed(0)).join(" "),
+        "worst task: what ran": r.worst[0] ? `${r.worst[0].ms.toFixed(0)} ms: ${r.worst[0].what}` : "—",
+      },
+    ]),
+  );
+}
+
+export function longTaskFailures(results: LongTaskResult[]): string[] {
+  return results.flatMap((r) => {
+    const longest = Math.max(...r.loads.map((f) => f.longestMs));
+    return longest > maxTaskMs
+      ? [
+          `main thread ${r.name} (${r.path}): a ${longest.toFixed(0)} ms task at ${CPU_SLOWDOWN}× CPU slowdown > ${maxTaskMs} ms — ${r.worst.map((w) => `${w.ms.toFixed(0)} ms (${w.what})`).join("; ")}`,
+        ]
+      : [];
+  });
+}
