@@ -37,6 +37,8 @@ export default defineConfig({
                 TEST_MIGRATIONS: await readD1Migrations("./worker/db/migrations"),
                 ENVIRONMENT: "development",
                 PAGE_CACHE_TTL: "0",
+                // The tests write reference tables (FAQ, tags…) and read them back at once.
+                REFERENCE_CACHE_TTL: "0",
               },
             },
           })),
@@ -54,7 +56,12 @@ export default defineConfig({
             wrangler: { configPath: `./${wranglerConfig(build)}` },
             // Port 9 (discard) is closed here: every API call fails to connect.
             miniflare: {
-              bindings: { API_ORIGIN: "http://127.0.0.1:9", ENVIRONMENT: "development", PAGE_CACHE_TTL: "0" },
+              bindings: {
+                API_ORIGIN: "http://127.0.0.1:9",
+                ENVIRONMENT: "development",
+                PAGE_CACHE_TTL: "0",
+                REFERENCE_CACHE_TTL: "0",
+              },
             },
           }),
         ],

@@ -1,7 +1,7 @@
 /**
  * `npm run profile [-- --pages search,home --requests 40 --top 30 --cached]`: where the worker's CPU goes
  * (issue 25, decision 045). Serves the bench's build (`npm run bench` builds and seeds it) and, for each
- * page type (harness/audit/pages.ts names, or `robots`, `api-search`, `form-data`), renders it
+ * page type (harness/audit/pages.ts names, `robots`, `api-search`, `form-data`, or a path), renders it
  * uncached `--requests` times in a row: the server's workerd CPU per request counted by the kernel, then
  * workerd's sampling profiler over as many requests — by source, the top functions by self time and by
  * inclusive time (mapped to the original files).
@@ -46,7 +46,7 @@ try {
   };
   const locate = sourceLocator(`${FOLDERS.bench.build}/server`);
   for (const type of values.pages.split(",")) {
-    const target = targets[type];
+    const target = type.startsWith("/") ? { path: type } : targets[type];
     if (!target) throw new Error(`unknown page type ${type}: one of ${Object.keys(targets).join(", ")}`);
     let bytes = 0;
     const run = async () => {

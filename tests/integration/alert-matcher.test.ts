@@ -11,7 +11,7 @@ import type { SearchFilters } from "#shared/api/realty.ts";
 import type { SavedQuery } from "#shared/api/saved-searches.ts";
 import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import { ftsTerms } from "#shared/search-words.ts";
-import { findPlaceIds } from "#worker/db/districts.ts";
+import { placeIds, readGazetteer } from "#worker/db/gazetteer.ts";
 import { ftsQuery, whereClause } from "#worker/db/listings.ts";
 import { buildIndex, type ListingFacts, matchingSearches, queryMatches } from "#worker/services/alert-matcher.ts";
 
@@ -52,7 +52,7 @@ async function sqlMatches(query: SavedQuery): Promise<Set<number> | null> {
   const filters = { ...query, type: query.type ?? [], rooms: query.rooms ?? [] } as SearchFilters;
   let resolved: { cityId?: number; districtId?: number } = {};
   if (query.city) {
-    const ids = await findPlaceIds(env.DB, query.city, query.district);
+    const ids = placeIds(await readGazetteer(env.DB), query.city, query.district);
     if (!ids || (query.district && ids.district_id === null)) return null;
     resolved = { cityId: ids.city_id, ...(query.district ? { districtId: ids.district_id! } : {}) };
   } else if (query.district) {

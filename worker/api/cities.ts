@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppEnv } from "#worker/app-env.ts";
-import { findCity, listCities, localizeCity } from "#worker/db/cities.ts";
+import { localizeCity } from "#worker/db/cities.ts";
+import { referenceTables } from "#worker/db/reference-data.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { INVALID } from "#shared/validation.ts";
@@ -16,7 +17,7 @@ const CitySlug = v.pipe(
 export const cities = new Hono<AppEnv>()
   .get("/cities", async (c) => {
     const locale = apiLocale(c);
-    const rows = await listCities(c.env.DB);
+    const rows = (await referenceTables(c.env).gazetteer()).cities;
     const items = rows.map((row) => localizeCity(row, locale));
     return c.json({ items, total: items.length });
   })
@@ -25,7 +26,7 @@ export const cities = new Hono<AppEnv>()
     if (!slug.success) {
       return apiError(c, 400, "invalid_input", "Invalid city", { slug: slug.issues[0]?.message ?? INVALID.format });
     }
-    const row = await findCity(c.env.DB, slug.output);
+    const row = (await referenceTables(c.env).gazetteer()).cities.find((city) => city.slug === slug.output);
     if (!row) return apiError(c, 404, "not_found", "No such city");
     return c.json({ data: localizeCity(row, apiLocale(c)) });
   });

@@ -4,13 +4,13 @@ import type { AppEnv } from "#worker/app-env.ts";
 import {
   findArticle,
   findTooltip,
-  listAdvantages,
   listArticles,
-  listFaq,
-  loadTags,
+  localizeAdvantages,
+  localizeFaq,
   relatedArticles,
   summarizeArticle,
 } from "#worker/db/content.ts";
+import { referenceTables } from "#worker/db/reference-data.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { valid } from "./validate.ts";
@@ -20,7 +20,7 @@ export const content = new Hono<AppEnv>()
   .get("/tag", valid("query", TagQuery), async (c) => {
     const { parent } = c.req.valid("query");
     const locale = apiLocale(c);
-    const tags = await loadTags(c.env.DB);
+    const tags = await referenceTables(c.env).tags();
     let rows = tags.ordered;
     if (parent) {
       const tag = tags.find(parent);
@@ -33,7 +33,7 @@ export const content = new Hono<AppEnv>()
   .get("/article", valid("query", ArticleListQuery), async (c) => {
     const { page, per_page, tag } = c.req.valid("query");
     const locale = apiLocale(c);
-    const tags = await loadTags(c.env.DB);
+    const tags = await referenceTables(c.env).tags();
     let tagId: number | undefined;
     if (tag) {
       const found = tags.find(tag);
@@ -52,7 +52,7 @@ export const content = new Hono<AppEnv>()
     const locale = apiLocale(c);
     const row = await findArticle(c.env.DB, locale, x);
     if (!row) return apiError(c, 404, "not_found", "No such article");
-    const tags = await loadTags(c.env.DB);
+    const tags = await referenceTables(c.env).tags();
     const parentId = tags.byId.get(row.tag_id)?.parent_id ?? null;
     const related = await relatedArticles(c.env.DB, locale, row, parentId);
     return c.json({
@@ -65,11 +65,11 @@ export const content = new Hono<AppEnv>()
     });
   })
   .get("/faq", async (c) => {
-    const items = await listFaq(c.env.DB, apiLocale(c));
+    const items = localizeFaq(await referenceTables(c.env).faq(), apiLocale(c));
     return c.json({ items, total: items.length });
   })
   .get("/advantage", async (c) => {
-    const items = await listAdvantages(c.env.DB, apiLocale(c));
+    const items = localizeAdvantages(await referenceTables(c.env).advantages(), apiLocale(c));
     return c.json({ items, total: items.length });
   })
   .get("/tooltip/:key", valid("param", TooltipKeyParam), async (c) => {

@@ -5,8 +5,10 @@ import { AddressInfoQuery, LocationSearchQuery, ReverseGeocodeQuery } from "#sha
 import { ROOM_FILTERS, SORTS } from "#shared/api/limits.ts";
 import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { loadGazetteer, placeAt, placeOfAddress, searchPlaces } from "#worker/db/gazetteer.ts";
+import { type Gazetteer, placeAt, placeOfAddress, searchPlaces } from "#worker/db/gazetteer.ts";
+import { referenceData, referenceTables } from "#worker/db/reference-data.ts";
 import { makeIntl } from "#shared/intl.ts";
+import type { Locale } from "#shared/locales.ts";
 import { messagesFor } from "#shared/message-catalog.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
@@ -16,44 +18,50 @@ import { valid } from "./validate.ts";
 export const locations = new Hono<AppEnv>()
   .get("/location/search", valid("query", LocationSearchQuery), async (c) => {
     const { q, limit } = c.req.valid("query");
-    const items = searchPlaces(await loadGazetteer(c.env.DB), q, apiLocale(c), limit);
+    const items = searchPlaces(await referenceTables(c.env).gazetteer(), q, apiLocale(c), limit);
     return c.json({ items, total: items.length });
   })
   .get("/geocoder/back", valid("query", ReverseGeocodeQuery), async (c) => {
     const { lat, lng } = c.req.valid("query");
-    const place = placeAt(await loadGazetteer(c.env.DB), lat, lng, apiLocale(c));
+    const place = placeAt(await referenceTables(c.env).gazetteer(), lat, lng, apiLocale(c));
     if (!place) return apiError(c, 404, "not_found", "No place of ours there");
     return c.json({ data: place });
   })
   .get("/geocoder/address-info", valid("query", AddressInfoQuery), async (c) => {
-    const place = placeOfAddress(await loadGazetteer(c.env.DB), c.req.valid("query").address, apiLocale(c));
+    const place = placeOfAddress(await referenceTables(c.env).gazetteer(), c.req.valid("query").address, apiLocale(c));
     if (!place) return apiError(c, 404, "not_found", "No known city in the address");
     return c.json({ data: place });
   })
+  // The same for every visitor of a language: built once per kept gazetteer (worker/db/reference-data.ts).
   .get("/form-data", async (c) => {
     const locale = apiLocale(c);
-    const intl = makeIntl(locale, messagesFor(locale));
-    const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-    const g = await loadGazetteer(c.env.DB);
-    return c.json({
-      data: {
-        deals: (["sale", "rent"] as const).map((value) => ({ value, label: t(`form.deal.${value}`) })),
-        types: CLASSIFIED_TYPES.map((type) => ({ ...type, label: t(`form.type.${type.type}`) })),
-        rooms: ROOM_FILTERS.map((value) => ({ value, label: t("form.rooms", { rooms: value }) })),
-        heating: HEATING_KINDS.map((value) => ({ value, label: t(`form.heating.${value}`) })),
-        sorts: SORTS.map((value) => ({ value, label: t(`form.sort.${value}`) })),
-        cities: g.cities.map((city) => ({
-          slug: city.slug,
-          name: city[`name_${locale}`],
-          districts: g.districts
-            .filter((d) => d.city_id === city.id)
-            .map((d) => ({ slug: d.slug, name: d[`name_${locale}`] }))
-            .sort((a, b) => a.name.localeCompare(b.name, locale)),
-        })),
-        price_presets: PRICE_PRESETS,
-        area_presets: AREA_PRESETS,
-        // The listing wizard's fields per type, steps and limits (decision 030).
-        listing: listingFormData(),
-      },
-    });
+    const data = await referenceData(c.env, `form-data:${locale}`, async () =>
+      formData(await referenceTables(c.env).gazetteer(), locale),
+    );
+    return c.json({ data });
   });
+
+function formData(g: Gazetteer, locale: Locale) {
+  const intl = makeIntl(locale, messagesFor(locale));
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const collator = new Intl.Collator(locale);
+  return {
+    deals: (["sale", "rent"] as const).map((value) => ({ value, label: t(`form.deal.${value}`) })),
+    types: CLASSIFIED_TYPES.map((type) => ({ ...type, label: t(`form.type.${type.type}`) })),
+    rooms: ROOM_FILTERS.map((value) => ({ value, label: t("form.rooms", { rooms: value }) })),
+    heating: HEATING_KINDS.map((value) => ({ value, label: t(`form.heating.${value}`) })),
+    sorts: SORTS.map((value) => ({ value, label: t(`form.sort.${value}`) })),
+    cities: g.cities.map((city) => ({
+      slug: city.slug,
+      name: city[`name_${locale}`],
+      districts: g.districts
+        .filter((d) => d.city_id === city.id)
+        .map((d) => ({ slug: d.slug, name: d[`name_${locale}`] }))
+        .sort((a, b) => collator.compare(a.name, b.name)),
+    })),
+    price_presets: PRICE_PRESETS,
+    area_presets: AREA_PRESETS,
+    // The listing wizard's fields per type, steps and limits (decision 030).
+    listing: listingFormData(),
+  };
+}

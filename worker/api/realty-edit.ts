@@ -26,7 +26,8 @@ import type { Locale } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { findPlaceIds } from "#worker/db/districts.ts";
+import { placeIds } from "#worker/db/gazetteer.ts";
+import { referenceTables } from "#worker/db/reference-data.ts";
 import { fingerprintedPhotoCount, photoFingerprintCandidates } from "#worker/db/images.ts";
 import { listingFacts } from "#worker/db/listings.ts";
 import {
@@ -160,7 +161,7 @@ async function columnsOf(c: Context<AppEnv>, row: EditRow, body: StepValues) {
       if (district) fields.district = INVALID.needsCity;
       Object.assign(values, { city_id: null, district_id: null });
     } else {
-      const ids = await findPlaceIds(c.env.DB, city, district ?? undefined);
+      const ids = placeIds(await referenceTables(c.env).gazetteer(), city, district ?? undefined);
       if (!ids) fields.city = INVALID.choice;
       else if (district && ids.district_id === null) fields.district = INVALID.choice;
       else Object.assign(values, { city_id: ids.city_id, district_id: district ? ids.district_id : null });

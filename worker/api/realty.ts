@@ -3,7 +3,8 @@ import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import { ByIdsBody, type SearchFilters, SearchQuery, SeoListQuery, TotalQuery } from "#shared/api/realty.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { findPlaceIds } from "#worker/db/districts.ts";
+import { placeIds } from "#worker/db/gazetteer.ts";
+import { referenceTables } from "#worker/db/reference-data.ts";
 import {
   countListings,
   listingDetail,
@@ -25,7 +26,7 @@ export async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters):
       ? apiError(c, 400, "invalid_input", "Invalid district", { district: INVALID.needsCity })
       : {};
   }
-  const ids = await findPlaceIds(c.env.DB, filters.city, filters.district);
+  const ids = placeIds(await referenceTables(c.env).gazetteer(), filters.city, filters.district);
   if (!ids) return apiError(c, 400, "invalid_input", "Invalid city", { city: INVALID.choice });
   if (!filters.district) return { cityId: ids.city_id };
   if (ids.district_id === null)

@@ -29,7 +29,3 @@ export function listCities(db: D1Database): Promise<CityRow[]> {
     .all<CityRow>()
     .then((r) => r.results);
 }
-
-export function findCity(db: D1Database, slug: string): Promise<CityRow | null> {
-  return db.prepare("SELECT * FROM cities WHERE slug = ?").bind(slug).first<CityRow>();
-}

@@ -240,9 +240,12 @@ export async function relatedArticles(
 // ---------------------------------------------------------------------------------------------------
 // FAQ, advantages, tooltips
 
-export async function listFaq(db: D1Database, locale: Locale): Promise<ApiFaq[]> {
-  const { results } = await db.prepare("SELECT * FROM faq ORDER BY position, id").all<FaqRow>();
-  return results.map((row) => ({
+export async function faqRows(db: D1Database): Promise<FaqRow[]> {
+  return (await db.prepare("SELECT * FROM faq ORDER BY position, id").all<FaqRow>()).results;
+}
+
+export function localizeFaq(rows: readonly FaqRow[], locale: Locale): ApiFaq[] {
+  return rows.map((row) => ({
     id: row.id,
     category: row.category,
     question: row[`question_${locale}`],
@@ -250,9 +253,12 @@ export async function listFaq(db: D1Database, locale: Locale): Promise<ApiFaq[]>
   }));
 }
 
-export async function listAdvantages(db: D1Database, locale: Locale): Promise<ApiAdvantage[]> {
-  const { results } = await db.prepare("SELECT * FROM advantages ORDER BY position, id").all<AdvantageRow>();
-  return results.map((row) => ({
+export async function advantageRows(db: D1Database): Promise<AdvantageRow[]> {
+  return (await db.prepare("SELECT * FROM advantages ORDER BY position, id").all<AdvantageRow>()).results;
+}
+
+export function localizeAdvantages(rows: readonly AdvantageRow[], locale: Locale): ApiAdvantage[] {
+  return rows.map((row) => ({
     id: row.id,
     icon: row.icon,
     title: row[`title_${locale}`],

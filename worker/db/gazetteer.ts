@@ -15,12 +15,28 @@ export const SERBIA_BOUNDS = { south: 42.2, west: 18.8, north: 46.2, east: 23.05
 
 const names = (row: CityRow | DistrictRow) => [row.name_en, row.name_ru, row.name_sr, row.slug];
 
-export async function loadGazetteer(db: D1Database) {
+/** Cities and districts from D1; the API reads them through `referenceTables(env).gazetteer()`, kept a while. */
+export async function readGazetteer(db: D1Database) {
   const [cities, districts] = await Promise.all([listCities(db), listDistricts(db)]);
   const cityById = new Map(cities.map((c) => [c.id, c]));
   return { cities, districts, cityById };
 }
-type Gazetteer = Awaited<ReturnType<typeof loadGazetteer>>;
+export type Gazetteer = Awaited<ReturnType<typeof readGazetteer>>;
+
+/** A city's id and, when asked, its district's id by slugs (`district_id` null if not the city's); null: no such city. */
+export function placeIds(
+  g: Gazetteer,
+  citySlug: string,
+  districtSlug: string | undefined,
+): { city_id: number; district_id: number | null } | null {
+  const city = g.cities.find((row) => row.slug === citySlug);
+  if (!city) return null;
+  const district =
+    districtSlug === undefined
+      ? undefined
+      : g.districts.find((row) => row.city_id === city.id && row.slug === districtSlug);
+  return { city_id: city.id, district_id: district?.id ?? null };
+}
 
 function cityPlace(city: CityRow, locale: Locale): Place {
   const name = city[`name_${locale}`];

@@ -19,10 +19,9 @@ import {
   SELF_TILES_PATH,
 } from "#shared/map.ts";
 import { isLocale, type Locale } from "#shared/locales.ts";
-import { listCities } from "#worker/db/cities.ts";
-import { listDistricts } from "#worker/db/districts.ts";
+import { referenceTables } from "#worker/db/reference-data.ts";
 import type { BasemapData } from "./basemap-file.ts";
-import { renderTile, type TileGazetteer } from "./tile.ts";
+import { renderTile } from "./tile.ts";
 
 /**
  * The outlines (~1.3 MB) are read by the first tile an isolate draws, not by every isolate that starts;
@@ -41,8 +40,6 @@ const STYLE_CACHE = "public, max-age=300";
 const TILE_CACHE = "public, max-age=86400";
 /** Tiles' places language when the request names none: the local names, as on the ground. */
 const TILE_DEFAULT_LOCALE: Locale = "sr";
-/** How long an isolate keeps the gazetteer it read for tiles (it changes with migrations, not requests). */
-const GAZETTEER_TTL_MS = 10 * 60_000;
 
 export function mapStyle(env: { MAP_TILES_URL?: string; MAP_TILES_ATTRIBUTION?: string }): MapStyle {
   const provider = env.MAP_TILES_URL?.trim();
@@ -53,21 +50,6 @@ export function mapStyle(env: { MAP_TILES_URL?: string; MAP_TILES_ATTRIBUTION?: 
     max_zoom: MAP_MAX_ZOOM,
     tile_size: MAP_TILE_SIZE,
   };
-}
-
-const gazetteers = new WeakMap<D1Database, { at: number; gazetteer: Promise<TileGazetteer> }>();
-/** The gazetteer for tiles, read once an isolate per GAZETTEER_TTL_MS rather than twice a tile. */
-function tileGazetteer(db: D1Database): Promise<TileGazetteer> {
-  const kept = gazetteers.get(db);
-  if (kept && Date.now() - kept.at < GAZETTEER_TTL_MS) return kept.gazetteer;
-  const gazetteer = Promise.all([listCities(db), listDistricts(db)]).then(([cities, districts]) => ({
-    cities,
-    districts,
-  }));
-  gazetteers.set(db, { at: Date.now(), gazetteer });
-  // A failed read is not kept: the next tile tries again.
-  gazetteer.catch(() => gazetteers.delete(db));
-  return gazetteer;
 }
 
 /** A tile coordinate as written in a URL: a plain decimal integer within [0, max]. */
@@ -90,6 +72,6 @@ export const map = new Hono<AppEnv>()
     if (z === null || x === null || y === null) return c.text("Not found", 404);
     const lang = c.req.query("lang");
     const locale = isLocale(lang) ? lang : TILE_DEFAULT_LOCALE;
-    const svg = renderTile(await basemap(), await tileGazetteer(c.env.DB), z, x, y, locale);
+    const svg = renderTile(await basemap(), await referenceTables(c.env).gazetteer(), z, x, y, locale);
     return c.body(svg, 200, { "Content-Type": "image/svg+xml; charset=utf-8", "Cache-Control": TILE_CACHE });
   });

@@ -3,7 +3,7 @@ import { PERMANENT_REDIRECT_STATUS } from "#shared/constants.ts";
 import { dealFromSegment, DEFAULT_PROPERTY_TYPE, isTypeOfDeal } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { findCity } from "#worker/db/cities.ts";
+import { referenceTables } from "#worker/db/reference-data.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 
 function decodedSegment(segment: string): string | null {
@@ -32,7 +32,8 @@ export function dealRoot(): MiddlewareHandler<AppEnv> {
     if (segment && isTypeOfDeal(deal, segment)) return next();
     // A malformed escape (`/buy/%FF/`) names no city: the router's 404, not a URIError.
     const slug = segment && decodedSegment(segment);
-    if (segment && !(slug && (await findCity(c.env.DB, slug)))) return next();
+    if (segment && !(slug && (await referenceTables(c.env).gazetteer()).cities.some((city) => city.slug === slug)))
+      return next();
 
     const target = localizePath(paths.list(deal, DEFAULT_PROPERTY_TYPE, segment), locale);
     return c.redirect(target + url.search, PERMANENT_REDIRECT_STATUS);

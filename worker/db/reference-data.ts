@@ -1,0 +1,36 @@
+/**
+ * Reference tables — cities, districts, media tags, FAQ, advantages — are the same for every visitor and
+ * change only with the seed or an operator's SQL, yet nearly every page read several of them from D1:
+ * each read is a round trip and a few milliseconds of CPU (decision 045). An isolate now reads each once
+ * per `REFERENCE_CACHE_TTL` seconds (wrangler.toml; 0 reads them every time, as the tests do, which
+ * write them). Only whole tables are kept, never anything that depends on who asks or what they search.
+ */
+import type { AppEnv } from "#worker/app-env.ts";
+import { advantageRows, faqRows, loadTags } from "./content.ts";
+import { readGazetteer } from "./gazetteer.ts";
+
+type Env = Pick<AppEnv["Bindings"], "DB" | "REFERENCE_CACHE_TTL">;
+
+const kept = new Map<string, { until: number; value: Promise<unknown> }>();
+
+/** `read()`'s result, shared by this isolate's requests for the TTL; a failed read is not kept. */
+export function referenceData<T>(env: Env, key: string, read: () => Promise<T>): Promise<T> {
+  const ttl = Number(env.REFERENCE_CACHE_TTL ?? 0);
+  if (!(ttl > 0)) return read();
+  const now = Date.now();
+  const hit = kept.get(key);
+  if (hit && hit.until > now) return hit.value as Promise<T>;
+  const value = read();
+  kept.set(key, { until: now + ttl * 1000, value });
+  value.catch(() => kept.delete(key));
+  return value;
+}
+
+/** The reference tables as this isolate keeps them (read-only: callers must not change what they get). */
+export const referenceTables = (env: Env) => ({
+  /** Cities (by population) and districts, with the cities by id; one object while kept (tiles key labels on it). */
+  gazetteer: () => referenceData(env, "gazetteer", () => readGazetteer(env.DB)),
+  tags: () => referenceData(env, "tags", () => loadTags(env.DB)),
+  faq: () => referenceData(env, "faq", () => faqRows(env.DB)),
+  advantages: () => referenceData(env, "advantages", () => advantageRows(env.DB)),
+});
