@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join } from "node:path";
+import { Cdp } from "../cdp.ts";
 
 /**
  * CPU time of the worker, not wall time (issue 25): V8's sampling profiler in workerd, driven over the
@@ -43,52 +44,13 @@ export interface CpuProfile {
   inclusive: ProfileItem[];
 }
 
-/** A DevTools protocol session over the inspector's WebSocket. */
-class Inspector {
-  #ws: WebSocket;
-  #next = 1;
-  #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-
-  private constructor(ws: WebSocket) {
-    this.#ws = ws;
-    ws.addEventListener("message", (event) => {
-      const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown; error?: { message: string } };
-      const waiting = message.id === undefined ? undefined : this.#pending.get(message.id);
-      if (!waiting) return;
-      this.#pending.delete(message.id!);
-      if (message.error) waiting.reject(new Error(message.error.message));
-      else waiting.resolve(message.result);
-    });
-  }
-
-  /** Attaches to the worker's isolate behind `inspectorUrl` (http://127.0.0.1:PORT). */
-  static async attach(inspectorUrl: string): Promise<Inspector> {
-    const targets = (await (await fetch(`${inspectorUrl}/json`)).json()) as { webSocketDebuggerUrl: string }[];
-    const target = targets[0];
-    if (!target) throw new Error(`no inspector target at ${inspectorUrl}/json`);
-    // The inspector proxy admits DevTools from localhost only, and wants an Origin to say so (undici's option).
-    const init = { headers: { origin: "http://localhost" } } as unknown as string[];
-    const ws = new WebSocket(target.webSocketDebuggerUrl, init);
-    await new Promise<void>((resolve, reject) => {
-      ws.addEventListener("open", () => resolve(), { once: true });
-      ws.addEventListener("error", () => reject(new Error(`cannot open ${target.webSocketDebuggerUrl}`)), {
-        once: true,
-      });
-    });
-    return new Inspector(ws);
-  }
-
-  send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
-    const id = this.#next++;
-    this.#ws.send(JSON.stringify({ id, method, params }));
-    return new Promise<T>((resolve, reject) =>
-      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject }),
-    );
-  }
-
-  close() {
-    this.#ws.close();
-  }
+/** Attaches to the worker's isolate behind `inspectorUrl` (http://127.0.0.1:PORT). */
+async function attach(inspectorUrl: string): Promise<Cdp> {
+  const targets = (await (await fetch(`${inspectorUrl}/json`)).json()) as { webSocketDebuggerUrl: string }[];
+  const target = targets[0];
+  if (!target) throw new Error(`no inspector target at ${inspectorUrl}/json`);
+  // The inspector proxy admits DevTools from localhost only, and wants an Origin to say so.
+  return Cdp.connect(target.webSocketDebuggerUrl, { origin: "http://localhost" });
 }
 
 /** A frame's original place: the bundle's source maps, read once per build folder. */
@@ -146,7 +108,7 @@ export async function profileRequests(
     locate = () => null,
   }: { requests?: number; intervalUs?: number; topN?: number; locate?: Locate } = {},
 ): Promise<CpuProfile> {
-  const inspector = await Inspector.attach(inspectorUrl);
+  const inspector = await attach(inspectorUrl);
   try {
     await inspector.send("Profiler.enable");
     await inspector.send("Profiler.setSamplingInterval", { interval: intervalUs });

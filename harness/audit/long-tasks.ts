@@ -5,8 +5,9 @@
  * ran is read from the trace. Reported per page: the longest task and the sum of the tasks' time over
  * 50 ms (what total blocking time adds up), over several loads.
  */
-import type { Browser, Page } from "playwright-core";
-import { hydrated, launch } from "../browser.ts";
+import { launch as launchChrome } from "chrome-launcher";
+import { CHROMIUM_FLAGS, chromiumPath } from "../browser.ts";
+import { Cdp } from "../cdp.ts";
 import { budgets } from "./budgets.ts";
 import type { AuditPage } from "./pages.ts";
 
@@ -16,10 +17,7 @@ const { cpuSlowdown: CPU_SLOWDOWN, maxTaskMs } = budgets.mainThread;
 
 /** Lighthouse's mobile device (Moto G Power): the same viewport, so the same markup lays out. */
 const MOBILE = {
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
+  metrics: { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true },
   userAgent:
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
 };
@@ -112,27 +110,73 @@ export function taskFigures(tasks: { ms: number }[]): TaskFigures {
   };
 }
 
-/** Loads `page` once, traced, with the CPU slowed; resolves with its main thread's tasks. */
-async function tracedLoad(browser: Browser, baseURL: string, page: AuditPage) {
-  const context = await browser.newContext({
-    ...MOBILE,
-    ...(page.cookie ? { extraHTTPHeaders: { cookie: page.cookie } } : {}),
+/** Categories of a performance panel recording: tasks, and what ran inside them. */
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "blink.user_timing",
+  "loading",
+].join(",");
+
+/**
+ * Loads `page` once in a fresh browser context over the bare DevTools protocol — a driver's own
+ * scripts (Playwright's injected script is a 60 ms task at 4×) would be measured with the page —
+ * traced, with the CPU slowed, until it has hydrated and gone quiet; resolves with its main thread's tasks.
+ */
+async function tracedLoad(cdp: Cdp, baseURL: string, page: AuditPage) {
+  const { browserContextId } = await cdp.send<{ browserContextId: string }>("Target.createBrowserContext", {
+    disposeOnDetach: true,
   });
-  const tab: Page = await context.newPage();
+  const { targetId } = await cdp.send<{ targetId: string }>("Target.createTarget", {
+    url: "about:blank",
+    browserContextId,
+  });
+  const { sessionId } = await cdp.send<{ sessionId: string }>("Target.attachToTarget", { targetId, flatten: true });
+  const send = (method: string, params: Record<string, unknown> = {}) => cdp.send(method, params, sessionId);
   try {
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    await browser.startTracing(tab, {
-      categories: ["devtools.timeline", "disabled-by-default-devtools.timeline", "v8.execute", "blink.user_timing"],
+    await send("Page.enable");
+    await send("Network.enable");
+    if (page.cookie) await send("Network.setExtraHTTPHeaders", { headers: { cookie: page.cookie } });
+    await send("Emulation.setDeviceMetricsOverride", MOBILE.metrics);
+    await send("Emulation.setTouchEmulationEnabled", { enabled: true });
+    await send("Emulation.setUserAgentOverride", { userAgent: MOBILE.userAgent });
+    await send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    const events: TraceEvent[] = [];
+    const offData = cdp.on("Tracing.dataCollected", (params, from) => {
+      if (from === sessionId) events.push(...(params.value as TraceEvent[]));
     });
-    await tab.goto(`${baseURL}${page.path}`, { waitUntil: "load" });
-    await hydrated(tab);
+    const complete = new Promise<void>((resolve) => {
+      const off = cdp.on("Tracing.tracingComplete", (_, from) => {
+        if (from === sessionId) (off(), resolve());
+      });
+    });
+    await send("Tracing.start", { categories: TRACE_CATEGORIES, transferMode: "ReportEvents" });
+    const loaded = new Promise<void>((resolve) => {
+      const off = cdp.on("Page.loadEventFired", (_, from) => {
+        if (from === sessionId) (off(), resolve());
+      });
+    });
+    await send("Page.navigate", { url: `${baseURL}${page.path}` });
+    await loaded;
+    // Hydrated: root.tsx marks <html data-hydrated>; asked with a one-line evaluation, nothing injected.
+    for (let waited = 0; ; waited += 50) {
+      const { result } = (await send("Runtime.evaluate", {
+        expression: "document.documentElement.hasAttribute('data-hydrated')",
+        returnByValue: true,
+      })) as { result: { value: boolean } };
+      if (result.value) break;
+      if (waited > 30_000) throw new Error(`${page.path} did not hydrate within 30 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
     // Quiet: what load and hydration scheduled after them (lazy parts, idle callbacks) runs too.
-    await tab.waitForTimeout(1_500);
-    const trace = JSON.parse((await browser.stopTracing()).toString("utf8")) as { traceEvents: TraceEvent[] };
-    return mainThreadTasks(trace.traceEvents);
+    await new Promise((r) => setTimeout(r, 1_500));
+    await send("Tracing.end");
+    await complete;
+    offData();
+    return mainThreadTasks(events);
   } finally {
-    await context.close();
+    await cdp.send("Target.disposeBrowserContext", { browserContextId }).catch(() => undefined);
   }
 }
 
@@ -142,13 +186,17 @@ export async function measureLongTasks(
   pages: AuditPage[],
   { loads = 3, log = (_: string) => {} }: { loads?: number; log?: (line: string) => void } = {},
 ): Promise<LongTaskResult[]> {
-  const browser = await launch();
+  const chrome = await launchChrome({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS });
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as {
+    webSocketDebuggerUrl: string;
+  };
+  const cdp = await Cdp.connect(webSocketDebuggerUrl);
   const results: LongTaskResult[] = [];
   try {
     for (const page of pages) {
-      await tracedLoad(browser, baseURL, page);
+      await tracedLoad(cdp, baseURL, page);
       const all: { start: number; ms: number; what: string }[][] = [];
-      for (let i = 0; i < loads; i++) all.push(await tracedLoad(browser, baseURL, page));
+      for (let i = 0; i < loads; i++) all.push(await tracedLoad(cdp, baseURL, page));
       const figures = all.map(taskFigures);
       const worstLoad = all[figures.indexOf(figures.reduce((a, b) => (b.longestMs > a.longestMs ? b : a)))]!;
       results.push({
@@ -163,7 +211,8 @@ export async function measureLongTasks(
       log(`  ${page.name.padEnd(12)} longest ${figures.map((f) => f.longestMs.toFixed(0)).join(" / ")} ms`);
     }
   } finally {
-    await browser.close();
+    cdp.close();
+    chrome.kill();
   }
   return results;
 }
