@@ -148,13 +148,17 @@ async function tracedLoad(cdp: Cdp, baseURL: string, page: AuditPage) {
     });
     const complete = new Promise<void>((resolve) => {
       const off = cdp.on("Tracing.tracingComplete", (_, from) => {
-        if (from === sessionId) (off(), resolve());
+        if (from !== sessionId) return;
+        off();
+        resolve();
       });
     });
     await send("Tracing.start", { categories: TRACE_CATEGORIES, transferMode: "ReportEvents" });
     const loaded = new Promise<void>((resolve) => {
       const off = cdp.on("Page.loadEventFired", (_, from) => {
-        if (from === sessionId) (off(), resolve());
+        if (from !== sessionId) return;
+        off();
+        resolve();
       });
     });
     await send("Page.navigate", { url: `${baseURL}${page.path}` });
