@@ -11,18 +11,20 @@ import { readGazetteer } from "./gazetteer.ts";
 
 type Env = Pick<AppEnv["Bindings"], "DB" | "REFERENCE_CACHE_TTL">;
 
-const kept = new Map<string, { until: number; value: Promise<unknown> }>();
+const kept = new Map<string, { until: number; value: unknown }>();
 
-/** `read()`'s result, shared by this isolate's requests for the TTL; a failed read is not kept. */
-export function referenceData<T>(env: Env, key: string, read: () => Promise<T>): Promise<T> {
+/**
+ * `read()`'s result, shared by this isolate's requests for the TTL. The value is kept, not the promise:
+ * a request must not wait on I/O another request started (workerd may cancel it with that request), so
+ * requests that miss at the same moment each read; a failed read is not kept.
+ */
+export async function referenceData<T>(env: Env, key: string, read: () => Promise<T>): Promise<T> {
   const ttl = Number(env.REFERENCE_CACHE_TTL ?? 0);
   if (!(ttl > 0)) return read();
-  const now = Date.now();
   const hit = kept.get(key);
-  if (hit && hit.until > now) return hit.value as Promise<T>;
-  const value = read();
-  kept.set(key, { until: now + ttl * 1000, value });
-  value.catch(() => kept.delete(key));
+  if (hit && hit.until > Date.now()) return hit.value as T;
+  const value = await read();
+  kept.set(key, { until: Date.now() + ttl * 1000, value });
   return value;
 }
 
