@@ -303,6 +303,46 @@ describe("GET /api/realty/{id}", () => {
     expect(data.market.city_median_price_m2).toBeGreaterThan(0);
   });
 
+  it("gives the median price per m² of active listings of the listing's type and city, odd and even samples", async () => {
+    const market = async (id: number) =>
+      ((await (await get(`/api/realty/${id}`)).json()) as { data: ApiListingDetail }).data.market;
+    const expected = async (id: number) => {
+      const { results } = await env.DB.prepare(
+        `SELECT price_m2 FROM listings WHERE status = 'active' AND price_m2 IS NOT NULL
+           AND type_id = (SELECT type_id FROM listings WHERE id = ?1) AND city_id = (SELECT city_id FROM listings WHERE id = ?1)
+         ORDER BY price_m2`,
+      )
+        .bind(id)
+        .all<{ price_m2: number }>();
+      const prices = results.map((r) => r.price_m2);
+      const mid = Math.floor(prices.length / 2);
+      const median = prices.length % 2 ? prices[mid]! : (prices[mid - 1]! + prices[mid]!) / 2;
+      return { sample_size: prices.length, city_median_price_m2: Math.round(median * 100) / 100 };
+    };
+    const row = await env.DB.prepare(
+      "SELECT id, type_id, city_id FROM listings WHERE status = 'active' AND price_m2 IS NOT NULL ORDER BY id LIMIT 1",
+    ).first<{ id: number; type_id: number; city_id: number }>();
+    const id = row!.id;
+    const before = await expected(id);
+    expect(await market(id)).toEqual(before);
+    // One more listing of the same type and city flips the sample between odd and even.
+    const extra = await env.DB.prepare(
+      `INSERT INTO listings (type_id, deal, property_type, city_id, address, lat, lng, price, area, rooms, title,
+         description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
+       SELECT type_id, deal, property_type, city_id, address, lat, lng, price * 3, area, rooms, title, description,
+         lang, owner_id, phone, 'active', created_at, updated_at, expires_at FROM listings WHERE id = ? RETURNING id`,
+    )
+      .bind(id)
+      .first<{ id: number }>();
+    try {
+      const after = await expected(id);
+      expect(after.sample_size).toBe(before.sample_size + 1);
+      expect(await market(id)).toEqual(after);
+    } finally {
+      await env.DB.prepare("DELETE FROM listings WHERE id = ?").bind(extra!.id).run();
+    }
+  });
+
   it("is 404 for listings that are not active and for unknown ids, 400 for a malformed id", async () => {
     const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{
       id: number;

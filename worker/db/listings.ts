@@ -594,6 +594,26 @@ export async function listingPreview(
     : detailOf(db, id, locale, now, "l.owner_id = ?", [ownerId], true);
 }
 
+/**
+ * A listing's market: how many active listings of its type and city have a price per m², and their
+ * median — the middle row, or the mean of the two middle rows — walked along the (status, type_id,
+ * city_id, price_m2) index. ?1 is the listing's id.
+ */
+const MARKET_SQL = `
+  WITH sample AS (
+    SELECT price_m2 FROM listings
+    WHERE status = 'active' AND price_m2 IS NOT NULL
+      AND type_id = (SELECT type_id FROM listings WHERE id = ?1)
+      AND city_id = (SELECT city_id FROM listings WHERE id = ?1)
+  ),
+  size AS (SELECT COUNT(*) AS n FROM sample)
+  SELECT size.n AS n,
+    (SELECT AVG(price_m2) FROM (
+      SELECT price_m2 FROM sample ORDER BY price_m2
+      LIMIT 2 - (SELECT n FROM size) % 2 OFFSET ((SELECT n FROM size) - 1) / 2
+    )) AS median
+  FROM size`;
+
 async function detailOf(
   db: D1Database,
   id: number,
@@ -604,16 +624,23 @@ async function detailOf(
   /** The point the owner set (their preview, an admin's), not the public one. */
   exact: boolean,
 ): Promise<ApiListingPreview | null> {
-  const row = await db
-    .prepare(
-      `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
-         u.name AS owner_name, u.created_at AS owner_since
-       FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
-       WHERE l.id = ? AND ${condition}`,
-    )
-    .bind(id, ...args)
-    .first<
-      ListingRow & {
+  // One round trip: the listing, its photos and its market (the type's and city's median price per m²).
+  const [found, images, market] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
+           u.name AS owner_name, u.created_at AS owner_since
+         FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
+         WHERE l.id = ? AND ${condition}`,
+      )
+      .bind(id, ...args),
+    db
+      .prepare("SELECT id, width, height, photo_key FROM listing_images WHERE listing_id = ? ORDER BY position")
+      .bind(id),
+    db.prepare(MARKET_SQL).bind(id),
+  ]);
+  const row = found!.results[0] as
+    | (ListingRow & {
         description: string;
         status: ListingStatus;
         city_id: number;
@@ -621,22 +648,11 @@ async function detailOf(
         owner_id: number;
         owner_name: string;
         owner_since: number;
-      }
-    >();
+      })
+    | undefined;
   if (!row) return null;
-
-  const [images, market] = await db.batch([
-    db
-      .prepare("SELECT id, width, height, photo_key FROM listing_images WHERE listing_id = ? ORDER BY position")
-      .bind(id),
-    db
-      .prepare(
-        "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND type_id = ? AND city_id = ? AND price_m2 IS NOT NULL",
-      )
-      .bind(row.type_id, row.city_id),
-  ]);
-  const sample = (market!.results[0] as { n: number }).n;
-  const median = sample ? await medianPriceM2(db, row.type_id, row.city_id, sample) : null;
+  const { n: sample, median: middle } = market!.results[0] as { n: number; median: number | null };
+  const median = sample && middle !== null ? Math.round(middle * 100) / 100 : null;
 
   return {
     ...toListing(row, now, locale),
@@ -647,21 +663,6 @@ async function detailOf(
     checked_at: row.checked_at === null ? null : iso(row.checked_at),
     market: { city_median_price_m2: median, sample_size: sample },
   };
-}
-
-/** The median walks the (status, type_id, city_id, price_m2) index to the middle row(s). */
-async function medianPriceM2(db: D1Database, typeId: number, cityId: number, sample: number): Promise<number | null> {
-  const even = sample % 2 === 0;
-  const { results } = await db
-    .prepare(
-      `SELECT price_m2 FROM listings WHERE status = 'active' AND type_id = ? AND city_id = ? AND price_m2 IS NOT NULL
-       ORDER BY price_m2 LIMIT ? OFFSET ?`,
-    )
-    .bind(typeId, cityId, even ? 2 : 1, even ? sample / 2 - 1 : (sample - 1) / 2)
-    .all<{ price_m2: number }>();
-  if (!results.length) return null;
-  const value = results.reduce((sum, r) => sum + r.price_m2, 0) / results.length;
-  return Math.round(value * 100) / 100;
 }
 
 export async function seoListingPage(db: D1Database, page: number, perPage: number) {
