@@ -70,8 +70,9 @@ it("filters, sorts and pages with JavaScript without reloading the document", as
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   const before = await count();
   expect(before).toMatch(/^\d+ listings$/);
-  // Each listing shown counts one list view.
-  await expect.poll(() => beacons.length).toBe(await cardCount());
+  // Each listing shown counts one list view: sent once the browser is idle (up to 2 s), two at a time —
+  // seconds on a busy machine, not vitest's default second.
+  await expect.poll(() => beacons.length, { timeout: 15_000 }).toBe(await cardCount());
 
   // A choice applies at once.
   await page.getByRole("checkbox", { name: /^2 rooms/ }).check({ force: true });
