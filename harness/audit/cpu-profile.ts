@@ -141,8 +141,15 @@ export function summarize(
     const next = deltas[i + 1] ?? 0;
     self.set(samples[i]!, (self.get(samples[i]!) ?? 0) + next);
   }
-  // A function's name and place (original file and line where the source maps know it).
-  const label = (frame: ProfileNode["callFrame"]) => {
+  // A node's function name and place (original file and line where the source maps know it), once per node:
+  // the inclusive walk meets each ancestor again for every node under it.
+  const labels = new Map<number, ReturnType<typeof labelOf>>();
+  const label = (id: number) => {
+    let found = labels.get(id);
+    if (!found) labels.set(id, (found = labelOf(byId.get(id)!.callFrame)));
+    return found;
+  };
+  const labelOf = (frame: ProfileNode["callFrame"]) => {
     const place = locate(frame);
     const name = frame.functionName || "(anonymous)";
     const where = place
@@ -152,7 +159,7 @@ export function summarize(
         : "";
     return { name, where, key: `${name} ${where}`, source: place?.source };
   };
-  const add = (into: Map<string, ProfileItem>, at: ReturnType<typeof label>, us: number) => {
+  const add = (into: Map<string, ProfileItem>, at: ReturnType<typeof labelOf>, us: number) => {
     const item = into.get(at.key) ?? { name: at.name, where: at.where, selfMs: 0 };
     item.selfMs += us / 1000 / requests;
     into.set(at.key, item);
@@ -164,7 +171,7 @@ export function summarize(
     const frame = byId.get(id)!.callFrame;
     if (frame.functionName === "(idle)") continue;
     busy += us;
-    const at = label(frame);
+    const at = label(id);
     add(items, at, us);
     const group = groupOf(frame, at.source);
     groups[group] = (groups[group] ?? 0) + us / 1000 / requests;
@@ -177,9 +184,8 @@ export function summarize(
     if (byId.get(id)!.callFrame.functionName === "(idle)") continue;
     const seen = new Set<string>();
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const frame = byId.get(at)!.callFrame;
-      if (frame.functionName === "(root)") break;
-      const place = label(frame);
+      if (byId.get(at)!.callFrame.functionName === "(root)") break;
+      const place = label(at);
       if (seen.has(place.key)) continue;
       seen.add(place.key);
       add(inclusive, place, us);

@@ -70,7 +70,9 @@ export function mainThreadTasks(events: TraceEvent[]): { start: number; ms: numb
   for (const task of tasks) {
     const key = `${task.pid}:${task.tid}`;
     if (!mainThreads.has(key)) continue;
-    byThread.set(key, [...(byThread.get(key) ?? []), task]);
+    const list = byThread.get(key);
+    if (list) list.push(task);
+    else byThread.set(key, [task]);
   }
   const key = navigated
     ? `${navigated.pid}:${navigated.tid}`
