@@ -85,7 +85,9 @@ export default defineConfig({
           include: ["tests/audit/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/e2e/server.ts"],
-          hookTimeout: 240_000,
+          // A page's first test loads and audits it (a few seconds; more on a busy machine).
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
           fileParallelism: false,
         },
       },

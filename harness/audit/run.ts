@@ -111,22 +111,30 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
   }
 }
 
-/** Browser audit of every page, then one Nu validator run over all the server HTML. */
+/** The Nu validator over every page's server HTML, all documents in one run. */
+export async function validatePages(baseURL: string, pages: AuditPage[]): Promise<Record<string, VnuResult>> {
+  const documents: Record<string, string> = {};
+  for (const page of pages) documents[page.name] = (await fetchHtml(baseURL, page)).html;
+  return validateHtml(documents);
+}
+
+/** Browser audit of every page, one after another, with the Nu validator run beside them. */
 export async function auditPages(
   browser: Browser,
   baseURL: string,
   pages: AuditPage[],
   log: (line: string) => void = () => {},
 ): Promise<PageAudit[]> {
+  const validation = validatePages(baseURL, pages);
+  // Its failure is reported where it is awaited, after the browser audits, not as an unhandled rejection.
+  validation.catch(() => {});
   const browserResults: BrowserAudit[] = [];
-  const documents: Record<string, string> = {};
   for (const page of pages) {
     const started = performance.now();
     browserResults.push(await auditInBrowser(browser, baseURL, page));
-    documents[page.name] = (await fetchHtml(baseURL, page)).html;
     log(`  ${page.name.padEnd(16)} ${page.path} ${Math.round(performance.now() - started)} ms`);
   }
-  const vnu = await validateHtml(documents);
+  const vnu = await validation;
   return pages.map((page, i) => ({ page, ...browserResults[i]!, vnu: vnu[page.name]! }));
 }
 
