@@ -37,6 +37,7 @@ import { FOLDERS } from "#harness/folders.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { seedStatements } from "#harness/seed/seed-sql.ts";
 import { wrangler } from "#harness/wrangler.ts";
+import { OFFLINE_PATH } from "#client/pwa/protocol.ts";
 
 const { values } = parseArgs({
   options: {
@@ -66,6 +67,8 @@ const STATIC_FILE = "bench-static.html";
  * as for a signed-in visitor or a cache miss, with the same middleware and headers otherwise.
  */
 const UNCACHED = { "x-debug-page-cache": "off" };
+/** A page with no data of its own: what the layout alone (header, footer, messages, scripts) costs. */
+const LAYOUT_ONLY_PATH = OFFLINE_PATH;
 /** The owner side in the bench (issue 25): the name in the tables and the page type (harness/audit/pages.ts). */
 const OWNER_PAGES = [
   ["cabinet (signed in)", "cabinet"],
@@ -312,6 +315,16 @@ try {
     path: "/api/realty/search?deal=sale&type=4&city=beograd",
     status: 200,
   });
+  // The ceiling: a request through the worker with nothing to render, and a page of the layout alone
+  // (the offline page: header, footer, messages, scripts; no data). Not held to the budget.
+  const ceiling: Record<string, Measured> = {
+    "robots.txt (the worker's floor)": await measure("robots.txt", { path: "/robots.txt", status: 200 }),
+    "layout alone (offline page)": await measure(
+      "layout alone (offline page), uncached",
+      { path: LAYOUT_ONLY_PATH, status: 200 },
+      UNCACHED,
+    ),
+  };
   const staticAfter = await measure("static (search HTML), last", staticTarget);
   const staticReqPerSec = (staticBefore.reqPerSec + staticAfter.reqPerSec) / 2;
 
@@ -325,6 +338,7 @@ try {
   const sequential = {
     ...Object.fromEntries(Object.entries(cachedTargets).map(([n, t]) => [n, { ...t, headers: UNCACHED }])),
     ...Object.fromEntries(Object.entries(ownerTargets).map(([n, t]) => [n, { ...t, headers: { cookie: t.cookie } }])),
+    "layout alone (offline page)": { path: LAYOUT_ONLY_PATH, status: 200, headers: UNCACHED },
     "robots.txt (the worker's floor)": { path: "/robots.txt", status: 200, headers: {} },
     "static (search HTML)": { path: staticPath, status: 200, headers: {} },
   };
@@ -370,6 +384,11 @@ try {
   console.log(
     `static copy of the search HTML: ${Math.round(staticBefore.reqPerSec)} req/s first, ${Math.round(staticAfter.reqPerSec)} last (mean ${Math.round(staticReqPerSec)}); api search ${Math.round(apiSearch.reqPerSec)} req/s`,
   );
+  console.log(
+    `the ceiling of this stack: ${Object.entries(ceiling)
+      .map(([name, t]) => `${name} ${Math.round(t.reqPerSec)} req/s (${ratioOf(t).toFixed(3)} of static)`)
+      .join(", ")}`,
+  );
   console.log("\nWhere the CPU of an uncached render goes (sampled ms per render in the worker's isolate, by source):");
   // Groups under 0.3 ms on every page are summed into one row.
   const all = [...new Set(Object.values(profiles).flatMap((p) => Object.keys(p.groups)))];
@@ -401,6 +420,7 @@ try {
     static: { first: staticBefore, last: staticAfter, meanReqPerSec: staticReqPerSec },
     cached,
     uncached,
+    ceiling,
     apiSearch,
   };
   report.cpuPerRender = cpu;

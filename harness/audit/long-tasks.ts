@@ -29,7 +29,47 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string; data?: { frame?: string; url?: string; isLoadingMainFrame?: boolean } };
+  id?: string;
+  args?: {
+    name?: string;
+    data?: {
+      frame?: string;
+      url?: string;
+      isLoadingMainFrame?: boolean;
+      /** `Profile`: when V8's sampling began, µs. */
+      startTime?: number;
+      /** `ProfileChunk`: new nodes of the call tree, and the samples since the last chunk. */
+      cpuProfile?: {
+        nodes?: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+        samples?: number[];
+      };
+      timeDeltas?: number[];
+    };
+  };
+}
+
+/** The JavaScript V8 sampled in the trace: each sample's thread, time (µs) and function. */
+export function jsSamples(events: TraceEvent[]): { thread: string; ts: number; fn: string }[] {
+  const profiles = new Map<string, { thread: string; ts: number; nodes: Map<number, string> }>();
+  const samples: { thread: string; ts: number; fn: string }[] = [];
+  for (const e of events) {
+    const data = e.args?.data;
+    if (e.name === "Profile" && data?.startTime !== undefined)
+      profiles.set(`${e.pid}:${e.id}`, { thread: `${e.pid}:${e.tid}`, ts: data.startTime, nodes: new Map() });
+    if (e.name !== "ProfileChunk" || !data) continue;
+    const profile = profiles.get(`${e.pid}:${e.id}`);
+    if (!profile) continue;
+    for (const { id, callFrame: f } of data.cpuProfile?.nodes ?? [])
+      profile.nodes.set(
+        id,
+        `${f.functionName || "(anonymous)"}${f.url ? ` ${f.url.replace(/^.*\//, "")}:${f.lineNumber + 1}` : ""}`,
+      );
+    (data.cpuProfile?.samples ?? []).forEach((node, i) => {
+      profile.ts += data.timeDeltas?.[i] ?? 0;
+      samples.push({ thread: profile.thread, ts: profile.ts, fn: profile.nodes.get(node) ?? "?" });
+    });
+  }
+  return samples;
 }
 
 export interface TaskFigures {
@@ -79,6 +119,21 @@ export function mainThreadTasks(events: TraceEvent[]): { start: number; ms: numb
     : [...byThread.entries()].sort((a, b) => b[1].length - a[1].length)[0]?.[0];
   const own = key ? (byThread.get(key) ?? []) : [];
   const from = navigated?.ts ?? 0;
+  const samples = jsSamples(events);
+  /** The JavaScript that ran longest inside a task, by self time of its sampled functions. */
+  const script = (task: TraceEvent) => {
+    const thread = `${task.pid}:${task.tid}`;
+    const inTask = samples.filter((x) => x.thread === thread && x.ts >= task.ts && x.ts < task.ts + task.dur!);
+    const counts = new Map<string, number>();
+    for (const { fn } of inTask) if (fn !== "(idle)" && fn !== "(program)") counts.set(fn, (counts.get(fn) ?? 0) + 1);
+    // Each sample stands for the interval around it: the task's time spread over its samples.
+    const perSample = inTask.length ? task.dur! / 1000 / inTask.length : 0;
+    const top = [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .filter(([, n]) => n * perSample >= 2);
+    return top.length ? `; JS: ${top.map(([fn, n]) => `${fn} ${(n * perSample).toFixed(0)} ms`).join(", ")}` : "";
+  };
   // What ran inside a task: its events of over 5 ms, summed by name (script evaluation, a call, style…).
   const inside = (task: TraceEvent) => {
     const end = task.ts + task.dur!;
@@ -89,13 +144,11 @@ export function mainThreadTasks(events: TraceEvent[]): { start: number; ms: numb
       const name = `${e.name}${e.args?.data?.url ? ` ${e.args.data.url.replace(/^.*\//, "")}` : ""}`;
       sums.set(name, (sums.get(name) ?? 0) + e.dur! / 1000);
     }
-    return (
-      [...sums]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, 6)
-        .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`)
-        .join(", ") || "—"
-    );
+    const top = [...sums]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`);
+    return (top.join(", ") || "—") + script(task);
   };
   return own
     .filter((t) => t.ts >= from)
@@ -119,6 +172,8 @@ const TRACE_CATEGORIES = [
   "v8.execute",
   "blink.user_timing",
   "loading",
+  // V8's sampling profiler: which functions ran inside a long task.
+  "disabled-by-default-v8.cpu_profiler",
 ].join(",");
 
 /**

@@ -79,6 +79,42 @@ describe("mainThreadTasks (a Chromium trace)", () => {
     expect(tasks.map((t) => t.ms)).toEqual([30, 120, 51]);
     expect(tasks[1]!.what).toBe("FunctionCall app.js 90 ms");
   });
+  it("names the JavaScript V8 sampled inside a long task, by self time", () => {
+    const node = (id: number, functionName: string, url = "", lineNumber = -1) => ({
+      id,
+      callFrame: { functionName, url, lineNumber },
+    });
+    const profiled = [
+      ...events,
+      { name: "Profile", ph: "P", pid: 1, tid: 10, ts: 0, id: "0x1", args: { data: { startTime: 40_000 } } },
+      {
+        name: "ProfileChunk",
+        ph: "P",
+        pid: 1,
+        tid: 12, // the profiler's own thread: the samples are the Profile's thread's
+        ts: 0,
+        id: "0x1",
+        args: {
+          data: {
+            cpuProfile: {
+              nodes: [
+                node(1, "(root)"),
+                node(2, "appendChild"),
+                node(3, "start", "http://x/app.js", 4),
+                node(4, "(idle)"),
+              ],
+              samples: [2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 4],
+            },
+            // Ten samples inside the 120 ms task (40–160 ms), the last one after it.
+            timeDeltas: [10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 60_000],
+          },
+        },
+      },
+    ];
+    expect(mainThreadTasks(profiled)[1]!.what).toBe(
+      "FunctionCall app.js 90 ms; JS: appendChild 84 ms, start app.js:5 36 ms",
+    );
+  });
   it("gives the longest task and the time over 50 ms", () => {
     expect(taskFigures(mainThreadTasks(events))).toEqual({ longestMs: 120, overMs: 71, longTasks: 2, busyMs: 201 });
   });

@@ -4,6 +4,7 @@
  */
 import type { Route } from "playwright-core";
 import { beforeAll, expect, inject, it } from "vitest";
+import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { PRIORITY_IMAGE_WAIT_MS } from "#worker/middleware/scripts-after-paint.ts";
 import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
 
@@ -50,6 +51,19 @@ it("asks for no script until the page's priority photo has arrived, then hydrate
   await hydrated(page);
   expect(photos.scripts.length).toBeGreaterThan(3);
   expect(Math.min(...photos.scripts)).toBeGreaterThanOrEqual(releasedAt);
+  // Every module the router asked to preload is preloaded (one link per task, issue 25), none twice.
+  const html = await (await fetch(`${baseURL}${detailPath}`, { headers: { "user-agent": BROWSER_UA } })).text();
+  const asked = html.match(/data-modulepreload="([^"]+)"/)?.[1]?.split(" ") ?? [];
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute("href")),
+  );
+  expect(asked.length).toBeGreaterThan(3);
+  // (Lazily loaded parts add links of their own, with full URLs.)
+  for (const href of asked)
+    expect(
+      preloaded.filter((p) => p === href),
+      href,
+    ).toHaveLength(1);
 });
 
 it("starts them at the visitor's first key press", async () => {
