@@ -130,13 +130,13 @@ export async function pageSamples(baseURL: string): Promise<PageSamples> {
   };
 }
 
+/** The flat the audit's wizard pages show: its type, and a price that tells it from the seed's drafts. */
+const SAMPLE_DRAFT = { type_id: 4, price: 123_456 };
+
 /**
  * Signs in as the development user and admin (the seed's accounts, README) and gives the user a complete
  * draft flat to show in the wizard and the previews; undefined when the server refuses (no seed).
  */
-/** The flat the audit's wizard pages show: its type, and a price that tells it from the seed's drafts. */
-const SAMPLE_DRAFT = { type_id: 4, price: 123_456 };
-
 async function signedInSamples(baseURL: string): Promise<SignedInSamples | undefined> {
   const headers = {
     "user-agent": BROWSER_UA,
