@@ -1,3 +1,4 @@
+import { isRouteLocale } from "#shared/locales.ts";
 import { data } from "react-router";
 
 /** SPEC §8 "unmatched route": 404 'Page not found: {fullPath}'. */
@@ -8,6 +9,11 @@ export function notFound(url: URL) {
 /** SPEC §8 "invalid locale": 404 'Page Not Found: {fullPath}'. */
 export function invalidLocale(url: URL) {
   return data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404 });
+}
+
+/** Throws the invalid-locale 404 when the optional locale segment holds anything but sr or ru. */
+export function assertRouteLocale(locale: string | undefined, url: URL): void {
+  if (locale !== undefined && !isRouteLocale(locale)) throw invalidLocale(url);
 }
 
 /** The API could not be reached or failed: the "Service is temporarily unavailable" screen. */

@@ -19,6 +19,7 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import { appContext } from "#client/app-context.ts";
+import { assertRouteLocale } from "#client/http-errors.ts";
 import type { Route } from "./+types/home";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { pageScopes } from "#client/i18n/message-scopes.ts";
@@ -41,7 +42,10 @@ const cards = (listings: ApiListing[] | null) => listings?.map(cardListing) ?? n
  * every section streams in as its data arrives. A section whose call fails, or is late
  * (SECONDARY_DATA_TIMEOUT_MS), says so and the page stays.
  */
-export const loader = withMessages(MESSAGES, async function loader({ context, url }: Route.LoaderArgs) {
+export const loader = withMessages(MESSAGES, async function loader({ context, url, params }: Route.LoaderArgs) {
+  // `/no-such-page/` matches the locale segment with this page below it: the locale scope answers the
+  // 404, and this loader, run beside it, must not ask the API for every shelf first.
+  assertRouteLocale(params.locale, url);
   const { api } = context.get(appContext);
   const target = await searchTarget(api, url);
   if (target) throw redirect(target);

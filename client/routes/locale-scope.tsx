@@ -1,13 +1,12 @@
-import { isRouteLocale } from "#shared/locales.ts";
 import { debugFault } from "#client/debug-fault.ts";
 import { data } from "react-router";
-import { invalidLocale } from "#client/http-errors.ts";
+import { assertRouteLocale } from "#client/http-errors.ts";
 import { appContext } from "#client/app-context.ts";
 import type { Route } from "./+types/locale-scope";
 
 /** The optional locale segment of every page: only sr or ru may be written (SPEC §5). */
 export function loader({ params, url, request, context }: Route.LoaderArgs) {
-  if (params.locale !== undefined && !isRouteLocale(params.locale)) throw invalidLocale(url);
+  assertRouteLocale(params.locale, url);
   const app = context.get(appContext);
   if (app.pageError) throw data(app.pageError.message, { status: app.pageError.status });
   const fault = debugFault(request, app.development);

@@ -55,6 +55,9 @@ describe.each(Object.entries(TEXTS))("error screens in %s", (locale, t) => {
     // The real layout stays around the error.
     expect(html).toMatch(/<header[^>]*>/);
     expect(html).toMatch(/<footer[^>]*>/);
+    // `/no-such-page/` matches the locale segment with the home page below it: the home loader stops
+    // at the bad locale too, so none of its shelves is asked for and sent (issue 25).
+    expect(html).not.toMatch(/\\"(promoted|newest|advantages|whereLimits)\\"/);
   });
 
   it("an unhandled loader error is the unavailable screen with status 500", async () => {
