@@ -111,6 +111,36 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
   }
 }
 
+/** How long one page's browser audit may take before it is tried once more in a fresh context. */
+export const PAGE_AUDIT_LIMIT_MS = 40_000;
+
+/**
+ * `auditInBrowser`, tried a second time in a fresh context when the first attempt has not finished
+ * within PAGE_AUDIT_LIMIT_MS: now and then the browser hangs on one page of a run, a different page
+ * each time, and one stuck page must not fail the audit of a page that works. A page that does not
+ * finish twice fails, saying so.
+ */
+export async function auditPageInBrowser(browser: Browser, baseURL: string, page: AuditPage): Promise<BrowserAudit> {
+  for (let attempt = 1; ; attempt++) {
+    const audit = auditInBrowser(browser, baseURL, page);
+    audit.catch(() => {}); // an abandoned attempt's late failure is nobody's
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hung = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), PAGE_AUDIT_LIMIT_MS)));
+    const result = await Promise.race([audit, hung]).finally(() => clearTimeout(timer));
+    if (result) return result;
+    const limit = `${PAGE_AUDIT_LIMIT_MS / 1000} s`;
+    if (attempt === 2)
+      return {
+        status: null,
+        violations: [],
+        problems: [],
+        overflowPx: null,
+        error: `not audited within ${limit}, twice`,
+      };
+    console.warn(`${page.path}: the browser audit did not finish within ${limit}; trying once more`);
+  }
+}
+
 /** The Nu validator over every page's server HTML, all documents in one run. */
 export async function validatePages(baseURL: string, pages: AuditPage[]): Promise<Record<string, VnuResult>> {
   const documents: Record<string, string> = {};
@@ -131,7 +161,7 @@ export async function auditPages(
   const browserResults: BrowserAudit[] = [];
   for (const page of pages) {
     const started = performance.now();
-    browserResults.push(await auditInBrowser(browser, baseURL, page));
+    browserResults.push(await auditPageInBrowser(browser, baseURL, page));
     log(`  ${page.name.padEnd(16)} ${page.path} ${Math.round(performance.now() - started)} ms`);
   }
   const vnu = await validation;

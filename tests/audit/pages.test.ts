@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeViolations } from "#harness/audit/axe.ts";
 import { budgets } from "#harness/audit/budgets.ts";
 import { type AuditPage, auditPages as listPages, pageSamples } from "#harness/audit/pages.ts";
-import { auditInBrowser, type BrowserAudit, validatePages } from "#harness/audit/run.ts";
+import { auditPageInBrowser, type BrowserAudit, validatePages } from "#harness/audit/run.ts";
 import { describeVnu, type VnuResult } from "#harness/audit/vnu.ts";
 import { launch } from "#harness/browser.ts";
 
@@ -41,7 +41,7 @@ function page(name: string): AuditPage {
 
 function audited(name: string): Promise<BrowserAudit> {
   let audit = browserAudits.get(name);
-  if (!audit) browserAudits.set(name, (audit = auditInBrowser(browser, baseURL, page(name))));
+  if (!audit) browserAudits.set(name, (audit = auditPageInBrowser(browser, baseURL, page(name))));
   return audit;
 }
 
