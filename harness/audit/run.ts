@@ -116,9 +116,9 @@ export const PAGE_AUDIT_LIMIT_MS = 40_000;
 
 /**
  * `auditInBrowser`, tried a second time in a fresh context when the first attempt has not finished
- * within PAGE_AUDIT_LIMIT_MS: now and then the browser hangs on one page of a run, a different page
- * each time, and one stuck page must not fail the audit of a page that works. A page that does not
- * finish twice fails, saying so.
+ * within PAGE_AUDIT_LIMIT_MS: now and then the browser hangs on one page of a run (once `/sr/offline/`,
+ * which passed in every other run), and one stuck attempt must not fail the audit of a page that works.
+ * A page that does not finish twice fails, saying so.
  */
 export async function auditPageInBrowser(browser: Browser, baseURL: string, page: AuditPage): Promise<BrowserAudit> {
   for (let attempt = 1; ; attempt++) {
