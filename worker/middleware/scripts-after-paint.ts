@@ -19,25 +19,20 @@ export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement
   const start = () => {
     if (started) return;
     started = true;
-    // The preload links go in one per task, after the module script: inserted together they were one
-    // task of 80–134 ms at 4× CPU slowdown (issue 25), nearly all of it in `appendChild`. The module
-    // graph's own fetches start with the script; a link for a module already on its way joins that fetch.
-    const hrefs = (data.dataset.modulepreload ?? "").split(" ").filter(Boolean);
-    const preload = () => {
-      const href = hrefs.shift();
-      if (href === undefined) return;
+    const links = document.createDocumentFragment();
+    for (const href of (data.dataset.modulepreload ?? "").split(" ")) {
+      if (!href) continue;
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
-      document.head.appendChild(link);
-      setTimeout(preload, 0);
-    };
+      links.append(link);
+    }
+    document.head.appendChild(links);
     const script = document.createElement("script");
     script.type = "module";
     script.nonce = self.nonce;
     script.textContent = data.textContent;
     data.replaceWith(script);
-    preload();
     const afterLoad = self.dataset.afterLoad;
     if (!afterLoad) return;
     // A module script element rather than `import()`: the bundler would take an import() here for
