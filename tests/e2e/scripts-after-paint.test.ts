@@ -51,7 +51,7 @@ it("asks for no script until the page's priority photo has arrived, then hydrate
   await hydrated(page);
   expect(photos.scripts.length).toBeGreaterThan(3);
   expect(Math.min(...photos.scripts)).toBeGreaterThanOrEqual(releasedAt);
-  // Every module the router asked to preload is preloaded (one link per task, issue 25), none twice.
+  // Every module the router asked to preload is preloaded, none twice.
   const html = await (await fetch(`${baseURL}${detailPath}`, { headers: { "user-agent": BROWSER_UA } })).text();
   const asked = html.match(/data-modulepreload="([^"]+)"/)?.[1]?.split(" ") ?? [];
   const preloaded = await page.evaluate(() =>
