@@ -54,10 +54,10 @@ beforeEach(async () => {
 afterEach(async () => {
   await context.close();
   // Chromium reports requests React Router stops reading once it has what it needs (a signed-in `.data`
-  // response whose last empty chunk comes late; route discovery cut short by a navigation), and a signed-in
+  // response whose last empty chunk comes late), and a signed-in
   // page's lazy script (the header's live count) that signing out's full navigation cuts short, as aborted.
   const benign = [
-    /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+    /^requestfailed: \S+\/_\.data(\?\S*)? net::ERR_ABORTED$/,
     /^requestfailed: \S+\/assets\/[\w.-]+\.js net::ERR_ABORTED$/,
     ...expected,
   ];

@@ -9,7 +9,7 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
-import { ABANDONED_LOOKUPS } from "./session.ts";
+import { ABANDONED_LOOKUPS, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -25,7 +25,7 @@ const page = pagePerTest(
     },
   },
   [
-    /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+    SUPERSEDED_DATA,
     ABANDONED_LOOKUPS,
     // The price refused on purpose: its form post answers 400.
     /^console\.error: Failed to load resource: the server responded with a status of 400 \(Bad Request\)$/,

@@ -25,7 +25,6 @@ const ru = texts("ru");
 const OFFLINE_FAILURES = [
   /ERR_INTERNET_DISCONNECTED/,
   /^console\.error: Failed to load resource/,
-  /^requestfailed: \S+\/__manifest\?\S+ net::ERR_ABORTED$/,
   /^console\.error: Failed to fetch manifest patches TypeError: Failed to fetch/,
   // Back online, the offline page returns to the page asked for; when the service worker still finds no
   // network, it lands on the offline page again, which tries once more after the 10 s guard and says so.

@@ -12,14 +12,14 @@ import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { fileBrowser, hydrated, hydratedElement, pagePerTest } from "./browser.ts";
 import { payForReveal } from "./pay-for-reveal.ts";
+import { SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const MAP_LINK = "Open on the map (OpenStreetMap)";
 const browser = fileBrowser();
 const address = () => `127.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-// Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests.
 const page = pagePerTest(browser, { baseURL, locale: "en-GB", viewport: { width: 1280, height: 900 } }, [
-  /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+  SUPERSEDED_DATA,
 ]);
 
 async function signIn() {

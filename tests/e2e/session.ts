@@ -37,7 +37,7 @@ export const ABANDONED_LOOKUPS =
   /^requestfailed: \S+\/(api\/location\/search|api\/geocoder\/(back|address-info)|map\/tiles\/)\S* net::ERR_ABORTED$/;
 
 /** Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests. */
-export const SUPERSEDED_DATA = /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/;
+export const SUPERSEDED_DATA = /^requestfailed: \S+\/_\.data(\?\S*)? net::ERR_ABORTED$/;
 
 const random = (below: number) => Math.floor(Math.random() * below);
 

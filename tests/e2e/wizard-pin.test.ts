@@ -24,7 +24,7 @@ const page = pagePerTest(
     },
   },
   [
-    /^requestfailed: \S+(\/_\.data|\/__manifest)(\?\S*)? net::ERR_ABORTED$/,
+    SUPERSEDED_DATA,
     // A place search the owner typed past (or a city's middle no longer needed) is aborted on purpose.
     /^requestfailed: \S+\/api\/location\/search\?\S* net::ERR_ABORTED$/,
     // The place of a pin moved again before it answered.
