@@ -1,7 +1,8 @@
 /**
  * The wizard's pin picker in Chromium (issue 24 item 5): an address entered moves the pin and fills
  * the latitude and longitude; dragging the pin sets them and fills the city, district and empty address
- * from `/api/geocoder/back`; "only the district" draws the public area and is saved with the step.
+ * from `/api/geocoder/back`; "only the district" draws the public area and is saved with the step; on
+ * a phone the map loads when it is scrolled near.
  */
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
@@ -199,6 +200,23 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
   await p.goto(`/listing/edit/${id}/?step=params`);
   await hydrated(p);
   expect(await p.getByRole("radio", { name: /^Only the district/ }).isChecked()).toBe(true);
+  await expect.poll(() => area.count()).toBe(1);
+
+  // On a phone the map is below the first screen: Leaflet loads only when it comes near (issue 25).
+  await p.setViewportSize({ width: 412, height: 823 });
+  const leaflet: string[] = [];
+  p.on("request", (request) => {
+    if (/\/assets\/leaflet-[\w-]+\.js$/.test(request.url())) leaflet.push(request.url());
+  });
+  await p.goto(`/listing/edit/${id}/?step=params`);
+  await hydrated(p);
+  await p.waitForLoadState("networkidle");
+  expect((await map.boundingBox())!.y).toBeGreaterThan(823 + 100);
+  expect(await p.locator("[data-pin-map].leaflet-container").count()).toBe(0);
+  expect(leaflet).toEqual([]);
+  await map.scrollIntoViewIfNeeded();
+  await p.locator(marker).waitFor();
+  expect(leaflet).toHaveLength(1);
   await expect.poll(() => area.count()).toBe(1);
 }, 120_000);
 

@@ -1,12 +1,13 @@
 /**
  * The wizard's pin on a map (issue 24 item 5): Leaflet in its own chunk (map-kit.ts), loaded when the
- * params step has hydrated. It only draws and reports: the params step owns the position, and the
- * latitude and longitude fields stay the accessible (and JavaScript-free) way to set it.
+ * params step has hydrated and the map comes near the screen. It only draws and reports: the params
+ * step owns the position, and the latitude and longitude fields stay the accessible (and JavaScript-free)
+ * way to set it.
  */
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
 import { LOCATION_AREA_RADIUS_M, type LocationPrecision, SERBIA_BOUNDS } from "#shared/map.ts";
-import { addBaseLayer, loadMapKit, type MapKit } from "#client/components/map/map-kit.ts";
+import { addBaseLayer, afterNextFrame, loadMapKit, type MapKit } from "#client/components/map/map-kit.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./pin-picker.module.css";
 
@@ -30,6 +31,9 @@ export interface PinPickerProps {
   /** The owner dragged the pin, clicked the map or pressed Enter on it. */
   onPick: (lat: number, lng: number) => void;
 }
+
+/** How far below (or above) the screen the map starts loading: about a thumb's scroll. */
+const NEAR_SCREEN_MARGIN = "100px 0px";
 
 const SERBIA_MIDDLE = {
   lat: (SERBIA_BOUNDS.south + SERBIA_BOUNDS.north) / 2,
@@ -55,23 +59,44 @@ export default function PinPicker({
   const picked = useRef<string | null>(null);
   const reportPick = useEffectEvent(onPick);
 
+  // Leaflet loads when the map comes near the screen: on a phone it is below the first screen, and its
+  // evaluation and first drawing were the longest tasks of the step's load (issue 25).
+  const [near, setNear] = useState(false);
   useEffect(() => {
+    const element = container.current;
+    if (!element || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_SCREEN_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  useEffect(() => {
+    if (!near) return;
     let cancelled = false;
     let map: Leaflet.Map | undefined;
     loadMapKit().then(
-      (kit) => {
+      async (kit) => {
         if (cancelled || !container.current) return;
         const { L } = kit;
-        map = L.map(container.current, { keyboard: true, zoomControl: true });
+        const view = L.map(container.current, { keyboard: true, zoomControl: true });
+        map = view;
         const b = SERBIA_BOUNDS;
-        map.fitBounds([
+        view.fitBounds([
           [b.south, b.west],
           [b.north, b.east],
         ]);
-        addBaseLayer(kit, map, locale);
+        // The tiles, the pin and its handlers in a task of their own (long tasks at 4× CPU, issue 25).
+        await afterNextFrame();
+        if (cancelled) return;
+        addBaseLayer(kit, view, locale);
         const icon = L.divIcon({ className: styles.pin, iconSize: [24, 24], iconAnchor: [12, 29], html: "" });
         // Not a keyboard stop of its own: the number fields are the pin's keyboard way.
-        const marker = L.marker(SERBIA_MIDDLE, { icon, draggable: true, keyboard: false, autoPan: true }).addTo(map);
+        const marker = L.marker(SERBIA_MIDDLE, { icon, draggable: true, keyboard: false, autoPan: true }).addTo(view);
         const pick = (at: Leaflet.LatLng) => {
           const lat = round(at.lat);
           const lng = round(wrapLng(at.lng));
@@ -79,18 +104,18 @@ export default function PinPicker({
           reportPick(lat, lng);
         };
         marker.on("dragend", () => pick(marker.getLatLng()));
-        map.on("click", (event: Leaflet.LeafletMouseEvent) => {
+        view.on("click", (event: Leaflet.LeafletMouseEvent) => {
           marker.setLatLng(event.latlng);
           pick(event.latlng);
         });
         // Arrow keys pan and +/− zoom (Leaflet's keyboard handler); Enter puts the pin in the middle.
-        map.getContainer().addEventListener("keydown", (event) => {
-          if (event.key !== "Enter" || event.target !== map!.getContainer()) return;
+        view.getContainer().addEventListener("keydown", (event) => {
+          if (event.key !== "Enter" || event.target !== view.getContainer()) return;
           event.preventDefault();
-          marker.setLatLng(map!.getCenter());
-          pick(map!.getCenter());
+          marker.setLatLng(view.getCenter());
+          pick(view.getCenter());
         });
-        parts.current = { kit, map, marker, area: null };
+        parts.current = { kit, map: view, marker, area: null };
         setState("ready");
       },
       () => !cancelled && setState("failed"),
@@ -100,7 +125,7 @@ export default function PinPicker({
       map?.remove();
       parts.current = null;
     };
-  }, [locale]);
+  }, [locale, near]);
 
   // The pin, the view and the area follow the step's position and precision.
   useEffect(() => {

@@ -23,13 +23,29 @@ export function loadMapKit(): Promise<MapKit> {
       return res.json() as Promise<MapStyle>;
     }),
   ]).then(
-    ([module, style]) => ({ L: module.L, style }),
+    async ([module, style]) => {
+      await afterNextFrame();
+      return { L: module.L, style };
+    },
     (error: unknown) => {
       loading = undefined;
       throw error;
     },
   );
   return loading;
+}
+
+/**
+ * Resolves in a task of its own after the browser's next frame (at once in a hidden tab, which draws
+ * none). Leaflet's evaluation and the first map's creation were one task of 180–270 ms at 4× CPU on the
+ * wizard's params step, most of it the map measuring a page not yet laid out (a forced layout): apart,
+ * the map measures a page the browser has already laid out.
+ */
+export function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === "hidden") setTimeout(resolve, 0);
+    else requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
 }
 
 /**
