@@ -31,6 +31,7 @@ import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
 import { appContextOf } from "./app-context.ts";
 import { isDataRequest } from "./middleware/page-request.ts";
 import { formPostProblem, pageMethods } from "./page-methods.ts";
+import { firstRouteWords } from "./route-words.ts";
 import { CLIENT_ERRORS, requestLimits } from "./middleware/request-limits.ts";
 import { pageQuery } from "./middleware/page-query.ts";
 import { pageOfDataRequest } from "#shared/page-query.ts";
@@ -84,7 +85,7 @@ app.route("/", builds(serverBuild));
 app.route("/", manifests);
 app.use(redirects());
 app.use(dealRoot());
-app.use(locale());
+app.use(locale(firstRouteWords(serverBuild.routes)));
 // Query parameters the page does not read are dropped before the cache and the render see them.
 app.use(pageQuery());
 // The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).

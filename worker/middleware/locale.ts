@@ -31,7 +31,7 @@ function storeLocale(c: Context<AppEnv>, locale: Locale) {
  * people and not crawlers, Accept-Language. `?locale=xx` is an explicit choice: stored, then 302 to
  * that language's URL. Invalid first segments are left to the router, which answers 404.
  */
-export function locale(): MiddlewareHandler<AppEnv> {
+export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const dataRequest = isDataRequest(url.pathname);
@@ -40,8 +40,12 @@ export function locale(): MiddlewareHandler<AppEnv> {
     const { locale: urlLocale, prefixed, rest } = splitLocale(url.pathname);
     c.set("locale", urlLocale);
     // A two-letter first segment other than sr/ru is a locale that does not exist (no route word has
-    // two letters): the 404 of SPEC §5, whatever the rest of the path would have led to.
-    if (!prefixed && !dataRequest && /^\/[A-Za-z]{2}(?:\/|$)/.test(url.pathname)) {
+    // two letters): the 404 of SPEC §5, whatever the rest of the path would have led to. So is any
+    // other first segment that no page starts with, before a page's own words (`/xyz/search/`) or
+    // nothing (`/xyz/`): the router would read it as the locale, and a page's loader could redirect
+    // before the locale's 404 (the search page's address is `/search/`). `/xyz/no/page/` stays the
+    // router's "unmatched" 404.
+    if (!prefixed && !dataRequest && invalidLocaleSegment(url.pathname, routeWords)) {
       c.set("invalidLocalePath", url.pathname + url.search);
       return next();
     }
@@ -77,4 +81,12 @@ export function locale(): MiddlewareHandler<AppEnv> {
     await next();
     if (isGet && !dataRequest) c.res.headers.append("Vary", "Cookie, Accept-Language");
   };
+}
+
+/** Whether the path's first segment can only be read as a locale that does not exist (see `locale`). */
+export function invalidLocaleSegment(pathname: string, routeWords: ReadonlySet<string>): boolean {
+  const [, first = "", second = ""] = pathname.split("/");
+  if (first === "") return false;
+  if (/^[A-Za-z]{2}$/.test(first)) return true;
+  return !routeWords.has(first.toLowerCase()) && (second === "" || routeWords.has(second.toLowerCase()));
 }
