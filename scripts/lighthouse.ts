@@ -1,8 +1,9 @@
 /**
  * `npm run lighthouse [-- --no-build] [-- --installability-only | --main-thread-only]`: builds, seeds its
  * local D1 when empty, serves the build, traces the main thread of the pages in `budgets.mainThread` at
- * 4× CPU slowdown (the longest task and the time over 50 ms, harness/audit/long-tasks.ts) and runs Lighthouse (mobile preset) on the page types named in budgets.json (home,
- * search, detail, article…). Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes;
+ * 4× CPU slowdown (the longest task and the time over 50 ms, harness/audit/long-tasks.ts; beside them a
+ * minimal document's, the browser's own floor) and runs Lighthouse (mobile preset) on the page types
+ * named in budgets.json (home, search, detail, article…). Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes;
  * then asks Chromium whether each page is installable as an app (issue 23; Lighthouse 12 has no PWA
  * category). Writes reports/lighthouse.json; exits non-zero naming every score below its budget and
  * every page that cannot be installed. `--installability-only` skips the (slow) Lighthouse runs.
@@ -17,7 +18,7 @@ import {
   lighthouseTable,
   runLighthouse,
 } from "#harness/audit/lighthouse.ts";
-import { longTaskFailures, longTaskTable, measureLongTasks } from "#harness/audit/long-tasks.ts";
+import { longTaskFailures, longTaskTable, MINIMAL_DOCUMENT, measureLongTasks } from "#harness/audit/long-tasks.ts";
 import { auditPages, pageSamples } from "#harness/audit/pages.ts";
 import { serveSite } from "#harness/audit/site.ts";
 import { FOLDERS } from "#harness/folders.ts";
@@ -40,12 +41,15 @@ try {
   const pages = all.filter((p) => budgets.lighthouse.pages.includes(p.type));
   const { cpuSlowdown, loads } = budgets.mainThread;
   console.log(`▶ main-thread tasks: Chromium traces at ${cpuSlowdown}× CPU slowdown, ${loads} loads per page`);
-  const tasks = await measureLongTasks(
+  const traced = await measureLongTasks(
     server.url,
-    all.filter((p) => budgets.mainThread.pages.includes(p.type)),
+    [...all.filter((p) => budgets.mainThread.pages.includes(p.type)), MINIMAL_DOCUMENT],
     { loads, log: console.log },
   );
-  console.table(longTaskTable(tasks));
+  // The minimal document is the browser's own floor, printed beside the pages and held to no budget.
+  const tasks = traced.filter((t) => t.name !== MINIMAL_DOCUMENT.name);
+  const floor = traced.find((t) => t.name === MINIMAL_DOCUMENT.name);
+  console.table(longTaskTable(traced));
   let results: LighthouseResult[] = [];
   if (!process.argv.includes("--installability-only") && !process.argv.includes("--main-thread-only")) {
     console.log(`▶ Lighthouse (${budgets.lighthouse.preset}) on ${pages.map((p) => p.type).join(", ")}`);
@@ -66,6 +70,7 @@ try {
         load: os.loadavg(),
         budgets: budgets.lighthouse,
         mainThread: tasks,
+        mainThreadFloor: floor,
         results,
         installability: installable,
         failures,

@@ -11,6 +11,22 @@ import { Cdp } from "../cdp.ts";
 import { budgets } from "./budgets.ts";
 import type { AuditPage } from "./pages.ts";
 
+/** What a traced load needs of a page: its name for the tables, its path (or a `data:` URL), its cookie. */
+export type TracedPage = Pick<AuditPage, "name" | "path" | "cookie">;
+
+/**
+ * The browser's own floor: a document of a heading and a paragraph, no style, no script (marked
+ * hydrated, so the load waits for nothing). Its first layout and paint in a fresh renderer at 4× are
+ * themselves a task of ~100 ms on this machine, so the pages' longest tasks are printed beside it.
+ */
+export const MINIMAL_DOCUMENT: TracedPage = {
+  name: "floor: a minimal document",
+  path: `data:text/html,${encodeURIComponent(
+    '<!doctype html><html lang="en" data-hydrated><meta charset="utf-8"><meta name="viewport" ' +
+      'content="width=device-width, initial-scale=1"><title>Minimal</title><h1>A heading</h1><p>A paragraph.</p>',
+  )}`,
+};
+
 /** A task longer than this blocks input (the long-task threshold Lighthouse's TBT uses). */
 const LONG_TASK_MS = 50;
 const { cpuSlowdown: CPU_SLOWDOWN, maxTaskMs } = budgets.mainThread;
@@ -181,7 +197,7 @@ const TRACE_CATEGORIES = [
  * scripts (Playwright's injected script is a 60 ms task at 4×) would be measured with the page —
  * traced, with the CPU slowed, until it has hydrated and gone quiet; resolves with its main thread's tasks.
  */
-async function tracedLoad(cdp: Cdp, baseURL: string, page: AuditPage) {
+async function tracedLoad(cdp: Cdp, baseURL: string, page: TracedPage) {
   const { browserContextId } = await cdp.send<{ browserContextId: string }>("Target.createBrowserContext", {
     disposeOnDetach: true,
   });
@@ -218,7 +234,7 @@ async function tracedLoad(cdp: Cdp, baseURL: string, page: AuditPage) {
         resolve();
       });
     });
-    await send("Page.navigate", { url: `${baseURL}${page.path}` });
+    await send("Page.navigate", { url: page.path.startsWith("data:") ? page.path : `${baseURL}${page.path}` });
     await loaded;
     // Hydrated: root.tsx marks <html data-hydrated>; asked with a one-line evaluation, nothing injected.
     for (let waited = 0; ; waited += 50) {
@@ -244,7 +260,7 @@ async function tracedLoad(cdp: Cdp, baseURL: string, page: AuditPage) {
 /** Each page `loads` times (after one warm-up load that fills the server's caches). */
 export async function measureLongTasks(
   baseURL: string,
-  pages: AuditPage[],
+  pages: TracedPage[],
   { loads = 3, log = (_: string) => {} }: { loads?: number; log?: (line: string) => void } = {},
 ): Promise<LongTaskResult[]> {
   const chrome = await launchChrome({ chromePath: chromiumPath(), chromeFlags: CHROMIUM_FLAGS });
