@@ -37,9 +37,9 @@ export function loadMapKit(): Promise<MapKit> {
 
 /**
  * Resolves in a task of its own after the browser's next frame (at once in a hidden tab, which draws
- * none). Leaflet's evaluation and the first map's creation were one task of 180–270 ms at 4× CPU on the
- * wizard's params step, most of it the map measuring a page not yet laid out (a forced layout): apart,
- * the map measures a page the browser has already laid out.
+ * none). Leaflet's evaluation and the first map's creation were one task of 180–280 ms at 4× CPU on the
+ * wizard's params step (issue 25): waiting for a frame in between makes them two, and lets the page be
+ * painted before the map is drawn.
  */
 export function afterNextFrame(): Promise<void> {
   return new Promise((resolve) => {
