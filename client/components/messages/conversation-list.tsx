@@ -5,7 +5,7 @@ import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { messagesHref } from "./messages-href.ts";
-import { firstLine } from "./thread-state.ts";
+import { firstLine, type KnownDays } from "./thread-state.ts";
 import { useMessageTimes } from "./use-message-times.ts";
 import styles from "./messages.module.css";
 
@@ -25,16 +25,18 @@ interface Props {
   /** The conversation open beside the list. */
   openId: number | null;
   now: number;
+  /** The loader's calendar days of `now` and the conversations' last activity (`knownDays`). */
+  days?: KnownDays;
 }
 
 /**
  * The signed-in person's conversations, newest activity first (issue 20 item 1): the listing's photo and
  * title, the other person, the last message's first line and time, the unread count; paged by links.
  */
-export function ConversationList({ conversations, page, lastPage, openId, now }: Props) {
+export function ConversationList({ conversations, page, lastPage, openId, now, days }: Props) {
   const { t, intl } = useI18n();
   const lp = useLocalePath();
-  const times = useMessageTimes(now);
+  const times = useMessageTimes(now, days);
   return (
     <section className={styles.list} aria-labelledby="conversations">
       <h2 id="conversations" className={styles.listHeading}>

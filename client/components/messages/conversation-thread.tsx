@@ -14,6 +14,7 @@ import type { DoneIntent, ThreadFailure, ThreadResult } from "./thread-actions.t
 import { ThreadSafety } from "./thread-safety.tsx";
 import {
   byDay,
+  type KnownDays,
   markOf,
   NO_NEWS,
   shownMessages,
@@ -41,6 +42,8 @@ interface Props {
   /** The signed-in person's id. */
   me: number;
   now: number;
+  /** The loader's calendar days of `now` and its messages (`knownDays`). */
+  days?: KnownDays;
   /** The page of the conversation list, kept in the thread's links. */
   page: number;
   /** What the last plain form post did. */
@@ -95,10 +98,10 @@ const replyErrorOf = (failure: ThreadFailure | null) =>
  * and marked read while the page is in view.
  */
 export function ConversationThread(props: Props) {
-  const { conversation, me, now, page, before, refused } = props;
+  const { conversation, me, now, days, page, before, refused } = props;
   const { t, locale } = useI18n();
   const lp = useLocalePath();
-  const times = useMessageTimes(now);
+  const times = useMessageTimes(now, days);
   const id = conversation.id;
   const name = otherName(t, conversation.other);
   const actionUrl = lp(messagesHref({ page, c: id }));
@@ -329,7 +332,7 @@ export function ConversationThread(props: Props) {
             </p>
           ) : null}
           {items.length ? (
-            byDay(items).map((run) => (
+            byDay(items, days).map((run) => (
               <div key={run.day} className={styles.day}>
                 <h3 className={styles.dayName}>{times.day(run.day)}</h3>
                 <ol className={styles.messages}>

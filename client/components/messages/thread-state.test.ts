@@ -5,6 +5,7 @@ import {
   dayBefore,
   dayOf,
   firstLine,
+  knownDays,
   markOf,
   mergeMessages,
   NO_NEWS,
@@ -109,6 +110,17 @@ describe("days", () => {
       ["2026-11-26", 1],
     ]);
     expect(byDay([])).toEqual([]);
+  });
+
+  it("reads the days a page's data carries before it builds a date formatter", () => {
+    const known = knownDays(["2026-11-25T23:30:00.000Z", Date.UTC(2026, 6, 1, 22, 30)]);
+    expect(known).toEqual({ "2026-11-25T23:30:00.000Z": "2026-11-26", [Date.UTC(2026, 6, 1, 22, 30)]: "2026-07-02" });
+    // What the data says is taken as it is (the server's Intl worked it out).
+    const told = { "2026-11-24T10:00:00Z": "2026-11-20" };
+    expect(dayOf("2026-11-24T10:00:00Z", told)).toBe("2026-11-20");
+    expect(byDay([{ created_at: "2026-11-24T10:00:00Z" }], told)[0]!.day).toBe("2026-11-20");
+    // A moment it does not name is worked out.
+    expect(dayOf("2026-11-25T09:00:00Z", told)).toBe("2026-11-25");
   });
 
   it("takes a message's first line for the list", () => {

@@ -1,14 +1,15 @@
 import { useI18n } from "#client/i18n/intl.tsx";
-import { dayBefore, dayOf } from "./thread-state.ts";
+import { dayBefore, dayOf, type KnownDays } from "./thread-state.ts";
 
 /**
  * Times of messages in the page's language, in Serbia's time zone: the clock time of a message, a day's
  * name ("Today", "Yesterday", a date) and a conversation's last activity (a time today, a date before).
- * `now` is the loader's, so the server and the browser name the same day.
+ * `now` is the loader's, so the server and the browser name the same day; `known`, the days the loader
+ * worked out for the page's moments (`knownDays`).
  */
-export function useMessageTimes(now: number) {
+export function useMessageTimes(now: number, known?: KnownDays) {
   const { intl, t } = useI18n();
-  const today = dayOf(now);
+  const today = dayOf(now, known);
   const yesterday = dayBefore(today);
   const time = (at: string) => intl.formatDate(at, { hour: "2-digit", minute: "2-digit" });
   /** A calendar day (`YYYY-MM-DD`) as the thread's separator names it. */
@@ -26,6 +27,6 @@ export function useMessageTimes(now: number) {
     time,
     day,
     /** When a conversation was last active, as its list shows it. */
-    last: (at: string) => (dayOf(at) === today ? time(at) : day(dayOf(at), "short")),
+    last: (at: string) => (dayOf(at, known) === today ? time(at) : day(dayOf(at, known), "short")),
   };
 }

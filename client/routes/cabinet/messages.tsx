@@ -8,6 +8,7 @@ import { appContext } from "#client/app-context.ts";
 import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
 import { ConversationList } from "#client/components/messages/conversation-list.tsx";
 import { ConversationThread } from "#client/components/messages/conversation-thread.tsx";
+import { knownDays } from "#client/components/messages/thread-state.ts";
 import {
   isDoneIntent,
   isThreadIntent,
@@ -71,9 +72,16 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     open = { conversation, messages: [...items].sort((a, b) => a.id - b.id), hasEarlier: thread.data.has_earlier };
   }
   const done = url.searchParams.get("done");
+  const now = Date.now();
   return {
     me: user.id,
-    now: Date.now(),
+    now,
+    // The calendar days of the page's moments: the browser's load then builds no date formatter.
+    days: knownDays([
+      now,
+      ...conversations.map((item) => item.last_message_at),
+      ...(open?.messages.map((message) => message.created_at) ?? []),
+    ]),
     page,
     lastPage: Math.max(1, Math.ceil(total / perPage)),
     conversations,
@@ -235,6 +243,7 @@ export default function CabinetMessages({ loaderData, actionData }: Route.Compon
             lastPage={loaderData.lastPage}
             openId={thread?.conversation.id ?? null}
             now={loaderData.now}
+            days={loaderData.days}
           />
         </div>
         <div className={styles.threadPane}>
@@ -247,6 +256,7 @@ export default function CabinetMessages({ loaderData, actionData }: Route.Compon
               before={loaderData.before}
               me={loaderData.me}
               now={loaderData.now}
+              days={loaderData.days}
               page={loaderData.page}
               done={loaderData.done}
               refused={refused}
