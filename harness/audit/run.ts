@@ -6,7 +6,7 @@
  * `npm run audit` and by the `audit` vitest project.
  */
 import type { Browser } from "playwright-core";
-import { hydrated, watchProblems } from "../browser.ts";
+import { countDateFormatters, dateFormattersBuilt, hydrated, watchProblems } from "../browser.ts";
 import { type AxeViolation, runAxe } from "./axe.ts";
 import { budgets } from "./budgets.ts";
 import { type AuditPage, BROWSER_UA } from "./pages.ts";
@@ -19,6 +19,8 @@ export interface BrowserAudit {
   problems: string[];
   /** How far the page is wider than a `budgets.narrowScreen.widthPx` screen (it scrolls sideways), px. */
   overflowPx: number | null;
+  /** The date formatters the page built while it loaded and hydrated (`countDateFormatters`). */
+  dateFormatters?: number;
   /** Why the page could not be audited (it did not load or hydrate), if so. */
   error?: string;
 }
@@ -52,6 +54,7 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
         cookies.map(([name, ...value]) => ({ name: name!, value: value.join("="), url: baseURL })),
       );
     }
+    await countDateFormatters(context);
     const tab = await context.newPage();
     tab.setDefaultTimeout(15_000);
     const problems = watchProblems(tab);
@@ -80,7 +83,9 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
     }
     let violations: Awaited<ReturnType<typeof runAxe>>;
     let overflowPx: number;
+    let dateFormatters: number;
     try {
+      dateFormatters = await dateFormattersBuilt(tab);
       violations = await runAxe(tab);
       await tab.setViewportSize({ width: budgets.narrowScreen.widthPx, height: 640 });
       overflowPx = await tab.evaluate(
@@ -103,6 +108,7 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
       status,
       violations,
       overflowPx,
+      dateFormatters,
       problems:
         page.status >= 400 && status === page.status ? problems.filter((p) => !p.startsWith(expected)) : problems,
     };

@@ -3,7 +3,8 @@
  * favourites — also with a guest's saved searches —, sign-in dialog, 404, error, offline) and the signed-in pages
  * (wizard create / params / check, owner and admin previews, the cabinet's, as the development accounts) in
  * en, ru and sr, against the budgets of budgets.json: axe-core violations and sideways scrolling on a 320 px
- * screen in Chromium, and Nu validator errors on the server HTML. One browser and one validator run for all.
+ * screen in Chromium, no date formatter built while the page loads, and Nu validator errors on the server
+ * HTML. One browser and one validator run for all.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -68,6 +69,11 @@ describe.each(names)("%s", (name) => {
     expect(overflowPx, `${page(name).path}: px wider than the screen`).toBeLessThanOrEqual(
       budgets.narrowScreen.maxOverflowPx,
     );
+  });
+  it("builds no date formatter while it loads (its dates come formatted, decision 018)", async () => {
+    const { dateFormatters, error } = await audited(name);
+    expect(error).toBeUndefined();
+    expect(dateFormatters, page(name).path).toBe(0);
   });
   // The validator's one run over every document may still be going when the first page asks.
   it(`has at most ${budgets.vnu.maxErrors} Nu validator errors`, { timeout: 240_000 }, async () => {

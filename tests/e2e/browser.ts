@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { launch, watchProblems } from "#harness/browser.ts";
 
 /** The browser tests' own kit: one Chromium per file, a checked page per test (and the harness's page helpers). */
-export { hydrated, watchProblems } from "#harness/browser.ts";
+export { countDateFormatters, dateFormattersBuilt, hydrated, watchProblems } from "#harness/browser.ts";
 
 /** One Chromium for a test file: launched before its tests, closed after them. */
 export function fileBrowser(): () => Browser {

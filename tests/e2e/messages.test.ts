@@ -13,7 +13,7 @@ import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import type { ApiMessage } from "#shared/api/messages.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated, hydratedElement } from "./browser.ts";
+import { countDateFormatters, dateFormattersBuilt, fileBrowser, hydrated, hydratedElement } from "./browser.ts";
 import { api, sessions, signIn, signUp, type SessionOptions, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
@@ -202,25 +202,10 @@ it("loads earlier messages in place with JavaScript, the view kept where it was"
     const page = visitor.page;
     // The date formatters the page builds: none while it loads (the days come with its data; building
     // the first costs a phone tens of milliseconds of Intl's data, issue 25).
-    await page.addInitScript(() => {
-      let built = 0;
-      Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-        construct(target, args: unknown[]) {
-          built++;
-          return Reflect.construct(target, args);
-        },
-        apply(target, self, args: unknown[]) {
-          built++;
-          return Reflect.apply(target, self, args);
-        },
-      });
-      Object.defineProperty(window, "dateFormattersBuilt", { get: () => built });
-    });
+    await countDateFormatters(page);
     await page.goto(`/cabinet/messages/?c=${id}`);
     await hydrated(page);
-    expect(await page.evaluate(() => (window as unknown as { dateFormattersBuilt: number }).dateFormattersBuilt)).toBe(
-      0,
-    );
+    expect(await dateFormattersBuilt(page)).toBe(0);
     expect(await messages(page).count()).toBe(30);
     // The newest are in view without a script's help; the reader scrolls up to the oldest shown.
     const scroller = page.getByTestId("thread").locator('[role="region"]');
