@@ -62,7 +62,7 @@ export function watchProblems(page: Page): string[] {
 /**
  * Counts the date formatters (`Intl.DateTimeFormat`) the pages of `target` build, from the first
  * script on; `dateFormattersBuilt` reads the count. A page builds none while it loads (decision 018:
- * the texts come formatted): the first costs the browser 25–110 ms of Intl's data at 4× CPU.
+ * the texts come formatted): the first costs the browser 25–190 ms of Intl's data at 4× CPU.
  */
 export async function countDateFormatters(target: Page | BrowserContext) {
   await target.addInitScript(() => {

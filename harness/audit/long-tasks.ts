@@ -17,7 +17,7 @@ export type TracedPage = Pick<AuditPage, "name" | "path" | "cookie">;
 /**
  * The browser's own floor: a document of a heading and a paragraph, no style, no script (marked
  * hydrated, so the load waits for nothing). Its first layout and paint in a fresh renderer at 4× are
- * themselves a task of ~100 ms on this machine, so the pages' longest tasks are printed beside it.
+ * themselves a task of 50–90 ms on this machine, so the pages' longest tasks are printed beside it.
  */
 export const MINIMAL_DOCUMENT: TracedPage = {
   name: "floor: a minimal document",

@@ -102,7 +102,7 @@ export type KnownDays = Readonly<Record<string, string>>;
 
 /**
  * The calendar day in Serbia (`YYYY-MM-DD`) of a moment: the days the thread's separators name. Looked
- * up in `known` first: the first date formatter a page builds costs the browser 25–110 ms at 4× CPU
+ * up in `known` first: the first date formatter a page builds costs the browser 25–190 ms at 4× CPU
  * (Intl's date data) — the cost the formatted texts spare the pages (decision 018), which the messages
  * page's load paid until its days came with its data. Moments that come later (a live or a sent
  * message, earlier ones loaded) build the formatter then.
