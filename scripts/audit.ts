@@ -56,6 +56,7 @@ try {
             "console err": problems.errors,
             "failed req": problems.failedRequests,
             [`overflow px @${budgets.narrowScreen.widthPx}`]: r.overflowPx ?? "–",
+            "date formatters": r.dateFormatters ?? "–",
           },
         ];
       }),
@@ -81,6 +82,7 @@ try {
     if ((r.overflowPx ?? 0) > budgets.narrowScreen.maxOverflowPx) {
       failures.push(`${where}: ${r.overflowPx} px wider than a ${budgets.narrowScreen.widthPx} px screen`);
     }
+    if (r.dateFormatters) failures.push(`${where}: built ${r.dateFormatters} date formatter(s) while loading`);
   }
 
   let lighthouse: Awaited<ReturnType<typeof runLighthouse>> = [];
