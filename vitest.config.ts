@@ -75,6 +75,9 @@ export default defineConfig({
           globalSetup: ["./tests/e2e/server.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // A page's answer to a click (a post, its revalidation, the re-render) can take over vitest's
+          // default 1 s on a busy 2-core machine (a fresh-clone run: the saved searches' "Name saved.").
+          expect: { poll: { timeout: 5_000 } },
           fileParallelism: false,
         },
       },
