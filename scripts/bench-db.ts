@@ -54,6 +54,9 @@ const SEARCHES: Record<string, string> = {
   "search 2 rooms €100–250k Beograd": "deal=sale&type=4&city=beograd&rooms=2&price_min=100000&price_max=250000",
   "search Vračar by price/m²": "deal=sale&type=4&city=beograd&district=vracar&sort=price_m2",
   "search all of Niš": "city=nis",
+  // The search page's own searches (issue 25): a deal in a city with any type (migration 0023).
+  "search page: 2 rooms for sale in Beograd": "deal=sale&city=beograd&rooms=2",
+  "search page: for sale in Beograd, cheapest first": "deal=sale&city=beograd&sort=price_asc",
   "search houses cheapest first": "type=5&sort=price_asc",
   "search newest, no filter": "",
   "text search": "q=stan",

@@ -89,7 +89,10 @@ async function seed() {
   const hash = createHash("sha256").update(statements.join("\n")).digest("hex");
   const marker = join(DIR, "seed.json");
   if (!values.reseed && existsSync(marker) && JSON.parse(readFileSync(marker, "utf8")).hash === hash) {
-    console.log(`  ${DIR} already holds this seed (${listings} listings)`);
+    // A migration added since the seed (an index) reaches the kept database too, with its statistics.
+    await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", DIR], { quiet: true });
+    await wrangler(["d1", "execute", "DB", "--local", "--persist-to", DIR, "--command", "ANALYZE"], { quiet: true });
+    console.log(`  ${DIR} already holds this seed (${listings} listings), migrated`);
     return;
   }
   rmSync(DIR, { recursive: true, force: true });
