@@ -1,8 +1,9 @@
 /**
- * The search page's searches — a deal in a city with any property type (issue 25) — walk an index in
- * their sort's order (migration 0023) instead of reading and sorting every listing of the city. Checked
- * on SQLite (node:sqlite) with the real migrations and a seed large enough for ANALYZE to matter, as
- * D1 plans them.
+ * Queries whose cost would otherwise grow with the listings read an index, on SQLite (node:sqlite) with
+ * the real migrations and a seed large enough for ANALYZE to matter, as D1 plans them: the search
+ * page's searches — a deal in a city with any property type — walk one in their sort's order (migration
+ * 0023) instead of reading and sorting every listing of the city; the cabinet's counts and pages of an
+ * owner's listings are answered from one (0024) instead of reading each listing (issue 25).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -11,7 +12,9 @@ import { beforeAll, expect, it } from "vitest";
 import { SearchQuery } from "#shared/api/realty.ts";
 import { searchPageStatement, whereClause } from "#worker/db/listings.ts";
 import { ORGANIC_UNKNOWN } from "#worker/db/promoted-ranking.ts";
+import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
 import { seedStatementStream } from "#harness/seed/seed-sql.ts";
+import { sqliteD1 } from "#harness/sqlite-d1.ts";
 
 const DIR = "worker/db/migrations";
 const db = new DatabaseSync(":memory:");
@@ -63,4 +66,43 @@ it.each([
     lines.join("\n"),
   ).toBe(true);
   expect(lines.filter((line) => line === "USE TEMP B-TREE FOR ORDER BY").length, lines.join("\n")).toBe(1);
+});
+
+/** The plan of every statement `run` sends to the database. */
+async function plansOf(run: (d1: D1Database) => Promise<unknown>): Promise<string[][]> {
+  const { db: d1 } = sqliteD1(db);
+  const sent: { sql: string; args: unknown[] }[] = [];
+  const spy = {
+    prepare: (sql: string) => ({
+      bind: (...args: unknown[]) => {
+        sent.push({ sql, args });
+        return d1.prepare(sql).bind(...args);
+      },
+    }),
+    batch: (statements: D1PreparedStatement[]) => d1.batch(statements),
+  } as unknown as D1Database;
+  await run(spy);
+  return sent.map(({ sql, args }) =>
+    db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...(args as number[]))
+      .map((row) => String(row.detail)),
+  );
+}
+
+it("the cabinet's tab counts, a tab's page and its total read only the owner's index", async () => {
+  const { owner } = db
+    .prepare("SELECT owner_id AS owner FROM listings GROUP BY owner_id ORDER BY COUNT(*) DESC LIMIT 1")
+    .get() as { owner: number };
+  const [counts] = await plansOf((d1) => ownerCounts(d1, owner));
+  expect(counts, counts!.join("\n")).toContain(
+    "SEARCH listings USING COVERING INDEX listings_owner_tabs (owner_id=? AND deleted_at=?)",
+  );
+  for (const tab of ["active", "drafts"] as const) {
+    const [page, total] = await plansOf((d1) => ownerListingPage(d1, owner, tab, 3, 20, "en", Date.now()));
+    const tabRead =
+      "SEARCH listings USING COVERING INDEX listings_owner_tabs (owner_id=? AND deleted_at=? AND status=?)";
+    expect(page, page!.join("\n")).toContain(tabRead);
+    expect(total, total!.join("\n")).toContain(tabRead);
+  }
 });
