@@ -57,6 +57,7 @@ const SEARCHES: Record<string, string> = {
   // The search page's own searches (issue 25): a deal in a city with any type (migration 0023).
   "search page: 2 rooms for sale in Beograd": "deal=sale&city=beograd&rooms=2",
   "search page: for sale in Beograd, cheapest first": "deal=sale&city=beograd&sort=price_asc",
+  "search page: for sale in Beograd up to €150 000": "deal=sale&city=beograd&price_max=150000",
   "search houses cheapest first": "type=5&sort=price_asc",
   "search newest, no filter": "",
   "text search": "q=stan",
