@@ -3,8 +3,8 @@
 -- index started with the city and went on in a sort's order, so every active listing of the city was read
 -- and sorted for a page of 20, and a price range or a rooms filter read each candidate row (issue 25; SQL
 -- per search at 100 000 listings: 2 rooms for sale in Belgrade 68 ms, up to €150 000 153 ms, 2 rooms at
--- €100–250 000 108 ms). These walk the sort's order and test deal, rooms, price and district from the
--- index alone: 0.7, 3.0 and 4.4 ms. Newest first is also the city's whole list with any deal; the other
+-- €100–250 000 128 ms). These walk the sort's order and test deal, rooms, price and district from the
+-- index alone: 0.7, 3.1 and 4.3 ms. Newest first is also the city's whole list with any deal; the other
 -- sorts are asked within a deal (a rent and a sale price in one order would mean nothing).
 CREATE INDEX listings_city_updated ON listings (status, city_id, updated_at DESC, deal, rooms, price, district_id);
 CREATE INDEX listings_city_deal_price ON listings (status, city_id, deal, price, rooms, district_id, updated_at);
