@@ -7,12 +7,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
-import * as v from "valibot";
 import { beforeAll, expect, it } from "vitest";
-import { SearchQuery } from "#shared/api/realty.ts";
-import { searchPageStatement, whereClause } from "#worker/db/listings.ts";
-import { ORGANIC_UNKNOWN } from "#worker/db/promoted-ranking.ts";
 import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
+import { searchPageSql } from "#harness/search-page-sql.ts";
 import { seedStatementStream } from "#harness/seed/seed-sql.ts";
 import { sqliteD1 } from "#harness/sqlite-d1.ts";
 
@@ -32,17 +29,9 @@ beforeAll(() => {
 
 /** The plan of the page statement the API runs for a search query string. */
 function plan(query: string): string[] {
-  const parsed = v.parse(SearchQuery, Object.fromEntries(new URLSearchParams(query)));
-  const { id } = db.prepare("SELECT id FROM cities WHERE slug = ?").get(parsed.city!) as { id: number };
-  const now = Date.now();
-  const where = whereClause(parsed, { cityId: id }, undefined, now);
-  const page = searchPageStatement(parsed, where, {
-    sort: parsed.sort,
-    page: parsed.page,
-    perPage: parsed.per_page,
-    now,
-    columns: "l.id",
-    organic: ORGANIC_UNKNOWN,
+  const page = searchPageSql(query, (filters) => {
+    const { id } = db.prepare("SELECT id FROM cities WHERE slug = ?").get(filters.city!) as { id: number };
+    return { cityId: id };
   });
   const rows = db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...(page.args as number[]));
   return rows.map((row) => String(row.detail));

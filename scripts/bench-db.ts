@@ -21,8 +21,6 @@ import { registerHooks } from "node:module";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import * as v from "valibot";
-import { SearchQuery } from "#shared/api/realty.ts";
 import { SERBIA_BOUNDS } from "#shared/map.ts";
 import { STATISTICS_ROLLUP_SQL, statisticsPeriod } from "#worker/db/statistics.ts";
 import { CABINET_PER_PAGE, CONVERSATIONS_PER_PAGE, MESSAGES_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
@@ -39,8 +37,7 @@ registerHooks({
   load: (url, context, nextLoad) =>
     nextLoad(url, url.endsWith(".json") ? { ...context, importAttributes: { type: "json" } } : context),
 });
-const { searchPageStatement, whereClause } = await import("#worker/db/listings.ts");
-const { ORGANIC_UNKNOWN } = await import("#worker/db/promoted-ranking.ts");
+const { searchPageSql } = await import("#harness/search-page-sql.ts");
 
 const { values } = parseArgs({
   options: { sizes: { type: "string", default: "10000,100000" }, requests: { type: "string", default: "200" } },
@@ -288,18 +285,10 @@ function rollupPlan(dir: string, listingId: number) {
 function plans(dir: string) {
   const out: Record<string, { plan: string[]; fullScan: boolean }> = {};
   for (const [name, query] of Object.entries(SEARCHES)) {
-    const parsed = v.parse(SearchQuery, Object.fromEntries(new URLSearchParams(query)));
-    const places = { cityId: parsed.city ? 1 : undefined, districtId: parsed.district ? 1 : undefined };
-    const now = Date.now();
-    const where = whereClause(parsed, places, undefined, now);
-    const page = searchPageStatement(parsed, where, {
-      sort: parsed.sort,
-      page: parsed.page,
-      perPage: parsed.per_page,
-      now,
-      columns: "l.id",
-      organic: ORGANIC_UNKNOWN,
-    });
+    const page = searchPageSql(query, (filters) => ({
+      cityId: filters.city ? 1 : undefined,
+      districtId: filters.district ? 1 : undefined,
+    }));
     let text = page.sql;
     for (const arg of page.args)
       text = text.replace("?", typeof arg === "string" ? `'${arg.replaceAll("'", "''")}'` : String(arg));

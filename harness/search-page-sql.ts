@@ -1,0 +1,24 @@
+/**
+ * The SQL of one page of a search, as the API runs it for a query string, with only the ids selected:
+ * what its query plan is read from (`npm run bench:db`, harness/query-plans.test.ts).
+ */
+import * as v from "valibot";
+import { type SearchFilters, SearchQuery } from "#shared/api/realty.ts";
+import { type ResolvedPlaces, searchPageStatement, whereClause } from "#worker/db/listings.ts";
+import { ORGANIC_UNKNOWN } from "#worker/db/promoted-ranking.ts";
+
+export function searchPageSql(
+  query: string,
+  placesOf: (filters: SearchFilters) => ResolvedPlaces,
+  now = Date.now(),
+): { sql: string; args: unknown[] } {
+  const parsed = v.parse(SearchQuery, Object.fromEntries(new URLSearchParams(query)));
+  return searchPageStatement(parsed, whereClause(parsed, placesOf(parsed), undefined, now), {
+    sort: parsed.sort,
+    page: parsed.page,
+    perPage: parsed.per_page,
+    now,
+    columns: "l.id",
+    organic: ORGANIC_UNKNOWN,
+  });
+}
