@@ -11,6 +11,7 @@ import { type AxeViolation, runAxe } from "./axe.ts";
 import { budgets } from "./budgets.ts";
 import { type AuditPage, BROWSER_UA } from "./pages.ts";
 import { type VnuResult, validateHtml } from "./vnu.ts";
+import { LATEST_BUILD_PATH } from "#shared/builds.ts";
 
 export interface BrowserAudit {
   status: number | null;
@@ -48,6 +49,10 @@ export async function fetchHtml(baseURL: string, page: AuditPage): Promise<{ sta
 export async function auditInBrowser(browser: Browser, baseURL: string, page: AuditPage): Promise<BrowserAudit> {
   const context = await browser.newContext({ baseURL, locale: "en-GB", userAgent: BROWSER_UA });
   try {
+    // The build check (decision 042) gets an answer that names no build, so every page holds still while it
+    // is audited: the offline page, online here, would otherwise go back to its `?from=` as it does when the
+    // connection returns, and be left (or audited as that page) midway.
+    await context.route(`**${LATEST_BUILD_PATH}*`, (route) => route.fulfill({ json: {} }));
     if (page.cookie) {
       const cookies = page.cookie.split("; ").map((pair) => pair.split("="));
       await context.addCookies(
@@ -102,6 +107,10 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
       const message = `${(error as Error).message.split("\n")[0]} (the tab is at ${tab.url()})`;
       return { status, violations: [], problems, overflowPx: null, error: message };
     }
+    // What was audited is the page asked for: one that went elsewhere by itself fails, saying where.
+    const at = new URL(tab.url());
+    if (at.pathname + at.search !== page.path)
+      return { status, violations: [], problems, overflowPx: null, error: `left for ${at.pathname}${at.search}` };
     // Chromium logs the document's own error status; that is the page answering as it must.
     const expected = `console.error: Failed to load resource: the server responded with a status of ${page.status} `;
     return {
