@@ -12,6 +12,7 @@ import {
   MAX_PER_PAGE,
   MAX_PRICE,
   MAX_TEXT_QUERY,
+  ROOM_FILTERS,
   SORTS,
   type Sort,
 } from "./limits.ts";
@@ -20,13 +21,19 @@ import type { LocationPrecision } from "#shared/map.ts";
 import type { RejectionCode } from "./cabinet.ts";
 import type { ListingFormData } from "./listing-edit.ts";
 
-/** A query name that may repeat (`type=1&type=4`): always an array, empty when absent. */
-const repeatable = <S extends v.GenericSchema<string, unknown>>(item: S) =>
+/**
+ * A query name that may repeat (`type=1&type=4`): always an array, empty when absent, each value once
+ * (`type=1&type=01&type=1` is `[1]`) — so no list binds more SQL parameters than it has distinct values,
+ * at most `max` (decision 051).
+ */
+const repeatable = <S extends v.GenericSchema<string, number>>(item: S, max: number) =>
   v.optional(
     v.pipe(
       v.union([v.string(), v.array(v.string())]),
       v.transform((value) => (Array.isArray(value) ? value : [value])),
       v.array(item),
+      v.transform((values) => [...new Set(values)]),
+      v.maxLength(max, INVALID.tooMany),
     ),
     [],
   );
@@ -38,7 +45,12 @@ const TypeId = v.pipe(
   v.check((id) => CLASSIFIED_TYPES.some((t) => t.id === id), INVALID.choice),
 );
 
-const RoomFilter = v.pipe(v.string(), v.regex(/^[0-5]$/, INVALID.choice), v.transform(Number));
+const RoomFilter = v.pipe(
+  v.string(),
+  v.regex(/^\d$/, INVALID.choice),
+  v.transform(Number),
+  v.check((n) => (ROOM_FILTERS as readonly number[]).includes(n), INVALID.choice),
+);
 
 const number = (max: number) =>
   v.pipe(
@@ -66,14 +78,14 @@ export const Bounds = v.pipe(
 /** Filters shared by search and total. */
 export const filterEntries = {
   deal: v.optional(v.picklist(["sale", "rent"], INVALID.choice)),
-  type: repeatable(TypeId),
+  type: repeatable(TypeId, CLASSIFIED_TYPES.length),
   city: v.optional(Slug),
   district: v.optional(Slug),
   price_min: number(MAX_PRICE),
   price_max: number(MAX_PRICE),
   area_min: number(MAX_AREA),
   area_max: number(MAX_AREA),
-  rooms: repeatable(RoomFilter),
+  rooms: repeatable(RoomFilter, ROOM_FILTERS.length),
   floor_min: intParam(-5, 200),
   floor_max: intParam(-5, 200),
   furnished: v.optional(

@@ -2,6 +2,8 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ApiListing, ApiListingDetail, SearchResponse } from "#shared/api/realty.ts";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
+import { ROOM_FILTERS } from "#shared/api/limits.ts";
+import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, { headers });
 const search = async (query: string) => {
@@ -232,6 +234,21 @@ describe("GET /api/realty/search", () => {
     expect(body.items[0]!.city.name).toBe("Белград");
     const sr = await (await get("/api/realty/search?city=beograd", { "accept-language": "sr" })).json<SearchResponse>();
     expect(sr.items[0]!.city.name).toBe("Beograd");
+  });
+
+  it("counts a repeated list value once, so any number of them is answered like one (issue 37 item 13)", async () => {
+    const ids = CLASSIFIED_TYPES.map((t) => t.id);
+    const repeated = Array.from({ length: 30 }, (_, i) => `type=${ids[i % ids.length]}`).join("&");
+    const rooms = Array.from({ length: 30 }, (_, i) => `rooms=${ROOM_FILTERS[i % ROOM_FILTERS.length]}`).join("&");
+    const everything = `${repeated}&${rooms}&city=beograd&district=vracar&price_min=1&area_min=1&floor_min=0&q=stan`;
+    const once = `${ids.map((id) => `type=${id}`).join("&")}&${ROOM_FILTERS.map((r) => `rooms=${r}`).join("&")}`;
+    const expected = await search(`${once}&city=beograd&district=vracar&price_min=1&area_min=1&floor_min=0&q=stan`);
+    expect(await search(everything)).toEqual(expected);
+    expect((await search(Array(30).fill("type=4").join("&"))).total).toBe((await search("type=4")).total);
+    for (const path of ["/api/realty/total", "/api/realty/map"]) {
+      const res = await get(`${path}?${everything}${path.endsWith("map") ? "&bounds=44,20,45,21&zoom=10" : ""}`);
+      expect(res.status, path).toBe(200);
+    }
   });
 
   it.each([
