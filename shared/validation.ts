@@ -33,6 +33,8 @@ export const INVALID = {
   needsCity: "validation.needsCity",
   /** A field the listing's property type does not have (a land plot's rooms). */
   notApplicable: "validation.notApplicable",
+  /** A field given together with another that it excludes (`realty_id` with `conversation_id`). */
+  exclusive: "validation.exclusive",
 } as const;
 
 /**

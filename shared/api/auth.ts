@@ -14,6 +14,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "#shared/constants.ts";
 import { phoneNumberSchema } from "#shared/phone/schema.ts";
+import { exactlyOne } from "./conventions.ts";
 import { INVALID, limitsOf } from "#shared/validation.ts";
 
 /** National numbers without a country are read as Serbian. */
@@ -108,7 +109,7 @@ export const EmailVerifyBody = v.object({
 /** "Sign in or create an account" by code: exactly one of phone and e-mail. */
 export const LoginRegisterBody = v.pipe(
   v.object({ phone: v.optional(AccountPhone), email: v.optional(AccountEmail), name: v.optional(PersonName) }),
-  v.check((body) => (body.phone === undefined) !== (body.email === undefined), "auth.invalid.phoneOrEmail"),
+  exactlyOne(["phone", "email"], { required: "auth.invalid.phoneOrEmail", exclusive: "auth.invalid.phoneOrEmail" }),
 );
 
 export const PasswordLoginBody = v.object({

@@ -79,3 +79,21 @@ export const Slug = v.pipe(
   v.maxLength(100, INVALID.tooLong),
   v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, INVALID.format),
 );
+
+/**
+ * A JSON body that takes exactly one of `keys` (`id` or `ids`): none names the first as required, more
+ * than one names the later ones — a 400 names a field, never the whole body.
+ */
+export const exactlyOne = <T extends Record<string, unknown>>(
+  keys: readonly [keyof T & string, ...(keyof T & string)[]],
+  messages: { required: string; exclusive: string } = { required: INVALID.required, exclusive: INVALID.exclusive },
+) =>
+  v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const body = dataset.value;
+    const name = (key: string, message: string) =>
+      addIssue({ message, path: [{ type: "object", origin: "value", input: body, key, value: body[key] }] });
+    const given = keys.filter((key) => body[key] !== undefined);
+    if (given.length === 0) name(keys[0], messages.required);
+    for (const key of given.slice(1)) name(key, messages.exclusive);
+  });

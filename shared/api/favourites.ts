@@ -1,7 +1,7 @@
 /** Cabinet favourites (SPEC §7): request and response shapes. */
 import * as v from "valibot";
 import { FAVOURITES_MAX } from "#shared/constants.ts";
-import { PageQuery } from "./conventions.ts";
+import { exactlyOne, PageQuery } from "./conventions.ts";
 import type { ApiListing, ApiPlace } from "./realty.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -12,13 +12,14 @@ const ListingId = v.pipe(
   v.maxValue(Number.MAX_SAFE_INTEGER, INVALID.format),
 );
 
-/** One listing, or several at once (a guest's favourites merged on sign-in). */
-export const AddFavouriteBody = v.union(
-  [
-    v.object({ id: ListingId }),
-    v.object({ ids: v.pipe(v.array(ListingId), v.maxLength(FAVOURITES_MAX, INVALID.tooMany)) }),
-  ],
-  INVALID.required,
+/** One listing (`id`), or several at once (`ids`: a guest's favourites merged on sign-in). */
+export const AddFavouriteBody = v.pipe(
+  v.object({
+    id: v.optional(ListingId),
+    ids: v.optional(v.pipe(v.array(ListingId), v.maxLength(FAVOURITES_MAX, INVALID.tooMany))),
+  }),
+  exactlyOne(["id", "ids"]),
+  v.transform(({ id, ids }): { id: number } | { ids: number[] } => (ids ? { ids } : { id: id! })),
 );
 export const DeleteFavouriteBody = v.object({ id: ListingId });
 

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { CONVERSATIONS_PER_PAGE, MESSAGE_MAX_LENGTH, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
-import { bodyPaging, intParamOr } from "./conventions.ts";
+import { bodyPaging, exactlyOne, intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
 import type { ApiImage, ListingStatus } from "./realty.ts";
 
@@ -31,11 +31,19 @@ export const MessageText = v.pipe(
  * `POST /api/cabinet/messages/create`: into a conversation (`conversation_id`), or to a listing's owner
  * (`realty_id`: the visitor's conversation about it, started when there is none).
  */
-export const CreateMessageBody = v.union([
-  v.object({ conversation_id: Id, text: MessageText }),
-  v.object({ realty_id: Id, text: MessageText }),
-]);
-export type CreateMessageInput = v.InferInput<typeof CreateMessageBody>;
+export const CreateMessageBody = v.pipe(
+  v.object({ conversation_id: v.optional(Id), realty_id: v.optional(Id), text: MessageText }),
+  exactlyOne(["conversation_id", "realty_id"]),
+  v.transform(
+    ({
+      conversation_id,
+      realty_id,
+      text,
+    }): { conversation_id: number; text: string } | { realty_id: number; text: string } =>
+      conversation_id === undefined ? { realty_id: realty_id!, text } : { conversation_id, text },
+  ),
+);
+export type CreateMessageInput = { conversation_id: number; text: string } | { realty_id: number; text: string };
 
 /** `POST /api/cabinet/messages/contacts`: the signed-in person's conversations, paged in the body. */
 export const ContactsBody = v.object({

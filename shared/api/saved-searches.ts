@@ -147,6 +147,7 @@ export interface SavedSearch {
   frequency: AlertFrequency;
   /** Listings that went public and matched it since it was last opened. */
   new_count: number;
-  created_at: number;
-  opened_at: number;
+  /** ISO 8601 times, as every endpoint gives them. */
+  created_at: string;
+  opened_at: string;
 }

@@ -318,7 +318,7 @@ describe("new listings since the search was last opened", () => {
     ]);
     expect((await list(jar))[0]!.new_count).toBe(2);
     const looked = await call("/api/saved-searches/search", { body: { query: VRACAR }, jar });
-    expect((await dataOf(looked)).new_count).toBe(2);
+    expect(await dataOf(looked)).toMatchObject({ new_count: 2, opened_at: "1970-01-01T00:00:01.000Z" });
 
     // A listing that leaves the site is no longer counted.
     await env.DB.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").bind(activeIds[2]).run();
@@ -329,7 +329,10 @@ describe("new listings since the search was last opened", () => {
       await call("/api/saved-searches/search", { body: { query: VRACAR, opened: true }, jar }),
     );
     expect(opened.new_count).toBe(0);
-    expect(opened.opened_at).toBeGreaterThan(1000);
+    expect(opened.opened_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(opened.opened_at)).toBeGreaterThan(1000);
+    expect(opened.created_at).toBe(search.created_at);
+    expect(Date.parse(search.created_at)).toBeGreaterThan(Date.now() - 60_000);
     const [after] = await list(jar);
     expect(after).toMatchObject({ new_count: 0, opened_at: opened.opened_at });
   });

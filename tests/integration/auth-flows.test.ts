@@ -186,6 +186,9 @@ describe("sign-in by code", () => {
     expect((await userOf(again)).id).toBe(user.id);
     const both = await call("/api/user/login/register", { body: { email, phone: uniquePhone() }, ip });
     expect(both.status).toBe(400);
+    expect((await errorOf(both)).fields).toEqual({ email: "auth.invalid.phoneOrEmail" });
+    const neither = await call("/api/user/login/register", { body: { name: "Nova" }, ip });
+    expect((await errorOf(neither)).fields).toEqual({ phone: "auth.invalid.phoneOrEmail" });
   });
 });
 

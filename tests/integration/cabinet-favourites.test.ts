@@ -153,6 +153,22 @@ describe("GET /api/cabinet/realties/favorite-realties?include_unavailable=true",
     );
   });
 
+  it("names the field at fault when adding, never the whole body (issue 37 item 18)", async () => {
+    const { jar } = await signUpByPhone();
+    const [id] = take(1) as [number];
+    for (const [body, field] of [
+      [{ id: "abc" }, "id"],
+      [{ ids: [id, "x"] }, "ids.1"],
+      [{}, "id"],
+      [{ id, ids: [id] }, "ids"],
+    ] as const) {
+      const res = await call("/api/cabinet/realties/add-favorite", { body, jar });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys((await errorOf(res)).fields ?? {}), JSON.stringify(body)).toEqual([field]);
+    }
+    expect((await list(jar)).total).toBe(0);
+  });
+
   it("refuses a flag it does not know, naming it", async () => {
     const { jar } = await signUpByPhone();
     const res = await call("/api/cabinet/realties/favorite-realties?include_unavailable=yes", { jar });

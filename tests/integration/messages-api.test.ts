@@ -140,8 +140,15 @@ describe("create and contacts", () => {
       expect(res.status).toBe(400);
       expect((await errorOf(res)).fields).toHaveProperty("text");
     }
-    expect((await me.create({ text: "no target" })).status).toBe(400);
-    expect((await me.create({ realty_id: "12", text: "hi" })).status).toBe(400);
+    const fieldsOf = async (res: Response) => {
+      expect(res.status).toBe(400);
+      return Object.keys((await errorOf(res)).fields ?? {});
+    };
+    expect(await fieldsOf(await me.create({ text: "no target" }))).toEqual(["conversation_id"]);
+    expect(await fieldsOf(await me.create({ realty_id: "12", text: "hi" }))).toEqual(["realty_id"]);
+    expect(await fieldsOf(await me.create({ conversation_id: message.conversation_id }))).toEqual(["text"]);
+    const twoTargets = { conversation_id: message.conversation_id, realty_id: listing.id, text: "both" };
+    expect(await fieldsOf(await me.create(twoTargets))).toEqual(["realty_id"]);
     expect((await me.contacts({ per_page: 51 })).status).toBe(400);
     expect((await me.contacts({ page: 0 })).status).toBe(400);
     expect((await me.list({ conversation_id: "x" })).status).toBe(400);

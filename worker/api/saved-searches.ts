@@ -59,8 +59,8 @@ async function toApi(c: Context<AppEnv>, rows: readonly SavedSearchRow[]): Promi
     notify: row.notify === 1,
     frequency: row.frequency,
     new_count: row.new_count,
-    created_at: row.created_at,
-    opened_at: row.opened_at,
+    created_at: new Date(row.created_at).toISOString(),
+    opened_at: new Date(row.opened_at).toISOString(),
   }));
 }
 
