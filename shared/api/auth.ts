@@ -5,6 +5,7 @@
  * shows them in the visitor's language.
  */
 import * as v from "valibot";
+import { UNSEEN_IN_NAME } from "#shared/plain-text.ts";
 import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,
@@ -52,7 +53,7 @@ export const PersonName = v.pipe(
   v.trim(),
   v.minLength(1, "auth.invalid.name"),
   v.maxLength(100, "auth.invalid.name"),
-  v.check((value) => !/[\u0000-\u001f\u007f<>]/.test(value), "auth.invalid.name"),
+  v.check((value) => !UNSEEN_IN_NAME.test(value) && !/[<>]/.test(value), "auth.invalid.name"),
 );
 
 /** The account forms' field limits, read from the schemas above (constraint attributes). */

@@ -5,6 +5,7 @@
  * behind it is allowed.
  */
 import * as v from "valibot";
+import { plainText } from "#shared/plain-text.ts";
 import { CABINET_PER_PAGE, MODERATION_PER_PAGE, REJECTION_REASON_MAX, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
 import { bodyPaging, intParamOr } from "./conventions.ts";
@@ -118,7 +119,7 @@ export const HIDING_REPORT_REASONS: readonly ReportReason[] = ["sold", "fake"];
 export const ReportBody = v.pipe(
   v.object({
     reason: v.picklist(REPORT_REASONS, INVALID.choice),
-    text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_TEXT_MAX, INVALID.tooLong)), ""),
+    text: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(REPORT_TEXT_MAX, INVALID.tooLong)), ""),
   }),
   v.forward(
     v.check((body) => body.reason !== "other" || body.text.length >= 3, INVALID.required),
@@ -132,7 +133,12 @@ export const REJECTION_CODES = ["incomplete", "photos", "price", "duplicate", "u
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
 /** A moderator's words to the owner (the reject form reads its limits). */
-export const RejectReason = v.pipe(v.string(), v.trim(), v.maxLength(REJECTION_REASON_MAX, INVALID.tooLong));
+export const RejectReason = v.pipe(
+  v.string(),
+  plainText(),
+  v.trim(),
+  v.maxLength(REJECTION_REASON_MAX, INVALID.tooLong),
+);
 
 /**
  * `POST /api/admin/realty/{id}/reject`: a reason from the list (`code`), the moderator's words (`reason`),

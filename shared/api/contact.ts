@@ -4,6 +4,7 @@
  * `POST /api/realty/{id}/send-message`. Signed-in only.
  */
 import * as v from "valibot";
+import { plainText } from "#shared/plain-text.ts";
 import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
 import type { Placement, ProductId } from "#shared/products.ts";
 import { INVALID } from "#shared/validation.ts";
@@ -11,6 +12,7 @@ import { INVALID } from "#shared/validation.ts";
 export const SendMessageBody = v.object({
   text: v.pipe(
     v.string(INVALID.required),
+    plainText(),
     v.trim(),
     v.minLength(1, INVALID.required),
     v.maxLength(MESSAGE_MAX_LENGTH, INVALID.tooLong),

@@ -5,6 +5,7 @@
  * question, answer, text) are in the request's locale.
  */
 import * as v from "valibot";
+import { plainLine, plainText } from "#shared/plain-text.ts";
 import { PageQuery } from "./conventions.ts";
 import { SUBSCRIPTION_LISTS } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
@@ -96,6 +97,7 @@ export const TooltipKeyParam = v.object({ key: TooltipKey });
 export const FeedbackQuestionBody = v.object({
   name: v.pipe(
     v.string(INVALID.required),
+    plainLine(),
     v.trim(),
     v.minLength(1, INVALID.required),
     v.maxLength(100, INVALID.tooLong),
@@ -109,6 +111,7 @@ export const FeedbackQuestionBody = v.object({
   ),
   question: v.pipe(
     v.string(INVALID.required),
+    plainText(),
     v.trim(),
     v.minLength(10, INVALID.tooShort),
     v.maxLength(2000, INVALID.tooLong),

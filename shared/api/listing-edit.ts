@@ -5,6 +5,7 @@
  * wizard reads the same. Field names are those of `GET /api/realty/{id}`.
  */
 import * as v from "valibot";
+import { plainLine, plainText } from "#shared/plain-text.ts";
 import { CLASSIFIED_TYPES, classifiedType, type ClassifiedTypeId, type PropertyType } from "#shared/listing-types.ts";
 import {
   LISTING_ADDRESS_MAX,
@@ -40,8 +41,9 @@ const decimal = (min: number, max: number) =>
     v.minValue(min, INVALID.range),
     v.maxValue(max, INVALID.range),
   );
-const text = (min: number, max: number) =>
-  v.pipe(v.string(), v.trim(), v.minLength(min, INVALID.tooShort), v.maxLength(max, INVALID.tooLong));
+/** Free text: `plainLine()` for one line, `plainText()` for several. */
+const text = (min: number, max: number, clean: typeof plainText = plainLine) =>
+  v.pipe(v.string(), clean(), v.trim(), v.minLength(min, INVALID.tooShort), v.maxLength(max, INVALID.tooLong));
 const flag = v.boolean(INVALID.choice);
 /** Absent leaves a field as it is; null clears it. */
 const field = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema));
@@ -72,7 +74,7 @@ export const FIELD_SCHEMAS = {
   balcony: flag,
   elevator: flag,
   title: text(LISTING_TITLE_MIN, LISTING_TITLE_MAX),
-  description: text(LISTING_DESCRIPTION_MIN, LISTING_DESCRIPTION_MAX),
+  description: text(LISTING_DESCRIPTION_MIN, LISTING_DESCRIPTION_MAX, plainText),
   lang: v.picklist(LISTING_LANGS, INVALID.choice),
   price: int(1, MAX_PRICE),
   deposit: int(0, MAX_PRICE),

@@ -4,6 +4,7 @@
  * participants only: anyone else gets 404 as for a conversation that does not exist.
  */
 import * as v from "valibot";
+import { plainText } from "#shared/plain-text.ts";
 import { CONVERSATIONS_PER_PAGE, MESSAGE_MAX_LENGTH, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
 import { bodyPaging, exactlyOne, intParamOr } from "./conventions.ts";
@@ -22,6 +23,7 @@ const IdText = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.
 /** A message as typed: 1–MESSAGE_MAX_LENGTH characters after trimming; stored as typed, shown inert. */
 export const MessageText = v.pipe(
   v.string(INVALID.required),
+  plainText(),
   v.trim(),
   v.minLength(1, INVALID.required),
   v.maxLength(MESSAGE_MAX_LENGTH, INVALID.tooLong),
@@ -75,7 +77,7 @@ export const ReportConversationBody = v.pipe(
   v.object({
     conversation_id: Id,
     reason: v.picklist(CONVERSATION_REPORT_REASONS, INVALID.choice),
-    text: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(REPORT_TEXT_MAX, INVALID.tooLong)), ""),
+    text: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(REPORT_TEXT_MAX, INVALID.tooLong)), ""),
   }),
   v.forward(
     v.check((body) => body.reason !== "other" || body.text.length >= 3, INVALID.required),

@@ -4,6 +4,7 @@
  * Signed-in only; a person's own intents only (anyone else's is 404 as a missing one).
  */
 import * as v from "valibot";
+import { plainText } from "#shared/plain-text.ts";
 import { INVALID } from "#shared/validation.ts";
 import { intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
@@ -42,7 +43,7 @@ export const CompleteBody = v.object({ intent_id: IntentId });
 /** `POST /api/cabinet/payment/failure`: it was not paid, and why. */
 export const FailureBody = v.object({
   intent_id: IntentId,
-  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, INVALID.tooLong)), ""),
+  reason: v.optional(v.pipe(v.string(), plainText(), v.trim(), v.maxLength(500, INVALID.tooLong)), ""),
 });
 
 /** `GET /api/cabinet/payment/realty-options?realty_id=`. */

@@ -3,6 +3,7 @@
  * the worker validates with and types the client and pages share (issue 3 §4).
  */
 import * as v from "valibot";
+import { plainLine } from "#shared/plain-text.ts";
 import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "#shared/listing-types.ts";
 import { intParam, intParamOr, Slug } from "./conventions.ts";
 import {
@@ -114,7 +115,7 @@ export const filterEntries = {
       v.transform(() => false as const),
     ),
   ),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong))),
+  q: v.optional(v.pipe(v.string(), plainLine(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong))),
   bounds: v.optional(Bounds),
   locale: v.optional(v.string()),
 };

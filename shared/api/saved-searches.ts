@@ -15,6 +15,7 @@
  * Signed-in only (401); another person's id is 404.
  */
 import * as v from "valibot";
+import { plainLine } from "#shared/plain-text.ts";
 import { INVALID } from "#shared/validation.ts";
 import { SEARCH_FILTERS } from "./limits.ts";
 import { type ListingQuery, TotalQuery } from "./realty.ts";
@@ -111,7 +112,9 @@ const Id = v.pipe(
 
 /** A saved search's own name: trimmed, at most SAVED_SEARCH_NAME_MAX characters; "" or null: from its filters. */
 export const SAVED_SEARCH_NAME_MAX = 120;
-const Name = v.nullish(v.pipe(v.string(INVALID.format), v.trim(), v.maxLength(SAVED_SEARCH_NAME_MAX, INVALID.tooLong)));
+const Name = v.nullish(
+  v.pipe(v.string(INVALID.format), plainLine(), v.trim(), v.maxLength(SAVED_SEARCH_NAME_MAX, INVALID.tooLong)),
+);
 
 export const SaveSearchBody = v.object({
   query: SavedQueryInput,

@@ -169,6 +169,16 @@ describe("the wizard's steps", () => {
     // The owner's own title is kept as written; null gives the generated one back.
     const own = await dataOf(await as(owner, "/api/realty/edit/description", { id, title: "Sunny flat by the park" }));
     expect(own).toMatchObject({ title: "Sunny flat by the park", title_generated: false });
+    // Invisible controls are dropped (decision 051): a NUL, a right-to-left override, a title's line break.
+    const spoof = {
+      id,
+      title: "Sunny\u0000 flat\u202e by\nthe park",
+      description: "Renovated flat,\r\nnew\u2066 windows,\tquiet\u0007 street near the park.",
+    };
+    expect(await dataOf(await as(owner, "/api/realty/edit/description", spoof))).toMatchObject({
+      title: "Sunny flat by the park",
+      description: "Renovated flat,\nnew windows,\tquiet street near the park.",
+    });
     const back = await dataOf(await as(owner, "/api/realty/edit/description", { id, title: null }));
     expect(back.title_generated).toBe(true);
     expect(back.title).toMatch(/^2\.5-room apartment for sale/);

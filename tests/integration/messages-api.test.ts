@@ -275,6 +275,17 @@ describe("text", () => {
     expect(thread.items[0]!.text).toBe(typed);
     expect((await conversationIn(owner, message.conversation_id))!.last_message!.text).toBe(typed);
   });
+
+  it("drops control characters and bidi overrides, keeping line breaks and tabs (issue 37 item 12)", async () => {
+    const { listing, owner, visitor } = await pair();
+    const message = await write(visitor, { realty_id: listing.id }, "Pay\u0000 to\u202e NABI\r\n\tnow\u2069\u001b");
+    expect(message.text).toBe("Pay to NABI\n\tnow");
+    const stored = await env.DB.prepare("SELECT body FROM messages WHERE id = ?").bind(message.id).first();
+    expect(stored).toEqual({ body: "Pay to NABI\n\tnow" });
+    const only = await as(owner).create({ conversation_id: message.conversation_id, text: "\u202e\u0000 " });
+    expect(only.status).toBe(400);
+    expect((await errorOf(only)).fields).toHaveProperty("text");
+  });
 });
 
 describe("a thread's pages", () => {
