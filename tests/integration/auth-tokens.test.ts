@@ -61,18 +61,61 @@ describe("refresh token rotation and reuse detection", () => {
     expect(viaAccess.status).toBe(200);
     const third = await refreshOf(viaAccess);
     expect(third.access_token.split(".")).toHaveLength(3);
+    expect(third.refresh_token).toBeUndefined();
 
+    // The first token, rotated away 20 s ago (past the reuse grace): the family is revoked.
     const reused = await call("/api/auth/access-token", {
       headers: { ...bearer(refresh_token), "x-auth-mode": "bearer" },
       now: T0 + 30 * S,
     });
     expect(reused.status).toBe(401);
+    expect((await errorOf(reused)).code).toBe("token_reused");
     expect(
-      (await call("/api/auth/refresh-token", { headers: bearer(third.refresh_token), now: T0 + 31 * S })).status,
+      (await call("/api/auth/refresh-token", { headers: bearer(next.refresh_token), now: T0 + 31 * S })).status,
     ).toBe(401);
     expect((await call("/api/cabinet/user", { headers: bearer(third.access_token), now: T0 + 32 * S })).status).toBe(
       401,
     );
+  });
+
+  it("access-token only hands out an access token: called twice, then refresh-token still rotates", async () => {
+    const { refresh_token } = await signUpBearer({ now: T0 });
+    const headers = { ...bearer(refresh_token), "x-auth-mode": "bearer" };
+    const accessTokens: string[] = [];
+    for (const at of [60, 120]) {
+      const res = await call("/api/auth/access-token", { headers, now: T0 + at * S });
+      expect(res.status).toBe(200);
+      const body = await refreshOf(res);
+      expect(body.refresh_token).toBeUndefined();
+      accessTokens.push(body.access_token);
+      expect((await call("/api/cabinet/user", { headers: bearer(body.access_token), now: T0 + at * S })).status).toBe(
+        200,
+      );
+    }
+    expect(accessTokens[1]).not.toBe(accessTokens[0]);
+    const rotated = await call("/api/auth/refresh-token", { headers, now: T0 + 180 * S });
+    expect(rotated.status).toBe(200);
+    const next = await refreshOf(rotated);
+    expect(next.refresh_token).not.toBe(refresh_token);
+    // The rotated-away token: an access token within the 10 s grace, a reuse after it.
+    expect((await call("/api/auth/access-token", { headers, now: T0 + 185 * S })).status).toBe(200);
+    const late = await call("/api/auth/access-token", { headers, now: T0 + 200 * S });
+    expect((await errorOf(late)).code).toBe("token_reused");
+  });
+
+  it("cookie mode: access-token sets only the access cookie and keeps the refresh cookie", async () => {
+    const { jar } = await signUpByPhone({ now: T0 });
+    const before = jar.get(REFRESH)!;
+    for (const at of [60, 120]) {
+      const res = await call("/api/auth/access-token", { jar, now: T0 + at * S });
+      expect(res.status).toBe(200);
+      const cookies = res.headers.getSetCookie();
+      expect(cookies.some((line) => line.startsWith(`${ACCESS}=`))).toBe(true);
+      expect(cookies.some((line) => line.startsWith(`${REFRESH}=`))).toBe(false);
+    }
+    expect(jar.get(REFRESH)).toBe(before);
+    expect((await call("/api/auth/refresh-token", { jar, now: T0 + 180 * S })).status).toBe(200);
+    expect(jar.get(REFRESH)).not.toBe(before);
   });
 
   it("garbage refresh tokens are 401, never 5xx", async () => {

@@ -1,7 +1,8 @@
 /**
- * SPEC §7 "Auth": password sign-in, token refresh (the refresh token rotates on every use; a reused one
- * revokes its family), the account data and logout. Web clients hold the tokens as HttpOnly cookies;
- * `X-Auth-Mode: bearer` clients get them in bodies (SPEC §3 `refresh_token`, `access_token`).
+ * SPEC §7 "Auth": password sign-in, token refresh (`refresh-token` rotates the refresh token, a reused one
+ * revokes its family; `access-token` only hands out an access token), the account data and logout. Web
+ * clients hold the tokens as HttpOnly cookies; `X-Auth-Mode: bearer` clients get them in bodies (SPEC §3
+ * `refresh_token`, `access_token`).
  */
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
@@ -12,7 +13,12 @@ import { authUnavailable, signIn } from "#worker/auth/flows.ts";
 import { passwordAttempt } from "#worker/auth/password-attempts.ts";
 import { burnPasswordCheck, verifyPassword } from "#worker/auth/passwords.ts";
 import { clearSession, policyOf, sessionResponse } from "#worker/auth/session.ts";
-import { familyOfRefreshToken, rotateRefreshToken, signAccessToken } from "#worker/auth/tokens.ts";
+import {
+  familyOfRefreshToken,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+  signAccessToken,
+} from "#worker/auth/tokens.ts";
 import { passwordOf, toApiUser } from "#worker/auth/users.ts";
 import { revokeFamily } from "#worker/db/refresh-tokens.ts";
 import { findUserById, findUserByIdentity } from "#worker/db/users.ts";
@@ -58,36 +64,63 @@ function presentedRefreshToken(c: Context<AppEnv>): string | undefined {
   return getCookie(c, policyOf(c).refreshName) || undefined;
 }
 
-/** Both token endpoints rotate the refresh token and hand out a new access token. */
-async function refresh(c: Context<AppEnv>) {
+/** The refresh token was refused: 401 naming why, the session cookies cleared. */
+function refused(c: Context<AppEnv>, kind: "reused" | "invalid") {
+  clearSession(c);
+  return kind === "reused"
+    ? apiError(c, 401, "token_reused", "Refresh token already used: the session was ended")
+    : apiError(c, 401, "invalid_token", "Refresh token invalid or expired");
+}
+
+/** An access token for the session, or the 401 of a session whose account is gone (the family is revoked). */
+async function accessFor(c: Context<AppEnv>, session: { userId: number; familyId: string }, now: number) {
+  const account = await findUserById(c.env.DB, session.userId);
+  if (!account) {
+    await revokeFamily(c.env.DB, session.familyId, now);
+    clearSession(c);
+    return { refused: apiError(c, 401, "invalid_token", "Account no longer exists") };
+  }
+  const access = await signAccessToken(
+    authEnv(c.env),
+    { userId: account.id, role: account.role, familyId: session.familyId },
+    now,
+  );
+  return { access };
+}
+
+/** `refresh-token`: the refresh token rotates (a used one revokes its family) and a new pair is handed out. */
+auth.get("/auth/refresh-token", async (c) => {
   const now = nowOf(c);
   const unavailable = authUnavailable(c);
   if (unavailable) return unavailable;
   const token = presentedRefreshToken(c);
   if (!token) return apiError(c, 401, "unauthorized", "No refresh token");
   const result = await rotateRefreshToken(c.env.DB, token, now);
-  if (result.kind !== "rotated") {
-    clearSession(c);
-    return result.kind === "reused"
-      ? apiError(c, 401, "token_reused", "Refresh token already used: the session was ended")
-      : apiError(c, 401, "invalid_token", "Refresh token invalid or expired");
-  }
-  const account = await findUserById(c.env.DB, result.issued.userId);
-  if (!account) {
-    await revokeFamily(c.env.DB, result.issued.familyId, now);
-    clearSession(c);
-    return apiError(c, 401, "invalid_token", "Account no longer exists");
-  }
-  const access = await signAccessToken(
-    authEnv(c.env),
-    { userId: account.id, role: account.role, familyId: result.issued.familyId },
+  if (result.kind !== "rotated") return refused(c, result.kind === "reused" ? "reused" : "invalid");
+  const answer = await accessFor(c, result.issued, now);
+  if (answer.refused) return answer.refused;
+  return sessionResponse(c, {
+    tokens: { access: answer.access, refresh: result.issued, remember: result.issued.remember },
     now,
-  );
-  return sessionResponse(c, { tokens: { access, refresh: result.issued, remember: result.issued.remember }, now });
-}
+  });
+});
 
-auth.get("/auth/refresh-token", refresh);
-auth.get("/auth/access-token", refresh);
+/**
+ * `access-token`: only a new access token. The refresh token is neither used nor replaced, so a client may
+ * ask as often as it likes; one already rotated away counts within the reuse grace, then as a reuse.
+ */
+auth.get("/auth/access-token", async (c) => {
+  const now = nowOf(c);
+  const unavailable = authUnavailable(c);
+  if (unavailable) return unavailable;
+  const token = presentedRefreshToken(c);
+  if (!token) return apiError(c, 401, "unauthorized", "No refresh token");
+  const session = await sessionOfRefreshToken(c.env.DB, token, now);
+  if (session.kind !== "session") return refused(c, session.kind);
+  const answer = await accessFor(c, session, now);
+  if (answer.refused) return answer.refused;
+  return sessionResponse(c, { tokens: { access: answer.access, remember: session.remember }, now });
+});
 
 auth.get("/account/data", requireAuth, async (c) => {
   const account = await findUserById(c.env.DB, c.get("user")!.id);

@@ -3,10 +3,11 @@
  * - Access token: a short JWT (hono/jwt, HS256) with the user id, role and session family. Its secret is
  *   the `JWT_SECRET` wrangler secret; in development a fixed default stands in, anywhere else a missing
  *   secret refuses to sign or verify.
- * - Refresh token: 256 random bits, stored only as its SHA-256. Every use rotates it within its family;
- *   presenting a used one revokes the whole family (reuse detection). Only the worker's own implicit
- *   renewal of a page request tolerates a token used in the last few seconds (parallel requests of one
- *   browser), and then only hands out an access token.
+ * - Refresh token: 256 random bits, stored only as its SHA-256. Exchanging it (`refresh-token`, a page's
+ *   renewal) rotates it within its family; presenting a used one revokes the whole family (reuse
+ *   detection). Only the worker's implicit renewal of a page request and `GET /api/auth/access-token` tolerate
+ *   a token used in the last few seconds (parallel requests of one client), and they then only hand out an
+ *   access token; `access-token` never uses or replaces a refresh token at all.
  */
 import { sign, verify } from "hono/jwt";
 import {
@@ -164,16 +165,22 @@ export type RotateResult =
   | { kind: "reused"; familyId: string }
   | { kind: "invalid" };
 
+type Presented =
+  | { kind: "current"; row: RefreshTokenRow }
+  | { kind: "grace"; userId: number; familyId: string; remember: boolean }
+  | { kind: "reused"; familyId: string }
+  | { kind: "invalid" };
+
 /**
- * Exchanges a refresh token for its successor. A remembered session slides to a fresh 30 days; a
- * non-remembered one keeps its token's expiry, so it ends at the one-day marker however often it rotates.
+ * What a presented refresh token is, without using it: the family's current token, a used one within the
+ * reuse grace (when allowed), or a reuse — which revokes the family — or nothing.
  */
-export async function rotateRefreshToken(
+async function presentRefreshToken(
   db: D1Database,
   token: string,
   now: number,
-  { allowGrace = false }: { allowGrace?: boolean } = {},
-): Promise<RotateResult> {
+  allowGrace: boolean,
+): Promise<Presented> {
   if (!token || token.length > 512) return { kind: "invalid" };
   const row = await refreshTokenByHash(db, await hashRefreshToken(token));
   if (!row) return { kind: "invalid" };
@@ -190,6 +197,22 @@ export async function rotateRefreshToken(
     return { kind: "reused", familyId: row.family_id };
   }
   if (!refreshRowAlive(row, now)) return { kind: "invalid" };
+  return { kind: "current", row };
+}
+
+/**
+ * Exchanges a refresh token for its successor. A remembered session slides to a fresh 30 days; a
+ * non-remembered one keeps its token's expiry, so it ends at the one-day marker however often it rotates.
+ */
+export async function rotateRefreshToken(
+  db: D1Database,
+  token: string,
+  now: number,
+  { allowGrace = false }: { allowGrace?: boolean } = {},
+): Promise<RotateResult> {
+  const presented = await presentRefreshToken(db, token, now, allowGrace);
+  if (presented.kind !== "current") return presented;
+  const { row } = presented;
   if (!(await claimRefreshToken(db, row.id, now))) {
     // Another request used it between our read and write: that is a reuse too.
     await revokeFamily(db, row.family_id, now);
@@ -203,6 +226,33 @@ export async function rotateRefreshToken(
     expiresAt: row.remember === 1 ? undefined : row.expires_at,
   });
   return { kind: "rotated", issued };
+}
+
+export type SessionOfRefresh =
+  | { kind: "session"; userId: number; familyId: string; remember: boolean }
+  | { kind: "reused"; familyId: string }
+  | { kind: "invalid" };
+
+/**
+ * The session a refresh token opens, for an access token only: the token is neither used nor replaced
+ * (rotation is `rotateRefreshToken`'s). A token already rotated away counts within the reuse grace, as
+ * for a page's implicit renewal, and is a reuse after it.
+ */
+export async function sessionOfRefreshToken(db: D1Database, token: string, now: number): Promise<SessionOfRefresh> {
+  const presented = await presentRefreshToken(db, token, now, true);
+  switch (presented.kind) {
+    case "current":
+      return {
+        kind: "session",
+        userId: presented.row.user_id,
+        familyId: presented.row.family_id,
+        remember: presented.row.remember === 1,
+      };
+    case "grace":
+      return { ...presented, kind: "session" };
+    default:
+      return presented;
+  }
 }
 
 /** The live family a refresh token belongs to, without using it (logout). */
