@@ -122,8 +122,6 @@ export const LOGIN_SLOWDOWN_BASE_S = 2;
 export const PASSWORD_PBKDF2_ITERATIONS = 100_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-/** Profile picture: a https URL or a data: URL of at most this many bytes. */
-export const PROFILE_IMAGE_MAX_BYTES = 256 * 1024;
 /** Name of the saved-search cookie that sign-in clears (SPEC §4). */
 export const SAVED_SEARCH_COOKIE_NAME = "saved_search";
 /**
@@ -278,8 +276,21 @@ export const PHOTO_MASTER_MAX_SIDE = 2048;
 /** WebP quality of the served variants and of the private master (re-rendered on rotation). */
 export const PHOTO_VARIANT_QUALITY = 80;
 export const PHOTO_MASTER_QUALITY = 90;
-/** Uploads one account may make per hour (each costs ~1 s of CPU). */
+/** Uploads one account may make per hour, listing photos and profile pictures together (each ~1 s of CPU). */
 export const PHOTO_UPLOADS_PER_USER_PER_HOUR = 120;
+/** Rotations one account may make per hour (each re-renders the variants: 1–2.5 s of CPU). */
+export const PHOTO_ROTATIONS_PER_USER_PER_HOUR = 120;
+/** How long a rotation holds its photo (decision 050): past it, a rotation that died no longer blocks. */
+export const PHOTO_ROTATION_LEASE_MS = 60_000;
+/**
+ * How long a location's edge cache keeps a variant (decision 050): a deleted photo's copy in another
+ * location outlives it by at most this; browsers keep it as immutable (its key never shows other pixels).
+ */
+export const PHOTO_EDGE_CACHE_SECONDS = 3600;
+/** Sides (px) of a profile picture's square WebP variants (decision 050); a smaller picture keeps its own. */
+export const AVATAR_SIDES = [96, 192, 384] as const;
+/** The side of the variant the profile names as `image_url`. */
+export const AVATAR_SIDE = 192;
 /**
  * The duplicate check's photo rule (decision 036): two photos are the same when their 64-bit difference
  * hashes differ in at most PHOTO_MATCH_MAX_DISTANCE bits (re-encoded or rescaled copies differ in 0–3);

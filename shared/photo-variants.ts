@@ -3,7 +3,7 @@
  * photo store writes them, and every read of a listing (search, detail, edit) names them, so both take
  * the URLs from here.
  */
-import { PHOTO_WIDTHS } from "#shared/constants.ts";
+import { AVATAR_SIDE, AVATAR_SIDES, PHOTO_WIDTHS } from "#shared/constants.ts";
 
 /** Where the worker serves variants: `/photos/{key}-{width}.webp` (worker/images/photos.ts). */
 export const PHOTO_PATH = "/photos/";
@@ -30,3 +30,13 @@ export function photoVariants(photoKey: string, width: number, height: number): 
 /** `url 480w, url 960w, …` for `<img srcset>`. */
 export const srcsetOf = (variants: readonly PhotoVariant[]) =>
   variants.map((variant) => `${variant.url} ${variant.width}w`).join(", ");
+
+/** A profile picture's square sides: AVATAR_SIDES, or its own side in place of larger ones, smallest first. */
+export const avatarSides = (side: number) => [...new Set(AVATAR_SIDES.map((s) => Math.min(s, side)))];
+
+/** A profile picture's variants (decision 050), and the one the profile names. */
+export function avatarVariants(key: string, side: number) {
+  const variants: PhotoVariant[] = avatarSides(side).map((s) => ({ url: variantUrl(key, s), width: s, height: s }));
+  const named = variants.find((v) => v.width >= Math.min(AVATAR_SIDE, side)) ?? variants.at(-1)!;
+  return { url: named.url, variants };
+}

@@ -15,6 +15,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "#shared/constants.ts";
 import { phoneNumberSchema } from "#shared/phone/schema.ts";
+import type { PhotoVariant } from "#shared/photo-variants.ts";
 import { exactlyOne } from "./conventions.ts";
 import { INVALID, limitsOf } from "#shared/validation.ts";
 
@@ -142,9 +143,12 @@ export const UpdatePasswordBody = v.object({
   ),
   password: Password,
 });
-/** A https URL or a data: URL of an image; null removes the picture. */
+/**
+ * JSON to `update-image` only removes the picture (`{"image_url": null}`); a picture is uploaded as a file
+ * (multipart `image`) and goes through the photo pipeline (decision 050).
+ */
 export const UpdateImageBody = v.object({
-  image_url: v.nullable(v.pipe(v.string("auth.invalid.imageUrl"), v.maxLength(400_000, "auth.invalid.imageTooLarge"))),
+  image_url: v.null("auth.invalid.imageUrl"),
 });
 
 /** The dev outbox lists one recipient's messages: `to` is required (never the whole outbox). */
@@ -164,7 +168,10 @@ export interface ApiUser {
   phone_verified: boolean;
   email_verified: boolean;
   has_password: boolean;
+  /** The profile picture (AVATAR_SIDE px, or smaller when it is), served like listing photos; null without one. */
   image_url: string | null;
+  /** Its square WebP variants, smallest first (empty without a picture). */
+  image_variants: PhotoVariant[];
   created_at: string;
 }
 

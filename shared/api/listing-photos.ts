@@ -62,4 +62,5 @@ export const PHOTO_ERRORS = {
   tooMany: "photo.error.tooMany",
   unreadable: "photo.error.unreadable",
   order: "photo.error.order",
+  busy: "photo.error.busy",
 } as const;

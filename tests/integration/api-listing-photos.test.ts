@@ -1,8 +1,14 @@
 /** Listing photos (issue 18 items 3, 4, 9; decision 031): type by bytes, limits, rotation, metadata, variants, owners. */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES, PHOTO_UPLOAD_BODY_MAX_BYTES, PHOTOS_PER_LISTING } from "#shared/constants.ts";
+import {
+  PHOTO_MAX_BYTES,
+  PHOTO_ROTATIONS_PER_USER_PER_HOUR,
+  PHOTO_UPLOAD_BODY_MAX_BYTES,
+  PHOTOS_PER_LISTING,
+} from "#shared/constants.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
+import { variantSizes } from "#shared/photo-variants.ts";
 import { sniffPhoto } from "#worker/services/photo-sniff.ts";
 import {
   GPS_SECONDS_BYTES,
@@ -59,6 +65,26 @@ async function uploaded(who: SignedIn, listingId: number, bytes: Uint8Array): Pr
 }
 
 const storedObjects = async () => (await env.PHOTOS.list()).objects.length;
+const allObjects = async () => {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.PHOTOS.list({ cursor });
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys.sort();
+};
+
+/** Fetches a variant and waits until the edge cache keeps it (the route puts it there after answering). */
+async function servedAndCached(url: string) {
+  expect((await SELF.fetch(`${ORIGIN}${url}`)).status).toBe(200);
+  const cache = await caches.open("photos");
+  for (let i = 0; i < 50 && !(await cache.match(`${ORIGIN}${url}`)); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(await cache.match(`${ORIGIN}${url}`), url).toBeDefined();
+}
 const listingRows = async (listingId: number) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ?")
     .bind(listingId)
@@ -212,6 +238,86 @@ describe("rotate, order, delete", () => {
     ]);
     expect((await order([ids[0]!, ids[1]!])).status).toBe(400);
     expect((await order([ids[0]!, ids[0]!, ids[1]!])).status).toBe(400);
+  });
+
+  it("a deleted photo's variants answer 404 at once, though they were served and cached at the edge", async () => {
+    const listing = await draft(owner.user.id);
+    const photo = await uploaded(owner, listing, await gradientPng(1000, 750));
+    for (const variant of photo.variants) await servedAndCached(variant.url);
+    const res = await call(`/api/realty/edit/image/${photo.id}`, { method: "DELETE", jar: owner.jar, ip: owner.ip });
+    expect(res.status).toBe(204);
+    for (const variant of photo.variants) {
+      expect((await SELF.fetch(`${ORIGIN}${variant.url}`)).status, variant.url).toBe(404);
+    }
+  });
+
+  it(
+    "turns one photo once at a time: 6 rotations at once leave no orphaned files, the others answer 409",
+    {
+      timeout: 30_000,
+    },
+    async () => {
+      const listing = await draft(owner.user.id);
+      const photo = await uploaded(owner, listing, await gradientPng(600, 450));
+      const before = await allObjects();
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          call("/api/realty/edit/image/rotate", { body: { id: photo.id, angle: 90 }, jar: owner.jar, ip: owner.ip }),
+        ),
+      );
+      const statuses = answers.map((r) => r.status);
+      expect(
+        statuses.every((s) => s === 200 || s === 409),
+        statuses.join(),
+      ).toBe(true);
+      const turned = statuses.filter((s) => s === 200).length;
+      expect(turned).toBeGreaterThanOrEqual(1);
+      const busy = answers.find((r) => r.status === 409);
+      if (busy) expect(await errorOf(busy)).toMatchObject({ code: "photo_busy", fields: { id: "photo.error.busy" } });
+      const row = (await env.DB.prepare(
+        "SELECT photo_key, rotation, rotating_until, width, height FROM listing_images WHERE id = ?",
+      )
+        .bind(photo.id)
+        .first<{
+          photo_key: string;
+          rotation: number;
+          rotating_until: number | null;
+          width: number;
+          height: number;
+        }>())!;
+      expect(row.rotation).toBe((turned * 90) % 360);
+      expect(row.rotating_until).toBeNull();
+      // Exactly the photo's files: the same master and the current key's variants, nothing else.
+      const oldKey = photo.url.slice("/photos/".length, "/photos/".length + 32);
+      const expected = [
+        ...before.filter((key) => !key.includes(oldKey)),
+        ...variantSizes(row.width, row.height).map((size) => `photos/${row.photo_key}-${size.width}.webp`),
+      ].sort();
+      expect(await allObjects()).toEqual(expected);
+      // The next rotation is free again.
+      const next = await call("/api/realty/edit/image/rotate", {
+        body: { id: photo.id, angle: 90 },
+        jar: owner.jar,
+        ip: owner.ip,
+      });
+      expect(next.status).toBe(200);
+    },
+  );
+
+  it(`limits rotations to ${PHOTO_ROTATIONS_PER_USER_PER_HOUR} an hour per account (429 naming angle)`, async () => {
+    const turner = await signUpByPhone();
+    const listing = await draft(turner.user.id);
+    const photo = await uploaded(turner, listing, SMALL_JPEG);
+    const rotate = () =>
+      call("/api/realty/edit/image/rotate", { body: { id: photo.id, angle: 90 }, jar: turner.jar, ip: turner.ip });
+    expect((await rotate()).status).toBe(200);
+    // The hour's count so far, as PHOTO_ROTATIONS_PER_USER_PER_HOUR - 1 more rotations would leave it.
+    await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?")
+      .bind(PHOTO_ROTATIONS_PER_USER_PER_HOUR, `photo-rotate:user:${turner.user.id}`)
+      .run();
+    const refused = await rotate();
+    expect(refused.status).toBe(429);
+    expect((await errorOf(refused)).fields).toHaveProperty("angle");
   });
 
   it("deletes a photo with its files", async () => {

@@ -509,6 +509,15 @@ describe("deleting", () => {
     ).results.map((r) => r.master_key);
     const keys = [...masters, ...photos.flatMap((p) => p.variants.map((v) => v.url.slice(1)))];
     for (const key of keys) expect(await env.PHOTOS.head(key), key).not.toBeNull();
+    // Served, and so kept in the edge's cache (the route puts it there after answering).
+    const variantUrls = photos.flatMap((p) => p.variants.map((v) => v.url));
+    const edge = await caches.open("photos");
+    for (const url of variantUrls) {
+      expect((await SELF.fetch(`${ORIGIN}${url}`)).status).toBe(200);
+      for (let i = 0; i < 50 && !(await edge.match(`${ORIGIN}${url}`)); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      expect(await edge.match(`${ORIGIN}${url}`), url).toBeDefined();
+    }
     expect((await post(fan, "/api/cabinet/realties/add-favorite", { id })).status).toBe(200);
 
     const mine = (await tab(owner, "active")).items.find((l) => l.id === id)!;
@@ -540,6 +549,7 @@ describe("deleting", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
 
     for (const key of keys) expect(await env.PHOTOS.head(key), key).toBeNull();
+    for (const url of variantUrls) expect((await SELF.fetch(`${ORIGIN}${url}`)).status, url).toBe(404);
     expect(
       (await env.DB.prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ?")
         .bind(id)

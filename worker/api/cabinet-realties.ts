@@ -34,7 +34,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
-import { photoObjects } from "#worker/services/photo-store.ts";
+import { photoObjects, removePhotoObjects } from "#worker/services/photo-store.ts";
 import { renewTokenRun } from "#worker/auth/renew-link.ts";
 import { valid } from "./validate.ts";
 
@@ -139,7 +139,7 @@ cabinetRealties
     const objects = photos.flatMap(photoObjects);
     if (objects.length) {
       try {
-        await c.env.PHOTOS.delete(objects);
+        await removePhotoObjects(c.env.PHOTOS, new URL(c.req.url).origin, objects);
       } catch (error) {
         // The listing is deleted all the same (its rows are gone): the files are logged to be removed by hand.
         console.error(`listing ${row.id} deleted, but its photo files were not: ${objects.join(" ")}`, error);

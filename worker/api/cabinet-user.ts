@@ -15,8 +15,8 @@ import {
   VerifyEmailBody,
   VerifyPhoneBody,
 } from "#shared/api/auth.ts";
-import { bytesToBase64 } from "#shared/base64.ts";
-import { PROFILE_IMAGE_MAX_BYTES } from "#shared/constants.ts";
+import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
+import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { alreadyRegistered, checkCode, codeFailure, requestCode } from "#worker/auth/flows.ts";
 import { passwordAttempt } from "#worker/auth/password-attempts.ts";
@@ -30,15 +30,19 @@ import {
   identityTaken,
   isUniqueConstraintError,
   setPassword,
-  setUserImage,
+  replaceUserImage,
   setUserName,
   setVerifiedIdentity,
+  type StoredImage,
 } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
+import { perUser, throttle } from "#worker/middleware/throttle.ts";
+import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/services/photo-store.ts";
+import { sniffPhoto } from "#worker/services/photo-sniff.ts";
 import { invalidInput, valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -183,78 +187,85 @@ cabinetUser.post("/cabinet/update-password", valid("json", UpdatePasswordBody), 
 
 // ---- Picture -------------------------------------------------------------------------------------
 
-const IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
-
-function imageTooLarge(c: Context<AppEnv>, field: string) {
-  return apiError(c, 400, "invalid_input", `Invalid ${field}`, { [field]: "auth.invalid.imageTooLarge" });
-}
-
-/** A https URL, or a data: URL of a PNG/JPEG/WebP/GIF within the size limit; anything else is null. */
-export function acceptableImageUrl(value: string): string | null {
-  if (value.startsWith("data:")) {
-    const match = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/.exec(value);
-    if (!match) return null;
-    return value;
-  }
-  if (value.length > 2048) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" && !url.username && !url.password ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-const dataUrlBytes = (value: string) => Math.floor((value.length - value.indexOf(",") - 1) * 0.75);
+const pictureRefused = (c: Context<AppEnv>, status: 413 | 415, code: string, message: string, id: string) =>
+  apiError(c, status, code, message, { image: id });
 
 /**
- * JSON `{ "image_url": "https://…" | "data:image/…" | null }`, or multipart with an `image` file. The
- * reference (URL or data: URL) is stored on the account; storage in R2 comes with the images issue.
+ * Multipart with an `image` file: the picture goes through the photo pipeline of listing photos, with
+ * its limits and hourly count (type by the bytes 415, size and pixels 413, undecodable 415), and is
+ * stored as square WebP variants in R2 (decision 050); JSON `{"image_url": null}` removes it. The
+ * replaced picture's files, and the edge's copies, are deleted.
  */
-cabinetUser.post("/cabinet/update-image", async (c) => {
-  let imageUrl: string | null;
-  const type = c.req.header("content-type") ?? "";
-  if (/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch {
-      return apiError(c, 400, "invalid_input", "Invalid form", { body: INVALID.format });
-    }
-    const file = form.get("image");
-    const url = form.get("image_url");
-    if (file instanceof File) {
-      if (!IMAGE_TYPES.has(file.type))
-        return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageType" });
-      if (file.size > PROFILE_IMAGE_MAX_BYTES) return imageTooLarge(c, "image");
-      imageUrl = `data:${file.type};base64,${bytesToBase64(new Uint8Array(await file.arrayBuffer()))}`;
-    } else if (typeof url === "string") {
-      imageUrl = url === "" ? null : url;
+cabinetUser.post(
+  "/cabinet/update-image",
+  throttle((c) => [perUser(c, "photo-upload", PHOTO_UPLOADS_PER_USER_PER_HOUR, 3600)], { field: "image" }),
+  async (c) => {
+    const type = c.req.header("content-type") ?? "";
+    let image: StoredImage | null = null;
+    let objects: string[] = [];
+    if (/^multipart\/form-data/i.test(type)) {
+      let form: FormData;
+      try {
+        form = await c.req.formData();
+      } catch {
+        return apiError(c, 400, "invalid_input", "Invalid form", { body: INVALID.format });
+      }
+      const file = form.get("image");
+      if (!(file instanceof File) || file.size === 0)
+        return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageMissing" });
+      if (file.size > PHOTO_MAX_BYTES) {
+        return pictureRefused(
+          c,
+          413,
+          "photo_too_large",
+          `A photo may have at most ${PHOTO_MAX_BYTES} bytes`,
+          PHOTO_ERRORS.tooLarge,
+        );
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const sniffed = sniffPhoto(bytes);
+      if (!sniffed)
+        return pictureRefused(c, 415, "unsupported_photo_type", "Send a JPEG, PNG or WebP photo", PHOTO_ERRORS.type);
+      if (sniffed.width * sniffed.height > PHOTO_MAX_PIXELS) {
+        return pictureRefused(
+          c,
+          413,
+          "photo_too_many_pixels",
+          `A photo may have at most ${PHOTO_MAX_PIXELS} pixels`,
+          PHOTO_ERRORS.tooManyPixels,
+        );
+      }
+      const stored = await storeAvatar(c.env.PHOTOS, bytes, sniffed);
+      if (!stored)
+        return pictureRefused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
+      image = { key: stored.key, side: stored.side };
+      objects = stored.objects;
     } else {
-      return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageMissing" });
+      let json: unknown;
+      try {
+        json = await c.req.json();
+      } catch {
+        return apiError(c, 400, "invalid_input", "Invalid JSON", { body: INVALID.format });
+      }
+      const parsed = v.safeParse(UpdateImageBody, json);
+      if (!parsed.success) return invalidInput(c, parsed.issues);
     }
-  } else {
-    let json: unknown;
-    try {
-      json = await c.req.json();
-    } catch {
-      return apiError(c, 400, "invalid_input", "Invalid JSON", { body: INVALID.format });
+    const origin = new URL(c.req.url).origin;
+    // Written only over the picture that was read, so the one replaced is known: an upload at the same
+    // time of the same account takes the other turn.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const row = await findUserById(c.env.DB, userId(c));
+      if (!row) break;
+      if (await replaceUserImage(c.env.DB, row.id, row.image_key, image, nowOf(c))) {
+        if (row.image_key && row.image_side)
+          await removePhotoObjects(c.env.PHOTOS, origin, avatarObjects(row.image_key, row.image_side));
+        return current(c);
+      }
     }
-    const parsed = v.safeParse(UpdateImageBody, json);
-    if (!parsed.success) return invalidInput(c, parsed.issues);
-    imageUrl = parsed.output.image_url;
-  }
-  if (imageUrl !== null) {
-    const accepted = acceptableImageUrl(imageUrl);
-    if (!accepted)
-      return apiError(c, 400, "invalid_input", "Invalid image_url", { image_url: "auth.invalid.imageUrl" });
-    if (accepted.startsWith("data:") && dataUrlBytes(accepted) > PROFILE_IMAGE_MAX_BYTES)
-      return imageTooLarge(c, "image_url");
-    imageUrl = accepted;
-  }
-  await setUserImage(c.env.DB, userId(c), imageUrl, nowOf(c));
-  return current(c);
-});
+    await removePhotoObjects(c.env.PHOTOS, origin, objects);
+    return apiError(c, 409, "conflict", "The picture changed meanwhile; try again", { image: PHOTO_ERRORS.busy });
+  },
+);
 
 // ---- Deletion ------------------------------------------------------------------------------------
 
@@ -265,7 +276,10 @@ cabinetUser.post("/cabinet/update-image", async (c) => {
 cabinetUser.delete("/cabinet/delete-account", async (c) => {
   const now = nowOf(c);
   const id = userId(c);
+  const row = await findUserById(c.env.DB, id);
   await deleteAccount(c.env.DB, id, now);
+  if (row?.image_key && row.image_side)
+    await removePhotoObjects(c.env.PHOTOS, new URL(c.req.url).origin, avatarObjects(row.image_key, row.image_side));
   await revokeUserSessions(c.env.DB, id, now);
   clearSession(c);
   return c.json({ data: { deleted: true } });

@@ -5,8 +5,9 @@
  *   bytes (415), the size and pixel count checked before decoding (413), PHOTOS_PER_LISTING per listing (409);
  *   a refused upload stores nothing;
  * - `POST /api/realty/edit/image/rotate {"id", "angle"}` → 200 the photo turned clockwise by `angle` more;
+ *   409 `photo_busy` while another rotation of it runs, 429 past PHOTO_ROTATIONS_PER_USER_PER_HOUR;
  * - `POST /api/realty/edit/image/order {"id": listingId, "ids"}` → 200 the photos in that order (first = cover);
- * - `DELETE /api/realty/edit/image/{id}` → 204; the photo and its files are gone (undo uploads it again);
+ * - `DELETE /api/realty/edit/image/{id}` → 204; the photo, its files and the edge's copies are gone;
  * - `GET /api/realty/edit/{id}/images` → 200 `{items, total}`: the listing's photos in order (first = cover), for the
  *   wizard's photos step (decision 034).
  */
@@ -14,6 +15,8 @@ import { type Context, Hono } from "hono";
 import {
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
+  PHOTO_ROTATION_LEASE_MS,
+  PHOTO_ROTATIONS_PER_USER_PER_HOUR,
   PHOTO_UPLOADS_PER_USER_PER_HOUR,
   PHOTOS_PER_LISTING,
 } from "#shared/constants.ts";
@@ -28,12 +31,14 @@ import * as v from "valibot";
 import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import {
+  claimRotation,
   countListingImages,
   deletePhoto,
   insertPhoto,
   listingOwner,
   listingPhotos,
   photoById,
+  releaseRotation,
   reorderPhotos,
   updatePhotoRotation,
 } from "#worker/db/images.ts";
@@ -41,13 +46,21 @@ import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
-import { apiPhoto, photoObjects, rerenderPhoto, storePhoto } from "#worker/services/photo-store.ts";
+import {
+  apiPhoto,
+  photoObjects,
+  removePhotoObjects,
+  rerenderPhoto,
+  storePhoto,
+  variantObjects,
+} from "#worker/services/photo-store.ts";
 import { sniffPhoto } from "#worker/services/photo-sniff.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/realty/edit/image";
 const LIST = "/realty/edit/:id/images";
 const userId = (c: Context<AppEnv>) => c.get("user")!.id;
+const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 const notFound = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such listing or photo");
 const refused = (c: Context<AppEnv>, status: 409 | 413 | 415, code: string, message: string, id: string) =>
   apiError(c, status, code, message, { file: id });
@@ -145,6 +158,7 @@ realtyPhotos
       );
       if (id === null) {
         await c.env.PHOTOS.delete([stored.masterKey, ...stored.objects]);
+        if ((await listingOwner(c.env.DB, listingId)) !== userId(c)) return notFound(c);
         return refused(
           c,
           409,
@@ -157,22 +171,43 @@ realtyPhotos
       return c.json({ data: apiPhoto(row!) }, 201);
     },
   )
-  .post(`${BASE}/rotate`, valid("json", RotatePhotoBody), async (c) => {
-    const { id, angle } = c.req.valid("json");
-    const photo = await ownPhoto(c, id);
-    if (!photo) return notFound(c);
-    const rotation = (photo.rotation + angle) % 360;
-    const rendered = await rerenderPhoto(c.env.PHOTOS, photo, rotation);
-    await updatePhotoRotation(c.env.DB, id, {
-      photoKey: rendered.photoKey,
-      rotation,
-      width: rendered.width,
-      height: rendered.height,
-    });
-    // The old variants: their URLs are immutable, so they are removed rather than overwritten.
-    await c.env.PHOTOS.delete(photoObjects(photo).slice(1));
-    return c.json({ data: apiPhoto((await photoById(c.env.DB, id))!) });
-  })
+  .post(
+    `${BASE}/rotate`,
+    throttle((c) => [perUser(c, "photo-rotate", PHOTO_ROTATIONS_PER_USER_PER_HOUR, 3600)], { field: "angle" }),
+    valid("json", RotatePhotoBody),
+    async (c) => {
+      const { id, angle } = c.req.valid("json");
+      if (!(await ownPhoto(c, id))) return notFound(c);
+      // One rotation of a photo at a time (decision 050): another one answers 409 at once, before any work.
+      const now = nowOf(c);
+      const photo = await claimRotation(c.env.DB, id, now, now + PHOTO_ROTATION_LEASE_MS);
+      if (!photo) {
+        if (!(await ownPhoto(c, id))) return notFound(c);
+        return apiError(c, 409, "photo_busy", "The photo is being turned; try again when that is done", {
+          id: PHOTO_ERRORS.busy,
+        });
+      }
+      const rotation = (photo.rotation + angle) % 360;
+      let rendered: Awaited<ReturnType<typeof rerenderPhoto>>;
+      try {
+        rendered = await rerenderPhoto(c.env.PHOTOS, photo, rotation);
+      } catch (error) {
+        await releaseRotation(c.env.DB, id);
+        throw error;
+      }
+      const written = await updatePhotoRotation(c.env.DB, id, photo.photo_key, {
+        photoKey: rendered.photoKey,
+        rotation,
+        width: rendered.width,
+        height: rendered.height,
+      });
+      // Either the old variants or the new ones are nobody's now: their URLs are immutable, so they are
+      // removed rather than overwritten.
+      await removePhotoObjects(c.env.PHOTOS, origin(c), written ? variantObjects(photo) : rendered.objects);
+      if (!written) return notFound(c);
+      return c.json({ data: apiPhoto((await photoById(c.env.DB, id))!) });
+    },
+  )
   .post(`${BASE}/order`, valid("json", OrderPhotosBody), async (c) => {
     const { id, ids } = c.req.valid("json");
     if ((await listingOwner(c.env.DB, id)) !== userId(c)) return notFound(c);
@@ -193,7 +228,9 @@ realtyPhotos
   .delete(`${BASE}/:id`, valid("param", PhotoParam), async (c) => {
     const photo = await ownPhoto(c, c.req.valid("param").id);
     if (!photo) return notFound(c);
-    await deletePhoto(c.env.DB, photo.id);
-    await c.env.PHOTOS.delete(photoObjects(photo));
+    // The objects of the row as it was deleted: a rotation that finished meanwhile changed its key.
+    const deleted = await deletePhoto(c.env.DB, photo.id);
+    if (!deleted) return notFound(c);
+    await removePhotoObjects(c.env.PHOTOS, origin(c), photoObjects(deleted));
     return c.body(null, 204);
   });

@@ -82,8 +82,9 @@ export async function listingPhotos(db: D1Database, listingId: number): Promise<
 }
 
 /**
- * Adds a photo after the listing's last picture, unless the listing already has `max` pictures (checked
- * in the same statement, so two uploads at once cannot pass it together): its id, or null when full.
+ * Adds a photo after the listing's last picture, unless the listing already has `max` pictures or was
+ * deleted meanwhile (checked in the same statement, so two uploads at once cannot pass it together, nor
+ * an upload outlive the listing's deletion): its id, or null when refused.
  */
 export async function insertPhoto(
   db: D1Database,
@@ -105,7 +106,7 @@ export async function insertPhoto(
                                    fingerprint, fp_band0, fp_band1, fp_band2, fp_band3)
        SELECT ?1, COALESCE(MAX(position) + 1, 0), ?2, ?3, 0, ?4, ?5, 0, ?6, ?8, ?9, ?10, ?11, ?12
          FROM listing_images WHERE listing_id = ?1
-       HAVING COUNT(*) < ?7
+       HAVING COUNT(*) < ?7 AND EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND deleted_at IS NULL)
        RETURNING id`,
     )
     .bind(
@@ -131,20 +132,71 @@ export async function countListingImages(db: D1Database, listingId: number): Pro
   return row?.n ?? 0;
 }
 
-/** A rotated photo's new variants key, rotation and served size. */
+/**
+ * Takes the photo for one rotation until `until` (decision 050): the row as it is now, or null when
+ * another rotation holds it (or it is gone). One statement, so two rotations cannot both take it.
+ */
+export async function claimRotation(db: D1Database, imageId: number, now: number, until: number) {
+  return db
+    .prepare(
+      `UPDATE listing_images SET rotating_until = ?3
+        WHERE id = ?1 AND photo_key IS NOT NULL AND (rotating_until IS NULL OR rotating_until <= ?2)
+       RETURNING photo_key, master_key, width, height, rotation`,
+    )
+    .bind(imageId, now, until)
+    .first<{ photo_key: string; master_key: string; width: number; height: number; rotation: number }>();
+}
+
+/**
+ * A rotated photo's new variants key, rotation and served size, and its hold released — only if its
+ * variants are still `previousKey` (the photo was not deleted meanwhile): whether it was written.
+ */
 export async function updatePhotoRotation(
   db: D1Database,
   imageId: number,
+  previousKey: string,
   photo: { photoKey: string; rotation: number; width: number; height: number },
-): Promise<void> {
-  await db
-    .prepare("UPDATE listing_images SET photo_key = ?, rotation = ?, width = ?, height = ? WHERE id = ?")
-    .bind(photo.photoKey, photo.rotation, photo.width, photo.height, imageId)
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE listing_images SET photo_key = ?, rotation = ?, width = ?, height = ?, rotating_until = NULL
+        WHERE id = ? AND photo_key = ?`,
+    )
+    .bind(photo.photoKey, photo.rotation, photo.width, photo.height, imageId, previousKey)
     .run();
+  return result.meta.changes > 0;
 }
 
-export async function deletePhoto(db: D1Database, imageId: number): Promise<void> {
-  await db.prepare("DELETE FROM listing_images WHERE id = ?").bind(imageId).run();
+/** Releases a rotation's hold on a photo whose rotation failed. */
+export async function releaseRotation(db: D1Database, imageId: number): Promise<void> {
+  await db.prepare("UPDATE listing_images SET rotating_until = NULL WHERE id = ?").bind(imageId).run();
+}
+
+/** A deleted photo as it was at the moment it went (a rotation may have changed its key since it was read). */
+export interface DeletedPhoto {
+  photo_key: string;
+  master_key: string;
+  width: number;
+  height: number;
+}
+
+/** Deletes a photo: the row as deleted, or null when it was gone already. */
+export async function deletePhoto(db: D1Database, imageId: number): Promise<DeletedPhoto | null> {
+  return db
+    .prepare(
+      "DELETE FROM listing_images WHERE id = ? AND photo_key IS NOT NULL RETURNING photo_key, master_key, width, height",
+    )
+    .bind(imageId)
+    .first<DeletedPhoto>();
+}
+
+/** Deletes every picture of a listing: the photos among them as deleted. */
+export async function deleteListingPictures(db: D1Database, listingId: number): Promise<DeletedPhoto[]> {
+  const { results } = await db
+    .prepare("DELETE FROM listing_images WHERE listing_id = ? RETURNING photo_key, master_key, width, height")
+    .bind(listingId)
+    .all<DeletedPhoto | { photo_key: null }>();
+  return results.filter((row): row is DeletedPhoto => row.photo_key !== null);
 }
 
 /**

@@ -20,7 +20,7 @@ import { LISTING_RUN_DAYS, OWNER_STATS_DAYS, SITE_TIME_ZONE } from "#shared/cons
 import type { ClassifiedTypeId, Deal, PropertyType } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { listingPhotos, type PhotoRow } from "./images.ts";
+import { type DeletedPhoto, deleteListingPictures } from "./images.ts";
 import { shownTitle } from "./listing-titles.ts";
 import { updateListing } from "./listing-edits.ts";
 import { statisticsPeriod } from "./statistics.ts";
@@ -294,14 +294,12 @@ export async function deleteOwnerListing(
   row: Row,
   now: number,
   { actorId }: Actor,
-): Promise<PhotoRow[] | null> {
-  const photos = await listingPhotos(db, row.id);
+): Promise<DeletedPhoto[] | null> {
   const status = row.status === "draft" ? "draft" : "archived";
   const applied = await updateListing(db, row.id, row.status, { status, deleted_at: now }, now, {
     actorId,
     reason: "deleted",
   });
   if (!applied) return null;
-  await db.prepare("DELETE FROM listing_images WHERE listing_id = ?").bind(row.id).run();
-  return photos;
+  return deleteListingPictures(db, row.id);
 }

@@ -14,7 +14,9 @@ export interface UserRow {
   password_iterations: number | null;
   phone_verified_at: number | null;
   email_verified_at: number | null;
-  image_url: string | null;
+  /** The profile picture's variants key and largest side (migration 0028, decision 050); null without one. */
+  image_key: string | null;
+  image_side: number | null;
   updated_at: number | null;
   deleted_at: number | null;
   /** The language the person reads the site in (migration 0015): what is e-mailed to them is in it. */
@@ -140,13 +142,31 @@ export async function setVerifiedIdentity(
   await db.prepare(sql).bind(value, now, now, userId).run();
 }
 
-export async function setUserImage(
+/** A profile picture as stored: its variants key and largest side. */
+export interface StoredImage {
+  key: string;
+  side: number;
+}
+
+/**
+ * Replaces the account's picture with `image` (null removes it) if it is still `previous` (the key): the
+ * caller removes the picture it replaced only if this wrote, so two uploads at once leave no files behind.
+ */
+export async function replaceUserImage(
   db: D1Database,
   userId: number,
-  imageUrl: string | null,
+  previous: string | null,
+  image: StoredImage | null,
   now: number,
-): Promise<void> {
-  await db.prepare("UPDATE users SET image_url = ?, updated_at = ? WHERE id = ?").bind(imageUrl, now, userId).run();
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE users SET image_key = ?, image_side = ?, updated_at = ?
+        WHERE id = ? AND deleted_at IS NULL AND image_key IS ?`,
+    )
+    .bind(image?.key ?? null, image?.side ?? null, now, userId, previous)
+    .run();
+  return result.meta.changes > 0;
 }
 
 /**
@@ -160,7 +180,8 @@ export async function deleteAccount(db: D1Database, userId: number, now: number)
     db
       .prepare(
         `UPDATE users SET name = '', email = NULL, phone = NULL, password_hash = NULL, password_salt = NULL,
-           password_iterations = NULL, phone_verified_at = NULL, email_verified_at = NULL, image_url = NULL,
+           password_iterations = NULL, phone_verified_at = NULL, email_verified_at = NULL, image_key = NULL,
+           image_side = NULL,
            updated_at = ?1, deleted_at = ?1 WHERE id = ?2`,
       )
       .bind(now, userId),

@@ -63,7 +63,7 @@ function headerBytes(headers: Headers): number {
 
 /**
  * The one place where a path takes a larger body than REQUEST_BODY_MAX_BYTES (exact paths and methods):
- * the photo upload (decision 031), a photo plus its multipart envelope.
+ * the photo uploads (decisions 031, 050: a listing photo, a profile picture), a photo plus its envelope.
  */
 export const LARGE_BODY_PATHS: Readonly<
   Record<string, { method: string; maxBytes: number; code: string; field: string; messageId: string }>
@@ -73,6 +73,13 @@ export const LARGE_BODY_PATHS: Readonly<
     maxBytes: PHOTO_UPLOAD_BODY_MAX_BYTES,
     code: "photo_too_large",
     field: "file",
+    messageId: PHOTO_ERRORS.tooLarge,
+  },
+  "/api/cabinet/update-image": {
+    method: "POST",
+    maxBytes: PHOTO_UPLOAD_BODY_MAX_BYTES,
+    code: "photo_too_large",
+    field: "image",
     messageId: PHOTO_ERRORS.tooLarge,
   },
 };

@@ -131,3 +131,14 @@ export function orient(pixels: Pixels, orientation: number): Pixels {
 
 /** The EXIF orientation that turns an image clockwise by the owner's angle. */
 export const ROTATION_ORIENTATION: Record<number, number> = { 0: 1, 90: 6, 180: 3, 270: 8 };
+
+/** The `side` × `side` square of `pixels` from (`left`, `top`). */
+export function crop(pixels: Pixels, left: number, top: number, side: number): Pixels {
+  if (left === 0 && top === 0 && side === pixels.width && side === pixels.height) return pixels;
+  const out = new Uint8Array(side * side * 4);
+  for (let y = 0; y < side; y++) {
+    const from = ((top + y) * pixels.width + left) * 4;
+    out.set(pixels.data.subarray(from, from + side * 4), y * side * 4);
+  }
+  return { width: side, height: side, data: out };
+}

@@ -5,11 +5,11 @@
  * random token that changes with every rendering, so a variant's URL never changes what it shows.
  * The uploaded file itself is not kept.
  */
-import { PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY } from "#shared/constants.ts";
-import { photoVariants, srcsetOf, variantSizes } from "#shared/photo-variants.ts";
+import { AVATAR_SIDES, PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY } from "#shared/constants.ts";
+import { avatarSides, photoVariants, srcsetOf, variantSizes } from "#shared/photo-variants.ts";
 import type { ApiListingPhoto, ApiPhotoVariant } from "#shared/api/listing-photos.ts";
 import { photoFingerprint } from "./photo-fingerprint.ts";
-import { downscale, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
+import { crop, downscale, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
 import type { decodePhoto, encodeWebp } from "./photo-codec.ts";
 import type { SniffedPhoto } from "./photo-sniff.ts";
 
@@ -42,6 +42,25 @@ const WEBP = { httpMetadata: { contentType: "image/webp" } };
 const newKey = () => crypto.randomUUID().replaceAll("-", "");
 
 export const variantObject = (photoKey: string, width: number) => `${VARIANTS_PREFIX}${photoKey}-${width}.webp`;
+
+/** The Cache API cache the variants route keeps its answers in (worker/images/photos.ts). */
+export const PHOTO_CACHE = "photos";
+
+/** A variant's entry in that cache: its URL on the site's origin (the object's key is its path). */
+export const photoCacheKey = (origin: string, object: string) => new Request(new URL(`/${object}`, origin));
+
+/**
+ * Deletes a photo's objects from R2 and its variants from this location's edge cache, so their URLs
+ * answer 404 from here on (other locations: decision 050).
+ */
+export async function removePhotoObjects(bucket: R2Bucket, origin: string, objects: readonly string[]) {
+  if (!objects.length) return;
+  await bucket.delete([...objects]);
+  const cache = await caches.open(PHOTO_CACHE);
+  await Promise.all(
+    objects.filter((o) => o.startsWith(VARIANTS_PREFIX)).map((o) => cache.delete(photoCacheKey(origin, o))),
+  );
+}
 
 /** What the API answers of a stored photo. */
 export function apiPhoto(row: {
@@ -140,10 +159,59 @@ export async function rerenderPhoto(
   return rendered;
 }
 
+/** The R2 objects of a photo's variants. */
+export const variantObjects = (photo: { photo_key: string; width: number; height: number }) =>
+  variantSizes(photo.width, photo.height).map((s) => variantObject(photo.photo_key, s.width));
+
 /** Every R2 object of a photo: its master and its variants. */
 export function photoObjects(photo: { master_key: string; photo_key: string; width: number; height: number }) {
-  return [
-    photo.master_key,
-    ...variantSizes(photo.width, photo.height).map((s) => variantObject(photo.photo_key, s.width)),
-  ];
+  return [photo.master_key, ...variantObjects(photo)];
+}
+
+/** The R2 objects of a profile picture stored under `key` with the largest side `side`. */
+export const avatarObjects = (key: string, side: number) => avatarSides(side).map((s) => variantObject(key, s));
+
+/**
+ * Stores a profile picture: the photo upright by its EXIF orientation, cut to the square at its centre,
+ * re-encoded as WebP at AVATAR_SIDES (or its own side when smaller) — no metadata and no original kept.
+ * Null when its pixels do not decode. The variants live beside listing photos' and are served alike.
+ */
+export async function storeAvatar(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
+  const { decodePhoto, encodeWebp } = codecs();
+  let decoded: Pixels;
+  try {
+    decoded = await decodePhoto(bytes, sniffed.format);
+  } catch {
+    return null;
+  }
+  // Scaled before it is cut and turned: the full-size pixels are never copied.
+  const largest = Math.min(decoded.width, decoded.height, Math.max(...AVATAR_SIDES));
+  const scale = largest / Math.min(decoded.width, decoded.height);
+  const small = downscale(
+    decoded,
+    Math.max(largest, Math.round(decoded.width * scale)),
+    Math.max(largest, Math.round(decoded.height * scale)),
+  );
+  const square = crop(
+    small,
+    Math.floor((small.width - largest) / 2),
+    Math.floor((small.height - largest) / 2),
+    largest,
+  );
+  const upright = orient(square, sniffed.orientation);
+  const key = newKey();
+  const stored: string[] = [];
+  try {
+    let source = upright;
+    for (const size of [...avatarSides(largest)].reverse()) {
+      source = downscale(source, size, size);
+      const object = variantObject(key, size);
+      await bucket.put(object, await encodeWebp(source, PHOTO_VARIANT_QUALITY), WEBP);
+      stored.push(object);
+    }
+  } catch (error) {
+    await bucket.delete(stored);
+    throw error;
+  }
+  return { key, side: largest, objects: stored };
 }

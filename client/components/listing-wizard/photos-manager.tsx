@@ -218,7 +218,8 @@ export default function PhotosManager({
       next.delete(photo.id);
       return next;
     });
-    if (!result.ok) return setProblem(result.error?.fields?.file ?? "form.error.generic");
+    // The photo being turned already (409, `id`) or the hour's rotations spent (429, `angle`).
+    if (!result.ok) return setProblem(Object.values(result.error?.fields ?? {})[0] ?? "form.error.generic");
     const turned = result.data.data;
     setPhotos((all) => all.map((one) => (one.id === turned.id ? turned : one)));
     focusRef.current = { photo: photo.id, action: angle === 90 ? "right" : "left" };

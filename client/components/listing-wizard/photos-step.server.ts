@@ -19,9 +19,9 @@ export async function photosStepData(args: RequestArgs, listingId: number): Prom
   throw unavailable();
 }
 
-/** The message id a failed call shows: the API's `file`/`ids` field message, or the failure's. */
+/** The message id a failed call shows: the API's `file`/`ids`/`id`/`angle` field message, or the failure's. */
 const problemOf = (result: FailedResult) => {
-  const { fields, error } = formProblem(result, { file: "file", ids: "file", id: "file" });
+  const { fields, error } = formProblem(result, { file: "file", ids: "file", id: "file", angle: "file" });
   return fields.file ?? error ?? "form.error.generic";
 };
 
