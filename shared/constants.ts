@@ -245,14 +245,17 @@ export const LISTING_YEAR_MIN = 1800;
 /**
  * My listings (issue 19, decision 038). The owner is reminded this many days before a listing expires;
  * the cabinet pages its listings by CABINET_PER_PAGE; the owner's statistics cover OWNER_STATS_DAYS days.
- * Visitors report listings: REPORT_HIDE_THRESHOLD independent reports of a listing being sold/rented or
- * fake hide it until a moderator decides; one address may report REPORTS_PER_IP_PER_HOUR times an hour,
- * one signed-in account REPORTS_PER_USER_PER_HOUR times (wherever it is).
+ * Visitors report listings: REPORT_HIDE_THRESHOLD independent, established reporters saying a listing is
+ * sold/rented or fake hide it until a moderator decides (decision 047: accounts with a verified phone,
+ * REPORTER_MIN_ACCOUNT_DAYS old when they report, from networks of their own; guests' reports are only
+ * shown to moderators); one address may report REPORTS_PER_IP_PER_HOUR times an hour, one signed-in
+ * account REPORTS_PER_USER_PER_HOUR times (wherever it is).
  */
 export const EXPIRY_REMINDER_DAYS = 3;
 export const CABINET_PER_PAGE = 20;
 export const OWNER_STATS_DAYS = 30;
 export const REPORT_HIDE_THRESHOLD = 3;
+export const REPORTER_MIN_ACCOUNT_DAYS = 7;
 export const REPORT_TEXT_MAX = 1000;
 export const REPORTS_PER_IP_PER_HOUR = 10;
 export const REPORTS_PER_USER_PER_HOUR = 10;

@@ -187,8 +187,8 @@ export interface ApiModerationItem {
   hidden_by_reports: boolean;
   /** Another listing it looks like a copy of (the submit check's rules), or null. */
   duplicate: { id: number; title: string | null; status: ListingStatus; match: "facts" | "photos" } | null;
-  /** Open reports, newest first. */
-  reports: { reason: ReportReason; text: string | null; created_at: string }[];
+  /** Open reports, newest first; a guest's (`guest`) never counts towards hiding a listing (decision 047). */
+  reports: { reason: ReportReason; text: string | null; created_at: string; guest: boolean }[];
 }
 
 /** `GET /api/admin/realty/moderation?page=`: pending listings, oldest submission first. */

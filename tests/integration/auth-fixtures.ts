@@ -138,12 +138,12 @@ export interface SignedIn {
   ip: string;
 }
 
-/** Registers a new account by phone code in cookie mode. */
+/** Registers a new account by phone code in cookie mode (from an address of its own unless `ip` is given). */
 export async function signUpByPhone(
-  options: { remember?: boolean; now?: number; name?: string } = {},
+  options: { remember?: boolean; now?: number; name?: string; ip?: string } = {},
 ): Promise<SignedIn> {
   const phone = uniquePhone();
-  const ip = uniqueIp();
+  const ip = options.ip ?? uniqueIp();
   const jar = new Jar();
   const sent = await call("/api/user/register", {
     body: { phone, name: options.name ?? "Test User" },

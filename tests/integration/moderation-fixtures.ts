@@ -6,7 +6,8 @@ import { env, SELF } from "cloudflare:test";
 import { expect } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { call, Jar, passwordAccount, uniqueIp, uniquePhone } from "./auth-fixtures.ts";
+import { REPORTER_MIN_ACCOUNT_DAYS } from "#shared/constants.ts";
+import { call, Jar, passwordAccount, signUpByPhone, uniqueIp, uniquePhone } from "./auth-fixtures.ts";
 
 export interface Owner {
   jar: Jar;
@@ -137,3 +138,11 @@ export async function post(path: string, fields: Record<string, string>, options
   jar?.take(res);
   return res;
 }
+
+/**
+ * A reporter whose reports count (decision 047): a verified phone and an account REPORTER_MIN_ACCOUNT_DAYS
+ * and a day old (signed up then, remembered, so its session still renews), signed up from an address of its
+ * own unless `ip` is given.
+ */
+export const established = (ip?: string) =>
+  signUpByPhone({ now: Date.now() - (REPORTER_MIN_ACCOUNT_DAYS + 1) * 24 * 60 * 60 * 1000, remember: true, ip });

@@ -1,6 +1,6 @@
 /**
- * The moderation queue (issue 19 item 4): `GET /api/admin/realty/moderation` (admins only, oldest
- * submission first, photos, the duplicate check's finding, open reports), the decisions with a reason
+ * The moderation queue (issue 19 item 4, decision 047): `GET /api/admin/realty/moderation` (admins only,
+ * listings reports took off the site first, then the oldest submission first, photos, the duplicate check's finding, open reports), the decisions with a reason
  * from the list and/or words, the owner's e-mail in their language, `users.locale` set at sign-in, and
  * the page `/admin/moderation/` as plain form posts.
  */
@@ -9,10 +9,20 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import type { ApiModerationItem } from "#shared/api/cabinet.ts";
 import type { Paged } from "#shared/api/conventions.ts";
-import { LISTING_RUN_DAYS, MODERATION_PER_PAGE } from "#shared/constants.ts";
+import { LISTING_RUN_DAYS, MODERATION_PER_PAGE, REPORT_HIDE_THRESHOLD } from "#shared/constants.ts";
 import { checkUnsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 import { call, errorOf, Jar, outbox, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
-import { adminJar, listingRow, owner, type Owner, page, pending, post, published } from "./moderation-fixtures.ts";
+import {
+  adminJar,
+  established,
+  listingRow,
+  owner,
+  type Owner,
+  page,
+  pending,
+  post,
+  published,
+} from "./moderation-fixtures.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let admin: Jar;
@@ -78,10 +88,13 @@ describe("GET /api/admin/realty/moderation", () => {
     await setSubmitted(unstamped, null);
     const items = await wholeQueue();
     const ids = items.map((item) => item.id);
-    expect(ids.slice(0, 2)).toEqual([first, second]);
-    const stamps = items.map((item) => (item.submitted_at ? Date.parse(item.submitted_at) : Infinity));
+    // After the listings reports took off the site (the seed has one).
+    const submitted = items.filter((item) => !item.hidden_by_reports);
+    const hidden = items.length - submitted.length;
+    expect(ids.slice(hidden, hidden + 2)).toEqual([first, second]);
+    const stamps = submitted.map((item) => (item.submitted_at ? Date.parse(item.submitted_at) : Infinity));
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
-    expect(ids.indexOf(unstamped)).toBeGreaterThan(stamps.findLastIndex((s) => s !== Infinity));
+    expect(ids.indexOf(unstamped)).toBeGreaterThan(hidden + stamps.findLastIndex((s) => s !== Infinity));
     const states = await env.DB.prepare(
       `SELECT COUNT(*) AS n FROM listings WHERE status = 'pending' AND deleted_at IS NULL`,
     ).first<{ n: number }>();
@@ -90,10 +103,38 @@ describe("GET /api/admin/realty/moderation", () => {
     const { id: live } = await published(seller);
     expect(ids).not.toContain(live);
     // The first page is the oldest.
-    const firstPage = await (await queue("?per_page=2")).json<Paged<ApiModerationItem>>();
-    expect(firstPage.items.map((item) => item.id)).toEqual([first, second]);
+    const firstPage = await (await queue(`?per_page=${hidden + 2}`)).json<Paged<ApiModerationItem>>();
+    expect(firstPage.items.slice(hidden).map((item) => item.id)).toEqual([first, second]);
     expect(firstPage.total).toBe(items.length);
   });
+
+  it("puts listings reports took off the site first, longest hidden first, before older submissions", async () => {
+    const older = await pending(seller);
+    await setSubmitted(older, 1_000);
+    const { id } = await published(seller);
+    for (let i = 0; i < REPORT_HIDE_THRESHOLD; i++) {
+      const reporter = await established();
+      expect(
+        (await call(`/api/realty/${id}/report`, { body: { reason: "fake" }, jar: reporter.jar, ip: uniqueIp() }))
+          .status,
+      ).toBe(200);
+    }
+    expect((await listingRow(id))!.status).toBe("pending");
+    const items = await wholeQueue();
+    const ids = items.map((item) => item.id);
+    expect(ids.indexOf(id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(id)).toBeLessThan(ids.indexOf(older));
+    // Every hidden listing before every submission, the hidden ones in the order they were taken off.
+    const firstSubmission = items.findIndex((item) => !item.hidden_by_reports);
+    expect(items.slice(firstSubmission).every((item) => !item.hidden_by_reports)).toBe(true);
+    const hiddenAt = await Promise.all(
+      items.slice(0, firstSubmission).map(async (item) => (await listingRow(item.id))!.hidden_at!),
+    );
+    expect(hiddenAt).toEqual([...hiddenAt].sort((a, b) => a - b));
+    // The moderator's first page has it.
+    const firstPage = await (await queue(`?per_page=${firstSubmission}`)).json<Paged<ApiModerationItem>>();
+    expect(firstPage.items.map((item) => item.id)).toContain(id);
+  }, 20_000);
 
   it("gives the facts, up to 6 pictures, the owner and the submission", async () => {
     const id = await pending(seller, 123_456);
@@ -142,12 +183,20 @@ describe("GET /api/admin/realty/moderation", () => {
     expect((await itemOf(original))!.duplicate).toMatchObject({ id: copy, match: "facts" });
   });
 
-  it("shows a listing hidden by reports with its open reports, newest first", async () => {
+  it("shows a listing hidden by reports with its open reports, newest first, guests' marked", async () => {
     const { id } = await published(seller);
+    const guest = await call(`/api/realty/${id}/report`, {
+      body: { reason: "wrong_price", text: "Cheaper elsewhere" },
+      ip: uniqueIp(),
+      now: Date.now() - 1000,
+    });
+    expect(guest.status).toBe(200);
     const texts = ["Sold in May", "Fake photos", null];
     for (const [n, text] of texts.entries()) {
+      const reporter = await established();
       const res = await call(`/api/realty/${id}/report`, {
         body: { reason: n === 1 ? "fake" : "sold", ...(text ? { text } : {}) },
+        jar: reporter.jar,
         ip: uniqueIp(),
         now: Date.now() + n * 1000,
       });
@@ -156,11 +205,12 @@ describe("GET /api/admin/realty/moderation", () => {
     const item = (await itemOf(id))!;
     expect(item.hidden_by_reports).toBe(true);
     expect(item.reports).toEqual([
-      { reason: "sold", text: null, created_at: expect.any(String) },
-      { reason: "fake", text: "Fake photos", created_at: expect.any(String) },
-      { reason: "sold", text: "Sold in May", created_at: expect.any(String) },
+      { reason: "sold", text: null, created_at: expect.any(String), guest: false },
+      { reason: "fake", text: "Fake photos", created_at: expect.any(String), guest: false },
+      { reason: "sold", text: "Sold in May", created_at: expect.any(String), guest: false },
+      { reason: "wrong_price", text: "Cheaper elsewhere", created_at: expect.any(String), guest: true },
     ]);
-  });
+  }, 20_000);
 });
 
 describe("decisions", () => {
@@ -380,9 +430,16 @@ describe("the queue page /admin/moderation/", () => {
   });
 
   it.each([
-    ["en", "", "Moderation queue", "Approve and publish", "Reported"],
-    ["ru", "/ru", "Очередь модерации", "Одобрить и опубликовать", "Есть жалобы"],
-    ["sr", "/sr", "Red za moderaciju", "Odobri i objavi", "Prijavljen"],
+    ["en", "", "Moderation queue", "Approve and publish", "Reported", "a guest: does not count towards hiding"],
+    [
+      "ru",
+      "/ru",
+      "Очередь модерации",
+      "Одобрить и опубликовать",
+      "Есть жалобы",
+      "гость: не учитывается при снятии с сайта",
+    ],
+    ["sr", "/sr", "Red za moderaciju", "Odobri i objavi", "Prijavljen", "gost: ne računa se za sklanjanje sa sajta"],
   ])(
     "shows the cards in %s: facts, reports, the duplicate, the decision; not indexed",
     async (locale, prefix, ...words) => {
@@ -400,7 +457,7 @@ describe("the queue page /admin/moderation/", () => {
       const res = await page(`${prefix}/admin/moderation/`, admin, locale);
       expect(res.status).toBe(200);
       const html = await res.text();
-      const [heading, approve, badge] = words;
+      const [heading, approve, badge, guest] = words;
       expect(html).toContain(`<h1>${heading}</h1>`);
       expect(html).toContain('name="robots" content="noindex, nofollow"');
 
@@ -421,6 +478,7 @@ describe("the queue page /admin/moderation/", () => {
       const flagged = card(html, reported)!;
       expect(flagged).toContain(badge);
       expect(flagged).toContain("No such flat");
+      expect(flagged).toContain(guest);
       // Oldest first.
       expect(html.indexOf(`data-id="${original}"`)).toBeLessThan(html.indexOf(`data-id="${copy}"`));
       expect(html.indexOf(`data-id="${copy}"`)).toBeLessThan(html.indexOf(`data-id="${reported}"`));

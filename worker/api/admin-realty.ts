@@ -1,6 +1,7 @@
 /**
- * Moderation (SPEC §7; issue 18 item 6, issue 19 item 4, decision 038): `GET /api/admin/realty/moderation`
- * is the queue of pending listings, oldest submission first, with their photos, facts, the duplicate check's
+ * Moderation (SPEC §7; issue 18 item 6, issue 19 item 4, decisions 038 and 047): `GET
+ * /api/admin/realty/moderation` is the queue of pending listings — those reports took off the site first,
+ * then the oldest submission first — with their photos, facts, the duplicate check's
  * finding and open reports; `POST /api/admin/realty/{id}/approve` publishes a pending listing for
  * LISTING_RUN_DAYS days, `POST /api/admin/realty/{id}/reject {code?, reason?}` sends it back to its owner
  * with a reason from REJECTION_CODES and/or the moderator's words; either decision closes the listing's
@@ -133,7 +134,8 @@ async function decide(c: Context<AppEnv>, id: number, decision: Decision) {
     reason: decision.approve ? null : decision.reason || decision.code,
   });
   if (!applied) return apiError(c, 409, "not_pending", "The listing was decided meanwhile");
-  await resolveReports(db, id, now);
+  // An approval overrules the reports: their reporters no longer count towards hiding it (decision 047).
+  await resolveReports(db, id, now, decision.approve);
   const decided = (await editRow(db, id, null))!;
   await notifyOwner(c, decided, decision);
   return c.json({ data: toEdit(decided, apiLocale(c)) });
@@ -180,6 +182,7 @@ async function queueItem(
       reason: r.reason as ReportReason,
       text: r.text,
       created_at: new Date(r.created_at).toISOString(),
+      guest: r.guest === 1,
     })),
   };
 }

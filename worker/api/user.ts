@@ -25,6 +25,7 @@ import { RESET_ATTEMPTS_PER_IP_PER_HOUR, RESET_TICKET_TTL_S } from "#shared/cons
 import type { AppEnv } from "#worker/app-env.ts";
 import { consumeResetTicket, createResetTicket } from "#worker/auth/codes.ts";
 import { accountNotFound, alreadyRegistered, checkCode, codeFailure, requestCode, signIn } from "#worker/auth/flows.ts";
+import { networkKey } from "#worker/auth/network-key.ts";
 import { hashPassword } from "#worker/auth/passwords.ts";
 import { revokeUserSessions } from "#worker/db/refresh-tokens.ts";
 import {
@@ -114,6 +115,7 @@ async function finishRegistration(
       identity,
       name: body.name ?? payload.name,
       password: payload.password,
+      network: await networkKey(c.env, c.req.raw),
       now,
     });
     return signIn(c, row, body.remember_me, 201);
@@ -164,7 +166,12 @@ async function finishLogin(
   if (existing) return signIn(c, existing, body.remember_me);
   if (!payload.create) return accountNotFound(c, identity.kind);
   try {
-    const row = await createUser(c.env.DB, { identity, name: body.name ?? payload.name, now });
+    const row = await createUser(c.env.DB, {
+      identity,
+      name: body.name ?? payload.name,
+      network: await networkKey(c.env, c.req.raw),
+      now,
+    });
     return signIn(c, row, body.remember_me, 201);
   } catch (error) {
     if (isUniqueConstraintError(error)) return alreadyRegistered(c, identity.kind);

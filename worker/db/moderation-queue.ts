@@ -1,6 +1,6 @@
 /**
- * The moderation queue (issue 19 item 4, decision 038): listings waiting for a moderator's decision,
- * oldest submission first, and what a decision needs to know of a listing.
+ * The moderation queue (issue 19 item 4, decisions 038 and 047): listings waiting for a moderator's
+ * decision, hidden by reports first, then oldest submission first, and what a decision needs to know of a listing.
  */
 
 export interface QueueRow {
@@ -11,7 +11,11 @@ export interface QueueRow {
   hidden_at: number | null;
 }
 
-/** A page of pending listings, oldest submission first (those never stamped last), and how many wait. */
+/**
+ * A page of pending listings and how many wait. Listings reports took off the site come first, longest
+ * hidden first (they were public and are missed, and the reporters may be wrong: decision 047); then
+ * submissions, oldest first (those never stamped last).
+ */
 export async function pendingPage(db: D1Database, page: number, perPage: number) {
   const [rows, count] = await db.batch([
     db
@@ -19,7 +23,7 @@ export async function pendingPage(db: D1Database, page: number, perPage: number)
         `SELECT l.id, l.owner_id, u.name AS owner_name, l.submitted_at, l.hidden_at
          FROM listings l JOIN users u ON u.id = l.owner_id
          WHERE l.status = 'pending' AND l.deleted_at IS NULL
-         ORDER BY l.submitted_at IS NULL, l.submitted_at, l.id
+         ORDER BY l.hidden_at IS NULL, l.hidden_at, l.submitted_at IS NULL, l.submitted_at, l.id
          LIMIT ? OFFSET ?`,
       )
       .bind(perPage, (page - 1) * perPage),

@@ -1,7 +1,7 @@
 /**
- * Visitors' reports of public listings (issue 19 item 5, decision 038; table `listing_reports`, migration
- * 0015). A reporter has one open report per listing (a partial unique index), so counting open reports
- * counts independent people; a moderator's decision closes them all.
+ * Visitors' reports of public listings (issue 19 item 5, decisions 038 and 047; table `listing_reports`,
+ * migrations 0015 and 0025). A reporter has one open report per listing (a partial unique index); a
+ * moderator's decision closes them all, and an approval overrules them.
  */
 import type { ReportReason } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
@@ -26,30 +26,58 @@ export async function insertReport(
     userId: number | null;
     reason: ReportReason;
     text: string | null;
+    /** The keyed hash of the network it came from (worker/auth/network-key.ts). */
+    network: string;
     now: number;
   },
 ): Promise<boolean> {
   const result = await db
     .prepare(
-      `INSERT INTO listing_reports (listing_id, reporter, user_id, reason, text, created_at)
-       SELECT id, ?2, ?3, ?4, ?5, ?6 FROM listings WHERE id = ?1 AND status = 'active'
+      `INSERT INTO listing_reports (listing_id, reporter, user_id, reason, text, network, created_at)
+       SELECT id, ?2, ?3, ?4, ?5, ?6, ?7 FROM listings WHERE id = ?1 AND status = 'active'
        ON CONFLICT DO NOTHING`,
     )
-    .bind(report.listingId, report.reporter, report.userId, report.reason, report.text, report.now)
+    .bind(report.listingId, report.reporter, report.userId, report.reason, report.text, report.network, report.now)
     .run();
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** Independent open reports of a listing giving one of `reasons`. */
-export async function openReportCount(db: D1Database, listingId: number, reasons: readonly ReportReason[]) {
-  const row = await db
+export interface CountedReport {
+  reason: ReportReason;
+  /** The networks its account signed up and reported from, where known. */
+  networks: string[];
+}
+
+/**
+ * The open reports of a listing that may count towards hiding it (decision 047): giving one of `reasons`,
+ * by an account that had a verified phone and was `minAgeMs` old when it reported, and that neither the
+ * account nor any of its networks was overruled on this listing. Guests' reports never count. Whether
+ * they are independent of each other is for `independentReporters` to say.
+ */
+export async function countedReports(
+  db: D1Database,
+  listingId: number,
+  reasons: readonly ReportReason[],
+  minAgeMs: number,
+): Promise<CountedReport[]> {
+  const { results } = await db
     .prepare(
-      `SELECT COUNT(DISTINCT reporter) AS n FROM listing_reports
-       WHERE listing_id = ? AND resolved_at IS NULL AND reason IN (${reasons.map(() => "?").join(", ")})`,
+      `SELECT r.reason, r.network, u.signup_network FROM listing_reports r JOIN users u ON u.id = r.user_id
+       WHERE r.listing_id = ?1 AND r.resolved_at IS NULL AND r.reason IN (${reasons.map((_, i) => `?${i + 3}`).join(", ")})
+         AND u.deleted_at IS NULL AND u.phone_verified_at IS NOT NULL AND u.phone_verified_at <= r.created_at
+         AND u.created_at <= r.created_at - ?2
+         AND NOT EXISTS (
+           SELECT 1 FROM listing_reports o LEFT JOIN users ou ON ou.id = o.user_id
+           WHERE o.listing_id = ?1 AND o.overruled = 1
+             AND (o.reporter = r.reporter OR o.network IN (r.network, u.signup_network)
+               OR ou.signup_network IN (r.network, u.signup_network)))`,
     )
-    .bind(listingId, ...reasons)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+    .bind(listingId, minAgeMs, ...reasons)
+    .all<{ reason: ReportReason; network: string | null; signup_network: string | null }>();
+  return results.map((row) => ({
+    reason: row.reason,
+    networks: [row.network, row.signup_network].filter((network) => network !== null),
+  }));
 }
 
 export interface OpenReport {
@@ -57,6 +85,8 @@ export interface OpenReport {
   reason: ReportReason;
   text: string | null;
   created_at: number;
+  /** 1 for a guest's report (never counted towards hiding), else 0. */
+  guest: number;
 }
 
 /** The open reports of some listings, newest first. */
@@ -64,7 +94,7 @@ export async function openReports(db: D1Database, listingIds: readonly number[])
   if (!listingIds.length) return [];
   const { results } = await db
     .prepare(
-      `SELECT listing_id, reason, text, created_at FROM listing_reports
+      `SELECT listing_id, reason, text, created_at, user_id IS NULL AS guest FROM listing_reports
        WHERE resolved_at IS NULL AND listing_id IN (${listingIds.map(() => "?").join(", ")})
        ORDER BY created_at DESC, id DESC`,
     )
@@ -73,10 +103,13 @@ export async function openReports(db: D1Database, listingIds: readonly number[])
   return results;
 }
 
-/** Closes a listing's open reports: a moderator has decided on it. */
-export async function resolveReports(db: D1Database, listingId: number, now: number): Promise<void> {
+/**
+ * Closes a listing's open reports: a moderator has decided on it. An approval (`overruled`) also says
+ * the reports were wrong: their reporters and networks no longer count towards hiding this listing.
+ */
+export async function resolveReports(db: D1Database, listingId: number, now: number, overruled: boolean) {
   await db
-    .prepare("UPDATE listing_reports SET resolved_at = ? WHERE listing_id = ? AND resolved_at IS NULL")
-    .bind(now, listingId)
+    .prepare("UPDATE listing_reports SET resolved_at = ?, overruled = ? WHERE listing_id = ? AND resolved_at IS NULL")
+    .bind(now, overruled ? 1 : 0, listingId)
     .run();
 }

@@ -21,6 +21,8 @@ export interface UserRow {
   deleted_at: number | null;
   /** The language the person reads the site in (migration 0015): what is e-mailed to them is in it. */
   locale: Locale | null;
+  /** The keyed hash of the network it signed up from (migration 0025, decision 047). */
+  signup_network: string | null;
 }
 
 /** A password as stored: PBKDF2 hash and salt (base64) and the iteration count (worker/auth/passwords.ts). */
@@ -81,7 +83,14 @@ export function sessionUserOf(
 
 export async function createUser(
   db: D1Database,
-  options: { identity: LoginIdentity; name?: string; password?: PasswordHash | null; now: number },
+  options: {
+    identity: LoginIdentity;
+    name?: string;
+    password?: PasswordHash | null;
+    /** The keyed hash of the network it signs up from (worker/auth/network-key.ts). */
+    network: string | null;
+    now: number;
+  },
 ): Promise<UserRow> {
   const { identity, now } = options;
   const phone = identity.kind === "phone" ? identity.value : null;
@@ -89,8 +98,8 @@ export async function createUser(
   const row = await db
     .prepare(
       `INSERT INTO users (name, phone, email, role, created_at, updated_at, phone_verified_at, email_verified_at,
-         password_hash, password_salt, password_iterations)
-       VALUES (?, ?, ?, 'user', ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+         password_hash, password_salt, password_iterations, signup_network)
+       VALUES (?, ?, ?, 'user', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
     .bind(
       options.name ?? "",
@@ -103,6 +112,7 @@ export async function createUser(
       options.password?.hash ?? null,
       options.password?.salt ?? null,
       options.password?.iterations ?? null,
+      options.network,
     )
     .first<UserRow>();
   if (!row) throw new Error("User insert returned no row");

@@ -11,6 +11,7 @@ const unsubscribePath = "/unsubscribe/?token=tok_123";
 const SAMPLES: { [K in OwnerMailKind]: Parameters<typeof ownerLetter<K>>[1] } = {
   listing_approved: { listing, path: "/buy/apartment/beograd/42/", unsubscribePath },
   listing_rejected: { listing, code: "photos", reason: "Please add photos of the rooms.", unsubscribePath },
+  listing_hidden: { listing, reasons: ["sold", "fake"], unsubscribePath },
   expiry_reminder: {
     listing,
     expiresAt: Date.UTC(2026, 11, 3, 10),
@@ -63,6 +64,20 @@ describe("owner e-mails", () => {
       );
       expect(words.text).toContain("Too dark.");
       expect(words.text).toContain(`${origin}${locale === "en" ? "" : `/${locale}`}/listing/edit/42/`);
+    }
+  });
+
+  it("tells why reports took a listing off the site, by the labels visitors chose, and where to act", () => {
+    for (const { code: locale } of LOCALES) {
+      const letter = ownerLetter("listing_hidden", SAMPLES.listing_hidden, { locale, origin });
+      for (const reason of ["sold", "fake"] as const) {
+        const label = messageCatalog(locale).intl.formatMessage({ id: `report.reason.${reason}` });
+        expect(label).not.toBe(`report.reason.${reason}`);
+        expect(letter.text).toContain(label);
+      }
+      const only = ownerLetter("listing_hidden", { listing, reasons: ["sold"], unsubscribePath }, { locale, origin });
+      expect(only.text).not.toContain(messageCatalog(locale).intl.formatMessage({ id: "report.reason.fake" }));
+      expect(letter.text).toContain(`${origin}${locale === "en" ? "" : `/${locale}`}/cabinet/`);
     }
   });
 

@@ -1,6 +1,7 @@
 /**
  * What the site e-mails owners about their listings (issue 19, decision 038), in the owner's language
- * (`users.locale`, en by default): a moderator's approval or rejection, the expiry reminder; and to either
+ * (`users.locale`, en by default): a moderator's approval or rejection, visitors' reports taking a listing
+ * off the site for review (decision 047), the expiry reminder; and to either
  * side of a conversation, a message left unread (issue 20 item 4, `new_message`). Every
  * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
  * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `sendOwnerMail` sends any of them.
@@ -8,7 +9,7 @@
  * Each is on a list (OWNER_MAIL_LIST, issue 22 item 5): not sent to an address that left it, and it carries
  * that list's unsubscribe links — the RFC 8058 headers and a link in the body (worker/services/unsubscribe-links.ts).
  */
-import type { RejectionCode } from "#shared/api/cabinet.ts";
+import type { RejectionCode, ReportReason } from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "#shared/locales.ts";
 import { messageCatalog } from "#shared/message-catalog.ts";
@@ -172,6 +173,61 @@ const listingRejected: Record<Locale, Template<Rejected>> = {
   }),
 };
 
+interface Hidden extends Leavable {
+  listing: MailListing;
+  /** What the reports that took it off said (HIDING_REPORT_REASONS). */
+  reasons: ReportReason[];
+}
+
+/** A report's reason in the letter's language, as visitors chose it on the site. */
+const reportLabel = (reason: ReportReason, locale: Locale) =>
+  messageCatalog(locale).intl.formatMessage({ id: `report.reason.${reason}` });
+
+const listingHidden: Record<Locale, Template<Hidden>> = {
+  en: ({ listing, reasons, unsubscribePath }, context) => ({
+    subject: "Your listing is off the site until a moderator checks it",
+    text: [
+      `Several visitors reported your listing ${named(listing, context.locale)}, so it is off the site until a moderator checks it. They said:`,
+      ...reasons.map((reason) => `– ${reportLabel(reason, context.locale)}`),
+      "",
+      `Still available and correct? You need not do anything: once a moderator approves it, it is back on the site for ${LISTING_RUN_DAYS} days. Sold or rented? Archive it under “My listings”:`,
+      siteUrl(context, paths.cabinet.main()),
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, reasons, unsubscribePath }, context) => ({
+    subject: "Ваше объявление снято с сайта до проверки модератором",
+    text: [
+      `Несколько посетителей пожаловались на ваше объявление ${named(listing, context.locale)}, поэтому оно снято с сайта до проверки модератором. Причины жалоб:`,
+      ...reasons.map((reason) => `– ${reportLabel(reason, context.locale)}`),
+      "",
+      `Объявление актуально и верно? Ничего делать не нужно: когда модератор его одобрит, оно вернётся на сайт на ${LISTING_RUN_DAYS} дней. Продано или сдано? Перенесите его в архив в разделе «Мои объявления»:`,
+      siteUrl(context, paths.cabinet.main()),
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, reasons, unsubscribePath }, context) => ({
+    subject: "Vaš oglas je sklonjen sa sajta dok ga moderator ne proveri",
+    text: [
+      `Više posetilaca je prijavilo vaš oglas ${named(listing, context.locale)}, pa je sklonjen sa sajta dok ga moderator ne proveri. Razlozi prijava:`,
+      ...reasons.map((reason) => `– ${reportLabel(reason, context.locale)}`),
+      "",
+      `Oglas je aktuelan i tačan? Ne morate ništa da radite: kada ga moderator odobri, vraća se na sajt na ${LISTING_RUN_DAYS} dana. Prodato ili izdato? Arhivirajte ga u delu „Moji oglasi“:`,
+      siteUrl(context, paths.cabinet.main()),
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
 interface ExpiryReminder extends Leavable {
   listing: MailListing;
   /** When it leaves the site (ms). */
@@ -306,6 +362,7 @@ const newMessage: Record<Locale, Template<NewMessage>> = {
 export const OWNER_MAIL = {
   listing_approved: listingApproved,
   listing_rejected: listingRejected,
+  listing_hidden: listingHidden,
   expiry_reminder: expiryReminder,
   new_message: newMessage,
 };
@@ -316,6 +373,7 @@ export type OwnerMailData<K extends OwnerMailKind> = Parameters<(typeof OWNER_MA
 export const OWNER_MAIL_LIST: Record<OwnerMailKind, SubscriptionList> = {
   listing_approved: "listing_updates",
   listing_rejected: "listing_updates",
+  listing_hidden: "listing_updates",
   expiry_reminder: "listing_updates",
   new_message: "messages",
 };

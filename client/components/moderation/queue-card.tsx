@@ -164,6 +164,7 @@ export function QueueCard({
                 <time dateTime={report.created_at} className={styles.muted}>
                   {date(report.created_at)}
                 </time>
+                {report.guest ? <span className={styles.muted}> ({t("moderation.reportByGuest")})</span> : null}
                 {report.text ? (
                   <q className={styles.quote}>{report.text}</q>
                 ) : (

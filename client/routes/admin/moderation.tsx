@@ -29,9 +29,9 @@ const MESSAGES = pageScopes(
 const DECISIONS = ["approved", "rejected"] as const satisfies readonly Decision[];
 
 /**
- * Issue 19 item 4: the moderation queue — pending listings, oldest submission first, with photos, facts,
- * the duplicate check's finding and visitors' reports — and the decision on each: approve, or reject with
- * a reason. Admins only (404 for anyone else), not indexed. Decisions are plain form posts that come back
+ * Issue 19 item 4: the moderation queue — pending listings, those reports took off the site first (decision
+ * 047), then the oldest submission first, with photos, facts, the duplicate check's finding and visitors'
+ * reports — and the decision on each: approve, or reject with a reason. Admins only (404 for anyone else), not indexed. Decisions are plain form posts that come back
  * here with a confirmation; with JavaScript they are made in place and the card leaves the queue.
  */
 export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
