@@ -163,6 +163,23 @@ export const PROMOTED_ROTATION_MS = 60 * 60 * 1000;
 export const PROMOTED_ROTATION_SPAN = 24 * PROMOTED_PER_PAGE;
 export const STRIPE_WEBHOOK_TOLERANCE_S = 5 * 60;
 export const PAYMENT_CURRENCY = "EUR";
+/**
+ * What one account may ask of the payment calls per hour (decision 049): each of these can make the site
+ * call the provider (Stripe), so none is unbounded. Honest use stays far below: an account drafts at most
+ * DRAFTS_PER_USER_PER_DAY listings a day, and promoting each in all three placements and revealing
+ * PHONE_REVEALS_PER_HOUR numbers is 90 purchases; a purchase is one `complete` (the sandbox's "Pay") or one
+ * `failure` (Decline, cancel), and a payment page shows one intent read.
+ */
+export const PAYMENT_INTENT_WRITES_PER_HOUR = 100;
+export const PAYMENT_COMPLETES_PER_HOUR = 200;
+export const PAYMENT_FAILURES_PER_HOUR = 100;
+export const PAYMENT_INTENT_READS_PER_HOUR = 600;
+/**
+ * One intent asks the provider (`complete`'s confirmation, a checkout made late, `failure`'s cancel) at most
+ * once per window of this many seconds, however many calls arrive: the others answer the intent as it
+ * stands (`failure`: 429), and the webhook settles it meanwhile.
+ */
+export const PAYMENT_PROVIDER_CALL_WINDOW_S = 2;
 /** A message to a listing's owner. */
 export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */

@@ -86,6 +86,12 @@ export interface ApiIntent {
   promotion: { placement: Placement; starts_at: string; ends_at: string } | null;
   /** Why it failed (the provider's or the payer's words), when it did. */
   failure_reason: string | null;
+  /**
+   * What was given back of it in all (0: nothing); `status` is `refunded` from the first refund on, and this
+   * tells a partial refund (less than `amount`) from a full one.
+   */
+  refunded: number;
+  refunded_cents: number;
 }
 
 /** A row of the person's transactions: an intent with its listing's title and its ledger. */

@@ -10,7 +10,12 @@ import fc from "fast-check";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Single } from "#shared/api/conventions.ts";
 import type { ApiIntent } from "#shared/api/payments.ts";
-import { STRIPE_WEBHOOK_TOLERANCE_S } from "#shared/constants.ts";
+import {
+  PAYMENT_COMPLETES_PER_HOUR,
+  PAYMENT_INTENT_WRITES_PER_HOUR,
+  PAYMENT_PROVIDER_CALL_WINDOW_S,
+  STRIPE_WEBHOOK_TOLERANCE_S,
+} from "#shared/constants.ts";
 import { PRODUCTS, type ProductId } from "#shared/products.ts";
 import { api } from "#worker/api/index.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
@@ -142,8 +147,14 @@ async function stripeIntent(product: ProductId = "top_7") {
   return { ...who, listing, intent, session: row!.provider_ref };
 }
 
-const complete = (token: string, id: string) =>
-  viaApi("/api/cabinet/payment/complete", { method: "POST", token, body: json({ intent_id: id }) });
+/** `complete`; with `now`, at that time (`X-Debug-Now`). */
+const complete = (token: string, id: string, now?: number) =>
+  viaApi("/api/cabinet/payment/complete", {
+    method: "POST",
+    token,
+    body: json({ intent_id: id }),
+    headers: now === undefined ? {} : { "x-debug-now": String(now) },
+  });
 
 let eventCount = 0;
 function sessionEvent(type: string, session: Session, id = `evt_${++eventCount}_${crypto.randomUUID()}`) {
@@ -195,13 +206,18 @@ describe("the Stripe adapter's requests", () => {
 
   it("complete asks Stripe: an open session stays pending, a paid one succeeds with its period", async () => {
     const { token, intent, session, listing } = await stripeIntent("home_7");
-    const open = await complete(token, intent.id);
+    const at = Date.now();
+    const open = await complete(token, intent.id, at);
     expect(open.status).toBe(200);
     expect((await intentOf(open)).status).toBe("pending");
     expect(stripe.requests.at(-1)).toMatchObject({ method: "GET", path: `/v1/checkout/sessions/${session}` });
     expect(await periodsOf(listing)).toEqual([]);
     stripe.pay(session);
-    const paid = await complete(token, intent.id);
+    // Asked again within the same provider window: the intent as it stands, Stripe not asked (decision 049).
+    const soon = await complete(token, intent.id, at);
+    expect((await intentOf(soon)).status).toBe("pending");
+    expect(stripe.requests.filter((r) => r.method === "GET")).toHaveLength(1);
+    const paid = await complete(token, intent.id, at + PAYMENT_PROVIDER_CALL_WINDOW_S * 1000);
     expect((await intentOf(paid)).status).toBe("succeeded");
     expect(await periodsOf(listing)).toHaveLength(1);
     const row = await env.DB.prepare("SELECT provider_payment_ref FROM payment_intents WHERE id = ?")
@@ -545,5 +561,167 @@ describe("the race: 50 completes and 50 webhook deliveries of one payment at onc
     expect(periods[0]!.ends_at - periods[0]!.starts_at).toBe(7 * DAY);
     expect((await listingPlacements(listing))!.promoted_until).toBe(periods[0]!.ends_at);
     expect(stripe.refunds).toEqual([]);
+  });
+});
+
+describe("limits on what one account makes the site ask of Stripe (decision 049)", () => {
+  it("a burst of completes on one unpaid intent asks Stripe once a window; past the hourly limit, 429 with Retry-After", async () => {
+    const { token, intent, session } = await stripeIntent();
+    const at = Date.now();
+    const over = 10;
+    const answers = await Promise.all(
+      Array.from({ length: PAYMENT_COMPLETES_PER_HOUR + over }, () => complete(token, intent.id, at)),
+    );
+    const ok = answers.filter((res) => res.status === 200);
+    const refused = answers.filter((res) => res.status === 429);
+    expect(ok).toHaveLength(PAYMENT_COMPLETES_PER_HOUR);
+    expect(refused).toHaveLength(over);
+    for (const res of refused) {
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await res.json<{ error: { code: string } }>()).error.code).toBe("rate_limited");
+    }
+    const asked = stripe.requests.filter((r) => r.method === "GET" && r.path === `/v1/checkout/sessions/${session}`);
+    expect(asked).toHaveLength(1);
+  }, 60_000);
+
+  it("one purchase asked for many times makes one intent and one Checkout Session; intents past the limit are 429", async () => {
+    const who = await buyer();
+    const listing = await fixtureListing(who.userId);
+    const over = 5;
+    const answers = await Promise.all(
+      Array.from({ length: PAYMENT_INTENT_WRITES_PER_HOUR + over }, (_, i) =>
+        viaApi("/api/cabinet/payment/intent", {
+          method: "POST",
+          token: who.token,
+          headers: { "x-debug-now": String(Date.now()) },
+          body: json({ realty_id: listing, product: "top_7", idempotency_key: `many-tabs-${i}` }),
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(PAYMENT_INTENT_WRITES_PER_HOUR - 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(over);
+    const ids = new Set(
+      await Promise.all(answers.filter((res) => res.status !== 429).map(async (res) => (await intentOf(res)).id)),
+    );
+    expect(ids.size).toBe(1);
+    expect(stripe.sessions.size).toBe(1);
+    expect(
+      await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_intents WHERE user_id = ?").bind(who.userId).first("n"),
+    ).toBe(1);
+  }, 60_000);
+});
+
+describe("refunds add up (decision 049)", () => {
+  /** Stripe's `charge.refunded`: the charge's refunded total so far. */
+  const refunded = (session: string, total: number, id = `evt_refund_${crypto.randomUUID()}`) => ({
+    id,
+    type: "charge.refunded",
+    data: {
+      object: { object: "charge", payment_intent: `pi_stripe_${session}`, amount_refunded: total, metadata: {} },
+    },
+  });
+  const refundsOf = async (intentId: string) =>
+    (
+      await env.DB.prepare(
+        "SELECT amount_cents FROM payment_events WHERE intent_id = ? AND status = 'refunded' ORDER BY id",
+      )
+        .bind(intentId)
+        .all<{ amount_cents: number }>()
+    ).results.map((row) => row.amount_cents);
+
+  async function paidTop7() {
+    const made = await stripeIntent("top_7");
+    expect((await deliver(sessionEvent("checkout.session.completed", stripe.pay(made.session)))).status).toBe(200);
+    const [period] = await periodsOf(made.listing);
+    return { ...made, period: period! };
+  }
+
+  it("300 of 990 takes back that share of the period; the cumulative 990 later refunds the rest and ends it", async () => {
+    const { token, intent, session, listing, period } = await paidTop7();
+    const partial = refunded(session, 300);
+    expect((await deliver(partial)).status).toBe(200);
+    expect(await refundsOf(intent.id)).toEqual([300]);
+    const [shortened] = await periodsOf(listing);
+    const end = period.starts_at + Math.floor((7 * DAY * (990 - 300)) / 990);
+    expect(shortened).toMatchObject({ starts_at: period.starts_at, ends_at: end, stopped_at: null });
+    expect((await listingPlacements(listing))!.promoted_until).toBe(end);
+    // The same delivery again, and the same total told by another event: nothing more.
+    expect(await (await deliver(partial)).json()).toEqual({ received: true, replayed: true });
+    expect((await deliver(refunded(session, 300))).status).toBe(200);
+    expect(await refundsOf(intent.id)).toEqual([300]);
+    expect((await periodsOf(listing))[0]!.ends_at).toBe(end);
+
+    expect((await deliver(refunded(session, 990))).status).toBe(200);
+    expect(await refundsOf(intent.id)).toEqual([300, 690]);
+    const [ended] = await periodsOf(listing);
+    expect(ended!.stopped_at).not.toBeNull();
+    expect(ended!.ends_at).toBeLessThanOrEqual(Date.now());
+    expect((await listingPlacements(listing))!.promoted_until).toBeNull();
+    const shown = await intentOf(await viaApi(`/api/cabinet/payment/intent/${intent.id}`, { token }));
+    expect(shown).toMatchObject({ status: "refunded", refunded_cents: 990, refunded: 9.9 });
+  });
+
+  it("out of order: the cumulative 990 before the 300 records 990 once and ends the period", async () => {
+    const { intent, session, listing } = await paidTop7();
+    expect((await deliver(refunded(session, 990))).status).toBe(200);
+    expect((await deliver(refunded(session, 300))).status).toBe(200);
+    expect(await refundsOf(intent.id)).toEqual([990]);
+    expect((await periodsOf(listing))[0]!.stopped_at).not.toBeNull();
+    expect((await listingPlacements(listing))!.promoted_until).toBeNull();
+    // Never more than was paid, whatever a total says.
+    expect((await deliver(refunded(session, 5000))).status).toBe(200);
+    expect(await refundsOf(intent.id)).toEqual([990]);
+  });
+
+  it("a partial refund of a period with another queued after it moves that one up by the time taken back", async () => {
+    const first = await paidTop7();
+    const again = await viaApi("/api/cabinet/payment/intent", {
+      method: "POST",
+      token: first.token,
+      body: json({ realty_id: first.listing, product: "top_7" }),
+    });
+    expect(again.status).toBe(201);
+    const second = await intentOf(again);
+    const ref = await env.DB.prepare("SELECT provider_ref FROM payment_intents WHERE id = ?")
+      .bind(second.id)
+      .first<{ provider_ref: string }>();
+    await deliver(sessionEvent("checkout.session.completed", stripe.pay(ref!.provider_ref)));
+    const [, queued] = await periodsOf(first.listing);
+    expect(queued!.starts_at).toBe(first.period.ends_at);
+
+    await deliver(refunded(first.session, 495));
+    const half = Math.floor((7 * DAY * 495) / 990);
+    const [cut, moved] = await periodsOf(first.listing);
+    expect(cut!.ends_at).toBe(first.period.ends_at - half);
+    expect(moved).toMatchObject({ starts_at: queued!.starts_at - half, ends_at: queued!.ends_at - half });
+    expect((await listingPlacements(first.listing))!.promoted_until).toBe(queued!.ends_at - half);
+  });
+
+  it("a phone reveal stays after a partial refund and is withdrawn by a full one", async () => {
+    const seller = await buyer();
+    const listing = await fixtureListing(seller.userId);
+    const who = await buyer();
+    const made = await viaApi("/api/cabinet/payment/intent", {
+      method: "POST",
+      token: who.token,
+      body: json({ realty_id: listing, product: "phone_reveal" }),
+    });
+    expect(made.status).toBe(201);
+    const intent = await intentOf(made);
+    const ref = await env.DB.prepare("SELECT provider_ref FROM payment_intents WHERE id = ?")
+      .bind(intent.id)
+      .first<{ provider_ref: string }>();
+    const session = ref!.provider_ref;
+    await deliver(sessionEvent("checkout.session.completed", stripe.pay(session)));
+    const reveal = () => viaApi(`/api/realty/${listing}/reveal-phone-number`, { method: "POST", token: who.token });
+    expect((await reveal()).status).toBe(200);
+    const price = PRODUCTS.phone_reveal.amount_cents;
+    await deliver(refunded(session, price - 20));
+    expect((await reveal()).status).toBe(200);
+    await deliver(refunded(session, price));
+    expect(await refundsOf(intent.id)).toEqual([price - 20, 20]);
+    expect((await reveal()).status).toBe(402);
   });
 });

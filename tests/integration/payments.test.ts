@@ -85,8 +85,13 @@ describe("POST /api/cabinet/payment/intent", () => {
     const later = await createIntent(jar, listing, "top_7", { idempotency_key: key });
     expect(later.status).toBe(200);
     expect((await intentOf(later)).id).toBe([...ids][0]);
-    // Another key is another purchase.
-    expect((await createIntent(jar, listing, "top_7", { idempotency_key: "buy-top-once-2" })).status).toBe(201);
+    // Another key for the same purchase while it is open pays the open one (decision 049); once that one
+    // ended, another key is another purchase.
+    const open = await createIntent(jar, listing, "top_7", { idempotency_key: "buy-top-once-2" });
+    expect(open.status).toBe(200);
+    expect((await intentOf(open)).id).toBe([...ids][0]);
+    expect((await fail(jar, [...ids][0]!)).status).toBe(200);
+    expect((await createIntent(jar, listing, "top_7", { idempotency_key: "buy-top-once-3" })).status).toBe(201);
   });
 
   it("refuses someone else's listing (404), a listing not active (409), a missing one (404), and guests (401)", async () => {

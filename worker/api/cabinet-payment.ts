@@ -17,6 +17,9 @@
  *   /api/cabinet/realties/{id}/promotion {product}` → an intent, as `intent` makes it.
  * Amounts come from shared/products.ts only. Without a provider (production without Stripe) the calls that
  * would pay answer 503 `payments_unavailable`.
+ * Limits (decision 049): per account and hour, intent writes, completes, failures and intent reads (429 with
+ * Retry-After); an open intent for the same purchase is answered instead of a new one (one checkout); an
+ * intent asks its provider at most once per PAYMENT_PROVIDER_CALL_WINDOW_S.
  */
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
@@ -35,7 +38,14 @@ import {
   TransactionsQuery,
   UpdateIntentBody,
 } from "#shared/api/payments.ts";
-import { PHONE_REVEALS_PER_HOUR } from "#shared/constants.ts";
+import {
+  PAYMENT_COMPLETES_PER_HOUR,
+  PAYMENT_FAILURES_PER_HOUR,
+  PAYMENT_INTENT_READS_PER_HOUR,
+  PAYMENT_INTENT_WRITES_PER_HOUR,
+  PAYMENT_PROVIDER_CALL_WINDOW_S,
+  PHONE_REVEALS_PER_HOUR,
+} from "#shared/constants.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { CURRENCY, PRODUCTS, PROMOTION_PRODUCT_IDS, type Placement, type ProductId } from "#shared/products.ts";
@@ -49,7 +59,7 @@ import {
   intentRow,
   type IntentRow,
   markPending,
-  openRevealIntent,
+  openIntentFor,
   paymentListing,
   recordFailure,
   setCheckout,
@@ -65,6 +75,7 @@ import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
+import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import {
   type PaymentProvider,
   PaymentsUnavailable,
@@ -127,11 +138,28 @@ export function toApiIntent(row: IntentRow, locale: Locale): ApiIntent {
         ? { placement: row.placement, starts_at: iso(row.starts_at), ends_at: iso(row.ends_at) }
         : null,
     failure_reason: row.status === "failed" ? row.failure_reason : null,
+    refunded: row.refunded_cents / 100,
+    refunded_cents: row.refunded_cents,
   };
 }
 
 const answerIntent = (c: C, row: IntentRow, status: 200 | 201 = 200) =>
   c.json({ data: toApiIntent(row, apiLocale(c)) }, status);
+
+/**
+ * Whether this request may ask the provider about the intent now (`what`: confirm or cancel): one request
+ * per PAYMENT_PROVIDER_CALL_WINDOW_S and intent, counted atomically, so a burst of calls on one intent
+ * makes one or two provider calls. The verdict, for the Retry-After of a refused one.
+ */
+const providerTurn = (c: C, what: "check" | "cancel", intentId: string) =>
+  hit(
+    c.env.DB,
+    { key: `payment-${what}:intent:${intentId}`, limit: 1, windowS: PAYMENT_PROVIDER_CALL_WINDOW_S },
+    nowOf(c),
+  );
+
+/** An intent that can still be paid but has no checkout at its provider yet (the sandbox's is our page). */
+const lacksCheckout = (row: IntentRow) => row.status === "created" && !row.provider_ref && row.provider !== "sandbox";
 
 /** A fresh intent id in the API's form (`pi_` and 32 hex digits). */
 const newIntentId = () => `pi_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -190,9 +218,9 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
   if (input.idempotencyKey) {
     const existing = await intentByKey(db, user, input.idempotencyKey);
     if (existing) {
-      // A retry after the provider failed to make the checkout: it is made now.
-      const provider = existing.provider_ref ? null : providerNamed(c.env, existing.provider);
-      if (!provider) return answerIntent(c, existing);
+      // A retry after the provider failed to make the checkout: it is made now (once per window).
+      const provider = lacksCheckout(existing) ? providerNamed(c.env, existing.provider) : null;
+      if (!provider || !(await providerTurn(c, "check", existing.id)).allowed) return answerIntent(c, existing);
       return withProvider(c, async () => answerIntent(c, await ensureCheckout(c, provider, existing)));
     }
   }
@@ -201,10 +229,12 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
   }
   return withProvider(c, async () => {
     const provider = requireProvider(c.env, `${input.product} of listing ${input.realtyId}`);
+    // One open intent per purchase: a second tab or another "Continue" pays the same one through its
+    // checkout, never twice, and makes no other checkout at the provider.
+    const purchase = { userId: user, listingId: input.realtyId, product: input.product, provider: provider.name };
+    const open = await openIntentFor(db, purchase);
+    if (open) return answerIntent(c, await ensureCheckout(c, provider, open));
     if (spec.kind === "phone_reveal") {
-      // One open reveal per person and listing: a second tab pays the same intent, never twice.
-      const open = await openRevealIntent(db, user, input.realtyId, provider.name);
-      if (open) return answerIntent(c, await ensureCheckout(c, provider, open));
       const rule = { key: `reveal:user:${user}`, limit: PHONE_REVEALS_PER_HOUR, windowS: 3600 };
       const verdict = await hit(db, rule, now);
       if (!verdict.allowed) return rateLimited(c, verdict);
@@ -222,8 +252,10 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
       idempotencyKey: key,
       now,
     });
-    // Two calls with one key at once: the one that lost answers the intent the other made.
-    const row = inserted ? await intentRow(db, id) : await intentByKey(db, user, key);
+    // Two calls with one key, or for one purchase, at once: the one that lost answers the intent the other made.
+    const row = inserted
+      ? await intentRow(db, id)
+      : ((await intentByKey(db, user, key)) ?? (await openIntentFor(db, purchase)));
     if (!row) throw new Error(`intent ${id} (key ${key}) not found after inserting it`);
     return answerIntent(c, await ensureCheckout(c, provider, row), inserted ? 201 : 200);
   });
@@ -270,12 +302,16 @@ async function ownListing(c: C, id: number) {
   return listing && !listing.deleted && listing.owner_id === userId(c) ? listing : null;
 }
 
-/** What stopping a period now gives back: a refundable product's whole unused days pro rata, else nothing. */
+/**
+ * What stopping a period now gives back: a refundable product's whole unused days pro rata, else nothing;
+ * never more than is left of its payment after earlier refunds.
+ */
 function refundCents(period: OpenPeriod, now: number): number {
   const spec = PRODUCTS[period.product];
   if (spec.kind !== "promotion" || !spec.refundable) return 0;
   const unusedDays = Math.floor((period.ends_at - Math.max(now, period.starts_at)) / DAY_MS);
-  return Math.max(0, Math.floor((period.amount_cents * Math.min(unusedDays, spec.days)) / spec.days));
+  const proRata = Math.floor((period.amount_cents * Math.min(unusedDays, spec.days)) / spec.days);
+  return Math.max(0, Math.min(proRata, period.amount_cents - period.refunded_cents));
 }
 
 /**
@@ -292,14 +328,14 @@ async function stop(c: C, listingId: number, placement: Placement) {
     return apiError(c, 409, "not_promoted", `No ${placement} promotion runs for this listing`);
   }
   return withProvider(c, async () => {
-    const refunds: { intentId: string; amountCents: number }[] = [];
+    const refunds: { intentId: string; totalCents: number }[] = [];
     for (const period of periods) {
       const amountCents = refundCents(period, now);
       if (amountCents <= 0) continue;
       const provider = providerNamed(c.env, period.provider);
       if (!provider) throw new PaymentsUnavailable(`No ${period.provider} provider to refund ${period.intent_id}`);
       await provider.refund({ ...period, id: period.intent_id, provider_ref: null }, amountCents);
-      refunds.push({ intentId: period.intent_id, amountCents });
+      refunds.push({ intentId: period.intent_id, totalCents: period.refunded_cents + amountCents });
     }
     await stopPromotion(db, { listingId, placement, periods, refunds, now });
     return c.json({ data: await realtyOptions(db, listingId, now) });
@@ -314,12 +350,18 @@ for (const path of [`${PAYMENT}/*`, PROMOTION]) {
   });
 }
 
+/** Per-account limits of the calls that can reach the provider, counted before anything else is done. */
+const intentWrites = throttle((c) => [perUser(c, "payment-intents", PAYMENT_INTENT_WRITES_PER_HOUR, 3600)]);
+const completes = throttle((c) => [perUser(c, "payment-completes", PAYMENT_COMPLETES_PER_HOUR, 3600)]);
+const failures = throttle((c) => [perUser(c, "payment-failures", PAYMENT_FAILURES_PER_HOUR, 3600)]);
+const intentReads = throttle((c) => [perUser(c, "payment-reads", PAYMENT_INTENT_READS_PER_HOUR, 3600)]);
+
 cabinetPayment
-  .post(`${PAYMENT}/intent`, valid("json", CreateIntentBody), (c) => {
+  .post(`${PAYMENT}/intent`, intentWrites, valid("json", CreateIntentBody), (c) => {
     const body = c.req.valid("json");
     return createIntent(c, { realtyId: body.realty_id, product: body.product, idempotencyKey: body.idempotency_key });
   })
-  .put(`${PAYMENT}/intent`, valid("json", UpdateIntentBody), async (c) => {
+  .put(`${PAYMENT}/intent`, intentWrites, valid("json", UpdateIntentBody), async (c) => {
     const { intent_id, product } = c.req.valid("json");
     const db = c.env.DB;
     const row = await intentRow(db, intent_id, userId(c));
@@ -348,12 +390,12 @@ cabinetPayment
       return answerIntent(c, await ensureCheckout(c, provider, (await intentRow(db, row.id))!));
     });
   })
-  .get(`${PAYMENT}/intent/:id`, valid("param", IntentParams), async (c) => {
+  .get(`${PAYMENT}/intent/:id`, intentReads, valid("param", IntentParams), async (c) => {
     const row = await intentRow(c.env.DB, c.req.valid("param").id, userId(c));
     if (!row) return notFound(c, "payment");
     // A checkout that could not be made when the intent was (the provider was down) is made now.
-    const provider = row.provider_ref ? null : providerNamed(c.env, row.provider);
-    if (provider) {
+    const provider = lacksCheckout(row) ? providerNamed(c.env, row.provider) : null;
+    if (provider && (await providerTurn(c, "check", row.id)).allowed) {
       try {
         return answerIntent(c, await ensureCheckout(c, provider, row));
       } catch (error) {
@@ -363,7 +405,7 @@ cabinetPayment
     }
     return answerIntent(c, row);
   })
-  .post(`${PAYMENT}/complete`, valid("json", CompleteBody), async (c) => {
+  .post(`${PAYMENT}/complete`, completes, valid("json", CompleteBody), async (c) => {
     const db = c.env.DB;
     const now = nowOf(c);
     const row = await intentRow(db, c.req.valid("json").intent_id, userId(c));
@@ -371,6 +413,8 @@ cabinetPayment
     const failed = () => apiError(c, 409, "intent_failed", "This payment failed; start another one");
     if (row.status === "succeeded" || row.status === "refunded") return answerIntent(c, row);
     if (row.status === "failed") return failed();
+    // Another call asked the provider a moment ago: the intent as it stands (the webhook settles it).
+    if (!(await providerTurn(c, "check", row.id)).allowed) return answerIntent(c, row);
     return withProvider(c, async () => {
       const provider = providerNamed(c.env, row.provider);
       if (!provider) throw new PaymentsUnavailable(`No ${row.provider} provider to complete ${row.id}`);
@@ -386,7 +430,7 @@ cabinetPayment
       return after.status === "failed" ? failed() : answerIntent(c, after);
     });
   })
-  .post(`${PAYMENT}/failure`, valid("json", FailureBody), async (c) => {
+  .post(`${PAYMENT}/failure`, failures, valid("json", FailureBody), async (c) => {
     const db = c.env.DB;
     const now = nowOf(c);
     const { intent_id, reason } = c.req.valid("json");
@@ -395,6 +439,9 @@ cabinetPayment
     const paid = () => apiError(c, 409, "intent_succeeded", "This payment succeeded");
     if (row.status === "succeeded" || row.status === "refunded") return paid();
     if (row.status === "failed") return answerIntent(c, row);
+    // Another call is closing it at the provider: this one waits its turn.
+    const turn = await providerTurn(c, "cancel", row.id);
+    if (!turn.allowed) return rateLimited(c, turn);
     return withProvider(c, async () => {
       const provider = providerNamed(c.env, row.provider);
       if (!provider) throw new PaymentsUnavailable(`No ${row.provider} provider to fail ${row.id}`);
@@ -428,7 +475,7 @@ cabinetPayment
     if (!(await ownListing(c, id))) return notFound(c);
     return c.json({ data: await realtyOptions(c.env.DB, id, nowOf(c)) });
   })
-  .post(PROMOTION, valid("param", IdParams), valid("json", PromoteBody), (c) => {
+  .post(PROMOTION, intentWrites, valid("param", IdParams), valid("json", PromoteBody), (c) => {
     const body = c.req.valid("json");
     return createIntent(c, {
       realtyId: c.req.valid("param").id,

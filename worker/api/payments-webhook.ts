@@ -5,7 +5,8 @@
  * STRIPE_WEBHOOK_TOLERANCE_S (400 `invalid_signature` / `signature_expired` otherwise). A replayed event id
  * (payment_events.provider_event_id) is acknowledged and changes nothing; every change is recorded as the
  * ledger allows it, in any order relative to `complete` and to other events (a late failure never undoes a
- * success; worker/services/payments/settle.ts for a success after a failure). Events about no intent of
+ * success; worker/services/payments/settle.ts for a success after a failure; refunds as totals, decision
+ * 049). Events about no intent of
  * ours are acknowledged (200), so Stripe stops sending them.
  */
 import { Hono } from "hono";
@@ -68,9 +69,10 @@ paymentsWebhook.post(STRIPE_WEBHOOK_PATH, async (c) => {
       await recordFailure(db, intent.id, { ...meta, reason: change.reason });
       break;
     case "refunded":
+      // Stripe tells the charge's refunded total so far: the ledger records what it does not hold yet.
       await recordProviderRefund(db, intent, {
         ...meta,
-        amountCents: change.amountCents ?? intent.amount_cents,
+        totalCents: change.amountCents ?? intent.amount_cents,
         reason: change.reason,
       });
       break;

@@ -1,7 +1,8 @@
 /**
  * Payment intents and their ledger (migration 0018, decision 040). An intent's state is its newest event;
  * events are only ever added, each by one statement that checks the ledger as it inserts (D1 runs
- * statements one at a time), and the unique index `payment_events_final` lets each final state happen once.
+ * statements one at a time), and the unique index `payment_events_final` lets a success and a failure happen
+ * once; refunds add up to the total given back (migration 0027, decision 049).
  * The success of a payment and what it bought (a promotion period, a phone reveal) are one batch, the
  * consequence conditioned on the success row being new — so however many calls and webhooks race, there is
  * one success and one consequence.
@@ -14,7 +15,7 @@ import type { TitleRow } from "./listing-titles.ts";
 import {
   type OpenPeriod,
   promotionPeriodStatements,
-  stopIntentPeriodStatements,
+  refundPeriodStatements,
   stopPlacementStatements,
 } from "./promotions.ts";
 
@@ -38,6 +39,8 @@ export interface IntentRow {
   /** The newest event's. */
   status: PaymentStatus;
   failure_reason: string | null;
+  /** What was given back of it so far, in all (the sum of its `refunded` events). */
+  refunded_cents: number;
   /** What it bought, when it bought a promotion. */
   placement: Placement | null;
   starts_at: number | null;
@@ -49,6 +52,8 @@ const INTENT_SELECT = `
     i.checkout_url, i.provider_payment_ref, i.idempotency_key, i.created_at, i.updated_at,
     (SELECT e.status FROM payment_events e WHERE e.intent_id = i.id ORDER BY e.id DESC LIMIT 1) AS status,
     (SELECT e.reason FROM payment_events e WHERE e.intent_id = i.id AND e.status = 'failed') AS failure_reason,
+    (SELECT COALESCE(SUM(e.amount_cents), 0) FROM payment_events e
+     WHERE e.intent_id = i.id AND e.status = 'refunded') AS refunded_cents,
     p.placement, p.starts_at, p.ends_at
   FROM payment_intents i LEFT JOIN promotions p ON p.intent_id = i.id`;
 
@@ -83,27 +88,30 @@ export function intentByProviderRef(
     .first<IntentRow>();
 }
 
-/** An open (created or pending) phone reveal intent of this person for this listing: paying it is the reveal. */
-export function openRevealIntent(
+/**
+ * This person's open (created or pending) intent for the same purchase — the product of this listing with
+ * this provider: paying it is the purchase, so a second tab or a repeated "Continue" pays that one, through
+ * its checkout, instead of starting another.
+ */
+export function openIntentFor(
   db: D1Database,
-  userId: number,
-  listingId: number,
-  provider: ProviderName,
+  purchase: { userId: number; listingId: number; product: ProductId; provider: ProviderName },
 ): Promise<IntentRow | null> {
   return db
     .prepare(
-      `${INTENT_SELECT} WHERE i.user_id = ?1 AND i.listing_id = ?2 AND i.product = 'phone_reveal' AND i.provider = ?3
+      `${INTENT_SELECT} WHERE i.user_id = ?1 AND i.listing_id = ?2 AND i.product = ?3 AND i.provider = ?4
          AND NOT EXISTS (SELECT 1 FROM payment_events e WHERE e.intent_id = i.id
                          AND e.status IN ('succeeded', 'failed', 'refunded'))
        ORDER BY i.created_at DESC LIMIT 1`,
     )
-    .bind(userId, listingId, provider)
+    .bind(purchase.userId, purchase.listingId, purchase.product, purchase.provider)
     .first<IntentRow>();
 }
 
 /**
- * A new intent and its `created` event, or nothing when this person used the idempotency key before (the
- * caller then reads that intent by the key). Answers whether it was made.
+ * A new intent and its `created` event, or nothing when this person used the idempotency key before or has
+ * an open intent for the same purchase (`openIntentFor`; checked in the same statement, so calls at once
+ * make one): the caller then reads that intent. Answers whether it was made.
  */
 export async function insertIntent(
   db: D1Database,
@@ -124,7 +132,11 @@ export async function insertIntent(
       .prepare(
         `INSERT INTO payment_intents (id, user_id, listing_id, product, amount_cents, currency, provider,
            idempotency_key, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9
+         WHERE NOT EXISTS (SELECT 1 FROM payment_intents o
+           WHERE o.user_id = ?2 AND o.listing_id = ?3 AND o.product = ?4 AND o.provider = ?7
+             AND NOT EXISTS (SELECT 1 FROM payment_events e WHERE e.intent_id = o.id
+                             AND e.status IN ('succeeded', 'failed', 'refunded')))
          ON CONFLICT (user_id, idempotency_key) DO NOTHING`,
       )
       .bind(
@@ -274,57 +286,73 @@ export async function recordFailure(
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** The `refunded` event of a succeeded intent, with the amount given back. Once. */
-function refundStatement(
+/**
+ * A refund of a succeeded intent as the total given back of it so far (decision 049): a `refunded` event of
+ * the difference between that total (at most the intent's amount) and what the ledger holds, and nothing
+ * when it holds as much already — so the same total told twice, or an older smaller one after a larger one,
+ * records nothing, and a later larger one records the rest.
+ */
+function refundTotalStatement(
   db: D1Database,
-  refund: EventMeta & { intentId: string; amountCents: number; reason: string | null },
+  refund: EventMeta & { intentId: string; totalCents: number; reason: string | null },
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO payment_events (intent_id, status, amount_cents, source, provider_event_id, reason, created_at)
-       SELECT ?1, 'refunded', ?2, ?3, ?4, ?5, ?6
-       WHERE EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND status = 'succeeded')
+       SELECT i.id, 'refunded', MIN(?2, i.amount_cents) - r.total, ?3, ?4, ?5, ?6
+       FROM payment_intents i,
+         (SELECT COALESCE(SUM(amount_cents), 0) AS total FROM payment_events
+          WHERE intent_id = ?1 AND status = 'refunded') r
+       WHERE i.id = ?1 AND MIN(?2, i.amount_cents) > r.total
+         AND EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND status = 'succeeded')
        ON CONFLICT DO NOTHING`,
     )
-    .bind(
-      refund.intentId,
-      refund.amountCents,
-      refund.source,
-      refund.providerEventId ?? null,
-      refund.reason,
-      refund.now,
-    );
+    .bind(refund.intentId, refund.totalCents, refund.source, refund.providerEventId ?? null, refund.reason, refund.now);
 }
 
+/** Records that `totalCents` of the intent has been given back in all; whether that added to the ledger. */
 export async function recordRefund(
   db: D1Database,
-  refund: EventMeta & { intentId: string; amountCents: number; reason: string | null },
+  refund: EventMeta & { intentId: string; totalCents: number; reason: string | null },
 ): Promise<boolean> {
-  const result = await refundStatement(db, refund).run();
+  const result = await refundTotalStatement(db, refund).run();
   return (result.meta.changes ?? 0) > 0;
 }
 
 /**
- * A refund the provider made on its own (Stripe's dashboard): the `refunded` event and, when it is new and
- * the intent bought a promotion, the end of that period now — the money back, the placement gone.
+ * A refund the provider reports (Stripe's `charge.refunded`: made in its dashboard, or the echo of one made
+ * here), as the total refunded of the payment so far, with what it takes back (decision 049): a promotion
+ * loses the same share of its period's time (all of it for a full refund), a phone reveal is withdrawn by a
+ * full refund only (a number cannot be shown in part). Answers whether the ledger grew.
  */
 export async function recordProviderRefund(
   db: D1Database,
-  intent: Pick<IntentRow, "id" | "listing_id" | "product">,
-  refund: EventMeta & { amountCents: number; reason: string | null },
+  intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product" | "amount_cents">,
+  refund: EventMeta & { totalCents: number; reason: string | null },
 ): Promise<boolean> {
   const product = PRODUCTS[intent.product];
-  const [result] = await db.batch([
-    refundStatement(db, { ...refund, intentId: intent.id }),
-    ...(product.kind === "promotion" && intent.listing_id !== null
-      ? stopIntentPeriodStatements(db, {
-          intentId: intent.id,
-          listingId: intent.listing_id,
-          placement: product.placement,
-          now: refund.now,
-        })
-      : []),
-  ]);
+  const consequence =
+    intent.listing_id === null
+      ? []
+      : product.kind === "promotion"
+        ? refundPeriodStatements(db, {
+            intentId: intent.id,
+            listingId: intent.listing_id,
+            placement: product.placement,
+            days: product.days,
+            amountCents: intent.amount_cents,
+            now: refund.now,
+          })
+        : [
+            db
+              .prepare(
+                `DELETE FROM phone_reveals WHERE user_id = ?1 AND listing_id = ?2 AND intent_id = ?3
+                   AND (SELECT COALESCE(SUM(amount_cents), 0) FROM payment_events
+                        WHERE intent_id = ?3 AND status = 'refunded') >= ?4`,
+              )
+              .bind(intent.user_id, intent.listing_id, intent.id, intent.amount_cents),
+          ];
+  const [result] = await db.batch([refundTotalStatement(db, { ...refund, intentId: intent.id }), ...consequence]);
   return (result!.meta.changes ?? 0) > 0;
 }
 
@@ -338,7 +366,8 @@ export async function stopPromotion(
     listingId: number;
     placement: Placement;
     periods: Pick<OpenPeriod, "id">[];
-    refunds: { intentId: string; amountCents: number }[];
+    /** Each refunded intent's total given back, this refund included. */
+    refunds: { intentId: string; totalCents: number }[];
     now: number;
   },
 ): Promise<void> {
@@ -350,7 +379,7 @@ export async function stopPromotion(
       now: stop.now,
     }),
     ...stop.refunds.map((refund) =>
-      refundStatement(db, { ...refund, source: "api", reason: "stopped early", now: stop.now }),
+      refundTotalStatement(db, { ...refund, source: "api", reason: "stopped early", now: stop.now }),
     ),
   ]);
 }

@@ -80,6 +80,8 @@ export interface OpenPeriod {
   currency: string;
   provider: "sandbox" | "stripe";
   provider_payment_ref: string | null;
+  /** What was given back of its intent so far. */
+  refunded_cents: number;
 }
 
 /** The placement's periods that are running or still to come (not stopped), earliest first. */
@@ -92,7 +94,9 @@ export async function openPeriods(
   const { results } = await db
     .prepare(
       `SELECT p.id, p.intent_id, p.starts_at, p.ends_at, i.product, i.amount_cents, i.currency, i.provider,
-         i.provider_payment_ref
+         i.provider_payment_ref,
+         (SELECT COALESCE(SUM(e.amount_cents), 0) FROM payment_events e
+          WHERE e.intent_id = i.id AND e.status = 'refunded') AS refunded_cents
        FROM promotions p JOIN payment_intents i ON i.id = p.intent_id
        WHERE p.listing_id = ? AND p.placement = ? AND p.stopped_at IS NULL AND p.ends_at > ?
        ORDER BY p.starts_at`,
@@ -125,29 +129,56 @@ export function stopPlacementStatements(
 }
 
 /**
- * Ends the period one intent bought, as statements of the batch recording its refund at the provider
- * (a refund made in Stripe's dashboard): only when that refund is new (`changes()` of the statement before).
- * The listing's end of the placement becomes the end of what still runs of it.
+ * Gives back the time of the period one intent bought in the share of its price refunded (decision 049), as
+ * statements of the batch recording the refund (worker/db/payments.ts): the period lasts its product's
+ * length × (amount − refunded) / amount from its start — a full refund leaves nothing — but what already
+ * ran stays run (never before now) and it never grows. Periods queued after it move up by what it lost, so
+ * the placement's end moves too; a period left with nothing is stopped. Computed from the ledger's refunded
+ * total, so a replay, an older (smaller) total or a repeat changes nothing. A stopped period is left alone
+ * (its refund was decided when it was stopped).
  */
-export function stopIntentPeriodStatements(
+export function refundPeriodStatements(
   db: D1Database,
-  stop: { intentId: string; listingId: number; placement: Placement; now: number },
+  refund: { intentId: string; listingId: number; placement: Placement; days: number; amountCents: number; now: number },
 ): D1PreparedStatement[] {
-  const column = PLACEMENT_COLUMN[stop.placement];
+  if (refund.amountCents <= 0) return [];
+  const column = PLACEMENT_COLUMN[refund.placement];
+  // The period's end as its refunded total makes it (?4: its full length, ?5: its price, ?6: now).
+  const cut = `WITH refunded AS (
+      SELECT MIN(COALESCE(SUM(amount_cents), 0), ?5) AS total FROM payment_events
+      WHERE intent_id = ?1 AND status = 'refunded'),
+    cut AS (
+      SELECT p.ends_at AS old_end, MIN(p.ends_at, MAX(p.starts_at + CAST(?4 AS INTEGER) * (CAST(?5 AS INTEGER) - r.total) / CAST(?5 AS INTEGER), ?6)) AS new_end
+      FROM promotions p, refunded r WHERE p.intent_id = ?1 AND p.stopped_at IS NULL)`;
+  const lengthMs = refund.days * DAY_MS;
   return [
     db
       .prepare(
-        `UPDATE promotions SET stopped_at = ?2, closed_at = ?2, ends_at = MAX(starts_at, ?2)
-         WHERE intent_id = ?1 AND stopped_at IS NULL AND ends_at > ?2 AND changes() > 0`,
+        `${cut}
+         UPDATE promotions
+         SET starts_at = starts_at - (SELECT old_end - new_end FROM cut),
+             ends_at = ends_at - (SELECT old_end - new_end FROM cut)
+         WHERE listing_id = ?2 AND placement = ?3 AND stopped_at IS NULL AND intent_id <> ?1
+           AND starts_at >= (SELECT old_end FROM cut) AND (SELECT old_end - new_end FROM cut) > 0`,
       )
-      .bind(stop.intentId, stop.now),
+      .bind(refund.intentId, refund.listingId, refund.placement, lengthMs, refund.amountCents, refund.now),
+    db
+      .prepare(
+        `${cut}
+         UPDATE promotions
+         SET ends_at = (SELECT new_end FROM cut),
+             stopped_at = CASE WHEN (SELECT new_end FROM cut) <= MAX(starts_at, ?6) THEN ?6 END,
+             closed_at = CASE WHEN (SELECT new_end FROM cut) <= MAX(starts_at, ?6) THEN ?6 END
+         WHERE intent_id = ?1 AND stopped_at IS NULL AND (SELECT new_end FROM cut) < ends_at`,
+      )
+      .bind(refund.intentId, refund.listingId, refund.placement, lengthMs, refund.amountCents, refund.now),
     db
       .prepare(
         `UPDATE listings SET ${column} = (SELECT MAX(ends_at) FROM promotions
            WHERE listing_id = ?1 AND placement = ?2 AND stopped_at IS NULL AND ends_at > ?3)
-         WHERE id = ?1 AND changes() > 0`,
+         WHERE id = ?1 AND EXISTS (SELECT 1 FROM promotions WHERE intent_id = ?4)`,
       )
-      .bind(stop.listingId, stop.placement, stop.now),
+      .bind(refund.listingId, refund.placement, refund.now, refund.intentId),
   ];
 }
 

@@ -16,6 +16,8 @@ const intent = (over: Partial<ApiIntent>): ApiIntent => ({
   created_at: "2026-11-25T10:00:00.000Z",
   promotion: null,
   failure_reason: null,
+  refunded: 0,
+  refunded_cents: 0,
   ...over,
 });
 

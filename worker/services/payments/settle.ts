@@ -36,11 +36,12 @@ export async function settleSuccess(
   const paidFor = { ...current, provider_payment_ref: current.provider_payment_ref ?? meta.providerPaymentRef ?? null };
   if (current.status === "succeeded" && current.product === "phone_reveal" && current.listing_id !== null) {
     const reveal = await revealOf(db, current.user_id, current.listing_id);
-    if (reveal?.intent_id !== current.id) {
-      await provider.refund(paidFor, current.amount_cents);
+    const left = current.amount_cents - current.refunded_cents;
+    if (reveal?.intent_id !== current.id && left > 0) {
+      await provider.refund(paidFor, left);
       await recordRefund(db, {
         intentId: current.id,
-        amountCents: current.amount_cents,
+        totalCents: current.amount_cents,
         reason: "already revealed",
         source: meta.source,
         now: meta.now,

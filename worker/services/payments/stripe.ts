@@ -11,7 +11,8 @@
  * - `checkout.session.expired`, `checkout.session.async_payment_failed` → failed: the session can no longer
  *   be paid. `payment_intent.payment_failed` changes nothing: on Stripe's page the payer may try another
  *   card in the same session, so one declined attempt is not the payment's end;
- * - `charge.refunded` → refunded (a refund made in Stripe's dashboard, or the echo of one made here);
+ * - `charge.refunded` → refunded, with the charge's refunded total so far (`amount_refunded`; a refund made in
+ *   Stripe's dashboard, or the echo of one made here): the ledger adds what it does not hold yet (decision 049);
  * - anything else is acknowledged and ignored.
  */
 import { STRIPE_WEBHOOK_TOLERANCE_S } from "#shared/constants.ts";
@@ -282,7 +283,7 @@ export interface WebhookChange {
   checkoutRef: string | null;
   paymentRef: string | null;
   reason: string | null;
-  /** A refund's amount given back in all (cents). */
+  /** A refund's total given back of the payment so far (cents), as Stripe counts it. */
   amountCents: number | null;
 }
 
@@ -319,7 +320,10 @@ export function webhookChange(event: StripeEvent): WebhookChange | null {
         checkoutRef: null,
         paymentRef: idOf(object.payment_intent as StripeSession["payment_intent"]),
         reason: "refunded at Stripe",
-        amountCents: typeof object.amount_refunded === "number" ? object.amount_refunded : null,
+        amountCents:
+          Number.isSafeInteger(object.amount_refunded) && (object.amount_refunded as number) >= 0
+            ? (object.amount_refunded as number)
+            : null,
       };
     default:
       return null;
