@@ -97,10 +97,21 @@ export const CODE_REQUESTS_PER_IDENTITY_PER_ADDRESS_PER_HOUR = 5;
 export const CODE_REQUESTS_PER_IDENTITY_PER_HOUR = 15;
 export const CODE_REQUESTS_PER_IP_PER_HOUR = 20;
 /**
- * SMS sends per hour, all recipients together: past it every SMS request is a 429 until the hour ends, so a
- * script cannot run up the bill (decision 026).
+ * SMS budgets (decision 048, replacing 026's one switch for everyone). SMS requests per IPv6 /48 and hour,
+ * counted before anything is looked up (429 past it): its /64s share one allowance, not one each.
  */
-export const SMS_SENDS_PER_HOUR = 300;
+export const SMS_REQUESTS_PER_NETWORK_PER_HOUR = 100;
+/**
+ * SMS to numbers without an account (registration codes, a new contact number) per hour: per number, to
+ * each country other than SMS_HOME_COUNTRY, and to everyone. Every SMS counts; past a figure, SMS to numbers
+ * without an account are withheld — the answer stays the same 202 — while account holders always get theirs.
+ * The site-wide figure is far above what the per-address and per-network limits let a few networks send.
+ */
+export const SMS_NEW_NUMBER_SENDS_PER_NUMBER_PER_HOUR = 3;
+export const SMS_NEW_NUMBER_SENDS_PER_COUNTRY_PER_HOUR = 150;
+export const SMS_NEW_NUMBER_SENDS_PER_HOUR = 1000;
+/** The country of nearly all visitors: only the site-wide SMS figure bounds its numbers without an account. */
+export const SMS_HOME_COUNTRY = "RS";
 /**
  * Countries SMS codes go to unless the `SMS_ALLOWED_COUNTRIES` var says otherwise: Serbia and its region
  * (Montenegro, Bosnia and Herzegovina, Croatia, North Macedonia, Slovenia, Albania, Kosovo) — where the

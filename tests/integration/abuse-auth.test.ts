@@ -11,7 +11,6 @@ import {
   CODE_REQUESTS_PER_IP_PER_HOUR,
   LOGIN_FAILURES_PER_IDENTITY,
   LOGIN_FAILURES_PER_IDENTITY_PER_ADDRESS,
-  SMS_SENDS_PER_HOUR,
 } from "#shared/constants.ts";
 import examples from "libphonenumber-js/examples.mobile.json";
 import { type CountryCode, getCountryCallingCode } from "libphonenumber-js/core";
@@ -362,27 +361,6 @@ describe("SMS", () => {
         country,
       ).toBe(202);
     }
-  });
-
-  it(`at most ${SMS_SENDS_PER_HOUR} SMS an hour to everyone together, then 429 with Retry-After`, async () => {
-    const t = HOUR(11);
-    // Fill the hour's counter up to the ceiling, as a flood from many addresses would.
-    const windowStart = Math.floor(t / 3_600_000) * 3_600_000;
-    await env.DB.prepare(
-      "INSERT INTO rate_limits (key, window_start, count) VALUES ('sms:all', ?1, ?2) ON CONFLICT (key) DO UPDATE SET window_start = ?1, count = ?2",
-    )
-      .bind(windowStart, SMS_SENDS_PER_HOUR - 1)
-      .run();
-    expect((await call("/api/user/register", { body: { phone: uniquePhone() }, ip: uniqueIp(), now: t })).status).toBe(
-      202,
-    );
-    const over = await call("/api/user/register", { body: { phone: uniquePhone() }, ip: uniqueIp(), now: t + S });
-    expect(over.status).toBe(429);
-    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(3000);
-    // E-mail is not SMS.
-    expect(
-      (await call("/api/user/register/email", { body: { email: uniqueEmail() }, ip: uniqueIp(), now: t + S })).status,
-    ).toBe(202);
   });
 });
 

@@ -16,19 +16,20 @@ import {
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { addGuestSearches } from "#worker/db/saved-searches.ts";
-import { setUserLocale, type UserRow } from "#worker/db/users.ts";
+import { findUserByIdentity, setUserLocale, type UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { hit } from "#worker/services/rate-limit.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
-import { clientIp } from "#worker/http/client-ip.ts";
+import { clientIp, clientNetwork } from "#worker/http/client-ip.ts";
+import { isDevelopment } from "#worker/http/environment.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
 import { authEnv } from "./auth-env.ts";
 import { type CheckResult, type CodePurpose, consumeCode, createCode, decoyCode, newCode } from "./codes.ts";
 import { deliverCode, type MessageKind } from "./senders.ts";
-import { hitSmsCeiling, smsAllowedTo } from "./sms-policy.ts";
+import { hitSmsNetwork, newNumberSmsAllowed, smsAllowedTo } from "./sms-policy.ts";
 import { isBearerMode, sessionResponse } from "./session.ts";
 import { AuthConfigError, issueRefreshToken, jwtSecret, reportAuthConfigError, signAccessToken } from "./tokens.ts";
 import { toApiUser } from "./users.ts";
@@ -44,11 +45,16 @@ export type Notice = Exclude<MessageKind, "code"> | null;
  * so is the work: the notice's code is a decoy stored like a real one (worker/auth/codes.ts), so the
  * resend interval and later checks cannot tell them apart (no account oracle, decision 026).
  *
- * Limits, in order, each counted before anything about the identity is looked up: the address (per hour);
- * one per identity per resend interval; per identity from this address, and per identity from all
- * addresses (a higher ceiling, so one stranger cannot use up the owner's budget); for SMS the allowed
- * countries (400, before any count) and the hourly ceiling of all SMS. `notice` and `payload` run only
- * once the request is allowed (the payload may hash a password).
+ * Limits, in order, each counted before anything about the identity is looked up: the address (per hour;
+ * an IPv6 client by its /64); for SMS the allowed countries (400, before any count) and the IPv6 network's
+ * allowance (its /48); one per identity per resend interval; per identity from this address, and per
+ * identity from all addresses (a higher ceiling, so one stranger cannot use up the owner's budget).
+ * `notice` and `payload` run only once the request is allowed (the payload may hash a password).
+ *
+ * Which SMS go out (decision 048): a code or notice to a number with an account always; none that only
+ * says there is no account (the form already says "if an account exists"); a code to a number without an
+ * account within the budgets of sms-policy.ts. Outside development the SMS is sent after the answer, so
+ * neither an SMS not sent nor the provider's time shows in it.
  */
 export async function requestCode(
   c: Context<AppEnv>,
@@ -79,6 +85,11 @@ export async function requestCode(
     now,
   );
   if (!perAddress.allowed) return rateLimited(c, perAddress, field);
+  const network = sms ? clientNetwork(c.req.raw) : null;
+  if (network) {
+    const verdict = await hitSmsNetwork(db, network, now);
+    if (!verdict.allowed) return rateLimited(c, verdict, field);
+  }
 
   const lastCreatedAt = await lastCodeCreatedAt(db, identity.value, purpose);
   const sinceLast = lastCreatedAt !== null ? now - lastCreatedAt : Infinity;
@@ -97,16 +108,13 @@ export async function requestCode(
     const verdict = await hit(db, rule, now);
     if (!verdict.allowed) return rateLimited(c, verdict, field);
   }
-  if (sms) {
-    const ceiling = await hitSmsCeiling(db, now);
-    if (!ceiling.allowed) return rateLimited(c, ceiling, field);
-  }
 
   const notice = (await options.notice?.()) ?? null;
   const payload = await options.payload?.();
   const code = notice ? decoyCode() : newCode();
   await createCode(db, { identity: identity.value, purpose, now, payload, code });
-  try {
+  const deliver = async () => {
+    if (sms && !(await smsGoesOut(db, identity.value, notice, now))) return;
     await deliverCode(
       authEnv(c.env),
       {
@@ -119,9 +127,16 @@ export async function requestCode(
       },
       now,
     );
-  } catch (error) {
-    logServerError(c, error);
-    return apiError(c, 503, "delivery_failed", "The code could not be sent; try again later");
+  };
+  if (sms && !isDevelopment(c.env)) {
+    c.executionCtx.waitUntil(deliver().catch((error: unknown) => void logServerError(c, error)));
+  } else {
+    try {
+      await deliver();
+    } catch (error) {
+      logServerError(c, error);
+      return apiError(c, 503, "delivery_failed", "The code could not be sent; try again later");
+    }
   }
   return c.json(
     {
@@ -134,6 +149,16 @@ export async function requestCode(
     },
     202,
   );
+}
+
+/**
+ * Whether an SMS goes out (decision 048): always to a number with an account; never only to say there is
+ * none; to a number without an account within its number's, its country's and everyone's budget.
+ */
+async function smsGoesOut(db: D1Database, phone: string, notice: Notice, now: number): Promise<boolean> {
+  if (notice === "no_account") return false;
+  const withinBudget = await newNumberSmsAllowed(db, phone, now);
+  return withinBudget || (await findUserByIdentity(db, { kind: "phone", value: phone })) !== null;
 }
 
 /** Checks (and when right, uses) the identity's code; wrong attempts count per code and address. */

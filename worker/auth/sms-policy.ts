@@ -1,11 +1,20 @@
 /**
- * Where and how many SMS go out (issue 17 item 4, decision 026): only to numbers of the allowed countries
- * (the `SMS_ALLOWED_COUNTRIES` var, comma-separated ISO codes; SMS_DEFAULT_ALLOWED_COUNTRIES without it),
- * and at most SMS_SENDS_PER_HOUR an hour to everyone together, so a script cannot pump SMS to premium numbers.
+ * Where and how many SMS go out (decisions 026 and 048): only to numbers of the allowed countries (the
+ * `SMS_ALLOWED_COUNTRIES` var, comma-separated ISO codes; SMS_DEFAULT_ALLOWED_COUNTRIES without it); per
+ * IPv6 network an allowance (429 past it); and budgets per number, per country and for everyone that, once
+ * spent, withhold only SMS to numbers without an account — no switch a few addresses can flip stops an
+ * account holder's code, and a script cannot pump SMS to premium numbers without end.
  */
-import { SMS_DEFAULT_ALLOWED_COUNTRIES, SMS_SENDS_PER_HOUR } from "#shared/constants.ts";
+import {
+  SMS_DEFAULT_ALLOWED_COUNTRIES,
+  SMS_HOME_COUNTRY,
+  SMS_NEW_NUMBER_SENDS_PER_COUNTRY_PER_HOUR,
+  SMS_NEW_NUMBER_SENDS_PER_HOUR,
+  SMS_NEW_NUMBER_SENDS_PER_NUMBER_PER_HOUR,
+  SMS_REQUESTS_PER_NETWORK_PER_HOUR,
+} from "#shared/constants.ts";
 import { parsePhone } from "#shared/phone/validate.ts";
-import { hit, type RateLimitVerdict } from "#worker/services/rate-limit.ts";
+import { hit, hitAll, type RateLimitVerdict } from "#worker/services/rate-limit.ts";
 
 export function allowedSmsCountries(env: { SMS_ALLOWED_COUNTRIES?: string }): Set<string> {
   const configured = (env.SMS_ALLOWED_COUNTRIES ?? "")
@@ -29,7 +38,30 @@ export function smsAllowedTo(env: { SMS_ALLOWED_COUNTRIES?: string }, phone: str
   return country !== undefined && allowedSmsCountries(env).has(country);
 }
 
-/** Counts one SMS against the hourly ceiling of all sends. */
-export function hitSmsCeiling(db: D1Database, now: number): Promise<RateLimitVerdict> {
-  return hit(db, { key: "sms:all", limit: SMS_SENDS_PER_HOUR, windowS: 3600 }, now);
+/** Counts an SMS request of an IPv6 network (its /48) against the network's hourly allowance. */
+export function hitSmsNetwork(db: D1Database, network: string, now: number): Promise<RateLimitVerdict> {
+  return hit(db, { key: `sms:net:${network}`, limit: SMS_REQUESTS_PER_NETWORK_PER_HOUR, windowS: 3600 }, now);
+}
+
+/**
+ * Counts an SMS about to go to `phone` against its number's, its country's and everyone's hourly budget,
+ * whoever the number belongs to (the same work for every number), and answers whether it may go to a
+ * number without an account: false once any of the three is spent.
+ */
+export async function newNumberSmsAllowed(db: D1Database, phone: string, now: number): Promise<boolean> {
+  const country = smsCountryOf(phone) ?? "unknown";
+  const verdict = await hitAll(
+    db,
+    [
+      { key: `sms:number:${phone}`, limit: SMS_NEW_NUMBER_SENDS_PER_NUMBER_PER_HOUR, windowS: 3600 },
+      {
+        key: `sms:country:${country}`,
+        limit: country === SMS_HOME_COUNTRY ? SMS_NEW_NUMBER_SENDS_PER_HOUR : SMS_NEW_NUMBER_SENDS_PER_COUNTRY_PER_HOUR,
+        windowS: 3600,
+      },
+      { key: "sms:all", limit: SMS_NEW_NUMBER_SENDS_PER_HOUR, windowS: 3600 },
+    ],
+    now,
+  );
+  return verdict.allowed;
 }
