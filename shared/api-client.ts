@@ -48,6 +48,7 @@ import type {
   ApiOwnerListing,
   CabinetCounts,
   OwnerListInput,
+  ApproveInput,
   RejectInput,
   ReportInput,
 } from "./api/cabinet.ts";
@@ -170,7 +171,8 @@ export function createApiClient(options: ApiClientOptions) {
     /** Validates and submits; 409 `possible_duplicate` when it looks like one of the owner's listings. */
     checkListing: (id: number) => request<Single<ApiListingEdit>>("POST", "/api/realty/edit/check", { body: { id } }),
     forceListing: (id: number) => request<Single<ApiListingEdit>>("POST", "/api/realty/edit/force", { body: { id } }),
-    approveListing: (id: number) => request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/approve`),
+    approveListing: (id: number, body: ApproveInput = {}) =>
+      request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/approve`, { body }),
     rejectListing: (id: number, body: RejectInput) =>
       request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/reject`, { body }),
     /** Pending listings, oldest submission first, with their reports and duplicate suspicions (admins). */

@@ -71,6 +71,16 @@ export interface ApiOwnerListing {
   rejection_reason: string | null;
   /** Pending because visitors reported it (REPORT_HIDE_THRESHOLD), not because the owner submitted it. */
   hidden_by_reports: boolean;
+  /**
+   * Changes to the approved listing (texts, photos added) that wait for a moderator, or that one refused
+   * with a reason; the public sees the approved version meanwhile (decision 053). Null when none.
+   */
+  changes: {
+    status: "pending" | "rejected";
+    rejection_code: RejectionCode | null;
+    rejection_reason: string | null;
+    submitted_at: string;
+  } | null;
   totals: ApiListingTotals;
   /** The calls the owner may make now (OWNER_ACTIONS). */
   actions: OwnerAction[];
@@ -160,6 +170,15 @@ export const RejectBody = v.pipe(
 );
 export type RejectInput = v.InferInput<typeof RejectBody>;
 
+/**
+ * `POST /api/admin/realty/{id}/approve`: with `revision`, the `changes.updated_at` the moderator read —
+ * changes edited since then are not approved unseen (409 `changes_changed`; decision 053).
+ */
+export const ApproveBody = v.object({
+  revision: v.optional(v.pipe(v.string(), v.maxLength(40, INVALID.tooLong))),
+});
+export type ApproveInput = v.InferInput<typeof ApproveBody>;
+
 /** A listing waiting in the moderation queue (`GET /api/admin/realty/moderation`). */
 export interface ApiModerationItem {
   id: number;
@@ -189,6 +208,26 @@ export interface ApiModerationItem {
   duplicate: { id: number; title: string | null; status: ListingStatus; match: "facts" | "photos" } | null;
   /** Open reports, newest first; a guest's (`guest`) never counts towards hiding a listing (decision 047). */
   reports: { reason: ReportReason; text: string | null; created_at: string; guest: boolean }[];
+  /**
+   * Changes to an approved listing that wait for this decision (decision 053), or null: each text that
+   * changed, as the public sees it now and as proposed, and the photos added (not public yet). The card's
+   * own title, description and `images` are then what the public sees.
+   */
+  changes: ApiModerationChanges | null;
+}
+
+/** A text of a listing before and after its owner's change; the title is null when made from the facts. */
+export interface ApiTextChange {
+  before: string | null;
+  after: string | null;
+}
+
+export interface ApiModerationChanges {
+  title: ApiTextChange | null;
+  description: ApiTextChange | null;
+  lang: ApiTextChange | null;
+  added_images: ApiImage[];
+  updated_at: string;
 }
 
 /** `GET /api/admin/realty/moderation?page=`: pending listings, oldest submission first. */

@@ -20,7 +20,7 @@ import { LOCATION_PRECISIONS, type LocationPrecision } from "#shared/map.ts";
 import { INVALID, limitsOf, type Limits } from "#shared/validation.ts";
 import { Slug } from "./conventions.ts";
 import { MAX_AREA, MAX_PRICE } from "./limits.ts";
-import type { ListingStatus } from "./realty.ts";
+import type { ApiRevisionState, ListingStatus } from "./realty.ts";
 
 /** Languages a description may be written in (the site's). */
 const LISTING_LANGS = LOCALES.map((l) => l.code);
@@ -223,6 +223,11 @@ export interface ApiListingEdit {
   description: string | null;
   lang: Locale | null;
   rejection_reason: string | null;
+  /**
+   * Changes to the approved listing that wait for a moderator (decision 053): the texts above are then the
+   * owner's proposed ones, while the public still sees the approved version. Null when none wait.
+   */
+  revision: ApiRevisionState | null;
   /** How many photos it has (they are listed by `GET /api/realty/edit/{id}/images`). */
   photo_count: number;
   /** The fields this listing's type has (the wizard shows only these). */

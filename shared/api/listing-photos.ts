@@ -49,6 +49,8 @@ export interface ApiListingPhoto {
   height: number;
   /** The owner's clockwise rotation, 0/90/180/270 (the camera's orientation is already applied). */
   rotation: number;
+  /** Added to an approved listing: not public until a moderator approves it (decision 053). */
+  pending: boolean;
   variants: ApiPhotoVariant[];
   /** `url 480w, url 960w, …` for `<img srcset>`. */
   srcset: string;

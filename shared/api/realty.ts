@@ -307,7 +307,18 @@ export type ApiPreview = Omit<ApiListingPreview, DraftFact> & {
   rejection_reason: string | null;
   /** The reason picked from the list (issue 19), beside or instead of the words. */
   rejection_code?: RejectionCode | null;
+  /** Changes to the approved listing waiting for a moderator: the preview shows them (decision 053). */
+  revision?: ApiRevisionState | null;
 };
+
+/** Where an approved listing's changes stand: waiting for a moderator, or refused with a reason. */
+export interface ApiRevisionState {
+  status: "pending" | "rejected";
+  rejection_code: RejectionCode | null;
+  rejection_reason: string | null;
+  submitted_at: string;
+  updated_at: string;
+}
 
 /** `GET /api/admin/realty/preview/{id}`: the preview and what a moderator needs of its owner. */
 export type ApiAdminPreview = ApiPreview & {

@@ -104,8 +104,9 @@ describe("GET /api/realty/preview/{id}", () => {
       await get(`/api/realty/preview/${own.active.id}`, "owner")
     ).json<{ data: ApiListingPreview }>();
     const detail = await (await get(`/api/realty/${own.active.id}`)).json<{ data: ApiListingDetail }>();
-    // The preview adds only the moderator's reason (words and code), which a public listing has none of.
-    expect(preview.data).toEqual({ ...detail.data, rejection_reason: null, rejection_code: null });
+    // The preview adds only the moderator's reason (words and code) and changes waiting for one (decision
+    // 053), which this public listing has none of.
+    expect(preview.data).toEqual({ ...detail.data, rejection_reason: null, rejection_code: null, revision: null });
     // A hidden listing has no public detail.
     expect((await get(`/api/realty/${own.draft.id}`)).status).toBe(404);
   });

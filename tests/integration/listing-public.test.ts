@@ -13,7 +13,7 @@ import { type Locale, LOCALES as ENTRIES, localizePath } from "#shared/locales.t
 import { messageCatalog } from "#shared/message-catalog.ts";
 import { gradientPng } from "#tests/fixtures/photos.ts";
 import { BROWSER_UA, heading } from "#tests/fixtures/requests.ts";
-import { call, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { call, devSession, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
 const LOCALES: Locale[] = ENTRIES.map((entry) => entry.code);
 
@@ -187,6 +187,13 @@ describe("an active listing of a signed-in owner", () => {
     });
     expect(res.status).toBe(201);
     photo = (await res.json<{ data: ApiListingPhoto }>()).data;
+    // Added to a public listing, it waits for a moderator (decision 053), who approves it.
+    expect(photo.pending).toBe(true);
+    const approved = await call(`/api/admin/realty/${lent.id}/approve`, {
+      body: {},
+      headers: { cookie: await devSession("admin") },
+    });
+    expect(approved.status).toBe(200);
     // The photo becomes the cover, ahead of the seeded illustrations (the order endpoint takes photos only).
     await shiftImages(lent.id, 1);
     await env.DB.prepare("UPDATE listing_images SET position = 0 WHERE id = ?").bind(photo.id).run();

@@ -289,6 +289,21 @@ describe("submitting", () => {
     expect((await row(id))!.status).toBe("pending");
   });
 
+  it("tells the owner of a published listing that new texts wait for a moderator (decision 053)", async () => {
+    const id = await completeFlat(String(500_000 + Math.floor(Math.random() * 100_000)));
+    await env.DB.prepare("UPDATE listings SET status = 'active' WHERE id = ?").bind(id).run();
+    const described = await post(
+      `/listing/edit/${id}/`,
+      { intent: "description", description: "A bright flat with a new kitchen and a view of the river.", lang: "en" },
+      owner.jar,
+    );
+    expect(described.headers.get("location")).toBe(`/listing/edit/${id}/?step=conditions&notice=changes`);
+    const html = text(await (await page(described.headers.get("location")!, owner.jar)).text());
+    expect(html).toContain("Saved. A moderator will check your changes; until then visitors see the approved version.");
+    expect(html).toContain("Your changes to the title, description or photos wait for a moderator.");
+    expect((await row(id))!.status).toBe("active");
+  });
+
   it("shows a rejected listing's reason on every step, and resubmits it", async () => {
     const id = await completeFlat(String(400_000 + Math.floor(Math.random() * 100_000)));
     await env.DB.prepare("UPDATE listings SET status = 'rejected', rejection_reason = 'Blurry photos' WHERE id = ?")

@@ -12,18 +12,30 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import {
+  ApproveBody,
   ModerationQuery,
   RejectBody,
+  type ApiModerationChanges,
   type ApiModerationItem,
   type RejectionCode,
   type ReportReason,
 } from "#shared/api/cabinet.ts";
+import type { ApiListingEdit } from "#shared/api/listing-edit.ts";
+import type { ApiImage } from "#shared/api/realty.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import type { PropertyType } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { editRow, listingHistory, updateListing, type ColumnValues, type EditRow } from "#worker/db/listing-edits.ts";
+import {
+  approveRevision,
+  listingRevision,
+  rejectRevision,
+  settleRevision,
+  type RevisionRow,
+  type RevisionText,
+} from "#worker/db/listing-revisions.ts";
 import { toImage } from "#worker/db/listings.ts";
 import { pendingPage, publishedAt, queueImages, type QueueRow } from "#worker/db/moderation-queue.ts";
 import { openReports, resolveReports, type OpenReport } from "#worker/db/reports.ts";
@@ -34,7 +46,7 @@ import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
 import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
-import { likelyDuplicate, toEdit } from "./realty-edit.ts";
+import { generatedTitle, likelyDuplicate, toEdit, withRevision } from "./realty-edit.ts";
 import { valid } from "./validate.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -58,13 +70,25 @@ for (const path of [
   });
 }
 
-type Decision = { approve: true } | { approve: false; code: RejectionCode | null; reason: string };
+type Decision = { approve: true; revision?: string } | { approve: false; code: RejectionCode | null; reason: string };
+
+/** A revision's texts as they would be published now: a generated title follows the current facts. */
+async function revisionText(db: D1Database, row: EditRow, revision: RevisionRow): Promise<RevisionText> {
+  const text: RevisionText = {
+    title: revision.title,
+    title_generated: revision.title_generated,
+    description: revision.description,
+    lang: revision.lang,
+  };
+  if (text.title_generated === 1) text.title = await generatedTitle(db, withRevision(row, revision));
+  return text;
+}
 
 /**
  * Tells the owner what was decided, in their language, when they have a confirmed e-mail address and have
  * not left the list of e-mails about their listings (`listing_updates`). The decision stands whether or not the e-mail goes out: a provider's failure is logged, not answered.
  */
-async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision) {
+async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision, changes = false) {
   const owner = await findUserById(c.env.DB, row.owner_id);
   if (!owner?.email || owner.email_verified_at === null) return;
   const locale = mailLocale(owner.locale);
@@ -80,7 +104,7 @@ async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision)
         c.env,
         unsubscribeSigner(c.env),
         to,
-        "listing_approved",
+        changes ? "changes_approved" : "listing_approved",
         { listing, path },
         context,
         nowOf(c),
@@ -91,7 +115,7 @@ async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision)
         c.env,
         unsubscribeSigner(c.env),
         to,
-        "listing_rejected",
+        changes ? "changes_rejected" : "listing_rejected",
         { listing, code, reason },
         context,
         nowOf(c),
@@ -103,14 +127,41 @@ async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision)
 }
 
 /**
- * Moves a pending listing to a decision; 409 when it is not pending (decided already, or not submitted).
- * Its open reports are closed with it: the moderator has seen them.
+ * Decides on changes waiting for a listing that stays as approved meanwhile (decision 053): approving
+ * publishes them, rejecting keeps the approved version and tells the owner why.
+ */
+async function decideChanges(c: Context<AppEnv>, row: EditRow, revision: RevisionRow, decision: Decision) {
+  const db = c.env.DB;
+  const now = nowOf(c);
+  const read = { updatedAt: revision.updated_at, status: row.status };
+  const actorId = c.get("user")!.id;
+  const applied = decision.approve
+    ? await approveRevision(db, row.id, read, await revisionText(db, row, revision), now, actorId)
+    : await rejectRevision(db, row.id, read, { code: decision.code, reason: decision.reason || null }, now, actorId);
+  // The owner changed it again meanwhile: the moderator decides on what is there now.
+  if (!applied) return apiError(c, 409, "not_pending", "The changes were edited meanwhile; reload them");
+  const decided = (await editRow(db, row.id, null))!;
+  await notifyOwner(c, decided, decision, true);
+  return c.json({ data: toEdit(decided, apiLocale(c), await listingRevision(db, row.id)) });
+}
+
+/**
+ * Moves a pending listing to a decision, with the changes its owner made meanwhile; or decides on the
+ * changes waiting for an approved one. 409 when neither waits (decided already, or not submitted). Its
+ * open reports are closed with a decision on the listing: the moderator has seen them.
  */
 async function decide(c: Context<AppEnv>, id: number, decision: Decision) {
   const db = c.env.DB;
   const now = nowOf(c);
   const row = await editRow(db, id, null);
   if (!row) return apiError(c, 404, "not_found", "No such listing");
+  const revision = await listingRevision(db, id);
+  const waiting = revision?.status === "pending" ? revision : null;
+  // Approving what the moderator saw, not changes the owner made since.
+  if (decision.approve && decision.revision !== undefined && decision.revision !== iso(waiting?.updated_at ?? null)) {
+    return apiError(c, 409, "changes_changed", "The changes were edited meanwhile; reload them");
+  }
+  if (row.status !== "pending" && waiting) return decideChanges(c, row, waiting, decision);
   if (row.status !== "pending") return apiError(c, 409, "not_pending", `The listing is ${row.status}, not pending`);
   const values: ColumnValues = decision.approve
     ? {
@@ -134,6 +185,10 @@ async function decide(c: Context<AppEnv>, id: number, decision: Decision) {
     reason: decision.approve ? null : decision.reason || decision.code,
   });
   if (!applied) return apiError(c, 409, "not_pending", "The listing was decided meanwhile");
+  // The moderator decided on the whole listing, its owner's latest texts and photos with it.
+  if (revision) {
+    await settleRevision(db, id, revision.status === "pending" ? await revisionText(db, row, revision) : null, now);
+  }
   // An approval overrules the reports: their reporters no longer count towards hiding it (decision 047).
   await resolveReports(db, id, now, decision.approve);
   const decided = (await editRow(db, id, null))!;
@@ -147,12 +202,15 @@ async function queueItem(
   entry: QueueRow,
   images: ApiModerationItem["images"],
   imageCount: number,
+  /** Photos added since the approval, waiting with the changes. */
+  added: ApiImage[],
   reports: OpenReport[],
   locale: Locale,
 ): Promise<ApiModerationItem | null> {
-  const row = await editRow(db, entry.id, null);
+  const [row, revision] = await Promise.all([editRow(db, entry.id, null), listingRevision(db, entry.id)]);
+  const waiting = revision?.status === "pending" ? revision : null;
   // Decided between the page's two reads.
-  if (!row || row.status !== "pending") return null;
+  if (!row || (row.status !== "pending" && !waiting)) return null;
   const edit = toEdit(row, locale);
   const duplicate = await likelyDuplicate(db, row, locale);
   return {
@@ -184,6 +242,25 @@ async function queueItem(
       created_at: new Date(r.created_at).toISOString(),
       guest: r.guest === 1,
     })),
+    changes: waiting && changesOf(edit, toEdit(row, locale, waiting), added, waiting),
+  };
+}
+
+/** What changed between the approved listing and its revision, in edit shape: only the texts that differ. */
+function changesOf(
+  before: ApiListingEdit,
+  after: ApiListingEdit,
+  added: ApiImage[],
+  revision: RevisionRow,
+): ApiModerationChanges {
+  const change = (name: "title" | "description" | "lang") =>
+    before[name] === after[name] ? null : { before: before[name], after: after[name] };
+  return {
+    title: change("title"),
+    description: change("description"),
+    lang: change("lang"),
+    added_images: added,
+    updated_at: new Date(revision.updated_at).toISOString(),
   };
 }
 
@@ -198,11 +275,15 @@ adminRealty
     const items = await Promise.all(
       rows.map((entry) => {
         const own = pictures.filter((p) => p.listing_id === entry.id);
+        // A listing under review as a whole shows every photo; approved ones show their new photos apart.
+        const waiting = own.filter((p) => p.state === "pending");
+        const shown = waiting.length && !entry.pending ? own.filter((p) => p.state === "public") : own;
         return queueItem(
           db,
           entry,
-          own.slice(0, QUEUE_PHOTOS).map(toImage),
-          own.length,
+          shown.slice(0, QUEUE_PHOTOS).map(toImage),
+          shown.length,
+          shown === own ? [] : waiting.map(toImage),
           reports.filter((r) => r.listing_id === entry.id),
           locale,
         );
@@ -210,8 +291,8 @@ adminRealty
     );
     return c.json({ items: items.filter((item) => item !== null), total, page, per_page });
   })
-  .post("/admin/realty/:id/approve", valid("param", IdParams), (c) =>
-    decide(c, c.req.valid("param").id, { approve: true }),
+  .post("/admin/realty/:id/approve", valid("param", IdParams), valid("json", ApproveBody), (c) =>
+    decide(c, c.req.valid("param").id, { approve: true, revision: c.req.valid("json").revision }),
   )
   .post("/admin/realty/:id/reject", valid("param", IdParams), valid("json", RejectBody), (c) => {
     const { code, reason } = c.req.valid("json");

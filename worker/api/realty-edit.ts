@@ -31,6 +31,14 @@ import { referenceTables } from "#worker/db/reference-data.ts";
 import { fingerprintedPhotoCount, photoFingerprintCandidates } from "#worker/db/images.ts";
 import { listingFacts } from "#worker/db/listings.ts";
 import {
+  listingRevision,
+  pruneRevision,
+  REVISION_COLUMNS,
+  saveRevision,
+  type RevisionRow,
+  type RevisionText,
+} from "#worker/db/listing-revisions.ts";
+import {
   createDraft,
   editRow,
   placeNames,
@@ -50,8 +58,12 @@ import { valid } from "./validate.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** The edit shape; a generated title in `locale` (the visitor's), else as stored. */
-export function toEdit(row: EditRow, locale?: Locale): ApiListingEdit {
+/**
+ * The edit shape; a generated title in `locale` (the visitor's), else as stored. With the listing's
+ * revision (its owner's view) the texts are the proposed ones (decision 053).
+ */
+export function toEdit(stored: EditRow, locale?: Locale, revision: RevisionRow | null = null): ApiListingEdit {
+  const row = revision ? withRevision(stored, revision) : stored;
   return {
     id: row.id,
     status: row.status,
@@ -69,6 +81,13 @@ export function toEdit(row: EditRow, locale?: Locale): ApiListingEdit {
     description: row.description,
     lang: row.lang,
     rejection_reason: row.rejection_reason,
+    revision: revision && {
+      status: revision.status,
+      rejection_code: revision.rejection_code,
+      rejection_reason: revision.rejection_reason,
+      submitted_at: iso(revision.submitted_at),
+      updated_at: iso(revision.updated_at),
+    },
     photo_count: row.photo_count,
     fields: fieldsOfType(row.type_id),
     created_at: iso(row.created_at),
@@ -76,6 +95,33 @@ export function toEdit(row: EditRow, locale?: Locale): ApiListingEdit {
     // A listing that never ran has no end date to show.
     expires_at: row.status === "draft" || row.expires_at <= row.created_at ? null : iso(row.expires_at),
   };
+}
+
+/** The listing with its revision's texts: what its owner edits and previews. */
+export function withRevision(row: EditRow, revision: RevisionRow): EditRow {
+  const text = Object.fromEntries(REVISION_COLUMNS.map((k) => [k, revision[k]]));
+  return { ...row, ...text };
+}
+
+/** The texts of a listing, as a revision holds them. */
+const textOf = (row: EditRow): RevisionText => ({
+  title: row.title,
+  title_generated: row.title_generated,
+  description: row.description,
+  lang: row.lang,
+});
+
+/** Whether two versions of the texts read the same (a generated title follows the facts, whatever it says now). */
+const sameText = (a: RevisionText, b: RevisionText) =>
+  a.title_generated === b.title_generated &&
+  (a.title_generated === 1 || a.title === b.title) &&
+  a.description === b.description &&
+  a.lang === b.lang;
+
+/** The owner's listing in edit shape, with the changes that wait for a moderator; null when not theirs. */
+async function ownerEdit(c: Context<AppEnv>, id: number): Promise<ApiListingEdit | null> {
+  const [row, revision] = await Promise.all([editRow(c.env.DB, id, c.get("user")!.id), listingRevision(c.env.DB, id)]);
+  return row && toEdit(row, apiLocale(c), revision);
 }
 
 const notFound = (c: Context) => apiError(c, 404, "not_found", "No such listing");
@@ -104,19 +150,56 @@ export function titleFromFacts(row: EditRow, locale: Locale): string | null {
   return generatedListingTitle(facts, messageCatalog(locale).intl);
 }
 
-async function generatedTitle(db: D1Database, facts: EditRow): Promise<string | null> {
+export async function generatedTitle(db: D1Database, facts: EditRow): Promise<string | null> {
   if (facts.city_id === null) return null;
   const names = await placeNames(db, facts.city_id, facts.district_id);
   return names ? titleFromFacts({ ...facts, ...names }, facts.lang ?? "sr") : null;
 }
 
 /**
+ * Keeps new texts of a reviewed listing as its revision (decision 053): the public keeps the approved
+ * ones until a moderator approves. A revision that no longer differs from the approved listing is dropped.
+ */
+async function reviseText(
+  db: D1Database,
+  row: EditRow,
+  revision: RevisionRow | null,
+  text: Partial<RevisionText>,
+  now: number,
+) {
+  const current = revision ?? textOf(row);
+  const proposed: RevisionText = { ...current, ...text };
+  if (proposed.title_generated === 1) proposed.title = await generatedTitle(db, { ...row, ...proposed });
+  if (sameText(proposed, current)) return;
+  await saveRevision(db, row.id, proposed, now);
+  await pruneRevision(db, row.id);
+}
+
+/**
  * Applies column changes to the owner's listing: a published listing whose type or place changes goes
- * back to moderation; a generated title follows the facts. The answer is the listing in edit shape.
+ * back to moderation; a generated title follows the facts; new texts of an approved listing wait for a
+ * moderator (decision 053). The answer is the listing in edit shape.
  */
 async function save(c: Context<AppEnv>, row: EditRow, values: ColumnValues) {
   const db = c.env.DB;
   const now = nowOf(c);
+  const revision = await listingRevision(db, row.id);
+  // Approved (public, or archived and able to return without review), or with changes waiting already.
+  const reviewed = row.status === "active" || row.status === "archived" || revision !== null;
+  if (reviewed && values.status === undefined) {
+    const text: Partial<RevisionText> = {};
+    for (const name of REVISION_COLUMNS) {
+      if (!(name in values)) continue;
+      Object.assign(text, { [name]: values[name] ?? null });
+      delete values[name];
+    }
+    if (Object.keys(text).length) await reviseText(db, row, revision, text, now);
+    // Nothing the public sees changed: the listing keeps its place among the newest.
+    if (!Object.keys(values).length) {
+      const saved = await ownerEdit(c, row.id);
+      return saved ? c.json({ data: saved }) : notFound(c);
+    }
+  }
   const moved =
     row.status === "active" &&
     (["type_id", ...LOCATION_COLUMNS] as const).some((k) => k in values && values[k] !== row[k]);
@@ -127,7 +210,7 @@ async function save(c: Context<AppEnv>, row: EditRow, values: ColumnValues) {
   const applied = await updateListing(db, row.id, row.status, values, now, { actorId: c.get("user")!.id });
   // Someone changed its state meanwhile (a moderator's decision): the caller retries on fresh data.
   if (!applied) return apiError(c, 409, "conflict", "The listing changed meanwhile; reload it");
-  return c.json({ data: toEdit((await editRow(db, row.id, row.owner_id))!, apiLocale(c)) });
+  return c.json({ data: (await ownerEdit(c, row.id))! });
 }
 
 /** Fields a step may not carry for this type, and required fields a submitted listing may not clear. */
@@ -178,8 +261,8 @@ realtyEdit.use("/realty/edit/*", requireAuth, async (c, next) => {
 });
 
 realtyEdit.get("/realty/edit/:id", valid("param", v.object({ id: IdParam })), async (c) => {
-  const row = await editRow(c.env.DB, c.req.valid("param").id, c.get("user")!.id);
-  return row ? c.json({ data: toEdit(row, apiLocale(c)) }) : notFound(c);
+  const edit = await ownerEdit(c, c.req.valid("param").id);
+  return edit ? c.json({ data: edit }) : notFound(c);
 });
 
 realtyEdit.post("/realty/edit/type", valid("json", TypeStepBody), async (c) => {

@@ -3,7 +3,8 @@
  * or photo, gets a 404:
  * - `POST /api/realty/edit/image` (multipart `id`, `file`) → 201 the photo; the type is read from the
  *   bytes (415), the size and pixel count checked before decoding (413), PHOTOS_PER_LISTING per listing (409);
- *   a refused upload stores nothing;
+ *   a refused upload stores nothing; one added to an approved listing is `pending` until a moderator
+ *   approves it (decision 053), while deleting, turning and ordering apply at once;
  * - `POST /api/realty/edit/image/rotate {"id", "angle"}` → 200 the photo turned clockwise by `angle` more;
  *   409 `photo_busy` while another rotation of it runs, 429 past PHOTO_ROTATIONS_PER_USER_PER_HOUR;
  * - `POST /api/realty/edit/image/order {"id": listingId, "ids"}` → 200 the photos in that order (first = cover);
@@ -42,6 +43,7 @@ import {
   reorderPhotos,
   updatePhotoRotation,
 } from "#worker/db/images.ts";
+import { pruneRevision, submitRevisionPhotos } from "#worker/db/listing-revisions.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
@@ -143,7 +145,7 @@ realtyPhotos
       const stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
       // The header looked right but the pixels do not decode (truncated or corrupt).
       if (!stored) return refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
-      const id = await insertPhoto(
+      const inserted = await insertPhoto(
         c.env.DB,
         {
           listingId,
@@ -156,7 +158,7 @@ realtyPhotos
         },
         PHOTOS_PER_LISTING,
       );
-      if (id === null) {
+      if (inserted === null) {
         await c.env.PHOTOS.delete([stored.masterKey, ...stored.objects]);
         if ((await listingOwner(c.env.DB, listingId)) !== userId(c)) return notFound(c);
         return refused(
@@ -167,7 +169,9 @@ realtyPhotos
           PHOTO_ERRORS.tooMany,
         );
       }
-      const row = await photoById(c.env.DB, id);
+      // Added to an approved listing: a moderator sees it before the public does (decision 053).
+      if (inserted.state === "pending") await submitRevisionPhotos(c.env.DB, listingId, nowOf(c));
+      const row = await photoById(c.env.DB, inserted.id);
       return c.json({ data: apiPhoto(row!) }, 201);
     },
   )
@@ -231,6 +235,8 @@ realtyPhotos
     // The objects of the row as it was deleted: a rotation that finished meanwhile changed its key.
     const deleted = await deletePhoto(c.env.DB, photo.id);
     if (!deleted) return notFound(c);
+    // The last photo that waited for a moderator may have been the only change.
+    if (photo.state === "pending") await pruneRevision(c.env.DB, photo.listing_id);
     await removePhotoObjects(c.env.PHOTOS, origin(c), photoObjects(deleted));
     return c.body(null, 204);
   });

@@ -14,12 +14,14 @@ import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { listingPhotos } from "#worker/db/images.ts";
 import { editRow, type EditRow } from "#worker/db/listing-edits.ts";
+import { listingRevision } from "#worker/db/listing-revisions.ts";
 import { listingFacts, listingPreview, toImage } from "#worker/db/listings.ts";
 import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
+import { toEdit } from "./realty-edit.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
@@ -92,10 +94,28 @@ async function preview(c: Context<AppEnv>, id: number, ownerId: number | null) {
   const row = await editRow(c.env.DB, id, ownerId);
   if (!row) return null;
   const locale = apiLocale(c);
-  const full = await listingPreview(c.env.DB, id, locale, nowOf(c), ownerId);
-  return full
-    ? { ...full, rejection_reason: row.rejection_reason, rejection_code: row.rejection_code }
-    : incompletePreview(c, row, locale);
+  const [full, revision] = await Promise.all([
+    listingPreview(c.env.DB, id, locale, nowOf(c), ownerId),
+    listingRevision(c.env.DB, id),
+  ]);
+  if (!full) return incompletePreview(c, row, locale);
+  const edit = toEdit(row, locale, revision);
+  // With changes waiting, the preview shows them: what the public will see once they are approved.
+  const texts = revision
+    ? {
+        title: edit.title,
+        title_lang: revision.title_generated === 1 ? locale : (edit.lang ?? locale),
+        description: edit.description,
+        lang: edit.lang,
+      }
+    : {};
+  return {
+    ...full,
+    ...texts,
+    rejection_reason: row.rejection_reason,
+    rejection_code: row.rejection_code,
+    revision: edit.revision,
+  };
 }
 
 realtyPreview

@@ -295,7 +295,7 @@ export async function publicListingsForMail(
       `SELECT l.id, l.deal, l.property_type, c.slug AS city_slug, c.name_${locale} AS city_name,
          d.name_${locale} AS district_name, l.price, l.title, l.title_generated, l.lang, l.rooms, l.area, l.land_area,
          (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key)
-            FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json
+            FROM listing_images i WHERE i.listing_id = l.id AND i.state = 'public' ORDER BY i.position LIMIT 1) AS image_json
        FROM listings l JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
        WHERE l.id IN (SELECT value FROM json_each(?1)) AND l.status = 'active'`,
     )

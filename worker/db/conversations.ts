@@ -81,7 +81,7 @@ const conversationColumns = (locale: Locale) => `
   l.rooms, l.area, l.land_area, ci.slug AS city_slug, ci.name_${locale} AS city_name,
   d.name_${locale} AS district_name,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key)
-     FROM listing_images i WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
+     FROM listing_images i WHERE i.listing_id = l.id AND i.state = 'public' ORDER BY i.position LIMIT 1) AS image_json,
   v.name AS visitor_name, v.deleted_at AS visitor_deleted_at, o.name AS owner_name, o.deleted_at AS owner_deleted_at,
   m.body AS last_body, m.sender_id AS last_sender_id, m.created_at AS last_created_at`;
 

@@ -33,6 +33,13 @@ export function listingImage(db: D1Database, imageId: number): Promise<ListingIm
     .first<ListingImageRow>();
 }
 
+/**
+ * Listing `?1` is one whose changes a moderator reviews before the public sees them (decision 053): it was
+ * approved (active, or archived and able to return without review), or it has changes waiting already.
+ */
+export const REVIEWED_LISTING = `(EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND status IN ('active', 'archived'))
+  OR EXISTS (SELECT 1 FROM listing_revisions WHERE listing_id = ?1))`;
+
 /** An uploaded photo and the owner of its listing. */
 export interface PhotoRow {
   id: number;
@@ -44,9 +51,12 @@ export interface PhotoRow {
   photo_key: string;
   master_key: string;
   owner_id: number | null;
+  /** `pending`: added to an approved listing, not public until a moderator approves it (decision 053). */
+  state: "public" | "pending";
 }
 
-const PHOTO_COLUMNS = `i.id, i.listing_id, i.position, i.width, i.height, i.rotation, i.photo_key, i.master_key, l.owner_id`;
+const PHOTO_COLUMNS = `i.id, i.listing_id, i.position, i.width, i.height, i.rotation, i.photo_key, i.master_key, l.owner_id,
+  i.state`;
 
 /**
  * The owner of a listing (null for a seeded one without), or undefined when there is no such listing — or
@@ -84,7 +94,8 @@ export async function listingPhotos(db: D1Database, listingId: number): Promise<
 /**
  * Adds a photo after the listing's last picture, unless the listing already has `max` pictures or was
  * deleted meanwhile (checked in the same statement, so two uploads at once cannot pass it together, nor
- * an upload outlive the listing's deletion): its id, or null when refused.
+ * an upload outlive the listing's deletion): its id, or null when refused. A photo added to an approved
+ * listing (or one with changes waiting) waits for a moderator (decision 053).
  */
 export async function insertPhoto(
   db: D1Database,
@@ -98,16 +109,17 @@ export async function insertPhoto(
     fingerprint: { hash: string; bands: number[] } | null;
   },
   max: number,
-): Promise<number | null> {
+): Promise<{ id: number; state: PhotoRow["state"] } | null> {
   const bands = photo.fingerprint?.bands ?? [null, null, null, null];
   const row = await db
     .prepare(
       `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation, created_at,
-                                   fingerprint, fp_band0, fp_band1, fp_band2, fp_band3)
-       SELECT ?1, COALESCE(MAX(position) + 1, 0), ?2, ?3, 0, ?4, ?5, 0, ?6, ?8, ?9, ?10, ?11, ?12
+                                   fingerprint, fp_band0, fp_band1, fp_band2, fp_band3, state)
+       SELECT ?1, COALESCE(MAX(position) + 1, 0), ?2, ?3, 0, ?4, ?5, 0, ?6, ?8, ?9, ?10, ?11, ?12,
+              CASE WHEN ${REVIEWED_LISTING} THEN 'pending' ELSE 'public' END
          FROM listing_images WHERE listing_id = ?1
        HAVING COUNT(*) < ?7 AND EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND deleted_at IS NULL)
-       RETURNING id`,
+       RETURNING id, state`,
     )
     .bind(
       photo.listingId,
@@ -120,8 +132,8 @@ export async function insertPhoto(
       photo.fingerprint?.hash ?? null,
       ...bands,
     )
-    .first<{ id: number }>();
-  return row?.id ?? null;
+    .first<{ id: number; state: PhotoRow["state"] }>();
+  return row ?? null;
 }
 
 export async function countListingImages(db: D1Database, listingId: number): Promise<number> {

@@ -221,9 +221,12 @@ interface ListingRow {
   image_count: number;
 }
 
+/** The public sees a listing's approved photos only; those added since wait for a moderator (decision 053). */
+const PUBLIC_IMAGE = " AND i.state = 'public'";
+
 /**
  * A listing's columns for the API. `lat`/`lng` are the shown point (migration 0021), the only one the public
- * sees; `exact` (the owner's and admins' previews only) reads the point the owner set.
+ * sees; `exact` (the owner's and admins' previews only) reads the point the owner set and every photo.
  */
 const listingColumns = (locale: Locale, exact = false) => `
   l.id, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.${nameColumn(locale)} AS city_name,
@@ -233,8 +236,8 @@ const listingColumns = (locale: Locale, exact = false) => `
   l.furnished, l.heating, l.parking, l.balcony, l.elevator, l.deposit, l.pets_allowed, l.title, l.title_generated,
   l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
-     WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
-  (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count`;
+     WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
+  (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count`;
 
 const listingJoins = "JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";
 
@@ -621,7 +624,7 @@ async function detailOf(
   now: number,
   condition: string,
   args: unknown[],
-  /** The point the owner set (their preview, an admin's), not the public one. */
+  /** The point the owner set and every photo (their preview, an admin's), not the public ones. */
   exact: boolean,
 ): Promise<ApiListingPreview | null> {
   // One round trip: the listing, its photos and its market (the type's and city's median price per m²).
@@ -635,7 +638,10 @@ async function detailOf(
       )
       .bind(id, ...args),
     db
-      .prepare("SELECT id, width, height, photo_key FROM listing_images WHERE listing_id = ? ORDER BY position")
+      .prepare(
+        `SELECT id, width, height, photo_key FROM listing_images i WHERE listing_id = ?${exact ? "" : PUBLIC_IMAGE}
+         ORDER BY position`,
+      )
       .bind(id),
     db.prepare(MARKET_SQL).bind(id),
   ]);

@@ -9,25 +9,36 @@ export interface QueueRow {
   owner_name: string;
   submitted_at: number | null;
   hidden_at: number | null;
+  /** 1: the listing waits as a whole (pending); 0: it stays public while its changes wait. */
+  pending: number;
 }
 
 /**
- * A page of pending listings and how many wait. Listings reports took off the site come first, longest
- * hidden first (they were public and are missed, and the reporters may be wrong: decision 047); then
- * submissions, oldest first (those never stamped last).
+ * What waits for a moderator: pending listings, and listings with changes waiting (decision 053). Its
+ * `submitted_at` is the listing's submission, or its changes' for a listing that stays public meanwhile.
+ */
+const WAITING = `FROM listings l LEFT JOIN listing_revisions r ON r.listing_id = l.id AND r.status = 'pending'
+  WHERE (l.status = 'pending' OR r.listing_id IS NOT NULL) AND l.deleted_at IS NULL`;
+
+const SUBMITTED = "CASE WHEN l.status = 'pending' THEN l.submitted_at ELSE r.submitted_at END";
+
+/**
+ * A page of what waits and how many wait. Listings reports took off the site come first, longest hidden
+ * first (they were public and are missed, and the reporters may be wrong: decision 047); then submissions
+ * and changes, oldest first (those never stamped last).
  */
 export async function pendingPage(db: D1Database, page: number, perPage: number) {
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT l.id, l.owner_id, u.name AS owner_name, l.submitted_at, l.hidden_at
-         FROM listings l JOIN users u ON u.id = l.owner_id
-         WHERE l.status = 'pending' AND l.deleted_at IS NULL
-         ORDER BY l.hidden_at IS NULL, l.hidden_at, l.submitted_at IS NULL, l.submitted_at, l.id
+        `SELECT l.id, l.owner_id, u.name AS owner_name, ${SUBMITTED} AS submitted_at, l.hidden_at,
+           l.status = 'pending' AS pending
+         ${WAITING.replace("FROM listings l", "FROM listings l JOIN users u ON u.id = l.owner_id")}
+         ORDER BY l.hidden_at IS NULL, l.hidden_at, ${SUBMITTED} IS NULL, ${SUBMITTED}, l.id
          LIMIT ? OFFSET ?`,
       )
       .bind(perPage, (page - 1) * perPage),
-    db.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'pending' AND deleted_at IS NULL"),
+    db.prepare(`SELECT COUNT(*) AS n ${WAITING}`),
   ]);
   return { rows: rows!.results as QueueRow[], total: (count!.results[0] as { n: number }).n };
 }
@@ -47,6 +58,7 @@ export interface QueueImageRow {
   width: number;
   height: number;
   photo_key: string | null;
+  state: "public" | "pending";
 }
 
 /** The pictures (photos and a seeded listing's illustrations) of some listings, in each listing's order. */
@@ -54,7 +66,7 @@ export async function queueImages(db: D1Database, listingIds: readonly number[])
   if (!listingIds.length) return [];
   const { results } = await db
     .prepare(
-      `SELECT listing_id, id, width, height, photo_key FROM listing_images
+      `SELECT listing_id, id, width, height, photo_key, state FROM listing_images
        WHERE listing_id IN (${listingIds.map(() => "?").join(", ")}) ORDER BY listing_id, position`,
     )
     .bind(...listingIds)

@@ -64,6 +64,8 @@ export interface OwnerListingRow {
   favourites: number;
   /** The last state it had before it was archived, from its history (null when it has none). */
   archived_from: ListingStatus | null;
+  /** Its changes waiting for a moderator or refused (decision 053), as JSON. */
+  revision_json: string | null;
 }
 
 /**
@@ -87,7 +89,9 @@ const ownerColumns = (locale: Locale) => `
      AND m.recipient_id = l.owner_id) AS messages,
   (SELECT COUNT(*) FROM favourites f WHERE f.listing_id = l.id AND f.created_at >= ?3 AND f.created_at < ?4) AS favourites,
   (SELECT e.status FROM listing_events e WHERE e.listing_id = l.id AND e.status != 'archived'
-     ORDER BY e.id DESC LIMIT 1) AS archived_from`;
+     ORDER BY e.id DESC LIMIT 1) AS archived_from,
+  (SELECT json_object('status', r.status, 'rejection_code', r.rejection_code, 'rejection_reason', r.rejection_reason,
+     'submitted_at', r.submitted_at) FROM listing_revisions r WHERE r.listing_id = l.id) AS revision_json`;
 
 const ownerJoins = "LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";
 
@@ -191,6 +195,22 @@ export function daysLeft(expiresAt: number, now: number): number {
 
 const ACTIONS = Object.keys(OWNER_ACTIONS) as OwnerAction[];
 
+interface RevisionSummary {
+  status: "pending" | "rejected";
+  rejection_code: string | null;
+  rejection_reason: string | null;
+  submitted_at: number;
+}
+
+const ownerChanges = (r: RevisionSummary): ApiOwnerListing["changes"] => ({
+  status: r.status,
+  rejection_code: (REJECTION_CODES as readonly string[]).includes(r.rejection_code ?? "")
+    ? (r.rejection_code as RejectionCode)
+    : null,
+  rejection_reason: r.rejection_reason,
+  submitted_at: iso(r.submitted_at)!,
+});
+
 export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number): ApiOwnerListing {
   const active = row.status === "active";
   const rejected = row.status === "rejected";
@@ -222,6 +242,7 @@ export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number
         : null,
     rejection_reason: rejected ? row.rejection_reason : null,
     hidden_by_reports: row.status === "pending" && row.hidden_at !== null,
+    changes: row.revision_json ? ownerChanges(JSON.parse(row.revision_json) as RevisionSummary) : null,
     totals: { views: row.views, contacts: row.phone + row.messages, favourites: row.favourites },
     actions: ACTIONS.filter((action) => allows(action, row.status)),
   };

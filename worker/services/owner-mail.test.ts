@@ -12,6 +12,8 @@ const SAMPLES: { [K in OwnerMailKind]: Parameters<typeof ownerLetter<K>>[1] } = 
   listing_approved: { listing, path: "/buy/apartment/beograd/42/", unsubscribePath },
   listing_rejected: { listing, code: "photos", reason: "Please add photos of the rooms.", unsubscribePath },
   listing_hidden: { listing, reasons: ["sold", "fake"], unsubscribePath },
+  changes_approved: { listing, path: "/buy/apartment/beograd/42/", unsubscribePath },
+  changes_rejected: { listing, code: "rules", reason: "No payment details in the text.", unsubscribePath },
   expiry_reminder: {
     listing,
     expiresAt: Date.UTC(2026, 11, 3, 10),

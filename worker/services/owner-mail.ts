@@ -1,7 +1,8 @@
 /**
  * What the site e-mails owners about their listings (issue 19, decision 038), in the owner's language
- * (`users.locale`, en by default): a moderator's approval or rejection, visitors' reports taking a listing
- * off the site for review (decision 047), the expiry reminder; and to either
+ * (`users.locale`, en by default): a moderator's approval or rejection (of a listing, or of changes to a
+ * public one: decision 053), visitors' reports taking a listing off the site for review (decision 047), the
+ * expiry reminder; and to either
  * side of a conversation, a message left unread (issue 20 item 4, `new_message`). Every
  * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
  * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `sendOwnerMail` sends any of them.
@@ -228,6 +229,94 @@ const listingHidden: Record<Locale, Template<Hidden>> = {
   }),
 };
 
+/** A moderator's decision on changes to a listing that stayed on the site meanwhile (decision 053). */
+const changesApproved: Record<Locale, Template<Approved>> = {
+  en: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Your changes are published",
+    text: [
+      `A moderator has approved your changes to the listing ${named(listing, context.locale)}. Visitors see them now:`,
+      siteUrl(context, path),
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Ваши изменения опубликованы",
+    text: [
+      `Модератор одобрил изменения в объявлении ${named(listing, context.locale)}. Посетители уже видят их:`,
+      siteUrl(context, path),
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Vaše izmene su objavljene",
+    text: [
+      `Moderator je odobrio izmene oglasa ${named(listing, context.locale)}. Posetioci ih sada vide:`,
+      siteUrl(context, path),
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+const changesRejected: Record<Locale, Template<Rejected>> = {
+  en: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Your changes were not published",
+    text: [
+      `A moderator has not published your changes to the listing ${named(listing, context.locale)}. Visitors still see the version approved before.`,
+      "",
+      ...(code ? [`Reason: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`The moderator's note: ${reason}`] : []),
+      "",
+      "Correct the changes and save them to send them for review again:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Ваши изменения не опубликованы",
+    text: [
+      `Модератор не опубликовал изменения в объявлении ${named(listing, context.locale)}. Посетители по-прежнему видят одобренную ранее версию.`,
+      "",
+      ...(code ? [`Причина: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Комментарий модератора: ${reason}`] : []),
+      "",
+      "Исправьте изменения и сохраните их, чтобы снова отправить на проверку:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Vaše izmene nisu objavljene",
+    text: [
+      `Moderator nije objavio izmene oglasa ${named(listing, context.locale)}. Posetioci i dalje vide ranije odobrenu verziju.`,
+      "",
+      ...(code ? [`Razlog: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Napomena moderatora: ${reason}`] : []),
+      "",
+      "Ispravite izmene i sačuvajte ih da biste ih ponovo poslali na proveru:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
 interface ExpiryReminder extends Leavable {
   listing: MailListing;
   /** When it leaves the site (ms). */
@@ -363,6 +452,8 @@ export const OWNER_MAIL = {
   listing_approved: listingApproved,
   listing_rejected: listingRejected,
   listing_hidden: listingHidden,
+  changes_approved: changesApproved,
+  changes_rejected: changesRejected,
   expiry_reminder: expiryReminder,
   new_message: newMessage,
 };
@@ -374,6 +465,8 @@ export const OWNER_MAIL_LIST: Record<OwnerMailKind, SubscriptionList> = {
   listing_approved: "listing_updates",
   listing_rejected: "listing_updates",
   listing_hidden: "listing_updates",
+  changes_approved: "listing_updates",
+  changes_rejected: "listing_updates",
   expiry_reminder: "listing_updates",
   new_message: "messages",
 };

@@ -71,6 +71,7 @@ export function apiPhoto(row: {
   height: number;
   rotation: number;
   photo_key: string;
+  state: "public" | "pending";
 }): ApiListingPhoto {
   const variants: ApiPhotoVariant[] = photoVariants(row.photo_key, row.width, row.height);
   const largest = variants.at(-1)!;
@@ -82,6 +83,7 @@ export function apiPhoto(row: {
     width: largest.width,
     height: largest.height,
     rotation: row.rotation,
+    pending: row.state === "pending",
     variants,
     srcset: srcsetOf(variants),
   };

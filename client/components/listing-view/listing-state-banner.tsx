@@ -11,14 +11,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * What state a listing shown in a preview is in, on top of it: a draft, waiting for review, public (since
  * when, until when, and its public page), rejected (with the moderator's reason from the list and/or
- * words) or archived. `children`
+ * words) or archived; and changes to it that wait for a moderator or were refused (decision 053). `children`
  * are what can be done about it.
  */
 export function ListingStateBanner({
   listing,
   children,
 }: {
-  listing: Pick<ApiPreview, "status" | "rejection_reason" | "rejection_code" | "expires_at" | "path">;
+  listing: Pick<ApiPreview, "status" | "rejection_reason" | "rejection_code" | "expires_at" | "path" | "revision">;
   children?: ReactNode;
 }) {
   const { t, intl } = useI18n();
@@ -60,6 +60,19 @@ export function ListingStateBanner({
       ) : (
         <p>{t(`listingState.${listing.status}`)}</p>
       )}
+      {listing.revision ? (
+        <div data-testid="listing-changes" data-status={listing.revision.status}>
+          <p>{t(`listingState.changes.${listing.revision.status}`)}</p>
+          {listing.revision.rejection_code ? (
+            <p>
+              <strong>{t(`moderation.rejectionCode.${listing.revision.rejection_code}`)}</strong>
+            </p>
+          ) : null}
+          {listing.revision.rejection_reason ? (
+            <blockquote className={styles.reason}>{listing.revision.rejection_reason}</blockquote>
+          ) : null}
+        </div>
+      ) : null}
       {children}
     </section>
   );

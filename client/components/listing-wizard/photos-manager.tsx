@@ -403,6 +403,7 @@ export default function PhotosManager({
                 <figure className={styles.figure}>
                   <Thumbnail photo={photo} n={n} />
                   {n === 1 && <figcaption className={styles.badge}>{t("photo.step.cover")}</figcaption>}
+                  {photo.pending && <p className={styles.pending}>{t("photo.step.pending")}</p>}
                 </figure>
                 <div className={styles.actions}>
                   <button

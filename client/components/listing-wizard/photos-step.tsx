@@ -195,6 +195,7 @@ function PlainPhoto({ photo, n, last }: { photo: ApiListingPhoto; n: number; las
       <figure className={styles.figure}>
         <Thumbnail photo={photo} n={n} />
         {n === 1 && <figcaption className={styles.badge}>{t("photo.step.cover")}</figcaption>}
+        {photo.pending && <p className={styles.pending}>{t("photo.step.pending")}</p>}
       </figure>
       <div className={styles.actions}>
         <PhotoButton

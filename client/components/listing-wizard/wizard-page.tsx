@@ -75,6 +75,22 @@ export function WizardPage({ data, result }: { data: WizardData; result?: Wizard
           <p className={styles.error}>{t("wizard.rejected", { reason: listing.rejection_reason })}</p>
         ) : null}
         {listing.status === "active" ? <p className={styles.hint}>{t("wizard.activeHint")}</p> : null}
+        {listing.revision?.status === "pending" ? (
+          <p className={styles.hint} data-testid="changes-pending">
+            {t("wizard.changesPending")}
+          </p>
+        ) : null}
+        {listing.revision?.status === "rejected" ? (
+          <p className={styles.error} data-testid="changes-rejected">
+            {t("wizard.changesRejected", {
+              reason:
+                listing.revision.rejection_reason ??
+                (listing.revision.rejection_code
+                  ? t(`moderation.rejectionCode.${listing.revision.rejection_code}`)
+                  : "—"),
+            })}
+          </p>
+        ) : null}
         {notice ? (
           <p className={styles.notice} role="status">
             {t(`wizard.notice.${notice}`)}

@@ -14,7 +14,7 @@ export interface WizardData {
   options: WizardOptions;
   photos: PhotosStepData | null;
   /** After a save: whether an active listing stays public or went back to review. */
-  notice: "public" | "review" | null;
+  notice: "public" | "review" | "changes" | null;
 }
 
 /** What a refused post shows. */

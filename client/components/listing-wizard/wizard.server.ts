@@ -54,7 +54,7 @@ export async function wizardData(args: RequestArgs & { url: URL }, id: number): 
     listing,
     options,
     photos: step === "photos" ? await photosStepData(args, id) : null,
-    notice: notice === "public" || notice === "review" ? notice : null,
+    notice: notice === "public" || notice === "review" || notice === "changes" ? notice : null,
   };
 }
 
@@ -162,7 +162,11 @@ export async function wizardAction(args: RequestArgs, id: number) {
 /** The next step, telling the owner of a published listing whether it is still public. */
 function afterSave(args: RequestArgs, id: number, step: WizardStep, before: ApiListingEdit, after: ApiListingEdit) {
   const extra: Record<string, string> = {};
-  if (before.status === "active") extra.notice = after.status === "active" ? "public" : "review";
+  if (before.status === "active") {
+    // New texts of a public listing wait for a moderator (decision 053); other changes are public at once.
+    const revised = after.revision?.status === "pending" && after.revision.updated_at !== before.revision?.updated_at;
+    extra.notice = after.status !== "active" ? "review" : revised ? "changes" : "public";
+  }
   return stepPath(args, id, nextStep(step), extra);
 }
 

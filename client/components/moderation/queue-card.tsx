@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
-import type { ApiModerationItem } from "#shared/api/cabinet.ts";
+import type { ApiModerationChanges, ApiModerationItem } from "#shared/api/cabinet.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -10,6 +10,72 @@ import { RejectFields, type RejectField, type RejectValues } from "./reject-fiel
 import styles from "./queue-card.module.css";
 
 export type Decision = "approved" | "rejected";
+
+/**
+ * What the owner of a public listing changed (decision 053): each changed text as the public sees it and as
+ * proposed, and the photos added, none of them public until approved.
+ */
+function ChangesSection({ changes, headingId }: { changes: ApiModerationChanges; headingId: string }) {
+  const { t } = useI18n();
+  const texts = (["title", "description", "lang"] as const).filter((name) => changes[name]);
+  const shown = (value: string | null, lang?: boolean) =>
+    value === null ? (
+      <span className={styles.muted}>{t(lang ? "moderation.notGiven" : "moderation.changes.generated")}</span>
+    ) : (
+      value
+    );
+  return (
+    <section className={styles.changes} aria-labelledby={headingId} data-testid="moderation-changes">
+      <h3 id={headingId}>
+        <span className={styles.badge}>{t("moderation.changesBadge")}</span> {t("moderation.changes.heading")}
+      </h3>
+      <p>{t("moderation.changes.note")}</p>
+      {texts.map((name) => (
+        <dl key={name} className={styles.change}>
+          <div>
+            <dt>
+              {t(name === "description" ? "moderation.description" : `moderation.changes.${name}`)}:{" "}
+              {t("moderation.changes.before")}
+            </dt>
+            <dd>
+              <del>{shown(changes[name]!.before, name === "lang")}</del>
+            </dd>
+          </div>
+          <div>
+            <dt>
+              {t(name === "description" ? "moderation.description" : `moderation.changes.${name}`)}:{" "}
+              {t("moderation.changes.after")}
+            </dt>
+            <dd>
+              <ins>{shown(changes[name]!.after, name === "lang")}</ins>
+            </dd>
+          </div>
+        </dl>
+      ))}
+      {changes.added_images.length ? (
+        <>
+          <p>{t("moderation.changes.added", { count: changes.added_images.length })}</p>
+          <ul className={styles.thumbs}>
+            {changes.added_images.map((image, n) => (
+              <li key={image.id}>
+                <img
+                  src={image.url}
+                  srcSet={image.srcset ?? undefined}
+                  sizes={image.srcset ? "8rem" : undefined}
+                  width={image.width}
+                  height={image.height}
+                  alt={t("moderation.changes.photo", { n: n + 1, count: changes.added_images.length })}
+                  loading="lazy"
+                  decoding="async"
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
 
 /** What a decision posted from the queue answered: done, or what was wrong (for this listing `id`). */
 export type DecisionResult =
@@ -23,8 +89,8 @@ export type DecisionResult =
     };
 
 /**
- * One pending listing in the moderation queue: its photos, facts, owner and submission, visitors' reports,
- * the duplicate check's finding, and the decision. Both decisions are forms posting to the queue; with
+ * One pending listing in the moderation queue — or a public one whose changes wait — : its photos, facts,
+ * owner and submission, the changes, visitors' reports, the duplicate check's finding, and the decision. Both decisions are forms posting to the queue; with
  * JavaScript they are sent in place and the queue hears of a decision made (`onDecided`).
  */
 export function QueueCard({
@@ -150,6 +216,8 @@ export function QueueCard({
         </details>
       ) : null}
 
+      {item.changes ? <ChangesSection changes={item.changes} headingId={`${headingId}-changes`} /> : null}
+
       {item.reports.length || item.hidden_by_reports ? (
         <section className={styles.reports} aria-labelledby={`${headingId}-reports`} data-testid="moderation-reports">
           <h3 id={`${headingId}-reports`}>
@@ -200,6 +268,7 @@ export function QueueCard({
           <input type="hidden" name="id" value={item.id} />
           <input type="hidden" name="redirect" value="1" />
           <input type="hidden" name="intent" value="approve" />
+          {item.changes ? <input type="hidden" name="revision" value={item.changes.updated_at} /> : null}
           <button type="submit" className={styles.approve} disabled={busy}>
             {t("moderation.approve")}
           </button>

@@ -59,6 +59,12 @@ export function RejectFields({
 }
 
 /** The rejection code of a form post: none when empty; anything else goes to the API, which names it if wrong. */
+/** The changes a moderator approves (decision 053): the version the page showed them, when it showed one. */
+export function revisionOf(form: FormData): { revision?: string } {
+  const revision = form.get("revision");
+  return typeof revision === "string" && revision ? { revision } : {};
+}
+
 export function rejectionCodeOf(value: FormDataEntryValue | null): RejectionCode | undefined {
   return typeof value === "string" && value !== "" ? (value as RejectionCode) : undefined;
 }

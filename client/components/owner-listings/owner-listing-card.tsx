@@ -164,6 +164,14 @@ export function OwnerListingCard(props: Props) {
           {shown?.hidden_by_reports ? (
             <span className={`${styles.badge} ${styles.rejected}`}>{t("myListings.hiddenBadge")}</span>
           ) : null}
+          {shown?.changes ? (
+            <span
+              className={`${styles.badge} ${styles[shown.changes.status === "pending" ? "pending" : "rejected"] ?? ""}`}
+              data-testid="changes-badge"
+            >
+              {t(shown.changes.status === "pending" ? "myListings.changesBadge" : "myListings.changesRejectedBadge")}
+            </span>
+          ) : null}
         </p>
         <h3
           id={id}
@@ -213,6 +221,18 @@ export function OwnerListingCard(props: Props) {
           </div>
         ) : null}
         {shown?.hidden_by_reports ? <p className={styles.note}>{t("myListings.hidden")}</p> : null}
+        {shown?.changes?.status === "pending" ? <p className={styles.note}>{t("myListings.changesPending")}</p> : null}
+        {shown?.changes?.status === "rejected" ? (
+          <div className={styles.rejection} data-testid="changes-rejection">
+            <p>
+              <strong>{t("myListings.changesRejected")}</strong>{" "}
+              {shown.changes.rejection_code ? t(`moderation.rejectionCode.${shown.changes.rejection_code}`) : null}
+            </p>
+            {shown.changes.rejection_reason ? (
+              <blockquote className={styles.reason}>{shown.changes.rejection_reason}</blockquote>
+            ) : null}
+          </div>
+        ) : null}
         {failure ? (
           <div className={styles.failure} data-testid="card-failure">
             <p>

@@ -9,6 +9,7 @@ import { ListingView } from "#client/components/listing-view/listing-view.tsx";
 import {
   RejectFields,
   rejectionCodeOf,
+  revisionOf,
   type RejectField,
   type RejectValues,
 } from "#client/components/moderation/reject-fields.tsx";
@@ -72,7 +73,7 @@ export async function action(args: Route.ActionArgs) {
   const result =
     form.get("intent") === "reject"
       ? await api.rejectListing(id, { reason: values.reason, code: rejectionCodeOf(form.get("code")) })
-      : await api.approveListing(id);
+      : await api.approveListing(id, revisionOf(form));
   if (result.ok) throw redirect(requestedPath(args.request).path);
   if (result.status === 404) throw notFound(new URL(args.request.url));
   if (result.status === 409) {
@@ -106,7 +107,8 @@ export default function AdminListingPreview({ loaderData }: Route.ComponentProps
   const lp = useLocalePath();
   const answer = useActionData<typeof action>() as DecisionResult | undefined;
   const busy = useNavigation().state === "submitting";
-  const pending = listing.status === "pending";
+  // A pending listing, or a public one whose changes wait (decision 053): the same decision either way.
+  const pending = listing.status === "pending" || listing.revision?.status === "pending";
 
   return (
     <>
@@ -114,6 +116,9 @@ export default function AdminListingPreview({ loaderData }: Route.ComponentProps
         {pending ? (
           <div className={bannerStyles.form} data-testid="moderation">
             <Form method="post">
+              {listing.revision?.status === "pending" ? (
+                <input type="hidden" name="revision" value={listing.revision.updated_at} />
+              ) : null}
               <button type="submit" name="intent" value="approve" className={bannerStyles.button} disabled={busy}>
                 {t("adminListingPreview.approve")}
               </button>

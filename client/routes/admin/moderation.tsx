@@ -3,7 +3,7 @@ import { data, Link, redirect, useActionData } from "react-router";
 import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.ts";
 import { formProblem } from "#client/api/form-problem.ts";
-import { rejectionCodeOf } from "#client/components/moderation/reject-fields.tsx";
+import { rejectionCodeOf, revisionOf } from "#client/components/moderation/reject-fields.tsx";
 import { QueueCard, type Decision, type DecisionResult } from "#client/components/moderation/queue-card.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
@@ -71,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
   const result =
     intent === "reject"
       ? await api.rejectListing(id, { code: rejectionCodeOf(form.get("code")), reason: values.reason })
-      : await api.approveListing(id);
+      : await api.approveListing(id, revisionOf(form));
   if (result.ok) {
     const decision: Decision = intent === "approve" ? "approved" : "rejected";
     if (form.get("redirect")) {

@@ -13,7 +13,14 @@ import type { Route } from "./+types/edit";
 
 const page = idPage("listingEdit");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingEdit"], "listingState", "wizard", "validation", ...PHOTOS_STEP_MESSAGE_SCOPES);
+const MESSAGES = pageScopes(
+  ["listingEdit"],
+  "listingState",
+  "wizard",
+  "validation",
+  "moderation.rejectionCode",
+  ...PHOTOS_STEP_MESSAGE_SCOPES,
+);
 
 /**
  * `/listing/edit/{id}/?step=…` (SPEC §2, issue 18): the listing wizard's steps for the owner's own
