@@ -1,14 +1,18 @@
 /**
- * `npm run bench:photos [-- --photos 10 --no-build]`: the time per uploaded photo (issue 18, "Speed and
- * size"; decision 031). Builds the production worker into its own folder (.builds/bench-photos), seeds a
- * fresh local D1 (.wrangler/bench-photos-state, so the upload counter starts at zero), adds a draft
- * listing of the seed's ordinary user, serves the build on workerd and uploads `--photos` phone-sized
- * JPEGs (4000 × 3000, about 4 MB, painted and encoded here with MozJPEG: nothing large sits in git) one
- * after another through `POST /api/realty/edit/image`. Each answer covers the whole pipeline: decode,
- * scale, encode the master and three WebP variants, and store them in the local R2. Prints a table and
- * the worker bundle's size (its scripts, and its WASM codecs apart); exits non-zero if an upload fails.
+ * `npm run bench:photos [-- --photos 3 --kinds baseline-420,progressive-444 --size 4096x3072 --no-build]`: the time and the
+ * memory per uploaded photo (issue 18, "Speed and size"; decisions 031 and 046). Builds the production
+ * worker into its own folder (.builds/bench-photos), seeds a fresh local D1 (.wrangler/bench-photos-state,
+ * so the upload counter starts at zero), adds a draft listing of the seed's ordinary user, serves the build
+ * on workerd and uploads `--photos` JPEGs of each kind (baseline or progressive, 4:2:0 or 4:4:4) at the
+ * largest accepted size (`--size`, by default PHOTO_MAX_PIXELS: 4096 × 3072, 2–5 MB, painted and encoded
+ * here with MozJPEG: nothing large sits in git) one after another through `POST /api/realty/edit/image`. Each answer covers
+ * the whole pipeline: decode, scale, encode the master and three WebP variants, and store them in the
+ * local R2. For each upload it reads the workerd process's peak resident memory above what it held just
+ * before (Linux: VmHWM, reset through clear_refs) and what it holds after. Prints a table and the worker
+ * bundle's size (its scripts, and its WASM codecs apart); exits non-zero if an upload fails.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import encodeJpeg, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
@@ -20,18 +24,28 @@ import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
 
+/** MozJPEG's options for each kind of file: a phone writes baseline 4:2:0, editors progressive or 4:4:4. */
+const KINDS = {
+  "baseline-420": { progressive: false, auto_subsample: false, chroma_subsample: 2 },
+  "baseline-444": { progressive: false, auto_subsample: false, chroma_subsample: 1 },
+  "progressive-420": { progressive: true, auto_subsample: false, chroma_subsample: 2 },
+  "progressive-444": { progressive: true, auto_subsample: false, chroma_subsample: 1 },
+};
+type Kind = keyof typeof KINDS;
+
 const { values } = parseArgs({
   options: {
-    photos: { type: "string", default: "10" },
+    photos: { type: "string", default: "3" },
+    size: { type: "string", default: "4096x3072" },
+    kinds: { type: "string", default: Object.keys({ ...KINDS }).join(",") },
     build: { type: "boolean", default: true },
     "no-build": { type: "boolean", default: false },
   },
 });
 const PHOTOS = Number(values.photos);
 const folders = FOLDERS["bench-photos"];
-/** A 12-megapixel phone photo; quality and noise chosen so that it weighs about 4 MB, as a phone's does. */
-const WIDTH = 4000;
-const HEIGHT = 3000;
+/** By default the largest photo accepted; quality and noise chosen so that it weighs as a phone's does. */
+const [WIDTH, HEIGHT] = values.size.split("x").map(Number) as [number, number];
 const QUALITY = 90;
 const NOISE = 22;
 const LISTING_ID = 990_001;
@@ -39,7 +53,7 @@ const ADDRESS = "198.51.100.7";
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** Gradients, waves, a checkerboard and sensor-like noise: JPEG finds about as much detail as in a photo. */
-async function phonePhoto(variant: number): Promise<Uint8Array> {
+async function phonePhoto(variant: number, kind: Kind): Promise<Uint8Array> {
   const wasm = new URL("../node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm", import.meta.url);
   await initJpegEncoder(new WebAssembly.Module(readFileSync(wasm)));
   const data = new Uint8ClampedArray(WIDTH * HEIGHT * 4);
@@ -55,7 +69,9 @@ async function phonePhoto(variant: number): Promise<Uint8Array> {
       data[i + 3] = 255;
     }
   }
-  return new Uint8Array(await encodeJpeg({ data, width: WIDTH, height: HEIGHT } as ImageData, { quality: QUALITY }));
+  return new Uint8Array(
+    await encodeJpeg({ data, width: WIDTH, height: HEIGHT } as ImageData, { quality: QUALITY, ...KINDS[kind] }),
+  );
 }
 
 /** A draft listing of the seed's ordinary user, written before the server holds the D1 file. */
@@ -111,6 +127,28 @@ function bundleSize() {
   console.log(`together:       ${kb(scripts.raw + wasm.raw)} KB, ${kb(scripts.gzip + wasm.gzip)} KB gzip`);
 }
 
+/** The workerd processes that wrangler dev started (its session is the served build's). */
+function workerdPids(server: ServedBuild): number[] {
+  const listing = execFileSync("ps", ["-o", "pid=,comm=", "-s", String(server.process.pid)], { encoding: "utf8" });
+  const pids = listing
+    .split("\n")
+    .filter((line) => line.trim().endsWith("workerd"))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+  if (pids.length === 0) throw new Error(`no workerd among\n${listing}`);
+  return pids;
+}
+
+/**
+ * A process's resident memory and its peak since the last reset, in KB; `reset` starts a new peak
+ * (writing 5 to clear_refs resets VmHWM to the current RSS).
+ */
+function memory(pid: number, reset: boolean): { rss: number; peak: number } {
+  if (reset) writeFileSync(`/proc/${pid}/clear_refs`, "5");
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const value = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]);
+  return { rss: value("VmRSS"), peak: value("VmHWM") };
+}
+
 async function main() {
   if (values.build && !values["no-build"]) {
     console.log(`▶ build → ${folders.build}`);
@@ -124,29 +162,52 @@ async function main() {
   rmSync(folders.state, { recursive: true, force: true });
   await seedLocalD1({ state: folders.state, listings: 50, log: () => {} });
   await addDraft();
-  console.log(`▶ painting ${PHOTOS} photos of ${WIDTH} × ${HEIGHT}`);
-  const photos: Uint8Array[] = [];
-  for (let i = 0; i < PHOTOS; i++) photos.push(await phonePhoto(i));
+  const kinds = values.kinds.split(",") as Kind[];
+  for (const kind of kinds) if (!(kind in KINDS)) throw new Error(`unknown kind ${kind}: ${Object.keys(KINDS)}`);
+  console.log(`▶ painting ${PHOTOS} photos of ${WIDTH} × ${HEIGHT} of each kind: ${kinds.join(", ")}`);
+  const photos: { kind: Kind; bytes: Uint8Array }[] = [];
+  for (const kind of kinds) for (let i = 0; i < PHOTOS; i++) photos.push({ kind, bytes: await phonePhoto(i, kind) });
 
   const server = await serveBuild(folders, { vars: { PAGE_CACHE_TTL: "0" } });
-  console.log(`▶ served at ${server.url}; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}\n`);
-  const rows: { bytes: number; status: number; ms: number }[] = [];
+  const workerd = workerdPids(server);
+  console.log(
+    `▶ served at ${server.url} (workerd ${workerd.join(", ")}); ${os.cpus().length} cores, ` +
+      `load ${os.loadavg()[0]!.toFixed(2)}\n`,
+  );
+  const rows: { kind: Kind; bytes: number; status: number; ms: number; peakMb: number; afterMb: number }[] = [];
   try {
     const token = await signIn(server);
-    for (const bytes of photos) {
+    for (const { kind, bytes } of photos) {
+      const before = workerd.map((pid) => memory(pid, true));
       const started = performance.now();
       const res = await upload(server, token, bytes);
       await res.arrayBuffer();
-      rows.push({ bytes: bytes.length, status: res.status, ms: performance.now() - started });
+      const ms = performance.now() - started;
+      // The process that ran the upload: the one whose memory grew most.
+      const growth = workerd
+        .map((pid, i) => ({ now: memory(pid, false), was: before[i]! }))
+        .map(({ now, was }) => ({ peak: now.peak - was.rss, after: now.rss - was.rss }))
+        .sort((a, b) => b.peak - a.peak)[0]!;
+      rows.push({
+        kind,
+        bytes: bytes.length,
+        status: res.status,
+        ms,
+        peakMb: growth.peak / 1024,
+        afterMb: growth.after / 1024,
+      });
     }
   } finally {
     await server.stop();
   }
 
-  console.log("| # | JPEG MB | Status | ms |");
-  console.log("|--:|--:|--:|--:|");
+  console.log("| # | Kind | JPEG MB | Status | ms | Peak RSS growth MB | RSS growth after MB |");
+  console.log("|--:|:--|--:|--:|--:|--:|--:|");
   rows.forEach((row, i) =>
-    console.log(`| ${i + 1} | ${(row.bytes / 1024 / 1024).toFixed(2)} | ${row.status} | ${row.ms.toFixed(0)} |`),
+    console.log(
+      `| ${i + 1} | ${row.kind} | ${(row.bytes / 1024 / 1024).toFixed(2)} | ${row.status} | ${row.ms.toFixed(0)} | ` +
+        `${row.peakMb.toFixed(0)} | ${row.afterMb.toFixed(0)} |`,
+    ),
   );
   const times = rows.map((row) => row.ms).sort((a, b) => a - b);
   const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
@@ -154,6 +215,10 @@ async function main() {
     `\nper photo: mean ${mean.toFixed(0)} ms, median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, ` +
       `max ${times.at(-1)!.toFixed(0)} ms (the first includes compiling the codecs)`,
   );
+  for (const kind of kinds) {
+    const peaks = rows.filter((row) => row.kind === kind).map((row) => row.peakMb);
+    console.log(`peak RSS growth, ${kind}: max ${Math.max(...peaks).toFixed(0)} MB`);
+  }
   bundleSize();
   const failed = rows.filter((row) => row.status !== 201).length;
   if (failed) {

@@ -297,6 +297,20 @@ export const MODERATION_PER_PAGE = 20;
  */
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 4096 * 3072;
+/**
+ * A JPEG's scans may visit at most this many times the image's 8 × 8 blocks in all (decision 046): libjpeg
+ * reads every block of a scan's components once per scan, so thousands of small scans hold the isolate for
+ * seconds. Encoders' progressive scripts visit 1.2–5.4 times (measured in the decision); 12 leaves room.
+ */
+export const PHOTO_JPEG_MAX_SCAN_PASSES = 12;
+/**
+ * What decoding one photo may take (decision 046, measured in workerd): three copies of the file (the
+ * request's, the read one, the decoder's), the decoder's RGBA pixels and, for a progressive or multi-scan
+ * JPEG, its buffer of every coefficient (2 bytes a sample). 80 MB keeps the upload's peak near 100 MB of a
+ * Worker's 128 MB: every baseline 12-megapixel photo up to 10 MB fits; a progressive one to ~10 (4:2:0)
+ * or ~7 (4:4:4) megapixels.
+ */
+export const PHOTO_DECODE_MAX_BYTES = 80 * 1024 * 1024;
 export const PHOTOS_PER_LISTING = 30;
 /** The upload's request body: the photo plus the multipart envelope and the listing id. */
 export const PHOTO_UPLOAD_BODY_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;

@@ -61,6 +61,7 @@ export const PHOTO_ERRORS = {
   type: "photo.error.type",
   tooLarge: "photo.error.tooLarge",
   tooManyPixels: "photo.error.tooManyPixels",
+  tooHeavy: "photo.error.tooHeavy",
   tooMany: "photo.error.tooMany",
   unreadable: "photo.error.unreadable",
   order: "photo.error.order",

@@ -15,8 +15,12 @@ import {
   SMALL_JPEG,
   SMALL_JPEG_SIZE,
   gradientPng,
+  manyScansJpeg,
   pngHeader,
+  truncated,
+  twoFacedJpeg,
   withExif,
+  withFrameSize,
 } from "#tests/fixtures/photos.ts";
 import { call, errorOf, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
@@ -123,7 +127,7 @@ describe("POST /api/realty/edit/image", () => {
     expect(await listingRows(listing)).toBe(1);
   });
 
-  it("refuses more than 15 MB (413, by the route and by the body limit) and too many pixels, storing nothing", async () => {
+  it("refuses more than 15 MB (413, by the route and by the body limit), too many pixels and too much decoding memory, storing nothing", async () => {
     const listing = await draft(owner.user.id);
     const before = await storedObjects();
     const big = new Uint8Array(PHOTO_MAX_BYTES + 1);
@@ -138,11 +142,44 @@ describe("POST /api/realty/edit/image", () => {
     res = await upload(owner, listing, pngHeader(6000, 4000));
     expect(res.status).toBe(413);
     expect((await errorOf(res)).fields).toEqual({ file: "photo.error.tooManyPixels" });
+    // A progressive 12.6-megapixel JPEG (4:2:2): its pixels and coefficient buffer take 100 MB to decode.
+    res = await upload(owner, listing, withFrameSize(SMALL_JPEG, 4096, 3072));
+    expect(res.status).toBe(413);
+    expect(await errorOf(res)).toMatchObject({ code: "photo_too_heavy", fields: { file: "photo.error.tooHeavy" } });
     // A valid header over junk: unreadable.
     res = await upload(owner, listing, pngHeader(100, 100));
     expect(res.status).toBe(415);
     expect(await storedObjects()).toBe(before);
     expect(await listingRows(listing)).toBe(0);
+  });
+
+  it("refuses as unreadable (415) a JPEG the decoder would read as another frame, of thousands of scans, or cut short", async () => {
+    const listing = await draft(owner.user.id);
+    const before = await storedObjects();
+    const png = await gradientPng(300, 200);
+    for (const bytes of [
+      // A length walk finds 64 × 48; libjpeg, skipping `FF 00` as garbage, a frame above PHOTO_MAX_PIXELS.
+      twoFacedJpeg(4096, 3073),
+      // 2 000 scans: every one a pass over the image's blocks.
+      manyScansJpeg(2000),
+      truncated(SMALL_JPEG, 0.7),
+      truncated(png, 0.6),
+    ]) {
+      const res = await upload(owner, listing, bytes);
+      expect(res.status).toBe(415);
+      expect(await errorOf(res)).toMatchObject({
+        code: "unreadable_photo",
+        fields: { file: "photo.error.unreadable" },
+      });
+    }
+    // A WebP cut short (the smallest variant of an accepted photo).
+    const photo = await uploaded(owner, listing, png);
+    const webp = new Uint8Array(await (await SELF.fetch(`${ORIGIN}${photo.variants[0]!.url}`)).arrayBuffer());
+    const res = await upload(owner, listing, truncated(webp, 0.5), "photo.webp", "image/webp");
+    expect(res.status).toBe(415);
+    expect((await errorOf(res)).fields).toEqual({ file: "photo.error.unreadable" });
+    expect(await storedObjects()).toBe(before + 2);
+    expect(await listingRows(listing)).toBe(1);
   });
 
   it(`refuses photo number ${PHOTOS_PER_LISTING + 1} with a 409`, async () => {
@@ -194,7 +231,7 @@ describe("POST /api/realty/edit/image", () => {
     expect([photo.width, photo.height]).toEqual([SMALL_JPEG_SIZE.height, SMALL_JPEG_SIZE.width]);
     for (const variant of photo.variants) {
       const bytes = new Uint8Array(await (await SELF.fetch(`${ORIGIN}${variant.url}`)).arrayBuffer());
-      expect(sniffPhoto(bytes)?.format).toBe("webp");
+      expect(sniffPhoto(bytes)).toMatchObject({ format: "webp" });
       for (const marker of [ascii("Exif"), ascii("EXIF"), ascii("XMP "), ascii("GPS"), GPS_SECONDS_BYTES]) {
         expect(contains(bytes, marker)).toBe(false);
       }

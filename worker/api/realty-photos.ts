@@ -14,6 +14,7 @@
  */
 import { type Context, Hono } from "hono";
 import {
+  PHOTO_DECODE_MAX_BYTES,
   PHOTO_MAX_BYTES,
   PHOTO_MAX_PIXELS,
   PHOTO_ROTATION_LEASE_MS,
@@ -56,7 +57,7 @@ import {
   storePhoto,
   variantObjects,
 } from "#worker/services/photo-store.ts";
-import { sniffPhoto } from "#worker/services/photo-sniff.ts";
+import { decodeBytes, sniffPhoto, UNREADABLE } from "#worker/services/photo-sniff.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/realty/edit/image";
@@ -66,6 +67,10 @@ const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 const notFound = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such listing or photo");
 const refused = (c: Context<AppEnv>, status: 409 | 413 | 415, code: string, message: string, id: string) =>
   apiError(c, status, code, message, { file: id });
+
+/** Cut short, malformed, read differently by the decoder than by the sniffer, or too costly to decode. */
+const unreadable = (c: Context<AppEnv>) =>
+  refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
 
 export const realtyPhotos = new Hono<AppEnv>();
 realtyPhotos.use(`${BASE}`, requireAuth);
@@ -133,6 +138,7 @@ realtyPhotos
       const sniffed = sniffPhoto(bytes);
       if (!sniffed)
         return refused(c, 415, "unsupported_photo_type", "Send a JPEG, PNG or WebP photo", PHOTO_ERRORS.type);
+      if (sniffed === UNREADABLE) return unreadable(c);
       if (sniffed.width * sniffed.height > PHOTO_MAX_PIXELS) {
         return refused(
           c,
@@ -142,9 +148,18 @@ realtyPhotos
           PHOTO_ERRORS.tooManyPixels,
         );
       }
+      if (decodeBytes(sniffed, bytes.length) > PHOTO_DECODE_MAX_BYTES) {
+        return refused(
+          c,
+          413,
+          "photo_too_heavy",
+          `Decoding this photo would take more than ${PHOTO_DECODE_MAX_BYTES} bytes of memory`,
+          PHOTO_ERRORS.tooHeavy,
+        );
+      }
       const stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
-      // The header looked right but the pixels do not decode (truncated or corrupt).
-      if (!stored) return refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
+      // The structure was whole but the pixels do not decode (corrupt).
+      if (!stored) return unreadable(c);
       const inserted = await insertPhoto(
         c.env.DB,
         {

@@ -11,7 +11,7 @@ import type { ApiListingPhoto, ApiPhotoVariant } from "#shared/api/listing-photo
 import { photoFingerprint } from "./photo-fingerprint.ts";
 import { crop, downscale, orient, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
 import type { decodePhoto, encodeWebp } from "./photo-codec.ts";
-import type { SniffedPhoto } from "./photo-sniff.ts";
+import { type SniffedPhoto, sniffPhoto } from "./photo-sniff.ts";
 
 interface PhotoCodecs {
   decodePhoto: typeof decodePhoto;
@@ -129,14 +129,14 @@ async function storeVariants(bucket: R2Bucket, master: Pixels, rotation: number)
  */
 export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
   const { decodePhoto, encodeWebp } = codecs();
-  let decoded: Pixels;
+  let scaled: Pixels;
   try {
-    decoded = await decodePhoto(bytes, sniffed.format);
+    // Scaled inside the decoder's memory, and before it is turned: the full-size pixels are never copied.
+    scaled = await decodePhoto(bytes, sniffed, (pixels) => fit(pixels, PHOTO_MASTER_MAX_SIDE));
   } catch {
     return null;
   }
-  // Scaled before it is turned: the full-size pixels are never copied.
-  const master = orient(fit(decoded, PHOTO_MASTER_MAX_SIDE), sniffed.orientation);
+  const master = orient(scaled, sniffed.orientation);
   const masterKey = `${MASTERS_PREFIX}${newKey()}.webp`;
   await bucket.put(masterKey, await encodeWebp(master, PHOTO_MASTER_QUALITY), WEBP);
   try {
@@ -156,7 +156,11 @@ export async function rerenderPhoto(
   const object = await bucket.get(photo.master_key);
   if (!object) throw new Error(`photo master ${photo.master_key} is missing`);
   const { decodePhoto } = codecs();
-  const master = await decodePhoto(new Uint8Array(await object.arrayBuffer()), "webp");
+  const bytes = new Uint8Array(await object.arrayBuffer());
+  const sniffed = sniffPhoto(bytes);
+  if (typeof sniffed !== "object" || sniffed?.format !== "webp")
+    throw new Error(`photo master ${photo.master_key} is no WebP`);
+  const master = await decodePhoto(bytes, sniffed);
   const rendered = await storeVariants(bucket, master, rotation);
   return rendered;
 }
