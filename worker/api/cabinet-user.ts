@@ -16,7 +16,7 @@ import {
   VerifyPhoneBody,
 } from "#shared/api/auth.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
-import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
+import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { alreadyRegistered, checkCode, codeFailure, requestCode } from "#worker/auth/flows.ts";
 import { passwordAttempt } from "#worker/auth/password-attempts.ts";
@@ -42,7 +42,7 @@ import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/services/photo-store.ts";
-import { sniffPhoto } from "#worker/services/photo-sniff.ts";
+import { admitPhoto, UNREADABLE_PHOTO } from "#worker/services/photo-admission.ts";
 import { invalidInput, valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -223,21 +223,16 @@ cabinetUser.post(
         );
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const sniffed = sniffPhoto(bytes);
-      if (!sniffed)
-        return pictureRefused(c, 415, "unsupported_photo_type", "Send a JPEG, PNG or WebP photo", PHOTO_ERRORS.type);
-      if (sniffed.width * sniffed.height > PHOTO_MAX_PIXELS) {
-        return pictureRefused(
-          c,
-          413,
-          "photo_too_many_pixels",
-          `A photo may have at most ${PHOTO_MAX_PIXELS} pixels`,
-          PHOTO_ERRORS.tooManyPixels,
-        );
+      const admitted = admitPhoto(bytes);
+      if ("refusal" in admitted) {
+        const { status, code, message, error } = admitted.refusal;
+        return pictureRefused(c, status, code, message, error);
       }
-      const stored = await storeAvatar(c.env.PHOTOS, bytes, sniffed);
-      if (!stored)
-        return pictureRefused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
+      const stored = await storeAvatar(c.env.PHOTOS, bytes, admitted.photo);
+      if (!stored) {
+        const { status, code, message, error } = UNREADABLE_PHOTO;
+        return pictureRefused(c, status, code, message, error);
+      }
       image = { key: stored.key, side: stored.side };
       objects = stored.objects;
     } else {

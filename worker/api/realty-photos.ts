@@ -14,9 +14,7 @@
  */
 import { type Context, Hono } from "hono";
 import {
-  PHOTO_DECODE_MAX_BYTES,
   PHOTO_MAX_BYTES,
-  PHOTO_MAX_PIXELS,
   PHOTO_ROTATION_LEASE_MS,
   PHOTO_ROTATIONS_PER_USER_PER_HOUR,
   PHOTO_UPLOADS_PER_USER_PER_HOUR,
@@ -57,7 +55,7 @@ import {
   storePhoto,
   variantObjects,
 } from "#worker/services/photo-store.ts";
-import { decodeBytes, sniffPhoto, UNREADABLE } from "#worker/services/photo-sniff.ts";
+import { admitPhoto, UNREADABLE_PHOTO } from "#worker/services/photo-admission.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/realty/edit/image";
@@ -68,9 +66,9 @@ const notFound = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such 
 const refused = (c: Context<AppEnv>, status: 409 | 413 | 415, code: string, message: string, id: string) =>
   apiError(c, status, code, message, { file: id });
 
-/** Cut short, malformed, read differently by the decoder than by the sniffer, or too costly to decode. */
+/** The pixels do not decode, or the photo is gone meanwhile. */
 const unreadable = (c: Context<AppEnv>) =>
-  refused(c, 415, "unreadable_photo", "The photo cannot be read", PHOTO_ERRORS.unreadable);
+  refused(c, UNREADABLE_PHOTO.status, UNREADABLE_PHOTO.code, UNREADABLE_PHOTO.message, UNREADABLE_PHOTO.error);
 
 export const realtyPhotos = new Hono<AppEnv>();
 realtyPhotos.use(`${BASE}`, requireAuth);
@@ -135,28 +133,12 @@ realtyPhotos
         );
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const sniffed = sniffPhoto(bytes);
-      if (!sniffed)
-        return refused(c, 415, "unsupported_photo_type", "Send a JPEG, PNG or WebP photo", PHOTO_ERRORS.type);
-      if (sniffed === UNREADABLE) return unreadable(c);
-      if (sniffed.width * sniffed.height > PHOTO_MAX_PIXELS) {
-        return refused(
-          c,
-          413,
-          "photo_too_many_pixels",
-          `A photo may have at most ${PHOTO_MAX_PIXELS} pixels`,
-          PHOTO_ERRORS.tooManyPixels,
-        );
+      const admitted = admitPhoto(bytes);
+      if ("refusal" in admitted) {
+        const { status, code, message, error } = admitted.refusal;
+        return refused(c, status, code, message, error);
       }
-      if (decodeBytes(sniffed, bytes.length) > PHOTO_DECODE_MAX_BYTES) {
-        return refused(
-          c,
-          413,
-          "photo_too_heavy",
-          `Decoding this photo would take more than ${PHOTO_DECODE_MAX_BYTES} bytes of memory`,
-          PHOTO_ERRORS.tooHeavy,
-        );
-      }
+      const sniffed = admitted.photo;
       const stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
       // The structure was whole but the pixels do not decode (corrupt).
       if (!stored) return unreadable(c);

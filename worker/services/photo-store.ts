@@ -184,20 +184,22 @@ export const avatarObjects = (key: string, side: number) => avatarSides(side).ma
  */
 export async function storeAvatar(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
   const { decodePhoto, encodeWebp } = codecs();
-  let decoded: Pixels;
+  let small: Pixels;
   try {
-    decoded = await decodePhoto(bytes, sniffed.format);
+    // Scaled inside the decoder's memory, before it is cut and turned: the full-size pixels are never copied.
+    small = await decodePhoto(bytes, sniffed, (pixels) => {
+      const side = Math.min(pixels.width, pixels.height, Math.max(...AVATAR_SIDES));
+      const scale = side / Math.min(pixels.width, pixels.height);
+      return downscale(
+        pixels,
+        Math.max(side, Math.round(pixels.width * scale)),
+        Math.max(side, Math.round(pixels.height * scale)),
+      );
+    });
   } catch {
     return null;
   }
-  // Scaled before it is cut and turned: the full-size pixels are never copied.
-  const largest = Math.min(decoded.width, decoded.height, Math.max(...AVATAR_SIDES));
-  const scale = largest / Math.min(decoded.width, decoded.height);
-  const small = downscale(
-    decoded,
-    Math.max(largest, Math.round(decoded.width * scale)),
-    Math.max(largest, Math.round(decoded.height * scale)),
-  );
+  const largest = Math.min(small.width, small.height);
   const square = crop(
     small,
     Math.floor((small.width - largest) / 2),
