@@ -663,16 +663,21 @@ describe("refunds add up (decision 049)", () => {
     expect(shown).toMatchObject({ status: "refunded", refunded_cents: 990, refunded: 9.9 });
   });
 
-  it("out of order: the cumulative 990 before the 300 records 990 once and ends the period", async () => {
-    const { intent, session, listing } = await paidTop7();
+  it("out of order: an older, smaller total after a larger one records nothing; a later larger one the rest", async () => {
+    const { intent, session, listing, period } = await paidTop7();
+    expect((await deliver(refunded(session, 600))).status).toBe(200);
+    expect((await deliver(refunded(session, 300))).status).toBe(200);
+    expect(await refundsOf(intent.id)).toEqual([600]);
+    const end = period.starts_at + Math.floor((7 * DAY * (990 - 600)) / 990);
+    expect((await periodsOf(listing))[0]).toMatchObject({ ends_at: end, stopped_at: null });
     expect((await deliver(refunded(session, 990))).status).toBe(200);
     expect((await deliver(refunded(session, 300))).status).toBe(200);
-    expect(await refundsOf(intent.id)).toEqual([990]);
+    expect(await refundsOf(intent.id)).toEqual([600, 390]);
     expect((await periodsOf(listing))[0]!.stopped_at).not.toBeNull();
     expect((await listingPlacements(listing))!.promoted_until).toBeNull();
     // Never more than was paid, whatever a total says.
     expect((await deliver(refunded(session, 5000))).status).toBe(200);
-    expect(await refundsOf(intent.id)).toEqual([990]);
+    expect(await refundsOf(intent.id)).toEqual([600, 390]);
   });
 
   it("a partial refund of a period with another queued after it moves that one up by the time taken back", async () => {
