@@ -1,31 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { networkKey, networkOf } from "./network-key.ts";
+import { networkKey } from "./network-key.ts";
 
 const dev = { ENVIRONMENT: "development" } as Env;
 const production = (secret?: string) => ({ ENVIRONMENT: "production", JWT_SECRET: secret }) as unknown as Env;
 const from = (ip: string) => new Request("https://kvadrat.rs/", { headers: { "cf-connecting-ip": ip } });
-
-describe("networkOf", () => {
-  it.each([
-    ["192.0.2.7", "192.0.2.7"],
-    ["::ffff:192.0.2.7", "192.0.2.7"],
-    ["2001:db8:1:2:aa:bb:cc:dd", "2001:db8:1:2::/64"],
-    ["2001:DB8:0001:0002::1", "2001:db8:1:2::/64"],
-    ["2001:db8:1:2::ffff", "2001:db8:1:2::/64"],
-    ["2001:db8::1", "2001:db8:0:0::/64"],
-    ["::1", "0:0:0:0::/64"],
-    ["fe80::", "fe80:0:0:0::/64"],
-    ["64:ff9b::192.0.2.7", "64:ff9b:0:0::/64"],
-  ])("%s is in %s", (ip, network) => {
-    expect(networkOf(ip)).toBe(network);
-  });
-
-  it("keeps what it cannot parse as a network of its own", () => {
-    for (const junk of ["unknown", "1::2::3", "2001:db8:1:2:3:4:5:6:7", "2001:db8:zz::1", "12345::"]) {
-      expect(networkOf(junk)).toBe(junk);
-    }
-  });
-});
 
 describe("networkKey", () => {
   it("is one keyed hash for one /64, another for another, and never the address", async () => {
