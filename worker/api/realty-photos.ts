@@ -63,6 +63,8 @@ const LIST = "/realty/edit/:id/images";
 const userId = (c: Context<AppEnv>) => c.get("user")!.id;
 const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 const notFound = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such listing or photo");
+const busy = (c: Context<AppEnv>) =>
+  apiError(c, 409, "photo_busy", "The photo is being turned; try again when that is done", { id: PHOTO_ERRORS.busy });
 const refused = (c: Context<AppEnv>, status: 409 | 413 | 415, code: string, message: string, id: string) =>
   apiError(c, status, code, message, { file: id });
 
@@ -182,30 +184,28 @@ realtyPhotos
       // One rotation of a photo at a time (decision 050): another one answers 409 at once, before any work.
       const now = nowOf(c);
       const photo = await claimRotation(c.env.DB, id, now, now + PHOTO_ROTATION_LEASE_MS);
-      if (!photo) {
-        if (!(await ownPhoto(c, id))) return notFound(c);
-        return apiError(c, 409, "photo_busy", "The photo is being turned; try again when that is done", {
-          id: PHOTO_ERRORS.busy,
-        });
-      }
+      if (!photo) return (await ownPhoto(c, id)) ? busy(c) : notFound(c);
       const rotation = (photo.rotation + angle) % 360;
-      let rendered: Awaited<ReturnType<typeof rerenderPhoto>>;
+      let rendered: Awaited<ReturnType<typeof rerenderPhoto>> | null = null;
+      let written: boolean;
       try {
         rendered = await rerenderPhoto(c.env.PHOTOS, photo, rotation);
+        written = await updatePhotoRotation(c.env.DB, id, photo.photo_key, {
+          photoKey: rendered.photoKey,
+          rotation,
+          width: rendered.width,
+          height: rendered.height,
+        });
       } catch (error) {
+        if (rendered) await removePhotoObjects(c.env.PHOTOS, origin(c), rendered.objects);
         await releaseRotation(c.env.DB, id);
         throw error;
       }
-      const written = await updatePhotoRotation(c.env.DB, id, photo.photo_key, {
-        photoKey: rendered.photoKey,
-        rotation,
-        width: rendered.width,
-        height: rendered.height,
-      });
       // Either the old variants or the new ones are nobody's now: their URLs are immutable, so they are
       // removed rather than overwritten.
       await removePhotoObjects(c.env.PHOTOS, origin(c), written ? variantObjects(photo) : rendered.objects);
-      if (!written) return notFound(c);
+      // Not written: the photo was deleted meanwhile, or turned by a rotation that outlived its hold.
+      if (!written) return (await ownPhoto(c, id)) ? busy(c) : notFound(c);
       return c.json({ data: apiPhoto((await photoById(c.env.DB, id))!) });
     },
   )
