@@ -17,6 +17,7 @@ export function pageQuery(): MiddlewareHandler<AppEnv> {
     if (!isPagePath(url.pathname) && !isDataRequest(url.pathname)) return next();
     const search = pageSearch(url);
     if (search === null) return next();
+    if (!isDataRequest(url.pathname)) c.set("requestedPath", url.pathname + url.search);
     url.search = search;
     c.req.raw = new Request(url, c.req.raw);
     await next();
