@@ -1,4 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
+import type { NotFoundDetail } from "#shared/not-found.ts";
 import type { ApiClient } from "#shared/api-client.ts";
 import type { SessionUser } from "#shared/api/auth.ts";
 import type { KnownTexts } from "#shared/formatted-texts.ts";
@@ -23,14 +24,14 @@ export interface AppContext {
   errorLogging: boolean;
   /** Development knobs (fault injection) apply. */
   development: boolean;
-  /** The full path of a request whose locale segment does not exist (the router shows its 404). */
-  invalidLocalePath?: string;
+  /** A path whose first segment rules out every page (the catch-all shows its 404). */
+  notFoundPage?: NotFoundDetail;
   /**
    * An error the page's screen must show, found before its data was loaded — a method the page does
    * not take (405), an action that threw: the worker renders the page again as a GET that fails with
    * it (routes/locale-scope.tsx), so the screen has the root data (messages, header, footer).
    */
-  pageError?: { status: number; message: string };
+  pageError?: { status: number; notFound?: NotFoundDetail };
   /** The API (SPEC §7) as this request's visitor. */
   api: ApiClient;
   /** The API as nobody, for the sign-in steps: a fresh session's cookies come back with it. */

@@ -1,14 +1,15 @@
 import { isRouteLocale } from "#shared/locales.ts";
 import { data } from "react-router";
+import type { NotFoundDetail } from "#shared/not-found.ts";
 
-/** SPEC §8 "unmatched route": 404 'Page not found: {fullPath}'. */
-export function notFound(url: URL) {
-  return data(`Page not found: ${url.pathname}${url.search}`, { status: 404 });
+/** SPEC §8 "unmatched route": 404 'Page not found: {fullPath}' (`path`: the one asked for, if not the URL's). */
+export function notFound(url: URL, path = url.pathname + url.search) {
+  return data<NotFoundDetail>({ kind: "route", path }, { status: 404 });
 }
 
 /** SPEC §8 "invalid locale": 404 'Page Not Found: {fullPath}'. */
-export function invalidLocale(url: URL) {
-  return data(`Page Not Found: ${url.pathname}${url.search}`, { status: 404 });
+export function invalidLocale(url: URL, path = url.pathname + url.search) {
+  return data<NotFoundDetail>({ kind: "locale", path }, { status: 404 });
 }
 
 /** Throws the invalid-locale 404 when the optional locale segment holds anything but sr or ru. */

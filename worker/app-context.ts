@@ -24,7 +24,7 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
     user: c.get("user") ?? null,
     errorLogging: isErrorLogging(c.env),
     development: debugAllowed(c.env, c.req.raw),
-    invalidLocalePath: c.get("invalidLocalePath"),
+    notFoundPage: c.get("notFoundPage"),
     // The page's data has its deadline; past it, what a loader awaits ends in the 503 screen (decision 028).
     api: inProcessApi(c, { timeoutMs: CRITICAL_DATA_TIMEOUT_MS }),
     signInApi: () => signInApi(c),

@@ -15,6 +15,7 @@
 import type { SessionUser } from "#shared/api/auth.ts";
 import type { FormattedTexts } from "./formatted-texts.ts";
 import type { Locale } from "#shared/locales.ts";
+import type { NotFoundDetail } from "#shared/not-found.ts";
 
 /** The signed-in visitor's session, as the session middleware found it (worker/middleware/session.ts). */
 export interface SessionInfo {
@@ -32,8 +33,13 @@ export interface AppEnv {
   Variables: {
     secureHeadersNonce?: string;
     locale: Locale;
-    /** Set when the first segment looks like a locale but is not one (`/de/about/`): the whole path. */
-    invalidLocalePath?: string;
+    /**
+     * Set when the path's first segment rules out every page: a locale that does not exist (`/de/about/`)
+     * or a lone word no page starts with (`/xyz/`); the catch-all's 404 names the whole path.
+     */
+    notFoundPage?: NotFoundDetail;
+    /** The path and query asked for, when the page query dropped parameters from it (decision 027). */
+    requestedPath?: string;
     /** The signed-in visitor, or undefined. */
     user?: SessionUser;
     session?: SessionInfo;

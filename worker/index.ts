@@ -122,7 +122,8 @@ async function pageErrorScreen(c: Context<AppEnv>, status: number, request?: Req
   const appData = appContextOf(c);
   context.set(appContext, appData);
   const url = new URL((request ?? c.req.raw).url);
-  appData.pageError = { status, message: status === 404 ? `Page not found: ${url.pathname}${url.search}` : "" };
+  const path = c.get("requestedPath") ?? url.pathname + url.search;
+  appData.pageError = { status, notFound: status === 404 ? { kind: "route", path } : undefined };
   if (!request) {
     url.search = "";
     if (url.href.length > REQUEST_URL_MAX_BYTES) url.pathname = localizePath("/", splitLocale(url.pathname).locale);
@@ -143,7 +144,7 @@ function screenHeaders(headers: Headers): Headers {
 
 app.all("*", async (c) => {
   // An invalid locale is routed to the catch-all, which answers the 404 naming the path asked for.
-  const invalid = c.get("invalidLocalePath");
+  const invalid = c.get("notFoundPage");
   const request = invalid ? new Request(new URL(INVALID_LOCALE_PATH, c.req.url), c.req.raw) : c.req.raw;
   const { pathname } = new URL(c.req.url);
   const dataRequest = isDataRequest(pathname);
@@ -168,8 +169,14 @@ app.all("*", async (c) => {
   context.set(appContext, appContextOf(c));
   const response = await handleDocument(request, context);
   const before = response.headers.get(ERROR_BEFORE_ROOT_HEADER);
-  if (!before) return response;
-  return pageErrorScreen(c, Number(before), request);
+  if (before) return pageErrorScreen(c, Number(before), request);
+  // The page's 404 names the address asked for (SPEC §8), with the parameters the page query dropped: a
+  // rare answer, so it is rendered again for that address rather than every loader being told of it.
+  if (response.status === 404 && !dataRequest && !invalid && c.get("requestedPath")) {
+    await response.body?.cancel();
+    return pageErrorScreen(c, 404, request);
+  }
+  return response;
 });
 
 app.onError((error, c) => {

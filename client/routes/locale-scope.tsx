@@ -8,7 +8,7 @@ import type { Route } from "./+types/locale-scope";
 export function loader({ params, url, request, context }: Route.LoaderArgs) {
   assertRouteLocale(params.locale, url);
   const app = context.get(appContext);
-  if (app.pageError) throw data(app.pageError.message, { status: app.pageError.status });
+  if (app.pageError) throw data(app.pageError.notFound ?? null, { status: app.pageError.status });
   const fault = debugFault(request, app.development);
   if (fault === "loader") throw new Error("Injected loader fault");
   return { renderFault: fault === "render" };

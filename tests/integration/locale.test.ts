@@ -9,21 +9,32 @@ describe("locale (DESIGN §3.4)", () => {
   it("an invalid first segment is 404 'Page Not Found: {full path}'", async () => {
     // Before a page's own words the segment can only be a locale: the 404 comes before any redirect the
     // page would make (the search page to `/search/`, a guarded page to the sign-in).
-    const paths = ["/xx/about/", "/en/about/", "/de/", "/RU/search/?q=1", "/xyz/", "/xyz/search/"];
+    const paths = ["/xx/about/", "/en/about/", "/de/", "/RU/search/?q=1", "/xyz/search/", "/de/?utm_source=x&a=1"];
     for (const path of [...paths, "/xyz/buy/apartment/beograd/", "/xyz/cabinet/", "/Deutsch/about/"]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       const html = await res.text();
-      expect(html).toContain(`Page Not Found: ${path.replace("&", "&amp;")}`);
+      expect(html).toContain(`>Page Not Found: ${path.replaceAll("&", "&amp;")}</p>`);
       expect(html).toContain("Page not found…");
     }
   });
 
-  it("an unmatched path is 404 'Page not found: {full path}'", async () => {
-    for (const path of ["/ru/no/such/page/", "/nosuch/page/"]) {
+  it("an unmatched path is 404 'Page not found: {full path}', query and all, in the page's language", async () => {
+    const paths = ["/nosuch/page/", "/xyz/", "/xyz/no/page/?a=1", "/xyz/?utm_source=x&a=1", "/buy/no/such/page/?q=1"];
+    for (const path of paths) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
-      expect(await res.text()).toContain(`Page not found: ${path}`);
+      const html = await res.text();
+      expect(html, path).toContain(`>Page not found: ${path.replaceAll("&", "&amp;")}</p>`);
+    }
+    for (const [path, line] of [
+      ["/ru/no/such/page/?a=1", "Страница не найдена: /ru/no/such/page/?a=1"],
+      ["/sr/xyz/", "Stranica nije pronađena: /sr/xyz/"],
+    ]) {
+      const res = await get(path!);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html, path).toContain(`>${line}</p>`);
     }
   });
 

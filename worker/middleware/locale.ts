@@ -10,6 +10,7 @@ import {
   localizePath,
   splitLocale,
 } from "#shared/locales.ts";
+import type { NotFoundDetail } from "#shared/not-found.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { canonicalAddress } from "./page-query.ts";
 import { isDataRequest, isPagePath } from "./page-request.ts";
@@ -42,12 +43,14 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
     c.set("locale", urlLocale);
     // A two-letter first segment other than sr/ru is a locale that does not exist (no route word has
     // two letters): the 404 of SPEC §5, whatever the rest of the path would have led to. So is any
-    // other first segment that no page starts with, before a page's own words (`/xyz/search/`) or
-    // nothing (`/xyz/`): the router would read it as the locale, and a page's loader could redirect
-    // before the locale's 404 (the search page's address is `/search/`). `/xyz/no/page/` stays the
-    // router's "unmatched" 404.
-    if (!prefixed && !dataRequest && invalidLocaleSegment(url.pathname, routeWords)) {
-      c.set("invalidLocalePath", url.pathname + url.search);
+    // other first segment that no page starts with, before a page's own words (`/xyz/search/`): the
+    // router would read it as the locale, and a page's loader could redirect before the locale's 404
+    // (the search page's address is `/search/`). A lone word (`/xyz/`) is a page that does not exist,
+    // as `/xyz/no/page/` is: both the "unmatched" 404 (decision 051); the router would read the first
+    // as the home page in locale "xyz", so it is sent to the catch-all too.
+    const kind = prefixed || dataRequest ? null : notFoundSegment(url.pathname, routeWords);
+    if (kind) {
+      c.set("notFoundPage", { kind, path: url.pathname + url.search });
       return next();
     }
     const isGet = c.req.method === "GET" || c.req.method === "HEAD";
@@ -84,10 +87,15 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
   };
 }
 
-/** Whether the path's first segment can only be read as a locale that does not exist (see `locale`). */
-export function invalidLocaleSegment(pathname: string, routeWords: ReadonlySet<string>): boolean {
+/**
+ * Whether the path's first segment rules out every page (see `locale`): as a locale that does not exist,
+ * or as a lone word no page has; null when the router decides.
+ */
+export function notFoundSegment(pathname: string, routeWords: ReadonlySet<string>): NotFoundDetail["kind"] | null {
   const [, first = "", second = ""] = pathname.split("/");
-  if (first === "") return false;
-  if (/^[A-Za-z]{2}$/.test(first)) return true;
-  return !routeWords.has(first.toLowerCase()) && (second === "" || routeWords.has(second.toLowerCase()));
+  if (first === "") return null;
+  if (/^[A-Za-z]{2}$/.test(first)) return "locale";
+  if (routeWords.has(first.toLowerCase())) return null;
+  if (second === "") return "route";
+  return routeWords.has(second.toLowerCase()) ? "locale" : null;
 }

@@ -36,6 +36,8 @@ export function pageQuery(): MiddlewareHandler<AppEnv> {
     if (canonical.moved && (method === "GET" || method === "HEAD") && !isDataRequest(url.pathname)) {
       return c.redirect(url.pathname + canonical.search, PERMANENT_REDIRECT_STATUS);
     }
+    // A 404 names the address as asked for, not as the page reads it.
+    if (!isDataRequest(url.pathname)) c.set("requestedPath", url.pathname + url.search);
     url.search = canonical.search;
     c.req.raw = new Request(url, c.req.raw);
     await next();

@@ -1,5 +1,6 @@
 import { lazy } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isNotFoundDetail } from "#shared/not-found.ts";
 import { LazyStylesheets } from "#client/components/lazy-stylesheets/lazy-stylesheets.tsx";
 
 // Error screens (illustrations included) load only when a page fails: no healthy page pays for them.
@@ -20,7 +21,7 @@ export function ErrorBoundary() {
     <>
       <LazyStylesheets module="client/components/error-screen/error-screen.tsx" />
       {notFound ? (
-        <NotFoundScreen detail={typeof error.data === "string" ? error.data : undefined} />
+        <NotFoundScreen detail={isNotFoundDetail(error.data) ? error.data : undefined} />
       ) : (
         <UnavailableScreen status={status} />
       )}

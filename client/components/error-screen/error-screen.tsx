@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import type { NotFoundDetail } from "#shared/not-found.ts";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -6,7 +7,7 @@ import { LostHouse, BrokenTools } from "./illustrations.tsx";
 import styles from "./error-screen.module.css";
 
 /** SPEC §2 "Page not found", with a working search form that leads to the search page. */
-export function NotFoundScreen({ detail }: { detail?: string }) {
+export function NotFoundScreen({ detail }: { detail?: NotFoundDetail }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   return (
@@ -18,7 +19,11 @@ export function NotFoundScreen({ detail }: { detail?: string }) {
         <p className={styles.code}>{t("error.notFound.code")}</p>
         <h1 id="error-heading">{t("error.notFound.heading")}</h1>
         <p>{t("error.notFound.text")}</p>
-        {detail ? <p className={styles.detail}>{detail}</p> : null}
+        {detail ? (
+          <p className={styles.detail}>
+            {t(detail.kind === "locale" ? "error.notFound.locale" : "error.notFound.route", { path: detail.path })}
+          </p>
+        ) : null}
         <Form method="get" action={lp(paths.search())} role="search" className={styles.search}>
           <label htmlFor="not-found-q">{t("error.notFound.searchLabel")}</label>
           <div className={styles.row}>
