@@ -13,11 +13,13 @@ export const LIVE_PING = "ping";
 export const LIVE_PONG = "pong";
 
 /**
- * Why the channel closed a socket: its authorisation ran out (reconnect, through the session check), or
- * the person opened more pages than a channel holds (this page polls instead of taking another's place).
+ * Why the channel closed a socket: its authorisation ran out (reconnect, through the session check), the
+ * person opened more pages than a channel holds (this page polls instead of taking another's place), or
+ * the session it was opened in ended (logout, a password change, the account deleted: decision 048).
  */
 export const LIVE_CLOSE_EXPIRED = 4001;
 export const LIVE_CLOSE_REPLACED = 4002;
+export const LIVE_CLOSE_SESSION_ENDED = 4003;
 
 /** A page without its socket asks the API instead this often (the unread count, a conversation's messages). */
 export const LIVE_POLL_INTERVAL_MS = 30 * 1000;

@@ -4,7 +4,13 @@
  */
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LIVE_CLOSE_EXPIRED, LIVE_CLOSE_REPLACED, LIVE_PING, LIVE_PONG } from "#shared/live-protocol.ts";
+import {
+  LIVE_CLOSE_EXPIRED,
+  LIVE_CLOSE_REPLACED,
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_PING,
+  LIVE_PONG,
+} from "#shared/live-protocol.ts";
 import type { LiveEvent } from "#shared/api/messages.ts";
 import { ACCESS_TOKEN_TTL_S, LIVE_SOCKET_MAX_AGE_MS, LIVE_SOCKETS_PER_CHANNEL } from "#shared/constants.ts";
 import {
@@ -15,7 +21,7 @@ import {
   userChannel,
 } from "#worker/services/live.ts";
 import { connectRequest, type LiveChannel } from "#worker/live/live-channel.ts";
-import { ACCESS, errorOf, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { ACCESS, call, errorOf, Jar, lastCode, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
 import { as, pair, write } from "./messages-helpers.ts";
 import {
   insertConversation,
@@ -37,6 +43,16 @@ beforeAll(async () => {
 
 /** A fresh conversation of the visitor and the owner: each test its own channel. */
 const conversation = () => insertConversation(visitor.user.id, owner.user.id);
+
+/** A live session (refresh-token family) of the person. */
+async function liveFamilyOf(userId: number): Promise<string> {
+  const row = await env.DB.prepare(
+    "SELECT family_id FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL ORDER BY id DESC LIMIT 1",
+  )
+    .bind(userId)
+    .first<{ family_id: string }>();
+  return row!.family_id;
+}
 
 const idsOf = (events: LiveEvent[]) =>
   events.map((event) => (event.type === "message" ? event.message.id : event.type));
@@ -184,10 +200,12 @@ describe("a conversation's channel", () => {
     const talk = await conversation();
     const ids = [await insertMessage(talk, visitor.user.id, "one"), await insertMessage(talk, owner.user.id, "two")];
     const stub = liveChannel(env, conversationChannel(talk.id));
+    const familyId = await liveFamilyOf(visitor.user.id);
     // Sockets are I/O of the object that made them: the page's end is read inside it too.
     const texts = await runInDurableObject(stub, async (channel: LiveChannel) => {
       const request = connectRequest(conversationChannel(talk.id), {
         userId: visitor.user.id,
+        familyId,
         after: ids[0],
         now: Date.now(),
       });
@@ -407,5 +425,72 @@ describe("publishing", () => {
 
   it("to a channel nobody listens to is fine", async () => {
     await expect(publishToConversation(env, 987_654_321, { type: "unread", unread: 1 })).resolves.toBeUndefined();
+  });
+});
+
+describe("a session's sockets end with it", () => {
+  /** A second session of the person (another device), signed in by an SMS code. */
+  async function secondDevice(person: SignedIn): Promise<Jar> {
+    const jar = new Jar();
+    const ip = uniqueIp();
+    expect((await call("/api/user/login/phone", { body: { phone: person.phone }, ip })).status).toBe(202);
+    const code = await lastCode(person.phone);
+    expect((await call("/api/user/login/phone/verify", { body: { phone: person.phone, code }, ip, jar })).status).toBe(
+      200,
+    );
+    return jar;
+  }
+
+  it("logout closes the session's thread and header sockets; they receive nothing after, another device goes on", async () => {
+    const [person, other] = await Promise.all([signUpByPhone(), signUpByPhone()]);
+    const talk = await insertConversation(person.user.id, other.user.id);
+    const elsewhere = await secondDevice(person);
+    const thread = await mustOpen({ cookie: cookieOf(person), conversationId: talk.id });
+    const header = await mustOpen({ cookie: cookieOf(person) });
+    const otherDevice = await mustOpen({ cookie: elsewhere.header(), conversationId: talk.id });
+    expect(await header.received(1)).toEqual([{ type: "unread", unread: 0 }]);
+
+    expect((await call("/api/auth/logout", { body: {}, jar: person.jar })).status).toBe(200);
+    expect(await thread.closed).toMatchObject({ code: LIVE_CLOSE_SESSION_ENDED });
+    expect(await header.closed).toMatchObject({ code: LIVE_CLOSE_SESSION_ENDED });
+
+    const id = await insertMessage(talk, other.user.id, "after logout");
+    await publishToConversation(env, talk.id, messageEvent(talk, id, other.user.id, "after logout"));
+    await publishToUser(env, person.user.id, { type: "unread", unread: 1 });
+    expect(idsOf(await otherDevice.received(1))).toEqual([id]);
+    expect(thread.events).toEqual([]);
+    expect(header.events).toEqual([{ type: "unread", unread: 0 }]);
+    otherDevice.close();
+  });
+
+  it("deleting the account closes the sockets of every session", async () => {
+    const [person, other] = await Promise.all([signUpByPhone(), signUpByPhone()]);
+    const talk = await insertConversation(person.user.id, other.user.id);
+    const elsewhere = await secondDevice(person);
+    const sockets = [
+      await mustOpen({ cookie: cookieOf(person), conversationId: talk.id }),
+      await mustOpen({ cookie: elsewhere.header(), conversationId: talk.id }),
+      await mustOpen({ cookie: elsewhere.header() }),
+    ];
+    const res = await call("/api/cabinet/delete-account", { method: "DELETE", jar: person.jar });
+    expect(res.status).toBe(200);
+    for (const socket of sockets) expect(await socket.closed).toMatchObject({ code: LIVE_CLOSE_SESSION_ENDED });
+  });
+
+  it("a socket whose session ended before the channel took it is closed at once", async () => {
+    const person = await signUpByPhone();
+    const familyId = await liveFamilyOf(person.user.id);
+    await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = 1 WHERE family_id = ?").bind(familyId).run();
+    const stub = liveChannel(env, userChannel(person.user.id));
+    const code = await runInDurableObject(stub, async (channel: LiveChannel) => {
+      const answer = await channel.fetch(
+        connectRequest(userChannel(person.user.id), { userId: person.user.id, familyId, now: Date.now() }),
+      );
+      const socket = answer.webSocket!;
+      const closed = new Promise<number>((resolve) => socket.addEventListener("close", (event) => resolve(event.code)));
+      socket.accept();
+      return closed;
+    });
+    expect(code).toBe(LIVE_CLOSE_SESSION_ENDED);
   });
 });

@@ -13,6 +13,7 @@ import { authUnavailable, signIn } from "#worker/auth/flows.ts";
 import { passwordAttempt } from "#worker/auth/password-attempts.ts";
 import { burnPasswordCheck, verifyPassword } from "#worker/auth/passwords.ts";
 import { clearSession, policyOf, sessionResponse } from "#worker/auth/session.ts";
+import { endSession } from "#worker/auth/session-end.ts";
 import {
   familyOfRefreshToken,
   rotateRefreshToken,
@@ -20,7 +21,6 @@ import {
   signAccessToken,
 } from "#worker/auth/tokens.ts";
 import { passwordOf, toApiUser } from "#worker/auth/users.ts";
-import { revokeFamily } from "#worker/db/refresh-tokens.ts";
 import { findUserById, findUserByIdentity } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
@@ -76,7 +76,7 @@ function refused(c: Context<AppEnv>, kind: "reused" | "invalid") {
 async function accessFor(c: Context<AppEnv>, session: { userId: number; familyId: string }, now: number) {
   const account = await findUserById(c.env.DB, session.userId);
   if (!account) {
-    await revokeFamily(c.env.DB, session.familyId, now);
+    await endSession(c.env, session.familyId, now);
     clearSession(c);
     return { refused: apiError(c, 401, "invalid_token", "Account no longer exists") };
   }
@@ -95,7 +95,7 @@ auth.get("/auth/refresh-token", async (c) => {
   if (unavailable) return unavailable;
   const token = presentedRefreshToken(c);
   if (!token) return apiError(c, 401, "unauthorized", "No refresh token");
-  const result = await rotateRefreshToken(c.env.DB, token, now);
+  const result = await rotateRefreshToken(c.env, token, now);
   if (result.kind !== "rotated") return refused(c, result.kind === "reused" ? "reused" : "invalid");
   const answer = await accessFor(c, result.issued, now);
   if (answer.refused) return answer.refused;
@@ -115,7 +115,7 @@ auth.get("/auth/access-token", async (c) => {
   if (unavailable) return unavailable;
   const token = presentedRefreshToken(c);
   if (!token) return apiError(c, 401, "unauthorized", "No refresh token");
-  const session = await sessionOfRefreshToken(c.env.DB, token, now);
+  const session = await sessionOfRefreshToken(c.env, token, now);
   if (session.kind !== "session") return refused(c, session.kind);
   const answer = await accessFor(c, session, now);
   if (answer.refused) return answer.refused;
@@ -129,7 +129,10 @@ auth.get("/account/data", requireAuth, async (c) => {
   return c.json({ data: toApiUser(account) });
 });
 
-/** Ends this session's family (from the access token, the refresh cookie or `refresh_token`) and clears the cookies. */
+/**
+ * Ends this session's family (from the access token, the refresh cookie or `refresh_token`): revoked, its
+ * live sockets closed, the cookies cleared.
+ */
 auth.post("/auth/logout", valid("json", LogoutBody), async (c) => {
   const now = nowOf(c);
   const families = new Set<string>();
@@ -139,7 +142,7 @@ auth.post("/auth/logout", valid("json", LogoutBody), async (c) => {
     const family = token ? await familyOfRefreshToken(c.env.DB, token) : null;
     if (family) families.add(family);
   }
-  for (const family of families) await revokeFamily(c.env.DB, family, now);
+  for (const family of families) await endSession(c.env, family, now);
   clearSession(c);
   return c.json({ data: { signed_out: true } });
 });

@@ -23,7 +23,7 @@ import { passwordAttempt } from "#worker/auth/password-attempts.ts";
 import { hashPassword, verifyPassword } from "#worker/auth/passwords.ts";
 import { clearSession } from "#worker/auth/session.ts";
 import { passwordOf, toApiUser } from "#worker/auth/users.ts";
-import { revokeUserSessions } from "#worker/db/refresh-tokens.ts";
+import { endUserSessions } from "#worker/auth/session-end.ts";
 import {
   deleteAccount,
   findUserById,
@@ -181,7 +181,7 @@ cabinetUser.post("/cabinet/update-password", valid("json", UpdatePasswordBody), 
     });
   }
   await setPassword(c.env.DB, row.id, await hashPassword(body.password), now);
-  await revokeUserSessions(c.env.DB, row.id, now, c.get("session")?.familyId);
+  await endUserSessions(c.env, row.id, now, c.get("session")?.familyId);
   return current(c);
 });
 
@@ -275,7 +275,7 @@ cabinetUser.delete("/cabinet/delete-account", async (c) => {
   await deleteAccount(c.env.DB, id, now);
   if (row?.image_key && row.image_side)
     await removePhotoObjects(c.env.PHOTOS, new URL(c.req.url).origin, avatarObjects(row.image_key, row.image_side));
-  await revokeUserSessions(c.env.DB, id, now);
+  await endUserSessions(c.env, id, now);
   clearSession(c);
   return c.json({ data: { deleted: true } });
 });

@@ -43,8 +43,15 @@ messagesLive.get(
         return apiError(c, 404, "not_found", "No such conversation");
       }
     }
+    const familyId = c.get("session")!.familyId;
     const channel = conversationId === undefined ? userChannel(userId) : conversationChannel(conversationId);
-    const answer = await liveChannel(c.env, channel).fetch(connectRequest(channel, { userId, after, now: nowOf(c) }));
+    // Noted before the socket exists: a session ending from now on finds it (decision 048).
+    if (conversationId !== undefined) {
+      await liveChannel(c.env, userChannel(userId)).noteConversationSocket(familyId, channel);
+    }
+    const answer = await liveChannel(c.env, channel).fetch(
+      connectRequest(channel, { userId, familyId, after, now: nowOf(c) }),
+    );
     if (answer.status !== 101 || !answer.webSocket) throw new Error(`live channel ${channel}: ${answer.status}`);
     // A response of our own: the channel's has immutable headers, and the middleware adds some.
     return new Response(null, { status: 101, webSocket: answer.webSocket });

@@ -27,7 +27,7 @@ import { consumeResetTicket, createResetTicket } from "#worker/auth/codes.ts";
 import { accountNotFound, alreadyRegistered, checkCode, codeFailure, requestCode, signIn } from "#worker/auth/flows.ts";
 import { networkKey } from "#worker/auth/network-key.ts";
 import { hashPassword } from "#worker/auth/passwords.ts";
-import { revokeUserSessions } from "#worker/db/refresh-tokens.ts";
+import { endUserSessions } from "#worker/auth/session-end.ts";
 import {
   createUser,
   findUserById,
@@ -249,7 +249,7 @@ user.post(
       });
     }
     await setPassword(c.env.DB, account.id, await hashPassword(body.password), now);
-    await revokeUserSessions(c.env.DB, account.id, now);
+    await endUserSessions(c.env, account.id, now);
     const updated = (await findUserById(c.env.DB, account.id)) ?? account;
     return signIn(c, updated, body.remember_me);
   },

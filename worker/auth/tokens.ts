@@ -24,11 +24,11 @@ import {
   insertRefreshToken,
   type RefreshTokenRow,
   refreshTokenByHash,
-  revokeFamily,
 } from "#worker/db/refresh-tokens.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
 import type { AuthEnv } from "./auth-env.ts";
 import { randomBytes, sha256Hex } from "./secret-bytes.ts";
+import { endSession } from "./session-end.ts";
 
 export const DEV_JWT_SECRET = "development-only-jwt-secret-never-used-in-production";
 
@@ -175,14 +175,9 @@ type Presented =
  * What a presented refresh token is, without using it: the family's current token, a used one within the
  * reuse grace (when allowed), or a reuse — which revokes the family — or nothing.
  */
-async function presentRefreshToken(
-  db: D1Database,
-  token: string,
-  now: number,
-  allowGrace: boolean,
-): Promise<Presented> {
+async function presentRefreshToken(env: Env, token: string, now: number, allowGrace: boolean): Promise<Presented> {
   if (!token || token.length > 512) return { kind: "invalid" };
-  const row = await refreshTokenByHash(db, await hashRefreshToken(token));
+  const row = await refreshTokenByHash(env.DB, await hashRefreshToken(token));
   if (!row) return { kind: "invalid" };
   if (row.used_at !== null) {
     if (
@@ -193,7 +188,7 @@ async function presentRefreshToken(
     ) {
       return { kind: "grace", userId: row.user_id, familyId: row.family_id, remember: row.remember === 1 };
     }
-    await revokeFamily(db, row.family_id, now);
+    await endSession(env, row.family_id, now);
     return { kind: "reused", familyId: row.family_id };
   }
   if (!refreshRowAlive(row, now)) return { kind: "invalid" };
@@ -205,20 +200,20 @@ async function presentRefreshToken(
  * non-remembered one keeps its token's expiry, so it ends at the one-day marker however often it rotates.
  */
 export async function rotateRefreshToken(
-  db: D1Database,
+  env: Env,
   token: string,
   now: number,
   { allowGrace = false }: { allowGrace?: boolean } = {},
 ): Promise<RotateResult> {
-  const presented = await presentRefreshToken(db, token, now, allowGrace);
+  const presented = await presentRefreshToken(env, token, now, allowGrace);
   if (presented.kind !== "current") return presented;
   const { row } = presented;
-  if (!(await claimRefreshToken(db, row.id, now))) {
+  if (!(await claimRefreshToken(env.DB, row.id, now))) {
     // Another request used it between our read and write: that is a reuse too.
-    await revokeFamily(db, row.family_id, now);
+    await endSession(env, row.family_id, now);
     return { kind: "reused", familyId: row.family_id };
   }
-  const issued = await issueRefreshToken(db, {
+  const issued = await issueRefreshToken(env.DB, {
     userId: row.user_id,
     remember: row.remember === 1,
     now,
@@ -238,8 +233,8 @@ export type SessionOfRefresh =
  * (rotation is `rotateRefreshToken`'s). A token already rotated away counts within the reuse grace, as
  * for a page's implicit renewal, and is a reuse after it.
  */
-export async function sessionOfRefreshToken(db: D1Database, token: string, now: number): Promise<SessionOfRefresh> {
-  const presented = await presentRefreshToken(db, token, now, true);
+export async function sessionOfRefreshToken(env: Env, token: string, now: number): Promise<SessionOfRefresh> {
+  const presented = await presentRefreshToken(env, token, now, true);
   switch (presented.kind) {
     case "current":
       return {

@@ -47,22 +47,30 @@ export async function familyOfTokenHash(db: D1Database, tokenHash: string): Prom
   return row?.family_id ?? null;
 }
 
-export async function revokeFamily(db: D1Database, familyId: string, now: number): Promise<void> {
-  await db
-    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL")
+/** Revokes a family's live tokens; the family's user, or null when none was live. */
+export async function revokeFamily(db: D1Database, familyId: string, now: number): Promise<number | null> {
+  const { results } = await db
+    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL RETURNING user_id")
     .bind(now, familyId)
-    .run();
+    .all<{ user_id: number }>();
+  return results[0]?.user_id ?? null;
 }
 
-/** Ends every session of a user (password reset, account deletion), or every one but `exceptFamily`. */
+/**
+ * Ends every session of a user (password reset, account deletion), or every one but `exceptFamily`;
+ * returns the families that were live.
+ */
 export async function revokeUserSessions(
   db: D1Database,
   userId: number,
   now: number,
   exceptFamily?: string,
-): Promise<void> {
-  await db
-    .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND family_id IS NOT ?")
+): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      "UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL AND family_id IS NOT ? RETURNING family_id",
+    )
     .bind(now, userId, exceptFamily ?? null)
-    .run();
+    .all<{ family_id: string }>();
+  return [...new Set(results.map((row) => row.family_id))];
 }

@@ -10,10 +10,17 @@
  * catching up, and only while their connecting request runs (an object cannot hibernate meanwhile).
  */
 import { DurableObject } from "cloudflare:workers";
-import { LIVE_CLOSE_EXPIRED, LIVE_CLOSE_REPLACED, LIVE_PING, LIVE_PONG } from "#shared/live-protocol.ts";
+import {
+  LIVE_CLOSE_EXPIRED,
+  LIVE_CLOSE_REPLACED,
+  LIVE_CLOSE_SESSION_ENDED,
+  LIVE_PING,
+  LIVE_PONG,
+} from "#shared/live-protocol.ts";
 import type { LiveEvent } from "#shared/api/messages.ts";
 import { LIVE_SOCKET_MAX_AGE_MS, LIVE_SOCKETS_PER_CHANNEL } from "#shared/constants.ts";
 import { threadPage, toMessage, unreadTotal } from "#worker/db/conversations.ts";
+import { sessionUserOf } from "#worker/db/users.ts";
 
 /** How many missed messages one query of a reconnecting page's catch-up reads. */
 const CATCH_UP_BATCH = 100;
@@ -31,6 +38,8 @@ interface Attachment {
 export interface Connection {
   /** Who the worker authorised. */
   userId: number;
+  /** The session (refresh-token family) it was authorised in: its sockets close when it ends. */
+  familyId: string;
   /** A conversation channel: every message after this id first (what a reconnecting page missed). */
   after?: number;
   /** The request's clock (ms), from which the socket's authorisation runs. */
@@ -44,6 +53,7 @@ export function connectRequest(channel: string, connection: Connection): Request
   const url = new URL("/connect", INTERNAL_ORIGIN);
   url.searchParams.set("channel", channel);
   url.searchParams.set("user", String(connection.userId));
+  url.searchParams.set("family", connection.familyId);
   url.searchParams.set("now", String(connection.now));
   if (connection.after !== undefined) url.searchParams.set("after", String(connection.after));
   return new Request(url, { headers: { Upgrade: "websocket" } });
@@ -58,11 +68,15 @@ function connectionOf(request: Request): (Connection & { channel: string }) | nu
   const channel = url.searchParams.get("channel") ?? "";
   const userId = number("user");
   const now = number("now");
-  if (!/^(conversation|user):\d+$/.test(channel) || !userId || now === undefined) return null;
-  return { channel, userId, now, after: number("after") };
+  const familyId = url.searchParams.get("family") ?? "";
+  if (!/^(conversation|user):\d+$/.test(channel) || !userId || now === undefined || !familyId) return null;
+  return { channel, userId, familyId, now, after: number("after") };
 }
 
 const userTag = (userId: number) => `user:${userId}`;
+const familyTag = (familyId: string) => `family:${familyId}`;
+/** A person's channel notes where their sessions have conversation sockets, to close those too. */
+const noteKey = (familyId: string, conversationChannel: string) => `sockets:${familyId}:${conversationChannel}`;
 
 export class LiveChannel extends DurableObject<Env> {
   /** Live events for sockets still receiving their first frames, by socket id: sent after those. */
@@ -88,11 +102,17 @@ export class LiveChannel extends DurableObject<Env> {
       expiresAt: connection.now + LIVE_SOCKET_MAX_AGE_MS,
     };
     // Accepted first, so no event published from now on passes it by; held back until the first frames are out.
-    this.ctx.acceptWebSocket(server, [userTag(connection.userId)]);
+    this.ctx.acceptWebSocket(server, [userTag(connection.userId), familyTag(connection.familyId)]);
     server.serializeAttachment(attachment);
     this.#catchingUp.set(attachment.id, []);
     this.#closeOldest(connection.userId);
     try {
+      // A session that ended between the worker's check and this accept gets nothing.
+      const session = await sessionUserOf(this.env.DB, connection);
+      if (!session?.family_alive) {
+        closeQuietly(server, LIVE_CLOSE_SESSION_ENDED, "Session ended");
+        return new Response(null, { status: 101, webSocket: client });
+      }
       let newest = 0;
       if (connection.channel.startsWith("user:")) {
         send(server, { type: "unread", unread: await unreadTotal(this.env.DB, connection.userId) });
@@ -142,6 +162,29 @@ export class LiveChannel extends DurableObject<Env> {
       }
     }
     return sent;
+  }
+
+  /** Closes the sockets opened in these sessions (refresh-token families); returns how many. */
+  async endSessions(familyIds: string[]): Promise<number> {
+    let closed = 0;
+    for (const familyId of familyIds) {
+      for (const socket of this.ctx.getWebSockets(familyTag(familyId))) {
+        closeQuietly(socket, LIVE_CLOSE_SESSION_ENDED, "Session ended");
+        closed += 1;
+      }
+      // A person's channel also ends the sessions' sockets in the conversations they had open.
+      const notes = await this.ctx.storage.list<string>({ prefix: `sockets:${familyId}:` });
+      for (const [key, conversation] of notes) {
+        closed += await this.env.LIVE.get(this.env.LIVE.idFromName(conversation)).endSessions([familyId]);
+        await this.ctx.storage.delete(key);
+      }
+    }
+    return closed;
+  }
+
+  /** On a person's channel: a session of theirs has a socket in this conversation's channel. */
+  async noteConversationSocket(familyId: string, conversationChannel: string): Promise<void> {
+    await this.ctx.storage.put(noteKey(familyId, conversationChannel), conversationChannel);
   }
 
   /** Pages only ever send the keep-alive, which the runtime answers; anything else is ignored. */

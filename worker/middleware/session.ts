@@ -68,7 +68,7 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
         let attached = false;
         if (claims && (fresh || !refresh || !renewHere)) attached = await attach(c, claims, access!, "cookie");
         if (!attached && refresh && renewHere) {
-          const result = await rotateRefreshToken(c.env.DB, refresh, now, { allowGrace: true });
+          const result = await rotateRefreshToken(c.env, refresh, now, { allowGrace: true });
           const policy = policyOf(c);
           if (result.kind === "rotated" || result.kind === "grace") {
             const userId = result.kind === "rotated" ? result.issued.userId : result.userId;

@@ -22,6 +22,20 @@ export function publishToUser(env: Env, userId: number, event: LiveEvent): Promi
   return publish(env, userChannel(userId), event);
 }
 
+/**
+ * Closes the sockets of sessions that ended (logout, a revoked refresh-token family, a password change, the
+ * account deleted): the person's channel closes its own and those of the conversations they had open. Like
+ * publishing it fails nothing; a socket it misses is closed at its next event once its authorisation ends.
+ */
+export async function endLiveSessions(env: Env, userId: number, familyIds: string[]): Promise<void> {
+  if (familyIds.length === 0) return;
+  try {
+    await liveChannel(env, userChannel(userId)).endSessions(familyIds);
+  } catch (error) {
+    console.error(`live channel ${userChannel(userId)}: sessions not ended`, error);
+  }
+}
+
 /** The Durable Object of a channel. */
 export function liveChannel(env: Env, channel: string) {
   return env.LIVE.get(env.LIVE.idFromName(channel));
