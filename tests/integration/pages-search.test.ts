@@ -55,6 +55,9 @@ describe("statuses", () => {
     ["/buy/apartment/beograd/?type=&city=", "/search/?deal=sale"],
     ["/buy/apartment/?where=Vra%C4%8Dar", "/buy/apartment/beograd/?district=vracar"],
     ["/sr/rent/apartment/?where=Novi+Sad&sort=price_asc", "/sr/rent/apartment/novi-sad/?sort=price_asc"],
+    // The installed app's flag (SPEC §2) survives the search's own redirect.
+    ["/search/?deal=sale&type=apartment&city=beograd&pwa_user=yes", "/buy/apartment/beograd/?pwa_user=yes"],
+    ["/ru/buy/apartment/?where=Novi+Sad&pwa_user=yes", "/ru/buy/apartment/novi-sad/?pwa_user=yes"],
   ])("%s is sent to its one address %s", async (from, to) => {
     const res = await get(from);
     expect(res.status).toBe(302);

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import { MAX_PAGE } from "#shared/api/limits.ts";
+import { PWA_USER_PARAM, PWA_USER_VALUE } from "#shared/constants.ts";
 import type { ListingQuery, SearchFacets } from "#shared/api/realty.ts";
 import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
@@ -118,8 +119,11 @@ async function mapCentreOf(api: ApiClient, state: SearchState, district: Place |
 }
 
 const SUGGESTION_COUNT = 3;
-/** Query names a `.data` request or an index route may add, which are not the page's. */
-const ROUTER_PARAMS = new Set(["_routes", "index"]);
+/**
+ * Query names that are not the search's: a `.data` request's or an index route's, and the installed app's
+ * flag (SPEC §2), which the search's one address keeps.
+ */
+const ROUTER_PARAMS = new Set(["_routes", "index", PWA_USER_PARAM]);
 
 /** A query's parameters in any order, without the router's own. */
 function queryKey(params: URLSearchParams): string {
@@ -182,7 +186,9 @@ export async function loadSearch({
   // One address per search: a path that names another list, empty form fields, defaults written out.
   const target = searchLocation(state);
   if (target.path !== rest || (invalid.size === 0 && queryKey(url.searchParams) !== queryKey(target.params))) {
-    throw redirect(localizePath(searchHref(state), locale));
+    const href = localizePath(searchHref(state), locale);
+    const pwaUser = url.searchParams.get(PWA_USER_PARAM) === PWA_USER_VALUE;
+    throw redirect(pwaUser ? `${href}${href.includes("?") ? "&" : "?"}${PWA_USER_PARAM}=${PWA_USER_VALUE}` : href);
   }
 
   const centreCall = mapCentreOf(api, state, district ? { slug: district.slug, name: district.name } : null);
