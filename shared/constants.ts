@@ -306,9 +306,9 @@ export const PHOTO_JPEG_MAX_SCAN_PASSES = 12;
 /**
  * What decoding one photo may take (decision 046, measured in workerd): three copies of the file (the
  * request's, the read one, the decoder's), the decoder's RGBA pixels and, for a progressive or multi-scan
- * JPEG, its buffer of every coefficient (2 bytes a sample). 80 MB keeps the upload's peak near 100 MB of a
- * Worker's 128 MB: every baseline 12-megapixel photo up to 10 MB fits; a progressive one to ~10 (4:2:0)
- * or ~7 (4:4:4) megapixels.
+ * JPEG, its buffer of every coefficient (2 bytes a sample). The decoder keeps what it grew to, so 80 MB is
+ * what it may hold of a Worker's 128 MB: every baseline 12-megapixel photo up to 10 MB fits; a progressive
+ * one to ~10 (4:2:0) or ~7 (4:4:4) megapixels.
  */
 export const PHOTO_DECODE_MAX_BYTES = 80 * 1024 * 1024;
 export const PHOTOS_PER_LISTING = 30;

@@ -3,9 +3,8 @@
  * decode JPEG, PNG and WebP and encode WebP inside the Worker, offline as in production; scaling, the
  * camera's orientation and the owner's rotation are plain loops over the RGBA buffer (photo-pixels.ts).
  * Re-encoding from pixels is what strips every byte of metadata (EXIF, GPS, XMP, ICC): nothing of the
- * uploaded file is copied. Every decoding and encoding runs on a fresh instance of its module, so the
- * memory a large photo made it grow is not kept by the isolate, and a decoder's full-size pixels are
- * scaled where they lie rather than copied out (decodePhoto's `reduce`).
+ * uploaded file is copied. A decoder's full-size pixels are scaled where they lie rather than copied out
+ * (decodePhoto's `reduce`), and what a decoding may take is bounded before it starts (decision 046).
  */
 import jpegDecoderFactory from "@jsquash/jpeg/codec/dec/mozjpeg_dec.js";
 import webpDecoderFactory from "@jsquash/webp/codec/dec/webp_dec.js";
@@ -22,12 +21,16 @@ interface WebpEncoderModule {
   encode(data: Uint8ClampedArray, width: number, height: number, options: object): Uint8Array | null;
 }
 
+let encoder: Promise<WebpEncoderModule> | null = null;
+
 /**
- * A fresh WebP encoder, instantiated statically (jsquash's own init imports its glue dynamically): the
- * memory it grows to while encoding goes with it instead of staying with the isolate.
+ * The WebP encoder, instantiated statically (jsquash's own init imports its glue dynamically), once per
+ * isolate: it only ever encodes the master and smaller, so the memory it keeps is bounded by
+ * PHOTO_MASTER_MAX_SIDE (a fresh instance per photo was measured worse: dropped instances' memory waits
+ * for a garbage collection that an upload does not bring about).
  */
 function webpEncoder(): Promise<WebpEncoderModule> {
-  return (webpEncoderFactory as unknown as (options: object) => Promise<WebpEncoderModule>)({
+  encoder ??= (webpEncoderFactory as unknown as (options: object) => Promise<WebpEncoderModule>)({
     noInitialRun: true,
     instantiateWasm: (imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) => {
       const instance = new WebAssembly.Instance(webpEncWasm, imports);
@@ -35,12 +38,13 @@ function webpEncoder(): Promise<WebpEncoderModule> {
       return instance.exports;
     },
   });
+  return encoder;
 }
 
 /**
  * What the caller keeps of decoded pixels (the master's scaling): it runs while the full-size pixels are
  * still in the decoder's memory, so they are never copied out whole. Whatever it returns must not be
- * `pixels.data` itself (that memory is dropped with the decoder); `keep` copies it then.
+ * `pixels.data` itself (that memory is the decoder's, reused by its next call); `keep` copies it then.
  */
 export type Reduce = (pixels: Pixels) => Pixels;
 
@@ -60,10 +64,11 @@ interface PngExports {
  * Squoosh's PNG decoder (the module @jsquash/png ships), called without its wasm-bindgen glue: that glue
  * assigns to `import.meta.url`, which vitest's module transform cannot load. The module hands out
  * JavaScript values as indices into `values` (below 132 are reserved: its constants); `decode` answers
- * the index of the image it built through `newwithownedu8clampedarrayandsh`, which `reduce` is given in
- * place. A fresh instance decodes each image: WASM memory never shrinks, and is dropped with it.
+ * the index of the image it built through `newwithownedu8clampedarrayandsh`, which the current call's
+ * `reduce` is given in place (then freed).
  */
-function decodePng(png: Uint8Array, reduce: Reduce): Pixels {
+function pngDecoder() {
+  let reduce: Reduce | null = null;
   const values: unknown[] = [...Array<undefined>(129), null, true, false];
   const free: number[] = [];
   const hold = (value: unknown) => {
@@ -86,8 +91,11 @@ function decodePng(png: Uint8Array, reduce: Reduce): Pixels {
     __wbg_newwithbyteoffsetandlength: (buffer, offset, length) =>
       hold(new Uint16Array(values[buffer] as ArrayBuffer, offset! >>> 0, length! >>> 0)),
     __wbindgen_object_drop_ref: (index) => void take(index!),
-    __wbg_newwithownedu8clampedarrayandsh: (ptr, length, width, height) =>
-      hold(keep({ data: bytes(ptr!, length!), width: width! >>> 0, height: height! >>> 0 }, reduce)),
+    __wbg_newwithownedu8clampedarrayandsh: (ptr, length, width, height) => {
+      const kept = keep({ data: bytes(ptr!, length!), width: width! >>> 0, height: height! >>> 0 }, reduce!);
+      wasm.__wbindgen_free(ptr!, length!, 1);
+      return hold(kept);
+    },
     __wbindgen_throw: (ptr, length) => {
       throw new Error(new TextDecoder().decode(bytes(ptr!, length!)));
     },
@@ -100,32 +108,29 @@ function decodePng(png: Uint8Array, reduce: Reduce): Pixels {
     wbg[name] = imports[known];
   }
   const wasm = new WebAssembly.Instance(pngWasm, { wbg } as WebAssembly.Imports).exports as unknown as PngExports;
-  const ptr = wasm.__wbindgen_malloc(png.length, 1) >>> 0;
-  bytes(ptr, png.length).set(png);
-  return take(wasm.decode(ptr, png.length)) as Pixels;
+  return (png: Uint8Array, _size: unknown, reducer: Reduce): Pixels => {
+    reduce = reducer;
+    const ptr = wasm.__wbindgen_malloc(png.length, 1) >>> 0;
+    bytes(ptr, png.length).set(png);
+    return take(wasm.decode(ptr, png.length)) as Pixels;
+  };
 }
+
+type Decode = (input: Uint8Array, size: { width: number; height: number }, reduce: Reduce) => Pixels;
 
 type EmscriptenFactory = (options: object) => Promise<{ decode(data: Uint8Array, ...args: unknown[]): unknown }>;
 
 /**
- * One decoding on a fresh instance of an emscripten decoder (MozJPEG's, libwebp's): the memory it grows
- * to, which a WASM memory never gives back, goes with the instance. The decoder returns its pixels as
+ * An emscripten decoder (MozJPEG's, libwebp's) as a Decode. It returns its pixels as
  * `new Uint8ClampedArray(view of its memory)`, a whole copy; the constructor it looks up by that name is,
- * for this instance alone, one that hands the view to `reduce` instead (the global is swapped only inside
- * that synchronous lookup, when nothing else can run). The view must hold the size the header gave.
+ * for this instance alone, one that hands the view to the current call's `reduce` instead (the global is
+ * swapped only inside that synchronous lookup, when nothing else can run). The view must hold the size
+ * the header gave.
  */
-async function decodeOnce(
-  factory: unknown,
-  wasm: WebAssembly.Module,
-  input: Uint8Array,
-  args: unknown[],
-  size: { width: number; height: number },
-  reduce: Reduce,
-): Promise<Pixels> {
-  let kept: Pixels | null = null;
+async function emscriptenDecoder(factory: unknown, wasm: WebAssembly.Module, args: unknown[]): Promise<Decode> {
+  let sink: ((view: Uint8Array) => void) | null = null;
   function CapturedPixels(view: Uint8Array) {
-    if (view.length !== size.width * size.height * 4) throw new Error("decoded size differs from the header");
-    kept = keep({ data: view, ...size }, reduce);
+    sink!(view);
     return new Uint8ClampedArray(0);
   }
   const decoder = await (factory as EmscriptenFactory)({
@@ -155,9 +160,35 @@ async function decodeOnce(
       return instance.exports;
     },
   });
-  const result = decoder.decode(input, ...args);
-  if (!result || !kept) throw new Error("decoding failed");
-  return kept;
+  return (input, size, reduce) => {
+    let kept: Pixels | null = null;
+    sink = (view) => {
+      if (view.length !== size.width * size.height * 4) throw new Error("decoded size differs from the header");
+      kept = keep({ data: view, ...size }, reduce);
+    };
+    try {
+      if (!decoder.decode(input, ...args) || !kept) throw new Error("decoding failed");
+      return kept;
+    } finally {
+      sink = null;
+    }
+  };
+}
+
+const decoders: Partial<Record<SniffedPhoto["format"], Promise<Decode>>> = {};
+
+/**
+ * Each decoder is instantiated once per isolate and kept: its memory, which a WASM memory never gives back,
+ * is bounded by what one decoding may take (PHOTO_DECODE_MAX_BYTES, checked before). One that failed is
+ * dropped (a refused file leaves an emscripten runtime exited, a Rust one mid-call).
+ */
+function decoder(format: SniffedPhoto["format"]): Promise<Decode> {
+  return (decoders[format] ??=
+    format === "jpeg"
+      ? emscriptenDecoder(jpegDecoderFactory, jpegDecWasm, [false])
+      : format === "webp"
+        ? emscriptenDecoder(webpDecoderFactory, webpDecWasm, [])
+        : Promise.resolve(pngDecoder()));
 }
 
 /**
@@ -169,10 +200,15 @@ export async function decodePhoto(
   sniffed: SniffedPhoto,
   reduce: Reduce = (p) => p,
 ): Promise<Pixels> {
-  // Pixels as stored (`preserveOrientation` false): `orient` applies the EXIF orientation after scaling down.
-  if (sniffed.format === "jpeg") return decodeOnce(jpegDecoderFactory, jpegDecWasm, bytes, [false], sniffed, reduce);
-  if (sniffed.format === "png") return decodePng(bytes, reduce);
-  return decodeOnce(webpDecoderFactory, webpDecWasm, bytes, [], sniffed, reduce);
+  // Pixels as stored (MozJPEG's `preserveOrientation` false): `orient` applies the EXIF orientation after
+  // scaling down.
+  const decode = decoder(sniffed.format);
+  try {
+    return (await decode)(bytes, sniffed, reduce);
+  } catch (error) {
+    if (decoders[sniffed.format] === decode) delete decoders[sniffed.format];
+    throw error;
+  }
 }
 
 /** Lossy WebP at `quality` (0–100): no EXIF, XMP or ICC chunk is written. */
