@@ -161,6 +161,9 @@ app.all("*", async (c) => {
   }
   if (method === "POST" && !invalid) {
     const problem = await formPostProblem(c.req.raw);
+    // A refusal, not a fault: one line without a stack.
+    if (problem === 403)
+      console.warn("cross-site form post refused", { path: pathname, origin: c.req.header("origin") });
     if (problem && dataRequest) return c.text(CLIENT_ERRORS[problem].message, problem);
     if (problem) return pageErrorScreen(c, problem);
   }

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { originOf } from "#shared/same-origin.ts";
 
 type Manifest = ServerBuild["routes"];
 type ManifestRoute = NonNullable<Manifest[string]>;
@@ -33,11 +34,14 @@ const WITH_ACTION = ["GET", "HEAD", "POST"] as const;
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * What is wrong with a page form post before React Router parses it (it would throw, a 500): no body
- * and no type is a 400, a type other than a form's (`text/plain`, JSON) a 415, a form that does not
- * parse a 400. Null when the action may read it. The body was capped before (middleware/request-limits.ts).
+ * What is wrong with a page form post before React Router parses it (it would throw, a 500): another
+ * site's page posting it is a 403 (React Router would refuse it too, by throwing an error that is logged as
+ * a fault), no body and no type a 400, a type other than a form's (`text/plain`, JSON) a 415, a form that
+ * does not parse a 400. Null when the action may read it. The body was capped before
+ * (middleware/request-limits.ts).
  */
-export async function formPostProblem(request: Request): Promise<400 | 415 | null> {
+export async function formPostProblem(request: Request): Promise<400 | 403 | 415 | null> {
+  if (originOf(request) === "cross") return 403;
   const type = request.headers.get("content-type");
   if (!type) return request.body && request.headers.get("content-length") !== "0" ? 415 : 400;
   if (!FORM_TYPES.has(type.split(";")[0]!.trim().toLowerCase())) return 415;

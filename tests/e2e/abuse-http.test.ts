@@ -50,6 +50,21 @@ it("a junk query is a hit of the clean page's cache entry, with no trace of the 
   expect(await again.text()).not.toContain("OTHERJUNK");
 });
 
+it("a 20 MB body is a 413 every time through wrangler's proxy, the API's and a page's alike", async () => {
+  const body = new Uint8Array(20 * 1024 * 1024);
+  const statuses: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const res = await fetch(`${baseURL}${i % 2 ? "/api/feedback/question" : "/about/"}`, {
+      method: "POST",
+      headers: { "user-agent": BROWSER_UA, "content-type": "application/x-www-form-urlencoded", origin: baseURL },
+      body,
+    });
+    await res.body?.cancel();
+    statuses.push(res.status);
+  }
+  expect(statuses).toEqual(Array(12).fill(413));
+});
+
 it("hashed /assets/* are immutable for a year and carry the security headers of the worker", async () => {
   const page = await get("/about/");
   const html = await page.text();

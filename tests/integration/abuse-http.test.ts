@@ -122,6 +122,30 @@ describe("415: a body of a type the endpoint does not take", () => {
   });
 });
 
+describe("403: a form post from another site", () => {
+  it.each(["en", "ru", "sr"] as const)(
+    "a page action posted from another origin is the %s 403 screen",
+    async (locale) => {
+      const res = await page(`${prefix(locale)}/about/`, {
+        method: "POST",
+        headers: { "content-type": FORM, origin: "https://evil.example" },
+        body: "question=hi",
+      });
+      await expectScreen(res, 403, locale);
+    },
+  );
+
+  it("a router data post from another origin is a 403 too", async () => {
+    const cross = await page("/about/_.data", {
+      method: "POST",
+      headers: { "content-type": FORM, origin: "https://evil.example" },
+      body: "question=hi",
+    });
+    expect(cross.status).toBe(403);
+    await cross.body?.cancel();
+  });
+});
+
 describe("400: a missing or unparsable body", () => {
   it("a page action posted with no body is the 400 screen", async () => {
     await expectScreen(await page("/about/", { method: "POST" }), 400, "en");
