@@ -1,6 +1,6 @@
 /**
- * The moderation queue (issue 19 item 4, decision 038): listings waiting for a moderator's decision,
- * oldest submission first, and what a decision needs to know of a listing.
+ * The moderation queue (issue 19 item 4, decision 038): listings waiting for a moderator's decision (and
+ * public ones whose changes wait, decision 053), oldest submission first, and what a decision needs to know.
  */
 
 export interface QueueRow {
