@@ -1,8 +1,9 @@
 /**
- * Moderation (SPEC §7; issue 18 item 6, issue 19 item 4, decisions 038 and 047): `GET
- * /api/admin/realty/moderation` is the queue of pending listings — those reports took off the site first,
- * then the oldest submission first — with their photos, facts, the duplicate check's
- * finding and open reports; `POST /api/admin/realty/{id}/approve` publishes a pending listing for
+ * Moderation (SPEC §7; issue 18 item 6, issue 19 item 4, decisions 038, 047 and 053):
+ * `GET /api/admin/realty/moderation` is the queue of pending listings — and of public ones whose changes wait
+ * (decision 053) — those reports took off the site first, then the oldest submission first, with their
+ * photos, facts, the changes, the duplicate check's finding and open reports; `POST
+ * /api/admin/realty/{id}/approve` publishes a pending listing for
  * LISTING_RUN_DAYS days, `POST /api/admin/realty/{id}/reject {code?, reason?}` sends it back to its owner
  * with a reason from REJECTION_CODES and/or the moderator's words; either decision closes the listing's
  * reports and e-mails the owner in their language. `GET /api/admin/realty/{id}/history` lists its changes

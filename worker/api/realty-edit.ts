@@ -1,7 +1,8 @@
 /**
  * Listing editing (SPEC §7 `realty/edit/*`; issue 18, decision 030; the definition is also in `GET /api/form-data` under `listing`): drafts, the wizard's
  * steps, and submitting to moderation. Only the owner reaches a listing here: anyone else's id answers
- * 404 as a missing one does. Field rules come from shared/api/listing-edit.ts.
+ * 404 as a missing one does. Field rules come from shared/api/listing-edit.ts. New texts of an approved
+ * listing wait for a moderator as its revision (decision 053).
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";

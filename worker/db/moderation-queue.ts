@@ -1,6 +1,7 @@
 /**
- * The moderation queue (issue 19 item 4, decisions 038 and 047): listings waiting for a moderator's
- * decision, hidden by reports first, then oldest submission first, and what a decision needs to know of a listing.
+ * The moderation queue (issue 19 item 4, decisions 038, 047 and 053): listings waiting for a moderator's
+ * decision (and public ones whose changes wait), hidden by reports first, then oldest submission first, and
+ * what a decision needs to know of a listing.
  */
 
 export interface QueueRow {
