@@ -39,6 +39,7 @@ import { REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { scheduled } from "./scheduled.ts";
 import { payloads } from "./payloads.ts";
+import { D1_UNAVAILABLE_HEADERS, databaseFor, isD1Unavailable } from "./http/d1-unavailable.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -72,6 +73,12 @@ const documentRewrites = rewriteDocuments(
 );
 
 app.use(securityHeaders());
+// `X-Debug-D1-Fault: busy` (development, loopback): the request's D1 fails as a locked database does.
+app.use(async (c, next) => {
+  const db = databaseFor(c.env, c.req.raw);
+  if (db !== c.env.DB) c.env = { ...c.env, DB: db };
+  await next();
+});
 // Absurd URLs and headers, over-limit bodies: a 414, 431 or 413 before any other work (decision 027).
 app.use(requestLimits(earlyErrorScreen));
 // The API keeps its own router (mounted, not copied in): a page request is matched against this
@@ -183,9 +190,14 @@ app.all("*", async (c) => {
 });
 
 app.onError((error, c) => {
-  // Logged under a request id, which the answer names; the page shows nothing of the error.
+  const path = new URL(c.req.url).pathname;
+  if (isD1Unavailable(error)) {
+    console.warn("database unavailable", { path, message: (error as Error).message });
+    return c.html(fallbackErrorPage(503, path), 503, D1_UNAVAILABLE_HEADERS);
+  }
+  // Logged under a request id, which the answer names; the page shows nothing of the error, and no one keeps it.
   const requestId = logServerError(c, error);
-  return c.html(fallbackErrorPage(500, new URL(c.req.url).pathname), 500, { "X-Request-Id": requestId });
+  return c.html(fallbackErrorPage(500, path), 500, { "X-Request-Id": requestId, "Cache-Control": "private, no-store" });
 });
 
 export default {

@@ -33,6 +33,7 @@ import { apiError, apiServerError } from "#worker/http/api-error.ts";
 import { csrf } from "#worker/middleware/csrf.ts";
 import { session } from "#worker/middleware/session.ts";
 import { INVALID } from "#shared/validation.ts";
+import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
 
 /** The API of SPEC §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
@@ -90,6 +91,11 @@ api.onError((error, c) => {
     return apiError(c, error.status as 400, "invalid_input", error.message || "Invalid request", {
       body: INVALID.format,
     });
+  }
+  if (isD1Unavailable(error)) {
+    console.warn("database unavailable", { path: c.req.path, message: (error as Error).message });
+    for (const [name, value] of Object.entries(D1_UNAVAILABLE_HEADERS)) c.header(name, value);
+    return apiError(c, 503, "unavailable", "The service is busy; try again in a few seconds");
   }
   return apiServerError(c, error);
 });

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef } from "react";
 import { Link, useFetcher } from "react-router";
 import type { ApiModerationChanges, ApiModerationItem } from "#shared/api/cabinet.ts";
+import type { ApiImage } from "#shared/api/realty.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -55,25 +56,35 @@ function ChangesSection({ changes, headingId }: { changes: ApiModerationChanges;
       {changes.added_images.length ? (
         <>
           <p>{t("moderation.changes.added", { count: changes.added_images.length })}</p>
-          <ul className={styles.thumbs}>
-            {changes.added_images.map((image, n) => (
-              <li key={image.id}>
-                <img
-                  src={image.url}
-                  srcSet={image.srcset ?? undefined}
-                  sizes={image.srcset ? "8rem" : undefined}
-                  width={image.width}
-                  height={image.height}
-                  alt={t("moderation.changes.photo", { n: n + 1, count: changes.added_images.length })}
-                  loading="lazy"
-                  decoding="async"
-                />
-              </li>
-            ))}
-          </ul>
+          <Thumbs
+            images={changes.added_images}
+            alt={(n) => t("moderation.changes.photo", { n, count: changes.added_images.length })}
+          />
         </>
       ) : null}
     </section>
+  );
+}
+
+/** A card's photo thumbnails; `alt` names the n-th (from 1). */
+function Thumbs({ images, alt }: { images: ApiImage[]; alt: (n: number) => string }) {
+  return (
+    <ul className={styles.thumbs}>
+      {images.map((image, n) => (
+        <li key={image.id}>
+          <img
+            src={image.url}
+            srcSet={image.srcset ?? undefined}
+            sizes={image.srcset ? "8rem" : undefined}
+            width={image.width}
+            height={image.height}
+            alt={alt(n + 1)}
+            loading="lazy"
+            decoding="async"
+          />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -145,22 +156,7 @@ export function QueueCard({
       </h2>
 
       {item.images.length ? (
-        <ul className={styles.thumbs}>
-          {item.images.map((image, n) => (
-            <li key={image.id}>
-              <img
-                src={image.url}
-                srcSet={image.srcset ?? undefined}
-                sizes={image.srcset ? "8rem" : undefined}
-                width={image.width}
-                height={image.height}
-                alt={t("moderation.photo", { n: n + 1, count: item.image_count })}
-                loading="lazy"
-                decoding="async"
-              />
-            </li>
-          ))}
-        </ul>
+        <Thumbs images={item.images} alt={(n) => t("moderation.photo", { n, count: item.image_count })} />
       ) : (
         <p className={styles.muted}>{t("moderation.noPhotos")}</p>
       )}
