@@ -11,7 +11,7 @@ import { MAX_AREA, MAX_PAGE, MAX_PRICE, MAX_TEXT_QUERY, SEARCH_FILTERS, SORTS, t
 import type { ListingQuery } from "./api/realty.ts";
 import type { SavedQuery } from "./api/saved-searches.ts";
 import { CLASSIFIED_TYPES, type Deal, type PropertyType, TYPES_BY_DEAL } from "./listing-types.ts";
-import { stripUnseenLine } from "./plain-text.ts";
+import { stripUnseenLine } from "./unseen-text.ts";
 import { paths } from "./paths.ts";
 // Types only: the search pages' first load has no room for the map's module (its names are checked against it).
 import type { MAP_VIEW_PARAM, MAP_ZOOM_PARAM, MapView } from "./map.ts";

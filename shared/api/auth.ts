@@ -5,7 +5,7 @@
  * shows them in the visitor's language.
  */
 import * as v from "valibot";
-import { UNSEEN_IN_NAME } from "#shared/plain-text.ts";
+import { UNSEEN_IN_NAME } from "#shared/unseen-text.ts";
 import {
   CODE_LENGTH,
   CODE_MAX_ATTEMPTS,

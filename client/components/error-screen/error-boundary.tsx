@@ -1,6 +1,5 @@
 import { lazy } from "react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { isNotFoundDetail } from "#shared/not-found.ts";
 import { LazyStylesheets } from "#client/components/lazy-stylesheets/lazy-stylesheets.tsx";
 
 // Error screens (illustrations included) load only when a page fails: no healthy page pays for them.
@@ -20,11 +19,7 @@ export function ErrorBoundary() {
   return (
     <>
       <LazyStylesheets module="client/components/error-screen/error-screen.tsx" />
-      {notFound ? (
-        <NotFoundScreen detail={isNotFoundDetail(error.data) ? error.data : undefined} />
-      ) : (
-        <UnavailableScreen status={status} />
-      )}
+      {notFound ? <NotFoundScreen detail={error.data} /> : <UnavailableScreen status={status} />}
     </>
   );
 }

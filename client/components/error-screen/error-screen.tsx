@@ -1,13 +1,16 @@
 import { Form } from "react-router";
-import type { NotFoundDetail } from "#shared/not-found.ts";
+import { isNotFoundDetail } from "#shared/not-found.ts";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { LostHouse, BrokenTools } from "./illustrations.tsx";
 import styles from "./error-screen.module.css";
 
-/** SPEC §2 "Page not found", with a working search form that leads to the search page. */
-export function NotFoundScreen({ detail }: { detail?: NotFoundDetail }) {
+/**
+ * SPEC §2 "Page not found", with a working search form that leads to the search page; `detail` is the route
+ * error's data, read here (a lazy part) so that no healthy page carries the check.
+ */
+export function NotFoundScreen({ detail }: { detail?: unknown }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   return (
@@ -19,7 +22,7 @@ export function NotFoundScreen({ detail }: { detail?: NotFoundDetail }) {
         <p className={styles.code}>{t("error.notFound.code")}</p>
         <h1 id="error-heading">{t("error.notFound.heading")}</h1>
         <p>{t("error.notFound.text")}</p>
-        {detail ? (
+        {isNotFoundDetail(detail) ? (
           <p className={styles.detail}>
             {t(detail.kind === "locale" ? "error.notFound.locale" : "error.notFound.route", { path: detail.path })}
           </p>

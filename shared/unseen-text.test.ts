@@ -4,7 +4,7 @@ import { PersonName } from "./api/auth.ts";
 import { FIELD_SCHEMAS } from "./api/listing-edit.ts";
 import { SaveSearchBody } from "./api/saved-searches.ts";
 import { parseSearch } from "./search-query.ts";
-import { stripUnseen, stripUnseenLine } from "./plain-text.ts";
+import { stripUnseen, stripUnseenLine } from "./unseen-text.ts";
 
 const BIDI = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069"];
 
