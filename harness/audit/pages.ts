@@ -318,12 +318,13 @@ async function paymentSamples(baseURL: string, cookie: string, activeId: number)
     const find = (status: string) => items.find((item) => item.status === status)?.id;
     const intent = async () =>
       (await call("/api/cabinet/payment/intent", { realty_id: activeId, product: "top_7" })).data.id;
-    const open = find("created") ?? find("pending") ?? (await intent());
+    // The open one last: a purchase has one open intent (decision 049), which a new intent() answers again.
     const paid =
       find("succeeded") ?? (await call("/api/cabinet/payment/complete", { intent_id: await intent() })).data.id;
     const declined =
       find("failed") ??
       (await call("/api/cabinet/payment/failure", { intent_id: await intent(), reason: "declined" })).data.id;
+    const open = find("created") ?? find("pending") ?? (await intent());
     return { open, paid, declined };
   } catch {
     return undefined;
