@@ -38,7 +38,6 @@ import { pageOfDataRequest } from "#shared/page-query.ts";
 import { REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { scheduled } from "./scheduled.ts";
-import { payloads } from "./payloads.ts";
 import { D1_UNAVAILABLE_HEADERS, databaseFor, isD1Unavailable } from "./http/d1-unavailable.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
@@ -91,8 +90,6 @@ app.route("/", sitemaps);
 app.route("/", map);
 app.route("/", builds(serverBuild));
 app.route("/", manifests);
-// `{page}/_payload.json` (SPEC §7): a page's data as JSON, loaded without the visitor's session.
-app.use(payloads(handleDocument, buildId));
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale(firstRouteWords(serverBuild.routes)));

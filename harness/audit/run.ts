@@ -183,16 +183,6 @@ export async function auditPages(
   return pages.map((page, i) => ({ page, ...browserResults[i]!, vnu: vnu[page.name]! }));
 }
 
-/**
- * What a page's load did wrong against `budgets.console` (console errors, uncaught page errors, failed
- * requests — an aborted fetch is one), as `npm run audit` and the audit tests both judge it; null: nothing.
- */
-export function consoleFailure(problems: string[]): string | null {
-  const counts = problemCounts(problems);
-  const over = counts.errors > budgets.console.maxErrors || counts.failedRequests > budgets.console.maxFailedRequests;
-  return over ? problems.filter((p) => !p.startsWith("console.warning")).join("\n") : null;
-}
-
 /** Console errors (console.error and uncaught page errors), warnings and failed requests. */
 export function problemCounts(problems: string[]) {
   return {

@@ -5,7 +5,6 @@ import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { canonicalAddress } from "./page-query.ts";
 
 function decodedSegment(segment: string): string | null {
   try {
@@ -37,6 +36,6 @@ export function dealRoot(): MiddlewareHandler<AppEnv> {
       return next();
 
     const target = localizePath(paths.list(deal, DEFAULT_PROPERTY_TYPE, segment), locale);
-    return c.redirect(canonicalAddress(target, url.search), PERMANENT_REDIRECT_STATUS);
+    return c.redirect(target + url.search, PERMANENT_REDIRECT_STATUS);
   };
 }

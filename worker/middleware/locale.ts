@@ -12,7 +12,6 @@ import {
 } from "#shared/locales.ts";
 import type { NotFoundDetail } from "#shared/not-found.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { canonicalAddress } from "./page-query.ts";
 import { isDataRequest, isPagePath } from "./page-request.ts";
 
 /** The query parameter a language switcher link uses to choose a locale without JavaScript. */
@@ -60,7 +59,7 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
     if (isGet && !dataRequest && isLocale(choice)) {
       storeLocale(c, choice);
       url.searchParams.delete(LOCALE_CHOICE_PARAM);
-      return c.redirect(canonicalAddress(localizePath(rest, choice), url.search), LOCALE_REDIRECT_STATUS);
+      return c.redirect(localizePath(rest, choice) + url.search, LOCALE_REDIRECT_STATUS);
     }
 
     if (prefixed) {
@@ -79,7 +78,7 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
           : DEFAULT_LOCALE;
       if (stored !== DEFAULT_LOCALE) {
         c.header("Vary", "Cookie, Accept-Language");
-        return c.redirect(canonicalAddress(localizePath(rest, stored), url.search), LOCALE_REDIRECT_STATUS);
+        return c.redirect(localizePath(rest, stored) + url.search, LOCALE_REDIRECT_STATUS);
       }
     }
     await next();

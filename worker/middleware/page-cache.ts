@@ -20,6 +20,7 @@ const PER_RESPONSE = new Set(
     name.toLowerCase(),
   ),
 );
+const keptHeaders = (headers: Headers) => [...headers].filter(([name]) => !PER_RESPONSE.has(name));
 
 const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
 
@@ -62,7 +63,7 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     const country = edgeCountry(c.req.raw) ?? "";
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const page = await keptCopy(key);
+    const page = memory.get(key) ?? (await fromCache(key));
     if (page) {
       c.res = new Response(pageBody(page, nonce), { status: page.status, headers: page.headers });
       c.res.headers.set("X-Page-Cache", "hit");
@@ -85,7 +86,13 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
         (html) => {
           // A section the API failed to fill says so: that page is for this visitor only.
           if (c.get("apiFailed")) return;
-          return keepCopy(key, ttl, html, nonce, headers);
+          const expires = Date.now() + ttl * 1000;
+          memory.set(key, keepPage(html, nonce, { expires, status: 200, headers }));
+          const stored = new Response(html, { headers });
+          stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
+          stored.headers.set(KEPT_NONCE, nonce);
+          stored.headers.set(KEPT_UNTIL, String(expires));
+          return caches.open("pages").then((cache) => cache.put(key, stored));
         },
         () => undefined,
       ), // a render that failed half-way is not kept
@@ -94,25 +101,6 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     c.res.headers.set("X-Page-Cache", "miss");
   };
 }
-
-/** What is kept under `key` (a page, or a page's payload): this isolate's memory, else the data centre's cache. */
-export async function keptCopy(key: string): Promise<KeptPage | undefined> {
-  return memory.get(key) ?? (await fromCache(key));
-}
-
-/** Keeps an answer's body for `ttl` seconds under `key`, cut at `nonce` (none: kept whole), and its headers. */
-export function keepCopy(key: string, ttl: number, body: string, nonce: string, headers: [string, string][]) {
-  const expires = Date.now() + ttl * 1000;
-  memory.set(key, keepPage(body, nonce, { expires, status: 200, headers }));
-  const stored = new Response(body, { headers });
-  stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
-  stored.headers.set(KEPT_NONCE, nonce);
-  stored.headers.set(KEPT_UNTIL, String(expires));
-  return caches.open("pages").then((cache) => cache.put(key, stored));
-}
-
-/** The headers of an answer that are kept with it (not the per-response ones). */
-export const keptHeaders = (headers: Headers) => [...headers].filter(([name]) => !PER_RESPONSE.has(name));
 
 async function fromCache(key: string): Promise<KeptPage | undefined> {
   const cached = await (await caches.open("pages")).match(key);

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { canonicalQuery } from "#shared/page-query.ts";
-import { PERMANENT_REDIRECT_STATUS } from "#shared/constants.ts";
+import { pageSearch } from "#shared/page-query.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { isDataRequest, isPagePath } from "./page-request.ts";
 
@@ -11,34 +10,16 @@ import { isDataRequest, isPagePath } from "./page-request.ts";
  * the junk. The page is served under the address asked for (no redirect round trip; crawlers read the
  * canonical); a script before the router's takes the junk out of the address bar, so the router
  * hydrates on the URL the page was rendered for.
- *
- * The parameters a page reads have one form too (decision 052: one order, a name once, no empty values or
- * stray `&`, `page` within bounds), so that `?a=1&b=2`, `?b=2&a=1&` and `?a=1&a=1&b=2` are one cache entry:
- * a page's GET written otherwise is sent there with a 301 (the rule reads the address alone, never data or
- * the visitor, so it is permanent); a POST, a `.data` request and the search pages (whose loaders send a
- * search to its one address themselves, in the same hop) are served as the one form in place.
  */
-/**
- * Where a redirect of the page middleware sends a page (`path` locale-prefixed, `search` as asked): with
- * its query in its one form, so a redirect never needs a second one (decision 003).
- */
-export function canonicalAddress(path: string, search: string): string {
-  return path + (canonicalQuery(new URL(path + search, "https://page.invalid"))?.search ?? search);
-}
-
 export function pageQuery(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (!isPagePath(url.pathname) && !isDataRequest(url.pathname)) return next();
-    const canonical = canonicalQuery(url);
-    if (!canonical || canonical.search === url.search) return next();
-    const { method } = c.req;
-    if (canonical.moved && (method === "GET" || method === "HEAD") && !isDataRequest(url.pathname)) {
-      return c.redirect(url.pathname + canonical.search, PERMANENT_REDIRECT_STATUS);
-    }
+    const search = pageSearch(url);
+    if (search === null) return next();
     // A 404 names the address as asked for, not as the page reads it.
     if (!isDataRequest(url.pathname)) c.set("requestedPath", url.pathname + url.search);
-    url.search = canonical.search;
+    url.search = search;
     c.req.raw = new Request(url, c.req.raw);
     await next();
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { data, redirect, useLocation, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
+import { data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
 import type { ApiClient } from "#shared/api-client.ts";
@@ -24,7 +24,6 @@ import { pageScopes } from "#client/i18n/message-scopes.ts";
 import { withMessages } from "#client/i18n/page-messages.server.ts";
 import { useLiveChannel } from "#client/live/use-live-channel.ts";
 import { adjustMeta, metaMessage, pageMeta } from "#client/seo.ts";
-import type { RootData } from "#client/root-data.ts";
 import type { Route } from "./+types/messages";
 import styles from "./messages.module.css";
 
@@ -60,17 +59,13 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     throw redirect(`${url.pathname}?${query}`);
   }
   let conversations = list.data.items;
-  // The person's unread total once this load read the conversation (the root's may have been counted before).
-  let unread: number | null = null;
   let open: { conversation: ApiConversation; messages: ApiMessage[]; hasEarlier: boolean } | null = null;
   if (id && thread?.ok) {
     const { items } = thread.data;
     let { conversation } = thread.data;
     // Opened, it is read: up to the newest message shown (the answer lists them newest first).
     const newest = items.reduce((max, message) => Math.max(max, message.id), 0);
-    const marked = !before && conversation.unread > 0 && newest > 0 ? await api.markDelivered(id, newest) : null;
-    if (marked?.ok) {
-      unread = marked.data.data.unread;
+    if (!before && conversation.unread > 0 && newest > 0 && (await api.markDelivered(id, newest)).ok) {
       conversation = { ...conversation, unread: 0 };
       conversations = conversations.map((item) => (item.id === id ? { ...item, unread: 0 } : item));
     }
@@ -93,7 +88,6 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     thread: open,
     before: open ? before : null,
     done: open && isDoneIntent(done) ? done : null,
-    unread,
   };
 });
 
@@ -205,19 +199,11 @@ export async function action(args: Route.ActionArgs) {
  * conversation started, one was read elsewhere) the page's data is loaded again — while the page is in
  * view only, since loading an open conversation reads it; a hidden page catches up when it is shown. Not
  * while the page is going elsewhere (opening a conversation, which itself changes the count): that load
- * brings the news, and going to this address again would cancel it. Nor when the count is the one the
- * page was loaded with (the channel says it as it opens): that load would be thrown away. (Loaded again by going to the same
+ * brings the news, and going to this address again would cancel it. (Loaded again by going to the same
  * address: `useRevalidator` would add to every page's JavaScript.)
  */
-function useListFollowsUnread(loaded: number | null) {
+function useListFollowsUnread() {
   const navigate = useNavigate();
-  // The count the page's data already reflects: the channel's first word on opening repeats it, and is no news.
-  const root = useRouteLoaderData<RootData>("root");
-  const known = loaded ?? root?.unreadMessages ?? null;
-  const reflected = useRef(known);
-  useEffect(() => {
-    reflected.current = known;
-  }, [known]);
   const { pathname, search } = useLocation();
   const here = pathname + search;
   const moving = useNavigation().state !== "idle";
@@ -225,8 +211,7 @@ function useListFollowsUnread(loaded: number | null) {
   const stale = useRef(false);
   useLiveChannel({
     onEvent: (event) => {
-      if (event.type !== "unread" || moving || event.unread === reflected.current) return;
-      reflected.current = event.unread;
+      if (event.type !== "unread" || moving) return;
       if (document.visibilityState === "visible") void revalidate();
       else stale.current = true;
     },
@@ -244,7 +229,7 @@ function useListFollowsUnread(loaded: number | null) {
 
 export default function CabinetMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  useListFollowsUnread(loaderData.unread);
+  useListFollowsUnread();
   const { thread } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   return (
