@@ -1,14 +1,22 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { FOLDERS, wranglerConfig } from "./harness/folders.ts";
 
 const build = FOLDERS.test.build;
+/** The unit tests that opt into happy-dom (`// @vitest-environment happy-dom`). */
+const DOM_TESTS = globSync("client/**/*.test.{ts,tsx}").filter((file) =>
+  readFileSync(file, "utf8").includes("@vitest-environment happy-dom"),
+);
 
 /**
- * Three suites, one `vitest run`:
- * - unit: shared/, client/ and harness/ code in Node (components opt into happy-dom per file);
+ * The suites, one `vitest run`:
+ * - unit: shared/, client/, harness/ and scripts/ code, and worker/ modules that need no binding nor
+ *   workerd's own request fields, in Node, all files in one module context (`isolate: false`): a fresh
+ *   context per file cost more than the tests;
+ * - dom: the component tests that opt into happy-dom, each file in a document of its own;
  * - workers: the built production worker inside workerd with a migrated, seeded D1 (`SELF.fetch`),
- *   and worker/ modules tested directly;
+ *   and the worker/ modules that need workerd (`*.workerd.test.ts`), each file in a runtime of its own;
  * - e2e: real Chromium against the built worker served by wrangler (tests/e2e/server.ts).
  * `npm test` builds first (into FOLDERS.test.build), so the workers and e2e suites always test the current build.
  */
@@ -18,14 +26,24 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          isolate: false,
           include: [
             "shared/**/*.test.{ts,tsx}",
             "client/**/*.test.{ts,tsx}",
             "harness/**/*.test.ts",
+            "scripts/**/*.test.ts",
             "locales/**/*.test.ts",
+            "worker/**/*.test.ts",
           ],
+          exclude: ["worker/**/*.workerd.test.ts", ...DOM_TESTS],
           environment: "node",
+          // Property tests run hundreds of cases; beside the browser tests vitest's 5 s is too short for them.
+          testTimeout: 20_000,
         },
+      },
+      {
+        // The component tests, each in a happy-dom document of its own: what one leaves mounted, another must not find.
+        test: { name: "dom", include: DOM_TESTS, environment: "happy-dom" },
       },
       {
         plugins: [
@@ -45,7 +63,15 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
-          include: ["tests/integration/**/*.test.ts", "worker/**/*.test.ts"],
+          // Property tests send hundreds of requests each; beside the browser tests (npm test runs both at once,
+          // decision 063) vitest's 5 s is too short for them, not a sign of a slow endpoint.
+          testTimeout: 30_000,
+          // markdown-it imports punycode.js's default export, which only its ES build (`module`) has: bundled
+          // by Vite's optimizer, not loaded as CommonJS by workerd.
+          // vt-pbf (the test archive's tiles, tests/fixtures/pmtiles.ts) and its pbf are CommonJS only.
+          deps: { optimizer: { ssr: { enabled: true, include: ["markdown-it", "vt-pbf"] } } },
+          include: ["tests/integration/**/*.test.ts", "worker/**/*.workerd.test.ts"],
+          globalSetup: ["./tests/integration/seed-statements.ts"],
           setupFiles: ["./tests/integration/apply-migrations.ts"],
         },
       },
@@ -66,6 +92,10 @@ export default defineConfig({
           }),
         ],
         test: { name: "workers-api-down", include: ["tests/integration-api-down/**/*.test.ts"] },
+      },
+      {
+        // The operator's commands against a fresh local D1 (wrangler in a child process).
+        test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 300_000 },
       },
       {
         test: {

@@ -3,8 +3,8 @@ import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { STREAM_TIMEOUT_MS } from "#shared/constants.ts";
-import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
-import { FormattedTextsContext } from "#client/i18n/formatted-texts.ts";
+import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.server.ts";
+import { FormattedTextsContext } from "#client/i18n/formatted-texts-reader.ts";
 
 /**
  * React Router rejects deferred data still pending by then (its section's error element shows). Our

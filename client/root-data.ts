@@ -1,5 +1,5 @@
 import type { Locale } from "#shared/locales.ts";
-import type { PackedMessages } from "#shared/intl.ts";
+import type { PackedTexts } from "#shared/intl.ts";
 import type { SessionUser } from "#shared/api/auth.ts";
 
 /** What the root loader gives every page: the language, its messages and site-wide settings. */
@@ -7,18 +7,20 @@ export interface RootData {
   locale: Locale;
   /** `en_GB`-style locale for Open Graph. */
   ogLocale: string;
-  messages: PackedMessages;
+  messages: PackedTexts;
   origin: string;
-  /** SPEC §8: show the server's message in 500 alerts. */
+  /** Product §8: show the server's message in 500 notices. */
   errorLogging: boolean;
   /** ISO-2 country of the visitor from the edge (`request.cf.country`), when known. */
   country?: string;
   /** Ids of the visitor's favourite listings (account or guest cookie), newest first. */
   favourites: number[];
   /** The signed-in visitor, rendered on the server (no flash of a signed-out header), or null. */
-  user: Pick<SessionUser, "id" | "name" | "role" | "phone_verified"> | null;
+  user: Pick<SessionUser, "id" | "name" | "role" | "roles" | "phone_verified" | "image_variants"> | null;
   /** The signed-in visitor's unread messages as the page was rendered (the header's badge; then live); guests: none. */
   unreadMessages?: number;
+  /** The signed-in person's messages page, for the header's entry (locale-free). */
+  messagesPath?: string;
   /** Signed in: the stylesheets of the header's lazily loaded parts, for the server to name in the head. */
   accountStylesheets?: readonly string[];
 }

@@ -1,29 +1,30 @@
 import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
-import { appContext } from "#client/app-context.ts";
+import { privatePaths } from "#shared/private-paths.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/root";
-import { AlertsProvider } from "./components/alerts/alerts.tsx";
+import { NoticesProvider } from "./components/notices/notices.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
 import { ScrollRestoration } from "./components/scroll-restoration/scroll-restoration.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
-import { I18nProvider, usePageMessages } from "./i18n/intl.tsx";
-import { AUTH_DIALOG_MESSAGE_SCOPES, ROOT_MESSAGE_SCOPES } from "./i18n/message-scopes.ts";
+import { I18nProvider, usePageTexts } from "./i18n/intl.tsx";
+import { AUTH_DIALOG_TEXT_SCOPES, ROOT_TEXT_SCOPES } from "./i18n/text-scopes.server.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
-import { favouriteIdsOf } from "./favourites.server.ts";
+import { favouriteIdsOf } from "#client/components/my-favourites/favourites.server.ts";
 import { accountStylesheets } from "./components/layout/account-stylesheets.server.ts";
 import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
 import "./styles/global.css";
 
-/** Every failed form post or fetcher submission shows its SPEC §8 alert (client/api/api-failures.ts). */
+/** Every failed form post or fetcher submission shows its product §8 notice (client/api/api-failures.ts). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [reportFailedActions];
 
-/** Never throws: the error screens need its messages. */
+/** Never throws: the error screens need its texts. */
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
-  const { origin, user, api, country, messages, errorLogging } = context.get(appContext);
+  const { origin, user, api, country, texts, errorLogging } = context.get(appContext);
   const { locale } = splitLocale(url.pathname);
   const [favourites, unreadMessages] = await Promise.all([
     favouriteIdsOf(request, api, user !== null),
@@ -33,23 +34,31 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
   return {
     favourites,
     unreadMessages,
+    messagesPath: user ? privatePaths.cabinet.messages() : undefined,
     accountStylesheets: user ? accountStylesheets() : undefined,
     country,
     locale,
     ogLocale: localeEntry(locale).og,
-    messages: messages.packed(
-      url.searchParams.has(AUTH_DIALOG_PARAM)
-        ? [...ROOT_MESSAGE_SCOPES, ...AUTH_DIALOG_MESSAGE_SCOPES]
-        : ROOT_MESSAGE_SCOPES,
+    messages: texts.packed(
+      url.searchParams.has(AUTH_DIALOG_PARAM) ? [...ROOT_TEXT_SCOPES, ...AUTH_DIALOG_TEXT_SCOPES] : ROOT_TEXT_SCOPES,
     ),
     origin,
     errorLogging,
-    user: user ? { id: user.id, name: user.name, role: user.role, phone_verified: user.phone_verified } : null,
+    user: user
+      ? {
+          id: user.id,
+          name: user.name,
+          role: user.role,
+          roles: user.roles,
+          phone_verified: user.phone_verified,
+          image_variants: user.image_variants,
+        }
+      : null,
   };
 }
 
 /**
- * The messages change with the language, and the sign-in dialog's come when it opens: other
+ * The texts change with the language, and the sign-in dialog's come when it opens: other
  * navigations keep the root data; forms refresh it.
  */
 export function shouldRevalidate({
@@ -72,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
     document.documentElement.dataset.hydrated = "";
   }, []);
   const locale = data?.locale ?? "en";
-  const messages = usePageMessages();
+  const texts = usePageTexts();
   const busy = useNavigationBusy();
   return (
     <html lang={locale}>
@@ -83,8 +92,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider locale={locale} messages={messages}>
-          <AlertsProvider errorLogging={data?.errorLogging}>
+        <I18nProvider locale={locale} texts={texts}>
+          <NoticesProvider errorLogging={data?.errorLogging}>
             <NavigationProgress />
             <SiteHeader />
             <main id="main" tabIndex={-1} aria-busy={busy || undefined}>
@@ -93,7 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <SiteFooter />
             {/* The sign-in dialog of `?auth=signin|register|recover` (decision 007). */}
             <AuthDialogMount />
-          </AlertsProvider>
+          </NoticesProvider>
         </I18nProvider>
         <ScrollRestoration />
         <Scripts />
@@ -110,5 +119,5 @@ export default function App() {
   return <Outlet />;
 }
 
-/** SPEC §2 error screens (client/components/error-screen/error-boundary.tsx). */
+/** Product §2 error screens (client/components/error-screen/error-boundary.tsx). */
 export { ErrorBoundary } from "./components/error-screen/error-boundary.tsx";

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, localizePath, splitLocale } from "#shared/locales.ts";
-import { makeIntl, type Messages } from "#shared/intl.ts";
+import { makeIntl, type Texts } from "#shared/intl.ts";
 import { previewImage } from "#shared/preview-image.ts";
-import { messagesOfMatches } from "#client/i18n/intl.tsx";
+import { textsOfMatches } from "#client/i18n/intl.tsx";
 import type { RootData } from "./root-data.ts";
 
 interface MetaArgsLike {
@@ -17,16 +17,16 @@ export function rootData(matches: MetaArgsLike["matches"]): RootData | undefined
 /** Formats one message of the page's language inside `meta`, where hooks are not available. */
 export function metaMessage(args: MetaArgsLike, id: string, values?: Record<string, string | number>): string {
   const root = rootData(args.matches);
-  return root ? makeIntl(root.locale, pageMessagesOf(args.matches)).formatMessage({ id }, values) : id;
+  return root ? makeIntl(root.locale, pageTextsOf(args.matches)).formatMessage({ id }, values) : id;
 }
 
 /** The root's site-wide messages with the page's own, as `meta` sees them in its matches. */
-function pageMessagesOf(matches: MetaArgsLike["matches"]): Messages {
-  return Object.assign({}, ...messagesOfMatches(matches)) as Messages;
+function pageTextsOf(matches: MetaArgsLike["matches"]): Texts {
+  return Object.assign({}, ...textsOfMatches(matches)) as Texts;
 }
 
 /** What page metadata is made from: the page's path and the root data's language, origin and messages. */
-export type MetaPage = Pick<RootData, "locale" | "ogLocale" | "origin"> & { messages: Messages; pathname: string };
+export type MetaPage = Pick<RootData, "locale" | "ogLocale" | "origin"> & { messages: Texts; pathname: string };
 
 /**
  * Title, description, canonical and hreflang alternates (en/ru/sr + x-default, absolute URLs) of a
@@ -42,7 +42,7 @@ export function pageMeta(
   const root = rootData(args.matches);
   return root
     ? pageMetaOf(
-        { ...root, messages: pageMessagesOf(args.matches), pathname: args.location.pathname },
+        { ...root, messages: pageTextsOf(args.matches), pathname: args.location.pathname },
         key,
         values,
         options,

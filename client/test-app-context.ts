@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import { splitLocale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
-import { type AppContext, appContext } from "./app-context.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
+import { type AppContext, appContext } from "./app-context.server.ts";
 
 /**
  * A router context as the worker would fill it for a request to `url`, with the given API: for
@@ -22,7 +22,7 @@ export function testAppContext(url: URL, api: ApiClient, overrides: Partial<AppC
     api,
     signInApi: () => ({ client: api, setCookies: () => [], retryAfter: () => undefined }),
     sessionEndCookies: () => [],
-    messages: messageCatalog(locale),
+    texts: textCatalog(locale),
     formattedTexts: { get: () => undefined },
     ...overrides,
   });

@@ -8,16 +8,24 @@ import { wranglerEnv } from "./wrangler.ts";
 /** Written by the Cloudflare Vite plugin on every build: plain `wrangler dev`/`deploy` serve the build it names. */
 const DEPLOY_REDIRECT = ".wrangler/deploy/config.json";
 
-/** `cwd`: another copy of the source (harness/second-build.ts), built into `folder` (then an absolute path). */
+/**
+ * `cwd`: another copy of the source (harness/second-build.ts), built into `folder` (then an absolute path);
+ * `cloudflareEnv`: the wrangler environment (`[env.NAME]`) the build's configuration is flattened for.
+ */
 export function buildSite(
   folder: string,
-  { inherit = false, cwd }: { inherit?: boolean; cwd?: string } = {},
+  { inherit = false, cwd, cloudflareEnv }: { inherit?: boolean; cwd?: string; cloudflareEnv?: string } = {},
 ): { status: number; output: string } {
   const result = spawnSync("npx", ["react-router", "build"], {
     cwd,
     // Not the caller's NODE_ENV (spawn leaves an undefined one out): vitest sets `test`, and Vite would
     // bundle React's development build.
-    env: { ...wranglerEnv, BUILD_DIRECTORY: folder, NODE_ENV: undefined },
+    env: {
+      ...wranglerEnv,
+      BUILD_DIRECTORY: folder,
+      NODE_ENV: undefined,
+      ...(cloudflareEnv ? { CLOUDFLARE_ENV: cloudflareEnv } : {}),
+    },
     stdio: inherit ? "inherit" : ["ignore", "pipe", "pipe"],
     encoding: "utf8",
   });

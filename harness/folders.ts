@@ -40,6 +40,9 @@ export function testState(project: string): string {
   return `${FOLDERS.test.state}/${project}`;
 }
 
+/** The seeded D1 that the test servers' databases are copied from (`seedTestD1`); never served itself. */
+export const SEEDED_TEST_STATE = `${FOLDERS.test.state}/.seeded`;
+
 export function benchDbState(listings: number): string {
   return `${FOLDERS["bench-db"].state}/${listings}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The D1 migrations on SQLite (node:sqlite) with data in the tables a migration moves: the workers suite
  * applies them to an empty database, which would not catch a statement that breaks on rows. Migration 0018
- * (issue 21) turns the sandbox's `payments` into payment intents with their ledger and points the phone
+ * (decision 040) turns the sandbox's `payments` into payment intents with their ledger and points the phone
  * reveals at them.
  */
 import { readdirSync, readFileSync } from "node:fs";

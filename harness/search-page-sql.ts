@@ -4,8 +4,7 @@
  */
 import * as v from "valibot";
 import { type SearchFilters, SearchQuery } from "#shared/api/realty.ts";
-import { type ResolvedPlaces, searchPageStatement, whereClause } from "#worker/db/listings.ts";
-import { ORGANIC_UNKNOWN } from "#worker/db/promoted-ranking.ts";
+import { type ResolvedPlaces, searchPageStatement, whereClause } from "#worker/db/listing-search.ts";
 
 export function searchPageSql(
   query: string,
@@ -19,6 +18,5 @@ export function searchPageSql(
     perPage: parsed.per_page,
     now,
     columns: "l.id",
-    organic: ORGANIC_UNKNOWN,
   });
 }

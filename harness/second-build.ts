@@ -1,5 +1,5 @@
 /**
- * A second build of the same source for the update and version-skew tests (issue 23): build B is the
+ * A second build of the same source for the update and version-skew tests (decision 043): build B is the
  * working tree with one client-side change in one lazily loaded route module, so its build id and that
  * route's chunk differ from build A's (FOLDERS.test) while every other chunk stays the same. Both are
  * served one after the other on one port, so they share one origin and so one service worker.
@@ -33,7 +33,7 @@ export const CHANGED_ROUTE = { file: "client/routes/about.tsx", id: "routes/abou
 export const CHANGE = `(globalThis as { __secondBuild?: boolean }).__secondBuild = true;\n`;
 
 /** Where B's source is copied: beside its build folder, never inside it (a build empties its folder). */
-export const SECOND_BUILD_SOURCE = ".builds/test-b-source";
+const SECOND_BUILD_SOURCE = ".builds/test-b-source";
 /** The key of the source a build in FOLDERS["test-b"] was made from. */
 const SOURCE_HASH_FILE = "source-hash";
 
@@ -125,7 +125,7 @@ export function buildSecond(
 }
 
 /** Resolves once nothing listens on the loopback port (a stopped workerd may linger a moment). */
-export async function portFree(port: number, timeoutMs = 15_000): Promise<void> {
+async function portFree(port: number, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const free = await new Promise<boolean>((done) => {

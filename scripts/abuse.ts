@@ -1,5 +1,5 @@
 /**
- * `npm run abuse [-- --concurrency 200 --no-build]`: tries the site's limits as an attacker would (issue 17)
+ * `npm run abuse [-- --concurrency 200 --no-build]`: tries the site's limits as an attacker would
  * and prints their figures. Builds the production worker into its own folder (.builds/abuse), seeds a fresh
  * local D1 (.wrangler/abuse-state, so every counter starts empty), serves it on workerd and fires a burst of
  * concurrent requests at every "at most N per window" rule, from one account or one address (set through
@@ -101,7 +101,7 @@ const rows: Row[] = [];
 const checks: { what: string; answer: string; held: boolean }[] = [];
 
 /**
- * Waits, when fewer than `needS` seconds of the current fixed window (worker/services/rate-limit.ts) are
+ * Waits, when fewer than `needS` seconds of the current fixed window (worker/http/rate-limit.ts) are
  * left, for the next one: a burst spanning two windows of a short rule would meet two allowances.
  */
 async function startOfWindow(windowS: number, needS: number) {
@@ -155,7 +155,7 @@ async function main() {
         body: { text: `Still available? ${i}` },
       }),
     );
-    // A reveal is paid through a phone_reveal intent (issue 21): starting one is what is limited.
+    // A reveal is paid through a phone_reveal intent (decision 040): starting one is what is limited.
     await burst(`paid phone reveals per account and hour`, PHONE_REVEALS_PER_HOUR, 201, (i) =>
       send("/api/cabinet/payment/intent", {
         session: admin.token,

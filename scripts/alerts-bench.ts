@@ -1,11 +1,11 @@
 /**
- * `npm run alerts:bench [-- --listings 100000 --searches 10000]`: the figure of issue 22 item 4 — matching
+ * `npm run alerts:bench [-- --listings 100000 --searches 10000]`: the figure of decision 041 — matching
  * every listing that went public against every saved search, as the Cron Trigger's run does it.
  *
  * A local SQLite database (node:sqlite) gets the real migrations, the seed's listings (each one's going
  * public is an activation, by the trigger of migration 0020) and saved searches made around the seeded
  * listings the way people save them (a type and a city, often a price limit and rooms, sometimes a district
- * or a word); then the job's cursor goes back to the start and the worker's own code (worker/services/
+ * or a word); then the job's cursor goes back to the start and the worker's own code (worker/workflows/
  * alerts.ts `loadAlertIndex`, `matchBatch`) matches all the activations, batch by batch, through a D1 stand-in
  * over the same database (harness/sqlite-d1.ts). Printed: the index's build time, each batch's time split
  * into the database's part (reads and the matches' writes; D1's own work in production) and the Worker's
@@ -29,7 +29,7 @@ registerHooks({
     nextLoad(url, url.endsWith(".json") ? { ...context, importAttributes: { type: "json" } } : context),
 });
 const { ACTIVATION_BATCH, ALERT_RUN_BUDGET_MS, MATCH_BATCHES_PER_RUN, loadAlertIndex, matchBatch } =
-  await import("#worker/services/alerts.ts");
+  await import("#worker/workflows/alerts.ts");
 
 const { values } = parseArgs({
   options: { listings: { type: "string", default: "100000" }, searches: { type: "string", default: "10000" } },

@@ -3,11 +3,11 @@
  * outlines, and a wider one (OVERVIEW_REGION) for the lowest zooms out of its 1:50m ones — public domain data (https://www.naturalearthdata.com/about/terms-of-use/, credited "Made with
  * Natural Earth"), shipped as TopoJSON by the npm package world-atlas (ISC) — into the compact module the
  * worker draws its basemap tiles from, worker/map/basemap-data.json (worker/map/extract.ts does the work;
- * worker/map/basemap-data.test.ts checks the committed file is what it makes). Run it again after
+ * harness/basemap-data.test.ts checks the committed file is what it makes). Run it again after
  * changing the region or upgrading world-atlas, and commit the file.
  *
  * `npm run basemap -- --time`: instead, how long drawing a tile takes (100 renders of tiles over Belgrade at
- * zooms 7 and 12, and of the whole region at the map's lowest zoom), with the seed's gazetteer.
+ * zooms 7 and 12, and of the whole region at the map's lowest zoom), with the reference gazetteer.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,7 +18,7 @@ import type { BasemapData } from "#worker/map/basemap-file.ts";
 import { worldPixel } from "#worker/map/geo.ts";
 import { renderTile } from "#worker/map/tile.ts";
 import { MAP_MIN_ZOOM } from "#shared/map.ts";
-import { CITIES } from "#harness/seed/gazetteer.ts";
+import { GAZETTEER } from "#worker/db/reference/gazetteer-tables.ts";
 
 if (process.argv.includes("--time")) {
   await timeTiles();
@@ -46,28 +46,11 @@ async function timeTiles() {
   const data = JSON.parse(
     readFileSync(fileURLToPath(import.meta.resolve("#worker/map/basemap-data.json")), "utf8"),
   ) as BasemapData;
-  const cities = CITIES.map((c, i) => ({
-    id: i + 1,
-    slug: c.slug,
-    name_en: c.en,
-    name_ru: c.ru,
-    name_sr: c.sr,
-    lat: c.lat,
-    lng: c.lng,
-    population: c.population,
-  }));
-  const districts = CITIES.flatMap((c, i) =>
-    (c.districts ?? []).map((d, j) => ({
-      id: i * 100 + j,
-      city_id: i + 1,
-      slug: d.slug,
-      name_en: d.en,
-      name_ru: d.ru,
-      name_sr: d.sr,
-      lat: d.lat,
-      lng: d.lng,
-    })),
-  );
+  // The whole reference gazetteer (decision 055), by population as D1 lists it.
+  const cities = GAZETTEER.cities
+    .map((c) => ({ ...c, name_en: c.en, name_ru: c.ru, name_sr: c.sr }))
+    .sort((a, b) => b.population - a.population);
+  const districts = GAZETTEER.districts.map((d) => ({ ...d, name_en: d.en, name_ru: d.ru, name_sr: d.sr }));
   const gazetteer = { cities, districts };
   const RUNS = 100;
   for (const z of [MAP_MIN_ZOOM, 7, 12]) {

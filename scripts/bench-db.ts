@@ -5,10 +5,10 @@
  * primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of the common filters. Writes
  * reports/bench-db.json. Exits non-zero when a target is missed:
  *   search p95 ≤ 3 × primary-key p95, and every shape's p95 at 100k ≤ 1.5 × its p95 at 10k;
- *   the owner's statistics rollup and the cabinet's listing reads (issue 19) p95 ≤ 3 × primary-key p95,
+ *   the owner's statistics rollup and the cabinet's listing reads (decision 038) p95 ≤ 3 × primary-key p95,
  *   the rollup's plan on indexes only;
- *   the messages' conversation list and thread pages (issue 20) p95 ≤ 3 × primary-key p95;
- *   the map endpoint's viewports (issue 24) p95 ≤ 3 × primary-key p95 (the "filtered map" rows, a filter the
+ *   the messages' conversation list and thread pages (decision 039) p95 ≤ 3 × primary-key p95;
+ *   the map endpoint's viewports (decision 044) p95 ≤ 3 × primary-key p95 (the "filtered map" rows, a filter the
  *   map's summaries do not keep, are reported only).
  * Besides the seed, each database gets STATISTICS_DAYS days of counters, messages and favourites: sparse
  * for every listing (the tables' size), dense for the development user's listings (what is measured); and
@@ -51,7 +51,7 @@ const SEARCHES: Record<string, string> = {
   "search 2 rooms €100–250k Beograd": "deal=sale&type=4&city=beograd&rooms=2&price_min=100000&price_max=250000",
   "search Vračar by price/m²": "deal=sale&type=4&city=beograd&district=vracar&sort=price_m2",
   "search all of Niš": "city=nis",
-  // The search page's own searches (issue 25): a deal in a city with any type (migration 0023).
+  // The search page's own searches (decision 045): a deal in a city with any type (migration 0023).
   "search page: 2 rooms for sale in Beograd": "deal=sale&city=beograd&rooms=2",
   "search page: for sale in Beograd, cheapest first": "deal=sale&city=beograd&sort=price_asc",
   "search page: for sale in Beograd up to €150 000": "deal=sale&city=beograd&price_max=150000",
@@ -59,7 +59,7 @@ const SEARCHES: Record<string, string> = {
   "search newest, no filter": "",
   "text search": "q=stan",
   "text search in city": "q=terasa&city=beograd",
-  // Issue 21: every search places running "Top" placements first (promoted-ranking.ts); these reach past
+  // Decision 040: every search places running "Top" placements first (promoted-ranking.ts); these reach past
   // the first page and read only placements (the seed's ~5 % run past the bench's day, checked below).
   "search with promoted first (sale apartments Beograd, page 5)": "deal=sale&type=4&city=beograd&page=5",
   "search promoted only": "promoted=true",
@@ -67,7 +67,7 @@ const SEARCHES: Record<string, string> = {
 };
 
 /**
- * Issue 24: the map endpoint over viewports of a 1280 × 800 px map — Serbia whole (the summary's whole
+ * Decision 044: the map endpoint over viewports of a 1280 × 800 px map — Serbia whole (the summary's whole
  * cells, the border ring from the listings), a city, and a street (listings directly, finer than the summary).
  */
 const SERBIA = `${SERBIA_BOUNDS.south},${SERBIA_BOUNDS.west},${SERBIA_BOUNDS.north},${SERBIA_BOUNDS.east}`;
@@ -93,7 +93,7 @@ const OWNER_FIRST = "owner listings (active tab, page 1)";
 const OWNER_DEEP = "owner listings (active tab, a deep page)";
 const OWNER_COUNTS = "owner tab counts";
 const PK = "primary-key lookup (by-ids, 1 id)";
-/** The development user's messages (issue 20): 200 conversations, one a thread of THREAD_MESSAGES. */
+/** The development user's messages (decision 039): 200 conversations, one a thread of THREAD_MESSAGES. */
 const OWN_CONVERSATIONS = 200;
 const THREAD_MESSAGES = 1000;
 const CONTACTS_FIRST = "messages contacts (page 1 of 200 conversations)";
@@ -189,7 +189,7 @@ function seedStatistics(dir: string) {
 }
 
 /**
- * Conversations (issue 20): one on every 50th listing with one of thirty visitors and three messages (the
+ * Conversations (decision 039): one on every 50th listing with one of thirty visitors and three messages (the
  * tables' size), and the development user's OWN_CONVERSATIONS — as the owner of half and the visitor of the
  * other half — of five messages each but one of THREAD_MESSAGES (what is measured). Each side has read all
  * but the last message; the counters are made as the writes keep them. Generated inside SQLite.

@@ -1,21 +1,26 @@
 /**
- * `npm run bench:photos [-- --photos 3 --kinds baseline-420,progressive-444 --size 4096x3072 --no-build]`: the time and the
- * memory per uploaded photo (issue 18, "Speed and size"; decisions 031 and 046). Builds the production
+ * `npm run bench:photos [-- --photos 3 --kinds baseline-420,progressive-444 --size 4096x3072 --quality 90
+ * --orientation 6 --fresh --warm-up --no-build]`:
+ * the time and the memory per uploaded photo ("Speed and size"; decisions 031, 046 and 054). Builds the production
  * worker into its own folder (.builds/bench-photos), seeds a fresh local D1 (.wrangler/bench-photos-state,
  * so the upload counter starts at zero), adds a draft listing of the seed's ordinary user, serves the build
  * on workerd and uploads `--photos` JPEGs of each kind (baseline or progressive, 4:2:0 or 4:4:4) at the
- * largest accepted size (`--size`, by default PHOTO_MAX_PIXELS: 4096 × 3072, 2–5 MB, painted and encoded
+ * largest accepted size (`--size`, by default PHOTO_MAX_PIXELS: 4096 × 3072, 2–5 MB at `--quality` 90, painted and encoded
  * here with MozJPEG: nothing large sits in git) one after another through `POST /api/realty/edit/image`. Each answer covers
  * the whole pipeline: decode, scale, encode the master and three WebP variants, and store them in the
  * local R2. For each upload it reads the workerd process's peak resident memory above what it held just
  * before (Linux: VmHWM, reset through clear_refs) and what it holds after. Prints a table and the worker
- * bundle's size (its scripts, and its WASM codecs apart); exits non-zero if an upload fails.
+ * bundle's size (its scripts, and its WASM codecs apart); exits non-zero if an upload fails. `--fresh` serves
+ * each kind from a workerd of its own, so the first upload of every kind is a cold isolate's (the worst
+ * case: the codecs' memories and code are new); `--warm-up` first uploads a 640 × 480 photo of the kind,
+ * not counted, to tell what the cold isolate costs apart from the photo.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import encodeJpeg, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
+import encodeWebp, { init as initWebpEncoder } from "@jsquash/webp/encode.js";
 import { weighFiles } from "#harness/audit/first-load.ts";
 import { buildSite } from "#harness/build.ts";
 import { FOLDERS } from "#harness/folders.ts";
@@ -23,6 +28,7 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
+import { encodePng } from "#worker/images/png.ts";
 
 /** MozJPEG's options for each kind of file: a phone writes baseline 4:2:0, editors progressive or 4:4:4. */
 const KINDS = {
@@ -30,6 +36,9 @@ const KINDS = {
   "baseline-444": { progressive: false, auto_subsample: false, chroma_subsample: 1 },
   "progressive-420": { progressive: true, auto_subsample: false, chroma_subsample: 2 },
   "progressive-444": { progressive: true, auto_subsample: false, chroma_subsample: 1 },
+  // Not JPEGs: decoded whole (no DCT scaling), so their limit is the decoding estimate's.
+  webp: null,
+  png: null,
 };
 type Kind = keyof typeof KINDS;
 
@@ -37,25 +46,51 @@ const { values } = parseArgs({
   options: {
     photos: { type: "string", default: "3" },
     size: { type: "string", default: "4096x3072" },
-    kinds: { type: "string", default: Object.keys({ ...KINDS }).join(",") },
+    kinds: { type: "string", default: "baseline-420,baseline-444,progressive-420,progressive-444" },
     build: { type: "boolean", default: true },
     "no-build": { type: "boolean", default: false },
+    quality: { type: "string", default: "90" },
+    orientation: { type: "string", default: "1" },
+    fresh: { type: "boolean", default: false },
+    "warm-up": { type: "boolean", default: false },
   },
 });
 const PHOTOS = Number(values.photos);
 const folders = FOLDERS["bench-photos"];
 /** By default the largest photo accepted; quality and noise chosen so that it weighs as a phone's does. */
-const [WIDTH, HEIGHT] = values.size.split("x").map(Number) as [number, number];
-const QUALITY = 90;
+const [WIDE, HIGH] = values.size.split("x").map(Number) as [number, number];
+const QUALITY = Number(values.quality);
+/** An EXIF orientation other than 1 (a phone held upright writes 6) makes the pipeline turn the master. */
+const ORIENTATION = Number(values.orientation);
 const NOISE = 22;
 const LISTING_ID = 990_001;
 const ADDRESS = "198.51.100.7";
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
+/** `jpeg` with an APP1 Exif segment after its SOI holding only the orientation (a big-endian TIFF, one IFD entry). */
+function withOrientation(jpeg: Uint8Array, orientation: number): Uint8Array {
+  const segment = new Uint8Array(4 + 6 + 26);
+  const view = new DataView(segment.buffer);
+  segment.set([0xff, 0xe1, 0, segment.length - 2, 0x45, 0x78, 0x69, 0x66, 0, 0, 0x4d, 0x4d, 0, 0x2a]);
+  view.setUint32(14, 8);
+  view.setUint16(18, 1);
+  view.setUint16(20, 0x0112);
+  view.setUint16(22, 3);
+  view.setUint32(24, 1);
+  view.setUint16(28, orientation);
+  const out = new Uint8Array(jpeg.length + segment.length);
+  out.set(jpeg.subarray(0, 2));
+  out.set(segment, 2);
+  out.set(jpeg.subarray(2), 2 + segment.length);
+  return out;
+}
+
 /** Gradients, waves, a checkerboard and sensor-like noise: JPEG finds about as much detail as in a photo. */
-async function phonePhoto(variant: number, kind: Kind): Promise<Uint8Array> {
+async function phonePhoto(variant: number, kind: Kind, WIDTH = WIDE, HEIGHT = HIGH): Promise<Uint8Array> {
   const wasm = new URL("../node_modules/@jsquash/jpeg/codec/enc/mozjpeg_enc.wasm", import.meta.url);
   await initJpegEncoder(new WebAssembly.Module(readFileSync(wasm)));
+  const webpWasm = new URL("../node_modules/@jsquash/webp/codec/enc/webp_enc_simd.wasm", import.meta.url);
+  if (kind === "webp") await initWebpEncoder(new WebAssembly.Module(readFileSync(webpWasm)));
   const data = new Uint8ClampedArray(WIDTH * HEIGHT * 4);
   let seed = variant + 1;
   const noise = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32 - 0.5) * NOISE;
@@ -69,9 +104,15 @@ async function phonePhoto(variant: number, kind: Kind): Promise<Uint8Array> {
       data[i + 3] = 255;
     }
   }
-  return new Uint8Array(
-    await encodeJpeg({ data, width: WIDTH, height: HEIGHT } as ImageData, { quality: QUALITY, ...KINDS[kind] }),
-  );
+  const image = { data, width: WIDTH, height: HEIGHT } as ImageData;
+  if (kind === "webp") return new Uint8Array(await encodeWebp(image, { quality: QUALITY }));
+  if (kind === "png") {
+    const rgb = new Uint8Array(WIDTH * HEIGHT * 3);
+    for (let i = 0; i < WIDTH * HEIGHT; i++) rgb.set(data.subarray(i * 4, i * 4 + 3), i * 3);
+    return encodePng(WIDTH, HEIGHT, rgb);
+  }
+  const jpeg = new Uint8Array(await encodeJpeg(image, { quality: QUALITY, ...KINDS[kind] }));
+  return ORIENTATION === 1 ? jpeg : withOrientation(jpeg, ORIENTATION);
 }
 
 /** A draft listing of the seed's ordinary user, written before the server holds the D1 file. */
@@ -101,6 +142,7 @@ async function signIn(server: ServedBuild): Promise<string> {
 function upload(server: ServedBuild, token: string, bytes: Uint8Array) {
   const form = new FormData();
   form.set("id", String(LISTING_ID));
+  // The name and type are not read: the pipeline goes by the bytes.
   form.set("file", new File([bytes as Uint8Array<ArrayBuffer>], "photo.jpg", { type: "image/jpeg" }));
   return fetch(`${server.url}/api/realty/edit/image`, {
     method: "POST",
@@ -164,63 +206,82 @@ async function main() {
   await addDraft();
   const kinds = values.kinds.split(",") as Kind[];
   for (const kind of kinds) if (!(kind in KINDS)) throw new Error(`unknown kind ${kind}: ${Object.keys(KINDS)}`);
-  console.log(`▶ painting ${PHOTOS} photos of ${WIDTH} × ${HEIGHT} of each kind: ${kinds.join(", ")}`);
-  const photos: { kind: Kind; bytes: Uint8Array }[] = [];
-  for (const kind of kinds) for (let i = 0; i < PHOTOS; i++) photos.push({ kind, bytes: await phonePhoto(i, kind) });
-
-  const server = await serveBuild(folders, { vars: { PAGE_CACHE_TTL: "0" } });
-  const workerd = workerdPids(server);
-  console.log(
-    `▶ served at ${server.url} (workerd ${workerd.join(", ")}); ${os.cpus().length} cores, ` +
-      `load ${os.loadavg()[0]!.toFixed(2)}\n`,
-  );
-  const rows: { kind: Kind; bytes: number; status: number; ms: number; peakMb: number; afterMb: number }[] = [];
-  try {
-    const token = await signIn(server);
-    for (const { kind, bytes } of photos) {
-      const before = workerd.map((pid) => memory(pid, true));
-      const started = performance.now();
-      const res = await upload(server, token, bytes);
-      await res.arrayBuffer();
-      const ms = performance.now() - started;
-      // The process that ran the upload: the one whose memory grew most.
-      const growth = workerd
-        .map((pid, i) => ({ now: memory(pid, false), was: before[i]! }))
-        .map(({ now, was }) => ({ peak: now.peak - was.rss, after: now.rss - was.rss }))
-        .sort((a, b) => b.peak - a.peak)[0]!;
-      rows.push({
-        kind,
-        bytes: bytes.length,
-        status: res.status,
-        ms,
-        peakMb: growth.peak / 1024,
-        afterMb: growth.after / 1024,
-      });
-    }
-  } finally {
-    await server.stop();
+  console.log(`▶ painting ${PHOTOS} photos of ${WIDE} × ${HIGH} of each kind: ${kinds.join(", ")}`);
+  const photos: { kind: Kind; bytes: Uint8Array; warmUp: boolean }[] = [];
+  for (const kind of kinds) {
+    if (values["warm-up"]) photos.push({ kind, bytes: await phonePhoto(0, kind, 640, 480), warmUp: true });
+    for (let i = 0; i < PHOTOS; i++) photos.push({ kind, bytes: await phonePhoto(i, kind), warmUp: false });
   }
 
-  console.log("| # | Kind | JPEG MB | Status | ms | Peak RSS growth MB | RSS growth after MB |");
+  type Row = {
+    kind: Kind;
+    warmUp: boolean;
+    bytes: number;
+    status: number;
+    ms: number;
+    peakMb: number;
+    afterMb: number;
+  };
+  const rows: Row[] = [];
+  // One workerd for all, or (--fresh) one per kind: each kind's first upload then meets a cold isolate.
+  const batches = values.fresh ? kinds.map((kind) => photos.filter((p) => p.kind === kind)) : [photos];
+  for (const batch of batches) {
+    const server = await serveBuild(folders, { vars: { PAGE_CACHE_TTL: "0" } });
+    const workerd = workerdPids(server);
+    console.log(
+      `▶ served at ${server.url} (workerd ${workerd.join(", ")}); ${os.cpus().length} cores, ` +
+        `load ${os.loadavg()[0]!.toFixed(2)}`,
+    );
+    try {
+      const token = await signIn(server);
+      for (const { kind, bytes, warmUp } of batch) {
+        const before = workerd.map((pid) => memory(pid, true));
+        const started = performance.now();
+        const res = await upload(server, token, bytes);
+        await res.arrayBuffer();
+        const ms = performance.now() - started;
+        // The process that ran the upload: the one whose memory grew most.
+        const growth = workerd
+          .map((pid, i) => ({ now: memory(pid, false), was: before[i]! }))
+          .map(({ now, was }) => ({ peak: now.peak - was.rss, after: now.rss - was.rss }))
+          .sort((a, b) => b.peak - a.peak)[0]!;
+        rows.push({
+          kind,
+          warmUp,
+          bytes: bytes.length,
+          status: res.status,
+          ms,
+          peakMb: growth.peak / 1024,
+          afterMb: growth.after / 1024,
+        });
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  console.log("");
+
+  console.log("| # | Kind | File MB | Status | ms | Peak RSS growth MB | RSS growth after MB |");
   console.log("|--:|:--|--:|--:|--:|--:|--:|");
   rows.forEach((row, i) =>
     console.log(
-      `| ${i + 1} | ${row.kind} | ${(row.bytes / 1024 / 1024).toFixed(2)} | ${row.status} | ${row.ms.toFixed(0)} | ` +
-        `${row.peakMb.toFixed(0)} | ${row.afterMb.toFixed(0)} |`,
+      `| ${i + 1} | ${row.kind}${row.warmUp ? " (640 × 480 warm-up)" : ""} | ${(row.bytes / 1024 / 1024).toFixed(2)} | ` +
+        `${row.status} | ${row.ms.toFixed(0)} | ${row.peakMb.toFixed(0)} | ${row.afterMb.toFixed(0)} |`,
     ),
   );
-  const times = rows.map((row) => row.ms).sort((a, b) => a - b);
+  const counted = rows.filter((row) => !row.warmUp);
+  const times = counted.map((row) => row.ms).sort((a, b) => a - b);
   const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
   console.log(
     `\nper photo: mean ${mean.toFixed(0)} ms, median ${times[Math.floor(times.length / 2)]!.toFixed(0)} ms, ` +
       `max ${times.at(-1)!.toFixed(0)} ms (the first includes compiling the codecs)`,
   );
   for (const kind of kinds) {
-    const peaks = rows.filter((row) => row.kind === kind).map((row) => row.peakMb);
+    const peaks = counted.filter((row) => row.kind === kind).map((row) => row.peakMb);
     console.log(`peak RSS growth, ${kind}: max ${Math.max(...peaks).toFixed(0)} MB`);
   }
   bundleSize();
-  const failed = rows.filter((row) => row.status !== 201).length;
+  const failed = counted.filter((row) => row.status !== 201).length;
   if (failed) {
     console.log(`\n${failed} upload(s) did not answer 201`);
     process.exit(1);

@@ -8,7 +8,7 @@
  *   uncached (rendered each time, as a signed-in visitor or a cache miss sees it), of the owner's pages
  *   signed in (cabinet, wizard, messages, payment), an API search, and a static copy of the search page's
  *   HTML served from the build's client folder (same bytes, captured in this run; measured first and last)
- *   — and each page's ratio to the static copy (issue 25);
+ *   — and each page's ratio to the static copy (decision 045);
  * - the CPU time of one uncached render of each of those pages (and of robots.txt and the static copy):
  *   the server's workerd processes' CPU counted by the kernel over sequential requests
  *   (harness/audit/process-cpu.ts), and where the worker's share goes by source and function, from
@@ -69,7 +69,7 @@ const STATIC_FILE = "bench-static.html";
 const UNCACHED = { "x-debug-page-cache": "off" };
 /** A page with no data of its own: what the layout alone (header, footer, messages, scripts) costs. */
 const LAYOUT_ONLY_PATH = OFFLINE_PATH;
-/** The owner side in the bench (issue 25): the name in the tables and the page type (harness/audit/pages.ts). */
+/** The owner side in the bench (decision 045): the name in the tables and the page type (harness/audit/pages.ts). */
 const OWNER_PAGES = [
   ["cabinet (signed in)", "cabinet"],
   ["wizard (signed in)", "wizard-params"],

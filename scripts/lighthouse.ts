@@ -4,7 +4,7 @@
  * 4× CPU slowdown (the longest task and the time over 50 ms, harness/audit/long-tasks.ts; beside them a
  * minimal document's, the browser's own floor) and runs Lighthouse (mobile preset) on the page types
  * named in budgets.json (home, search, detail, article…). Prints the four category scores, LCP, TBT, CLS and the JavaScript bytes;
- * then asks Chromium whether each page is installable as an app (issue 23; Lighthouse 12 has no PWA
+ * then asks Chromium whether each page is installable as an app (decision 043; Lighthouse 12 has no PWA
  * category). Writes reports/lighthouse.json; exits non-zero naming every score below its budget and
  * every page that cannot be installed. `--installability-only` skips the (slow) Lighthouse runs.
  */

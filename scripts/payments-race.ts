@@ -1,5 +1,5 @@
 /**
- * `npm run payments:race [-- --completes 50 --webhooks 50 --no-build]`: the reliability figure of issue 21.
+ * `npm run payments:race [-- --completes 50 --webhooks 50 --no-build]`: the reliability figure of decision 040.
  * One payment, settled by many callers at once: `complete` calls (the payer's browser coming back, retried)
  * and Stripe's webhook deliveries, all concurrent. It must be recorded once — one `succeeded` event, one
  * promotion period, the listing's `promoted_until` moved once.
@@ -27,7 +27,7 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { freePort, type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
-import { signWebhook } from "#worker/services/payments/stripe.ts";
+import { signWebhook } from "#worker/adapters/payments/stripe.ts";
 
 const { values } = parseArgs({
   options: {
@@ -55,7 +55,7 @@ interface Session {
   metadata: Record<string, string>;
 }
 
-/** The stand-in of Stripe's API: what the adapter (worker/services/payments/stripe.ts) calls. */
+/** The stand-in of Stripe's API: what the adapter (worker/adapters/payments/stripe.ts) calls. */
 function fakeStripe() {
   const sessions = new Map<string, Session>();
   const byKey = new Map<string, string>();

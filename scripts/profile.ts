@@ -1,6 +1,6 @@
 /**
  * `npm run profile [-- --pages search,home --requests 40 --top 30 --cached]`: where the worker's CPU goes
- * (issue 25, decision 045). Serves the bench's build (`npm run bench` builds and seeds it) and, for each
+ * (decision 045). Serves the bench's build (`npm run bench` builds and seeds it) and, for each
  * page type (harness/audit/pages.ts names, `robots`, `api-search`, `form-data`, or a path), renders it
  * uncached `--requests` times in a row: the server's workerd CPU per request counted by the kernel, then
  * workerd's sampling profiler over as many requests — by source, the top functions by self time and by

@@ -1,8 +1,8 @@
 /**
- * The typed client of the API (SPEC §7), used by loaders (in-process fetch) and the browser alike.
+ * The typed client of the API (product §7), used by loaders (in-process fetch) and the browser alike.
  * Every call sends X-Requested-With and, when there is one, the bearer token. A call the API answered
- * with an error is reported to `onFailure`: the browser's alerts follow SPEC §8 by its status
- * (`alertForStatus`); loaders report nothing.
+ * with an error is reported to `onFailure`: the browser's notices follow product §8 by its status
+ * (`noticeForStatus`); loaders report nothing.
  */
 import type { ApiListingEdit, EditStep, StepValues } from "./api/listing-edit.ts";
 import type { ApiFavourite, ApiFavouriteItem } from "./api/favourites.ts";
@@ -27,12 +27,19 @@ import type { Collection, Paged, Single } from "./api/conventions.ts";
 import type {
   PromotionOptionsResponse,
   RevealPhoneResponse,
+  RevealedPhoneResponse,
   SendMessageInput,
   SendMessageResponse,
 } from "./api/contact.ts";
 import type { ApiPlaceHit } from "./api/locations.ts";
-import type { ApiIntent, ApiRealtyOptions, ApiTransaction, CreateIntentInput } from "./api/payments.ts";
+import type { ApiIntent, ApiListingOptions, ApiTransaction, CreateIntentInput } from "./api/payments.ts";
 import type { ProductId } from "./products.ts";
+import type {
+  AdminListingsResponse,
+  ApiAdminListing,
+  ApiAdminUserActivity,
+  ListingModerationInput,
+} from "./api/admin-listings.ts";
 import type {
   ApiConversation,
   ApiConversationReport,
@@ -63,6 +70,29 @@ import type {
   SearchResponse,
 } from "./api/realty.ts";
 import type { Locale } from "./locales.ts";
+import type {
+  AdvantageInput,
+  ApiAdminAdvantage,
+  ApiAdminFaq,
+  ApiAdminTag,
+  ApiAdminTooltip,
+  FaqInput,
+  MoveInput,
+  NewTagInput,
+  TagInput,
+  TooltipInput,
+} from "./api/admin-content.ts";
+import type { ApiDashboard } from "./api/admin-dashboard.ts";
+import type { AdminArticlesQueryInput, AdminArticlesResponse, ApiAdminArticle, ArticleInput } from "./api/articles.ts";
+import type {
+  AdminPaymentsInput,
+  AdminPaymentsResponse,
+  ApiAdminPayment,
+  ApiProductPrice,
+  PricesInput,
+  RefundInput,
+} from "./api/admin-payments.ts";
+import type { AdminUsersResponse, ApiAdminUser, AuditResponse, BlockUserInput, UserRolesInput } from "./api/staff.ts";
 import type { SavedQuery, SavedSearch, SaveSearchInput, SetNotifyInput } from "./api/saved-searches.ts";
 
 export interface ApiErrorBody {
@@ -78,12 +108,12 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
   locale?: Locale;
   accessToken?: string | null;
-  /** Hears every call the API answered with an error (not those it did not answer: no alert for them). */
+  /** Hears every call the API answered with an error (not those it did not answer: no notice for them). */
   onFailure?: (failure: { status: number; serverMessage?: string }) => void;
   /** Headers passed on to every call (the visitor's cookies when a loader calls in-process). */
   headers?: HeadersInit;
   /** Fetch settings of every call (a beacon's `keepalive`, no cookies). */
-  init?: Pick<RequestInit, "credentials" | "keepalive">;
+  init?: { credentials?: "omit" | "same-origin" | "include"; keepalive?: boolean };
 }
 
 type Query = Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>;
@@ -92,6 +122,8 @@ export interface RequestOptions {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal;
+  /** Headers of this call alone (an `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 function toSearch(query: Query | undefined): string {
@@ -113,6 +145,7 @@ export function createApiClient(options: ApiClientOptions) {
     headers.set("Accept", "application/json");
     if (options.locale) headers.set("Accept-Language", options.locale);
     if (options.accessToken) headers.set("Authorization", `Bearer ${options.accessToken}`);
+    for (const [name, value] of Object.entries(opts.headers ?? {})) headers.set(name, value);
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData) body = opts.body;
     else if (opts.body !== undefined) {
@@ -151,7 +184,7 @@ export function createApiClient(options: ApiClientOptions) {
     cities: () => request<{ items: ApiCity[] }>("GET", "/api/cities"),
     city: (slug: string) => request<{ data: ApiCity }>("GET", "/api/city", { query: { slug } }),
 
-    // Listings and locations (SPEC §7; shapes in ./api/realty.ts and ./api/locations.ts).
+    // Listings and locations (product §7; shapes in ./api/realty.ts and ./api/locations.ts).
     searchListings: (query: ListingQuery = {}, signal?: AbortSignal) =>
       request<SearchResponse>("GET", "/api/realty/search", { query: { ...query }, signal }),
     listingTotal: (query: ListingQuery = {}) =>
@@ -176,9 +209,11 @@ export function createApiClient(options: ApiClientOptions) {
     rejectListing: (id: number, body: RejectInput) =>
       request<Single<ApiListingEdit>>("POST", `/api/admin/realty/${id}/reject`, { body }),
     /** Pending listings, oldest submission first, with their reports and duplicate suspicions (admins). */
-    moderationQueue: (page = 1, perPage?: number) =>
-      request<Paged<ApiModerationItem>>("GET", "/api/admin/realty/moderation", { query: { page, per_page: perPage } }),
-    /** A visitor's report of a public listing (issue 19 item 5). */
+    moderationQueue: (page = 1, perPage?: number, id?: number) =>
+      request<Paged<ApiModerationItem>>("GET", "/api/admin/realty/moderation", {
+        query: { page, per_page: perPage, id },
+      }),
+    /** A visitor's report of a public listing (decision 038). */
     reportListing: (id: number, body: ReportInput) =>
       request<Single<{ reported: true }>>("POST", `/api/realty/${id}/report`, { body }),
     /** The owner confirms an active listing is still there ("checked by the owner"). */
@@ -206,7 +241,7 @@ export function createApiClient(options: ApiClientOptions) {
       request<Collection<ApiPlaceHit>>("GET", "/api/location/search", { query: { q, limit }, signal }),
     formOptions: () => request<Single<FormOptions>>("GET", "/api/form-data"),
 
-    // My listings (SPEC §7 Cabinet; shapes in ./api/cabinet.ts; signed-in, the owner's own only).
+    // My listings (product §7 Cabinet; shapes in ./api/cabinet.ts; signed-in, the owner's own only).
     ownerListings: (body: OwnerListInput = {}) =>
       request<Paged<ApiOwnerListing>>("POST", "/api/cabinet/realties/active", { body }),
     ownerArchive: (page = 1, perPage?: number) =>
@@ -221,7 +256,7 @@ export function createApiClient(options: ApiClientOptions) {
     listingStatistics: (id: number) =>
       request<Single<ApiListingStatistics>>("GET", `/api/cabinet/realties/${id}/statistics`),
 
-    // Messages (SPEC §7 Cabinet Messages; shapes in ./api/messages.ts; signed-in participants only).
+    // Messages (product §7 Cabinet Messages; shapes in ./api/messages.ts; signed-in participants only).
     createMessage: (body: CreateMessageInput) =>
       request<Single<ApiMessage>>("POST", "/api/cabinet/messages/create", { body }),
     conversations: (body: ContactsInput = {}) =>
@@ -249,7 +284,74 @@ export function createApiClient(options: ApiClientOptions) {
     resolveConversationReport: (id: number, body: ResolveConversationReportInput) =>
       request<Single<{ resolved: true }>>("POST", `/api/admin/messages/reports/${id}/resolve`, { body }),
 
-    // Payments and promotion (SPEC §7 Cabinet Payment; shapes in ./api/payments.ts; signed-in).
+    // The back office's people and audit log (./api/staff.ts; admins, decisions 057 and 058).
+    adminUsers: (q = "", page = 1) => request<AdminUsersResponse>("GET", "/api/admin/users", { query: { q, page } }),
+    adminUser: (id: number) => request<Single<ApiAdminUser>>("GET", `/api/admin/users/${id}`),
+    blockUser: (id: number, body: BlockUserInput) =>
+      request<Single<ApiAdminUser>>("POST", `/api/admin/users/${id}/block`, { body }),
+    unblockUser: (id: number) => request<Single<ApiAdminUser>>("POST", `/api/admin/users/${id}/unblock`, { body: {} }),
+    setUserRoles: (id: number, body: UserRolesInput) =>
+      request<Single<ApiAdminUser>>("POST", `/api/admin/users/${id}/roles`, { body }),
+    userActivity: (id: number) => request<Single<ApiAdminUserActivity>>("GET", `/api/admin/users/${id}/activity`),
+    // Any listing in any state, hidden and restored by moderators (./api/admin-listings.ts, decision 062).
+    adminListings: (query: { q?: string; state?: string; page?: number }) =>
+      request<AdminListingsResponse>("GET", "/api/admin/listings", { query: { ...query } }),
+    adminListing: (id: number) => request<Single<ApiAdminListing>>("GET", `/api/admin/listings/${id}`),
+    staffHideListing: (id: number, body: ListingModerationInput) =>
+      request<Single<ApiAdminListing>>("POST", `/api/admin/listings/${id}/hide`, { body }),
+    staffRestoreListing: (id: number, body: ListingModerationInput) =>
+      request<Single<ApiAdminListing>>("POST", `/api/admin/listings/${id}/restore`, { body }),
+    audit: (query: { actor?: string; action?: string; target?: string; from?: string; to?: string; page?: number }) =>
+      request<AuditResponse>("GET", "/api/admin/audit", { query: { ...query } }),
+    // The back office's payments and prices (./api/admin-payments.ts; admins, decision 061).
+    adminPayments: (query: AdminPaymentsInput) =>
+      request<AdminPaymentsResponse>("GET", "/api/admin/payments", { query: { ...query } }),
+    refundPayment: (id: string, body: RefundInput, idempotencyKey?: string) =>
+      request<Single<ApiAdminPayment>>("POST", `/api/admin/payments/${encodeURIComponent(id)}/refund`, {
+        body,
+        headers: idempotencyKey ? { "Idempotency-Key": idempotencyKey } : undefined,
+      }),
+    prices: () => request<Collection<ApiProductPrice>>("GET", "/api/admin/prices"),
+    setPrices: (body: PricesInput) => request<Collection<ApiProductPrice>>("PUT", "/api/admin/prices", { body }),
+
+    // The back office's content reference data (./api/admin-content.ts; editors) and dashboard (staff).
+    adminTags: () => request<Collection<ApiAdminTag>>("GET", "/api/admin/tags"),
+    createTag: (body: NewTagInput) => request<Single<ApiAdminTag>>("POST", "/api/admin/tags", { body }),
+    updateTag: (id: number, body: TagInput) => request<Single<ApiAdminTag>>("PUT", `/api/admin/tags/${id}`, { body }),
+    deleteTag: (id: number) => request<Single<{ deleted: true }>>("DELETE", `/api/admin/tags/${id}`),
+    adminFaq: () => request<Collection<ApiAdminFaq>>("GET", "/api/admin/faq"),
+    createFaq: (body: FaqInput) => request<Single<ApiAdminFaq>>("POST", "/api/admin/faq", { body }),
+    updateFaq: (id: number, body: FaqInput) => request<Single<ApiAdminFaq>>("PUT", `/api/admin/faq/${id}`, { body }),
+    deleteFaq: (id: number) => request<Single<{ deleted: true }>>("DELETE", `/api/admin/faq/${id}`),
+    moveFaq: (id: number, body: MoveInput) =>
+      request<Collection<ApiAdminFaq>>("POST", `/api/admin/faq/${id}/move`, { body }),
+    adminAdvantages: () => request<Collection<ApiAdminAdvantage>>("GET", "/api/admin/advantages"),
+    createAdvantage: (body: AdvantageInput) =>
+      request<Single<ApiAdminAdvantage>>("POST", "/api/admin/advantages", { body }),
+    updateAdvantage: (id: number, body: AdvantageInput) =>
+      request<Single<ApiAdminAdvantage>>("PUT", `/api/admin/advantages/${id}`, { body }),
+    deleteAdvantage: (id: number) => request<Single<{ deleted: true }>>("DELETE", `/api/admin/advantages/${id}`),
+    moveAdvantage: (id: number, body: MoveInput) =>
+      request<Collection<ApiAdminAdvantage>>("POST", `/api/admin/advantages/${id}/move`, { body }),
+    adminTooltips: () => request<Collection<ApiAdminTooltip>>("GET", "/api/admin/tooltips"),
+    updateTooltip: (key: string, body: TooltipInput) =>
+      request<Single<ApiAdminTooltip>>("PUT", `/api/admin/tooltips/${encodeURIComponent(key)}`, { body }),
+    adminDashboard: () => request<Single<ApiDashboard>>("GET", "/api/admin/dashboard"),
+    // The back office's articles (./api/articles.ts; editors, decision 059).
+    adminArticles: (query: AdminArticlesQueryInput) =>
+      request<AdminArticlesResponse>("GET", "/api/admin/articles", { query: { ...query } }),
+    adminArticle: (id: number) => request<Single<ApiAdminArticle>>("GET", `/api/admin/articles/${id}`),
+    createArticle: (body: ArticleInput) => request<Single<ApiAdminArticle>>("POST", "/api/admin/articles", { body }),
+    updateArticle: (id: number, body: ArticleInput) =>
+      request<Single<ApiAdminArticle>>("PUT", `/api/admin/articles/${id}`, { body }),
+    articlePreview: (id: number) => request<ArticleResponse>("GET", `/api/admin/articles/${id}/preview`),
+    /** Multipart `image`; null removes the cover. */
+    articleCover: (id: number, image: FormData | null) =>
+      image
+        ? request<Single<ApiAdminArticle>>("POST", `/api/admin/articles/${id}/cover`, { body: image })
+        : request<Single<ApiAdminArticle>>("DELETE", `/api/admin/articles/${id}/cover`),
+
+    // Payments and promotion (product §7 Cabinet Payment; shapes in ./api/payments.ts; signed-in).
     createIntent: (body: CreateIntentInput) =>
       request<Single<ApiIntent>>("POST", "/api/cabinet/payment/intent", { body }),
     updateIntent: (intentId: string, product: ProductId) =>
@@ -265,18 +367,21 @@ export function createApiClient(options: ApiClientOptions) {
       request<Paged<ApiTransaction>>("GET", "/api/cabinet/payment/transactions", {
         query: { page, per_page: perPage },
       }),
-    realtyOptions: (realtyId: number) =>
-      request<Single<ApiRealtyOptions>>("GET", "/api/cabinet/payment/realty-options", {
-        query: { realty_id: realtyId },
+    listingOptions: (listingId: number) =>
+      request<Single<ApiListingOptions>>("GET", "/api/cabinet/payment/realty-options", {
+        query: { realty_id: listingId },
       }),
     /** Starts paying for a promotion of one's listing: an intent, as `createIntent` gives it. */
-    promoteListing: (realtyId: number, product: ProductId) =>
-      request<Single<ApiIntent>>("POST", `/api/cabinet/realties/${realtyId}/promotion`, { body: { product } }),
+    promoteListing: (listingId: number, product: ProductId) =>
+      request<Single<ApiIntent>>("POST", `/api/cabinet/realties/${listingId}/promotion`, { body: { product } }),
     /** Stops the listing's running promotion of a placement early (refunded only when its product says so). */
-    stopPromotion: (realtyId: number, placement: string) =>
-      request<Single<ApiRealtyOptions>>("DELETE", `/api/cabinet/realties/${realtyId}/promotion?placement=${placement}`),
+    stopPromotion: (listingId: number, placement: string) =>
+      request<Single<ApiListingOptions>>(
+        "DELETE",
+        `/api/cabinet/realties/${listingId}/promotion?placement=${placement}`,
+      ),
 
-    // Cabinet favourites (SPEC §7; signed-in).
+    // Cabinet favourites (product §7; signed-in).
     favouriteIds: () => request<Collection<number>>("GET", "/api/cabinet/realties/favorite-ids"),
     favouriteListings: (page = 1, perPage = 50) =>
       request<Paged<ApiFavourite>>("GET", "/api/cabinet/realties/favorite-realties", {
@@ -293,7 +398,7 @@ export function createApiClient(options: ApiClientOptions) {
       request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-favorite", { body: { id } }),
     clearFavourites: () => request<Single<{ ids: number[] }>>("POST", "/api/cabinet/realties/delete-all-favorite"),
 
-    // Saved searches (SPEC §7; signed-in; shapes in ./api/saved-searches.ts).
+    // Saved searches (product §7; signed-in; shapes in ./api/saved-searches.ts).
     savedSearches: () => request<Collection<SavedSearch>>("GET", "/api/saved-searches"),
     /** The saved search of exactly these filters, or null; `opened` marks it opened now. */
     findSavedSearch: (query: SavedQuery, opened = false) =>
@@ -305,7 +410,7 @@ export function createApiClient(options: ApiClientOptions) {
       request<Single<SavedSearch>>("POST", "/api/saved-search/rename", { body: { id, name } }),
     deleteSavedSearch: (id: number) => request<Single<{ id: number }>>("DELETE", `/api/saved-search/${id}`),
 
-    // Content, feedback, statistics, unsubscribe (SPEC §7; shapes in ./api/content.ts).
+    // Content, feedback, statistics, unsubscribe (product §7; shapes in ./api/content.ts).
     tags: (parent?: string) => request<TagListResponse>("GET", "/api/tag", { query: { parent } }),
     articles: (query: ArticleListQueryInput = {}) => request<ArticleListResponse>("GET", "/api/article", { query }),
     article: (idOrSlug: number | string) =>
@@ -318,6 +423,8 @@ export function createApiClient(options: ApiClientOptions) {
     // Contact with an owner (shapes in ./api/contact.ts); signed-in only.
     promotionOptions: () => request<PromotionOptionsResponse>("GET", "/api/cabinet/realties/promotion"),
     revealPhone: (id: number) => request<RevealPhoneResponse>("POST", `/api/realty/${id}/reveal-phone-number`),
+    /** The number if it is the visitor's to see already (own listing, or paid for); null otherwise. Reads only. */
+    revealedPhone: (id: number) => request<RevealedPhoneResponse>("GET", `/api/realty/${id}/revealed-phone-number`),
     sendMessage: (id: number, body: SendMessageInput) =>
       request<SendMessageResponse>("POST", `/api/realty/${id}/send-message`, { body }),
     subscriptions: (token: string) =>
@@ -326,7 +433,7 @@ export function createApiClient(options: ApiClientOptions) {
     unsubscribeAll: (token: string) =>
       request<UnsubscribeResponse>("POST", "/api/unsubscribe/all", { body: { token } }),
 
-    // Accounts and sessions (SPEC §7 Auth, User, Cabinet personal; shapes in ./api/auth.ts). Sign-in calls set
+    // Accounts and sessions (product §7 Auth, User, Cabinet personal; shapes in ./api/auth.ts). Sign-in calls set
     // HttpOnly cookies for web clients; `X-Auth-Mode: bearer` clients get the tokens in AuthResponse.
     userOptions: () => request<UserOptionsResponse>("GET", "/api/user/options"),
     register: (body: { phone: string; name?: string }) =>

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of SPEC §9, each named once. Everything else imports from here.
+ * Business constants and limits of product §9, each named once. Everything else imports from here.
  */
 
 /** Status of the trailing-slash and legacy-path redirects. */
@@ -13,13 +13,13 @@ export const BUILD_CHECK_FIRST_DELAY_MS = 60 * 60 * 1000;
 /** A reload caused by an update is not repeated within this time. */
 export const RELOAD_GUARD_MS = 10_000;
 
-/** Offline use (issue 23): anonymous pages the service worker keeps, oldest evicted first. */
+/** Offline use (decision 043): anonymous pages the service worker keeps, oldest evicted first. */
 export const OFFLINE_PAGES_MAX = 50;
 /** Listing photos it keeps. */
 export const OFFLINE_PHOTOS_MAX = 200;
 /** Listing pages viewed last, kept apart from the other pages so browsing never evicts them. */
 export const RECENTLY_VIEWED_MAX = 20;
-/** SPEC §2: the query flag of a page opened in the installed app (`?pwa_user=yes`). */
+/** Product §2: the query flag of a page opened in the installed app (`?pwa_user=yes`). */
 export const PWA_USER_PARAM = "pwa_user";
 export const PWA_USER_VALUE = "yes";
 
@@ -40,7 +40,10 @@ export const STREAM_TIMEOUT_MS = 6_000;
 
 /** The access token is renewed when this many seconds or fewer remain. */
 export const ACCESS_TOKEN_RENEW_THRESHOLD_S = 30;
-/** A refresh token with at most this much left (when the expire marker is set) ends the session. */
+/**
+ * A refresh token with at most this much left (when the expire marker is set) ends the session: without
+ * remember-me a session lasts REFRESH_TOKEN_TTL_S less this, one day.
+ */
 export const EXPIRING_REFRESH_TOKEN_THRESHOLD_S = 2_505_600;
 
 /** Saved-search cookie lifetime (30 days). */
@@ -50,29 +53,17 @@ export const SAVED_SEARCH_COOKIE_MAX_AGE_S = 2_592_000;
 export const LOCALE_COOKIE_NAME = "locale";
 export const LOCALE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** Names the spec gives the stored session markers. */
-export const REFRESH_TOKEN_KEY = "refresh_token";
-export const EXPIRE_REFRESH_TOKEN_KEY = "expire_refresh_token";
-export const REMEMBER_ME_KEY = "remember_me";
-
-/** Alerts close by themselves after this long; a touch swipe wider than the tolerance closes them. */
-export const ALERT_TIMEOUT_MS = 5000;
+/** Notices close by themselves after this long; a touch swipe wider than the tolerance closes them. */
+export const NOTICE_TIMEOUT_MS = 5000;
 export const TOUCH_CLOSE_TOLERANCE_PX = 20;
 
-/** Tooltip defaults. */
-export const TOOLTIP_SHOW_DELAY_MS = 200;
-export const TOOLTIP_DISPOSE_TIMEOUT_MS = 150;
-export const TOOLTIP_DISTANCE_PX = 5;
-
-/** Accounts and sessions (issue 6; decision 006). */
+/** Accounts and sessions (decision 006). */
 /** Outside development a JWT_SECRET shorter than this (in bytes) is refused (decision 026). */
 export const JWT_SECRET_MIN_BYTES = 32;
 /** Access token (JWT) lifetime. */
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** Refresh token lifetime (30 days); a remembered session slides by this much on every rotation. */
 export const REFRESH_TOKEN_TTL_S = 30 * 24 * 60 * 60;
-/** Without remember-me the session ends when the refresh token has EXPIRING_REFRESH_TOKEN_THRESHOLD_S left: one day. */
-export const NON_REMEMBERED_SESSION_S = REFRESH_TOKEN_TTL_S - EXPIRING_REFRESH_TOKEN_THRESHOLD_S;
 /** Concurrent requests of one browser may present a just-rotated refresh cookie this long without revoking the family. */
 export const REFRESH_REUSE_GRACE_S = 10;
 /**
@@ -133,10 +124,10 @@ export const LOGIN_SLOWDOWN_BASE_S = 2;
 export const PASSWORD_PBKDF2_ITERATIONS = 100_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
-/** Name of the saved-search cookie that sign-in clears (SPEC §4). */
+/** Name of the saved-search cookie that sign-in clears (product §4). */
 export const SAVED_SEARCH_COOKIE_NAME = "saved_search";
 /**
- * Saved searches and alerts (issue 22, decision 041). A person keeps at most SAVED_SEARCHES_MAX searches; a
+ * Saved searches and alerts (decision 041). A person keeps at most SAVED_SEARCHES_MAX searches; a
  * guest's cookie at most GUEST_SAVED_SEARCHES_MAX (a cookie holds about 4 KB). A digest e-mail lists at most
  * ALERT_DIGEST_MAX_LISTINGS new listings; daily digests are ALERT_DAILY_INTERVAL_MS apart; a favourite's
  * price drop is e-mailed at most once in PRICE_DROP_NOTICE_INTERVAL_MS per person and listing. Unsubscribe
@@ -147,28 +138,28 @@ export const GUEST_SAVED_SEARCHES_MAX = 10;
 export const ALERT_DIGEST_MAX_LISTINGS = 10;
 export const ALERT_DAILY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const PRICE_DROP_NOTICE_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+/** A card says "was €X" for a cut of the price within this many days (decision 082). */
+export const PRICE_CUT_SHOWN_DAYS = 30;
 export const UNSUBSCRIBE_TOKEN_TTL_MS = 60 * 24 * 60 * 60 * 1000;
 /** Session cookie base names (`__Host-` prefixed in production). */
 export const ACCESS_TOKEN_COOKIE = "access_token";
-export const REFRESH_TOKEN_COOKIE = REFRESH_TOKEN_KEY;
+export const REFRESH_TOKEN_COOKIE = "refresh_token";
 
 /** Guest favourites: listing ids in a cookie (dot-separated), at most this many, kept a year. */
 export const FAVOURITES_COOKIE_NAME = "favourites";
 export const FAVOURITES_MAX = 100;
 export const FAVOURITES_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 
-/** Price of revealing a listing's phone number (SPEC §1 "a price exists for phone reveal"), EUR cents. */
-export const PHONE_REVEAL_PRICE_CENTS = 50;
 /**
- * Payments and promotion (issue 21, decision 040): promoted ("Top") listings come first on a page of search
- * or list results, at most this many, so the results stay honest; the home page shows this many "Home"
- * promotions. A Stripe webhook older than the tolerance is refused (replays).
+ * Payments and promotion (decisions 040 and 067): the promoted block above a page of search or
+ * list results shows at most this many "Top" listings, so the results under it stay the visitor's sort; the
+ * home page shows this many "Home" promotions. A Stripe webhook older than the tolerance is refused (replays).
  */
 export const PROMOTED_PER_PAGE = 3;
 export const HOME_PROMOTED_COUNT = 8;
 /**
- * Promoted listings take the first places in turn (worker/db/promoted-ranking.ts): each period the
- * order of a search's promoted listings starts a page's worth further on, among the first SPAN of them.
+ * Promoted listings take the block's places in turn (worker/db/promoted-ranking.ts): each period the
+ * order of a search's promoted listings starts a block's worth further on, among the first SPAN of them.
  */
 export const PROMOTED_ROTATION_MS = 60 * 60 * 1000;
 export const PROMOTED_ROTATION_SPAN = 24 * PROMOTED_PER_PAGE;
@@ -196,7 +187,7 @@ export const MESSAGE_MAX_LENGTH = 2000;
 /** Messages one sender may send in an hour, against spam. */
 export const MESSAGES_PER_HOUR = 20;
 /**
- * Conversations (issue 20, decision 039): the cabinet lists CONVERSATIONS_PER_PAGE at a time and a thread
+ * Conversations (decision 039): the cabinet lists CONVERSATIONS_PER_PAGE at a time and a thread
  * MESSAGES_PER_PAGE messages at a time; a message nobody has read after MESSAGE_NOTICE_DELAY_MS is e-mailed
  * to its recipient, at most once per conversation in MESSAGE_NOTICE_INTERVAL_MS; a page without its live
  * channel asks for the unread count every LIVE_POLL_INTERVAL_MS instead (in shared/live-protocol.ts: what the
@@ -220,7 +211,7 @@ export const CONVERSATION_REPORTS_PER_PAGE = 10;
 export const PHONE_REVEALS_PER_HOUR = 30;
 
 /**
- * Throttles of anonymous writes, per client address and hour (issue 17 item 4). A list page sends one
+ * Throttles of anonymous writes, per client address and hour (decision 029). A list page sends one
  * `list` beacon per listing shown, so that kind gets a larger allowance than views, phone and map shows.
  */
 export const FEEDBACK_QUESTIONS_PER_IP_PER_HOUR = 10;
@@ -228,7 +219,7 @@ export const STATISTICS_EVENTS_PER_IP_PER_HOUR = 120;
 export const LIST_STATISTICS_EVENTS_PER_IP_PER_HOUR = 1200;
 /**
  * A visitor's repeated event of one kind on one listing counts once in this window (honest counters);
- * a view counts once a day, and so does one account's phone reveal of a listing (issue 19 item 6).
+ * a view counts once a day, and so does one account's phone reveal of a listing (decision 038).
  */
 export const STATISTICS_REPEAT_WINDOW_S = 60 * 60;
 export const VIEW_REPEAT_WINDOW_S = 24 * 60 * 60;
@@ -242,7 +233,7 @@ export const SITE_TIME_ZONE = "Europe/Belgrade";
 export const SCROLL_POSITIONS_KEY = "scroll-positions";
 
 /**
- * Request limits (issue 17 item 5, decision 027): a JSON or form body over this is a 413 before it is
+ * Request limits (decision 027): a JSON or form body over this is a 413 before it is
  * read; uploads that need more name their own limit.
  */
 export const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
@@ -255,7 +246,7 @@ export const PREVIEW_PAINTS_PER_ADDRESS = 60;
 export const PREVIEW_PAINT_WINDOW_S = 60;
 
 /**
- * Listing editing and moderation (issue 18, decision 030). An approved listing runs this many days;
+ * Listing editing and moderation (decision 030). An approved listing runs this many days;
  * drafts one account may start per day (a draft costs nothing to make, so a cap keeps the table honest);
  * text limits of the wizard's fields and a moderator's reason.
  */
@@ -269,9 +260,12 @@ export const LISTING_ADDRESS_MAX = 200;
 export const REJECTION_REASON_MAX = 1000;
 /** The oldest build year a listing may state. */
 export const LISTING_YEAR_MIN = 1800;
+/** The lowest and highest floor a listing may state (and a search may ask for). */
+export const LISTING_FLOOR_MIN = -5;
+export const LISTING_FLOOR_MAX = 200;
 
 /**
- * My listings (issue 19, decision 038). The owner is reminded this many days before a listing expires;
+ * My listings (decision 038). The owner is reminded this many days before a listing expires;
  * the cabinet pages its listings by CABINET_PER_PAGE; the owner's statistics cover OWNER_STATS_DAYS days.
  * Visitors report listings: REPORT_HIDE_THRESHOLD independent, established reporters saying a listing is
  * sold/rented or fake hide it until a moderator decides (decision 047: accounts with a verified phone,
@@ -284,6 +278,11 @@ export const CABINET_PER_PAGE = 20;
 export const OWNER_STATS_DAYS = 30;
 export const REPORT_HIDE_THRESHOLD = 3;
 export const REPORTER_MIN_ACCOUNT_DAYS = 7;
+/**
+ * A reporter whose reports moderators overruled REPORTER_MAX_OVERRULED times or more, more often than they
+ * upheld one, no longer counts towards hiding any listing (decision 085).
+ */
+export const REPORTER_MAX_OVERRULED = 2;
 export const REPORT_TEXT_MAX = 1000;
 export const REPORTS_PER_IP_PER_HOUR = 10;
 export const REPORTS_PER_USER_PER_HOUR = 10;
@@ -291,9 +290,10 @@ export const REPORTS_PER_USER_PER_HOUR = 10;
 export const MODERATION_PER_PAGE = 20;
 
 /**
- * Listing photos (issue 18 item 4, decision 031). A photo is JPEG, PNG or WebP by its bytes, at most
- * PHOTO_MAX_BYTES and PHOTO_MAX_PIXELS (4096 × 3072: a 12-megapixel phone photo fits; its decoded pixels,
- * 48 MB, must fit a Worker's 128 MB beside the codecs), and a listing holds at most PHOTOS_PER_LISTING.
+ * Listing photos (decision 031). A photo is JPEG, PNG or WebP by its bytes, at most
+ * PHOTO_MAX_BYTES and PHOTO_MAX_PIXELS (4096 × 3072: a 12-megapixel phone photo fits; a JPEG is decoded
+ * at the master's scale, the other formats whole: 48 MB, which PHOTO_DECODE_MAX_BYTES allows only below
+ * ~7 megapixels), and a listing holds at most PHOTOS_PER_LISTING.
  */
 export const PHOTO_MAX_BYTES = 15 * 1024 * 1024;
 export const PHOTO_MAX_PIXELS = 4096 * 3072;
@@ -304,13 +304,14 @@ export const PHOTO_MAX_PIXELS = 4096 * 3072;
  */
 export const PHOTO_JPEG_MAX_SCAN_PASSES = 12;
 /**
- * What decoding one photo may take (decision 046, measured in workerd): three copies of the file (the
- * request's, the read one, the decoder's), the decoder's RGBA pixels and, for a progressive or multi-scan
- * JPEG, its buffer of every coefficient (2 bytes a sample). The decoder keeps what it grew to, so 80 MB is
- * what it may hold of a Worker's 128 MB: every baseline 12-megapixel photo up to 10 MB fits; a progressive
- * one to ~10 (4:2:0) or ~7 (4:4:4) megapixels.
+ * What decoding one photo may take (decisions 046 and 054, measured in workerd): three copies of the file
+ * (the request's, the read one, the decoder's), the decoder's RGBA pixels — a JPEG's already at the DCT
+ * scale that covers the master (12 MB for 4096 × 3072), the others' whole — and, for a progressive or
+ * multi-scan JPEG, its buffer of every coefficient (2 bytes a sample). One upload's peak grew by ~66 MB
+ * plus about this estimate, so 32 MiB keeps it near 96 MB of a Worker's 128: every baseline 12-megapixel
+ * JPEG up to 7 MB fits; a progressive one to ~5 (4:2:0) or ~3 (4:4:4) megapixels; a WebP or PNG to ~7.
  */
-export const PHOTO_DECODE_MAX_BYTES = 80 * 1024 * 1024;
+export const PHOTO_DECODE_MAX_BYTES = 32 * 1024 * 1024;
 export const PHOTOS_PER_LISTING = 30;
 /** The upload's request body: the photo plus the multipart envelope and the listing id. */
 export const PHOTO_UPLOAD_BODY_MAX_BYTES = PHOTO_MAX_BYTES + 64 * 1024;
@@ -349,9 +350,11 @@ export const PHOTO_DUPLICATE_MIN_MATCHES = 2;
 /** Clockwise rotations an owner may apply; they add up modulo 360. */
 export const PHOTO_ROTATIONS = [90, 180, 270] as const;
 /**
- * A page form post of photos without JavaScript (the wizard's photos step, decision 034): the whole
- * body. Workers take bodies up to 100 MB but run in 128 MB of memory, and the form is parsed twice
- * (checked, then read) while each photo is decoded (PHOTO_MAX_PIXELS, 48 MB): 25 MB keeps that inside.
+ * A page form post of photos without JavaScript (the wizard's photos step, decision 034; the personal
+ * page's profile picture, decision 050): the whole body. Workers take bodies up to 100 MB but run in
+ * 128 MB of memory, and the form is parsed twice (checked, then read) before its photos are decoded one
+ * by one, the first growing the isolate by up to ~100 MB (decision 054): with 25 MB of photos that path
+ * can pass 128 MB, which one photo a request (the JS photo manager's) does not.
  */
 export const PHOTO_FORM_MAX_MB = 25;
 export const PHOTO_FORM_BODY_MAX_BYTES = PHOTO_FORM_MAX_MB * 1024 * 1024 + 64 * 1024;

@@ -7,12 +7,12 @@
  */
 import type { MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { SITE_TIME_ZONE } from "./constants.ts";
-import type { KnownTexts } from "./formatted-texts.ts";
+import type { KnownTexts } from "./formatted-texts-protocol.ts";
 
-export type FormatValues = Record<string, unknown>;
+type FormatValues = Record<string, unknown>;
 
 /** Formatters are costly to build: one per locale and options, kept for the isolate's or page's life. */
-export function memo<T>(make: (key: string) => T): (key: string) => T {
+function memo<T>(make: (key: string) => T): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
     let value = cache.get(key);
@@ -38,7 +38,7 @@ export interface IcuFormatter {
 }
 
 /** The platform's formats: numbers, dates (`d`), relative times (`r`) and lists (`l`). */
-export type FormatKind = "n" | "d" | "r" | "l";
+type FormatKind = "n" | "d" | "r" | "l";
 
 /**
  * Formats a value with the format of a kind and options (JSON), `format("n{}", 42)`. Dates are

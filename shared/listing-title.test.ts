@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import type { Locale } from "#shared/locales.ts";
 import { generatedListingTitle, type TitleFacts } from "./listing-title.ts";
 
@@ -11,7 +11,7 @@ const ZVEZDARA = {
 const flat = (rooms: number | null, locale: Locale, extra: Partial<TitleFacts> = {}) =>
   generatedListingTitle(
     { deal: "sale", type: "apartment", rooms, area: 91, land_area: null, ...ZVEZDARA[locale], ...extra },
-    messageCatalog(locale).intl,
+    textCatalog(locale).intl,
   );
 
 describe("generatedListingTitle", () => {

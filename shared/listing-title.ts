@@ -1,5 +1,5 @@
 /**
- * A listing's title made from its facts (issue 18 item 1): rooms, type, deal, area, plot and place, in
+ * A listing's title made from its facts (decision 032): rooms, type, deal, area, plot and place, in
  * the words of message `listing.generatedTitle`. The API composes it in the visitor's language on every
  * read of a listing whose title is generated (`title_generated = 1`), so a Russian visitor reads a
  * Russian title whatever language the owner wrote in; an owner's own title is shown as written.

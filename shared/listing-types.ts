@@ -1,15 +1,18 @@
 /**
- * Listing classified type ids of SPEC §3 and the words the URLs use for them (SPEC §2).
+ * Listing type ids of product §3 and the words the URLs use for them (product §2).
  */
+
+/** The states of a listing (migration 0002); only `active` listings are public. */
+export const LISTING_STATUSES = ["draft", "pending", "active", "archived", "rejected"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export type Deal = "sale" | "rent";
 /** The URL word of a deal: sale lists live under /buy/. */
 export const DEAL_SEGMENT = { sale: "buy", rent: "rent" } as const satisfies Record<Deal, string>;
-export type DealSegment = (typeof DEAL_SEGMENT)[Deal];
 
-export type PropertyType = "apartment" | "house" | "land" | "investment" | "commercial" | "other";
+export type ListingKind = "apartment" | "house" | "land" | "investment" | "commercial" | "other";
 
-export const CLASSIFIED_TYPES = [
+export const LISTING_TYPES = [
   { id: 1, deal: "rent", type: "apartment" },
   { id: 2, deal: "rent", type: "commercial" },
   { id: 3, deal: "rent", type: "house" },
@@ -20,15 +23,15 @@ export const CLASSIFIED_TYPES = [
   { id: 7, deal: "sale", type: "investment" },
   { id: 8, deal: "sale", type: "commercial" },
   { id: 10, deal: "sale", type: "other" },
-] as const satisfies readonly { id: number; deal: Deal; type: PropertyType }[];
+] as const satisfies readonly { id: number; deal: Deal; type: ListingKind }[];
 
-export type ClassifiedTypeId = (typeof CLASSIFIED_TYPES)[number]["id"];
+export type ListingTypeId = (typeof LISTING_TYPES)[number]["id"];
 
-/** The type that `/buy/{city?}/` and `/rent/{city?}/` lead to (DESIGN §7). */
-export const DEFAULT_PROPERTY_TYPE: PropertyType = "apartment";
+/** The type that `/buy/{city?}/` and `/rent/{city?}/` lead to (architecture §7). */
+export const DEFAULT_LISTING_KIND: ListingKind = "apartment";
 
-/** Type words valid for a deal, in the order of SPEC §2. */
-export const TYPES_BY_DEAL: Record<Deal, readonly PropertyType[]> = {
+/** Type words valid for a deal, in the order of product §2. */
+export const TYPES_BY_DEAL: Record<Deal, readonly ListingKind[]> = {
   sale: ["apartment", "house", "land", "investment", "commercial", "other"],
   rent: ["apartment", "commercial", "house", "other"],
 };
@@ -39,14 +42,14 @@ export function dealFromSegment(segment: string | undefined): Deal | null {
   return null;
 }
 
-export function isTypeOfDeal(deal: Deal, type: string | undefined): type is PropertyType {
+export function isTypeOfDeal(deal: Deal, type: string | undefined): type is ListingKind {
   return (TYPES_BY_DEAL[deal] as readonly string[]).includes(type ?? "");
 }
 
-export function classifiedTypeId(deal: Deal, type: PropertyType): ClassifiedTypeId | null {
-  return CLASSIFIED_TYPES.find((t) => t.deal === deal && t.type === type)?.id ?? null;
+export function listingTypeId(deal: Deal, type: ListingKind): ListingTypeId | null {
+  return LISTING_TYPES.find((t) => t.deal === deal && t.type === type)?.id ?? null;
 }
 
-export function classifiedType(id: number) {
-  return CLASSIFIED_TYPES.find((t) => t.id === id) ?? null;
+export function listingType(id: number) {
+  return LISTING_TYPES.find((t) => t.id === id) ?? null;
 }

@@ -1,5 +1,5 @@
 /**
- * The live channel's socket (issue 20 item 3, decision 039): `GET /api/cabinet/messages/live` with
+ * The live channel's socket (decision 039): `GET /api/cabinet/messages/live` with
  * `Upgrade: websocket` (its query: ./api/live.ts) opens the signed-in person's channel (their unread count,
  * sent first and then as it changes); with `conversation_id` that conversation's (a participant's thread
  * page), which with `after` first sends every message after that id — what a reconnecting page missed —

@@ -1,5 +1,5 @@
 /**
- * Interface languages (SPEC §3 "Locale entries", §9) and how a URL names one (DESIGN §3.4).
+ * Interface languages (product §3 "Locale entries", §9) and how a URL names one (architecture §3.4).
  */
 
 export const LOCALES = [

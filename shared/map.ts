@@ -1,5 +1,5 @@
 /**
- * The map (issue 24): the constants and shapes the worker's map endpoint, its basemap and the browser's
+ * The map (decision 044): the constants and shapes the worker's map endpoint, its basemap and the browser's
  * lazily loaded map share. Each number exists here once.
  */
 
@@ -29,16 +29,33 @@ export const MAP_VIEWS = ["list", "map", "both"] as const;
 export type MapView = (typeof MAP_VIEWS)[number];
 /** The map's zoom in the URL, next to the search's `bounds=south,west,north,east` filter. */
 export const MAP_ZOOM_PARAM = "zoom";
-/** The no-JavaScript bounds form's fields (issue 24 §4), which the search pages read into `bounds`. */
+/** The no-JavaScript bounds form's fields (decision 044), which the search pages read into `bounds`. */
 export const BOUNDS_FIELDS = ["south", "west", "north", "east"] as const;
 
-/** The map endpoint (SPEC §7 listings, issue 24 §2). */
+/** The map endpoint (product §7 listings, decision 044). */
 export const MAP_API_PATH = "/api/realty/map";
 /** The basemap's description for the browser: tiles URL template, attribution, zooms (from wrangler.toml). */
 export const MAP_STYLE_PATH = "/map/style.json";
 /** The basemap the worker draws itself (Natural Earth outlines and the gazetteer) when no provider is set. */
 export const SELF_TILES_PATH = "/map/tiles/{z}/{x}/{y}.svg";
 export const MAP_TILE_SIZE = 256;
+/**
+ * Street-level vector tiles (decision 064): read by the worker from the OpenStreetMap archive
+ * (PMTiles) in R2 and drawn by the browser. The path is served only while an archive is there.
+ */
+export const VECTOR_TILES_PATH = "/tiles/{z}/{x}/{y}.mvt";
+
+/** The basemap's colours, shared by the worker's drawn tiles and the browser's drawing of vector tiles. */
+export const BASEMAP_COLORS = {
+  water: "#aad3df",
+  land: "#ebe7df",
+  serbia: "#fbfaf6",
+  coast: "#8fb6c4",
+  border: "#9b93a6",
+  serbiaBorder: "#7b4f8e",
+  text: "#2b2b2b",
+  district: "#5c5c5c",
+} as const;
 
 /** What `MAP_STYLE_PATH` answers. */
 export interface MapStyle {
@@ -49,4 +66,10 @@ export interface MapStyle {
   min_zoom: number;
   max_zoom: number;
   tile_size: number;
+  /**
+   * The worker's own vector tiles (VECTOR_TILES_PATH), when an archive is in R2 and no provider is set:
+   * the browser draws them instead of `tiles`, asking no zoom beyond the archive's (`max_zoom`: deeper
+   * views enlarge its last tiles) nor outside `bounds` ([west, south, east, north]). Null: draw `tiles`.
+   */
+  vector: { tiles: string; min_zoom: number; max_zoom: number; bounds: [number, number, number, number] } | null;
 }

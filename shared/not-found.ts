@@ -1,5 +1,5 @@
 /**
- * What the 404 screen says of the address asked for (SPEC §8): "Page not found: {fullPath}" for a path
+ * What the 404 screen says of the address asked for (product §8): "Page not found: {fullPath}" for a path
  * no page has, "Page Not Found: {fullPath}" for a locale segment that does not exist, in the page's
  * language. A 404's route error carries it as its data.
  */

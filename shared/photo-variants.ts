@@ -1,12 +1,12 @@
 /**
  * Where an uploaded listing photo's WebP variants are served and at which sizes (decision 031): the
  * photo store writes them, and every read of a listing (search, detail, edit) names them, so both take
- * the URLs from here.
+ * the URLs from here — as the generated illustration of a listing without photos.
  */
 import { AVATAR_SIDE, AVATAR_SIDES, PHOTO_WIDTHS } from "#shared/constants.ts";
 
 /** Where the worker serves variants: `/photos/{key}-{width}.webp` (worker/images/photos.ts). */
-export const PHOTO_PATH = "/photos/";
+const PHOTO_PATH = "/photos/";
 
 export interface PhotoVariant {
   url: string;
@@ -19,6 +19,9 @@ export function variantSizes(width: number, height: number): { width: number; he
   const widths = [...new Set(PHOTO_WIDTHS.map((w) => Math.min(w, width)))];
   return widths.map((w) => ({ width: w, height: Math.max(1, Math.round((w * height) / width)) }));
 }
+
+/** A generated listing illustration (worker/images/index.ts draws it from the image's row). */
+export const illustrationUrl = (imageId: number) => `/images/listings/${imageId}.svg`;
 
 export const variantUrl = (photoKey: string, width: number) => `${PHOTO_PATH}${photoKey}-${width}.webp`;
 

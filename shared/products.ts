@@ -1,13 +1,14 @@
 /**
- * What can be bought (issue 21 item 1, decision 040), in one place: promotion packages of a listing and
- * the phone reveal. Prices are integer euro cents; the server always takes the amount from here, never from
- * a client.
- * - "Top": first in the search and lists of its city and type (at most PROMOTED_PER_PAGE on a page), marked
- *   "Promoted".
- * - "Highlight": its card is marked out wherever it shows.
+ * What can be bought (decision 040), in one place: promotion packages of a listing and
+ * the phone reveal — what each is and does. What each costs is reference data an admin may change
+ * (decision 061): `product_prices` in D1 (worker/db/prices.ts), filled from worker/db/reference/prices.ts;
+ * the server takes the amount from there, never from a client.
+ * - "Top": in the promoted block above the results of every search and list it matches (PROMOTED_PER_PAGE
+ *   places a page, taken in turn: decision 067), its card labelled "Top".
+ * - "Highlight": its card is tinted and labelled "Highlighted" wherever it shows, its place unchanged.
  * - "Home": shown on the home page.
  */
-import { PAYMENT_CURRENCY, PHONE_REVEAL_PRICE_CENTS } from "./constants.ts";
+import { PAYMENT_CURRENCY } from "./constants.ts";
 
 export const PLACEMENTS = ["top", "highlight", "home"] as const;
 export type Placement = (typeof PLACEMENTS)[number];
@@ -16,7 +17,6 @@ export interface PromotionProduct {
   kind: "promotion";
   placement: Placement;
   days: number;
-  amount_cents: number;
   /**
    * Whether stopping it early gives back the whole unused days (pro rata, to the card it was paid with);
    * otherwise a stopped promotion is not refunded.
@@ -26,17 +26,16 @@ export interface PromotionProduct {
 
 export interface RevealProduct {
   kind: "phone_reveal";
-  amount_cents: number;
 }
 
 export const PRODUCTS = {
-  top_7: { kind: "promotion", placement: "top", days: 7, amount_cents: 990, refundable: false },
-  top_14: { kind: "promotion", placement: "top", days: 14, amount_cents: 1690, refundable: false },
-  top_30: { kind: "promotion", placement: "top", days: 30, amount_cents: 2990, refundable: true },
-  highlight_7: { kind: "promotion", placement: "highlight", days: 7, amount_cents: 390, refundable: false },
-  highlight_30: { kind: "promotion", placement: "highlight", days: 30, amount_cents: 1190, refundable: false },
-  home_7: { kind: "promotion", placement: "home", days: 7, amount_cents: 1490, refundable: false },
-  phone_reveal: { kind: "phone_reveal", amount_cents: PHONE_REVEAL_PRICE_CENTS },
+  top_7: { kind: "promotion", placement: "top", days: 7, refundable: false },
+  top_14: { kind: "promotion", placement: "top", days: 14, refundable: false },
+  top_30: { kind: "promotion", placement: "top", days: 30, refundable: true },
+  highlight_7: { kind: "promotion", placement: "highlight", days: 7, refundable: false },
+  highlight_30: { kind: "promotion", placement: "highlight", days: 30, refundable: false },
+  home_7: { kind: "promotion", placement: "home", days: 7, refundable: false },
+  phone_reveal: { kind: "phone_reveal" },
 } as const satisfies Record<string, PromotionProduct | RevealProduct>;
 
 export type ProductId = keyof typeof PRODUCTS;

@@ -1,6 +1,6 @@
 /**
- * A guest's saved searches, kept in the saved-search cookie (SPEC §9: 30 days) until sign-in moves them into
- * the account and clears it (SPEC §4, worker/middleware/saved-searches-merge.ts). The value is a
+ * A guest's saved searches, kept in the saved-search cookie (product §9: 30 days) until sign-in moves them into
+ * the account and clears it (product §4, worker/middleware/saved-searches-merge.ts). The value is a
  * URI-encoded JSON list, newest first: `[{"q": canonical query, "n": own name or null, "t": saved at (ms)}]`.
  * Anything unreadable in it is dropped, never an error.
  */

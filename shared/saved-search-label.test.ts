@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { messageCatalog } from "./message-catalog.ts";
+import { textCatalog } from "./text-catalog.ts";
 import { savedSearchLabel } from "./saved-search-label.ts";
 
-const en = messageCatalog("en").intl;
-const ru = messageCatalog("ru").intl;
-const sr = messageCatalog("sr").intl;
+const en = textCatalog("en").intl;
+const ru = textCatalog("ru").intl;
+const sr = textCatalog("sr").intl;
 
 describe("savedSearchLabel", () => {
   it("names the kind, the place and the refinements in order", () => {

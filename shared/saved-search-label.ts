@@ -1,12 +1,12 @@
 /**
- * A saved search's name made from its filters (issue 22 item 1): "Apartments for sale, Vračar, Belgrade,
+ * A saved search's name made from its filters (decision 041): "Apartments for sale, Vračar, Belgrade,
  * 2 or 3 rooms, up to €150,000" in the formatter's language. The kind of property leads, the refinements
  * follow in the order visitors set them, joined by commas — a form every language reads without declining
  * place names. The API names every search it gives this way (`label`), e-mails too; callers on the server
- * pass the full catalog's formatter (`messageCatalog(locale).intl`), so no page carries these messages.
+ * pass the full catalog's formatter (`textCatalog(locale).intl`), so no page carries these messages.
  */
 import type { IntlFormatter } from "./intl.ts";
-import { CLASSIFIED_TYPES } from "./listing-types.ts";
+import { LISTING_TYPES } from "./listing-types.ts";
 import type { SavedQuery } from "./api/saved-searches.ts";
 
 /** The names of the query's city and district in the formatter's language. */
@@ -26,9 +26,7 @@ function range(intl: IntlFormatter, min: string | undefined, max: string | undef
 
 /** What is searched: one type's own words ("Apartments for sale"), else the deal's ("Property to rent"). */
 function kind(query: SavedQuery, intl: IntlFormatter): string {
-  const types = (query.type ?? [])
-    .map((id) => CLASSIFIED_TYPES.find((t) => t.id === id))
-    .filter((t) => t !== undefined);
+  const types = (query.type ?? []).map((id) => LISTING_TYPES.find((t) => t.id === id)).filter((t) => t !== undefined);
   if (types.length === 1) return intl.formatMessage({ id: `listing.kind.${types[0]!.deal}.${types[0]!.type}` });
   const deal = query.deal ?? (types.length && types.every((t) => t.deal === types[0]!.deal) ? types[0]!.deal : null);
   return intl.formatMessage({ id: `search.kind.${deal ?? "any"}` });

@@ -63,7 +63,7 @@ describe("parseSearch", () => {
     expect(cleared.city).toBeUndefined();
   });
 
-  it("reads classified ids, which also tell the deal", () => {
+  it("reads listing type ids, which also tell the deal", () => {
     expect(parse("type=1").state).toMatchObject({ deal: "rent", types: ["apartment"] });
     expect(parse("type=4&type=5").state).toMatchObject({ deal: "sale", types: ["apartment", "house"] });
     expect(parse("type=1&type=4").state).toMatchObject({ types: ["apartment"] });
@@ -156,7 +156,7 @@ describe("searchHref", () => {
 });
 
 describe("toListingQuery", () => {
-  it("gives the API classified ids of the deal, or of both deals", () => {
+  it("gives the API listing type ids of the deal, or of both deals", () => {
     expect(toListingQuery(parse("", BG_APARTMENTS).state)).toEqual({
       deal: "sale",
       type: [4],
@@ -225,7 +225,7 @@ describe("indexing", () => {
     );
   });
 
-  it("canonicalises without the installed app's flag (SPEC §2: never in canonical or hreflang links)", () => {
+  it("canonicalises without the installed app's flag (product §2: never in canonical or hreflang links)", () => {
     expect(searchHref(canonicalState(parse("pwa_user=yes&page=2", BG_APARTMENTS).state))).toBe(
       "/buy/apartment/beograd/?page=2",
     );
@@ -265,7 +265,7 @@ describe("API errors", () => {
   });
 });
 
-describe("the map's parameters (issue 24)", () => {
+describe("the map's parameters (decision 044)", () => {
   it("reads the view, writes bounds, zoom and view back, and keeps the map's area out of the API's query", () => {
     const { state, invalid } = parse("view=map", BG_APARTMENTS);
     expect(invalid).toEqual([]);

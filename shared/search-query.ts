@@ -1,17 +1,19 @@
 /**
- * The search pages' URLs and the API's `ListingQuery`, mapped in one place (issue 7 §2).
+ * The search pages' URLs and the API's `ListingQuery`, mapped in one place.
  *
  * Page URLs use the API's query names with visitor-friendly values: `type` is a type word
- * (`apartment`; a classified id such as `4` is read too), `deal` is `sale` or `rent`, `sort` and
+ * (`apartment`; a listing type id such as `4` is read too), `deal` is `sale` or `rent`, `sort` and
  * `page` are left out at their defaults. A deal with exactly one type is a list page
  * (`/buy/apartment/beograd/?rooms=2`), anything else is `/search/?…`. Every value is checked on its
- * own: a bad one is named in `invalid` and left out, the rest of the search stands.
+ * own against the search's grammar (shared/search-filters.ts): a bad one is named in `invalid` and left out,
+ * the rest of the search stands.
  */
-import { MAX_AREA, MAX_PAGE, MAX_PRICE, MAX_TEXT_QUERY, SEARCH_FILTERS, SORTS, type Sort } from "./api/limits.ts";
+import type { Sort } from "./api/limits.ts";
 import type { ListingQuery } from "./api/realty.ts";
 import type { SavedQuery } from "./api/saved-searches.ts";
-import { CLASSIFIED_TYPES, type Deal, type PropertyType, TYPES_BY_DEAL } from "./listing-types.ts";
+import { LISTING_TYPES, type Deal, type ListingKind, TYPES_BY_DEAL } from "./listing-types.ts";
 import { stripUnseenLine } from "./unseen-text.ts";
+import { FILTER_GRAMMARS, FILTER_RANGES, readFilter, SEARCH_FIELDS, type SearchField } from "./search-filters.ts";
 import { paths } from "./paths.ts";
 // Types only: the search pages' first load has no room for the map's module (its names are checked against it).
 import type { MAP_VIEW_PARAM, MAP_ZOOM_PARAM, MapView } from "./map.ts";
@@ -21,7 +23,7 @@ export const SEARCH_PER_PAGE = 24;
 
 export interface SearchState {
   deal?: Deal;
-  types: PropertyType[];
+  types: ListingKind[];
   city?: string;
   district?: string;
   price_min?: number;
@@ -35,8 +37,8 @@ export interface SearchState {
   furnished?: boolean;
   q?: string;
   /**
-   * The map's area (`bounds=south,west,north,east`, issue 24): the list shows the same area. It and `zoom`
-   * are read by the page's loader (client/components/map/map-params.ts), where the browser needs neither.
+   * The map's area (`bounds=south,west,north,east`, decision 044): the list shows the same area. It and `zoom`
+   * are read by the page's loader (client/components/map/map-params.server.ts), where the browser needs neither.
    */
   bounds?: MapBounds;
   sort: Sort;
@@ -49,9 +51,7 @@ export interface SearchState {
 /** South, west, north, east in degrees. */
 export type MapBounds = [number, number, number, number];
 
-/** Query names of the page URL, in the order they are written: the filters, then sort and page. */
-export const SEARCH_FIELDS = [...SEARCH_FILTERS, "sort", "page"] as const;
-export type SearchField = (typeof SEARCH_FIELDS)[number];
+export { SEARCH_FIELDS, type SearchField };
 
 /** The filter a field belongs to, as the page names it to visitors (`search.filter.{name}`). */
 export type FilterName =
@@ -77,7 +77,7 @@ export const FILTER_OF: Record<SearchField, FilterName> = {
 /** What a list page's path has already decided: `/buy/apartment/beograd/`. */
 export interface RouteScope {
   deal: Deal;
-  type: PropertyType;
+  type: ListingKind;
   city?: string;
 }
 
@@ -87,15 +87,7 @@ export interface ParsedSearch {
   invalid: SearchField[];
 }
 
-const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
-const ALL_TYPES = [...new Set(CLASSIFIED_TYPES.map((t) => t.type))] as PropertyType[];
-
-function number(raw: string, max: number, { integer = false, min = 0 } = {}): number | null {
-  const pattern = integer ? /^-?\d{1,4}$/ : /^\d{1,12}(\.\d{1,2})?$/;
-  if (!pattern.test(raw)) return null;
-  const value = Number(raw);
-  return value >= min && value <= max ? value : null;
-}
+const ALL_TYPES = [...new Set(LISTING_TYPES.map((t) => t.type))] as ListingKind[];
 
 /**
  * Reads a page URL's query (and, on a list page, its path). A name present in the query speaks for
@@ -109,25 +101,27 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
 
   // deal
   if (params.has("deal")) {
-    const raw = one("deal");
-    if (raw === "sale" || raw === "buy") state.deal = "sale";
-    else if (raw === "rent") state.deal = "rent";
+    // `buy` is the sale's path word.
+    const raw = one("deal") === "buy" ? "sale" : one("deal");
+    const deal = readFilter(FILTER_GRAMMARS.deal, raw);
+    if (deal) state.deal = deal;
     else if (raw !== "") {
       invalid.add("deal");
       state.deal = scope?.deal;
     }
   } else state.deal = scope?.deal;
 
-  // type: words, or classified ids (which also tell the deal when none is given)
+  // type: words, or listing type ids (which also tell the deal when none is given)
   if (params.has("type")) {
     const dealsOfIds = new Set<Deal>();
     for (const raw of params.getAll("type").map((s) => s.trim())) {
       if (raw === "") continue;
-      const byId = /^\d{1,2}$/.test(raw) ? CLASSIFIED_TYPES.find((t) => t.id === Number(raw)) : undefined;
+      const id = readFilter(FILTER_GRAMMARS.type, raw);
+      const byId = id === undefined ? undefined : LISTING_TYPES.find((t) => t.id === id);
       if (byId) {
         dealsOfIds.add(byId.deal);
         state.types.push(byId.type);
-      } else if ((ALL_TYPES as string[]).includes(raw)) state.types.push(raw as PropertyType);
+      } else if ((ALL_TYPES as string[]).includes(raw)) state.types.push(raw as ListingKind);
       else invalid.add("type");
     }
     if (!state.deal && !params.has("deal") && dealsOfIds.size === 1) state.deal = [...dealsOfIds][0];
@@ -144,7 +138,7 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   // city and district
   if (params.has("city")) {
     const raw = one("city");
-    if (SLUG.test(raw) && raw.length <= 100) state.city = raw;
+    if (readFilter(FILTER_GRAMMARS.city, raw) !== undefined) state.city = raw;
     else if (raw !== "") {
       invalid.add("city");
       state.city = scope?.city;
@@ -152,22 +146,17 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   } else state.city = scope?.city;
   const district = one("district");
   if (district !== "") {
-    if (SLUG.test(district) && district.length <= 100 && state.city) state.district = district;
+    if (readFilter(FILTER_GRAMMARS.district, district) !== undefined && state.city) state.district = district;
     else invalid.add("district");
   }
 
   // ranges: a bound that runs backwards is the mistake, named on the upper one (as the API does)
-  const range = (
-    low: "price_min" | "area_min" | "floor_min",
-    high: "price_max" | "area_max" | "floor_max",
-    max: number,
-  ) => {
-    const floor = low === "floor_min";
+  for (const [low, high] of FILTER_RANGES) {
     for (const name of [low, high]) {
       const raw = one(name);
       if (raw === "") continue;
-      const value = number(raw, floor ? 200 : max, floor ? { integer: true, min: -5 } : {});
-      if (value === null) invalid.add(name);
+      const value = readFilter(FILTER_GRAMMARS[name], raw);
+      if (value === undefined) invalid.add(name);
       else state[name] = value;
     }
     const a = state[low];
@@ -176,45 +165,47 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
       invalid.add(high);
       delete state[high];
     }
-  };
-  range("price_min", "price_max", MAX_PRICE);
-  range("area_min", "area_max", MAX_AREA);
-  range("floor_min", "floor_max", 200);
+  }
 
   for (const raw of params.getAll("rooms").map((s) => s.trim())) {
     if (raw === "") continue;
-    if (/^[0-5]$/.test(raw)) state.rooms.push(Number(raw));
-    else invalid.add("rooms");
+    const rooms = readFilter(FILTER_GRAMMARS.rooms, raw);
+    if (rooms === undefined) invalid.add("rooms");
+    else state.rooms.push(rooms);
   }
   state.rooms = [...new Set(state.rooms)].sort((a, b) => a - b);
 
   const furnished = one("furnished");
-  if (furnished === "true" || furnished === "false") state.furnished = furnished === "true";
+  const furnishing = readFilter(FILTER_GRAMMARS.furnished, furnished);
+  if (furnishing !== undefined) state.furnished = furnishing;
   else if (furnished !== "") invalid.add("furnished");
 
-  const q = stripUnseenLine(one("q")).replace(/\s+/g, " ").slice(0, MAX_TEXT_QUERY).trim();
+  // Text is never wrong: what cannot be shown is dropped, a long one cut.
+  const q = readFilter(FILTER_GRAMMARS.q, stripUnseenLine(one("q")).replace(/\s+/g, " "))?.trim();
   if (q) state.q = q;
 
   const sort = one("sort");
-  if ((SORTS as readonly string[]).includes(sort)) state.sort = sort as Sort;
+  const sorted = readFilter(FILTER_GRAMMARS.sort, sort);
+  if (sorted) state.sort = sorted;
   else if (sort !== "") invalid.add("sort");
 
   const page = one("page");
-  if (/^\d{1,5}$/.test(page) && Number(page) >= 1 && Number(page) <= MAX_PAGE) state.page = Number(page);
+  const paged = readFilter(FILTER_GRAMMARS.page, page);
+  if (paged !== undefined) state.page = paged;
   else if (page !== "") invalid.add("page");
 
-  // The list/map choice (issue 24), kept through the filter form's submissions.
+  // The list/map choice (decision 044), kept through the filter form's submissions.
   const view = params.get("view" satisfies typeof MAP_VIEW_PARAM);
   if (view === "map" || view === "both") state.view = view;
 
   return { state, invalid: SEARCH_FIELDS.filter((f) => invalid.has(f)) };
 }
 
-/** The API's query for a state: type words become classified ids of the deal (of both deals when none). */
+/** The API's query for a state: type words become listing type ids of the deal (of both deals when none). */
 export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): ListingQuery {
-  const ids = CLASSIFIED_TYPES.filter(
-    (t) => state.types.includes(t.type) && (!state.deal || t.deal === state.deal),
-  ).map((t) => t.id);
+  const ids = LISTING_TYPES.filter((t) => state.types.includes(t.type) && (!state.deal || t.deal === state.deal)).map(
+    (t) => t.id,
+  );
   return {
     deal: state.deal,
     type: ids.length ? ids : undefined,
@@ -236,7 +227,7 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
 }
 
 /**
- * The filters a saved search keeps of a page (issue 22): the API's query without order and paging. The
+ * The filters a saved search keeps of a page (decision 041): the API's query without order and paging. The
  * API and the guest cookie bring it to its canonical form (shared/api/saved-searches.ts).
  */
 export function savedQueryOf(state: SearchState): SavedQuery {
@@ -253,7 +244,7 @@ export function savedSearchState(query: SavedQuery): SearchState {
 }
 
 /** A list page when one deal and one type are chosen. */
-export function listScope(state: SearchState): RouteScope | null {
+function listScope(state: SearchState): RouteScope | null {
   const [type] = state.types;
   return state.deal && type && state.types.length === 1 ? { deal: state.deal, type, city: state.city } : null;
 }

@@ -1,12 +1,12 @@
 /**
  * The words of a text search and how the full-text index folds text (migration 0007: FTS5's `unicode61`
- * tokenizer with `remove_diacritics 2`). The search's SQL (worker/db/listings.ts `ftsQuery`) and the
- * alerts' matcher (worker/services/alert-matcher.ts), which decides in memory whether a new listing
+ * tokenizer with `remove_diacritics 2`). The search's SQL (worker/db/listing-search.ts `ftsQuery`) and the
+ * alerts' matcher (worker/workflows/alert-matcher.ts), which decides in memory whether a new listing
  * matches a saved search, both read a query's words here, so the two agree on what a word is.
  */
 
 /** At most this many words of a text search count. */
-export const MAX_SEARCH_WORDS = 12;
+const MAX_SEARCH_WORDS = 12;
 
 /** The words of a visitor's search text: runs of letters and digits (after NFKC), at most MAX_SEARCH_WORDS. */
 export function searchWords(text: string): string[] {

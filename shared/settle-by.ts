@@ -18,5 +18,6 @@ export function settleBy<T>(work: Promise<T>, ms: number, late: () => T | Promis
     );
   });
   work.catch(() => {});
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  // The executor above ran at once: the timer is set.
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer!));
 }

@@ -5,7 +5,7 @@
  * text loses them silently; a person's name, which identifies someone, refuses them instead.
  */
 /** What no text keeps, in one line (`\r` is a line break's part, normalised first). */
-export const UNSEEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const UNSEEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 /** Any character a person's name refuses: the above, tab and line feed too. */
 export const UNSEEN_IN_NAME = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 

@@ -1,22 +1,23 @@
 import type { ExecutionContext, Hono } from "hono";
 import type { AppEnv } from "./app-env.ts";
+import { config } from "./config.ts";
 import { settleBy } from "#shared/settle-by.ts";
 import { debugAllowed } from "./http/environment.ts";
 
 /**
- * A `fetch` for the typed API client that serves `/api/*` from the API app in-process (DESIGN §4),
+ * A `fetch` for the typed API client that serves `/api/*` from the API app in-process (architecture §4),
  * or from `API_ORIGIN` when the edge is pointed at another implementation of the same contract.
  * In development a latency knob slows every answer, to show the shell streaming first: the
  * `API_DELAY_MS` var, or per request the `X-Debug-Api-Delay` header (milliseconds, at most 10 s).
  * Production ignores both.
  */
-export const API_DELAY_HEADER = "x-debug-api-delay";
+const API_DELAY_HEADER = "x-debug-api-delay";
 const MAX_DEBUG_DELAY_MS = 10_000;
 /**
  * Development only: every API call of the request is answered with this status (4xx/5xx) instead, so
- * tests can see what a page and the browser's alerts make of a failing API (SPEC §8).
+ * tests can see what a page and the browser's alerts make of a failing API (product §8).
  */
-export const API_FAULT_HEADER = "x-debug-api-status";
+const API_FAULT_HEADER = "x-debug-api-status";
 
 export function apiFault(env: Env, request: Request): number | undefined {
   if (!debugAllowed(env, request)) return undefined;
@@ -26,7 +27,7 @@ export function apiFault(env: Env, request: Request): number | undefined {
 
 export function apiDelay(env: Env, request: Request): number {
   if (!debugAllowed(env, request)) return 0;
-  const ms = Number(request.headers.get(API_DELAY_HEADER) ?? env.API_DELAY_MS ?? 0);
+  const ms = Number(request.headers.get(API_DELAY_HEADER) ?? config(env).API_DELAY_MS);
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DEBUG_DELAY_MS) : 0;
 }
 
@@ -35,7 +36,7 @@ export function apiDelay(env: Env, request: Request): number {
  * `/api/realty/search`), so a test can slow one section of a page and not the rest. It only narrows a
  * delay the request already has, so it needs no condition of its own.
  */
-export const API_DELAY_PATH_HEADER = "x-debug-api-delay-path";
+const API_DELAY_PATH_HEADER = "x-debug-api-delay-path";
 
 export function apiDelayPath(request: Request): string | undefined {
   const path = request.headers.get(API_DELAY_PATH_HEADER);
@@ -72,6 +73,7 @@ export function apiFetcher(
   ctx: ExecutionContext,
   { delay = 0, delayPath, fault, deadline, onFailure = () => {} }: ApiFetcherOptions = {},
 ): typeof fetch {
+  const apiOrigin = config(env).API_ORIGIN;
   async function serve(request: Request): Promise<Response> {
     if (delay > 0 && (!delayPath || new URL(request.url).pathname.startsWith(delayPath))) {
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -80,9 +82,9 @@ export function apiFetcher(
       let response: Response;
       if (fault) {
         response = Response.json({ error: { code: "debug_fault", message: "Injected API fault" } }, { status: fault });
-      } else if (env.API_ORIGIN) {
+      } else if (apiOrigin) {
         const url = new URL(request.url);
-        response = await fetch(new Request(new URL(url.pathname + url.search, env.API_ORIGIN), request));
+        response = await fetch(new Request(new URL(url.pathname + url.search, apiOrigin), request));
       } else {
         response = await api.fetch(request, env, ctx);
       }

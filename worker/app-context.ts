@@ -1,26 +1,26 @@
 import type { Context } from "hono";
-import type { AppContext, SignInApi } from "#client/app-context.ts";
+import type { AppContext, SignInApi } from "#client/app-context.server.ts";
 import { CRITICAL_DATA_TIMEOUT_MS } from "#shared/constants.ts";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import type { AppEnv } from "./app-env.ts";
 import { debugAllowed, isErrorLogging } from "./http/environment.ts";
 import { clearedSessionCookies, policyOf } from "./auth/session.ts";
-import { edgeCountry } from "./edge-country.ts";
-import { FormattedTexts } from "./formatted-texts.ts";
+import { edgeCountry } from "./http/edge-country.ts";
+import { FormattedTextsTable } from "./formatted-texts-table.ts";
 import { inProcessApi } from "./in-process-api.ts";
 
-/** What the app is handed for one page request (client/app-context.ts), filled from the middleware's findings. */
+/** What the app is handed for one page request (client/app-context.server.ts), filled from the middleware's findings. */
 export function appContextOf(c: Context<AppEnv>): AppContext {
   // File-like paths (`/x.txt`) pass the locale middleware by; their 404 is in the path's language too.
   const locale = c.get("locale") ?? splitLocale(new URL(c.req.url).pathname).locale;
-  const texts = new FormattedTexts(localeEntry(locale).intl);
+  const texts = new FormattedTextsTable(localeEntry(locale).intl);
   c.set("formattedTexts", texts);
   return {
     nonce: c.get("secureHeadersNonce") ?? "",
     locale,
     origin: new URL(c.req.url).origin,
-    country: edgeCountry(c.req.raw),
+    country: edgeCountry(c.req.raw, c.env),
     user: c.get("user") ?? null,
     errorLogging: isErrorLogging(c.env),
     development: debugAllowed(c.env, c.req.raw),
@@ -29,7 +29,7 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
     api: inProcessApi(c, { timeoutMs: CRITICAL_DATA_TIMEOUT_MS }),
     signInApi: () => signInApi(c),
     sessionEndCookies: () => clearedSessionCookies(policyOf(c)),
-    messages: messageCatalog(locale),
+    texts: textCatalog(locale),
     formattedTexts: texts,
   };
 }

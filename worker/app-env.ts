@@ -1,26 +1,14 @@
-/**
- * Layers of worker/, low → high; a module imports only from its own layer or lower ones (and shared/):
- *   1. db/          typed D1 queries, the only SQL (imports shared/ only)
- *   2. http/        request helpers every layer may use: API errors, request clock and id, locale, env checks;
- *                   with the top-level leaf modules app-env.ts, edge-country.ts, formatted-texts.ts,
- *                   fallback-error-page.ts (they import shared/ only)
- *   3. services/    adapters to outside services (payments), the rate-limit mechanism, publishing to the live channel
- *   4. live/        the live channel's Durable Object (messages' WebSockets, issue 20)
- *   5. auth/        passwords, codes, tokens, session cookies, code delivery
- *   6. middleware/  Hono middleware
- *   7. api/         the API app (SPEC §7)
- *   8. images/, seo/, builds/, map/ and the entry files index.ts, in-process-api.ts, api-fetcher.ts, app-context.ts, scheduled.ts (which
- *      also import the app, client/, as the worker that serves it)
- */
 import type { SessionUser } from "#shared/api/auth.ts";
-import type { FormattedTexts } from "./formatted-texts.ts";
+import type { StaffRole } from "#shared/staff-roles.ts";
+import type { FormattedTextsTable } from "./formatted-texts-table.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { NotFoundDetail } from "#shared/not-found.ts";
 
 /** The signed-in visitor's session, as the session middleware found it (worker/middleware/session.ts). */
-export interface SessionInfo {
+interface SessionInfo {
   userId: number;
-  role: "user" | "admin";
+  /** Staff roles (decision 057); empty for everyone else. */
+  roles: StaffRole[];
   familyId: string;
   /** A valid access token of this request (the renewed one when the worker renewed it). */
   accessToken: string;
@@ -43,6 +31,8 @@ export interface AppEnv {
     /** The signed-in visitor, or undefined. */
     user?: SessionUser;
     session?: SessionInfo;
+    /** A token of a blocked account came with the request (no session; signed-in calls answer 403). */
+    blockedAccount?: { reason: string | null };
     /** The request's clock (ms): Date.now(), or `X-Debug-Now` in development. */
     now?: number;
     /** The id an error's log line and answer share (worker/http/request-id.ts). */
@@ -52,6 +42,6 @@ export interface AppEnv {
     /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */
     authCookiesWritten?: boolean;
     /** The rendered page's table of formatted texts, written into the document (decision 018). */
-    formattedTexts?: FormattedTexts;
+    formattedTexts?: FormattedTextsTable;
   };
 }

@@ -1,5 +1,5 @@
 import { splitLocale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -9,7 +9,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeA
  */
 export function fallbackErrorPage(status: number, pathname: string): string {
   const { locale } = splitLocale(pathname);
-  const { intl } = messageCatalog(locale);
+  const { intl } = textCatalog(locale);
   const t = (id: string, values?: Record<string, string | number>) => escape(intl.formatMessage({ id }, values));
   return `<!doctype html>
 <html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -19,7 +19,7 @@ export interface InProcessApiOptions {
 }
 
 /**
- * The typed API client of one page request, served by the API app in-process (DESIGN §4): as the
+ * The typed API client of one page request, served by the API app in-process (architecture §4): as the
  * visitor (the session as a bearer token, already renewed) or, for sign-in, as nobody. Either way
  * the visitor's other cookies, address and debug clock travel along, so limits and guest state apply.
  */

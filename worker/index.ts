@@ -10,14 +10,16 @@ import { map } from "./map/index.ts";
 import { buildIdOf, builds } from "./builds/index.ts";
 import { buildIdMeta } from "./builds/build-id-meta.ts";
 import { manifests } from "./pwa/manifest.ts";
+import { signInLinks } from "./sign-in-link-page.ts";
 import { pwaHeadTags } from "./pwa/head-tags.ts";
 import type { AppEnv } from "./app-env.ts";
+import { config } from "./config.ts";
 import { dealRoot } from "./middleware/deal-root.ts";
 import { locale } from "./middleware/locale.ts";
 import { rewriteDocuments } from "./middleware/document-rewriter.ts";
 import { inlineStyles } from "./middleware/inline-styles.ts";
 import { scriptsAfterPaint } from "./middleware/scripts-after-paint.ts";
-import { formattedTexts } from "./middleware/formatted-texts.ts";
+import { writeFormattedTexts } from "./middleware/formatted-texts-writer.ts";
 import { scrollRestorationScript } from "./middleware/scroll-restoration.ts";
 import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
@@ -27,7 +29,7 @@ import { session } from "./middleware/session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
-import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.ts";
+import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.server.ts";
 import { appContextOf } from "./app-context.ts";
 import { isDataRequest } from "./middleware/page-request.ts";
 import { formPostProblem, pageMethods } from "./page-methods.ts";
@@ -38,6 +40,7 @@ import { pageOfDataRequest } from "#shared/page-query.ts";
 import { REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { scheduled } from "./scheduled.ts";
+import { payloads } from "./payloads.ts";
 import { D1_UNAVAILABLE_HEADERS, databaseFor, isD1Unavailable } from "./http/d1-unavailable.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
@@ -50,7 +53,7 @@ const INVALID_LOCALE_PATH = "/-/invalid-locale/";
 const handleDocument = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 /**
- * The Worker (DESIGN §1, §3; docs/architecture.md draws it): security headers on everything; then the
+ * The Worker (architecture §1, §3; docs/architecture.md draws it): security headers on everything; then the
  * API, the generated pictures, the sitemaps, the build files (`/builds/…`) and the web app manifests, which need no page
  * middleware; then for pages:
  * redirects (trailing slash, legacy paths) → `/buy|rent/{city?}/` → locale → session → guest favourites
@@ -64,13 +67,18 @@ const buildId = buildIdOf(serverBuild);
 const documentRewrites = rewriteDocuments(
   inlineStyles,
   scrollRestorationScript,
-  // The service worker's page side loads after the `load` event (issue 23).
+  // The service worker's page side loads after the `load` event (decision 043).
   scriptsAfterPaint(pwaRegister),
-  formattedTexts,
+  writeFormattedTexts,
   buildIdMeta(buildId),
   pwaHeadTags,
 );
 
+// The settings first: a malformed variable answers every request 500, named in the log (worker/config.ts).
+app.use(async (c, next) => {
+  config(c.env);
+  await next();
+});
 app.use(securityHeaders());
 // `X-Debug-D1-Fault: busy` (development, loopback): the request's D1 fails as a locked database does.
 app.use(async (c, next) => {
@@ -86,10 +94,14 @@ app.all("/api/*", (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
 app.route("/", images);
 app.route("/", photos);
 app.route("/", sitemaps);
-// The basemap's style and self-served tiles (issue 24): no page middleware, like the images.
+// The basemap's style and self-served tiles (decision 044): no page middleware, like the images.
 app.route("/", map);
 app.route("/", builds(serverBuild));
 app.route("/", manifests);
+// The one-time sign-in link of `npm run ops -- admin` (decision 057): its own small page, before the pages.
+app.route("/", signInLinks);
+// `{page}/_payload.json` (product §7): a page's data as JSON, loaded without the visitor's session.
+app.use(payloads(handleDocument, buildId));
 app.use(redirects());
 app.use(dealRoot());
 app.use(locale(firstRouteWords(serverBuild.routes)));
@@ -117,7 +129,7 @@ async function earlyErrorScreen(c: Context<AppEnv>, status: number): Promise<Res
 const methodsOf = pageMethods(serverBuild.routes);
 
 /**
- * A page's error screen with `status`, rendered as a GET whose data fails with it (client/app-context.ts),
+ * A page's error screen with `status`, rendered as a GET whose data fails with it (client/app-context.server.ts),
  * so it has the root data (messages, header, footer). A client error's screen is rendered for the path
  * alone — none of an absurd query, body or headers reaches it.
  */
@@ -177,7 +189,7 @@ app.all("*", async (c) => {
   const response = await handleDocument(request, context);
   const before = response.headers.get(ERROR_BEFORE_ROOT_HEADER);
   if (before) return pageErrorScreen(c, Number(before), request);
-  // The page's 404 names the address asked for (SPEC §8), with the parameters the page query dropped: a
+  // The page's 404 names the address asked for (product §8), with the parameters the page query dropped: a
   // rare answer, so it is rendered again for that address rather than every loader being told of it.
   if (response.status === 404 && !dataRequest && !invalid && c.get("requestedPath")) {
     await response.body?.cancel();

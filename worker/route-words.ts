@@ -3,7 +3,7 @@ import type { ServerBuild } from "react-router";
 type Manifest = ServerBuild["routes"];
 
 /** The route whose optional first segment is the locale (client/routes.ts). */
-export const LOCALE_SCOPE_ROUTE = "routes/locale-scope";
+const LOCALE_SCOPE_ROUTE = "routes/locale-scope";
 
 /**
  * The first words of the pages' paths under the locale segment (`search`, `buy`, `cabinet`…), read from

@@ -2,14 +2,16 @@
  * The Worker's Cron Trigger handler (wrangler.toml `[triggers]`, every five minutes): the house-keeping that
  * runs on a schedule. Run it locally with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"` under
  * `wrangler dev --test-scheduled`, and in tests by calling it (tests/integration/scheduled.test.ts).
- * - rate-limit counters whose window ended are dropped (worker/services/rate-limit.ts);
+ * - rate-limit counters whose window ended are dropped (worker/http/rate-limit.ts);
  * - listings whose run ended go to the archive, and owners are e-mailed EXPIRY_REMINDER_DAYS before with a
- *   signed link that renews the listing (issue 19 item 3, decision 038);
- * - the recipients of messages left unread are e-mailed (issue 20 item 4, worker/services/message-notices.ts);
- * - promotion periods that ended are closed and their listings' placement ends cleared (issue 21,
+ *   signed link that renews the listing (decision 038);
+ * - the recipients of messages left unread are e-mailed (worker/workflows/message-notices.ts, decision 039);
+ * - promotion periods that ended are closed and their listings' placement ends cleared (decision 040,
  *   worker/db/promotions.ts) — house-keeping only: the reads compare the ends with now;
  * - e-mail alerts: new listings matched against saved searches, the digests that are due, and price drops of
- *   favourites (issue 22 item 4, worker/services/alerts.ts) — within a time budget, the rest next run.
+ *   favourites (worker/workflows/alerts.ts, decision 041) — within a time budget, the rest next run.
+ * - scheduled articles whose time has come become published (decision 059; the public reads show them from
+ *   their time already, the media pages within the page cache's minute);
  * Each task is idempotent (claims, not times of day), so running more often than hourly changes nothing else.
  */
 import { EXPIRY_REMINDER_DAYS } from "#shared/constants.ts";
@@ -18,22 +20,26 @@ import { toEdit } from "#worker/api/realty-edit.ts";
 import { renewToken } from "#worker/auth/renew-link.ts";
 import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { editRow } from "#worker/db/listing-edits.ts";
+import { publishDueArticles } from "#worker/db/articles.ts";
 import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/listing-expiry.ts";
 import { closeEndedPromotions } from "#worker/db/promotions.ts";
 import { pruneRateLimits } from "#worker/db/rate-limits.ts";
+import { config } from "#worker/config.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
-import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/services/rate-limit.ts";
-import { runAlerts } from "#worker/services/alerts.ts";
-import { sendMessageNotices } from "#worker/services/message-notices.ts";
-import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
+import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/http/rate-limit.ts";
+import { runAlerts } from "#worker/workflows/alerts.ts";
+import { sendMessageNotices } from "#worker/workflows/message-notices.ts";
+import { mailLocale, sendOwnerMail } from "#worker/workflows/owner-mail.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Listings one statement archives or claims: a run that finds more goes on in batches. */
-export const EXPIRY_BATCH = 200;
+const EXPIRY_BATCH = 200;
 
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+  // A malformed variable stops the run before any work, its name in the log (worker/config.ts).
+  config(env);
   const now = controller.scheduledTime;
-  // Counters of windows that ended can no longer refuse anything (worker/services/rate-limit.ts).
+  // Counters of windows that ended can no longer refuse anything (worker/http/rate-limit.ts).
   const pruned = await pruneRateLimits(env.DB, now - RATE_LIMIT_MAX_WINDOW_S * 1000);
   let expired = 0;
   for (;;) {
@@ -45,12 +51,14 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const reminders = await remindOwners(env, now);
   const notices = await sendMessageNotices(env, now, sign);
   const promotions = await closeEndedPromotions(env.DB, now);
+  const articles = (await publishDueArticles(env.DB, now)).length;
   const alerts = await runAlerts(env, now, sign);
   const { matching, digests, priceDrops } = alerts;
   console.log(
     `scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed, ${expired} listings expired, ` +
       `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail or off the list), ` +
       `${notices.sent} message notices sent (${notices.skipped} skipped), ${promotions} promotion periods ended, ` +
+      `${articles} scheduled articles published, ` +
       `${matching.activations} new listings matched in ${matching.batches} batches (${matching.matches} matches, ` +
       `${matching.left} left for the next run), ${digests.sent} alert digests sent (${digests.quiet} people quiet, ` +
       `${digests.skipped} skipped), ${priceDrops.sent} price-drop e-mails sent (${priceDrops.skipped} skipped)`,

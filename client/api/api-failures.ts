@@ -3,15 +3,15 @@ import type { DataStrategyResult, MiddlewareFunction } from "react-router";
 /** A failed API call the browser asked for: an action's (through its status) or a direct one. */
 export interface ApiFailure {
   status: number;
-  /** The API's own message (shown in a 500 alert only when error logging is on, SPEC §8). */
+  /** The API's own message (shown in a 500 notice only when error logging is on, product §8). */
   serverMessage?: string;
 }
 
 const EVENT = "api-failure";
 
 /**
- * The one place every browser-side API failure passes (SPEC §8): the alerts listen here and decide
- * by status. A call that got no answer at all is no failure here (a network failure raises no alert).
+ * The one place every browser-side API failure passes (product §8): the notices listen here and decide
+ * by status. A call that got no answer at all is no failure here (a network failure raises no notice).
  */
 export function reportApiFailure(failure: ApiFailure): void {
   window.dispatchEvent(new CustomEvent(EVENT, { detail: failure }));
@@ -35,7 +35,7 @@ interface ActionAnswer {
 /**
  * Root client middleware: every form post and fetcher submission the browser makes (actions call the
  * API on the server, and answer with its status) reports its failure, so a favourite toggle, a sign-in
- * step or a message that failed shows the alert of its status — whatever component sent it.
+ * step or a message that failed shows the notice of its status — whatever component sent it.
  */
 export const reportFailedActions: MiddlewareFunction<Record<string, DataStrategyResult>> = async (
   { request },

@@ -31,6 +31,11 @@ const PAGES = {
     ru: () => import("./pages/ad-creation-policy.ru.ts"),
     sr: () => import("./pages/ad-creation-policy.sr.ts"),
   },
+  safety: {
+    en: () => import("./pages/safety.en.ts"),
+    ru: () => import("./pages/safety.ru.ts"),
+    sr: () => import("./pages/safety.sr.ts"),
+  },
 } satisfies Record<string, Record<Locale, () => Promise<{ default: PageContent }>>>;
 
 export type ContentPage = keyof typeof PAGES;

@@ -1,5 +1,5 @@
 /** A static page's text in one language: sections of paragraphs and bullet lists, plain text only. */
-export interface PageSection {
+interface PageSection {
   /** Anchor of the section (`#id`), the same in every language. */
   id: string;
   heading: string;

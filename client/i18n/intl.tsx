@@ -1,24 +1,16 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { documentTexts, FormattedTextsContext } from "./formatted-texts.ts";
+import { documentTexts, FormattedTextsContext } from "./formatted-texts-reader.ts";
 import { useMatches } from "react-router";
-import { type IntlFormatter, makeIntl, type Messages, type PackedMessages, unpackMessages } from "#shared/intl.ts";
+import { type IntlFormatter, makeIntl, type Texts, type PackedTexts, unpackTexts } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
 const IntlContext = createContext<{ intl: IntlFormatter; locale: Locale } | null>(null);
 
-export function I18nProvider({
-  locale,
-  messages,
-  children,
-}: {
-  locale: Locale;
-  messages: Messages;
-  children: ReactNode;
-}) {
+export function I18nProvider({ locale, texts, children }: { locale: Locale; texts: Texts; children: ReactNode }) {
   // The server fills the page's table of formatted texts; the browser reads it back (decision 018).
   const serverTexts = useContext(FormattedTextsContext);
   const known = serverTexts ?? documentTexts;
-  const value = useMemo(() => ({ intl: makeIntl(locale, messages, known), locale }), [locale, messages, known]);
+  const value = useMemo(() => ({ intl: makeIntl(locale, texts, known), locale }), [locale, texts, known]);
   return <IntlContext.Provider value={value}>{children}</IntlContext.Provider>;
 }
 
@@ -33,32 +25,32 @@ export function useI18n() {
   };
 }
 
-/** The messages of every matched route's data (root first), as one object. */
-export function messagesOfMatches(matches: readonly ({ loaderData?: unknown } | undefined)[]): Messages[] {
+/** The texts of every matched route's data (root first), as one object. */
+export function textsOfMatches(matches: readonly ({ loaderData?: unknown } | undefined)[]): Texts[] {
   return matches.flatMap((match) => {
-    const messages = (match?.loaderData as { messages?: PackedMessages } | null | undefined)?.messages;
-    return messages ? [unpackMessages(messages)] : [];
+    const messages = (match?.loaderData as { messages?: PackedTexts } | null | undefined)?.messages;
+    return messages ? [unpackTexts(messages)] : [];
   });
 }
 
 interface Merged {
-  merged?: Messages;
-  next: WeakMap<Messages, Merged>;
+  merged?: Texts;
+  next: WeakMap<Texts, Merged>;
 }
-const mergedMessages: Merged = { next: new WeakMap() };
+const mergedTexts: Merged = { next: new WeakMap() };
 
 /**
- * The site-wide messages of the root data merged with the current page's own (client/i18n/
- * message-scopes.ts). The same parts (`unpackMessages` keeps one object per packed text) give the same
- * merged object, so the formatter is only rebuilt when a navigation brings new messages.
+ * The site-wide texts of the root data merged with the current page's own (client/i18n/
+ * text-scopes.server.ts). The same parts (`unpackTexts` keeps one object per packed text) give the same
+ * merged object, so the formatter is only rebuilt when a navigation brings new texts.
  */
-export function usePageMessages(): Messages {
-  let node = mergedMessages;
-  const parts = messagesOfMatches(useMatches());
+export function usePageTexts(): Texts {
+  let node = mergedTexts;
+  const parts = textsOfMatches(useMatches());
   for (const part of parts) {
     let next = node.next.get(part);
     if (!next) node.next.set(part, (next = { next: new WeakMap() }));
     node = next;
   }
-  return (node.merged ??= Object.assign({}, ...parts) as Messages);
+  return (node.merged ??= Object.assign({}, ...parts) as Texts);
 }

@@ -107,6 +107,7 @@ const message = (id: number, text = `m${id}`): ApiMessage => ({
   created_at: "2026-11-25T10:00:00.000Z",
   delivered_at: null,
   read_at: null,
+  warning: null,
 });
 const { from_me: _, ...wire } = message(0);
 const messageEvent = (id: number): LiveEvent => ({ type: "message", message: { ...wire, id, text: `m${id}` } });

@@ -1,5 +1,5 @@
 /**
- * A page's end of the live channel (issue 20 item 3, shared/api/live.ts): the socket of the signed-in
+ * A page's end of the live channel (shared/api/live.ts, decision 039): the socket of the signed-in
  * person's channel (their unread count) or of one conversation (its messages and read marks). It
  * reconnects with growing pauses, asking a conversation for what it missed (`after` the newest message
  * it has seen); when sockets keep failing it polls the API every LIVE_POLL_INTERVAL_MS until one opens

@@ -39,7 +39,7 @@ export function pageCacheOf(pathname: string): (typeof CACHES)["pages"] | (typeo
 }
 
 /**
- * The address a page is kept under: without `pwa_user` (SPEC §2), which the installed app adds to the
+ * The address a page is kept under: without `pwa_user` (product §2), which the installed app adds to the
  * address after the page has loaded — the page opened with and without it is the same page.
  */
 export function keptPageAddress(href: string): string {

@@ -1,5 +1,5 @@
 /**
- * Version skew (issue 23 item 5): a page of build A that loads one of its chunks after build B is
+ * Version skew (decision 042): a page of build A that loads one of its chunks after build B is
  * deployed may find it gone. The page then reloads into the current build, once — the reload guard
  * (reload-guard.ts) leaves a page that fails again as it is. Vite's preload helper reports a failed
  * `import()` (or one of its stylesheets) as `vite:preloadError`; an `import()` outside it ends in an

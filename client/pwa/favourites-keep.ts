@@ -1,8 +1,8 @@
 /**
- * A guest's favourites are readable offline (issue 23 item 2): when they changed since the favourites
+ * A guest's favourites are readable offline (decision 043): when they changed since the favourites
  * page was last kept, the service worker is asked to fetch that page now and keep it (KEEP_PAGE), so
  * the copy it answers offline lists the latest ones. The list is the `favourites` cookie (not
- * HttpOnly: the server sets it plainly, client/favourites.server.ts), so nothing is added to the React
+ * HttpOnly: the server sets it plainly, client/components/my-favourites/favourites.server.ts), so nothing is added to the React
  * app; what was last kept is remembered in localStorage. A signed-in visitor's favourites page is
  * private and never kept.
  */

@@ -3,14 +3,16 @@
  * of `<body>` after the page has hydrated (register.ts runs after `load`), so React never meets them.
  * Two live regions made once and filled a moment later — a region added together with its text is
  * often not announced: `role="status"` for the polite ones, `role="alert"` for the update. Focus is
- * never moved; the buttons are ordinary ones at the end of the tab order, 44 px at least.
+ * never moved; the buttons are ordinary ones at the end of the tab order, 44 px at least. They stand above a
+ * listing's contact bar on phones (`--bottom-bar`), never over the header.
  */
 
 /** How long the live regions exist before their first text, so screen readers notice the change. */
 const LIVE_REGION_DELAY_MS = 100;
 
 const STYLE = `
-.pwa-notices{position:fixed;left:1rem;bottom:calc(1rem + env(safe-area-inset-bottom,0px));z-index:60;width:max-content;max-width:min(28rem,calc(100vw - 2rem));display:grid;gap:.5rem}
+.pwa-notices{position:fixed;left:1rem;bottom:calc(1rem + var(--bottom-bar,0px) + env(safe-area-inset-bottom,0px));z-index:60;width:max-content;max-width:min(28rem,calc(100vw - 2rem));display:grid;gap:.5rem}
+@media (max-width:599px){.pwa-notices{left:.5rem;right:.5rem;bottom:calc(.5rem + var(--bottom-bar,0px) + env(safe-area-inset-bottom,0px));width:auto;max-width:none}}
 .pwa-notices>div{display:grid;gap:.5rem}
 .pwa-notices>div:empty{display:none}
 .pwa-notice{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .5rem;padding:.25rem .25rem .25rem 1rem;border-radius:var(--radius,8px);background:var(--surface,#fff);color:var(--text,#1c2421);border-left:6px solid var(--brand,#0f5c4d);box-shadow:0 6px 24px rgb(0 0 0/.18)}

@@ -1,5 +1,5 @@
 /**
- * SPEC §2: in the installed app the address carries `pwa_user=yes`. The manifest's start_url has it,
+ * Product §2: in the installed app the address carries `pwa_user=yes`. The manifest's start_url has it,
  * but the app's own links do not, so it is put back after every navigation — in place, with
  * `history.replaceState` keeping React Router's state (its key, for scroll restoration), never by a
  * reload. Canonical and hreflang links never carry it: pages build them from the path and the filters
@@ -7,7 +7,7 @@
  */
 import { PWA_USER_PARAM, PWA_USER_VALUE } from "#shared/constants.ts";
 
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   return (
     matchMedia("(display-mode: standalone)").matches ||
     // iOS Safari's home-screen apps, which predate the display-mode query.

@@ -1,6 +1,6 @@
 /**
  * The page's side of the service worker, loaded after the page's `load` event (never part of a page's
- * first-load JavaScript) and built apart from the React app (client/pwa/build-plugin.ts): plain DOM and
+ * first-load JavaScript) and built apart from the React app (vite-plugins/pwa.ts): plain DOM and
  * workbox-window, no React. Registers `/sw.js` and follows its updates and the hourly build check
  * (updates.ts), reloads once when a chunk of a gone build fails (chunk-reload.ts), keeps `pwa_user=yes`
  * in the installed app (pwa-user.ts), says when the page is a saved copy (offline-copy.ts) and has the

@@ -1,6 +1,6 @@
 /**
  * Automatic reloads (an update taken, a chunk of a newer build missing) happen at most once per
- * RELOAD_GUARD_MS (SPEC §9): the time of the last one is kept in sessionStorage, which survives the
+ * RELOAD_GUARD_MS (product §9): the time of the last one is kept in sessionStorage, which survives the
  * reload itself, so a page that fails again right after reloading is left as it is instead of looping.
  */
 import { RELOAD_GUARD_MS } from "#shared/constants.ts";

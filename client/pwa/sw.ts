@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (`/sw.js`, issue 23), built apart from the React app by client/pwa/build-plugin.ts
+ * The service worker (`/sw.js`, decision 043), built apart from the React app by vite-plugins/pwa.ts
  * into one classic script with the build's precache manifest written in. It keeps:
  * - the precache: every hashed script and stylesheet of the build but those only signed-in pages load,
  *   and the offline page in en/ru/sr
@@ -9,7 +9,7 @@
  *   only what any cache may keep (cache-rules.ts); offline, a kept copy marked `<meta name="offline-copy">`,
  *   else a redirect to the offline page in the path's language;
  * - listing photos and the illustrations standing in for them (stale-while-revalidate), and hashed
- *   files not precached — signed-in pages' own (build-plugin.ts) or another build's (cache first).
+ *   files not precached — signed-in pages' own (vite-plugins/pwa.ts) or another build's (cache first).
  * Never touched: non-GET requests, `/sw.js`, `/builds/*`, `/api/*`, `/cdn-cgi/*`. A new version waits
  * until the page asks it to take over (SKIP_WAITING).
  */

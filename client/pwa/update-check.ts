@@ -1,5 +1,5 @@
 /**
- * The hourly build check (SPEC §4, §9): the first BUILD_CHECK_FIRST_DELAY_MS after the page loaded, then
+ * The hourly build check (product §4, §9): the first BUILD_CHECK_FIRST_DELAY_MS after the page loaded, then
  * every BUILD_CHECK_INTERVAL_MS, `/builds/latest.json` names the deployed build (decision 042); when it
  * is not the page's own (`<meta name="build-id">`), `onNewBuild` is told — once per id. A failed check
  * (offline, an error status, bad JSON) says nothing and the next one tries again.

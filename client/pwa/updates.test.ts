@@ -77,7 +77,7 @@ describe("watchUpdates", () => {
     expect(notice("offline-ready")).toBeNull();
   });
 
-  it("a waiting worker raises the update alert; Reload hands over and reloads once it controls", async () => {
+  it("a waiting worker raises the update notice; Reload hands over and reloads once it controls", async () => {
     await start("ru");
     wb.registration.waiting = {};
     wb.fire("waiting", { isUpdate: true });
@@ -101,7 +101,7 @@ describe("watchUpdates", () => {
     expect(reload).not.toHaveBeenCalled();
   });
 
-  it("the hourly check's new build raises the alert and updates the worker; Reload with none waiting reloads", async () => {
+  it("the hourly check's new build raises the notice and updates the worker; Reload with none waiting reloads", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => Response.json({ id: "bbbb2222" })),

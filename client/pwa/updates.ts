@@ -1,12 +1,12 @@
 /**
- * The service worker's lifecycle as the visitor sees it (SPEC §4): the first install says once ever
+ * The service worker's lifecycle as the visitor sees it (product §4): the first install says once ever
  * that the site works offline; a new version — a worker waiting, or the hourly check finding another
- * build deployed — raises an alert with a Reload button. Reload hands over to the waiting worker
+ * build deployed — raises a notice with a Reload button. Reload hands over to the waiting worker
  * (SKIP_WAITING) and reloads when it controls the page; with no worker waiting (the check was first,
  * or another tab took the update already) it reloads plainly. Either reload goes through the guard.
  */
 import type { Workbox } from "workbox-window";
-import { ALERT_TIMEOUT_MS } from "#shared/constants.ts";
+import { NOTICE_TIMEOUT_MS } from "#shared/constants.ts";
 import type { Translate } from "./messages.ts";
 import { showNotice } from "./notices.ts";
 import { reloadOnce } from "./reload-guard.ts";
@@ -26,7 +26,7 @@ function showOfflineReadyOnce(t: Translate) {
   } catch {
     return;
   }
-  showNotice({ id: "offline-ready", text: t("offlineReady"), closeLabel: t("close"), timeoutMs: ALERT_TIMEOUT_MS });
+  showNotice({ id: "offline-ready", text: t("offlineReady"), closeLabel: t("close"), timeoutMs: NOTICE_TIMEOUT_MS });
 }
 
 /** A worker still installing, once it is installed (or null when it failed). */

@@ -1,4 +1,4 @@
-/** Built by client/pwa/build-plugin.ts. */
+/** Built by vite-plugins/pwa.ts. */
 
 /** The URL of the page side's bundle (`/assets/pwa-[hash].js`), in the worker; null in `npm run dev`. */
 declare module "virtual:pwa-register" {

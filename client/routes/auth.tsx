@@ -4,8 +4,8 @@ import { authAction } from "#client/components/auth-dialog/auth-action.server.ts
 import { initialView } from "#client/components/auth-dialog/auth-view.ts";
 import { metaMessage } from "#client/seo.ts";
 import type { Route } from "./+types/auth";
-import { AUTH_DIALOG_MESSAGE_SCOPES, pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { AUTH_DIALOG_TEXT_SCOPES, pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 
 /**
  * `/auth/`: the action of every sign-in dialog form and of sign-out (decision 007). Without JavaScript
@@ -14,7 +14,7 @@ import { withMessages } from "#client/i18n/page-messages.server.ts";
 export const action = authAction;
 
 /** The dialog's texts, for the page (the root data has them only with `?auth=…`). */
-export const loader = withMessages(pageScopes([], ...AUTH_DIALOG_MESSAGE_SCOPES), () => ({}));
+export const loader = withTexts(pageTextScopes([], ...AUTH_DIALOG_TEXT_SCOPES), () => ({}));
 
 export const meta: Route.MetaFunction = (args) => [
   { title: `${metaMessage(args, "auth.page.title")} | ${metaMessage(args, "site.name")}` },

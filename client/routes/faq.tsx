@@ -6,17 +6,18 @@ import { FeedbackForm } from "#client/components/feedback-form/feedback-form.tsx
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import styles from "#client/components/static-page/faq.module.css";
-import { unavailable } from "#client/http-errors.ts";
+import { unavailable } from "#client/http-errors.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta, rootData } from "#client/seo.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/faq";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { FAQ_CATEGORIES } from "#shared/api/admin-content.ts";
 
 /** Categories with a heading of their own, in the order the page shows them; others come after. */
-const CATEGORIES = ["search", "listings", "account", "payments", "safety"];
+const CATEGORIES: readonly string[] = FAQ_CATEGORIES;
 
 /** The questions grouped by category, known categories first, each keeping the API's order. */
 function groupFaq(items: readonly ApiFaq[]): { category: string; items: ApiFaq[] }[] {
@@ -27,13 +28,13 @@ function groupFaq(items: readonly ApiFaq[]): { category: string; items: ApiFaq[]
 }
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["faq"], "faq", "feedback", "validation");
+const MESSAGES = pageTextScopes(["faq"], "faq", "feedback", "validation");
 
 /**
  * `/faq/`: every question of `/api/faq` as a `<details>` (answers readable without JavaScript),
  * grouped by category, with FAQPage structured data and the question form.
  */
-export const loader = withMessages(MESSAGES, async function loader({ context }: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader({ context }: Route.LoaderArgs) {
   const result = await context.get(appContext).api.faq();
   if (!result.ok) throw unavailable();
   return { items: result.data.items, feedbackLimits: FEEDBACK_LIMITS };
@@ -60,7 +61,7 @@ export default function Faq({ loaderData }: Route.ComponentProps) {
             <ul>
               {groups.map(({ category }) => (
                 <li key={category}>
-                  <a href={`#faq-${category}`}>
+                  <a href={`#faq-${category}`} className={styles.category}>
                     {CATEGORIES.includes(category) ? t(`faq.category.${category}`) : category}
                   </a>
                 </li>

@@ -7,33 +7,34 @@ import { privatePaths } from "#shared/private-paths.ts";
 import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
-import { favouritesCookie, guestFavourites } from "#client/favourites.server.ts";
-import { parseId, unavailable } from "#client/http-errors.ts";
+import { favouritesCookie, guestFavourites } from "#client/components/my-favourites/favourites.server.ts";
+import { unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/favourites";
 import styles from "./favourites.module.css";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { GuestSavedSearches } from "#client/components/saved-searches/guest-saved-searches.tsx";
 import { isSaveIntent, SAVED_SEARCHES_MESSAGES } from "#client/components/saved-searches/saved-search-state.ts";
-import { guestSavedSearchItems, saveSearchAction } from "#client/saved-searches.server.ts";
+import { guestSavedSearchItems, saveSearchAction } from "#client/components/saved-searches/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["favourites"], ...SAVED_SEARCHES_MESSAGES);
+const MESSAGES = pageTextScopes(["favourites"], ...SAVED_SEARCHES_MESSAGES);
 
 /**
  * `/favourites/`: the visitor's saved listings, rendered on the server — from the account when signed
- * in, else from the guest cookie (issue 7 §6). Its action saves and removes, for the favourite
+ * in, else from the guest cookie. Its action saves and removes, for the favourite
  * buttons everywhere; without JavaScript it sends the visitor back to the page they came from.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   const { api, user } = context.get(appContext);
-  // A signed-in visitor's favourites are the account's: the cabinet's page shows them (issue 22). The header's
+  // A signed-in visitor's favourites are the account's: the cabinet's page shows them (decision 041). The header's
   // link stays this page's for everyone (a second path in every page's code costs the first-load budget).
   if (user)
     throw redirect(localizePath(privatePaths.cabinet.favourites(), splitLocale(new URL(request.url).pathname).locale));
@@ -62,7 +63,7 @@ export async function action(args: Route.ActionArgs) {
   const { api, user } = context.get(appContext);
   const form = await request.formData();
   const intent = form.get("intent");
-  // The guests' saved searches panel removes one here (issue 22).
+  // The guests' saved searches panel removes one here (decision 041).
   if (isSaveIntent(intent)) return saveSearchAction(args, form);
   const id = parseId(String(form.get("id") ?? ""));
   const back = safeNextPath(String(form.get("redirect_to") ?? ""));

@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import type { ApiListing } from "#shared/api/realty.ts";
-import { classifiedType } from "#shared/listing-types.ts";
+import { listingType } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { HOME_SEARCH_FIELDS as F, HomeSearch } from "#client/components/home/home-search.tsx";
@@ -18,11 +18,11 @@ import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { appContext } from "#client/app-context.ts";
-import { assertRouteLocale } from "#client/http-errors.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { assertRouteLocale } from "#client/http-errors.server.ts";
 import type { Route } from "./+types/home";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { secondaryData } from "#client/secondary-data.server.ts";
 import { HOME_PROMOTED_COUNT } from "#shared/constants.ts";
 
@@ -32,7 +32,7 @@ const ARTICLE_COUNT = 3;
 const FAQ_COUNT = 4;
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["home"], "home");
+const MESSAGES = pageTextScopes(["home"], "home");
 
 /** The cards of a shelf, or null when its search failed. */
 const cards = (listings: ApiListing[] | null) => listings?.map(cardListing) ?? null;
@@ -42,7 +42,7 @@ const cards = (listings: ApiListing[] | null) => listings?.map(cardListing) ?? n
  * every section streams in as its data arrives. A section whose call fails, or is late
  * (SECONDARY_DATA_TIMEOUT_MS), says so and the page stays.
  */
-export const loader = withMessages(MESSAGES, async function loader({ context, url, params }: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader({ context, url, params }: Route.LoaderArgs) {
   // `/no-such-page/` matches the locale segment with this page below it: the locale scope answers the
   // 404, and this loader, run beside it, must not ask the API for every shelf first.
   assertRouteLocale(params.locale, url);
@@ -84,7 +84,7 @@ export const loader = withMessages(MESSAGES, async function loader({ context, ur
  * district with its city), prices kept. Null when the request is not a search.
  */
 async function searchTarget(api: ApiClient, url: URL): Promise<string | null> {
-  const type = classifiedType(Number(url.searchParams.get(F.type)));
+  const type = listingType(Number(url.searchParams.get(F.type)));
   if (!type) return null;
   const where = (url.searchParams.get(F.where) ?? "").trim().slice(0, SEARCH_FORM_LIMITS.where.maxLength);
   const place = where ? await api.searchPlaces(where, 1) : null;

@@ -1,16 +1,33 @@
 /**
- * The listing page's search-engine texts, built with its loader on the server: title, description,
- * Open Graph photo and JSON-LD (`RealEstateListing` + `Offer` + the property, `BreadcrumbList`). The
- * browser only places them, so none of this code ships to it.
+ * The listing page's server side: the listing from the API, its canonical address, and its search-engine
+ * texts, built with its loader — title, description, Open Graph photo and JSON-LD (`RealEstateListing` +
+ * `Offer` + the property, `BreadcrumbList`). The browser only places them, so none of this code ships to it.
  */
 import type { MetaDescriptor } from "react-router";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
-import { localeEntry, localizePath } from "#shared/locales.ts";
+import type { ApiClient } from "#shared/api-client.ts";
+import { localeEntry, localizePath, splitLocale } from "#shared/locales.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { breadcrumbList } from "#client/components/breadcrumbs/breadcrumb-list.ts";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { adjustMeta, pageMetaOf, previewImageMeta } from "#client/seo.ts";
-import type { AppContext } from "#client/app-context.ts";
+import type { AppContext } from "#client/app-context.server.ts";
 import { type Format, listingCrumbs } from "./listing-crumbs.ts";
+
+/** An active listing, or the 404 page (unknown, archived, not yet published), or 503 when the API fails. */
+export async function fetchListing(api: ApiClient, id: number, url: URL): Promise<ApiListingDetail> {
+  const result = await api.listing(id);
+  if (result.ok) return result.data.data;
+  throw result.status === 404 || result.status === 400 ? notFound(url) : unavailable();
+}
+
+/** The canonical address of a listing in the page's language, the query kept (architecture §7). */
+export function canonicalLocation(listing: ApiListing, url: URL): string {
+  const query = new URLSearchParams(url.search);
+  query.delete("_routes");
+  const qs = query.toString();
+  return localizePath(listing.path, splitLocale(url.pathname).locale) + (qs ? `?${qs}` : "");
+}
 
 const META_DESCRIPTION_LENGTH = 160;
 
@@ -93,11 +110,11 @@ function clip(text: string, max: number): string {
 /** Every meta tag of the listing page: `pageMetaOf`'s canonical and alternates with the listing's own texts. */
 export function listingMeta(
   listing: ApiListingDetail,
-  app: Pick<AppContext, "locale" | "origin" | "messages">,
+  app: Pick<AppContext, "locale" | "origin" | "texts">,
   pathname: string,
 ): MetaDescriptor[] {
   const { locale, origin } = app;
-  const page = { locale, origin, messages: app.messages.all, ogLocale: localeEntry(locale).og, pathname };
+  const page = { locale, origin, messages: app.texts.all, ogLocale: localeEntry(locale).og, pathname };
   const seo = listingSeo(listing, app);
   return adjustMeta(pageMetaOf(page, "listingDetail", { id: listing.id, what: "", city: "" }), {
     title: seo.title,
@@ -114,9 +131,9 @@ interface ListingSeo {
   tags: MetaDescriptor[];
 }
 
-function listingSeo(listing: ApiListingDetail, app: Pick<AppContext, "locale" | "origin" | "messages">): ListingSeo {
+function listingSeo(listing: ApiListingDetail, app: Pick<AppContext, "locale" | "origin" | "texts">): ListingSeo {
   const { locale, origin } = app;
-  const intl = app.messages.intl;
+  const intl = app.texts.intl;
   const t: Format = (id, values) => intl.formatMessage({ id }, values);
   const money = (value: number) =>
     intl.formatNumber(value, {

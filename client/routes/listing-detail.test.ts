@@ -4,7 +4,7 @@ import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { testAppContext } from "#client/test-app-context.ts";
 import { loader } from "./listing-detail.tsx";
 import { listingJsonLd } from "./listing-detail.server.ts";
-import { loader as realtyLoader } from "./realty.tsx";
+import { loader as shortLinkLoader } from "./realty.tsx";
 
 const ORIGIN = "https://kvadrat.test";
 const LISTING = {
@@ -21,6 +21,7 @@ const LISTING = {
   location_precision: "exact",
   price: 350,
   currency: "EUR",
+  previous_price: null,
   price_m2: 15.9,
   area: 22,
   land_area: null,
@@ -69,6 +70,7 @@ const LISTING = {
   owner: { id: 3, name: "Dragana", member_since: "2025-01-01T00:00:00.000Z" },
   checked_at: "2025-03-01T09:00:00.000Z",
   market: { city_median_price_m2: 18, sample_size: 12 },
+  price_history: [{ price: 350, currency: "EUR", at: "2025-03-01T09:00:00.000Z" }],
 } satisfies ApiListingDetail;
 
 function context(path: string, status = 200) {
@@ -162,7 +164,7 @@ it("/realty/{id}/ is a 301 to the canonical page in the same language; unknown i
   const { ctx } = context("/");
   const at = (path: string, id: string) => {
     const url = new URL(path, ORIGIN);
-    return realtyLoader({ params: { id }, url, request: new Request(url), context: ctx } as never);
+    return shortLinkLoader({ params: { id }, url, request: new Request(url), context: ctx } as never);
   };
   expect(await redirectOf(at("/ru/realty/42/", "42"))).toEqual({
     status: 301,

@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useRef } from "react";
 import { Await, data, Link, redirect, redirectDocument, useRouteLoaderData } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
-import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
+import type { ApiListing } from "#shared/api/realty.ts";
 import { dealFromSegment, isTypeOfDeal } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
@@ -14,15 +14,16 @@ import { ShareLink } from "#client/components/listing-facts/share-link.tsx";
 import { paymentHref } from "#client/components/payment/payment-links.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { notFound } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import type { RootData } from "#client/root-data.ts";
-import { appContext } from "#client/app-context.ts";
-import { listingMeta } from "./listing-detail.server.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { canonicalLocation, fetchListing, listingMeta } from "./listing-detail.server.ts";
 import type { Route } from "./+types/listing-detail";
 import styles from "./listing-detail.module.css";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
 import { SendMessageBody } from "#shared/api/contact.ts";
 import { limitsOf } from "#shared/validation.ts";
 import { secondaryData } from "#client/secondary-data.server.ts";
@@ -31,37 +32,28 @@ import { secondaryData } from "#client/secondary-data.server.ts";
 export const SIMILAR_COUNT = 4;
 export const SIMILAR_PRICE_RANGE = 0.25;
 
-/** An active listing, or the 404 page (unknown, archived, not yet published), or 503 when the API fails. */
-export async function fetchListing(api: ApiClient, id: number, url: URL): Promise<ApiListingDetail> {
-  const result = await api.listing(id);
-  if (result.ok) return result.data.data;
-  throw result.status === 404 || result.status === 400 ? notFound(url) : unavailable();
-}
-
-/** The canonical address of a listing in the page's language, the query kept (DESIGN §7). */
-export function canonicalLocation(listing: ApiListing, url: URL): string {
-  const query = new URLSearchParams(url.search);
-  query.delete("_routes");
-  const qs = query.toString();
-  return localizePath(listing.path, splitLocale(url.pathname).locale) + (qs ? `?${qs}` : "");
-}
-
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingDetail"], "detail", "validation", "map");
+const MESSAGES = pageTextScopes(["listingDetail"], "detail", "validation", "map", "phone.bar");
 
 /**
  * `/buy|rent/{type}/{city}/{id}/`: a type the deal does not have (rent has no land or investment) or a
  * malformed id is the 404 page before any call; an unknown or archived listing too. A listing reached
  * with another type, deal or city → 301 to its canonical address. Similar listings stream in later.
  */
-export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const { rest } = splitLocale(url.pathname);
   const deal = dealFromSegment(rest.split("/")[1]);
   const id = parseId(params.id);
   if (!deal || !id || !isTypeOfDeal(deal, params.type)) throw notFound(url);
   const app = context.get(appContext);
   const { api, user } = app;
-  const [listing, options] = await Promise.all([fetchListing(api, id, url), user ? api.promotionOptions() : null]);
+  // A number this visitor may see already (their own listing's, or one they paid for) shows at once: the
+  // return from paying for it lands here (payment-success.tsx), and the page never offers it for a price again.
+  const [listing, options, reveal] = await Promise.all([
+    fetchListing(api, id, url),
+    user ? api.promotionOptions() : null,
+    user ? api.revealedPhone(id) : null,
+  ]);
   if (listing.path !== rest) throw redirect(canonicalLocation(listing, url), 301);
   return {
     listing,
@@ -70,6 +62,10 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
     meta: listingMeta(listing, app, url.pathname),
     // What revealing the number costs, for a signed-in visitor's button (null when unknown).
     revealPrice: options?.ok ? options.data.data.phone_reveal : null,
+    phone:
+      reveal?.ok && reveal.data.data
+        ? { number: reveal.data.data.phone, paid: reveal.data.data.payment_id !== null }
+        : null,
     messageLimits: limitsOf(SendMessageBody.entries.text),
   };
 });
@@ -87,10 +83,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (form.get("intent") === "reveal") {
     const result = await api.revealPhone(id);
     if (result.ok) return { intent: "reveal" as const, phone: result.data.data.phone };
-    // Not paid for yet (issue 21): the reveal's payment page, which leads back here once paid. A document
+    // Not paid for yet (decision 040): the reveal's payment page, which leads back here once paid. A document
     // load, so the page opens at its top (the form keeps the scroll of this one).
     if (result.status === 402) {
-      throw redirectDocument(localizePath(paymentHref({ realtyId: id, product: "phone_reveal" }), locale));
+      throw redirectDocument(localizePath(paymentHref({ listingId: id, product: "phone_reveal" }), locale));
     }
     return contactError("reveal", result);
   }
@@ -130,7 +126,7 @@ async function similarListings(api: ApiClient, listing: ApiListing): Promise<Car
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
-/** Counts one view of the listing (SPEC §7 statistics), once per listing after hydration, silently. */
+/** Counts one view of the listing (product §7 statistics), once per listing after hydration, silently. */
 function useViewBeacon(id: number) {
   const sent = useRef<number | null>(null);
   useEffect(() => {
@@ -164,6 +160,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
           <OwnerContact
             owner={listing.owner}
             revealPrice={loaderData.revealPrice}
+            phone={loaderData.phone}
             messageLimits={loaderData.messageLimits}
           />
           <p className={styles.report}>

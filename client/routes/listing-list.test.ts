@@ -116,7 +116,7 @@ async function redirected(promise: Promise<unknown>) {
 }
 
 describe("list pages", () => {
-  it("give the route data of SPEC §3: rental, clearCity, clearType", async () => {
+  it("give the route data of product §3: rental, clearCity, clearType", async () => {
     expect(await list("/rent/apartment/")).toMatchObject({
       deal: "rent",
       type: "apartment",
@@ -298,7 +298,7 @@ describe("Save search", () => {
   });
 
   it("asks the account for a signed-in person's, marking it opened; saves there; a full account is a 409", async () => {
-    user = { id: 1, name: "Ana", role: "user", phone_verified: true };
+    user = { id: 1, name: "Ana", role: "user", roles: [], phone_verified: true, image_variants: [] };
     accountSearches = [QUERY];
     expect((await list(PAGE)).save).toEqual({
       query: QUERY,

@@ -1,10 +1,10 @@
-import { debugFault } from "#client/debug-fault.ts";
+import { debugFault } from "#client/debug-fault.server.ts";
 import { data } from "react-router";
-import { assertRouteLocale } from "#client/http-errors.ts";
-import { appContext } from "#client/app-context.ts";
+import { assertRouteLocale } from "#client/http-errors.server.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/locale-scope";
 
-/** The optional locale segment of every page: only sr or ru may be written (SPEC §5). */
+/** The optional locale segment of every page: only sr or ru may be written (product §5). */
 export function loader({ params, url, request, context }: Route.LoaderArgs) {
   assertRouteLocale(params.locale, url);
   const app = context.get(appContext);

@@ -8,7 +8,7 @@ import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
-import { notFound, unavailable } from "#client/http-errors.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { adjustMeta, metaMessage, pageMeta, previewImageMeta, rootData } from "#client/seo.ts";
@@ -16,26 +16,31 @@ import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image
 import type { ApiTag } from "#shared/api/content.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { appContext } from "#client/app-context.ts";
-import { redirect } from "react-router";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/media";
-import { mediaPage, mediaSegments, resolveMediaPath, tagTrail } from "./media/resolve.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { mediaPage, mediaSegments, resolveMediaPath, tagTrail } from "./media/resolve.server.ts";
+import { RELATED_LISTING_COUNT, relatedSearch, type RelatedSearch } from "./media/related-listings.server.ts";
+import { ListingShelf } from "#client/components/home/home-sections.tsx";
+import { cardListing, type CardListing } from "#client/components/listing-card/card-listing.ts";
+import { secondaryData } from "#client/secondary-data.server.ts";
+import { Link, redirect } from "react-router";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 
 /** Articles per list page (a multiple of 2 and 3, so the grid's rows fill). */
 export const ARTICLES_PER_PAGE = 12;
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["media", "mediaSection"], "media");
+// The related listings' shelf says so when its listings could not be read.
+const MESSAGES = pageTextScopes(["media", "mediaSection"], "media", "home.sectionUnavailable");
 
 /**
- * `/media/`, `/media/{tag}/…` (up to four tag levels) and `/media/{tag…}/{slug}/` (SPEC §2). The
+ * `/media/`, `/media/{tag}/…` (up to four tag levels) and `/media/{tag…}/{slug}/` (product §2). The
  * segments are matched against the tag tree; an article must belong to exactly the tag its URL
  * names. Everything on these pages is the page's main content, so the loader waits for it (and can
  * answer 404 for a page past the end) instead of streaming it.
  */
-export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const segments = mediaSegments(params["*"]);
   const page = mediaPage(url);
   if (!segments || page === null) throw notFound(url);
@@ -58,7 +63,20 @@ export const loader = withMessages(MESSAGES, async function loader({ params, url
     if (article.tag_path.join("/") !== target.tag.path.join("/")) {
       throw redirect(localizePath(articlePath(article), splitLocale(url.pathname).locale) + url.search, 301);
     }
-    return { kind: "article" as const, article, trail: tagTrail(target.tag, tags) };
+    // Listings the article is about, streamed below it; a failed or empty search hides the shelf.
+    const cities = await api.cities();
+    const related = relatedSearch(article.tag_path, cities.ok ? cities.data.items : []);
+    const relatedListings = api
+      .searchListings({ deal: related.deal, city: related.city?.slug, per_page: RELATED_LISTING_COUNT, facets: false })
+      .then((result) => (result.ok ? result.data.items.map(cardListing) : []));
+    return {
+      kind: "article" as const,
+      article,
+      trail: tagTrail(target.tag, tags),
+      related,
+      relatedListings: secondaryData(relatedListings),
+      now: Date.now(),
+    };
   }
 
   const tag = target.kind === "tag" ? target.tag : null;
@@ -116,7 +134,14 @@ export const meta: Route.MetaFunction = (args) => {
     const { article } = data;
     const base = pageMeta(args, "mediaSection", { section: article.title });
     const url = absolute(articlePath(article));
-    return adjustMeta(base, {
+    // Written only in some languages (decision 059): no alternate names a version that is a 404.
+    const written = (tag: (typeof base)[number]) => {
+      const link = tag as { rel?: string; hrefLang?: string };
+      if (link.rel !== "alternate" || !link.hrefLang) return true;
+      const language = link.hrefLang === "x-default" ? "en" : link.hrefLang;
+      return (article.languages as readonly string[]).includes(language);
+    };
+    return adjustMeta(base.filter(written), {
       title: `${article.title} | ${site}`,
       description: article.lead,
       extra: [
@@ -155,6 +180,7 @@ export default function Media({ loaderData }: Route.ComponentProps) {
       <>
         <Breadcrumbs crumbs={crumbs({ name: loaderData.article.title, path: articlePath(loaderData.article) })} />
         <ArticleView article={loaderData.article} />
+        <RelatedListings related={loaderData.related} listings={loaderData.relatedListings} now={loaderData.now} />
       </>
     );
   }
@@ -191,5 +217,33 @@ export default function Media({ loaderData }: Route.ComponentProps) {
         <Pagination page={page} lastPage={pages} hasNext={page < pages} hrefFor={(p) => pagePath(listPath, p)} />
       </section>
     </>
+  );
+}
+
+/** Listings of the article's place and deal, with the search that shows them all. */
+function RelatedListings({
+  related,
+  listings,
+  now,
+}: {
+  related: RelatedSearch;
+  listings: Promise<CardListing[] | null>;
+  now: number;
+}) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const query = new URLSearchParams({ deal: related.deal, ...(related.city ? { city: related.city.slug } : {}) });
+  const href = `${paths.search()}?${query}`;
+  const title = related.city
+    ? t("media.related.inCity", { deal: related.deal, city: related.city.name })
+    : t("media.related.anywhere", { deal: related.deal });
+  return (
+    <ListingShelf
+      id="article-listings"
+      title={title}
+      data={listings}
+      now={now}
+      more={<Link to={lp(href)}>{t("media.related.all")}</Link>}
+    />
   );
 }

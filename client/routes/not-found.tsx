@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { invalidLocale, notFound } from "#client/http-errors.ts";
-import { appContext } from "#client/app-context.ts";
+import { invalidLocale, notFound } from "#client/http-errors.server.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/not-found";
 
 /** The catch-all: every unmatched path is the 404 screen of the root error boundary. */

@@ -7,17 +7,18 @@ import { reloadOnce } from "#client/pwa/reload-guard.ts";
 import { latestBuildId } from "#client/pwa/update-check.ts";
 import { AvailableOffline } from "#client/components/offline/available-offline.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import intro from "#client/components/page-intro/page-intro.module.css";
 import styles from "#client/components/static-page/static-page.module.css";
 import buttons from "#client/styles/buttons.module.css";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import type { Route } from "./+types/offline";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["offline"], "offline");
+const MESSAGES = pageTextScopes(["offline"], "offline");
 
 /** The address the visitor asked for (`?from=`), only when it is a path of this site. */
 const askedFor = (search: string) => safeNextPath(new URLSearchParams(search).get(OFFLINE_FROM_PARAM));
@@ -25,13 +26,13 @@ const askedFor = (search: string) => safeNextPath(new URLSearchParams(search).ge
 /** The page's own address does not change while it is open. */
 const unchanging = () => () => {};
 
-export const loader = withMessages(MESSAGES, ({ url }: Route.LoaderArgs) => ({ from: askedFor(url.search) }));
+export const loader = withTexts(MESSAGES, ({ url }: Route.LoaderArgs) => ({ from: askedFor(url.search) }));
 
 /** Not indexed, and in no sitemap: it is what the service worker shows when a page cannot load. */
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "offline", {}, { indexable: false });
 
 /**
- * `/offline/` (issue 23 item 2): the service worker keeps it in every language (client/pwa/protocol.ts
+ * `/offline/` (decision 043): the service worker keeps it in every language (client/pwa/protocol.ts
  * OFFLINE_PATH) and answers with it when a page is neither reachable nor kept, adding `?from=` the
  * address asked for. "Try again" goes there; when the connection comes back, the page goes there itself.
  */
@@ -72,15 +73,29 @@ export default function Offline({ loaderData }: Route.ComponentProps) {
   }, [from]);
   return (
     <div className={styles.page}>
-      <PageIntro pageKey="offline">
-        <p>
-          {/* A document load: the service worker answers it (the router's data request would not be kept). */}
-          <a href={from ?? lp(paths.home())} className={buttons.primary}>
-            {t("offline.tryAgain")}
-          </a>
-        </p>
-        <p role="status">{online ? t("offline.online") : null}</p>
-      </PageIntro>
+      {/* Back online, the page says so instead of "offline" — never both at once. */}
+      {online ? (
+        <header className={intro.intro}>
+          <h1>{t("offline.back.heading")}</h1>
+          <p className={intro.lead} role="status">
+            {t(from ? "offline.back.returning" : "offline.back.lead")}
+          </p>
+          <p>
+            <a href={from ?? lp(paths.home())} className={buttons.primaryLink}>
+              {t("offline.back.continue")}
+            </a>
+          </p>
+        </header>
+      ) : (
+        <PageIntro pageKey="offline">
+          <p>
+            {/* A document load: the service worker answers it (the router's data request would not be kept). */}
+            <a href={from ?? lp(paths.home())} className={buttons.primaryLink}>
+              {t("offline.tryAgain")}
+            </a>
+          </p>
+        </PageIntro>
+      )}
       <AvailableOffline />
     </div>
   );

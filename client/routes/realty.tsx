@@ -1,12 +1,13 @@
 import { redirect } from "react-router";
-import { notFound, parseId } from "#client/http-errors.ts";
-import { appContext } from "#client/app-context.ts";
-import { canonicalLocation, fetchListing } from "./listing-detail.tsx";
+import { notFound } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { canonicalLocation, fetchListing } from "./listing-detail.server.ts";
 import type { Route } from "./+types/realty";
 
 /**
  * `/realty/{id}/`: the short address of a listing, a 301 to its canonical
- * `/{buy|rent}/{type}/{city}/{id}/` in the same language (DESIGN §7). Unknown or archived → 404 page.
+ * `/{buy|rent}/{type}/{city}/{id}/` in the same language (architecture §7). Unknown or archived → 404 page.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -16,6 +17,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 /** Never rendered: the loader always answers with a redirect or an error. */
-export default function Realty() {
+export default function ListingShortLink() {
   return null;
 }

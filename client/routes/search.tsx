@@ -1,19 +1,19 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { Deal } from "#shared/listing-types.ts";
 import { paths } from "#shared/paths.ts";
-import { loadSearch } from "#client/components/listing-results/load-search.ts";
+import { loadSearch } from "#client/components/listing-results/load-search.server.ts";
 import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/search";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { saveSearchAction, saveSearchData } from "#client/saved-searches.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { saveSearchAction, saveSearchData } from "#client/components/saved-searches/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["search", "list", "listCity"], "search", "saveSearch", "map");
+const MESSAGES = pageTextScopes(["search", "list", "listCity"], "search", "promoted", "saveSearch", "map");
 
 interface Intro {
   key: "search" | "list" | "listCity";
@@ -34,16 +34,16 @@ function searchIntro(state: { deal?: Deal }, city: { name: string } | null, t: (
  * `/search/`: every listing, any filters. A search of one deal and one type belongs to its list
  * page (`/buy/house/nis/?…`) and is redirected there.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const { url, context } = args;
   const app = context.get(appContext);
   const data = await loadSearch({ api: app.api, url });
-  const intro = searchIntro(data.state, data.city, (id) => app.messages.intl.formatMessage({ id }));
+  const intro = searchIntro(data.state, data.city, (id) => app.texts.intl.formatMessage({ id }));
   const save = await saveSearchData(args, data);
   return { ...data, save, intro, meta: searchMeta(app, url, data, intro.key, intro.values) };
 });
 
-/** "Save search" (issue 22): saves the page's filters, or removes them. */
+/** "Save search" (decision 041): saves the page's filters, or removes them. */
 export async function action(args: Route.ActionArgs) {
   return saveSearchAction(args, await args.request.formData());
 }
@@ -60,7 +60,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const here = lp(paths.search());
   return (
     <>
-      <PageIntro pageKey={loaderData.intro.key} values={loaderData.intro.values} />
+      <PageIntro pageKey={loaderData.intro.key} values={loaderData.intro.values} compact />
       <SearchPage data={loaderData} action={here} resetHref={here} />
     </>
   );

@@ -5,13 +5,13 @@ import styles from "#client/components/static-page/static-page.module.css";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import type { Route } from "./+types/thank-you";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["thankYou"], "static");
-export const loader = withMessages(MESSAGES, () => ({}));
+const MESSAGES = pageTextScopes(["thankYou"], "static");
+export const loader = withTexts(MESSAGES, () => ({}));
 
 /** `/thank-you/`: where a sent form lands (`?sent=question` from the question form). Not indexed. */
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "thankYou", {}, { indexable: false });

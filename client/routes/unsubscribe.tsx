@@ -5,20 +5,20 @@ import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import styles from "#client/components/static-page/unsubscribe.module.css";
-import { unavailable } from "#client/http-errors.ts";
+import { unavailable } from "#client/http-errors.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/unsubscribe";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import type { FailedResult } from "#client/api/form-problem.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import type { FailedResult } from "#client/api/form-problem.server.ts";
 
 const isToken = (value: unknown): value is string => v.is(UnsubscribeToken, value);
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["unsubscribe"], "unsubscribe");
+const MESSAGES = pageTextScopes(["unsubscribe"], "unsubscribe");
 
 /** Why a link does nothing: none given, not ours (malformed, forged, an account gone), or past its date. */
 type Broken = "missing" | "invalid" | "expired";
@@ -31,12 +31,12 @@ const refusal = (status: number | undefined): Exclude<Broken, "missing"> | null 
   status === 410 ? "expired" : status === 403 || status === 404 || status === 400 ? "invalid" : null;
 
 /**
- * `/unsubscribe/?token=…` (the link in every e-mail but account security codes, issue 22 item 5): what this
+ * `/unsubscribe/?token=…` (the link in every e-mail but account security codes, decision 041): what this
  * link stops — one kind of e-mail, or the alerts of one saved search — with one button for it, and a button
  * that stops every e-mail. No sign-in, no JavaScript needed (form posts). A forged and an expired link each
  * say so (403, 410) and change nothing; no token explains where the link is.
  */
-export const loader = withMessages(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader({ url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (token === null || token === "") return { state: "missing" as const };
   if (!isToken(token)) return broken("invalid", 403);
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return failed(result);
 }
 
-/** A refused token says why; anything else failed (the alert of its status says so too). */
+/** A refused token says why; anything else failed (the notice of its status says so too). */
 function failed(result: FailedResult) {
   const status = result.status ?? 503;
   return data(

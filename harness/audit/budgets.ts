@@ -15,7 +15,7 @@ export interface Budgets {
     minScores: Record<"performance" | "accessibility" | "best-practices" | "seo", number>;
     pages: PageType[];
   };
-  /** Issue 25: no main-thread task longer than `maxTaskMs` while these pages load at this CPU slowdown. */
+  /** Decision 045: no main-thread task longer than `maxTaskMs` while these pages load at this CPU slowdown. */
   mainThread: { cpuSlowdown: number; maxTaskMs: number; loads: number; pages: PageType[] };
   firstLoadJs: { maxGzipKB: number; pages: PageType[] };
   /** Requests per second of a cached search page ÷ the same HTML served as a static file. */

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Cdp } from "../cdp.ts";
 
 /**
- * CPU time of the worker, not wall time (issue 25): V8's sampling profiler in workerd, driven over the
+ * CPU time of the worker, not wall time (decision 045): V8's sampling profiler in workerd, driven over the
  * inspector port wrangler dev opens (DevTools protocol). A profile taken around N sequential requests
  * to one page gives the CPU per render (sampled time outside `(idle)`, ÷ N) and where it goes (self time
  * per function).
@@ -25,7 +25,7 @@ interface Profile {
 }
 
 /** One function's share of a profile: self time, in ms per request. */
-export interface ProfileItem {
+interface ProfileItem {
   name: string;
   where: string;
   selfMs: number;

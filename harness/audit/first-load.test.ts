@@ -22,7 +22,7 @@ it("counts the router's scripts held back until the first paint (decision 015)",
   expect(documentAssets(html).scripts).toEqual(["/assets/entry.client.js", "/assets/framework.js", "/assets/root.js"]);
 });
 
-it("lists the module loaded after the `load` event apart, not as first-load (issue 23)", () => {
+it("lists the module loaded after the `load` event apart, not as first-load (decision 043)", () => {
   const html = `<body><script nonce="n" type="text/x-module-after-paint" data-modulepreload="/assets/entry.client.js">
     import("/assets/entry.client.js");</script><script nonce="n" data-after-load="/assets/pwa-abc.js">(function
     startAfterPaint(data, self) { const m = document.createElement("script"); m.src = self.dataset.afterLoad;

@@ -4,7 +4,7 @@
  * scripts — also the router's, held as a data block until the first paint with its preloads in
  * `data-modulepreload` (decision 015) — and the static imports of those chunks, followed in the built
  * files), and its stylesheets. The module the after-paint starter loads after the `load` event (its
- * `data-after-load`: the service worker's page side, issue 23) is not first-load: it is listed and
+ * `data-after-load`: the service worker's page side, decision 043) is not first-load: it is listed and
  * weighed apart, in `afterLoad`.
  * Sizes are raw, gzip (zlib default level) and brotli (default quality 11) of the files in build/client.
  */
@@ -30,7 +30,7 @@ export interface FirstLoad {
 }
 
 const sizes = new Map<string, Weight>();
-export function weigh(file: string): Weight {
+function weigh(file: string): Weight {
   let weight = sizes.get(file);
   if (!weight) {
     const bytes = readFileSync(file);

@@ -1,5 +1,5 @@
 /**
- * Whether a page can be installed as an app (issue 23): Chromium's own verdict, `Page.getInstallabilityErrors`
+ * Whether a page can be installed as an app (decision 043): Chromium's own verdict, `Page.getInstallabilityErrors`
  * over CDP, asked once the page's service worker controls it (Lighthouse 12 has no PWA category). An empty
  * list means installable: a manifest with name, icons and start URL, served over a secure origin
  * (loopback counts), with a service worker.

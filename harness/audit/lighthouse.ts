@@ -6,6 +6,7 @@
  * as Lighthouse CI does (Lighthouse's `computeMedianRun`); every run's performance score is reported.
  */
 import { launch as launchChrome } from "chrome-launcher";
+import { chromium } from "playwright-core";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { CHROMIUM_FLAGS, chromiumPath } from "../browser.ts";
@@ -16,8 +17,8 @@ import type { AuditPage } from "./pages.ts";
 const WARM_UP_UA =
   "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36";
 
-export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-export type Category = (typeof CATEGORIES)[number];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+type Category = (typeof CATEGORIES)[number];
 
 export interface LighthouseResult {
   name: string;
@@ -63,6 +64,7 @@ export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (l
       const started = performance.now();
       const runs: Result[] = [];
       for (let i = 0; i < budgets.lighthouse.runs; i++) {
+        await giveCookies(chrome.port, baseURL, page.cookie);
         runs.push(await lighthouseRun(url, chrome.port, page.name, log, page.cookie));
       }
       const lhr: Result = computeMedianRun(runs);
@@ -104,6 +106,31 @@ export async function runLighthouse(baseURL: string, pages: AuditPage[], log: (l
   return results;
 }
 
+/**
+ * Gives the browser Lighthouse drives the page's cookies (`name=value; …`) and no others, as a person's
+ * browser has them: sent with every request of the page, its WebSockets included (Lighthouse's
+ * `extraHeaders` are not, and the live channel's refused handshake was a console error). Lighthouse
+ * clears a page's storage before a run, not its cookies.
+ */
+async function giveCookies(port: number, baseURL: string, cookie: string | undefined) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0]!;
+    await context.clearCookies();
+    const cookies = (cookie ?? "")
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => {
+        const at = pair.indexOf("=");
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseURL };
+      });
+    if (cookies.length) await context.addCookies(cookies);
+  } finally {
+    // Leaves the browser running: closing a connected browser only disconnects.
+    await browser.close();
+  }
+}
+
 function runFigures(lhr: Result): RunFigures {
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
   return {
@@ -131,7 +158,7 @@ async function lighthouseRun(url: string, port: number, name: string, log: (line
       onlyCategories: [...CATEGORIES],
       // A signed-in page is private and `noindex` by design: Lighthouse's crawlability audit does not apply
       // to it; every other SEO audit (title, description, language, link texts…) does.
-      ...(cookie ? { extraHeaders: { Cookie: cookie }, skipAudits: ["is-crawlable"] } : {}),
+      ...(cookie ? { skipAudits: ["is-crawlable"] } : {}),
     });
     if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!run.lhr.runtimeError) return run.lhr;

@@ -1,5 +1,5 @@
 /**
- * The main thread during load (issue 25 §3): each page is loaded in Chromium with the CPU slowed 4×
+ * The main thread during load (decision 045): each page is loaded in Chromium with the CPU slowed 4×
  * (DevTools' CPU throttling, `budgets.mainThread.cpuSlowdown`, as Lighthouse's mobile preset assumes) and a performance trace recorded
  * from the navigation until the page has hydrated and gone quiet; every task the renderer's main thread
  * ran is read from the trace. Reported per page: the longest task and the sum of the tasks' time over
@@ -65,7 +65,7 @@ interface TraceEvent {
 }
 
 /** The JavaScript V8 sampled in the trace: each sample's thread, time (µs) and function. */
-export function jsSamples(events: TraceEvent[]): { thread: string; ts: number; fn: string }[] {
+function jsSamples(events: TraceEvent[]): { thread: string; ts: number; fn: string }[] {
   const profiles = new Map<string, { thread: string; ts: number; nodes: Map<number, string> }>();
   const samples: { thread: string; ts: number; fn: string }[] = [];
   for (const e of events) {

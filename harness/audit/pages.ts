@@ -1,5 +1,5 @@
 /**
- * The page types the quality harness visits (issue 4), in every locale, with the status each must
+ * The page types the quality harness visits, in every locale, with the status each must
  * answer. Detail and article pages use a real listing / article when the database has one.
  */
 import { LOCALES, type Locale, localizePath } from "#shared/locales.ts";
@@ -7,6 +7,7 @@ import { SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
 import { parseGuestSearches, serializeGuestSearches } from "#shared/saved-search-cookie.ts";
 import { DEV_ACCOUNTS, type DevAccount } from "#harness/seed/accounts.ts";
 import { unsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
+import { encodePng } from "#worker/images/png.ts";
 
 /** A desktop Chrome user agent: curl-like agents are bots and get the fully resolved document. */
 export const BROWSER_UA =
@@ -16,7 +17,7 @@ export type PageType =
   | "home"
   | "search"
   | "list"
-  // The list page's map view (issue 24): the switch, the map pane and, for Nu, its no-JS area form.
+  // The list page's map view (decision 044): the switch, the map pane and, for Nu, its no-JS area form.
   | "list-map"
   | "detail"
   | "media"
@@ -25,29 +26,38 @@ export type PageType =
   | "about"
   | "faq"
   | "privacy"
+  // How to rent and buy safely (decision 083): the footer and the scam warnings link to it.
+  | "safety"
   | "favourites"
   | "sign-in"
   | "not-found"
   | "error"
-  // Signed-in pages (issue 18): the listing wizard and the previews, as the development user / admin.
+  // Signed-in pages: the listing wizard and the previews, as the development user / admin.
   | "listing-create"
   | "wizard-params"
   | "wizard-check"
   | "owner-preview"
   | "admin-preview"
-  // Issue 19: My listings, a listing's statistics, the moderation queue (signed in); reporting a listing
+  // Decision 038: My listings, a listing's statistics, the moderation queue (signed in); reporting a listing
   // and the expiry reminder's renewal page (guests).
   | "cabinet"
   | "owner-statistics"
   | "moderation"
   | "conversation-reports"
+  // The back office's articles (decision 059), their list and the editor of the seed's first.
+  | "admin-articles"
+  | "admin-article"
+  | "admin-payments"
+  | "admin-prices"
   | "messages"
   | "messages-thread"
-  // Issue 22: the account's favourites, one of them taken off the site (signed in).
+  // Decision 041: the account's favourites, one of them taken off the site (signed in).
   | "cabinet-favourites"
+  // The account's own data, with the profile picture the samples give the development user (decision 050).
+  | "personal"
   | "report"
   | "renew"
-  // Issue 21: a listing's packages, the phone reveal's payment, the sandbox provider, the success and error
+  // Decision 040: a listing's packages, the phone reveal's payment, the sandbox provider, the success and error
   // pages of a payment and the transactions (signed in).
   | "payment"
   | "payment-reveal"
@@ -55,13 +65,21 @@ export type PageType =
   | "payment-success"
   | "payment-error"
   | "payment-transactions"
-  // Issue 22: the development user's saved searches (the seed's), and a guest's on the favourites page.
+  // Decision 041: the development user's saved searches (the seed's), and a guest's on the favourites page.
   | "saved-searches"
   | "favourites-searches"
+  // The back office's dashboard (chart and table) and the FAQ editor (as the admin).
+  | "admin-dashboard"
+  | "admin-faq"
   // An alert e-mail's unsubscribe link (guests).
   | "unsubscribe"
-  // Issue 23: what the service worker shows for a page it can neither load nor read from its caches.
-  | "offline";
+  // Decision 043: what the service worker shows for a page it can neither load nor read from its caches.
+  | "offline"
+  // The back office's people (the list, the development user's page), a listing and the audit log.
+  | "admin-users"
+  | "admin-user"
+  | "admin-listing"
+  | "admin-audit";
 
 export interface AuditPage {
   type: PageType;
@@ -94,12 +112,14 @@ export interface SignedInSamples {
   activeId: number;
   /** The user's conversation of the newest activity (one is started when they have none). */
   conversationId: number;
-  /** The user's payments (issue 21): one left open (the sandbox page), one paid and one declined. */
+  /** The user's payments (decision 040): one left open (the sandbox page), one paid and one declined. */
   intents?: { open: string; paid: string; declined: string };
   /** A public listing of someone else's: the phone reveal's payment page. */
   foreignId?: number;
-  /** An unsubscribe link's token of the user's for one of their saved searches (issue 22). */
+  /** An unsubscribe link's token of the user's for one of their saved searches (decision 041). */
   unsubscribeToken?: string;
+  /** The development user's id: their page in the back office. */
+  userId?: number;
 }
 
 /** Asks the API for an active listing and an article; falls back to the fixed example URLs. */
@@ -113,7 +133,8 @@ export async function pageSamples(baseURL: string): Promise<PageSamples> {
     }
   };
   const listing = (await json("/api/seo/realty/list?per_page=1")).items?.[0];
-  const article = (await json("/api/article?per_page=1")).items?.[0];
+  // The oldest of the newest 50: a seeded article, in every language (tests write newer ones, not always in all three).
+  const article = (await json("/api/article?per_page=50")).items?.at(-1);
   const listingPath = typeof listing?.path === "string" ? listing.path : undefined;
   const detailPath = listingPath
     ? new URL(listingPath, baseURL).pathname.replace(/\/?$/, "/")
@@ -203,8 +224,9 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
     const me = (await (
       await fetch(`${baseURL}/api/cabinet/user`, { headers: { ...headers, cookie: user } })
     ).json()) as {
-      data: { id: number };
+      data: { id: number; image_url: string | null };
     };
+    if (!me.data.image_url) await pictureSample(baseURL, user);
     const listings = (await (await fetch(`${baseURL}/api/realty/search?per_page=20`, { headers })).json()) as {
       items: { id: number; owner?: { id: number } }[];
     };
@@ -228,10 +250,29 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
       intents: await paymentSamples(baseURL, user, activeId),
       foreignId,
       unsubscribeToken: await unsubscribeSample(baseURL, user, me.data.id),
+      userId: me.data.id,
     };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A profile picture for the development user (decision 050), through the photo pipeline: the personal page
+ * and every signed-in page's header are audited showing one.
+ */
+async function pictureSample(baseURL: string, cookie: string) {
+  const side = 240;
+  const rgb = new Uint8Array(side * side * 3);
+  for (let i = 0; i < rgb.length; i += 3) rgb.set([40 + ((i / 3) % side), 90, 160], i);
+  const form = new FormData();
+  form.set("image", new File([await encodePng(side, side, rgb)], "audit.png", { type: "image/png" }));
+  const res = await fetch(`${baseURL}/api/cabinet/update-image`, {
+    method: "POST",
+    headers: { "user-agent": BROWSER_UA, "x-requested-with": "XMLHttpRequest", origin: baseURL, cookie },
+    body: form,
+  });
+  if (!res.ok) throw new Error(`picture: ${res.status} ${await res.text()}`);
 }
 
 /**
@@ -249,7 +290,7 @@ async function unsubscribeSample(baseURL: string, cookie: string, userId: number
 }
 
 /**
- * The development user's favourites for their cabinet page (issue 22): a public listing of someone else's, and
+ * The development user's favourites for their cabinet page (decision 041): a public listing of someone else's, and
  * one taken off the site since it was saved — a flat of their own like the wizard's sample, published and
  * archived — unless an earlier run left one (the audit's database outlives a run).
  */
@@ -291,7 +332,7 @@ async function favouriteSamples(
 }
 
 /**
- * The development user's payments for the payment pages (issue 21): those of an earlier run when there are
+ * The development user's payments for the payment pages (decision 040): those of an earlier run when there are
  * (the audit's database outlives a run, and each paid one would stack another week of promotion), otherwise
  * made through the sandbox. Undefined when payments are not available: those pages' audits then fail, naming them.
  */
@@ -347,9 +388,12 @@ export function signedInPageTypes(
     { type: "owner-statistics", path: `/cabinet/statistics/${session?.activeId ?? 0}/`, status: 200, as: "user" },
     { type: "moderation", path: "/admin/moderation/", status: 200, as: "admin" },
     { type: "conversation-reports", path: "/admin/moderation/conversations/", status: 200, as: "admin" },
+    { type: "admin-articles", path: "/admin/content/", status: 200, as: "admin" },
+    { type: "admin-article", path: "/admin/content/articles/1/", status: 200, as: "admin" },
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
     { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
     { type: "cabinet-favourites", path: "/cabinet/favourites/", status: 200, as: "user" },
+    { type: "personal", path: "/cabinet/personal/", status: 200, as: "user" },
     { type: "payment", path: `/cabinet/payment/?realty_id=${session?.activeId ?? 0}`, status: 200, as: "user" },
     {
       type: "payment-reveal",
@@ -377,6 +421,20 @@ export function signedInPageTypes(
     },
     { type: "payment-transactions", path: "/cabinet/payment/", status: 200, as: "user" },
     { type: "saved-searches", path: "/cabinet/saved-searches/", status: 200, as: "user" },
+    { type: "admin-dashboard", path: "/admin/", status: 200, as: "admin" },
+    { type: "admin-faq", path: "/admin/content/faq/", status: 200, as: "admin" },
+    { type: "admin-users", path: "/admin/users/", status: 200, as: "admin" },
+    { type: "admin-user", path: `/admin/users/${session?.userId ?? 0}/`, status: 200, as: "admin" },
+    { type: "admin-listing", path: `/admin/listings/${session?.activeId ?? 0}/`, status: 200, as: "admin" },
+    { type: "admin-audit", path: "/admin/audit/", status: 200, as: "admin" },
+    // The ledger with the refund form of the session's paid intent open (when it is on the first page).
+    {
+      type: "admin-payments",
+      path: `/admin/payments/?refund=${session?.intents?.paid ?? "none"}`,
+      status: 200,
+      as: "admin",
+    },
+    { type: "admin-prices", path: "/admin/payments/prices/", status: 200, as: "admin" },
   ];
 }
 
@@ -410,6 +468,7 @@ export function pageTypes(
     { type: "about", path: "/about/", status: 200 },
     { type: "faq", path: "/faq/", status: 200 },
     { type: "privacy", path: "/privacy-policy/", status: 200 },
+    { type: "safety", path: "/safety/", status: 200 },
     { type: "favourites", path: "/favourites/", status: 200 },
     { type: "favourites-searches", path: "/favourites/", status: 200, cookie: GUEST_SEARCHES_COOKIE },
     // The sign-in dialog over a page: where every link to a guarded page leads a guest (decision 007).
@@ -425,12 +484,24 @@ export function pageTypes(
     { type: "error", path: "/about/", status: 500, headers: { "x-debug-fault": "loader" } },
     // An e-mail's unsubscribe link for a saved search: what it stops, and stop all (no sign-in).
     { type: "unsubscribe", path: `/unsubscribe/?token=${samples.session?.unsubscribeToken ?? ""}`, status: 200 },
-    // The offline page as the service worker sends a visitor to it (issue 23), online here.
+    // The offline page as the service worker sends a visitor to it (decision 043), online here.
     { type: "offline", path: "/offline/?from=/about/", status: 200 },
   ];
 }
 
 /** Every page type in every locale (en, ru, sr). */
+/**
+ * Every page type in one language each, the languages taking turns down the list so that each is
+ * audited on a third of the types: what `npm test` audits (`npm run audit` still audits every page in every
+ * language). Which language a type gets follows its place in the list, so a run is repeatable.
+ */
+export function auditPagesOneLocaleEach(samples: PageSamples): AuditPage[] {
+  const all = auditPages(samples);
+  const types = [...new Set(all.map((page) => page.type))];
+  const codes = LOCALES.map((l) => l.code);
+  return all.filter((page) => codes[types.indexOf(page.type) % codes.length] === page.locale);
+}
+
 export function auditPages(samples: PageSamples, locales: readonly Locale[] = LOCALES.map((l) => l.code)): AuditPage[] {
   const pages = [
     ...pageTypes(samples),

@@ -1,6 +1,6 @@
 /**
  * CPU time the server's processes spent (user + system, all threads), from /proc: what a request costs
- * the machine, whichever isolate or thread did the work (issue 25). Linux only; the clock tick is
+ * the machine, whichever isolate or thread did the work (decision 045). Linux only; the clock tick is
  * 10 ms, so it is read around many requests.
  */
 import { readdirSync, readFileSync } from "node:fs";

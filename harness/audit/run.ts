@@ -9,6 +9,7 @@ import type { Browser } from "playwright-core";
 import { countDateFormatters, dateFormattersBuilt, hydrated, watchProblems } from "../browser.ts";
 import { type AxeViolation, runAxe } from "./axe.ts";
 import { budgets } from "./budgets.ts";
+import { languageFindings, pageTexts } from "./page-language.ts";
 import { type AuditPage, BROWSER_UA } from "./pages.ts";
 import { type VnuResult, validateHtml } from "./vnu.ts";
 import { LATEST_BUILD_PATH } from "#shared/builds.ts";
@@ -22,6 +23,8 @@ export interface BrowserAudit {
   overflowPx: number | null;
   /** The date formatters the page built while it loaded and hydrated (`countDateFormatters`). */
   dateFormatters?: number;
+  /** Raw message ids and English catalog text on a page in another language (`languageFindings`). */
+  language?: string[];
   /** Why the page could not be audited (it did not load or hydrate), if so. */
   error?: string;
 }
@@ -32,7 +35,7 @@ export interface PageAudit extends BrowserAudit {
 }
 
 /** The server's HTML as a browser receives it (the whole streamed document). */
-export async function fetchHtml(baseURL: string, page: AuditPage): Promise<{ status: number; html: string }> {
+async function fetchHtml(baseURL: string, page: AuditPage): Promise<{ status: number; html: string }> {
   const res = await fetch(`${baseURL}${page.path}`, {
     headers: {
       "user-agent": BROWSER_UA,
@@ -46,7 +49,7 @@ export async function fetchHtml(baseURL: string, page: AuditPage): Promise<{ sta
   return { status: res.status, html: await res.text() };
 }
 
-export async function auditInBrowser(browser: Browser, baseURL: string, page: AuditPage): Promise<BrowserAudit> {
+async function auditInBrowser(browser: Browser, baseURL: string, page: AuditPage): Promise<BrowserAudit> {
   const context = await browser.newContext({ baseURL, locale: "en-GB", userAgent: BROWSER_UA });
   try {
     // The build check (decision 042) gets an answer that names no build, so every page holds still while it
@@ -89,8 +92,10 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
     let violations: Awaited<ReturnType<typeof runAxe>>;
     let overflowPx: number;
     let dateFormatters: number;
+    let language: string[];
     try {
       dateFormatters = await dateFormattersBuilt(tab);
+      language = languageFindings(page.locale, await pageTexts(tab));
       violations = await runAxe(tab);
       await tab.setViewportSize({ width: budgets.narrowScreen.widthPx, height: 640 });
       overflowPx = await tab.evaluate(
@@ -118,6 +123,7 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
       violations,
       overflowPx,
       dateFormatters,
+      language,
       problems:
         page.status >= 400 && status === page.status ? problems.filter((p) => !p.startsWith(expected)) : problems,
     };
@@ -127,7 +133,7 @@ export async function auditInBrowser(browser: Browser, baseURL: string, page: Au
 }
 
 /** How long one page's browser audit may take before it is tried once more in a fresh context. */
-export const PAGE_AUDIT_LIMIT_MS = 40_000;
+const PAGE_AUDIT_LIMIT_MS = 40_000;
 
 /**
  * `auditInBrowser`, tried a second time in a fresh context when the first attempt has not finished
@@ -181,6 +187,16 @@ export async function auditPages(
   }
   const vnu = await validation;
   return pages.map((page, i) => ({ page, ...browserResults[i]!, vnu: vnu[page.name]! }));
+}
+
+/**
+ * What a page's load did wrong against `budgets.console` (console errors, uncaught page errors, failed
+ * requests — an aborted fetch is one), as `npm run audit` and the audit tests both judge it; null: nothing.
+ */
+export function consoleFailure(problems: string[]): string | null {
+  const counts = problemCounts(problems);
+  const over = counts.errors > budgets.console.maxErrors || counts.failedRequests > budgets.console.maxFailedRequests;
+  return over ? problems.filter((p) => !p.startsWith("console.warning")).join("\n") : null;
 }
 
 /** Console errors (console.error and uncaught page errors), warnings and failed requests. */

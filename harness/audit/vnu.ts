@@ -23,7 +23,7 @@ export interface VnuResult {
   warnings: VnuMessage[];
 }
 
-export function vnuJar(): string {
+function vnuJar(): string {
   return createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
 }
 

@@ -12,11 +12,12 @@ describe("development accounts", () => {
     }
   });
 
-  it("are deterministic UPDATEs of the two seeded e-mails", () => {
+  it("are deterministic UPDATEs of the two seeded e-mails, and the admin's role", () => {
     const statements = accountStatements();
     expect(statements).toEqual(accountStatements());
-    expect(statements).toHaveLength(2);
-    expect(statements[0]).toMatch(/^UPDATE users SET role = 'admin'.* WHERE email = 'admin@kvadrat\.test'$/);
-    expect(statements[1]).toMatch(/phone_verified_at = created_at.* WHERE email = 'user@kvadrat\.test'$/);
+    expect(statements).toHaveLength(3);
+    expect(statements[0]).toMatch(/^UPDATE users SET password_hash.* WHERE email = 'admin@kvadrat\.test'$/);
+    expect(statements[1]).toMatch(/^INSERT INTO user_roles .*'admin'.* WHERE email = 'admin@kvadrat\.test'$/);
+    expect(statements[2]).toMatch(/phone_verified_at = created_at.* WHERE email = 'user@kvadrat\.test'$/);
   });
 });

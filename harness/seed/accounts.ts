@@ -1,5 +1,5 @@
 /**
- * Development accounts (issue 6 item 8): passwords for the two fixed seed users, so a developer can sign in
+ * Development accounts (decision 006): passwords for the two fixed seed users, so a developer can sign in
  * at once. Development data only — the production database is never seeded. The PBKDF2-SHA256 hash is
  * computed here with a fixed salt (the seed stays byte-for-byte deterministic) and has exactly the form
  * worker/auth/passwords.ts checks. `seed-sql.ts` appends these statements after inserting the users.
@@ -49,14 +49,22 @@ export function devPasswordHash(account: DevAccount): string {
 
 let cached: string[] | undefined;
 
-/** UPDATEs giving the seeded admin and user their passwords, verified e-mail and (user) verified phone. */
+/**
+ * UPDATEs giving the seeded admin and user their passwords, verified e-mail and (user) verified phone, and
+ * the admin its role (user_roles, decision 057).
+ */
 export function accountStatements(): string[] {
-  cached ??= DEV_ACCOUNTS.map(
-    (account) =>
-      `UPDATE users SET role = ${quote(account.role)}, password_hash = ${quote(devPasswordHash(account))}, password_salt = ${quote(account.salt)}, ` +
+  cached ??= DEV_ACCOUNTS.flatMap((account) => [
+    `UPDATE users SET password_hash = ${quote(devPasswordHash(account))}, password_salt = ${quote(account.salt)}, ` +
       `password_iterations = ${PASSWORD_PBKDF2_ITERATIONS}, email_verified_at = created_at, ` +
       `phone_verified_at = ${account.phoneVerified ? "created_at" : "NULL"}, updated_at = created_at ` +
       `WHERE email = ${quote(account.email)}`,
-  );
+    ...(account.role === "admin"
+      ? [
+          `INSERT INTO user_roles (user_id, role, granted_at) SELECT id, 'admin', created_at FROM users ` +
+            `WHERE email = ${quote(account.email)}`,
+        ]
+      : []),
+  ]);
   return [...cached];
 }

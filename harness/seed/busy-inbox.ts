@@ -1,11 +1,11 @@
 /**
- * A busy inbox for the development user (issue 20's "Speed": the messages pages with 200 conversations and a
+ * A busy inbox for the development user (the messages pages with 200 conversations and a
  * thread of 1 000 messages stay within the page budgets): 200 conversations about other people's public
  * listings, three messages each, and one thread of 1 000 messages, the newest activity. Plain SQL, for a
  * local D1 the audits serve (`npm run lighthouse`); it does nothing when the user has that many already.
  */
-export const BUSY_INBOX_CONVERSATIONS = 200;
-export const BUSY_THREAD_MESSAGES = 1000;
+const BUSY_INBOX_CONVERSATIONS = 200;
+const BUSY_THREAD_MESSAGES = 1000;
 
 export function busyInboxSql(email: string, now: number): string[] {
   const user = `(SELECT id FROM users WHERE email = '${email.replaceAll("'", "''")}')`;

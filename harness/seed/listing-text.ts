@@ -9,7 +9,7 @@ export type Lang = "en" | "ru" | "sr";
 export type Heating = "central" | "gas" | "electric" | "heat_pump" | "solid_fuel" | "none";
 export type Kind = "flat" | "house" | "land" | "offplan" | "office" | "shop" | "garage" | "parking" | "storage";
 
-export interface Names {
+interface Names {
   en: string;
   ru: string;
   sr: string;

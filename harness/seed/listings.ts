@@ -17,22 +17,22 @@ import { BASE_TIME, DAY, rngFor, STREAM, type Rng } from "./prng.ts";
 import { seedGeneratedTitle } from "./titles.ts";
 
 /** Seeded listings whose owner wrote the title (migration 0011 marks the others of an older seed). */
-export const ownsTitle = (id: number) => id % 10 === 3;
+const ownsTitle = (id: number) => id % 10 === 3;
 
-export type Status = "draft" | "pending" | "active" | "archived" | "rejected";
-export type PropertyType = "apartment" | "house" | "land" | "investment" | "commercial" | "other";
+type Status = "draft" | "pending" | "active" | "archived" | "rejected";
+type ListingKind = "apartment" | "house" | "land" | "investment" | "commercial" | "other";
 
 export interface SeedListing {
   id: number;
   type_id: number;
   deal: "sale" | "rent";
-  property_type: PropertyType;
+  property_type: ListingKind;
   city_id: number;
   district_id: number | null;
   address: string;
   lat: number;
   lng: number;
-  /** Issue 24: about 15 % hide the house (street 10 %, district 5 %), by id so no draw moves. */
+  /** Decision 044: about 15 % hide the house (street 10 %, district 5 %), by id so no draw moves. */
   location_precision: "exact" | "street" | "district";
   price: number;
   area: number | null;
@@ -59,13 +59,13 @@ export interface SeedListing {
   phone: string;
   status: Status;
   promoted_until: number | null;
-  /** Issue 21: the "Highlight" and "Home" placements' ends (decision 040). */
+  /** The "Highlight" and "Home" placements' ends (decision 040). */
   highlight_until: number | null;
   home_until: number | null;
   created_at: number;
   updated_at: number;
   expires_at: number;
-  /** Issue 19 (decision 038): when it first went public, last checked by its owner, last submitted. */
+  /** Decision 038: when it first went public, last checked by its owner, last submitted. */
   published_at: number | null;
   checked_at: number | null;
   submitted_at: number | null;
@@ -84,8 +84,8 @@ export interface SeedImage {
   seed: number;
 }
 
-/** Classified types of SPEC §3 with how often they are listed (weights). */
-const TYPES: { id: number; deal: "sale" | "rent"; type: PropertyType; weight: number }[] = [
+/** Listing types of product §3 with how often they are listed (weights). */
+const TYPES: { id: number; deal: "sale" | "rent"; type: ListingKind; weight: number }[] = [
   { id: 4, deal: "sale", type: "apartment", weight: 42 },
   { id: 1, deal: "rent", type: "apartment", weight: 22 },
   { id: 5, deal: "sale", type: "house", weight: 10 },
@@ -448,13 +448,13 @@ export function seedListing(id: number): SeedListing {
 }
 
 /** Every 20th from 1 and from 11 shows only its street, every 20th from 5 its district. */
-export function seedPrecision(id: number): SeedListing["location_precision"] {
+function seedPrecision(id: number): SeedListing["location_precision"] {
   const r = id % 20;
   return r === 1 || r === 11 ? "street" : r === 5 ? "district" : "exact";
 }
 
 /**
- * The seed's "Highlight" and "Home" placements (issue 21), by id so no draw moves: every third running
+ * The seed's "Highlight" and "Home" placements (decision 040), by id so no draw moves: every third running
  * "Top" placement also runs on the home page until the same day (a package bought together), and every
  * 19th active listing is highlighted for three to six weeks — so a fresh site shows the home shelf and
  * the marks.
@@ -482,7 +482,7 @@ export const DEV_USER_ID = 2;
 export const isDevUserListing = (id: number) => id % 40 === 7;
 
 /**
- * The development user's first eight listings show every screen of the cabinet (issue 19 item 7): two of
+ * The development user's first eight listings show every screen of the cabinet (decision 038): two of
  * each state an owner acts on, one public listing that expires within EXPIRY_REMINDER_DAYS. The rest of
  * theirs keep their drawn states.
  */

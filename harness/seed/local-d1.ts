@@ -5,9 +5,24 @@
  * The SQL is streamed into files of at most ~MAX_FILE_BYTES under `<state>/seed/` and each file is run
  * with `wrangler d1 execute DB --local --file`, so 100 000 listings never sit in one string.
  */
-import { closeSync, mkdirSync, openSync, rmSync, writeSync } from "node:fs";
+import { createHash } from "node:crypto";
+import {
+  cpSync,
+  closeSync,
+  existsSync,
+  globSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join } from "node:path";
 import { wrangler } from "../wrangler.ts";
+import { GAZETTEER } from "#worker/db/reference/gazetteer-tables.ts";
+import { planUpsert } from "#worker/db/reference/upsert.ts";
+import { referenceTables } from "../reference-tables.ts";
 import { DEFAULT_LISTINGS, seedStatementStream } from "./seed-sql.ts";
 
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
@@ -50,7 +65,9 @@ export async function seedLocalD1({
     );
     const existing = JSON.parse(out.slice(out.indexOf("[")))[0]?.results?.[0]?.n ?? 0;
     if (existing > 0) {
-      log(`Local database ${state} already seeded (${existing} cities).`);
+      // Seeded before the gazetteer grew (decision 055): the reference data is upserted, the rest kept.
+      if (existing < GAZETTEER.cities.length) await upsertReference(state, local, log);
+      log(`Local database ${state} already seeded (${Math.max(existing, GAZETTEER.cities.length)} cities).`);
       return;
     }
   }
@@ -89,4 +106,75 @@ export async function seedLocalD1({
     `Local database ${state} seeded: ${listings} listings in ${((done - started) / 1000).toFixed(1)} s ` +
       `(SQL ${((generated - started) / 1000).toFixed(1)} s, ${files.length} file${files.length === 1 ? "" : "s"}; D1 ${((done - generated) / 1000).toFixed(1)} s).`,
   );
+}
+
+/** What the seeded data is made of: the seed's code, the migrations and the reference data. */
+const SEED_INPUTS = ["harness/seed/**/*.ts", "worker/db/migrations/*.sql", "worker/db/reference/**/*"];
+let seedStamp: string | undefined;
+
+/**
+ * Empties a test state made from other seed inputs than today's files: the template, and the states copied
+ * from it, would otherwise keep serving the data of an earlier seed. Synchronous, so that servers set up side
+ * by side in one process agree.
+ */
+function dropStale(folder: string): void {
+  if (seedStamp === undefined) {
+    const hash = createHash("sha256");
+    for (const file of globSync(SEED_INPUTS).sort()) hash.update(file).update(readFileSync(file));
+    seedStamp = hash.digest("hex");
+  }
+  const stampFile = join(folder, ".seed-stamp");
+  if (existsSync(stampFile) && readFileSync(stampFile, "utf8") === seedStamp) return;
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(stampFile, seedStamp);
+}
+
+/** Where wrangler keeps a state folder's D1 databases. */
+const D1_FOLDER = "v3/d1";
+let templateReady: Promise<void> | undefined;
+
+/**
+ * A migrated, seeded D1 for a test server (the e2e, audit and build-B servers): a state without one gets a
+ * copy of `template`, seeded once (and brought up to the migrations) per process, instead of a seed of its
+ * own (wrangler runs for the migrations, the seed's SQL and the checks); a state that has one is brought up
+ * to date as `seedLocalD1` does. The template is never served, so its copies start with every counter at zero.
+ */
+export async function seedTestD1(state: string, template: string): Promise<void> {
+  dropStale(template);
+  dropStale(state);
+  if (existsSync(join(state, D1_FOLDER))) {
+    await seedLocalD1({ state, ifEmpty: true, freshCounters: true, log: () => {} });
+    return;
+  }
+  templateReady ??= seedLocalD1({ state: template, ifEmpty: true, log: () => {} });
+  await templateReady;
+  cpSync(join(template, D1_FOLDER), join(state, D1_FOLDER), { recursive: true });
+}
+
+/** The reference tables brought up to the committed data, as `npm run ops -- init` does (one read, one batch). */
+async function upsertReference(state: string, local: string[], log: (line: string) => void): Promise<void> {
+  const specs = referenceTables();
+  const out = await wrangler(
+    [
+      "d1",
+      "execute",
+      "DB",
+      ...local,
+      "--json",
+      "--command",
+      specs.map((spec) => `SELECT ${spec.columns.join(", ")} FROM ${spec.table}`).join(";\n"),
+    ],
+    { quiet: true },
+  );
+  const results = JSON.parse(out.slice(out.indexOf("["))) as { results?: Record<string, unknown>[] }[];
+  const statements = specs.flatMap((spec, i) => planUpsert(spec, results[i]?.results ?? []).statements);
+  if (statements.length === 0) return;
+  const dir = join(state, "seed");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, "reference.sql");
+  writeFileSync(file, statements.map((statement) => `${statement};\n`).join(""));
+  await wrangler(["d1", "execute", "DB", ...local, "--yes", "--file", file], { quiet: true });
+  rmSync(dir, { recursive: true, force: true });
+  log(`Local database ${state}: reference data brought up to date (${statements.length} rows).`);
 }

@@ -1,5 +1,5 @@
 /**
- * What people did with the seeded listings (issue 19 item 7): the development user's listings were viewed,
+ * What people did with the seeded listings (decision 038): the development user's listings were viewed,
  * their phone numbers revealed, shown in lists and favourited over the last OWNER_STATS_DAYS days, and
  * visitors reported two listings — one of them three times, which took it off the site. Deterministic,
  * in seed time (BASE_TIME); seed-sql.ts shifts it with the rest.

@@ -119,7 +119,7 @@ const MAIL_DOMAINS = ["example.com", "example.rs", "example.net", "example.org"]
 const MOBILE_PREFIXES = ["60", "61", "62", "63", "64", "65", "66", "69"];
 
 /** Lowercase ASCII for e-mail local parts: "Đorđević" → "djordjevic". */
-export function asciiSlug(text: string): string {
+function asciiSlug(text: string): string {
   return text
     .replaceAll("Đ", "Dj")
     .replaceAll("đ", "dj")

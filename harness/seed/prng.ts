@@ -5,7 +5,7 @@
  */
 
 /** The fixed seed of the whole data set: change it and every row changes. */
-export const SEED = 0x5eed_2026;
+const SEED = 0x5eed_2026;
 
 /** "Now" of the data set: 2026-11-01T00:00:00Z. Times are in ms. */
 export const BASE_TIME = Date.UTC(2026, 10, 1);

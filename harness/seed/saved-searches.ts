@@ -1,5 +1,5 @@
 /**
- * The development user's saved searches (issue 22), so the cabinet page shows them filled: alerts daily,
+ * The development user's saved searches (decision 041), so the cabinet page shows them filled: alerts daily,
  * instant and off, with listings matched since each was last opened. Deterministic, in seed time
  * (BASE_TIME); seed-sql.ts shifts it with the rest. Matches are 'mailed' (alerts on) or 'quiet' (off), so
  * the scheduled handler has nothing of theirs to send.

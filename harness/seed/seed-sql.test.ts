@@ -2,10 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalQuery, parseCanonicalQuery } from "#shared/api/saved-searches.ts";
-import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { LISTING_TYPES } from "#shared/listing-types.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { Locale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { messageWarning } from "#shared/message-warning.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
+import { DEV_ACCOUNTS } from "./accounts.ts";
+import { busyInboxSql } from "./busy-inbox.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
 import { seedStatements, seedStatementStream, utf8Length } from "./seed-sql.ts";
 
@@ -47,10 +50,10 @@ const titleOf = (r: TitleRow, locale: Locale) =>
       city: r[`city_${locale}`],
       district: r[`district_${locale}`] ?? null,
     },
-    messageCatalog(locale).intl,
+    textCatalog(locale).intl,
   );
-const all = <T = Row>(db: DatabaseSync, sql: string) => db.prepare(sql).all() as T[];
-const one = <T = Row>(db: DatabaseSync, sql: string) => db.prepare(sql).get() as T;
+const all = <T = Row>(db: DatabaseSync, sql: string, ...args: number[]) => db.prepare(sql).all(...args) as T[];
+const one = <T = Row>(db: DatabaseSync, sql: string, ...args: number[]) => db.prepare(sql).get(...args) as T;
 
 describe("determinism", () => {
   it("gives byte-identical SQL for the same options", () => {
@@ -104,12 +107,14 @@ describe("statements", () => {
 
   it("delete children before parents, then insert", () => {
     const statements = seedStatements({ listings: 10 });
-    const deletes = statements.filter((s) => s.startsWith("DELETE FROM ")).map((s) => s.slice("DELETE FROM ".length));
+    const firstInsert = statements.findIndex((s) => s.startsWith("INSERT"));
+    const deletes = statements.slice(0, firstInsert).map((s) => s.slice("DELETE FROM ".length));
     expect(deletes.indexOf("listing_images")).toBeLessThan(deletes.indexOf("listings"));
     expect(deletes.indexOf("listings")).toBeLessThan(deletes.indexOf("users"));
     expect(deletes.indexOf("articles")).toBeLessThan(deletes.indexOf("tags"));
     expect(deletes.indexOf("districts")).toBeLessThan(deletes.indexOf("cities"));
-    expect(statements.findIndex((s) => s.startsWith("INSERT"))).toBe(deletes.length);
+    expect(statements.slice(0, firstInsert).every((s) => s.startsWith("DELETE FROM "))).toBe(true);
+    expect(deletes).toContain("listing_prices");
   });
 
   it("is a lazy stream that yields the same statements", () => {
@@ -139,8 +144,13 @@ describe("the default seed in SQLite", () => {
     const users = one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM users").n;
     expect(users).toBeGreaterThanOrEqual(2000 / 10);
     expect(users).toBeLessThanOrEqual(2000 / 6);
-    expect(one(db, "SELECT role, name FROM users WHERE email = 'admin@kvadrat.test'")).toMatchObject({ role: "admin" });
-    expect(one(db, "SELECT role FROM users WHERE email = 'user@kvadrat.test'")).toMatchObject({ role: "user" });
+    const roles = (email: string) =>
+      all<{ role: string }>(
+        db,
+        `SELECT r.role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.email = '${email}'`,
+      ).map((r) => r.role);
+    expect(roles("admin@kvadrat.test")).toEqual(["admin"]);
+    expect(roles("user@kvadrat.test")).toEqual([]);
     for (const u of all<{ phone: string; email: string; name: string }>(db, "SELECT phone, email, name FROM users")) {
       expect(u.phone).toMatch(/^\+3816[0-9]\d{6,7}$/);
       expect(u.email).toMatch(/^[a-z0-9.]+@[a-z0-9.-]+\.[a-z]+$/);
@@ -167,13 +177,13 @@ describe("the default seed in SQLite", () => {
     expect(positions.bad).toBe(0);
   });
 
-  it("uses type ids 1–10 with the deal and type of SPEC §3; land and investment only for sale", () => {
+  it("uses type ids 1–10 with the deal and type of product §3; land and investment only for sale", () => {
     const rows = all<{ type_id: number; deal: string; property_type: string; n: number }>(
       db,
       "SELECT type_id, deal, property_type, COUNT(*) AS n FROM listings GROUP BY type_id, deal, property_type",
     );
     for (const row of rows) {
-      expect(CLASSIFIED_TYPES.find((t) => t.id === row.type_id)).toMatchObject({
+      expect(LISTING_TYPES.find((t) => t.id === row.type_id)).toMatchObject({
         deal: row.deal,
         type: row.property_type,
       });
@@ -281,7 +291,7 @@ describe("the default seed in SQLite", () => {
       expect(r.district_id !== null).toBe(r.slug === "beograd" || r.slug === "novi-sad");
       expect(r.address).toMatch(/^\S.* (\d+[abv]?|bb)$/);
       expect(String(r.title).length).toBeGreaterThan(10);
-      // A draft may not have its description yet (the development user's, issue 19).
+      // A draft may not have its description yet (the development user's, decision 038).
       if (r.status !== "draft") expect(String(r.description).split("\n\n").length).toBeGreaterThanOrEqual(2);
       if (r.property_type === "apartment") {
         expect((r.rooms as number) * 2).toBe(Math.round((r.rooms as number) * 2));
@@ -329,7 +339,7 @@ describe("the default seed in SQLite", () => {
     ).toBe(0);
   });
 
-  it("runs a few Home and Highlight placements on active listings, Home ones also promoted (issue 21)", () => {
+  it("runs a few Home and Highlight placements on active listings, Home ones also promoted (decision 040)", () => {
     const home = all<{ status: string; promoted_until: number | null; home_until: number }>(
       db,
       `SELECT status, promoted_until, home_until FROM listings WHERE home_until IS NOT NULL`,
@@ -352,7 +362,7 @@ describe("the default seed in SQLite", () => {
     }
   });
 
-  it("gives the development user a listing in every state an owner acts on (issue 19 item 7)", () => {
+  it("gives the development user a listing in every state an owner acts on (decision 038)", () => {
     const mine = all<{
       id: number;
       status: string;
@@ -548,7 +558,7 @@ describe("the default seed in SQLite", () => {
       expect(canonicalQuery(parseCanonicalQuery(s.query)!), s.query).toBe(s.query);
       expect(s.new_count, s.query).toBeGreaterThan(0);
     }
-    // What the first matched meets its filters as the search's SQL reads them (worker/db/listings.ts).
+    // What the first matched meets its filters as the search's SQL reads them (worker/db/listing-search.ts).
     const misfits = one<{ n: number }>(
       db,
       `SELECT COUNT(*) AS n FROM saved_search_matches m JOIN listings l ON l.id = m.listing_id
@@ -574,5 +584,103 @@ describe("the default seed in SQLite", () => {
     const [last] = all<{ id: number }>(db, "SELECT max(id) AS id FROM listing_activations");
     expect(last!.id).toBeGreaterThan(0);
     expect(cursor!.position).toBe(last!.id);
+  });
+
+  it("has a price history for every published listing, ending at its price, a third of them changed", () => {
+    const listings = all<{ id: number; price: number; published_at: number | null; previous_price: number | null }>(
+      db,
+      "SELECT id, price, published_at, previous_price FROM listings",
+    );
+    const prices = all<{ listing_id: number; price: number; at: number }>(
+      db,
+      "SELECT listing_id, price, at FROM listing_prices ORDER BY listing_id, id",
+    );
+    const byListing = new Map<number, typeof prices>();
+    for (const row of prices) byListing.set(row.listing_id, [...(byListing.get(row.listing_id) ?? []), row]);
+    let changed = 0;
+    let cuts = 0;
+    let recentCuts = 0;
+    for (const listing of listings) {
+      const history = byListing.get(listing.id) ?? [];
+      if (listing.published_at === null) {
+        expect(history, `listing ${listing.id}`).toEqual([]);
+        continue;
+      }
+      expect(history[0]!.at, `listing ${listing.id}`).toBe(listing.published_at);
+      expect(history.at(-1)!.price, `listing ${listing.id}`).toBe(listing.price);
+      for (let i = 1; i < history.length; i++) {
+        expect(history[i]!.at).toBeGreaterThan(history[i - 1]!.at);
+        expect(history[i]!.price).not.toBe(history[i - 1]!.price);
+      }
+      // The trigger keeps the price before the last change on the listing.
+      expect(listing.previous_price, `listing ${listing.id}`).toBe(history.at(-2)?.price ?? null);
+      if (history.length > 1) changed++;
+      if (history.length > 1 && history.at(-2)!.price > listing.price) {
+        cuts++;
+        if (history.at(-1)!.at > BASE_TIME - 30 * DAY) recentCuts++;
+      }
+    }
+    const published = listings.filter((l) => l.published_at !== null).length;
+    expect(changed / published).toBeGreaterThan(0.2);
+    expect(changed / published).toBeLessThan(0.5);
+    expect(cuts / changed).toBeGreaterThan(0.7);
+    expect(recentCuts).toBeGreaterThan(20);
+  });
+});
+
+describe("the seed's messages and the scam warning (decision 083)", () => {
+  it("warns on none of the busy inbox's ordinary messages: its false-positive rate is 0", () => {
+    const user = DEV_ACCOUNTS.find((account) => account.role === "user")!;
+    const db = seededDb([...seedStatements({ listings: 300 }), ...busyInboxSql(user.email, BASE_TIME)]);
+    const bodies = all<{ body: string }>(db, "SELECT body FROM messages").map((row) => row.body);
+    expect(bodies.length).toBe(200 * 3 + 997);
+    expect(bodies.filter((body) => messageWarning(body) !== null)).toEqual([]);
+  });
+});
+
+describe("the price history's triggers", () => {
+  const db = seededDb(seedStatements({ listings: 40 }));
+  const history = (id: number) =>
+    all<{ price: number; at: number }>(db, "SELECT price, at FROM listing_prices WHERE listing_id = ? ORDER BY id", id);
+  const listing = (id: number) =>
+    one<{ price: number; status: string; previous_price: number | null; price_changed_at: number | null }>(
+      db,
+      "SELECT price, status, previous_price, price_changed_at FROM listings WHERE id = ?",
+      id,
+    );
+
+  it("record a public listing's change of price, not an unchanged one nor a change while not public", () => {
+    const id = one<{ id: number }>(db, "SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 1").id;
+    const before = history(id);
+    const price = listing(id).price;
+    db.prepare("UPDATE listings SET price = ?, updated_at = ? WHERE id = ?").run(price - 1000, BASE_TIME + DAY, id);
+    db.prepare("UPDATE listings SET title = 'x', updated_at = ? WHERE id = ?").run(BASE_TIME + 2 * DAY, id);
+    expect(history(id)).toEqual([...before, { price: price - 1000, at: BASE_TIME + DAY }]);
+    expect(listing(id)).toMatchObject({ previous_price: price, price_changed_at: BASE_TIME + DAY });
+
+    // Taken down, its price changed, and published again: the new price from the day it is public again.
+    db.prepare("UPDATE listings SET status = 'archived', updated_at = ? WHERE id = ?").run(BASE_TIME + 3 * DAY, id);
+    db.prepare("UPDATE listings SET price = ?, updated_at = ? WHERE id = ?").run(price + 2000, BASE_TIME + 4 * DAY, id);
+    expect(history(id)).toHaveLength(before.length + 1);
+    db.prepare("UPDATE listings SET status = 'active', updated_at = ? WHERE id = ?").run(BASE_TIME + 5 * DAY, id);
+    expect(history(id).at(-1)).toEqual({ price: price + 2000, at: BASE_TIME + 5 * DAY });
+    expect(listing(id)).toMatchObject({ previous_price: price - 1000, price_changed_at: BASE_TIME + 5 * DAY });
+  });
+
+  it("record a draft's first publication, and a listing inserted public", () => {
+    const id = one<{ id: number }>(db, "SELECT id FROM listings WHERE status = 'draft' ORDER BY id LIMIT 1").id;
+    expect(history(id)).toEqual([]);
+    db.prepare("UPDATE listings SET status = 'active', updated_at = ? WHERE id = ?").run(BASE_TIME + DAY, id);
+    expect(history(id)).toEqual([{ price: listing(id).price, at: BASE_TIME + DAY }]);
+    expect(listing(id)).toMatchObject({ previous_price: null, price_changed_at: null });
+
+    db.exec(
+      `INSERT INTO listings (id, type_id, deal, property_type, city_id, address, lat, lng, price, title, description,
+         lang, owner_id, phone, status, created_at, updated_at, expires_at, published_at)
+       SELECT 9999, type_id, deal, property_type, city_id, address, lat, lng, 123000, title, description, lang,
+         owner_id, phone, 'active', ${BASE_TIME}, ${BASE_TIME}, ${BASE_TIME + 30 * DAY}, ${BASE_TIME + 60_000}
+       FROM listings WHERE id = ${id}`,
+    );
+    expect(history(9999)).toEqual([{ price: 123000, at: BASE_TIME + 60_000 }]);
   });
 });

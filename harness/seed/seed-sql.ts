@@ -6,12 +6,14 @@
  */
 import { accountStatements } from "./accounts.ts";
 import { ADVANTAGES, FAQ, seedArticles, seedSubscriptions, seedTags, TOOLTIPS } from "./content.ts";
-import { CITIES } from "./gazetteer.ts";
-import { DISTRICT_IDS, seedImages, seedListing, type SeedListing } from "./listings.ts";
+import { LISTING_FACTS } from "#shared/listing-facts.ts";
+import { gazetteerTables } from "#worker/db/reference/gazetteer-tables.ts";
+import { seedImages, seedListing, type SeedListing } from "./listings.ts";
 import { ownerFavourites, ownerStats, seedReports } from "./owner-activity.ts";
 import { seedUser, userCount } from "./people.ts";
 import { savedSearchMatches, savedSearchText, SEED_SAVED_SEARCHES } from "./saved-searches.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
+import { priceHistory } from "./price-history.ts";
 
 export interface SeedOptions {
   /** Number of listings; 2 000 by default. */
@@ -25,7 +27,7 @@ export interface SeedOptions {
 }
 
 /** How far to move the seed's times so that BASE_TIME falls on the anchor's UTC day. */
-export function anchorShift(anchor: number | undefined): number {
+function anchorShift(anchor: number | undefined): number {
   return anchor === undefined ? 0 : Math.floor(anchor / DAY) * DAY - BASE_TIME;
 }
 
@@ -35,7 +37,7 @@ const MAX_BYTES = 90_000;
 
 type SqlValue = string | number | null;
 
-export function sqlString(value: string): string {
+function sqlString(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
 }
 
@@ -80,12 +82,13 @@ function* inserts(table: string, columns: readonly string[], rows: Iterable<SqlV
 }
 
 /** Tables the seed owns, children before parents. */
-export const SEED_TABLES = [
+const SEED_TABLES = [
   "saved_search_matches",
   "saved_searches",
   "price_drop_notices",
   "alert_digests",
   "listing_price_drops",
+  "listing_prices",
   "listing_activations",
   "listing_reports",
   "listing_counts",
@@ -121,21 +124,7 @@ const LISTING_COLUMNS = [
   "lng",
   "location_precision",
   "price",
-  "area",
-  "land_area",
-  "rooms",
-  "bedrooms",
-  "bathrooms",
-  "floor",
-  "floors",
-  "year_built",
-  "furnished",
-  "heating",
-  "parking",
-  "balcony",
-  "elevator",
-  "deposit",
-  "pets_allowed",
+  ...LISTING_FACTS,
   "title",
   "title_generated",
   "description",
@@ -172,7 +161,7 @@ const LISTING_TIMES = new Set<string>([
 ]);
 
 /** Listings 1…count in order (listing n is the same for every count ≥ n). */
-export function* listingRows(count: number): Generator<SeedListing> {
+function* listingRows(count: number): Generator<SeedListing> {
   for (let id = 1; id <= count; id++) yield seedListing(id);
 }
 
@@ -187,29 +176,25 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
 
   for (const table of SEED_TABLES) yield `DELETE FROM ${table}`;
 
-  yield* inserts(
-    "cities",
-    ["id", "slug", "name_en", "name_ru", "name_sr", "lat", "lng", "population"],
-    CITIES.map((c, i) => [i + 1, c.slug, c.en, c.ru, c.sr, c.lat, c.lng, c.population]),
-  );
-  yield* inserts(
-    "districts",
-    ["id", "city_id", "slug", "name_en", "name_ru", "name_sr", "lat", "lng"],
-    CITIES.flatMap((c, i) =>
-      (c.districts ?? []).map((d) => [DISTRICT_IDS.get(d)!, i + 1, d.slug, d.en, d.ru, d.sr, d.lat, d.lng]),
-    ),
-  );
+  // The places are the product's reference data (decision 055), the same rows `npm run ops -- init`
+  // upserts: the demo's listings use the curated big cities' ids, which the reference file keeps.
+  for (const spec of gazetteerTables())
+    yield* inserts(
+      spec.table,
+      spec.columns,
+      spec.rows.map((row) => spec.columns.map((column) => row[column] ?? null)),
+    );
 
   const users = userCount(count);
   const userEmails: string[] = [];
   yield* inserts(
     "users",
-    ["id", "name", "phone", "email", "role", "created_at"],
+    ["id", "name", "phone", "email", "created_at"],
     (function* () {
       for (let id = 1; id <= users; id++) {
         const u = seedUser(id);
         if (id > 2 && userEmails.length < 4) userEmails.push(u.email);
-        yield [u.id, u.name, u.phone, u.email, u.role, u.created_at];
+        yield [u.id, u.name, u.phone, u.email, u.created_at];
       }
     })(),
   );
@@ -225,6 +210,16 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
         yield LISTING_COLUMNS.map((column) =>
           LISTING_TIMES.has(column) ? at(listing[column] as number | null) : listing[column],
         );
+    })(),
+  );
+  // Each public listing's publication was recorded as it was inserted (migration 0037); the seed has histories.
+  yield "DELETE FROM listing_prices";
+  yield* inserts(
+    "listing_prices",
+    ["listing_id", "price", "at"],
+    (function* () {
+      for (const listing of listingRows(count))
+        for (const price of priceHistory(listing)) yield [price.listing_id, price.price, at(price.at)];
     })(),
   );
   // The seeded listings are what is public already, not news: the alerts start after them (migration 0020).
@@ -311,6 +306,9 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
       "slug",
       "author",
       "published_at",
+      // Written when they were published (migration 0033): the back office's list orders by it.
+      "created_at",
+      "updated_at",
       "image_seed",
       "title_en",
       "title_ru",
@@ -327,6 +325,8 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
       a.tag_id,
       a.slug,
       a.author,
+      a.published_at,
+      a.published_at,
       a.published_at,
       a.image_seed,
       a.title.en,

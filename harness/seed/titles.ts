@@ -2,7 +2,7 @@
  * The seed's generated titles: the site's own generator (shared/listing-title.ts) in the listing's
  * language, so a seeded title reads as a wizard-made one would and the API can compose it again in
  * the visitor's language. Only the generator's message is read from the catalogs (the seed also runs
- * in Node, where shared/message-catalog.ts's JSON imports need attributes).
+ * in Node, where shared/text-catalog.ts's JSON imports need attributes).
  */
 import { parse } from "@formatjs/icu-messageformat-parser";
 import en from "#locales/en.json" with { type: "json" };

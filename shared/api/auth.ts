@@ -1,10 +1,11 @@
 /**
- * The accounts and sessions contract (SPEC §3, §7 Auth/User/Cabinet; issue 6 item 8): request schemas
+ * The accounts and sessions contract (product §3, §7 Auth/User/Cabinet, decision 006): request schemas
  * (snake_case JSON), response shapes and the `next` rule shared by the worker, the pages and tests.
  * Field messages are locale message ids (`auth.invalid.*`, `auth.error.*`, `phone.invalid.*`), so a form
  * shows them in the visitor's language.
  */
 import * as v from "valibot";
+import type { StaffRole } from "#shared/staff-roles.ts";
 import { UNSEEN_IN_NAME } from "#shared/unseen-text.ts";
 import {
   CODE_LENGTH,
@@ -64,7 +65,7 @@ export const ACCOUNT_LIMITS = {
   password: limitsOf(Password),
 };
 
-export const RememberMe = v.optional(v.boolean("auth.invalid.rememberMe"), false);
+const RememberMe = v.optional(v.boolean("auth.invalid.rememberMe"), false);
 
 export type LoginIdentity = { kind: "phone"; value: string } | { kind: "email"; value: string };
 
@@ -156,6 +157,7 @@ export const OutboxQuery = v.object({
   to: v.pipe(v.string(INVALID.required), v.trim(), v.nonEmpty(INVALID.required), v.maxLength(254)),
 });
 
+/** The account's role in one word, for older clients: `admin` when it holds the admin role (decision 057). */
 export type Role = "user" | "admin";
 
 /** The account as the cabinet and `GET /api/account/data` see it. */
@@ -165,6 +167,8 @@ export interface ApiUser {
   email: string | null;
   phone: string | null;
   role: Role;
+  /** Its staff roles (decision 057); empty for everyone else. */
+  roles: StaffRole[];
   phone_verified: boolean;
   email_verified: boolean;
   has_password: boolean;
@@ -180,10 +184,14 @@ export interface SessionUser {
   id: number;
   name: string;
   role: Role;
+  /** Staff roles (decision 057); empty for everyone else. */
+  roles: StaffRole[];
   phone_verified: boolean;
+  /** The profile picture's variants, smallest first (empty without one): the header shows it. */
+  image_variants: PhotoVariant[];
 }
 
-/** A successful sign-in: `{ data: { user } }`; bearer clients also get the tokens (SPEC §3). */
+/** A successful sign-in: `{ data: { user } }`; bearer clients also get the tokens (product §3). */
 export interface AuthResponse {
   data: { user: ApiUser };
   refresh_token?: string;

@@ -1,5 +1,5 @@
 /**
- * My listings (SPEC §7 Cabinet `realties/*`, `realty/relevant/{id}`, Statistics; issue 19, decision 038):
+ * My listings (product §7 Cabinet `realties/*`, `realty/relevant/{id}`, Statistics, decision 038):
  * the owner's tabs, what each state allows, the card and statistics shapes, the moderation queue.
  * The API answers from these and the cabinet pages read the same, so a button is shown only when the call
  * behind it is allowed.
@@ -8,15 +8,11 @@ import * as v from "valibot";
 import { plainText } from "#shared/plain-text.ts";
 import { CABINET_PER_PAGE, MODERATION_PER_PAGE, REJECTION_REASON_MAX, REPORT_TEXT_MAX } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
-import { bodyPaging, intParamOr } from "./conventions.ts";
+import { bodyPaging, IdParam, intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
-import type { CabinetTab, OwnerAction } from "./owner-actions.ts";
+import type { CabinetTab, OwnerAction } from "#shared/listing-states.ts";
 import type { ApiImage, ApiPlace, ListingStatus } from "./realty.ts";
-import type { Deal, PropertyType } from "#shared/listing-types.ts";
-
-// The tabs and what each state allows live apart from the schemas: pages read them without valibot.
-export { CABINET_TABS, TAB_STATUSES, OWNER_ACTIONS, allows } from "./owner-actions.ts";
-export type { CabinetTab, OwnerAction } from "./owner-actions.ts";
+import type { Deal, ListingKind } from "#shared/listing-types.ts";
 
 /** `POST /api/cabinet/realties/active`: a tab other than the archive, with paging, in the body. */
 export const OwnerListBody = v.object({
@@ -32,7 +28,7 @@ export const ArchiveQuery = v.object({
 });
 
 /** What a listing drew in the last OWNER_STATS_DAYS days. */
-export interface ApiListingTotals {
+interface ApiListingTotals {
   views: number;
   /** Phone reveals and messages: people who got in touch. */
   contacts: number;
@@ -44,7 +40,7 @@ export interface ApiOwnerListing {
   id: number;
   status: ListingStatus;
   deal: Deal;
-  type: PropertyType;
+  type: ListingKind;
   type_id: number;
   /** A generated title in the request's language, the owner's own as written; null for a draft without facts. */
   title: string | null;
@@ -71,6 +67,8 @@ export interface ApiOwnerListing {
   rejection_reason: string | null;
   /** Pending because visitors reported it (REPORT_HIDE_THRESHOLD), not because the owner submitted it. */
   hidden_by_reports: boolean;
+  /** Taken off the site by a moderator, with their reason; only a moderator puts it back (decision 062). */
+  hidden_by_staff: { reason: string } | null;
   /**
    * Changes to the approved listing (texts, photos added) that wait for a moderator, or that one refused
    * with a reason; the public sees the approved version meanwhile (decision 053). Null when none.
@@ -119,7 +117,7 @@ export const RenewBody = v.optional(
   {},
 );
 
-/** Why visitors report a listing (issue 19 item 5). */
+/** Why visitors report a listing (decision 038). */
 export const REPORT_REASONS = ["sold", "wrong_price", "fake", "duplicate", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 /** The reasons that count towards hiding a listing until a moderator decides. */
@@ -143,16 +141,11 @@ export const REJECTION_CODES = ["incomplete", "photos", "price", "duplicate", "u
 export type RejectionCode = (typeof REJECTION_CODES)[number];
 
 /** A moderator's words to the owner (the reject form reads its limits). */
-export const RejectReason = v.pipe(
-  v.string(),
-  plainText(),
-  v.trim(),
-  v.maxLength(REJECTION_REASON_MAX, INVALID.tooLong),
-);
+const RejectReason = v.pipe(v.string(), plainText(), v.trim(), v.maxLength(REJECTION_REASON_MAX, INVALID.tooLong));
 
 /**
  * `POST /api/admin/realty/{id}/reject`: a reason from the list (`code`), the moderator's words (`reason`),
- * or both; `{"reason"}` alone is the issue 18 contract.
+ * or both; `{"reason"}` alone is the original contract.
  */
 export const RejectBody = v.pipe(
   v.object({
@@ -183,7 +176,7 @@ export type ApproveInput = v.InferInput<typeof ApproveBody>;
 export interface ApiModerationItem {
   id: number;
   deal: Deal;
-  type: PropertyType;
+  type: ListingKind;
   type_id: number;
   title: string | null;
   title_lang: "en" | "ru" | "sr";
@@ -204,6 +197,8 @@ export interface ApiModerationItem {
   submitted_at: string | null;
   /** Back in the queue because of visitors' reports rather than a submission. */
   hidden_by_reports: boolean;
+  /** Public, with visitors' open reports too few to take it off the site: keep it, or take it off (decision 085). */
+  reported_public: boolean;
   /** Another listing it looks like a copy of (the submit check's rules), or null. */
   duplicate: { id: number; title: string | null; status: ListingStatus; match: "facts" | "photos" } | null;
   /** Open reports, newest first; a guest's (`guest`) never counts towards hiding a listing (decision 047). */
@@ -217,7 +212,7 @@ export interface ApiModerationItem {
 }
 
 /** A text of a listing before and after its owner's change; the title is null when made from the facts. */
-export interface ApiTextChange {
+interface ApiTextChange {
   before: string | null;
   after: string | null;
 }
@@ -230,8 +225,9 @@ export interface ApiModerationChanges {
   updated_at: string;
 }
 
-/** `GET /api/admin/realty/moderation?page=`: pending listings, oldest submission first. */
+/** `GET /api/admin/realty/moderation?page=[&id=]`: what waits, oldest submission first; `id` finds one listing. */
 export const ModerationQuery = v.object({
   page: intParamOr(1, MAX_PAGE, 1),
   per_page: intParamOr(1, 50, MODERATION_PER_PAGE),
+  id: v.optional(IdParam),
 });

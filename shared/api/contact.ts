@@ -1,5 +1,5 @@
 /**
- * Contact with a listing's owner (SPEC §7 "Listings" and "Cabinet"): the phone reveal price
+ * Contact with a listing's owner (product §7 "Listings" and "Cabinet"): the phone reveal price
  * (`GET /api/cabinet/realties/promotion`), `POST /api/realty/{id}/reveal-phone-number` and
  * `POST /api/realty/{id}/send-message`. Signed-in only.
  */
@@ -36,10 +36,15 @@ export interface PromotionOptionsResponse {
 
 /**
  * The number, when it is free to see: one's own listing's, or one revealed before (paid through a
- * `phone_reveal` intent, issue 21). Otherwise the call answers 402 `payment_required` naming the product
+ * `phone_reveal` intent, decision 040). Otherwise the call answers 402 `payment_required` naming the product
  * (`{"error": {"code": "payment_required", "product": "phone_reveal", "amount", "currency", …}}`): the
  * visitor pays through `POST /api/cabinet/payment/intent`, and the next call answers the number.
  */
+/** `GET /api/realty/{id}/revealed-phone-number`: the number when it is the visitor's to see already, else null. */
+export interface RevealedPhoneResponse {
+  data: { phone: string; payment_id: string | null } | null;
+}
+
 export interface RevealPhoneResponse {
   data: {
     /** E.164, e.g. +381641234567. */

@@ -1,20 +1,27 @@
 /**
- * Contract of the content, feedback, statistics and unsubscribe calls (SPEC §7 "Content", "Statistics",
+ * Contract of the content, feedback, statistics and unsubscribe calls (product §7 "Content", "Statistics",
  * "Unsubscribe"): request schemas the worker validates with, response schemas the client and the tests
  * read with, and the small pure helpers both sides share. Localized fields (name, title, lead, body,
  * question, answer, text) are in the request's locale.
  */
 import * as v from "valibot";
+import { TooltipKey } from "./tooltip-key.ts";
 import { plainLine, plainText } from "#shared/plain-text.ts";
-import { PageQuery } from "./conventions.ts";
-import { SUBSCRIPTION_LISTS } from "./limits.ts";
+import { LOCALES } from "#shared/locales.ts";
+
+const LOCALE_CODES = LOCALES.map((l) => l.code);
+import { PageQuery, Slug } from "./conventions.ts";
+import { SUBSCRIPTION_LISTS } from "#shared/subscription-lists.ts";
 import { INVALID } from "#shared/validation.ts";
+import { SLUG } from "#shared/value-patterns.ts";
+import { articleCoverSizes } from "#shared/article-image.ts";
+import { srcsetOf, variantUrl } from "#shared/photo-variants.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Helpers
 
 /** Reading speed behind `reading_minutes`. */
-export const WORDS_PER_MINUTE = 200;
+const WORDS_PER_MINUTE = 200;
 
 /** Words of a text: runs of non-space characters. */
 export function countWords(text: string): number {
@@ -44,15 +51,25 @@ export function maskEmail(email: string): string {
   return `${first}***${domain}`;
 }
 
-/** The picture of an article (generated SVG, served elsewhere). */
+/** The drawn picture of an article (generated SVG, served elsewhere): its picture while it has no cover. */
 export function articleImageUrl(id: number): string {
   return `/images/articles/${id}.svg`;
+}
+
+/** An article's picture: its cover's variants (largest last, with their `srcset`), else the drawn one. */
+export function articlePicture(
+  id: number,
+  cover: { key: string; width: number } | null,
+): { image: string; image_srcset: string | null } {
+  if (!cover) return { image: articleImageUrl(id), image_srcset: null };
+  const variants = articleCoverSizes(cover.width).map((size) => ({ url: variantUrl(cover.key, size.width), ...size }));
+  return { image: variants.at(-1)!.url, image_srcset: srcsetOf(variants) };
 }
 
 // ---------------------------------------------------------------------------------------------------
 // Requests
 
-const SLUG_SEGMENT = "[a-z0-9]+(?:[-_][a-z0-9]+)*";
+const SLUG_SEGMENT = SLUG.source.slice(1, -1);
 const TAG_PATH_RE = new RegExp(`^${SLUG_SEGMENT}(?:/${SLUG_SEGMENT}){0,3}$`);
 
 /** A slash-joined tag path from the root (`market/prices`; outer slashes tolerated) → its slugs. */
@@ -66,7 +83,6 @@ export const TagPath = v.pipe(
 
 /** GET /api/tag: `parent` limits the list to the tags below that one. */
 export const TagQuery = v.object({ parent: v.optional(TagPath) });
-export type TagQueryInput = v.InferInput<typeof TagQuery>;
 
 /** GET /api/article: page, per_page (1–50) and a tag path (the tag and everything below it). */
 export const ArticleListQuery = v.object({ ...PageQuery.entries, tag: v.optional(TagPath) });
@@ -75,9 +91,7 @@ export type ArticleListQueryInput = { page?: number; per_page?: number; tag?: st
 /** GET /api/article/{x}: a numeric id or a slug. */
 export const ArticleKeyParam = v.object({
   x: v.pipe(
-    v.string(),
-    v.maxLength(100, INVALID.tooLong),
-    v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, INVALID.format),
+    Slug,
     v.transform((s) => {
       const id = /^[1-9]\d{0,15}$/.test(s) ? Number(s) : undefined;
       return { id: id !== undefined && Number.isSafeInteger(id) ? id : undefined, slug: s };
@@ -86,11 +100,7 @@ export const ArticleKeyParam = v.object({
 });
 
 /** GET /api/tooltip/{x}. */
-export const TooltipKey = v.pipe(
-  v.string(),
-  v.maxLength(100, INVALID.tooLong),
-  v.regex(/^[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)*$/, INVALID.format),
-);
+export { TooltipKey };
 export const TooltipKeyParam = v.object({ key: TooltipKey });
 
 /** POST /api/feedback/question. */
@@ -120,8 +130,7 @@ export const FeedbackQuestionBody = v.object({
 export type FeedbackQuestionInput = v.InferInput<typeof FeedbackQuestionBody>;
 
 /** What POST /api/statistics/realty/{id}[/{kind}] counts; a bare id is a view. */
-export const STAT_KINDS = ["view", "phone", "map", "list"] as const;
-export type StatKind = (typeof STAT_KINDS)[number];
+export type StatKind = "view" | "phone" | "map" | "list";
 
 /**
  * An unsubscribe link's token (worker/auth/unsubscribe-token.ts): `{user}.{scope}.{expires}.{signature}`,
@@ -144,7 +153,7 @@ export type UnsubscribeInput = v.InferInput<typeof UnsubscribeBody>;
 // ---------------------------------------------------------------------------------------------------
 // Responses
 
-export const ApiTagSchema = v.object({
+const ApiTagSchema = v.object({
   id: v.number(),
   parent_id: v.nullable(v.number()),
   depth: v.number(),
@@ -158,7 +167,7 @@ export type ApiTag = v.InferOutput<typeof ApiTagSchema>;
 export const TagListResponse = v.object({ items: v.array(ApiTagSchema), total: v.number() });
 export type TagListResponse = v.InferOutput<typeof TagListResponse>;
 
-export const ApiArticleSummarySchema = v.object({
+const ApiArticleSummarySchema = v.object({
   id: v.number(),
   slug: v.string(),
   /** Slugs of the article's tag from the root. */
@@ -169,8 +178,10 @@ export const ApiArticleSummarySchema = v.object({
   /** ISO 8601. */
   published_at: v.string(),
   reading_minutes: v.number(),
-  /** URL of the article's picture. */
+  /** URL of the article's picture: its cover's largest variant, or the drawn illustration. */
   image: v.string(),
+  /** The cover's variants for `<img srcset>`; null when the picture is the drawn one. */
+  image_srcset: v.nullable(v.string()),
 });
 export type ApiArticleSummary = v.InferOutput<typeof ApiArticleSummarySchema>;
 
@@ -182,7 +193,7 @@ export const ArticleListResponse = v.object({
 });
 export type ArticleListResponse = v.InferOutput<typeof ArticleListResponse>;
 
-export const ApiBreadcrumbSchema = v.object({
+const ApiBreadcrumbSchema = v.object({
   id: v.number(),
   slug: v.string(),
   name: v.string(),
@@ -190,10 +201,14 @@ export const ApiBreadcrumbSchema = v.object({
 });
 export type ApiBreadcrumb = v.InferOutput<typeof ApiBreadcrumbSchema>;
 
-export const ApiArticleSchema = v.object({
+const ApiArticleSchema = v.object({
   ...ApiArticleSummarySchema.entries,
-  /** Paragraphs of plain text (never HTML). */
+  /** The Markdown source's paragraphs (split at blank lines). */
   body: v.array(v.string()),
+  /** The body rendered from Markdown, safe to place as it is (worker/markdown.ts, decision 059). */
+  body_html: v.string(),
+  /** The languages the article is written in: it is public in those only. */
+  languages: v.array(v.picklist(LOCALE_CODES)),
   /** The tag path with names, root first. */
   breadcrumbs: v.array(ApiBreadcrumbSchema),
   /** Up to 4 other articles of the same tag or its parent, newest first. */
@@ -204,7 +219,7 @@ export type ApiArticle = v.InferOutput<typeof ApiArticleSchema>;
 export const ArticleResponse = v.object({ data: ApiArticleSchema });
 export type ArticleResponse = v.InferOutput<typeof ArticleResponse>;
 
-export const ApiFaqSchema = v.object({
+const ApiFaqSchema = v.object({
   id: v.number(),
   category: v.string(),
   question: v.string(),
@@ -214,12 +229,12 @@ export type ApiFaq = v.InferOutput<typeof ApiFaqSchema>;
 export const FaqListResponse = v.object({ items: v.array(ApiFaqSchema), total: v.number() });
 export type FaqListResponse = v.InferOutput<typeof FaqListResponse>;
 
-export const ApiAdvantageSchema = v.object({ id: v.number(), icon: v.string(), title: v.string(), text: v.string() });
+const ApiAdvantageSchema = v.object({ id: v.number(), icon: v.string(), title: v.string(), text: v.string() });
 export type ApiAdvantage = v.InferOutput<typeof ApiAdvantageSchema>;
 export const AdvantageListResponse = v.object({ items: v.array(ApiAdvantageSchema), total: v.number() });
 export type AdvantageListResponse = v.InferOutput<typeof AdvantageListResponse>;
 
-export const ApiTooltipSchema = v.object({ key: v.string(), text: v.string() });
+const ApiTooltipSchema = v.object({ key: v.string(), text: v.string() });
 export type ApiTooltip = v.InferOutput<typeof ApiTooltipSchema>;
 export const TooltipResponse = v.object({ data: ApiTooltipSchema });
 export type TooltipResponse = v.InferOutput<typeof TooltipResponse>;
@@ -227,11 +242,11 @@ export type TooltipResponse = v.InferOutput<typeof TooltipResponse>;
 export const FeedbackQuestionResponse = v.object({ data: v.object({ id: v.number() }) });
 export type FeedbackQuestionResponse = v.InferOutput<typeof FeedbackQuestionResponse>;
 
-export const SubscriptionStateSchema = v.object({ list: v.picklist(SUBSCRIPTION_LISTS), subscribed: v.boolean() });
+const SubscriptionStateSchema = v.object({ list: v.picklist(SUBSCRIPTION_LISTS), subscribed: v.boolean() });
 export type SubscriptionState = v.InferOutput<typeof SubscriptionStateSchema>;
 
 /** What an unsubscribe link stops: one list, or the alerts of one saved search. */
-export const UnsubscribeScopeSchema = v.variant("kind", [
+const UnsubscribeScopeSchema = v.variant("kind", [
   v.object({ kind: v.literal("list"), list: v.picklist(SUBSCRIPTION_LISTS) }),
   v.object({
     kind: v.literal("saved_search"),

@@ -1,11 +1,12 @@
 /**
- * Response and query conventions shared by the API, the pages, the tests and any outside client
- * (issue 3 §4): collections are `{ items, total, page, per_page }` (total/page where paged), single
+ * Response and query conventions shared by the API, the pages, the tests and any outside client:
+ * collections are `{ items, total, page, per_page }` (total/page where paged), single
  * resources `{ data }`, errors `{ error: { code, message, fields? } }`.
  */
 import * as v from "valibot";
 import { DEFAULT_PER_PAGE, MAX_PAGE, MAX_PER_PAGE } from "./limits.ts";
 import { INVALID } from "#shared/validation.ts";
+import { SLUG, SLUG_MAX, WHOLE_NUMBER } from "#shared/value-patterns.ts";
 
 export interface Collection<T> {
   items: T[];
@@ -27,7 +28,7 @@ export interface Single<T> {
 export const wholeNumber = (min: number, max: number) =>
   v.pipe(
     v.string(),
-    v.regex(/^-?\d{1,15}$/, INVALID.wholeNumber),
+    v.regex(WHOLE_NUMBER, INVALID.wholeNumber),
     v.transform(Number),
     v.minValue(min, INVALID.range),
     v.maxValue(max, INVALID.range),
@@ -45,7 +46,6 @@ export const PageQuery = v.object({
   page: intParamOr(1, MAX_PAGE, 1),
   per_page: intParamOr(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
 });
-export type PageQueryOutput = v.InferOutput<typeof PageQuery>;
 
 /** A JSON body's whole number in a range, the fallback when absent. */
 const bodyInt = (min: number, max: number, fallback: number) =>
@@ -74,11 +74,7 @@ export const IdParam = v.pipe(
 );
 
 /** Lowercase ASCII slug with hyphens (cities, districts, tags, articles). */
-export const Slug = v.pipe(
-  v.string(),
-  v.maxLength(100, INVALID.tooLong),
-  v.regex(/^[a-z0-9]+(?:[-_][a-z0-9]+)*$/, INVALID.format),
-);
+export const Slug = v.pipe(v.string(), v.maxLength(SLUG_MAX, INVALID.tooLong), v.regex(SLUG, INVALID.format));
 
 /**
  * A JSON body that takes exactly one of `keys` (`id` or `ids`): none names the first as required, more

@@ -1,4 +1,4 @@
-/** Cabinet favourites (SPEC §7): request and response shapes. */
+/** Cabinet favourites (product §7): request and response shapes. */
 import * as v from "valibot";
 import { FAVOURITES_MAX } from "#shared/constants.ts";
 import { exactlyOne, PageQuery } from "./conventions.ts";
@@ -27,7 +27,7 @@ export const DeleteFavouriteBody = v.object({ id: ListingId });
  * `page`, `per_page`, and `include_unavailable=true`: also the favourites taken off the site since they were
  * saved (archived, deleted, hidden by reports, rejected), as `ApiUnavailableFavourite`s in their place.
  */
-export const FavouriteRealtiesQuery = v.object({
+export const FavouriteListingsQuery = v.object({
   ...PageQuery.entries,
   include_unavailable: v.optional(
     v.pipe(

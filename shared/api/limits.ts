@@ -1,5 +1,5 @@
 /**
- * The API's plain constants: paging limits, sorts, filter ranges, tag depth and mailing lists. They
+ * The API's plain constants: paging limits, sorts, filter ranges and tag depth. They
  * sit apart from the valibot schemas (`shared/api/*.ts`) so that a page using them in the browser
  * does not bundle the schemas too — module-level schema calls are not tree-shaken.
  */
@@ -18,36 +18,5 @@ export const MAX_TEXT_QUERY = 200;
 export const MAX_PRICE = 100_000_000;
 export const MAX_AREA = 1_000_000;
 
-/** The search's filters, in the order page URLs and saved searches write them (shared/search-query.ts, issue 22). */
-export const SEARCH_FILTERS = [
-  "deal",
-  "type",
-  "city",
-  "district",
-  "price_min",
-  "price_max",
-  "area_min",
-  "area_max",
-  "rooms",
-  "floor_min",
-  "floor_max",
-  "furnished",
-  "q",
-] as const;
-
 /** Tags nest up to four levels. */
 export const MAX_TAG_DEPTH = 4;
-
-/**
- * Lists a person can leave from the link in an e-mail. The first four are notices everyone with a confirmed
- * address gets until they leave; news and listing tips go only to those who joined (decision 041).
- */
-export const SUBSCRIPTION_LISTS = [
-  "saved_searches",
-  "price_drops",
-  "messages",
-  "listing_updates",
-  "news",
-  "listing_tips",
-] as const;
-export type SubscriptionList = (typeof SUBSCRIPTION_LISTS)[number];

@@ -1,16 +1,20 @@
 /**
- * Listing editing (SPEC §7 `realty/edit/*`, `form-data`; issue 18, decision 030): the one definition of
+ * Listing editing (product §7 `realty/edit/*`, `form-data`, decision 030): the one definition of
  * the wizard's steps and fields. The API validates each step's body with these schemas, `GET
  * /api/form-data` publishes their limits (`limitsOf`) and which fields each property type has, and the
  * wizard reads the same. Field names are those of `GET /api/realty/{id}`.
  */
 import * as v from "valibot";
 import { plainLine, plainText } from "#shared/plain-text.ts";
-import { CLASSIFIED_TYPES, classifiedType, type ClassifiedTypeId, type PropertyType } from "#shared/listing-types.ts";
+import { LISTING_TYPES, type ListingTypeId, type ListingKind } from "#shared/listing-types.ts";
+import type { ListingFactValues } from "#shared/listing-facts.ts";
+import { type EditField, fieldsOfStep, fieldsOfType, requiredOfType } from "#shared/listing-fields.ts";
 import {
   LISTING_ADDRESS_MAX,
   LISTING_DESCRIPTION_MAX,
   LISTING_DESCRIPTION_MIN,
+  LISTING_FLOOR_MAX,
+  LISTING_FLOOR_MIN,
   LISTING_TITLE_MAX,
   LISTING_TITLE_MIN,
   LISTING_YEAR_MIN,
@@ -48,14 +52,14 @@ const flag = v.boolean(INVALID.choice);
 /** Absent leaves a field as it is; null clears it. */
 const field = <S extends v.GenericSchema>(schema: S) => v.optional(v.nullable(schema));
 
-/** Each field's schema: its value when given (not null). */
+/** Each field's schema: its value when given (not null); the fields themselves are shared/listing-fields.ts. */
 export const FIELD_SCHEMAS = {
   city: Slug,
   district: Slug,
   address: text(3, LISTING_ADDRESS_MAX),
   lat: decimal(-90, 90),
   lng: decimal(-180, 180),
-  /** Issue 24: how precisely the public sees the point (shared/map.ts); null sets the default, `exact`. */
+  /** Decision 044: how precisely the public sees the point (shared/map.ts); null sets the default, `exact`. */
   location_precision: v.picklist(LOCATION_PRECISIONS, INVALID.choice),
   area: decimal(1, MAX_AREA),
   land_area: decimal(1, MAX_AREA),
@@ -66,8 +70,8 @@ export const FIELD_SCHEMAS = {
   ),
   bedrooms: int(0, 20),
   bathrooms: int(0, 10),
-  floor: int(-5, 200),
-  floors: int(1, 200),
+  floor: int(LISTING_FLOOR_MIN, LISTING_FLOOR_MAX),
+  floors: int(1, LISTING_FLOOR_MAX),
   year_built: int(LISTING_YEAR_MIN, 2100),
   heating: v.picklist(HEATING_KINDS, INVALID.choice),
   parking: flag,
@@ -80,85 +84,16 @@ export const FIELD_SCHEMAS = {
   deposit: int(0, MAX_PRICE),
   pets_allowed: flag,
   furnished: flag,
-} as const;
-export type EditField = keyof typeof FIELD_SCHEMAS;
+} as const satisfies Record<EditField, v.GenericSchema>;
+export { type EditField, fieldsOfType, requiredOfType };
 
 /** The wizard's steps that carry fields, in order, and the fields each one sets. */
 export const STEP_FIELDS = {
-  params: [
-    "city",
-    "district",
-    "address",
-    "lat",
-    "lng",
-    "location_precision",
-    "area",
-    "land_area",
-    "rooms",
-    "bedrooms",
-    "bathrooms",
-    "floor",
-    "floors",
-    "year_built",
-    "heating",
-    "parking",
-    "balcony",
-    "elevator",
-  ],
-  description: ["title", "description", "lang"],
-  conditions: ["price", "deposit", "pets_allowed", "furnished"],
-} as const satisfies Record<string, readonly EditField[]>;
+  params: fieldsOfStep("params"),
+  description: fieldsOfStep("description"),
+  conditions: fieldsOfStep("conditions"),
+};
 export type EditStep = keyof typeof STEP_FIELDS;
-
-const ALWAYS: readonly EditField[] = [
-  "city",
-  "district",
-  "address",
-  "lat",
-  "lng",
-  "location_precision",
-  "title",
-  "description",
-  "lang",
-  "price",
-];
-const BUILDING: readonly EditField[] = ["area", "rooms", "bathrooms", "floors", "year_built", "heating", "parking"];
-
-/** The fields a property type has beyond the common ones (location, texts, price). */
-export const TYPE_FIELDS: Record<PropertyType, readonly EditField[]> = {
-  apartment: [...BUILDING, "bedrooms", "floor", "balcony", "elevator", "furnished"],
-  house: [...BUILDING, "bedrooms", "land_area", "balcony", "furnished"],
-  land: ["land_area"],
-  commercial: [...BUILDING, "floor", "elevator", "furnished"],
-  investment: ["area", "land_area", "floors", "year_built", "parking"],
-  other: ["area", "land_area", "parking"],
-};
-/** Only rentals ask for a deposit and whether pets are welcome. */
-const RENT_FIELDS: readonly EditField[] = ["deposit", "pets_allowed"];
-
-/** Beyond the common required fields, what a listing of the type must state before it is submitted. */
-export const TYPE_REQUIRED: Record<PropertyType, readonly EditField[]> = {
-  apartment: ["area", "rooms"],
-  house: ["area", "rooms"],
-  land: ["land_area"],
-  commercial: ["area"],
-  investment: ["area"],
-  other: [],
-};
-const COMMON_REQUIRED: readonly EditField[] = ["city", "address", "lat", "lng", "price", "description", "lang"];
-
-/** Every field a listing of this classified type has. */
-export function fieldsOfType(typeId: number): readonly EditField[] {
-  const type = classifiedType(typeId);
-  if (!type) return [];
-  return [...ALWAYS, ...TYPE_FIELDS[type.type], ...(type.deal === "rent" ? RENT_FIELDS : [])];
-}
-
-/** What must be stated before submitting (the title is generated when the owner writes none). */
-export function requiredOfType(typeId: number): readonly EditField[] {
-  const type = classifiedType(typeId);
-  return type ? [...COMMON_REQUIRED, ...TYPE_REQUIRED[type.type]] : COMMON_REQUIRED;
-}
 
 const Id = v.pipe(
   v.number(INVALID.number),
@@ -168,8 +103,8 @@ const Id = v.pipe(
 );
 const TypeId = v.pipe(
   v.number(INVALID.choice),
-  v.check((id) => CLASSIFIED_TYPES.some((t) => t.id === id), INVALID.choice),
-  v.transform((id) => id as ClassifiedTypeId),
+  v.check((id) => LISTING_TYPES.some((t) => t.id === id), INVALID.choice),
+  v.transform((id) => id as ListingTypeId),
 );
 
 export const TypeStepBody = v.object({ id: v.optional(Id), type_id: TypeId });
@@ -189,11 +124,11 @@ export const STEP_BODIES = {
 };
 export type StepValues = Partial<{ [F in EditField]: v.InferOutput<(typeof FIELD_SCHEMAS)[F]> | null }>;
 
-/** A listing as its owner edits it: the stored facts, null where not given yet. */
-export interface ApiListingEdit {
+/** A listing as its owner edits it: the stored fields, null where not given yet. */
+export interface ApiListingEdit extends ListingFactValues {
   id: number;
   status: ListingStatus;
-  type_id: ClassifiedTypeId;
+  type_id: ListingTypeId;
   city: string | null;
   district: string | null;
   address: string | null;
@@ -202,21 +137,6 @@ export interface ApiListingEdit {
   lng: number | null;
   location_precision: LocationPrecision;
   price: number | null;
-  area: number | null;
-  land_area: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  floor: number | null;
-  floors: number | null;
-  year_built: number | null;
-  furnished: boolean | null;
-  heating: string | null;
-  parking: boolean | null;
-  balcony: boolean | null;
-  elevator: boolean | null;
-  deposit: number | null;
-  pets_allowed: boolean | null;
   title: string | null;
   /** The title was made from the facts (and follows them); false: the owner wrote it. */
   title_generated: boolean;
@@ -240,9 +160,9 @@ export interface ApiListingEdit {
 /** `GET /api/form-data`: what the wizard needs to draw and check its fields. */
 export interface ListingFormData {
   types: {
-    id: ClassifiedTypeId;
+    id: ListingTypeId;
     deal: "sale" | "rent";
-    type: PropertyType;
+    type: ListingKind;
     fields: readonly EditField[];
     required: readonly EditField[];
   }[];
@@ -253,7 +173,7 @@ export interface ListingFormData {
 
 export function formData(): ListingFormData {
   return {
-    types: CLASSIFIED_TYPES.map((t) => ({
+    types: LISTING_TYPES.map((t) => ({
       id: t.id,
       deal: t.deal,
       type: t.type,
@@ -275,6 +195,10 @@ export interface DuplicateError {
     message: string;
     /** What matched: the owner's listing with the same address, area and price, or a listing with the same photos. */
     match: "facts" | "photos";
-    listing: { id: number; status: ListingStatus; title: string | null };
+    /**
+     * `mine`: the owner's own listing (any state but archived); otherwise another advertiser's, and then
+     * always a public one (`active`): someone else's private listing is never named.
+     */
+    listing: { id: number; status: ListingStatus; title: string | null; mine: boolean };
   };
 }

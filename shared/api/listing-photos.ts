@@ -1,4 +1,4 @@
-/** Listing photos (issue 18 item 3, decision 031): request shapes, the image the API answers, message ids. */
+/** Listing photos (decision 031): request shapes, the image the API answers, message ids. */
 import * as v from "valibot";
 import { PHOTO_ROTATIONS, PHOTOS_PER_LISTING } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
@@ -66,4 +66,6 @@ export const PHOTO_ERRORS = {
   unreadable: "photo.error.unreadable",
   order: "photo.error.order",
   busy: "photo.error.busy",
+  /** A profile picture replaced by another upload of the same account meanwhile (409). */
+  changed: "photo.error.changed",
 } as const;

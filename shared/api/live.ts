@@ -1,5 +1,5 @@
 /**
- * `GET /api/cabinet/messages/live` (issue 20 item 3): the query of the live channel's socket
+ * `GET /api/cabinet/messages/live` (decision 039): the query of the live channel's socket
  * (shared/live-protocol.ts). Without `conversation_id` it opens the signed-in person's channel; with it,
  * that conversation's, and `after` asks first for every message after that id.
  */

@@ -1,4 +1,4 @@
-/** Query shapes of SPEC §7 "Cities and locations". */
+/** Query shapes of product §7 "Cities and locations". */
 import * as v from "valibot";
 import { intParamOr } from "./conventions.ts";
 import { INVALID } from "#shared/validation.ts";

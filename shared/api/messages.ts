@@ -1,5 +1,5 @@
 /**
- * Messages between visitors and owners (SPEC §7 Cabinet Messages; issue 20, decision 039): a conversation
+ * Messages between visitors and owners (product §7 Cabinet Messages, decision 039): a conversation
  * per (listing, visitor); the calls' bodies and answers, and what the live channel sends. Signed-in and
  * participants only: anyone else gets 404 as for a conversation that does not exist.
  */
@@ -9,6 +9,7 @@ import { CONVERSATIONS_PER_PAGE, MESSAGE_MAX_LENGTH, REPORT_TEXT_MAX } from "#sh
 import { INVALID } from "#shared/validation.ts";
 import { bodyPaging, exactlyOne, intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
+import type { MessageWarning } from "#shared/message-warning.ts";
 import type { ApiImage, ListingStatus } from "./realty.ts";
 
 const Id = v.pipe(
@@ -21,7 +22,7 @@ const Id = v.pipe(
 const IdText = v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.transform(Number));
 
 /** A message as typed: 1–MESSAGE_MAX_LENGTH characters after trimming; stored as typed, shown inert. */
-export const MessageText = v.pipe(
+const MessageText = v.pipe(
   v.string(INVALID.required),
   plainText(),
   v.trim(),
@@ -98,6 +99,11 @@ export interface ApiMessage {
   /** When the recipient's device received it, and when they read it (null: not yet). */
   delivered_at: string | null;
   read_at: string | null;
+  /**
+   * What the recipient is warned of beside it (decision 083): it asks for money ahead, or moves the
+   * conversation to another messenger. Always null for its sender.
+   */
+  warning: MessageWarning | null;
 }
 
 /** A conversation in its participant's list. */
@@ -135,8 +141,9 @@ export interface UnreadCount {
 }
 
 /**
- * What the live channel sends (worker/services/live.ts): to a conversation's open pages, a new message and
- * how far the other side has read; to a person's every page, their unread count.
+ * What the live channel sends (worker/live/publish.ts): to a conversation's open pages, a new message (as
+ * its recipient reads it: the sender's page drops its warning) and how far the other side has read; to a
+ * person's every page, their unread count.
  */
 export type LiveEvent =
   | { type: "message"; message: Omit<ApiMessage, "from_me"> }

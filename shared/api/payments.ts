@@ -1,6 +1,6 @@
 /**
- * Payments and promotion (SPEC §7 Cabinet: `realties/{id}/promotion`, `realties/promotion`, Payment: intent,
- * complete, failure, transactions, realty-options; issue 21, decision 040): the calls' bodies and answers.
+ * Payments and promotion (product §7 Cabinet: `realties/{id}/promotion`, `realties/promotion`, Payment: intent,
+ * complete, failure, transactions, realty-options; decision 040): the calls' bodies and answers.
  * Signed-in only; a person's own intents only (anyone else's is 404 as a missing one).
  */
 import * as v from "valibot";
@@ -47,7 +47,7 @@ export const FailureBody = v.object({
 });
 
 /** `GET /api/cabinet/payment/realty-options?realty_id=`. */
-export const RealtyOptionsQuery = v.object({
+export const ListingOptionsQuery = v.object({
   realty_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.transform(Number)),
 });
 
@@ -101,7 +101,7 @@ export interface ApiTransaction extends ApiIntent {
 }
 
 /** `GET /api/cabinet/payment/realty-options`: what can be bought for a listing, and what runs now. */
-export interface ApiRealtyOptions {
+export interface ApiListingOptions {
   realty_id: number;
   products: {
     product: ProductId;

@@ -1,5 +1,5 @@
 /**
- * `GET /api/realty/map?bounds=south,west,north,east&zoom=Z&…filters` (issue 24): the listings of a viewport
+ * `GET /api/realty/map?bounds=south,west,north,east&zoom=Z&…filters` (decision 044): the listings of a viewport
  * as clusters and single listings, at most MAP_FEATURES_MAX features, from the indexed grid columns.
  * Every position in it is the public one (`location_precision`): a hidden house is never in it.
  */
@@ -51,4 +51,3 @@ const MapObject = v.object({
   zoom: wholeNumber(MAP_MIN_ZOOM, MAP_MAX_ZOOM),
 });
 export const MapQuery = v.pipe(MapObject, filterChecks<v.InferOutput<typeof MapObject>>());
-export type MapParams = v.InferOutput<typeof MapQuery>;

@@ -1,23 +1,17 @@
 /**
- * Listing search and detail: query and response shapes of SPEC §7 "Listings", as valibot schemas
- * the worker validates with and types the client and pages share (issue 3 §4).
+ * Listing search and detail: query and response shapes of product §7 "Listings", as valibot schemas
+ * the worker validates with and types the client and pages share.
  */
 import * as v from "valibot";
+import type { ListingStatus } from "#shared/listing-types.ts";
 import { plainLine } from "#shared/plain-text.ts";
-import { CLASSIFIED_TYPES, type ClassifiedTypeId, type Deal, type PropertyType } from "#shared/listing-types.ts";
+import { LISTING_TYPES, type ListingTypeId, type Deal, type ListingKind } from "#shared/listing-types.ts";
 import { intParam, intParamOr, Slug } from "./conventions.ts";
-import {
-  DEFAULT_PER_PAGE,
-  MAX_AREA,
-  MAX_PAGE,
-  MAX_PER_PAGE,
-  MAX_PRICE,
-  MAX_TEXT_QUERY,
-  ROOM_FILTERS,
-  SORTS,
-  type Sort,
-} from "./limits.ts";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Sort } from "./limits.ts";
+import { FILTER_GRAMMARS as FILTERS, FILTER_RANGES } from "#shared/search-filters.ts";
+import { AMOUNT } from "#shared/value-patterns.ts";
 import { INVALID } from "#shared/validation.ts";
+import type { ListingFactValues } from "#shared/listing-facts.ts";
 import type { LocationPrecision } from "#shared/map.ts";
 import type { RejectionCode } from "./cabinet.ts";
 import type { ListingFormData } from "./listing-edit.ts";
@@ -39,27 +33,30 @@ const repeatable = <S extends v.GenericSchema<string, number>>(item: S, max: num
     [],
   );
 
-const TypeId = v.pipe(
-  v.string(),
-  v.regex(/^\d{1,2}$/, INVALID.choice),
-  v.transform(Number),
-  v.check((id) => CLASSIFIED_TYPES.some((t) => t.id === id), INVALID.choice),
-);
+// The filters' grammar is shared/search-filters.ts; these read it strictly, each failure named by its message.
+const choice = <const C extends readonly string[]>({ choices }: { choices: C }) => v.picklist(choices, INVALID.choice);
 
-const RoomFilter = v.pipe(
-  v.string(),
-  v.regex(/^\d$/, INVALID.choice),
-  v.transform(Number),
-  v.check((n) => (ROOM_FILTERS as readonly number[]).includes(n), INVALID.choice),
-);
+const code = ({ pattern, codes }: { pattern: RegExp; codes: readonly number[] }) =>
+  v.pipe(
+    v.string(),
+    v.regex(pattern, INVALID.choice),
+    v.transform(Number),
+    v.check((n) => codes.includes(n), INVALID.choice),
+  );
 
-const number = (max: number) =>
+/** An amount; empty reads as absent. */
+const amount = ({ max }: { max: number }) =>
   v.pipe(
     v.optional(v.string()),
-    v.check((s) => s === undefined || s === "" || /^\d{1,12}(\.\d{1,2})?$/.test(s), INVALID.number),
+    v.check((s) => s === undefined || s === "" || AMOUNT.test(s), INVALID.number),
     v.transform((s) => (s === undefined || s === "" ? undefined : Number(s))),
     v.check((n) => n === undefined || n <= max, INVALID.tooLarge),
   );
+
+const flag = v.pipe(
+  v.picklist(["true", "false"], INVALID.choice),
+  v.transform((s) => s === "true"),
+);
 
 /**
  * `south,west,north,east` in degrees. West east of east is a viewport across the antimeridian (two
@@ -78,29 +75,19 @@ export const Bounds = v.pipe(
 
 /** Filters shared by search and total. */
 export const filterEntries = {
-  deal: v.optional(v.picklist(["sale", "rent"], INVALID.choice)),
-  type: repeatable(TypeId, CLASSIFIED_TYPES.length),
+  deal: v.optional(choice(FILTERS.deal)),
+  type: repeatable(code(FILTERS.type), FILTERS.type.repeat),
   city: v.optional(Slug),
   district: v.optional(Slug),
-  price_min: number(MAX_PRICE),
-  price_max: number(MAX_PRICE),
-  area_min: number(MAX_AREA),
-  area_max: number(MAX_AREA),
-  rooms: repeatable(RoomFilter, ROOM_FILTERS.length),
-  floor_min: intParam(-5, 200),
-  floor_max: intParam(-5, 200),
-  furnished: v.optional(
-    v.pipe(
-      v.picklist(["true", "false"], INVALID.choice),
-      v.transform((s) => s === "true"),
-    ),
-  ),
-  promoted: v.optional(
-    v.pipe(
-      v.picklist(["true", "false"], INVALID.choice),
-      v.transform((s) => s === "true"),
-    ),
-  ),
+  price_min: amount(FILTERS.price_min),
+  price_max: amount(FILTERS.price_max),
+  area_min: amount(FILTERS.area_min),
+  area_max: amount(FILTERS.area_max),
+  rooms: repeatable(code(FILTERS.rooms), FILTERS.rooms.repeat),
+  floor_min: intParam(FILTERS.floor_min.min, FILTERS.floor_min.max),
+  floor_max: intParam(FILTERS.floor_max.min, FILTERS.floor_max.max),
+  furnished: v.optional(flag),
+  promoted: v.optional(flag),
   /** `true`: only listings whose "Home" placement runs, in turn (the home page's shelf). */
   home: v.optional(
     v.pipe(
@@ -115,7 +102,7 @@ export const filterEntries = {
       v.transform(() => false as const),
     ),
   ),
-  q: v.optional(v.pipe(v.string(), plainLine(), v.trim(), v.maxLength(MAX_TEXT_QUERY, INVALID.tooLong))),
+  q: v.optional(v.pipe(v.string(), plainLine(), v.trim(), v.maxLength(FILTERS.q.max, INVALID.tooLong))),
   bounds: v.optional(Bounds),
   locale: v.optional(v.string()),
 };
@@ -144,10 +131,8 @@ export const filterChecks = <T extends FilterShape>() =>
         message,
         path: [{ type: "object", origin: "value", input: f as unknown as Record<string, unknown>, key, value: f[key] }],
       });
-    if (!ordered(f.price_min, f.price_max)) fail("price_max", INVALID.order);
-    if (!ordered(f.area_min, f.area_max)) fail("area_max", INVALID.order);
-    if (!ordered(f.floor_min, f.floor_max)) fail("floor_max", INVALID.order);
-    if (f.deal && !f.type.every((id) => CLASSIFIED_TYPES.find((t) => t.id === id)?.deal === f.deal)) {
+    for (const [low, high] of FILTER_RANGES) if (!ordered(f[low], f[high])) fail(high, INVALID.order);
+    if (f.deal && !f.type.every((id) => LISTING_TYPES.find((t) => t.id === id)?.deal === f.deal)) {
       fail("type", INVALID.typeOfDeal);
     }
   });
@@ -155,24 +140,17 @@ export const filterChecks = <T extends FilterShape>() =>
 const TotalObject = v.object(filterEntries);
 const SearchObject = v.object({
   ...filterEntries,
-  sort: v.optional(v.picklist(SORTS, INVALID.choice), "newest"),
-  page: intParamOr(1, MAX_PAGE, 1),
+  sort: v.optional(choice(FILTERS.sort), "newest"),
+  page: intParamOr(FILTERS.page.min, FILTERS.page.max, 1),
   per_page: intParamOr(1, MAX_PER_PAGE, DEFAULT_PER_PAGE),
-  facets: v.optional(
-    v.pipe(
-      v.picklist(["true", "false"], INVALID.choice),
-      v.transform((s) => s === "true"),
-    ),
-    "true",
-  ),
+  facets: v.optional(flag, "true"),
 });
 
 export const TotalQuery = v.pipe(TotalObject, filterChecks<v.InferOutput<typeof TotalObject>>());
 export const SearchQuery = v.pipe(SearchObject, filterChecks<v.InferOutput<typeof SearchObject>>());
 export type SearchFilters = v.InferOutput<typeof TotalQuery>;
-export type SearchParams = v.InferOutput<typeof SearchQuery>;
 
-export const MAX_BY_IDS = 100;
+const MAX_BY_IDS = 100;
 export const ByIdsBody = v.object({
   ids: v.pipe(
     v.array(
@@ -215,39 +193,26 @@ export interface ApiPlace {
   name: string;
 }
 
-/** A listing as visitors see it. The owner's phone number is never part of it. */
-export interface ApiListing {
+/** A listing as visitors see it, its facts those of shared/listing-fields.ts. The owner's phone number is never part of it. */
+export interface ApiListing extends ListingFactValues {
   id: number;
-  type_id: ClassifiedTypeId;
+  type_id: ListingTypeId;
   deal: Deal;
-  type: PropertyType;
+  type: ListingKind;
   /** Canonical locale-free path: /buy|rent/{type}/{city}/{id}/ */
   path: string;
   city: ApiPlace;
   district: ApiPlace | null;
   address: string;
-  /** The public position (issue 24): the owner's point when `exact`, else an approximate one, never the house. */
+  /** The public position (decision 044): the owner's point when `exact`, else an approximate one, never the house. */
   lat: number;
   lng: number;
   location_precision: LocationPrecision;
   price: number;
   currency: "EUR";
+  /** The price before a cut within the last PRICE_CUT_SHOWN_DAYS days (a card's "was €X"); null otherwise. */
+  previous_price: number | null;
   price_m2: number | null;
-  area: number | null;
-  land_area: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  floor: number | null;
-  floors: number | null;
-  year_built: number | null;
-  furnished: boolean | null;
-  heating: string | null;
-  parking: boolean | null;
-  balcony: boolean | null;
-  elevator: boolean | null;
-  deposit: number | null;
-  pets_allowed: boolean | null;
   /** A generated title in the language of the request; an owner's own title as written. */
   title: string;
   /** The language `title` is written in. */
@@ -256,10 +221,7 @@ export interface ApiListing {
   lang: "en" | "ru" | "sr";
   /** Its "Top" placement runs (labelled "Promoted"). */
   promoted: boolean;
-  /**
-   * In search results: placed first on its page for its "Top" placement (at most PROMOTED_PER_PAGE a
-   * page, worker/db/promoted-ranking.ts), not in the visitor's sort.
-   */
+  /** In a search's `promoted` block: shown there for its "Top" placement, in turn (decision 067). */
   promoted_slot?: boolean;
   /** Its "Highlight" placement runs: the card is marked, its place unchanged. */
   highlighted: boolean;
@@ -275,15 +237,23 @@ export interface ApiListingDetail extends ApiListing {
   images: ApiImage[];
   status: "active";
   owner: { id: number; name: string; member_since: string };
-  /** When the owner last confirmed the listing is still there (issue 19 item 3); null when never. */
+  /** When the owner last confirmed the listing is still there (decision 038); null when never. */
   checked_at: string | null;
   /** Median price per m² of active listings of the same type in the same city. */
   market: { city_median_price_m2: number | null; sample_size: number };
+  /** Every price it has shown the public, oldest first, from its first publication (decision 082). */
+  price_history: ApiPricePoint[];
 }
 
-/** The states of a listing (migration 0002); only `active` listings are public. */
-export const LISTING_STATUSES = ["draft", "pending", "active", "archived", "rejected"] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
+/** A price a listing showed from `at` on. */
+export interface ApiPricePoint {
+  price: number;
+  currency: "EUR";
+  at: string;
+}
+
+export { LISTING_STATUSES } from "#shared/listing-types.ts";
+export type { ListingStatus };
 
 /**
  * A listing in any state in the detail shape (what the preview endpoints read of a listing that has a
@@ -294,7 +264,7 @@ export interface ApiListingPreview extends Omit<ApiListingDetail, "status"> {
 }
 
 /** Facts a draft may not state yet (a public listing always has them). */
-export type DraftFact = "city" | "path" | "address" | "lat" | "lng" | "price" | "title" | "description" | "lang";
+type DraftFact = "city" | "path" | "address" | "lat" | "lng" | "price" | "title" | "description" | "lang";
 
 /**
  * `GET /api/realty/preview/{id}` (its owner) and `GET /api/admin/realty/preview/{id}` (admins): the
@@ -305,7 +275,7 @@ export type ApiPreview = Omit<ApiListingPreview, DraftFact> & {
 } & {
   /** Why a moderator rejected it (rejected listings only). */
   rejection_reason: string | null;
-  /** The reason picked from the list (issue 19), beside or instead of the words. */
+  /** The reason picked from the list (decision 038), beside or instead of the words. */
   rejection_code?: RejectionCode | null;
   /** Changes to the approved listing waiting for a moderator: the preview shows them (decision 053). */
   revision?: ApiRevisionState | null;
@@ -342,7 +312,14 @@ export interface SearchFacets {
 }
 
 export interface SearchResponse {
+  /** The page of every match in the visitor's sort ("Top" listings where the sort puts them). */
   items: ApiListing[];
+  /**
+   * The promoted block shown above the page (decision 067): up to PROMOTED_PER_PAGE running "Top"
+   * placements that match the search, taken in turn; empty for `ranked=false`, `promoted=…` and `home=true`.
+   * A page shows each listing once: those of the block are left out of its list of `items`.
+   */
+  promoted: ApiListing[];
   /** Exact, or — when `total_exact` is false — the count so far: "at least this many". */
   total: number;
   total_exact: boolean;
@@ -352,7 +329,7 @@ export interface SearchResponse {
   facets?: SearchFacets;
 }
 
-/** What a client may send to search and total: the query names of issue 3 §4 with typed values. */
+/** What a client may send to search and total: the query names of the search, with typed values. */
 export interface ListingQuery {
   deal?: Deal;
   type?: number[];
@@ -383,7 +360,7 @@ export interface ListingQuery {
 
 export interface FormOptions {
   deals: { value: Deal; label: string }[];
-  types: { id: ClassifiedTypeId; deal: Deal; type: PropertyType; label: string }[];
+  types: { id: ListingTypeId; deal: Deal; type: ListingKind; label: string }[];
   rooms: { value: number; label: string }[];
   heating: { value: string; label: string }[];
   sorts: { value: Sort; label: string }[];
@@ -392,4 +369,6 @@ export interface FormOptions {
   area_presets: readonly number[];
   /** The listing wizard's definition: fields per type, steps, limits (shared/api/listing-edit.ts). */
   listing: ListingFormData;
+  /** Whether `/api/geocode` suggests street addresses here (an operator's geocoder is set, decision 065). */
+  address_suggestions: boolean;
 }

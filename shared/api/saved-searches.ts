@@ -1,5 +1,5 @@
 /**
- * Contract of the saved-search calls (SPEC §7 "Saved searches", issue 22): a saved search is a set of the
+ * Contract of the saved-search calls (product §7 "Saved searches", decision 041): a saved search is a set of the
  * search's filters under the query names of `/api/realty/search`, validated the same way, kept in one
  * canonical form so that the same filters are the same saved search.
  *
@@ -17,17 +17,17 @@
 import * as v from "valibot";
 import { plainLine } from "#shared/plain-text.ts";
 import { INVALID } from "#shared/validation.ts";
-import { SEARCH_FILTERS } from "./limits.ts";
+import { SEARCH_FILTERS } from "#shared/search-filters.ts";
 import { type ListingQuery, TotalQuery } from "./realty.ts";
 
 /** The filters a saved search keeps, in the order of its canonical form: the search's own. */
-export const SAVED_FILTERS = SEARCH_FILTERS;
-export type SavedFilter = (typeof SAVED_FILTERS)[number];
+const SAVED_FILTERS = SEARCH_FILTERS;
+type SavedFilter = (typeof SAVED_FILTERS)[number];
 
 /** Query names a page's query may carry that are not filters: accepted and left out. */
 const NOT_FILTERS = new Set(["sort", "page", "per_page", "facets", "locale"]);
 
-export const ALERT_FREQUENCIES = ["daily", "instant"] as const;
+const ALERT_FREQUENCIES = ["daily", "instant"] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 
 /** A saved search's filters: the API's query names with typed values; empty lists and defaults left out. */

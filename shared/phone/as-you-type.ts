@@ -1,5 +1,5 @@
 /**
- * Formatting while typing (SPEC §5, §9 "auto-format on, mode auto") and the input mask (`#` digit,
+ * Formatting while typing (product §5, §9 "auto-format on, mode auto") and the input mask (`#` digit,
  * `@` letter, `*` alphanumeric), each with caret mapping: the caret stays after the same significant
  * character it followed before the text was reformatted.
  */
@@ -7,9 +7,8 @@ import { AsYouType, type CountryCode, Metadata, parseIncompletePhoneNumber } fro
 import { dialCodeOf, normalizeCountry } from "./countries.ts";
 import { phoneMetadata } from "./metadata.ts";
 
-/** Widget modes of SPEC §9: auto keeps what the visitor typed ('+' international, else national). */
+/** Widget modes of product §9: auto keeps what the visitor typed ('+' international, else national). */
 export type PhoneInputMode = "auto" | "national" | "international";
-export const PHONE_INPUT_MODES = ["auto", "national", "international"] as const satisfies readonly PhoneInputMode[];
 
 export interface TextWithCaret {
   text: string;
@@ -173,11 +172,6 @@ const MASK_TOKENS: Record<string, RegExp> = {
   "@": /\p{L}/u,
   "*": /[\p{L}\p{Nd}]/u,
 };
-
-/** Whether a mask character is a token (`#` digit, `@` letter, `*` alphanumeric); anything else is a literal. */
-export function isMaskToken(ch: string): boolean {
-  return ch in MASK_TOKENS;
-}
 
 /**
  * Applies an input mask. Each token takes the next input character it accepts (others are dropped);

@@ -1,5 +1,5 @@
 /**
- * The phone widget's and the phone parser's constants (SPEC §5), kept apart from `#shared/constants.ts`
+ * The phone widget's and the phone parser's constants (product §5), kept apart from `#shared/constants.ts`
  * (which every page's scripts carry) so that only pages with a phone field load them.
  */
 
@@ -7,7 +7,6 @@
 export const PHONE_INPUT_MAX_CHARS = 250;
 export const PHONE_NATIONAL_MIN_DIGITS = 2;
 export const PHONE_NATIONAL_MAX_DIGITS = 17;
-export const PHONE_CALLING_CODE_MAX_DIGITS = 3;
 export const PHONE_EXTENSION_MAX_DIGITS = 20;
 
 /** Phone widget defaults. */
@@ -26,3 +25,6 @@ export const PHONE_WIDGET_DEFAULTS = {
 } as const;
 export const PHONE_TYPE_AHEAD_RESET_MS = 700;
 export const PHONE_DROPDOWN_MIN_SPACE_BELOW_PX = 200;
+
+/** Serbia and its neighbours, first in the site's phone fields' country lists (most visitors' numbers). */
+export const PHONE_PREFERRED_COUNTRIES = ["RS", "BA", "ME", "HR", "HU", "RO", "BG", "MK"] as const;

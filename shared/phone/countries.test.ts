@@ -66,7 +66,7 @@ describe("country list entries", () => {
   });
 });
 
-describe("default country (SPEC §7, DESIGN §7)", () => {
+describe("default country (product §7, architecture §7)", () => {
   const list = countryList("en");
   const preferred = countryList("en", { preferredCountries: ["ME", "RS"] });
 

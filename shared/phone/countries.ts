@@ -1,7 +1,7 @@
 /**
- * The phone widget's country list (SPEC §3 "Country list entry"): ISO-2 code, calling code and a name in
- * the interface language from `Intl.DisplayNames`; the only/ignored/preferred filters of SPEC §5; the
- * default-country fallback of SPEC §7 / DESIGN §7; and the type-ahead match. Pure: no DOM, no network.
+ * The phone widget's country list (product §3 "Country list entry"): ISO-2 code, calling code and a name in
+ * the interface language from `Intl.DisplayNames`; the only/ignored/preferred filters of product §5; the
+ * default-country fallback of product §7 / architecture §7; and the type-ahead match. Pure: no DOM, no network.
  */
 import { type CountryCode, getCountries, getCountryCallingCode, isSupportedCountry } from "libphonenumber-js/core";
 import { type Locale, localeEntry } from "#shared/locales.ts";
@@ -114,12 +114,12 @@ export interface DefaultCountry {
   country: CountryCode | undefined;
   /** Where it came from: the current value, the edge lookup, the first preferred, the first listed. */
   source: "value" | "lookup" | "preferred" | "first" | "none";
-  /** The automatic lookup was on but gave no usable country (SPEC §8 'unable to fetch the country'). */
+  /** The automatic lookup was on but gave no usable country (product §8 'unable to fetch the country'). */
   lookupFailed: boolean;
 }
 
 /**
- * SPEC §7 with DESIGN §7: a country already in the value wins; otherwise, when the automatic default is
+ * Product §7 with architecture §7: a country already in the value wins; otherwise, when the automatic default is
  * on, the edge's country (`request.cf.country`); on failure the first preferred country, else the first
  * in the list; `none` when the list is empty.
  */

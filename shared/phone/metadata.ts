@@ -3,7 +3,7 @@
  * Everything in shared/phone/ calls the `libphonenumber-js/core` functions with this object, so switching
  * between the `min`, `max` and `mobile` sets is a one-line change here.
  *
- * `max` is used: SPEC §5 asks for validity "according to per-country patterns", and only `max` carries the
+ * `max` is used: product §5 asks for validity "according to per-country patterns", and only `max` carries the
  * national-number patterns of every country (`min` checks lengths only, `mobile` rejects fixed lines that
  * listing contact forms accept). The widget is loaded lazily, so the extra bytes reach only form routes.
  */

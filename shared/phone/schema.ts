@@ -1,5 +1,5 @@
 /**
- * Server-side validation of a submitted phone (SPEC §5, issue 5 item 6): the same `validatePhone` the
+ * Server-side validation of a submitted phone (product §5, decision 005): the same `validatePhone` the
  * widget runs, as valibot schemas for API bodies and for the widget's form fields (`telephone` and
  * `telephone_country`, which also arrive from the plain no-JavaScript form). An issue's message is the
  * locale message id of the reason (PHONE_ERROR_MESSAGE_IDS), so a form can show it in the visitor's language.
@@ -43,7 +43,7 @@ const INVALID = Symbol("invalid");
 export type ValidPhone = PhoneValidation & { valid: true; number: string };
 
 /**
- * `{ text, country }` (SPEC §3 "Phone input value") → the validation output of a valid number.
+ * `{ text, country }` (product §3 "Phone input value") → the validation output of a valid number.
  * Fails with the reason's message id.
  */
 export function phoneValueSchema(options: PhoneSchemaOptions = {}) {

@@ -144,7 +144,7 @@ describe("output formats of one number", () => {
   });
 });
 
-describe("limits at their edges (SPEC §9)", () => {
+describe("limits at their edges (product §9)", () => {
   it("fewer than 2 digits is rejected before parsing; 2 digits are parsed", () => {
     expect(PHONE_NATIONAL_MIN_DIGITS).toBe(2);
     expect(validatePhone("1", "RS")).toMatchObject({ valid: false, error: "TOO_SHORT", nationalNumber: "" });
@@ -207,7 +207,7 @@ describe("limits at their edges (SPEC §9)", () => {
   });
 });
 
-describe("options of SPEC §5", () => {
+describe("options of product §5", () => {
   const serbian = "+381 61 2345678";
   const british = "+44 7400 123456";
 

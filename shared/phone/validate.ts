@@ -1,5 +1,5 @@
 /**
- * Parsing and validation of a phone number (SPEC §5 "Phone input", §8 "phone parser", §9 limits) and the
+ * Parsing and validation of a phone number (product §5 "Phone input", §8 "phone parser", §9 limits) and the
  * output formats. The widget and the server (schema.ts) call the same `validatePhone`, so a submitted value
  * is judged exactly as the widget judged it.
  */
@@ -30,8 +30,8 @@ export const PHONE_FORMATS = [
 ] as const satisfies readonly PhoneFormat[];
 
 /**
- * Why a value is not valid. The first four are SPEC §8's phone parser cases; the rest are the options of
- * SPEC §5 (only/ignored countries, valid-characters-only, custom pattern) and "parsed but not a number of
+ * Why a value is not valid. The first four are product §8's phone parser cases; the rest are the options of
+ * product §5 (only/ignored countries, valid-characters-only, custom pattern) and "parsed but not a number of
  * that country" (the per-country patterns).
  */
 export type PhoneErrorCode =
@@ -56,7 +56,7 @@ export const PHONE_ERROR_MESSAGE_IDS: Record<PhoneErrorCode, string> = {
   PATTERN_MISMATCH: "phone.invalid.pattern",
 };
 
-/** Validation output of SPEC §3, plus the E.164 number, the extension and the reason when invalid. */
+/** Validation output of product §3, plus the E.164 number, the extension and the reason when invalid. */
 export interface PhoneValidation {
   /** ISO-2 country of the number (detected from a '+' prefix, else the active country). */
   country: CountryCode | undefined;
@@ -75,7 +75,7 @@ export interface PhoneValidation {
 }
 
 export interface PhoneRules extends CountryFilter {
-  /** Only digits, spaces, parentheses, hyphen and plus are accepted (SPEC §5). */
+  /** Only digits, spaces, parentheses, hyphen and plus are accepted (product §5). */
   validCharactersOnly?: boolean;
   /**
    * Custom pattern the whole text (as typed or submitted) must match. A string is anchored at both ends
@@ -93,7 +93,7 @@ const DIGIT = /\p{Nd}/gu;
 /** Extension markers libphonenumber understands: ext, ext., x, #, extension, доб., etc. */
 const EXTENSION = /(?:e?xt(?:ension|n)?\.?|доб\.?|[x#~]|;ext=|,)\s*(\p{Nd}+)\s*#?\s*$/iu;
 
-export function digitCount(text: string): number {
+function digitCount(text: string): number {
   return text.match(DIGIT)?.length ?? 0;
 }
 
@@ -102,24 +102,24 @@ export function hasOnlyValidCharacters(text: string): boolean {
   return VALID_CHARACTERS.test(text);
 }
 
-export function compilePattern(pattern: string | RegExp): RegExp {
+function compilePattern(pattern: string | RegExp): RegExp {
   if (pattern instanceof RegExp) return new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, ""));
   return new RegExp(`^(?:${pattern})$`, "u");
 }
 
 /** Whether text passes the custom pattern (true when there is none). */
-export function matchesPattern(text: string, pattern: string | RegExp | undefined): boolean {
+function matchesPattern(text: string, pattern: string | RegExp | undefined): boolean {
   return pattern === undefined || compilePattern(pattern).test(text);
 }
 
-/** SPEC §5 auto format: international when the text starts with '+', otherwise national. */
+/** Product §5 auto format: international when the text starts with '+', otherwise national. */
 export function resolveFormat(format: PhoneFormat, text: string): Exclude<PhoneFormat, "auto"> {
   if (format !== "auto") return format;
   return text.trimStart().startsWith("+") ? "international" : "national";
 }
 
 /** A parsed number in one of the output formats. `idd` is as dialled from `fromCountry` (the active country). */
-export function formatPhoneNumber(
+function formatPhoneNumber(
   phone: PhoneNumber,
   format: Exclude<PhoneFormat, "auto">,
   fromCountry?: CountryCode,
@@ -147,7 +147,7 @@ export function parsePhone(text: string, country: string | undefined): PhoneNumb
 }
 
 /**
- * Validates the text of the field with the active country. Limits of SPEC §9, each checked at its edge:
+ * Validates the text of the field with the active country. Limits of product §9, each checked at its edge:
  * at most 250 characters, at least 2 digits, at most 17 national digits, an extension of at most 20 digits;
  * text that is not a phone number, an unknown calling code, a country outside the only/ignored filters,
  * characters outside the valid set, a custom pattern mismatch and a number that does not fit its country's

@@ -1,5 +1,5 @@
 /**
- * The first-load JavaScript budget of budgets.json (issue 4) on every run of the suite, not only in
+ * The first-load JavaScript budget of budgets.json on every run of the suite, not only in
  * `npm run bench`: the home, search and detail pages of the test build, as a guest's browser gets them,
  * measured like the bench (harness/audit/first-load.ts, gzip of each file).
  */

@@ -1,17 +1,17 @@
 /**
  * Every page type (home, search, list, detail, media index, tag, article, about, FAQ, privacy,
  * favourites — also with a guest's saved searches —, sign-in dialog, 404, error, offline) and the signed-in pages
- * (wizard create / params / check, owner and admin previews, the cabinet's, as the development accounts) in
- * en, ru and sr, against the budgets of budgets.json: axe-core violations and sideways scrolling on a 320 px
- * screen in Chromium, no date formatter built while the page loads, and Nu validator errors on the server
- * HTML. One browser and one validator run for all.
+ * (wizard create / params / check, owner and admin previews, the cabinet's, as the development accounts), each
+ * in one of en, ru and sr by turns (`npm run audit` audits all three), against the budgets of budgets.json: axe-core violations, console errors and failed requests
+ * during the load (as `npm run audit` judges them) and sideways scrolling on a 320 px screen in Chromium, no
+ * date formatter built while the page loads, no raw message id or English text on a ru/sr page, and Nu validator errors on the server HTML. One browser and one validator run for all.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeViolations } from "#harness/audit/axe.ts";
 import { budgets } from "#harness/audit/budgets.ts";
-import { type AuditPage, auditPages as listPages, pageSamples } from "#harness/audit/pages.ts";
-import { auditPageInBrowser, type BrowserAudit, validatePages } from "#harness/audit/run.ts";
+import { type AuditPage, auditPagesOneLocaleEach as listPages, pageSamples } from "#harness/audit/pages.ts";
+import { auditPageInBrowser, type BrowserAudit, consoleFailure, validatePages } from "#harness/audit/run.ts";
 import { describeVnu, type VnuResult } from "#harness/audit/vnu.ts";
 import { launch } from "#harness/browser.ts";
 
@@ -69,6 +69,17 @@ describe.each(names)("%s", (name) => {
     expect(overflowPx, `${page(name).path}: px wider than the screen`).toBeLessThanOrEqual(
       budgets.narrowScreen.maxOverflowPx,
     );
+  });
+  // As `npm run audit` judges it: an aborted request (a fetch the page started and then threw away) fails too.
+  it(`logs at most ${budgets.console.maxErrors} console errors and ${budgets.console.maxFailedRequests} failed requests while it loads`, async () => {
+    const { problems, error } = await audited(name);
+    expect(error).toBeUndefined();
+    expect(consoleFailure(problems), page(name).path).toBeNull();
+  });
+  it("shows no raw message id, and no English on a Russian or Serbian page", async () => {
+    const { error, language } = await audited(name);
+    expect(error).toBeUndefined();
+    expect(language, page(name).path).toEqual([]);
   });
   it("builds no date formatter while it loads (its dates come formatted, decision 018)", async () => {
     const { dateFormatters, error } = await audited(name);

@@ -1,5 +1,5 @@
 /**
- * Issue 17 items 6 and 9 against the served build (wrangler dev, the assets binding and the page cache
+ * Junk queries and static files (decision 027) against the served build (wrangler dev, the assets binding and the page cache
  * as deployed): a junk query cannot bust the page cache, and static files carry their lifetimes and the
  * security headers (public/_headers).
  */

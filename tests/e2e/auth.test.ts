@@ -1,5 +1,5 @@
 /**
- * Issue 6 item 9, the Chromium half: sign up by phone with the code read from the dev outbox, land in the
+ * The Chromium half: sign up by phone with the code read from the dev outbox, land in the
  * cabinet, reload still signed in, sign out — with JavaScript; and a sign-in by e-mail and password with
  * the development account without JavaScript. Plus the dialog's native behaviour (modal, Escape) and
  * axe / Nu validator checks of the dialog and the cabinet pages.
@@ -121,7 +121,8 @@ it("signs up by phone with the outbox code, lands in the cabinet, stays signed i
   await page.waitForURL(`${baseURL}/cabinet/`);
   await expect.poll(() => page.locator("h1").textContent()).toBe("My account");
   await expect.poll(() => page.getByText(`Hello, ${name}!`).count()).toBe(1);
-  expect(await page.getByRole("link", { name: `${name}, my account` }).count()).toBe(1);
+  // The header's account link is in its lazy signed-in chunk (decision 050): on a busy machine it may come a moment later.
+  await expect.poll(() => page.getByRole("link", { name: `${name}, my account` }).count()).toBe(1);
   // The sign-in dialog closed (the cabinet keeps its own, closed, for confirming a deletion).
   expect(await page.getByRole("dialog").count()).toBe(0);
   // All of it without loading another document.

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 3 in Chromium: the cabinet's favourites. A guest hearts two listings, signs in and finds both
+ * Decision 041 in Chromium: the cabinet's favourites. A guest hearts two listings, signs in and finds both
  * there (merged at sign-in). Then, once with JavaScript and once without, a person whose favourites include a
  * listing its owner took off the site and one whose price fell sees them as such, removes one, and removes
  * all after a confirmation — a dialog with JavaScript (every action in place, no page load), a step of the
@@ -167,7 +167,7 @@ for (const js of [true, false]) {
         await expect.poll(() => page.locator("#my-favourites").textContent()).toBe("3 saved listings");
 
         if (js) {
-          // A removal that fails (the API answers 500): the card comes back, the SPEC §8 alert and the live region say so.
+          // A removal that fails (the API answers 500): the card comes back, the product §8 alert and the live region say so.
           const fault = (url: URL) => url.pathname.endsWith(".data");
           await page.route(fault, (route) =>
             route.request().method() === "POST"
@@ -178,7 +178,7 @@ for (const js of [true, false]) {
             .getByRole("button", { name: /^Remove: / })
             .click();
           await page
-            .locator("li[data-alert-id]")
+            .locator("li[data-notice-id]")
             .filter({ hasText: "An error occurred. Please repeat the request or contact technical support" })
             .waitFor();
           await expect

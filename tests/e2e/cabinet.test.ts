@@ -1,10 +1,10 @@
 /**
- * Issue 19 item 8, the owner's side in Chromium, once with JavaScript and once without: the development
+ * The owner's side in Chromium, once with JavaScript and once without: the development
  * user renews, confirms, archives, restores and deletes listings from the cabinet's "My listings". With
  * JavaScript every action happens in place (no page load), the card changes at once, a card that leaves
- * the tab hands the focus on and a failed post rolls back with the SPEC §8 alert; without it each is a
+ * the tab hands the focus on and a failed post rolls back with the product §8 alert; without it each is a
  * form post, and a deletion asks on a page of its own. Then axe and the Nu validator check the cabinet in
- * en, ru and sr (the audit list cannot sign in). The listings are the test's own, made through the API.
+ * Russian (the audit project checks it in other languages). The listings are the test's own, made through the API.
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
@@ -138,7 +138,7 @@ for (const js of [true, false]) {
           .getByRole("button", { name: /^Restore: / })
           .click();
         await card(page, id).waitFor({ state: "detached" });
-        await expect.poll(() => status(page).textContent()).toMatch(/^The listing is restored/);
+        await expect.poll(() => status(page).textContent()).toBe("The listing is restored and published again.");
         expect((await ownListing(owner.context, id))!.status).toBe("active");
         expect((await page.request.get(`/api/realty/${id}`)).status()).toBe(200);
 
@@ -193,7 +193,7 @@ for (const js of [true, false]) {
         if (js) {
           // One document load: the first. Everything after it happened in place.
           expect(documents).toHaveLength(1);
-          // A post that fails (the API answers 500) rolls back and shows the SPEC §8 alert.
+          // A post that fails (the API answers 500) rolls back and shows the product §8 alert.
           await page.getByTestId("tab-active").click();
           await page.waitForURL(/\?tab=active$/);
           await page.route(
@@ -207,7 +207,7 @@ for (const js of [true, false]) {
             .getByRole("button", { name: /^Archive: / })
             .click();
           await page
-            .locator("li[data-alert-id]")
+            .locator("li[data-notice-id]")
             .filter({ hasText: "An error occurred. Please repeat the request or contact technical support" })
             .waitFor();
           await expect.poll(() => card(page, other).getAttribute("data-status")).toBe("active");
@@ -225,7 +225,7 @@ for (const js of [true, false]) {
 }
 
 it(
-  "passes axe and the Nu validator in en, ru and sr, every tab, and fits a 320 px screen",
+  "passes axe and the Nu validator in Russian, every tab, and fits a 320 px screen",
   { timeout: 180_000 },
   async () => {
     const session = await open();
@@ -233,7 +233,9 @@ it(
     try {
       await signIn(session.context, "user");
       const html: Record<string, string> = {};
-      for (const prefix of ["", "/ru", "/sr"]) {
+      // In one language, Russian: the audit project takes the three by turns (decision 063).
+      {
+        const prefix = "/ru";
         for (const tab of ["active", "moderation", "drafts", "archive"]) {
           const path = `${prefix}/cabinet/?tab=${tab}`;
           await page.goto(path);

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 5, the moderator's side in the browser: a visitor reports a conversation, the admin finds it
+ * The moderator's side in the browser: a visitor reports a conversation, the admin finds it
  * from the moderation queue ("Reported conversations"), reads its messages as text and closes the report —
  * blocking the conversation with JavaScript (in place), dismissing it without (a form post); a blocked
  * conversation takes no more messages.

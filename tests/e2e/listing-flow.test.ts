@@ -1,5 +1,5 @@
 /**
- * Issue 18 item 9, the whole supply side in Chromium, once with JavaScript and once without: the
+ * The whole supply side in Chromium, once with JavaScript and once without: the
  * development user follows the header's "Post listing" through sign-in into the wizard, creates a flat,
  * adds three photos (rotates one, moves one, deletes one), submits it; the admin signs in, opens its
  * preview and approves it; a visitor then finds it in search and on its public page with the rotated
@@ -98,6 +98,8 @@ async function postListing(js: boolean) {
     if (js) {
       await page.locator("input[type=file]:not([name])").setInputFiles(files);
       await expect.poll(() => page.getByText("3 of 30 photos").count()).toBe(1);
+      // The picked order is saved once no upload is running (decision 069): read the photos after it.
+      await page.waitForLoadState("networkidle");
     } else {
       await page.getByLabel("Choose photos").setInputFiles(files);
       await page.getByRole("button", { name: "Upload" }).click();

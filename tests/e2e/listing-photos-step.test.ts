@@ -1,5 +1,5 @@
 /**
- * The wizard's photos step without JavaScript, on the server (issue 18 item 2, decision 034): the
+ * The wizard's photos step without JavaScript, on the server (decision 034): the
  * `photo-*` form posts the wizard route hands to `photosStepAction`, each run against the served worker's
  * API as the development user (their server module needs React Router, which does not load inside the
  * workers pool; here it runs in Node, as the page's own code does on the server in the same way).
@@ -8,7 +8,7 @@ import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createApiClient } from "#shared/api-client.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
-import { appContext, type AppContext, type RequestArgs } from "#client/app-context.ts";
+import { appContext, type AppContext, type RequestArgs } from "#client/app-context.server.ts";
 import { photosStepAction, photosStepData } from "#client/components/listing-wizard/photos-step.server.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { SMALL_JPEG, gradientPng } from "#tests/fixtures/photos.ts";

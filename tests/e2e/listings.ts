@@ -4,7 +4,7 @@ import { api } from "./session.ts";
 
 /** What a test's listing is: a two-room flat by default; the caller names its place, words and price. */
 export interface TestListing {
-  /** Classified type (4: a flat for sale, 1: a flat to rent). */
+  /** Listing type (4: a flat for sale, 1: a flat to rent). */
   type_id?: number;
   city: string;
   address: string;

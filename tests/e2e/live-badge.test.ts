@@ -1,5 +1,5 @@
 /**
- * The header's unread badge in Chromium (issue 20 item 3): the development user has a page open; a new
+ * The header's unread badge in Chromium (decision 039): the development user has a page open; a new
  * account writes to one of their listings through the API, and the owner's badge counts it without a
  * reload, through the person's live channel (a WebSocket to the LiveChannel Durable Object), the header
  * not moving; the owner reads it elsewhere (the API) and the badge counts it off. A guest's page opens no socket.

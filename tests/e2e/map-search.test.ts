@@ -1,5 +1,5 @@
 /**
- * Issue 24 in Chromium: the map on a city list (clusters, zooming in to single listings, the popup's card
+ * Decision 044 in Chromium: the map on a city list (clusters, zooming in to single listings, the popup's card
  * and its link), a pan writing `bounds` and reloading the list, list ↔ map highlighting, the bounds form
  * without JavaScript, and the detail page's "Show on the map" with its `map` beacon.
  */

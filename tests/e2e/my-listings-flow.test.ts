@@ -1,5 +1,5 @@
 /**
- * Issue 19 item 8, the two sides together in Chromium: the development user submits a flat; the admin
+ * The two sides together in Chromium: the development user submits a flat; the admin
  * rejects it from the moderation queue with a reason from the list and words of their own; the owner reads
  * both on the listing's card in "My listings", edits the description in the wizard and submits it again;
  * the admin approves it from the queue; the owner finds it on the active tab and on the public site.
@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { fileBrowser, hydrated } from "./browser.ts";
-import { api, sessions, signIn, SUPERSEDED_DATA } from "./session.ts";
+import { api, sessions, signIn, signUp, SUPERSEDED_DATA } from "./session.ts";
 
 const browser = fileBrowser();
 
@@ -17,10 +17,11 @@ const EXPECTED = [SUPERSEDED_DATA];
 
 const { open, close } = sessions(browser, EXPECTED);
 
-/** A visitor signed in as the development account of `role`. */
-async function session(role: "user" | "admin") {
+/** A visitor signed in as the development account of `role`, or as a new owner of its own. */
+async function session(role: "owner" | "admin") {
   const visitor = await open();
-  await signIn(visitor.context, role);
+  if (role === "owner") await signUp(visitor.context, "Flow Owner");
+  else await signIn(visitor.context, role);
   return visitor;
 }
 
@@ -49,7 +50,7 @@ it(
   "the admin rejects with a reason, the owner edits and resubmits, the admin approves",
   { timeout: 180_000 },
   async () => {
-    const owner = await session("user");
+    const owner = await session("owner");
     const admin = await session("admin");
     let id = 0;
     try {

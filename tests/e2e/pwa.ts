@@ -1,9 +1,9 @@
-/** The browser tests' kit for the service worker and the builds (issue 23). */
+/** The browser tests' kit for the service worker and the builds (decision 043). */
 import { readFileSync } from "node:fs";
-import type { Page } from "playwright-core";
+import type { CDPSession, Page } from "playwright-core";
 import { makeIntl } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
-import { messagesFor } from "#shared/message-catalog.ts";
+import { textsFor } from "#shared/text-catalog.ts";
 
 export { serviceWorkerControls } from "#harness/browser.ts";
 
@@ -13,7 +13,7 @@ export function texts(locale: Locale) {
     string,
     string
   >;
-  const intl = makeIntl(locale, messagesFor(locale));
+  const intl = makeIntl(locale, textsFor(locale));
   return {
     raw: (id: string) => {
       if (!(id in raw)) throw new Error(`no message ${id} in locales/${locale}.json`);
@@ -56,4 +56,42 @@ export function countDocuments(page: Page): () => number {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
   });
   return () => documents;
+}
+
+const networkStates = new WeakMap<Page, { session: CDPSession; offline: boolean }>();
+
+/** Tells the page's document whether it is online (`navigator.onLine`, the `online`/`offline` events). */
+function sendNetworkState(session: CDPSession, offline: boolean): Promise<unknown> {
+  return session
+    .send("Network.overrideNetworkState" as "Network.emulateNetworkConditions", {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+    .catch((error: unknown) => {
+      if (!String(error).includes("wasn't found")) throw error;
+    });
+}
+
+/**
+ * Takes the network away from the page or gives it back, as a visitor's browser would see it. Chromium
+ * 150 no longer changes `navigator.onLine` (nor fires `online`/`offline`) under the emulated offline
+ * network alone: that is `Network.overrideNetworkState`'s, which holds for one document, so it is said
+ * again to each document the page navigates to (the page hears an `offline` event then, as on a device
+ * whose connection dropped). An older Chromium, without the method, sets it with the emulation.
+ */
+export async function setOffline(page: Page, offline: boolean): Promise<void> {
+  await page.context().setOffline(offline);
+  let state = networkStates.get(page);
+  if (!state) {
+    const session = await page.context().newCDPSession(page);
+    await session.send("Network.enable");
+    networkStates.set(page, (state = { session, offline }));
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) void sendNetworkState(session, state!.offline).catch(() => {});
+    });
+  }
+  state.offline = offline;
+  await sendNetworkState(state.session, offline);
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 6, the Chromium test of the whole alert: a guest saves a search, signs up with an e-mail address,
+ * The Chromium test of the whole alert: a guest saves a search, signs up with an e-mail address,
  * finds the search in the cabinet and turns its alerts on; a new listing matching it is approved; the Cron
  * Trigger's handler runs; the outbox holds the digest (the listing, its link, RFC 8058 headers); the digest's
  * unsubscribe link — opened without JavaScript and without signing in, as from a mail client — stops the alerts,

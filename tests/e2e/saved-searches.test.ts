@@ -1,5 +1,5 @@
 /**
- * Issue 22 items 1–3 in Chromium, once with JavaScript and once without: a guest saves a search from a list
+ * Decision 041 in Chromium, once with JavaScript and once without: a guest saves a search from a list
  * page and one from /search/ (the same search saved from two tabs stays one), finds them on the favourites
  * page's panel, signs in (they join the account), and on /cabinet/saved-searches/ renames one, turns its
  * alerts to instant, sees a listing that went public since as new, opens it (the count starts again) and

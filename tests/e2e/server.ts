@@ -1,7 +1,8 @@
 import type { TestProject } from "vitest/node";
-import { FOLDERS, testState } from "#harness/folders.ts";
-import { seedLocalD1 } from "#harness/seed/local-d1.ts";
+import { FOLDERS, SEEDED_TEST_STATE, testState } from "#harness/folders.ts";
+import { seedTestD1 } from "#harness/seed/local-d1.ts";
 import { serveBuild } from "#harness/serve-build.ts";
+import { serveGeocoder } from "./geocoder-server.ts";
 
 declare module "vitest" {
   interface ProvidedContext {
@@ -9,11 +10,21 @@ declare module "vitest" {
   }
 }
 
-/** Serves npm test's build with the project's own migrated, seeded local D1. */
+/**
+ * Serves npm test's build with the project's own migrated, seeded local D1, and a geocoder stand-in on
+ * loopback for the wizard's street addresses (decision 065).
+ */
 export default async function setup(project: TestProject) {
   const state = testState(project.name);
-  await seedLocalD1({ state, ifEmpty: true, freshCounters: true, log: () => {} });
-  const server = await serveBuild({ build: FOLDERS.test.build, state });
+  await seedTestD1(state, SEEDED_TEST_STATE);
+  const geocoder = await serveGeocoder();
+  const server = await serveBuild(
+    { build: FOLDERS.test.build, state },
+    { vars: { GEOCODER_URL: `${geocoder.url}/search`, GEOCODER_KIND: "nominatim" } },
+  );
   project.provide("baseURL", server.url);
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await geocoder.stop();
+  };
 }

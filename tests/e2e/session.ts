@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { watchProblems } from "./browser.ts";
@@ -26,17 +26,17 @@ const baseURL = inject("baseURL");
 /** Without JavaScript the CSP-bound module preloads are refused (an expected problem). */
 export const CSP_PRELOADS = /^requestfailed: \S+ csp$/;
 
-/** A lazily loaded script (a route's chunk, a signed-in header part) a full navigation left loading. */
-export const LEFT_SCRIPTS = /^requestfailed: \S+\/assets\/[\w.-]+\.js net::ERR_ABORTED$/;
+/** A lazily loaded script or its stylesheet (a route's chunk, the map's) a full navigation left loading. */
+export const LEFT_SCRIPTS = /^requestfailed: \S+\/assets\/[\w.-]+\.(js|css) net::ERR_ABORTED$/;
 
 /**
  * The wizard's place lookups an owner typed past or left the page before they answered (type-ahead, the
- * address's and the pin's geocoding), and the map tiles of a view left: aborted on purpose.
+ * address's and the pin's geocoding), and the map's style and tiles of a view left: aborted on purpose.
  */
 export const ABANDONED_LOOKUPS =
-  /^requestfailed: \S+\/(api\/location\/search|api\/geocoder\/(back|address-info)|map\/tiles\/)\S* net::ERR_ABORTED$/;
+  /^requestfailed: \S+\/(api\/location\/search|api\/geocoder\/(back|address-info)|api\/geocode\?|map\/tiles\/|map\/style\.json|tiles\/)\S* net::ERR_ABORTED$/;
 
-/** Signed in, Chromium reports the `.data` revalidations React Router supersedes as aborted requests. */
+/** Chromium reports the `.data` revalidations React Router supersedes (after a post) as aborted requests. */
 export const SUPERSEDED_DATA = /^requestfailed: \S+\/_\.data(\?\S*)? net::ERR_ABORTED$/;
 
 const random = (below: number) => Math.floor(Math.random() * below);
@@ -100,8 +100,12 @@ export async function signIn(context: BrowserContext, role: "user" | "admin") {
   expect(res.status).toBe(200);
 }
 
-/** Signs a new account up by a phone code through the API (the code read from the development outbox). */
-export async function signUp(context: BrowserContext, name: string) {
+/**
+ * Signs a new account up by a phone code through the API (the code read from the development outbox), in
+ * the cookies of `context` (a browser context or a page). An owner of its own for a test that drafts: the
+ * development user's DRAFTS_PER_USER_PER_DAY are shared by every file.
+ */
+export async function signUp(context: { request: APIRequestContext }, name: string) {
   const phone = `+38166${String(random(1e7)).padStart(7, "0")}`;
   expect((await context.request.post("/api/user/register", { data: { phone, name } })).status()).toBe(202);
   const sent = (await (await context.request.get(`/api/dev/outbox?to=${encodeURIComponent(phone)}`)).json()) as {

@@ -1,5 +1,5 @@
 /**
- * Issue 23 items 3 and 5 (and 6): two builds of the same site served one after the other on one origin
+ * Decisions 042 and 043: two builds of the same site served one after the other on one origin
  * (harness/second-build.ts), as a deploy replaces a worker. An open page of build A learns of build B —
  * by the hourly build check or the waiting service worker — offers to reload, and reloads once into B.
  * And a page of A that needs a route chunk it has not loaded yet after B is deployed still works: from
@@ -9,9 +9,9 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { RELOAD_GUARD_MS } from "#shared/constants.ts";
-import { FOLDERS } from "#harness/folders.ts";
+import { FOLDERS, SEEDED_TEST_STATE } from "#harness/folders.ts";
 import { buildSecond, CHANGED_ROUTE, oneOrigin } from "#harness/second-build.ts";
-import { seedLocalD1 } from "#harness/seed/local-d1.ts";
+import { seedTestD1 } from "#harness/seed/local-d1.ts";
 import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
 import { countDocuments, deployedBuildId, pageBuildId, serviceWorkerControls, texts } from "./pwa.ts";
 import { loopbackAddress } from "./session.ts";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   // Built once per source (a content hash of the files): a run after an unchanged one skips it.
   const second = buildSecond();
   console.log(`build B: ${second.built ? `built in ${Math.round(second.ms / 1000)} s` : "up to date"}`);
-  await seedLocalD1({ state: FOLDERS["test-b"].state, ifEmpty: true, freshCounters: true, log: () => {} });
+  await seedTestD1(FOLDERS["test-b"].state, SEEDED_TEST_STATE);
   origin = await oneOrigin(FOLDERS["test-b"].state);
 }, 300_000);
 

@@ -1,8 +1,10 @@
 /**
- * The wizard's pin picker in Chromium (issue 24 item 5): an address entered moves the pin and fills
- * the latitude and longitude; dragging the pin sets them and fills the city, district and empty address
- * from `/api/geocoder/back`; "only the district" draws the public area and is saved with the step; on
- * a phone the map loads when it is scrolled near.
+ * The wizard's pin picker in Chromium (decisions 044 and 064): a street address chosen from the
+ * suggestions (the geocoder stand-in, tests/e2e/geocoder-server.ts) places the pin and fills the latitude
+ * and longitude; an address typed never moves a placed pin, another suggestion only after asking; dragging
+ * the pin sets the position, and changes the chosen city and district from `/api/geocoder/back` only when
+ * the owner says so; "only the district" draws the public area and is saved with the step; on a phone the
+ * map loads when it is scrolled near.
  */
 import type { Page } from "playwright-core";
 import { expect, inject, it } from "vitest";
@@ -28,8 +30,9 @@ const page = pagePerTest(
     SUPERSEDED_DATA,
     // A place search the owner typed past (or a city's middle no longer needed) is aborted on purpose.
     /^requestfailed: \S+\/api\/location\/search\?\S* net::ERR_ABORTED$/,
-    // The place of a pin moved again before it answered.
+    // The place of a pin moved again before it answered; addresses typed past.
     /^requestfailed: \S+\/api\/geocoder\/back\?\S* net::ERR_ABORTED$/,
+    /^requestfailed: \S+\/api\/geocode\?\S* net::ERR_ABORTED$/,
     // Leaflet cancels the tiles of a view it has left (the pin's jumps move the map at once).
     /^requestfailed: \S+\/map\/tiles\/\S+ net::ERR_ABORTED$/,
   ],
@@ -95,35 +98,45 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
   const lng = p.getByRole("textbox", { name: /^Longitude/ });
   expect(await lat.inputValue()).toBe("");
 
-  // An address entered (the field left): the geocoder's place, and the pin in the map's middle.
-  const address = p.getByLabel(/^Address/);
-  const typed = "Knez Mihailova 5, Stari Grad, Beograd";
-  await address.fill(typed);
-  await address.press("Tab");
-  const geocoded = await apiData<{ lat: number; lng: number; city: Place; district: Place | null }>(
-    p,
-    `/api/geocoder/address-info?address=${encodeURIComponent(typed)}`,
-  );
+  // A street address chosen from the suggestions: the pin on it, the city and district of that point.
+  const address = p.getByRole("combobox", { name: /^Address/ });
+  await address.pressSequentially("Knez Mih", { delay: 20 });
+  const option = p.getByRole("option", { name: /^Knez Mihailova 12, Belgrade/ });
+  await option.waitFor();
+  await address.press("ArrowDown");
+  expect(await address.getAttribute("aria-activedescendant")).toBe(await option.getAttribute("id"));
+  await address.press("Enter");
+  expect(await address.inputValue()).toBe("Knez Mihailova 12, Belgrade");
+  const geocoded = { lat: 44.8176, lng: 20.4569 };
   await expect.poll(() => lat.inputValue()).toBe(String(geocoded.lat));
   expect(await lng.inputValue()).toBe(String(geocoded.lng));
-  expect(await p.getByLabel(/^City/).inputValue()).toBe(geocoded.city.slug);
-  expect(await p.getByLabel(/^District/).inputValue()).toBe(geocoded.district?.slug ?? "");
+  const there = await apiData<{ city: Place; district: Place | null }>(
+    p,
+    `/api/geocoder/back?lat=${geocoded.lat}&lng=${geocoded.lng}`,
+  );
+  expect(await p.getByLabel(/^City/).inputValue()).toBe("beograd");
+  expect(await p.getByLabel(/^District/).inputValue()).toBe(there.district?.slug ?? "");
   await expect
     .poll(async () => {
       const [pin, frame] = [await middleOf(p, marker), await middleOf(p, "[data-pin-map]")];
       return Math.abs(pin.x - frame.x) < 2 && Math.abs(pin.box.y + 29 - frame.y) < 2;
     })
     .toBe(true);
-  await expect
-    .poll(() =>
-      p
-        .getByRole("status")
-        .filter({ hasText: /^Pin at / })
-        .textContent(),
-    )
-    .toContain(geocoded.district ? `${geocoded.district.name}, ${geocoded.city.name}` : geocoded.city.name);
 
-  // Another city chosen by hand and the address cleared: dragging the pin puts them back from it.
+  // The address edited and left: the placed pin stays. Another address chosen: only after asking.
+  await address.fill("Knez Mihailova 14, Stari Grad, Beograd");
+  await address.press("Tab");
+  await address.fill("");
+  await address.pressSequentially("Bulevar kr", { delay: 20 });
+  await p.getByRole("option", { name: /^Bulevar kralja Aleksandra 73/ }).click();
+  const question = p.locator("[data-pin-question]");
+  await expect.poll(() => question.textContent()).toContain("Move the pin to Bulevar kralja Aleksandra 73, Belgrade?");
+  expect(await lat.inputValue()).toBe(String(geocoded.lat));
+  await question.getByRole("button", { name: "Keep it as it is" }).click();
+  expect(await question.count()).toBe(0);
+  expect(await lat.inputValue()).toBe(String(geocoded.lat));
+
+  // Another city chosen by hand and the address cleared: the dragged pin asks before changing them back.
   await p.getByLabel(/^City/).selectOption("novi-sad");
   await address.fill("");
   const start = await middleOf(p, marker);
@@ -142,11 +155,13 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
     `/api/geocoder/back?lat=${dragged.lat}&lng=${dragged.lng}`,
   );
   expect(back.city.slug).toBe("beograd");
+  const placeName = back.district ? `${back.district.name}, ${back.city.name}` : back.city.name;
+  await expect.poll(() => question.textContent()).toContain(`Change the district to ${placeName}?`);
+  expect(await p.getByLabel(/^City/).inputValue()).toBe("novi-sad");
+  await question.getByRole("button", { name: "Change the district" }).click();
   await expect.poll(() => p.getByLabel(/^City/).inputValue()).toBe(back.city.slug);
   await expect.poll(() => p.getByLabel(/^District/).inputValue()).toBe(back.district?.slug ?? "");
-  await expect
-    .poll(() => address.inputValue())
-    .toBe(back.district ? `${back.district.name}, ${back.city.name}` : back.city.name);
+  await expect.poll(() => address.inputValue()).toBe(placeName);
 
   // Typing a position moves the pin there.
   await lat.fill(String(geocoded.lat));
@@ -187,7 +202,9 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
   // The step with its map, pin and area drawn passes axe.
   expect(describeViolations(await runAxe(p))).toEqual([]);
 
+  // The step's other required facts (decision 069: a step with an empty required field is refused).
   await p.getByRole("textbox", { name: /^Area/ }).fill("58");
+  await p.getByLabel(/^Rooms/).fill("2");
   await p.getByRole("button", { name: "Save and continue" }).click();
   await p.waitForURL(/\?step=description$/);
   const saved = await apiData<{ location_precision: string; lat: number; lng: number; city: string }>(
@@ -202,7 +219,7 @@ it("moves the pin to the address, fills the place from a dragged pin, and saves 
   expect(await p.getByRole("radio", { name: /^Only the district/ }).isChecked()).toBe(true);
   await expect.poll(() => area.count()).toBe(1);
 
-  // On a phone the map is below the first screen: Leaflet loads only when it comes near (issue 25).
+  // On a phone the map is below the first screen: Leaflet loads only when it comes near (decision 045).
   await p.setViewportSize({ width: 412, height: 823 });
   const leaflet: string[] = [];
   p.on("request", (request) => {
@@ -239,6 +256,9 @@ it("without JavaScript keeps the number fields and posts the precision with the 
     await p.getByLabel(/^Latitude/).fill("44.8176");
     await p.getByLabel(/^Longitude/).fill("20.4569");
     await p.getByRole("radio", { name: /^Only the street/ }).check();
+    await p.getByLabel(/^Address/).fill("Knez Mihailova 12");
+    await p.getByLabel(/^Area/).fill("58");
+    await p.getByLabel(/^Rooms/).fill("2");
     await p.getByRole("button", { name: "Save and continue" }).click();
     await p.waitForURL(/\?step=description$/);
     const saved = await api<{ data: { location_precision: string; lat: number } }>(

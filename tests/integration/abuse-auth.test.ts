@@ -1,5 +1,5 @@
 /**
- * Issue 17 (items 2, 3, 4 and 7), decision 026: no account oracle, no targeted lockouts, the SMS
+ * Decision 026: no account oracle, no targeted lockouts, the SMS
  * ceiling and country list, the session family bound to its user, a weak JWT_SECRET refused, and
  * development knobs only on loopback.
  */

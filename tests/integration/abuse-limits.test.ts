@@ -1,6 +1,6 @@
 /**
- * Issue 17 items 1, 4 and 9: every "at most N per window" rule holds under 200 concurrent requests (one
- * atomic counter, worker/services/rate-limit.ts), anonymous writes are throttled per address, and a
+ * Decision 029: every "at most N per window" rule holds under 200 concurrent requests (one
+ * atomic counter, worker/http/rate-limit.ts), anonymous writes are throttled per address, and a
  * listing that is not public answers exactly like a missing one.
  */
 import { env } from "cloudflare:test";

@@ -1,6 +1,6 @@
 /**
- * The alerts' matcher (worker/services/alert-matcher.ts) decides in memory what the search's SQL
- * (worker/db/listings.ts `whereClause`) decides in D1. These tests keep the two in step: many random saved
+ * The alerts' matcher (worker/workflows/alert-matcher.ts) decides in memory what the search's SQL
+ * (worker/db/listing-search.ts `whereClause`) decides in D1. These tests keep the two in step: many random saved
  * queries run both ways over the seeded listings must find the same listings, and the matcher's folding of
  * words must be the full-text index's, character by character.
  */
@@ -9,11 +9,11 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SearchFilters } from "#shared/api/realty.ts";
 import type { SavedQuery } from "#shared/api/saved-searches.ts";
-import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { LISTING_TYPES } from "#shared/listing-types.ts";
 import { ftsTerms } from "#shared/search-words.ts";
 import { placeIds, readGazetteer } from "#worker/db/gazetteer.ts";
-import { ftsQuery, whereClause } from "#worker/db/listings.ts";
-import { buildIndex, type ListingFacts, matchingSearches, queryMatches } from "#worker/services/alert-matcher.ts";
+import { ftsQuery, whereClause } from "#worker/db/listing-search.ts";
+import { buildIndex, type ListingFacts, matchingSearches, queryMatches } from "#worker/workflows/alert-matcher.ts";
 
 type Listing = ListingFacts & { id: number };
 
@@ -152,7 +152,7 @@ const queryArb = () =>
       deal: fc.constantFrom("none", "listing", "other"),
       types: fc.constantFrom("none", "listing", "random"),
       randomTypes: fc.subarray(
-        CLASSIFIED_TYPES.map((t) => t.id as number),
+        LISTING_TYPES.map((t) => t.id as number),
         { minLength: 1, maxLength: 3 },
       ),
       place: fc.constantFrom("none", "city", "district", "other"),
@@ -171,9 +171,7 @@ const queryArb = () =>
       if (r.deal === "listing") query.deal = listing.deal;
       if (r.deal === "other") query.deal = listing.deal === "sale" ? "rent" : "sale";
       const types = r.types === "listing" ? [listing.type_id] : r.types === "random" ? r.randomTypes : [];
-      const ofDeal = types.filter(
-        (id) => !query.deal || CLASSIFIED_TYPES.find((t) => t.id === id)!.deal === query.deal,
-      );
+      const ofDeal = types.filter((id) => !query.deal || LISTING_TYPES.find((t) => t.id === id)!.deal === query.deal);
       if (ofDeal.length) query.type = [...ofDeal].sort((a, b) => a - b);
       if (r.place === "city" || r.place === "district") query.city = listing.city!;
       if (r.place === "district" && listing.district) query.district = listing.district;

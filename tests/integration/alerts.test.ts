@@ -1,6 +1,6 @@
 /**
- * E-mail alerts (issue 22 item 4): the matching of new listings, the digests, the price drops of favourites,
- * their e-mails' unsubscribe links — through the scheduled job's steps (worker/services/alerts.ts) and the
+ * E-mail alerts (decision 041): the matching of new listings, the digests, the price drops of favourites,
+ * their e-mails' unsubscribe links — through the scheduled job's steps (worker/workflows/alerts.ts) and the
  * Cron Trigger's handler, read back from the development outbox.
  */
 import { createScheduledController, env } from "cloudflare:test";
@@ -14,7 +14,7 @@ import {
 } from "#shared/constants.ts";
 import { checkUnsubscribeToken, unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { scheduled } from "#worker/scheduled.ts";
-import { matchNewListings, runAlerts } from "#worker/services/alerts.ts";
+import { matchNewListings, runAlerts } from "#worker/workflows/alerts.ts";
 import { call, outbox, uniqueEmail } from "./auth-fixtures.ts";
 
 const ORIGIN = "http://localhost:8787";

@@ -60,3 +60,28 @@ it("an unknown API path is a JSON 404", async () => {
   expect(res.status).toBe(404);
   expect(res.headers.get("content-type")).toContain("application/json");
 });
+
+describe("the whole gazetteer (decision 055)", () => {
+  it("has Serbia's small towns in three languages, and their list pages", async () => {
+    const names = await Promise.all(
+      (["en", "ru", "sr"] as const).map(async (locale) => {
+        const res = await api(`/api/city?slug=arilje&locale=${locale}`);
+        expect(res.status).toBe(200);
+        return (await res.json<{ data: { name: string } }>()).data.name;
+      }),
+    );
+    expect(names).toEqual(["Arilje", "Ариле", "Arilje"]);
+    const all = await (await api("/api/cities")).json<{ total: number }>();
+    expect(all.total).toBeGreaterThan(250);
+    const page = await SELF.fetch(`${ORIGIN}/ru/buy/apartment/arilje/`, { headers: { "accept-language": "ru" } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Ариле");
+  });
+
+  it("knows Belgrade's municipalities as its districts, not as cities", async () => {
+    expect((await api("/api/city?slug=zemun")).status).toBe(404);
+    const res = await api("/api/location/search?q=Surčin&locale=sr");
+    const { items } = await res.json<{ items: { kind: string; slug: string; city: { slug: string } }[] }>();
+    expect(items[0]).toMatchObject({ kind: "district", slug: "surcin", city: { slug: "beograd" } });
+  });
+});

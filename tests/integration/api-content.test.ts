@@ -12,7 +12,7 @@ import {
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 
 /**
- * Content calls (SPEC §7 "Content") against fixture rows of their own (ids 900000+, slugs `fixture-*`),
+ * Content calls (product §7 "Content") against fixture rows of their own (ids 900000+, slugs `fixture-*`),
  * so the seeded content can change freely. Fixture articles are dated 2099: they are the newest.
  */
 
@@ -217,6 +217,7 @@ describe("GET /api/article", () => {
       published_at: new Date(BASE + 12 * DAY).toISOString(),
       reading_minutes: 1,
       image: "/images/articles/900112.svg",
+      image_srcset: null,
     });
   });
 

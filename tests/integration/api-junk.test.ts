@@ -5,7 +5,7 @@ import { ORIGIN } from "#tests/fixtures/requests.ts";
 import { devSession, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 import { pair, write } from "./messages-helpers.ts";
 
-/** Every public endpoint of SPEC §7 built so far, with the names its queries and bodies use. */
+/** Every public endpoint of product §7 built so far, with the names its queries and bodies use. */
 const GET_ENDPOINTS = [
   "/api/cities",
   "/api/city",
@@ -39,7 +39,7 @@ const POST_ENDPOINTS = [
   "/api/statistics/realty/{id}/list",
   "/api/unsubscribe",
   "/api/unsubscribe/all",
-  // RFC 8058's one-click (issue 20): its token and list in the query.
+  // RFC 8058's one-click (decision 039): its token and list in the query.
   "/api/unsubscribe/one-click",
   "/api/realty/{id}/report",
   "/api/cabinet/realties/active",
@@ -49,7 +49,7 @@ const POST_ENDPOINTS = [
   "/api/cabinet/realties/{id}/renew",
   "/api/realty/relevant/{id}",
 ];
-/** Endpoints of a signed-in person (issue 19's My listings): the same junk, with a session. */
+/** Endpoints of a signed-in person (My listings): the same junk, with a session. */
 const OWNER_ENDPOINTS: [string, string][] = [
   ["GET", "/api/cabinet/realties/archive"],
   ["GET", "/api/cabinet/realties/count"],
@@ -304,7 +304,7 @@ describe("no input gives a 5xx to a signed-in person either", () => {
   });
 });
 
-describe("no input gives a participant of conversations a 5xx (issue 20)", () => {
+describe("no input gives a participant of conversations a 5xx (decision 039)", () => {
   const ENDPOINTS: [string, string][] = [
     ["POST", "/api/cabinet/messages/create"],
     ["POST", "/api/cabinet/messages/contacts"],
@@ -370,7 +370,7 @@ describe("no input gives a participant of conversations a 5xx (issue 20)", () =>
   });
 });
 
-describe("no input gives a payer a 5xx (issue 21)", () => {
+describe("no input gives a payer a 5xx (decision 040)", () => {
   const ENDPOINTS: [string, string][] = [
     ["POST", "/api/cabinet/payment/intent"],
     ["PUT", "/api/cabinet/payment/intent"],

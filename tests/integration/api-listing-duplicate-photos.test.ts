@@ -1,5 +1,5 @@
 /**
- * The duplicate check's photo rule (issue 18 item 3, decision 036): a listing whose photos are another
+ * The duplicate check's photo rule (decision 036): a listing whose photos are another
  * listing's — the owner's own, or a public one of anyone — is answered 409 `possible_duplicate` with
  * `match: "photos"` and that listing, even when the copies were rescaled; `force` submits it anyway.
  * Someone else's private listing is never named.
@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiListingEdit, DuplicateError } from "#shared/api/listing-edit.ts";
 import { blocksPng } from "#tests/fixtures/photos.ts";
-import { call, devSession, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { call, devSession, formPost, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 import { SELF } from "cloudflare:test";
 
 let place: { city: string; district: string };
@@ -88,7 +88,11 @@ describe("duplicate photos", () => {
     const res = await check(owner, copy);
     expect(res.status).toBe(409);
     const body = await res.json<DuplicateError>();
-    expect(body.error).toMatchObject({ code: "possible_duplicate", match: "photos", listing: { id: first } });
+    expect(body.error).toMatchObject({
+      code: "possible_duplicate",
+      match: "photos",
+      listing: { id: first, mine: true },
+    });
     // A generated title, in the language of the request.
     expect(body.error.listing.title).toMatch(/^2-room apartment for sale, 41 m²/);
     expect((await as(owner, "/api/realty/edit/force", { id: copy })).status).toBe(200);
@@ -116,6 +120,31 @@ describe("duplicate photos", () => {
     const again = await withPhotos(copier, 8, [s, s + 1]);
     const res = await check(copier, again);
     expect(res.status).toBe(409);
-    expect((await res.json<DuplicateError>()).error).toMatchObject({ match: "photos", listing: { id: original } });
+    expect((await res.json<DuplicateError>()).error).toMatchObject({
+      match: "photos",
+      listing: { id: original, mine: false, status: "active" },
+    });
+    // The wizard says it is another advertiser's listing and links to its public page, never a preview.
+    const warned = await formPost(`/listing/edit/${again}/?step=check`, { intent: "submit" }, copier.jar);
+    expect(warned.status).toBe(409);
+    const html = (await warned.text()).replace(/&#x27;/g, "'");
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).toContain("These photos are in another advertiser's published listing.");
+    expect(main).not.toContain("You already have");
+    expect(main).toContain(`href="/realty/${original}/"`);
+    expect(main).not.toContain(`/listing/preview/${original}/`);
+  });
+
+  it("says a copy of the owner's own photos is theirs, linking to its preview", async () => {
+    const owner = await signUpByPhone();
+    const s = seedBase + 20;
+    const first = await withPhotos(owner, 9, [s, s + 1]);
+    const copy = await withPhotos(owner, 10, [s, s + 1]);
+    const warned = await formPost(`/listing/edit/${copy}/?step=check`, { intent: "submit" }, owner.jar);
+    expect(warned.status).toBe(409);
+    const html = await warned.text();
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).toContain("Your listing below has the same photos.");
+    expect(main).toContain(`href="/listing/preview/${first}/"`);
   });
 });

@@ -1,7 +1,8 @@
-/** Listing photos (issue 18 items 3, 4, 9; decision 031): type by bytes, limits, rotation, metadata, variants, owners. */
+/** Listing photos (decision 031): type by bytes, limits, rotation, metadata, variants, owners. */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  PHOTO_MATCH_MAX_DISTANCE,
   PHOTO_MAX_BYTES,
   PHOTO_ROTATIONS_PER_USER_PER_HOUR,
   PHOTO_UPLOAD_BODY_MAX_BYTES,
@@ -9,8 +10,10 @@ import {
 } from "#shared/constants.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
 import { variantSizes } from "#shared/photo-variants.ts";
-import { sniffPhoto } from "#worker/services/photo-sniff.ts";
+import { fingerprintDistance } from "#worker/workflows/photo-fingerprint.ts";
+import { sniffPhoto } from "#worker/workflows/photo-sniff.ts";
 import {
+  blocksJpeg,
   GPS_SECONDS_BYTES,
   SMALL_JPEG,
   SMALL_JPEG_SIZE,
@@ -142,7 +145,7 @@ describe("POST /api/realty/edit/image", () => {
     res = await upload(owner, listing, pngHeader(6000, 4000));
     expect(res.status).toBe(413);
     expect((await errorOf(res)).fields).toEqual({ file: "photo.error.tooManyPixels" });
-    // A progressive 12.6-megapixel JPEG (4:2:2): its pixels and coefficient buffer take 100 MB to decode.
+    // A progressive 12.6-megapixel JPEG (4:2:2): its coefficient buffer alone is 50 MB, whatever the scale.
     res = await upload(owner, listing, withFrameSize(SMALL_JPEG, 4096, 3072));
     expect(res.status).toBe(413);
     expect(await errorOf(res)).toMatchObject({ code: "photo_too_heavy", fields: { file: "photo.error.tooHeavy" } });
@@ -220,6 +223,47 @@ describe("POST /api/realty/edit/image", () => {
     const res = await upload(owner, listing, webp, "photo.png", "image/png");
     expect(res.status).toBe(201);
     expect((await res.json<{ data: ApiListingPhoto }>()).data).toMatchObject({ width: 480, height: 360 });
+  });
+
+  it("decodes a 12-megapixel JPEG already scaled down to the same picture, and refuses one whose data breaks off", async () => {
+    const listing = await draft(owner.user.id);
+    // 8 × 6 fields of grey, the same picture at every size.
+    const levels = [30, 220, 90, 160, 60, 200, 120, 10, 250, 80, 140, 40, 180, 100, 230, 70];
+    const picture = (width: number, height: number) => {
+      const columns = Math.ceil(width / 8);
+      const rows = Math.ceil(height / 8);
+      return blocksJpeg(width, height, (bx, by) => {
+        const field = Math.floor((by * 6) / rows) * 8 + Math.floor((bx * 8) / columns);
+        return levels[(field * 7) % levels.length]!;
+      });
+    };
+    const fingerprints: string[] = [];
+    // 4096 × 3072 decodes at 1/2 (the master's size), 4000 × 3000 at 5/8 then averaged down, 640 × 480 whole.
+    for (const [width, height, served] of [
+      [4096, 3072, [1600, 1200]],
+      [4000, 3000, [1600, 1200]],
+      [640, 480, [640, 480]],
+    ] as const) {
+      const photo = await uploaded(owner, listing, picture(width, height));
+      expect([photo.width, photo.height]).toEqual(served);
+      const row = await env.DB.prepare("SELECT fingerprint FROM listing_images WHERE id = ?")
+        .bind(photo.id)
+        .first<{ fingerprint: string }>();
+      fingerprints.push(row!.fingerprint);
+    }
+    for (const fingerprint of fingerprints.slice(1)) {
+      expect(fingerprintDistance(fingerprint, fingerprints[0]!)).toBeLessThanOrEqual(PHOTO_MATCH_MAX_DISTANCE);
+    }
+    // Whole in structure, but its data ends halfway: libjpeg warns and would fill the rest grey.
+    const whole = picture(640, 480);
+    const cut = new Uint8Array([...whole.subarray(0, whole.length >> 1), 0xff, 0xd9]);
+    expect(sniffPhoto(cut)).toMatchObject({ format: "jpeg", width: 640, height: 480 });
+    const res = await upload(owner, listing, cut);
+    expect(res.status).toBe(415);
+    expect((await errorOf(res)).fields).toEqual({ file: "photo.error.unreadable" });
+    // The decoder that refused it is replaced: the next photo decodes.
+    await uploaded(owner, listing, picture(320, 240));
+    expect(await listingRows(listing)).toBe(4);
   });
 
   it("applies the EXIF orientation and serves no EXIF or GPS bytes in any variant", async () => {

@@ -1,11 +1,17 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { PromotionOptionsResponse, RevealPhoneResponse, SendMessageResponse } from "#shared/api/contact.ts";
-import { MESSAGE_MAX_LENGTH, MESSAGES_PER_HOUR, PHONE_REVEAL_PRICE_CENTS } from "#shared/constants.ts";
-import { PRODUCTS, PROMOTION_PRODUCT_IDS } from "#shared/products.ts";
-import { call, errorOf, signUpByPhone } from "./auth-fixtures.ts";
+import type {
+  PromotionOptionsResponse,
+  RevealedPhoneResponse,
+  RevealPhoneResponse,
+  SendMessageResponse,
+} from "#shared/api/contact.ts";
+import { MESSAGE_MAX_LENGTH, MESSAGES_PER_HOUR } from "#shared/constants.ts";
+import { PROMOTION_PRODUCT_IDS } from "#shared/products.ts";
+import { call, errorOf, type Jar, signUpByPhone } from "./auth-fixtures.ts";
 import { complete, createIntent, fail, intentOf, ledgerOf } from "./payment-fixtures.ts";
+import { REFERENCE_PRICES } from "#worker/db/reference/prices.ts";
 
 /** An active listing of the seed that the test user does not own. */
 async function someListing(offset = 0) {
@@ -29,7 +35,7 @@ describe("GET /api/cabinet/realties/promotion", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const { data } = await res.json<PromotionOptionsResponse>();
-    expect(data.phone_reveal).toEqual({ amount: PHONE_REVEAL_PRICE_CENTS / 100, currency: "EUR" });
+    expect(data.phone_reveal).toEqual({ amount: REFERENCE_PRICES.phone_reveal / 100, currency: "EUR" });
     // The promotion packages, priced from shared/products.ts.
     expect(data.promotions.map((p) => p.product)).toEqual(PROMOTION_PRODUCT_IDS);
     expect(data.promotions.find((p) => p.product === "top_7")).toEqual({
@@ -37,7 +43,7 @@ describe("GET /api/cabinet/realties/promotion", () => {
       placement: "top",
       days: 7,
       refundable: false,
-      amount: PRODUCTS.top_7.amount_cents / 100,
+      amount: REFERENCE_PRICES.top_7 / 100,
       currency: "EUR",
     });
   });
@@ -65,7 +71,7 @@ describe("POST /api/realty/{id}/reveal-phone-number", () => {
     const again = await call(`/api/realty/${listing.id}/reveal-phone-number`, { method: "POST", jar });
     expect((await again.json<RevealPhoneResponse>()).data.phone).toBe(listing.phone);
     expect(await intentsOf(user.id)).toEqual([
-      { product: "phone_reveal", listing_id: listing.id, amount_cents: PHONE_REVEAL_PRICE_CENTS, currency: "EUR" },
+      { product: "phone_reveal", listing_id: listing.id, amount_cents: REFERENCE_PRICES.phone_reveal, currency: "EUR" },
     ]);
     expect(await ledgerOf(open.id)).toEqual(["created", "pending", "succeeded"]);
     // Paid once: another intent for the same number is refused.
@@ -127,6 +133,44 @@ describe("POST /api/realty/{id}/reveal-phone-number", () => {
     const bad = await call("/api/realty/abc/reveal-phone-number", { method: "POST", jar });
     expect(bad.status).toBe(400);
     expect((await errorOf(bad)).fields).toHaveProperty("id");
+  });
+});
+
+describe("GET /api/realty/{id}/revealed-phone-number", () => {
+  const revealed = async (id: number | string, jar?: Jar) => {
+    const res = await call(`/api/realty/${id}/revealed-phone-number`, { jar });
+    return { status: res.status, body: res.status === 200 ? await res.json<RevealedPhoneResponse>() : null };
+  };
+  const phoneEvents = (id: number) =>
+    env.DB.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM listing_stats WHERE listing_id = ? AND kind = 'phone'")
+      .bind(id)
+      .first<{ n: number }>()
+      .then((row) => row!.n);
+
+  it("is null until the number is paid for, then the number and its payment; it never asks or counts", async () => {
+    const listing = await someListing(3);
+    const { jar } = await signUpByPhone();
+    const counted = await phoneEvents(listing.id);
+    expect(await revealed(listing.id, jar)).toEqual({ status: 200, body: { data: null } });
+    const intent = await intentOf(await createIntent(jar, listing.id, "phone_reveal"));
+    expect((await revealed(listing.id, jar)).body).toEqual({ data: null });
+    expect((await complete(jar, intent.id)).status).toBe(200);
+    expect((await revealed(listing.id, jar)).body).toEqual({ data: { phone: listing.phone, payment_id: intent.id } });
+    expect(await phoneEvents(listing.id)).toBe(counted);
+  });
+
+  it("is the owner's own number, 401 signed out, 404 for no such listing, 400 for a bad id", async () => {
+    const owner = await signUpByPhone();
+    const { id } = await env.DB.prepare(
+      "UPDATE listings SET owner_id = ?, phone = ? WHERE id = (SELECT id FROM listings WHERE status = 'active' ORDER BY id DESC LIMIT 1) RETURNING id",
+    )
+      .bind(owner.user.id, owner.phone)
+      .first<{ id: number }>()
+      .then((row) => row!);
+    expect((await revealed(id, owner.jar)).body).toEqual({ data: { phone: owner.phone, payment_id: null } });
+    expect((await revealed(id)).status).toBe(401);
+    expect((await revealed(999999999, owner.jar)).status).toBe(404);
+    expect((await revealed("abc", owner.jar)).status).toBe(400);
   });
 });
 

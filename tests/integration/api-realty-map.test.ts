@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 2: `GET /api/realty/map` — clusters and single listings of a viewport from the grid, exact to
+ * Decision 044: `GET /api/realty/map` — clusters and single listings of a viewport from the grid, exact to
  * the viewport's edges (the same counts as `/api/realty/total` with the same bounds), at most
  * MAP_FEATURES_MAX features, 400 naming `bounds` or `zoom` when they are wrong.
  */

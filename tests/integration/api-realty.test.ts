@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { ApiListing, ApiListingDetail, SearchResponse } from "#shared/api/realty.ts";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 import { ROOM_FILTERS } from "#shared/api/limits.ts";
-import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { LISTING_TYPES } from "#shared/listing-types.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) => SELF.fetch(`${ORIGIN}${path}`, { headers });
 const search = async (query: string) => {
@@ -95,8 +95,8 @@ describe("GET /api/realty/search", () => {
     ],
     ["area", (a: ApiListing, b: ApiListing) => a.area === null || b.area === null || a.area >= b.area],
   ])("sorts by %s", async (sort, inOrder) => {
-    // After the page's promoted listings placed first (tests/integration/ranking.test.ts).
-    const items = (await search(`sort=${sort}&per_page=50&deal=sale`)).items.filter((item) => !item.promoted_slot);
+    // The whole page in the sort: "Top" placements stand apart, in `promoted` (decision 067).
+    const items = (await search(`sort=${sort}&per_page=50&deal=sale`)).items;
     for (let i = 1; i < items.length; i++) expect(inOrder(items[i - 1]!, items[i]!), `${sort} at ${i}`).toBe(true);
   });
 
@@ -236,8 +236,8 @@ describe("GET /api/realty/search", () => {
     expect(sr.items[0]!.city.name).toBe("Beograd");
   });
 
-  it("counts a repeated list value once, so any number of them is answered like one (issue 37 item 13)", async () => {
-    const ids = CLASSIFIED_TYPES.map((t) => t.id);
+  it("counts a repeated list value once, so any number of them is answered like one (decision 051)", async () => {
+    const ids = LISTING_TYPES.map((t) => t.id);
     const repeated = Array.from({ length: 30 }, (_, i) => `type=${ids[i % ids.length]}`).join("&");
     const rooms = Array.from({ length: 30 }, (_, i) => `rooms=${ROOM_FILTERS[i % ROOM_FILTERS.length]}`).join("&");
     const everything = `${repeated}&${rooms}&city=beograd&district=vracar&price_min=1&area_min=1&floor_min=0&q=stan`;

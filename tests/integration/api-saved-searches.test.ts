@@ -1,7 +1,7 @@
 /**
- * The saved-search endpoints (shared/api/saved-searches.ts, issue 22 items 2 and 6): signed-in only, the
+ * The saved-search endpoints (shared/api/saved-searches.ts, decision 041): signed-in only, the
  * same filters one row, SAVED_SEARCHES_MAX, validation naming the field, alerts on and off, new listings
- * since opened, and a guest's cookie joining the account at sign-in (SPEC §4).
+ * since opened, and a guest's cookie joining the account at sign-in (product §4).
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -369,7 +369,7 @@ describe("new listings since the search was last opened", () => {
   });
 });
 
-describe("a guest's saved searches at sign-in (SPEC §4)", () => {
+describe("a guest's saved searches at sign-in (product §4)", () => {
   it("join the account, alerts off, names kept, and the cookie is cleared in the same answer", async () => {
     const cookie = guestCookie([{ query: VRACAR, name: "Vračar; 50% jeftinije" }, { query: { deal: "rent" } }]);
     const { jar, res } = await signInWithCookie(cookie);

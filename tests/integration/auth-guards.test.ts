@@ -34,7 +34,7 @@ async function emailAccount() {
   return { jar, id: data.user.id };
 }
 
-describe("guards (SPEC §6)", () => {
+describe("guards (product §6)", () => {
   for (const locale of ["", "/ru", "/sr"]) {
     it(`anonymous visitors of signed-in pages go to ${locale || "/"} home with the sign-in dialog and next (${locale || "en"})`, async () => {
       for (const path of SIGNED_IN_PAGES) {
@@ -75,12 +75,27 @@ describe("guards (SPEC §6)", () => {
     expect((await page("/sr/listing/edit/3/", jar)).status).toBe(404);
   });
 
-  it("admin preview: 404 for users, the page for admins", async () => {
+  it("admin preview: 404 for users and editors, the page for moderators and admins", async () => {
     const { jar, id } = await emailAccount();
     const denied = await page("/admin/listing/preview/5/", jar);
     expect(denied.status).toBe(404);
-    await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(id).run();
+    const grant = (role: string) =>
+      env.DB.prepare("INSERT INTO user_roles (user_id, role, granted_at) VALUES (?, ?, 0)").bind(id, role).run();
+    await grant("editor");
+    expect((await page("/admin/listing/preview/5/", jar)).status).toBe(404);
+    await grant("moderator");
     expect((await page("/ru/admin/listing/preview/5/", jar)).status).toBe(200);
+    await env.DB.prepare("DELETE FROM user_roles WHERE user_id = ?").bind(id).run();
+    expect((await page("/ru/admin/listing/preview/5/", jar)).status).toBe(404);
+    await grant("admin");
+    expect((await page("/ru/admin/listing/preview/5/", jar)).status).toBe(200);
+  });
+
+  it("the retired users.role column cannot make an admin", async () => {
+    const { id } = await emailAccount();
+    await expect(env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?").bind(id).run()).rejects.toThrow(
+      /retired/,
+    );
   });
 
   it("public pages stay public and carry no user", async () => {
@@ -90,7 +105,7 @@ describe("guards (SPEC §6)", () => {
   });
 });
 
-describe("CSRF (issue 6 item 6)", () => {
+describe("CSRF (decision 006)", () => {
   it("cookie-authenticated writes need X-Requested-With and a same-origin Origin", async () => {
     const { jar } = await signUpByPhone();
     const attempt = (headers: Record<string, string>) =>

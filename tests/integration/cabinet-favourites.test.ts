@@ -1,5 +1,5 @@
 /**
- * Issue 22 item 3: the cabinet's favourites. The API keeps favourites taken off the site in their place when
+ * Decision 041: the cabinet's favourites. The API keeps favourites taken off the site in their place when
  * asked (`include_unavailable=true`), names them by their facts, says when a price fell since saving; the
  * page `/cabinet/favourites/` renders them on the server, pages them and removes one or all by form posts.
  * (Guest favourites and their merge at sign-in: favourites.test.ts.)
@@ -153,7 +153,7 @@ describe("GET /api/cabinet/realties/favorite-realties?include_unavailable=true",
     );
   });
 
-  it("names the field at fault when adding, never the whole body (issue 37 item 18)", async () => {
+  it("names the field at fault when adding, never the whole body (decision 051)", async () => {
     const { jar } = await signUpByPhone();
     const [id] = take(1) as [number];
     for (const [body, field] of [

@@ -1,5 +1,5 @@
 /**
- * The cabinet's "My listings" as a browser without JavaScript uses it (issue 19 item 1): tabs with counts
+ * The cabinet's "My listings" as a browser without JavaScript uses it (decision 038): tabs with counts
  * as links, cards with what each state allows, every action a plain form post answered by a redirect
  * back saying what was done, deletion after a confirmation step, refusals re-rendered with their status,
  * paging, and the texts in en, ru and sr with their plurals.
@@ -211,9 +211,20 @@ describe("actions without JavaScript", () => {
     const archive = await html(await page("/cabinet/?tab=archive", me.jar));
     expect(card(archive, id)).toContain('data-intent="restore"');
 
+    // A restore says where the listing went: live again (it was published before) or to review.
     res = await act(me, "restore", id, "/sr/cabinet/?tab=archive", "sr");
-    expect(res.headers.get("location")).toBe("/sr/cabinet/?tab=archive&done=restore");
+    expect(res.headers.get("location")).toBe("/sr/cabinet/?tab=archive&done=restoredLive");
     expect((await stored(id))!.status).toBe("active");
+    expect(await html(await page("/sr/cabinet/?tab=archive&done=restoredLive", me.jar))).toContain(
+      "Oglas je vraćen i ponovo objavljen.",
+    );
+    const unpublished = await insertListing(me.user.id, { status: "archived", published_at: null });
+    res = await act(me, "restore", unpublished, "/cabinet/?tab=archive");
+    expect(res.headers.get("location")).toBe("/cabinet/?tab=archive&done=restoredReview");
+    expect((await stored(unpublished))!.status).toBe("pending");
+    expect(await html(await page("/cabinet/?tab=archive&done=restoredReview", me.jar))).toContain(
+      "The listing is restored and sent for review",
+    );
   });
 
   it("deletes after a confirmation step", async () => {
@@ -302,19 +313,19 @@ describe("actions without JavaScript", () => {
 });
 
 describe("the cabinet's sections", () => {
-  it("lead admins to the moderation queue, and nobody else", async () => {
+  it("lead staff to the back office, and nobody else", async () => {
     const { devSession } = await import("./auth-fixtures.ts");
     const admin = await (
       await SELF.fetch(`${ORIGIN}/cabinet/`, {
         headers: { "user-agent": BROWSER_UA, cookie: await devSession("admin") },
       })
     ).text();
-    expect(admin).toMatch(/<a[^>]*href="\/admin\/moderation\/"[^>]*>.*Moderation queue/);
+    expect(admin).toMatch(/<a[^>]*href="\/admin\/"[^>]*>.*Back office/);
     const user = await (
       await SELF.fetch(`${ORIGIN}/cabinet/`, {
         headers: { "user-agent": BROWSER_UA, cookie: await devSession("user") },
       })
     ).text();
-    expect(user).not.toContain('href="/admin/moderation/"');
+    expect(user).not.toContain('href="/admin/');
   });
 });

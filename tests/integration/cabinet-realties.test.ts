@@ -1,5 +1,5 @@
 /**
- * My listings' API (issue 19 items 1–3, decision 038): the owner's tabs, counts and totals, every state
+ * My listings' API (decision 038): the owner's tabs, counts and totals, every state
  * change and what it may not do (409), who may ask (401, 404), deletion (photos out of R2, the listing out
  * of every public page, favourites saying so), paging 500 listings, and the reminder's signed renewal link.
  */

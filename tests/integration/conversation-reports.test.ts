@@ -1,5 +1,5 @@
 /**
- * Reported conversations for moderators (issue 20 item 5): the admin's list with the newest messages as
+ * Reported conversations for moderators (decision 039): the admin's list with the newest messages as
  * text, admins only, and the two ways to close a report — dismiss, or block the conversation on the
  * reporter's behalf — through the API and as the page's plain form posts.
  */

@@ -13,6 +13,8 @@ const TEXTS = {
     unavailable: "Service is temporarily unavailable",
     unavailableText: "We already know about the problem and are working on it, everything will work soon:)",
     code500: "500 error",
+    retry: "Retry",
+    home: "Home page",
   },
   ru: {
     code: "Ошибка 404",
@@ -23,6 +25,8 @@ const TEXTS = {
     unavailable: "Сервис временно недоступен",
     unavailableText: "Мы уже знаем о проблеме и работаем над ней, скоро всё заработает:)",
     code500: "Ошибка 500",
+    retry: "Повторить",
+    home: "На главную",
   },
   sr: {
     code: "Greška 404",
@@ -33,6 +37,8 @@ const TEXTS = {
     unavailable: "Servis je privremeno nedostupan",
     unavailableText: "Već znamo za problem i radimo na njemu, uskoro će sve raditi:)",
     code500: "Greška 500",
+    retry: "Pokušaj ponovo",
+    home: "Početna strana",
   },
 } as const;
 
@@ -56,7 +62,7 @@ describe.each(Object.entries(TEXTS))("error screens in %s", (locale, t) => {
     expect(html).toMatch(/<header[^>]*>/);
     expect(html).toMatch(/<footer[^>]*>/);
     // `/no-such-page/` matches the locale segment with the home page below it: the home loader stops
-    // at the bad locale too, so none of its shelves is asked for and sent (issue 25).
+    // at the bad locale too, so none of its shelves is asked for and sent (decision 045).
     expect(html).not.toMatch(/\\"(promoted|newest|advantages|whereLimits)\\"/);
   });
 
@@ -69,6 +75,9 @@ describe.each(Object.entries(TEXTS))("error screens in %s", (locale, t) => {
     const html = await res.text();
     expect(html).toContain(t.code500);
     expect(heading(html)).toBe(t.unavailable);
+    // The way on: the same page again, or the home page — plain links, JavaScript or not.
+    expect(html).toMatch(new RegExp(`<a href="${prefix(locale)}/about/"[^>]*>${t.retry}</a>`));
+    expect(html).toMatch(new RegExp(`<a href="${prefix(locale)}/"[^>]*>${t.home}</a>`));
     expect(html).not.toContain("Injected loader fault");
     // No stack trace reaches the visitor.
     expect(html).not.toMatch(/at \w+ \(/);

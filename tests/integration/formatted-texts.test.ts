@@ -4,7 +4,7 @@
  */
 import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { FORMATTED_TEXTS_ID, type FormattedTextsData } from "#shared/formatted-texts.ts";
+import { FORMATTED_TEXTS_ID, type FormattedTextsData } from "#shared/formatted-texts-protocol.ts";
 import { BOT_UA, browserInit, ORIGIN } from "#tests/fixtures/requests.ts";
 
 async function page(path: string, init?: RequestInit & { headers?: Record<string, string> }) {

@@ -1,5 +1,5 @@
 /**
- * The header's unread messages (issue 20 item 3) as the server renders them: a signed-in person's count on
+ * The header's unread messages (decision 039) as the server renders them: a signed-in person's count on
  * the account link of every page, in en/ru/sr with their plurals, linking to the messages; nothing of it
  * for a guest — neither the badge nor its code (decision 037).
  */
@@ -90,6 +90,16 @@ describe("a signed-in person", () => {
   it("shows a large count in full (the visible text is part of the link's name)", async () => {
     await setUnread(120);
     expect(badgeOf(await page("/", people.owner))).toMatchObject({ text: "120", label: "120 unread messages" });
+  });
+
+  it("has a messages entry in the header's sections, with the unread count", async () => {
+    await setUnread(3);
+    const nav = /<nav aria-label="Main"[\s\S]*?<\/nav>/.exec(header(await page("/", people.owner)))?.[0] ?? "";
+    const entry = /<a[^>]*href="\/cabinet\/messages\/"[^>]*>([\s\S]*?)<\/a>/.exec(nav)?.[1] ?? "";
+    expect(entry).toContain("Messages");
+    expect(entry).toContain('<span class="visually-hidden">3 unread</span>');
+    // A guest's sections have none.
+    expect(header(await page("/"))).not.toContain('href="/cabinet/messages/"');
   });
 
   it("shows no badge once everything is read", async () => {

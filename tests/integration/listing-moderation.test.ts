@@ -1,5 +1,5 @@
 /**
- * The owner's preview and the admin's preview pages (issue 18 items 6–8): the listing as the public page
+ * The owner's preview and the admin's preview pages (decision 035): the listing as the public page
  * shows it under a banner naming its state, submitting from the preview (duplicate → submit anyway),
  * approving and rejecting by plain form posts, the guards, and the header's "Post listing" loop.
  */

@@ -1,5 +1,5 @@
 /**
- * The photos step's API addition and page limit (issue 18 items 1, 2; decision 034): the owner's photo
+ * The photos step's API addition and page limit (decision 034): the owner's photo
  * list, and the body limit of a no-JS upload posted to the wizard's page. The step's form posts are
  * tested against the served worker in tests/e2e/listing-photos-step.test.ts (its server module needs
  * React Router, which does not load inside this pool).

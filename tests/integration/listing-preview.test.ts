@@ -1,5 +1,5 @@
 /**
- * Previews of a listing in any state (SPEC §6, §7): `GET /api/realty/preview/{id}` for its owner and
+ * Previews of a listing in any state (product §6, §7): `GET /api/realty/preview/{id}` for its owner and
  * `GET /api/admin/realty/preview/{id}` for admins, and the pages built on them — `/listing/edit/{id}/`,
  * `/listing/preview/{id}/` (owner) and `/admin/listing/preview/{id}/` (admins) — which answer 404
  * for anyone else's or a missing listing.
@@ -10,7 +10,7 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import type { ApiListingDetail, ApiListingPreview, ListingStatus } from "#shared/api/realty.ts";
 import { LISTING_STATUSES } from "#shared/api/realty.ts";
 import { generatedListingTitle, type TitleFacts } from "#shared/listing-title.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import { BROWSER_UA } from "#tests/fixtures/requests.ts";
 import { call, errorOf, Jar, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
 
@@ -52,7 +52,7 @@ async function listing(where: string, ...args: unknown[]): Promise<Row | null> {
     .bind(...args)
     .first<Row & TitleFacts & { title_generated: number }>();
   if (!row) return null;
-  const title = row.title_generated === 1 ? generatedListingTitle(row, messageCatalog("en").intl) : row.title;
+  const title = row.title_generated === 1 ? generatedListingTitle(row, textCatalog("en").intl) : row.title;
   return { id: row.id, title, status: row.status, owner_id: row.owner_id };
 }
 

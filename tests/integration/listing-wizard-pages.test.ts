@@ -1,5 +1,5 @@
 /**
- * The listing wizard's pages as a browser without JavaScript uses them (issue 18 items 1, 2, 7): every
+ * The listing wizard's pages as a browser without JavaScript uses them (decision 033): every
  * step a form post answered by a redirect to the next step, refused fields re-rendered with their
  * localized errors and 400, the guards.
  */
@@ -83,7 +83,8 @@ describe("the wizard without JavaScript", () => {
     expect(params.status).toBe(200);
     const paramsHtml = text(await params.text());
     expect(paramsHtml).toMatch(/<a[^>]*aria-current="step"[^>]*>Property<\/a>/);
-    expect(paramsHtml).toMatch(/<title>Property — edit listing No\. \d+/);
+    expect(paramsHtml).toMatch(/<title>Property — new listing No\. \d+/);
+    expect(paramsHtml).toMatch(/<h1>New listing<\/h1>/);
     // A flat has rooms and a floor, no plot area; limits are stated in the hints.
     expect(paramsHtml).toContain('name="rooms"');
     expect(paramsHtml).toContain('name="floor"');

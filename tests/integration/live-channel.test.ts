@@ -1,6 +1,6 @@
 /**
- * The live channel (issue 20 item 3): sockets through `GET /api/cabinet/messages/live`, held by the
- * `LiveChannel` Durable Object with WebSocket hibernation, events published by worker/services/live.ts.
+ * The live channel (decision 039): sockets through `GET /api/cabinet/messages/live`, held by the
+ * `LiveChannel` Durable Object with WebSocket hibernation, events published by worker/live/publish.ts.
  */
 import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -19,7 +19,7 @@ import {
   publishToConversation,
   publishToUser,
   userChannel,
-} from "#worker/services/live.ts";
+} from "#worker/live/publish.ts";
 import { connectRequest, type LiveChannel } from "#worker/live/live-channel.ts";
 import { ACCESS, call, errorOf, Jar, lastCode, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
 import { as, pair, write } from "./messages-helpers.ts";

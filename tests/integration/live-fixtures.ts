@@ -70,6 +70,7 @@ export function messageEvent(conversation: TestConversation, id: number, senderI
       created_at: new Date().toISOString(),
       delivered_at: null,
       read_at: null,
+      warning: null,
     },
   };
 }

@@ -5,7 +5,7 @@ import { BOT_UA, browserInit, htmlLang, ORIGIN } from "#tests/fixtures/requests.
 const get = (path: string, headers: Record<string, string> = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, browserInit({ headers }));
 
-describe("locale (DESIGN §3.4)", () => {
+describe("locale (architecture §3.4)", () => {
   it("an invalid first segment is 404 'Page Not Found: {full path}'", async () => {
     // Before a page's own words the segment can only be a locale: the 404 comes before any redirect the
     // page would make (the search page to `/search/`, a guarded page to the sign-in).
@@ -54,10 +54,10 @@ describe("locale (DESIGN §3.4)", () => {
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
-  it("an unprefixed URL with a stored non-en locale → 302 to the prefixed URL, query kept", async () => {
-    const res = await get("/about/?utm=x", { cookie: "locale=ru" });
+  it("an unprefixed URL with a stored non-en locale → 302 to the prefixed URL, the page's query kept in its one form", async () => {
+    const res = await get("/about/?utm=x&pwa_user=yes&", { cookie: "locale=ru" });
     expect(res.status).toBe(302);
-    expect(res.headers.get("location")).toBe("/ru/about/?utm=x");
+    expect(res.headers.get("location")).toBe("/ru/about/?pwa_user=yes");
     const home = await get("/", { cookie: "locale=sr" });
     expect(home.headers.get("location")).toBe("/sr/");
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 5: an owner may hide the house (`location_precision` `street` or `district`). No public
+ * Decision 044: an owner may hide the house (`location_precision` `street` or `district`). No public
  * response carries its exact point — search, detail, by-ids, favourites, the map's singles and clusters, the
  * OpenStreetMap redirect, the SEO list, the detail page — and the search's `bounds` cannot find it there; the
  * owner's edit shape keeps it. The shown point is near enough that the drawn area always holds the house.

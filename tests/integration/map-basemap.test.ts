@@ -1,5 +1,5 @@
 /**
- * The basemap (issue 24 §3): `/map/style.json` from wrangler.toml's vars, self-served by default, and the
+ * The basemap (decision 044): `/map/style.json` from wrangler.toml's vars, self-served by default, and the
  * SVG tiles the worker draws from Natural Earth and the gazetteer. The provider case runs the map routes
  * in this isolate with the vars set (`map.fetch`), as a deploy with a provider would.
  */
@@ -70,6 +70,7 @@ describe("GET /map/style.json", () => {
       min_zoom: MAP_MIN_ZOOM,
       max_zoom: MAP_MAX_ZOOM,
       tile_size: MAP_TILE_SIZE,
+      vector: null,
     });
     expect(style.attribution).toContain('href="https://www.naturalearthdata.com/"');
     expect(style.attribution).toMatch(/gazetteer/);
@@ -90,6 +91,7 @@ describe("GET /map/style.json", () => {
       min_zoom: MAP_MIN_ZOOM,
       max_zoom: MAP_MAX_ZOOM,
       tile_size: MAP_TILE_SIZE,
+      vector: null,
     });
   });
 });
@@ -102,7 +104,7 @@ describe("pages' Content-Security-Policy", () => {
     expect(tilesImageSource({ MAP_TILES_URL: "https://{s}.tile.example.org/{z}/{x}/{y}.png?key=1" })).toBe(
       "https://*.tile.example.org",
     );
-    for (const MAP_TILES_URL of ["", "http://tiles.example.com/{z}/{x}/{y}.png", SELF_TILES_PATH, undefined])
+    for (const MAP_TILES_URL of ["", "http://tiles.example.com/{z}/{x}/{y}.png", undefined])
       expect(tilesImageSource({ MAP_TILES_URL })).toBe("");
     const res = await SELF.fetch(`${ORIGIN}/`);
     await res.arrayBuffer();

@@ -276,7 +276,7 @@ describe("text", () => {
     expect((await conversationIn(owner, message.conversation_id))!.last_message!.text).toBe(typed);
   });
 
-  it("drops control characters and bidi overrides, keeping line breaks and tabs (issue 37 item 12)", async () => {
+  it("drops control characters and bidi overrides, keeping line breaks and tabs (decision 051)", async () => {
     const { listing, owner, visitor } = await pair();
     const message = await write(visitor, { realty_id: listing.id }, "Pay\u0000 to\u202e NABI\r\n\tnow\u2069\u001b");
     expect(message.text).toBe("Pay to NABI\n\tnow");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { MESSAGE_NOTICE_DELAY_MS, MESSAGE_NOTICE_INTERVAL_MS } from "#shared/constants.ts";
 import { checkUnsubscribeToken, unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { scheduled } from "#worker/scheduled.ts";
-import { excerpt, sendMessageNotices } from "#worker/services/message-notices.ts";
+import { excerpt, sendMessageNotices } from "#worker/workflows/message-notices.ts";
 import { call, outbox, type SignedIn } from "./auth-fixtures.ts";
 import { as, json, pair, write } from "./messages-helpers.ts";
 

@@ -1,5 +1,5 @@
 /**
- * `/cabinet/messages/` as a browser without JavaScript uses it (issue 20 items 1 and 5): the conversation
+ * `/cabinet/messages/` as a browser without JavaScript uses it (decision 039): the conversation
  * list with unread counts, a conversation with its listing and messages (opening it reads it), replies,
  * earlier messages, blocking and reporting as plain form posts answered by a redirect back, refusals
  * re-rendered with their status, message text rendered inert, another person's conversation the 404 page,

@@ -1,6 +1,6 @@
 /**
- * The moderation queue (issue 19 item 4, decision 047): `GET /api/admin/realty/moderation` (admins only,
- * listings reports took off the site first, then the oldest submission first, photos, the duplicate check's finding, open reports), the decisions with a reason
+ * The moderation queue (decision 047): `GET /api/admin/realty/moderation` (admins only,
+ * listings reports took off the site first, then reported public ones (decision 085), then the oldest submission first, photos, the duplicate check's finding, open reports), the decisions with a reason
  * from the list and/or words, the owner's e-mail in their language, `users.locale` set at sign-in, and
  * the page `/admin/moderation/` as plain form posts.
  */
@@ -74,29 +74,31 @@ describe("GET /api/admin/realty/moderation", () => {
   });
 
   it("refuses a bad page naming it", async () => {
-    for (const query of ["?page=0", "?page=abc", "?per_page=51", "?per_page=0"]) {
+    for (const query of ["?page=0", "?page=abc", "?per_page=51", "?per_page=0", "?id=0", "?id=abc", "?id=-3"]) {
       const res = await queue(query);
       expect(res.status, query).toBe(400);
       expect((await errorOf(res)).code).toBe("invalid_input");
     }
   });
 
-  it("lists pending listings only, oldest submission first, never-stamped ones last", async () => {
+  it("lists pending listings and reported public ones, oldest submission first, never-stamped ones last", async () => {
     const [first, second, unstamped] = [await pending(seller), await pending(seller), await pending(seller)];
     await setSubmitted(second, 2_000);
     await setSubmitted(first, 1_000);
     await setSubmitted(unstamped, null);
     const items = await wholeQueue();
     const ids = items.map((item) => item.id);
-    // After the listings reports took off the site (the seed has one).
-    const submitted = items.filter((item) => !item.hidden_by_reports);
+    // After the listings reports took off the site and the public ones visitors reported (the seed has one of each).
+    const submitted = items.filter((item) => !item.hidden_by_reports && !item.reported_public);
     const hidden = items.length - submitted.length;
+    expect(items.slice(0, hidden).every((item) => item.hidden_by_reports || item.reported_public)).toBe(true);
     expect(ids.slice(hidden, hidden + 2)).toEqual([first, second]);
     const stamps = submitted.map((item) => (item.submitted_at ? Date.parse(item.submitted_at) : Infinity));
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));
     expect(ids.indexOf(unstamped)).toBeGreaterThan(hidden + stamps.findLastIndex((s) => s !== Infinity));
     const states = await env.DB.prepare(
-      `SELECT COUNT(*) AS n FROM listings WHERE status = 'pending' AND deleted_at IS NULL`,
+      `SELECT COUNT(*) AS n FROM listings l WHERE l.deleted_at IS NULL AND (l.status = 'pending'
+         OR (l.status = 'active' AND EXISTS (SELECT 1 FROM listing_reports r WHERE r.listing_id = l.id AND r.resolved_at IS NULL)))`,
     ).first<{ n: number }>();
     expect(items).toHaveLength(states!.n);
 
@@ -135,6 +137,46 @@ describe("GET /api/admin/realty/moderation", () => {
     const firstPage = await (await queue(`?per_page=${firstSubmission}`)).json<Paged<ApiModerationItem>>();
     expect(firstPage.items.map((item) => item.id)).toContain(id);
   }, 20_000);
+
+  it("raises public listings visitors reported: after the hidden ones, before submissions, still public", async () => {
+    const older = await pending(seller);
+    await setSubmitted(older, 1_000);
+    const { id } = await published(seller);
+    // One guest's report: too few to take it off the site, enough for a moderator to look.
+    const report = { reason: "fake", text: "Asked for a deposit before any viewing." };
+    expect((await call(`/api/realty/${id}/report`, { body: report, ip: uniqueIp() })).status).toBe(200);
+    expect((await listingRow(id))!.status).toBe("active");
+    const items = await wholeQueue();
+    const item = items.find((i) => i.id === id)!;
+    expect(item).toMatchObject({ reported_public: true, hidden_by_reports: false, reports: [{ reason: "fake" }] });
+    const ids = items.map((i) => i.id);
+    expect(ids.indexOf(id)).toBeLessThan(ids.indexOf(older));
+    expect(items.slice(0, ids.indexOf(id)).every((i) => i.hidden_by_reports || i.reported_public)).toBe(true);
+
+    // Kept: the reports are overruled, it stays public and leaves the queue until someone reports it again.
+    expect((await decide(id, "approve")).status).toBe(200);
+    expect((await listingRow(id))!.status).toBe("active");
+    expect(await itemOf(id)).toBeUndefined();
+    expect((await call(`/api/realty/${id}`)).status).toBe(200);
+    expect((await decide(id, "approve")).status).toBe(409);
+  });
+
+  it("takes a reported public listing off with a reason its owner is told", async () => {
+    const who = await owner();
+    const { id } = await published(who);
+    expect((await call(`/api/realty/${id}/report`, { body: { reason: "fake" }, ip: uniqueIp() })).status).toBe(200);
+    const res = await decide(id, "reject", { code: "rules", reason: "Asks for money before a viewing." });
+    expect(res.status).toBe(200);
+    expect(await listingRow(id)).toMatchObject({ status: "rejected", rejection_code: "rules" });
+    expect((await call(`/api/realty/${id}`)).status).toBe(404);
+    expect(await itemOf(id)).toBeUndefined();
+    const mail = (await outbox(who.email)).find((m) => m.purpose === "listing_rejected");
+    expect(mail?.body).toContain("Asks for money before a viewing.");
+    const { results } = await env.DB.prepare("SELECT resolved_at, overruled FROM listing_reports WHERE listing_id = ?")
+      .bind(id)
+      .all<{ resolved_at: number | null; overruled: number }>();
+    expect(results).toEqual([{ resolved_at: expect.any(Number), overruled: 0 }]);
+  });
 
   it("gives the facts, up to 6 pictures, the owner and the submission", async () => {
     const id = await pending(seller, 123_456);
@@ -549,6 +591,31 @@ describe("the queue page /admin/moderation/", () => {
     expect((await listingRow(id))!.status).toBe("active");
   });
 
+  it("finds a listing by its number: the one waiting alone, or says it does not wait and links to it", async () => {
+    const waiting = await pending(seller);
+    const api = await (await queue(`?id=${waiting}`)).json<Paged<ApiModerationItem>>();
+    expect(api.items.map((item) => item.id)).toEqual([waiting]);
+    expect(api.total).toBe(1);
+
+    const found = await (await page(`/admin/moderation/?listing=%23${waiting}`, admin)).text();
+    expect(found).toContain(`Listing ${waiting} is waiting for review:`);
+    expect([...found.matchAll(/data-testid="moderation-item"/g)]).toHaveLength(1);
+    expect(card(found, waiting)).toBeDefined();
+
+    const { id: live } = await published(seller);
+    const none = await queue(`?id=${live}`);
+    expect(none.status, await none.clone().text()).toBe(200);
+    expect((await none.json<Paged<ApiModerationItem>>()).items).toEqual([]);
+    const ru = await (await page(`/ru/admin/moderation/?listing=${live}`, admin, "ru")).text();
+    expect(ru).toContain(`Объявление ${live} не ждёт проверки.`);
+    expect(/moderation-found[\s\S]*?<\/p>/.exec(ru)?.[0]).toContain(`<a href="/ru/admin/listings/${live}/"`);
+    expect(ru).not.toContain('data-testid="moderation-empty"');
+
+    const wrong = await (await page("/sr/admin/moderation/?listing=kuca", admin, "sr")).text();
+    expect(wrong).toContain("Unesite broj oglasa, na primer 1234.");
+    expect(wrong).toContain('aria-invalid="true"');
+  });
+
   it("pages the queue and says when it is empty", async () => {
     const total = (await (await queue()).json<Paged<ApiModerationItem>>()).total;
     const html = await (await page("/admin/moderation/", admin)).text();
@@ -563,6 +630,8 @@ describe("the queue page /admin/moderation/", () => {
     const waiting = await env.DB.prepare("SELECT id FROM listings WHERE status = 'pending'").all<{ id: number }>();
     const ids = waiting.results.map((r) => r.id);
     await env.DB.prepare("UPDATE listings SET status = 'draft' WHERE status = 'pending'").run();
+    // Open reports of public listings too (marked to be reopened).
+    await env.DB.prepare("UPDATE listing_reports SET resolved_at = -1 WHERE resolved_at IS NULL").run();
     try {
       const none = await (await page("/sr/admin/moderation/", admin, "sr")).text();
       expect(none).toContain('data-testid="moderation-empty"');
@@ -570,6 +639,7 @@ describe("the queue page /admin/moderation/", () => {
       expect(none).not.toContain('data-testid="moderation-item"');
     } finally {
       for (const id of ids) await env.DB.prepare("UPDATE listings SET status = 'pending' WHERE id = ?").bind(id).run();
+      await env.DB.prepare("UPDATE listing_reports SET resolved_at = NULL WHERE resolved_at = -1").run();
     }
   });
 });

@@ -1,7 +1,7 @@
 /**
- * No dead ends (issue 16): every internal link and form action on the pages a visitor and a signed-in
+ * No dead ends: every internal link and form action on the pages a visitor and a signed-in
  * user reach answers without an error (redirects followed). (The pages that only rendered their heading —
- * the cabinet's favourites and saved searches — are real since issue 22, so none is left to keep unlinked.)
+ * the cabinet's favourites and saved searches — are real now, so none is left to keep unlinked.)
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -63,6 +63,7 @@ function pagesOf(who: Who): string[] {
     "/user-agreement/",
     "/moderation-advice/",
     "/ad_creation_policy/",
+    "/safety/",
     "/thank-you/",
     "/unsubscribe/",
     // The sign-in dialog over a page, each of its steps.
@@ -85,7 +86,7 @@ function pagesOf(who: Who): string[] {
         "/cabinet/messages/",
         "/cabinet/favourites/",
         "/cabinet/saved-searches/",
-        // Payments (issue 21): the transactions, and a listing's packages (the cabinet's cards link them).
+        // Payments (decision 040): the transactions, and a listing's packages (the cabinet's cards link them).
         "/cabinet/payment/",
       ];
 }

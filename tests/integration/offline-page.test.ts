@@ -44,7 +44,7 @@ describe("the offline page", () => {
     expect(tryAgain(html, "Попробовать снова")).toBe("/ru/buy/apartment/beograd/?rooms=2");
   });
 
-  it.each(["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", ""])(
+  it.each(["//evil.example", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"])(
     "goes home instead of %j",
     async (from) => {
       const res = await get(`/offline/?from=${encodeURIComponent(from)}`);
@@ -55,6 +55,12 @@ describe("the offline page", () => {
       expect(/<main[\s\S]*<\/main>/.exec(html)![0]).not.toContain("evil.example");
     },
   );
+
+  it("an empty `from` is no address: the page's own (decision 052)", async () => {
+    const res = await get("/offline/?from=");
+    expect([res.status, res.headers.get("location")]).toEqual([301, "/offline/"]);
+    expect(tryAgain(await (await get("/offline/")).text())).toBe("/");
+  });
 
   it("is in no sitemap", async () => {
     const xml = await (await get("/sitemaps/static.xml")).text();

@@ -1,5 +1,5 @@
 /**
- * The sign-in dialog as pages (issue 6 item 7, decision 007): rendered open on the server per `?auth=…`,
+ * The sign-in dialog as pages (decision 007): rendered open on the server per `?auth=…`,
  * every step's action with good and bad input as a browser without JavaScript posts it, the session
  * cookies relayed from the API, the header after sign-in, sign-out, guards landing on the open dialog
  * with `next`, and `next` open-redirect attempts ignored.

@@ -215,11 +215,11 @@ describe("listing detail page", () => {
         headers: { cookie, origin: ORIGIN, "content-type": "application/x-www-form-urlencoded", "user-agent": BOT_UA },
         body: new URLSearchParams(body).toString(),
       });
-    // Not paid for yet: the reveal's payment page (issue 21; its flow is tests/integration/payment-pages.test.ts).
+    // Not paid for yet: the reveal's payment page (its flow is tests/integration/payment-pages.test.ts, decision 040).
     const asked = await post({ intent: "reveal" });
     expect(asked.status).toBe(302);
     expect(asked.headers.get("location")).toBe(`/cabinet/payment/?product=phone_reveal&realty_id=${listing.id}`);
-    // Paid through a phone_reveal intent (issue 21: the payment pages do it; here the API, as they call it),
+    // Paid through a phone_reveal intent (the payment pages do it; here the API, as they call it),
     // the form post answers the number.
     const jar = new Jar();
     for (const pair of session.split("; ")) {

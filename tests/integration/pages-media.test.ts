@@ -1,6 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiArticleSummary, ApiTag } from "#shared/api/content.ts";
+import { MAX_PAGE } from "#shared/api/limits.ts";
 import { BOT_UA, browserInit, heading, htmlLang, ORIGIN } from "#tests/fixtures/requests.ts";
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -55,9 +56,19 @@ describe("/media/", () => {
     expect(html).toMatch(/<title>[^<]*Page 2/);
     const last = Math.ceil(total / 12);
     expect((await page(`/media/?page=${last}`)).status).toBe(200);
-    for (const bad of [`?page=${last + 1}`, "?page=0", "?page=abc", "?page=01"]) {
-      expect((await get(`/media/${bad}`)).status, bad).toBe(404);
+    expect((await get(`/media/?page=${last + 1}`)).status).toBe(404);
+    // A number that is no page is the first page's one address; past every page, the last possible (decision 052).
+    for (const [bad, to] of [
+      ["?page=0", "/media/"],
+      ["?page=abc", "/media/"],
+      ["?page=01", "/media/"],
+      ["?page=02", "/media/?page=2"],
+      ["?page=1000000000", `/media/?page=${MAX_PAGE}`],
+    ]) {
+      const res = await get(`/media/${bad}`);
+      expect([res.status, res.headers.get("location")], bad).toEqual([301, to]);
     }
+    expect((await get(`/media/?page=${MAX_PAGE}`)).status).toBe(404);
   });
 
   it("speaks the page's language", async () => {
@@ -187,6 +198,24 @@ describe("article pages", () => {
       expect(res.status, path).toBe(404);
       expect(heading(await res.text()), path).toBe("Page not found…");
     }
+  });
+
+  it("show listings of the article's place and deal, linked to their search", async () => {
+    const cityArticle = articles.find((x) => x.tag_path.includes("beograd"))!;
+    expect(cityArticle).toBeDefined();
+    const rents = cityArticle.tag_path.some((segment) => segment.startsWith("rent"));
+    const { html } = await page(articlePath(cityArticle));
+    const shelf = /<section[^>]*aria-labelledby="article-listings[^"]*"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+    expect(shelf).toContain(rents ? "Homes to rent in Belgrade" : "Homes for sale in Belgrade");
+    const cards = [...shelf.matchAll(/href="(\/(?:buy|rent)\/[a-z]+\/([a-z-]+)\/\d+\/)"/g)];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const [, , city] of cards) expect(city).toBe("beograd");
+    expect(shelf).toContain(`href="/search/?deal=${rents ? "rent" : "sale"}&amp;city=beograd"`);
+
+    const places = ["beograd", "novi-sad", "nis", "kragujevac", "subotica"];
+    const topic = articles.find((x) => !x.tag_path.some((segment) => places.includes(segment)))!;
+    const sr = await page(`/sr${articlePath(topic)}`);
+    expect(sr.html).toMatch(/Stanovi i kuće (na prodaju|za izdavanje) u Srbiji/);
   });
 
   it("finds an article four tags deep", async () => {

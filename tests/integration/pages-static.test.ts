@@ -37,6 +37,11 @@ describe("static pages", () => {
     ["/user-agreement/", {}, ["Accounts", "Listings", "Paid services"]],
     ["/moderation-advice/", {}, ["Price", "Photos", "Description"]],
     ["/ad_creation_policy/", {}, ["A listing must contain", "A listing must not contain"]],
+    [
+      "/safety/",
+      {},
+      ["No money before a viewing and a contract", "Check who owns the property", "Report what looks wrong"],
+    ],
   ];
 
   it.each(PAGES)("%s has its sections in English and real text in Russian and Serbian", async (path, _, sections) => {
@@ -59,6 +64,24 @@ describe("static pages", () => {
     const { html } = await page("/about/");
     expect(html).toContain('<a href="mailto:support@kvadrat.rs">support@kvadrat.rs</a>. We answer');
     expect(html).toContain('<a href="mailto:privacy@kvadrat.rs">privacy@kvadrat.rs</a>');
+  });
+
+  it("safety: its heading in each language, linked from every page's footer, with the cadastre's address", async () => {
+    const headings = {
+      en: "How to rent and buy safely",
+      ru: "Как безопасно снять и купить жильё",
+      sr: "Kako bezbedno iznajmiti i kupiti nekretninu",
+    };
+    for (const [locale, expected] of Object.entries(headings)) {
+      const prefix = locale === "en" ? "" : `/${locale}`;
+      const { status, html } = await page(`${prefix}/safety/`);
+      expect(status, locale).toBe(200);
+      expect(htmlLang(html)).toBe(locale);
+      expect(heading(html)).toBe(expected);
+      expect(html).toContain('<a href="https://katastar.rgz.gov.rs/eKatastarPublic">');
+      const footer = (await page(`${prefix}/about/`)).html.match(/<footer[\s\S]*<\/footer>/)?.[0] ?? "";
+      expect(footer, locale).toContain(`href="${prefix}/safety/"`);
+    }
   });
 
   it("privacy policy names the cookies, the Serbian law and the supervisory authority", async () => {
@@ -100,8 +123,10 @@ describe("FAQ", () => {
     const total = results.reduce((sum, r) => sum + r.n, 0);
     const { status, html } = await page("/faq/");
     expect(status).toBe(200);
-    expect(html.match(/<details/g)).toHaveLength(total);
-    expect(html.match(/<summary>/g)).toHaveLength(total);
+    // The page's own questions (the header's menu is a <details> too).
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main.match(/<details/g)).toHaveLength(total);
+    expect(main.match(/<summary>/g)).toHaveLength(total);
     for (const name of ["Searching", "Listings", "Account", "Payments", "Safety"]) expect(h2s(html)).toContain(name);
     const faq = jsonLd(html).find((o) => o["@type"] === "FAQPage") as {
       mainEntity: { name: string; acceptedAnswer: { text: string } }[];

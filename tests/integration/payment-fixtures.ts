@@ -1,4 +1,4 @@
-/** Paying through the sandbox provider in tests (issue 21): an intent, then `complete`, as the sandbox page does. */
+/** Paying through the sandbox provider in tests (decision 040): an intent, then `complete`, as the sandbox page does. */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import type { Single } from "#shared/api/conventions.ts";
@@ -10,12 +10,12 @@ export const intentOf = async (res: Response) => (await res.json<Single<ApiInten
 
 export function createIntent(
   jar: Jar,
-  realtyId: number,
+  listingId: number,
   product: ProductId,
   extra: { idempotency_key?: string; now?: number; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const { now, headers, ...body } = extra;
-  return call("/api/cabinet/payment/intent", { jar, now, headers, body: { realty_id: realtyId, product, ...body } });
+  return call("/api/cabinet/payment/intent", { jar, now, headers, body: { realty_id: listingId, product, ...body } });
 }
 
 export const complete = (jar: Jar, intentId: string, now?: number) =>
@@ -27,11 +27,11 @@ export const fail = (jar: Jar, intentId: string, reason = "declined", now?: numb
 /** Buys `product` for the listing through the sandbox: the intent made (201), then settled (succeeded). */
 export async function payFor(
   jar: Jar,
-  realtyId: number,
+  listingId: number,
   product: ProductId,
   options: { now?: number; headers?: Record<string, string> } = {},
 ): Promise<ApiIntent> {
-  const created = await createIntent(jar, realtyId, product, options);
+  const created = await createIntent(jar, listingId, product, options);
   expect(created.status, await created.clone().text()).toBe(201);
   const intent = await intentOf(created);
   const paid = await complete(jar, intent.id, options.now);

@@ -1,5 +1,5 @@
 /**
- * The payment pages as a browser without JavaScript uses them (issue 21 items 2 and 6, the "ui" slice): the
+ * The payment pages as a browser without JavaScript uses them (the "ui" slice, decision 040): the
  * payment page of a listing (packages to choose, or the phone reveal's price) posting to make an intent with
  * its idempotency key — one intent however often it is posted, changed before paying — the sandbox page
  * playing the provider (pay, decline, abandon; development only), the success and error pages with the
@@ -9,13 +9,13 @@
 import { env, SELF } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
+import type { ApiIntent, ApiListingOptions } from "#shared/api/payments.ts";
 import { localeEntry, type Locale } from "#shared/locales.ts";
-import { PRODUCTS } from "#shared/products.ts";
 import { SITE_TIME_ZONE } from "#shared/constants.ts";
 import { BROWSER_UA, ORIGIN, pageText } from "#tests/fixtures/requests.ts";
 import { call, type Jar, signUpByPhone, type SignedIn, uniqueRemoteIp, formPost } from "./auth-fixtures.ts";
 import { insertListing } from "./listing-fixtures.ts";
+import { REFERENCE_PRICES } from "#worker/db/reference/prices.ts";
 
 /** A page as a browser asks for it. */
 function page(path: string, jar?: Jar, headers: Record<string, string> = {}) {
@@ -68,7 +68,7 @@ async function intent(who: SignedIn, id: string) {
 async function options(who: SignedIn, id: number) {
   const res = await call(`/api/cabinet/payment/realty-options?realty_id=${id}`, { jar: who.jar });
   expect(res.status).toBe(200);
-  return (await res.json<{ data: ApiRealtyOptions }>()).data;
+  return (await res.json<{ data: ApiListingOptions }>()).data;
 }
 const periods = (listingId: number) =>
   env.DB.prepare("SELECT COUNT(*) AS n FROM promotions WHERE listing_id = ?")
@@ -125,9 +125,14 @@ describe("the payment page of a listing", () => {
       expect(label, product).toBeTruthy();
       expect(label).toMatch(new RegExp(`<input type="radio" name="product"[^>]* value="${product}"`));
       expect(label).toContain(name);
-      expect(label).toContain(money(PRODUCTS[product].amount_cents));
+      expect(label).toContain(money(REFERENCE_PRICES[product]));
     }
-    expect(doc).toContain("First in search and in the lists of its city and type, marked “Promoted”.");
+    // Each package says exactly what it does: how long, where, how many places, what stopping early gives back.
+    expect(doc).toContain(
+      "For 7 days: shown in the “Promoted listings” block above the results of every search and list it matches — 3 places a page",
+    );
+    expect(doc).toContain("For 30 days: its card is tinted and labelled “Highlighted” wherever it shows");
+    expect(doc).toContain("Stopped early, the unused days are refunded.");
     // The first package is chosen to begin with; the key of this one purchase is made as the page renders.
     expect(checkedProduct(doc)).toBe("top_7");
     expect(hidden(doc, "idempotency_key")).toMatch(/^[0-9a-f-]{36}$/);
@@ -453,7 +458,7 @@ describe("the transactions", () => {
     expect(failedRow).toContain(`href="/cabinet/payment/error/?intent=${failed.id}"`);
     expect(openRow).toContain("Phone number of a listing");
     expect(openRow).toContain(`href="/realty/${L.foreign}/"`);
-    expect(openRow).toContain(money(PRODUCTS.phone_reveal.amount_cents));
+    expect(openRow).toContain(money(REFERENCE_PRICES.phone_reveal));
     expect(openRow).toContain(`href="/cabinet/payment/?product=phone_reveal&realty_id=${L.foreign}&intent=${open.id}"`);
 
     const ru = await html(await page("/ru/cabinet/payment/", buyer.jar));
@@ -534,24 +539,22 @@ describe("the phone reveal", () => {
     const paid = await formPost(location(checkout), { choice: "pay" }, reader.jar);
     expect(location(paid)).toBe(`/ru/cabinet/payment/success/?intent=${intentOf(checkout)}`);
 
-    const success = await html(await page(location(paid), reader.jar));
-    expect(success).toContain("Номер телефона из объявления");
-    expect(success).toContain("Stranger's flat");
-    expect(success).not.toContain(phone);
-    // The way back: a form post to the listing's page that shows the number there.
-    const back = /<form([^>]*data-testid="payment-show-phone"[^>]*)>([\s\S]*?)<\/form>/.exec(success)!;
-    const action = /action="([^"]+)"/.exec(back[1]!)![1]!;
-    expect(action).toBe(`/ru${foreignPath}`);
-    expect(back[1]).toContain('method="post"');
-    expect(back[2]).toContain('<input type="hidden" name="intent" value="reveal"/>');
-    expect(back[2]).toContain("Показать номер в объявлении");
-    const shown = await formPost(action, { intent: "reveal" }, reader.jar);
-    expect(shown.status).toBe(200);
-    expect(await shown.text()).toContain(`href="tel:${phone}"`);
+    // The return from paying lands on the listing, the number shown at once: three screens from Show phone.
+    const back = await page(location(paid), reader.jar);
+    expect(back.status).toBe(302);
+    expect(location(back)).toBe(`/ru${foreignPath}#detail-owner`);
+    const shown = await html(await page(`/ru${foreignPath}`, reader.jar));
+    expect(shown).toContain(`href="tel:${phone}"`);
+    expect(shown).toContain("Вы оплатили этот номер");
+    expect(shown).not.toMatch(/<button[^>]*>Показать телефон/);
+    // The payment's receipt stays in the transactions.
+    expect(await html(await page("/ru/cabinet/payment/", reader.jar))).toContain("Stranger's flat");
   });
 
   it("is free on one's own listing; a listing that is not public is the 404 page", async () => {
     const own = await html(await page(`/cabinet/payment/?product=phone_reveal&realty_id=${L.foreign}`, stranger.jar));
+    // The owner's own listing shows its number without asking.
+    expect(await html(await page(foreignPath, stranger.jar))).toContain('href="tel:+381601234567"');
     expect(own).toContain("This is your own listing: its phone number shows for you without paying.");
     expect(own).not.toMatch(/<button[^>]*>Continue to payment</);
     const revealed = await formPost(foreignPath, { intent: "reveal" }, stranger.jar);
@@ -590,7 +593,7 @@ describe("stopping a promotion early", () => {
     // The confirmation: what stops, that it ends now, and the refund the options name (top_30 is refundable).
     const { active } = await options(owner, id);
     const top = active.find((run) => run.placement === "top")!;
-    expect(top.refund).toBe(Math.floor((PRODUCTS.top_30.amount_cents * 29) / 30) / 100);
+    expect(top.refund).toBe(Math.floor((REFERENCE_PRICES.top_30 * 29) / 30) / 100);
     const asking = await page(`/cabinet/payment/?realty_id=${id}&stop=top`, owner.jar);
     expect(asking.status).toBe(200);
     const askingDoc = await html(asking);

@@ -1,5 +1,5 @@
 /**
- * Payments through Stripe (issue 21, decision 040) with Stripe's API mocked (`fetch`): the requests the
+ * Payments through Stripe (decision 040) with Stripe's API mocked (`fetch`): the requests the
  * adapter makes, `complete` asking Stripe rather than trusting the client, the signed webhook (valid, bad
  * signature, replayed, too old, out of order), and the race of 50 completes with 50 webhook deliveries for
  * one intent. The API runs in this isolate (`api.fetch` with Stripe's settings), so the mock is the fetch
@@ -16,93 +16,17 @@ import {
   PAYMENT_PROVIDER_CALL_WINDOW_S,
   STRIPE_WEBHOOK_TOLERANCE_S,
 } from "#shared/constants.ts";
-import { PRODUCTS, type ProductId } from "#shared/products.ts";
+import { type ProductId } from "#shared/products.ts";
 import { api } from "#worker/api/index.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
-import { signWebhook, stripeForm, verifyWebhook } from "#worker/services/payments/stripe.ts";
+import { signWebhook, stripeForm, verifyWebhook } from "#worker/adapters/payments/stripe.ts";
 import { ORIGIN, passwordAccount, signUpBearer, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
 import { ledgerOf } from "./payment-fixtures.ts";
 import { fixtureListing, listingPlacements, periodsOf } from "./payment-listings.ts";
+import { REFERENCE_PRICES } from "#worker/db/reference/prices.ts";
+import { FakeStripe, SECRET_KEY, type Session, STRIPE, WEBHOOK_SECRET } from "./stripe-fixtures.ts";
 
-const SECRET_KEY = "sk_test_kvadrat";
-const WEBHOOK_SECRET = "whsec_test_kvadrat";
-const STRIPE = {
-  ...env,
-  PAYMENT_PROVIDER: "stripe",
-  STRIPE_SECRET_KEY: SECRET_KEY,
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-};
 const DAY = 86_400_000;
-
-interface Session {
-  id: string;
-  url: string;
-  status: "open" | "complete" | "expired";
-  payment_status: "paid" | "unpaid";
-  payment_intent: string | null;
-  client_reference_id: string;
-  metadata: Record<string, string>;
-}
-
-/** An in-memory stand-in of the parts of Stripe's API the adapter calls. */
-class FakeStripe {
-  sessions = new Map<string, Session>();
-  requests: { method: string; path: string; headers: Headers; form: URLSearchParams }[] = [];
-  refunds: URLSearchParams[] = [];
-  private byKey = new Map<string, unknown>();
-
-  handle = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const method = init?.method ?? "GET";
-    const headers = new Headers(init?.headers);
-    const form = new URLSearchParams(typeof init?.body === "string" ? init.body : "");
-    this.requests.push({ method, path: url.pathname, headers, form });
-    if (headers.get("authorization") !== `Bearer ${SECRET_KEY}`) return Response.json({ error: {} }, { status: 401 });
-    const key = headers.get("idempotency-key");
-    if (key && this.byKey.has(key)) return Response.json(this.byKey.get(key));
-    const answer = (body: unknown, status = 200) => {
-      if (key && status === 200) this.byKey.set(key, body);
-      return Response.json(body, { status });
-    };
-    const parts = url.pathname.split("/").filter(Boolean);
-    if (method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      const id = `cs_test_${crypto.randomUUID().replaceAll("-", "")}`;
-      const session: Session = {
-        id,
-        url: `https://checkout.stripe.com/c/pay/${id}`,
-        status: "open",
-        payment_status: "unpaid",
-        payment_intent: null,
-        client_reference_id: form.get("client_reference_id")!,
-        metadata: { intent_id: form.get("metadata[intent_id]")!, product: form.get("metadata[product]")! },
-      };
-      this.sessions.set(id, session);
-      return answer(session);
-    }
-    if (parts[1] === "checkout" && parts[2] === "sessions" && parts[3]) {
-      const session = this.sessions.get(parts[3]);
-      if (!session) return answer({ error: { message: "No such session" } }, 404);
-      if (method === "GET") return Response.json(session);
-      if (parts[4] === "expire") {
-        if (session.status !== "open") return answer({ error: { message: "Not open" } }, 400);
-        session.status = "expired";
-        return answer(session);
-      }
-    }
-    if (method === "POST" && url.pathname === "/v1/refunds") {
-      this.refunds.push(form);
-      return answer({ id: `re_${this.refunds.length}`, status: "succeeded" });
-    }
-    return Response.json({ error: { message: `Not faked: ${method} ${url.pathname}` } }, { status: 404 });
-  };
-
-  /** The payer paid at Stripe's page. */
-  pay(sessionId: string): Session {
-    const session = this.sessions.get(sessionId)!;
-    Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: `pi_stripe_${sessionId}` });
-    return session;
-  }
-}
 
 let stripe: FakeStripe;
 beforeEach(() => {
@@ -183,7 +107,7 @@ async function deliver(event: unknown, options: { secret?: string; at?: number; 
 describe("the Stripe adapter's requests", () => {
   it("an intent makes a Checkout Session keyed by the intent, priced from the products, returning to our pages", async () => {
     const { intent, session } = await stripeIntent("top_14");
-    expect(intent).toMatchObject({ provider: "stripe", status: "created", amount_cents: PRODUCTS.top_14.amount_cents });
+    expect(intent).toMatchObject({ provider: "stripe", status: "created", amount_cents: REFERENCE_PRICES.top_14 });
     expect(intent.checkout_url).toBe(`https://checkout.stripe.com/c/pay/${session}`);
     const [made] = stripe.requests;
     expect(stripe.requests).toHaveLength(1);
@@ -198,7 +122,7 @@ describe("the Stripe adapter's requests", () => {
       cancel_url: `${siteOrigin(env) ?? ORIGIN}/cabinet/payment/error/?intent=${intent.id}`,
       "line_items[0][quantity]": "1",
       "line_items[0][price_data][currency]": "eur",
-      "line_items[0][price_data][unit_amount]": String(PRODUCTS.top_14.amount_cents),
+      "line_items[0][price_data][unit_amount]": String(REFERENCE_PRICES.top_14),
       "metadata[intent_id]": intent.id,
       "payment_intent_data[metadata][intent_id]": intent.id,
     });
@@ -259,7 +183,7 @@ describe("the Stripe adapter's requests", () => {
     expect(refund.headers.get("idempotency-key")).toBe(`${intent.id}-refund`);
     expect(refund.form.get("payment_intent")).toBe(`pi_stripe_${session}`);
     // Stopped right away: 29 whole days of 30 unused.
-    expect(refund.form.get("amount")).toBe(String(Math.floor((PRODUCTS.top_30.amount_cents * 29) / 30)));
+    expect(refund.form.get("amount")).toBe(String(Math.floor((REFERENCE_PRICES.top_30 * 29) / 30)));
     expect(await ledgerOf(intent.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
   });
 
@@ -383,7 +307,7 @@ describe("POST /api/payments/stripe/webhook", () => {
     expect(await periodsOf(listing)).toEqual([]);
     expect(stripe.refunds).toHaveLength(1);
     expect(stripe.refunds[0]!.get("payment_intent")).toBe(`pi_stripe_${session}`);
-    expect(stripe.refunds[0]!.get("amount")).toBe(String(PRODUCTS.top_7.amount_cents));
+    expect(stripe.refunds[0]!.get("amount")).toBe(String(REFERENCE_PRICES.top_7));
   });
 
   it("a webhook before complete, and complete before a webhook: one success either way", async () => {
@@ -722,7 +646,7 @@ describe("refunds add up (decision 049)", () => {
     await deliver(sessionEvent("checkout.session.completed", stripe.pay(session)));
     const reveal = () => viaApi(`/api/realty/${listing}/reveal-phone-number`, { method: "POST", token: who.token });
     expect((await reveal()).status).toBe(200);
-    const price = PRODUCTS.phone_reveal.amount_cents;
+    const price = REFERENCE_PRICES.phone_reveal;
     await deliver(refunded(session, price - 20));
     expect((await reveal()).status).toBe(200);
     await deliver(refunded(session, price));

@@ -1,18 +1,19 @@
 /**
- * Payments and promotion through the sandbox provider (issue 21, decision 040): intents and their ledger,
+ * Payments and promotion through the sandbox provider (decision 040): intents and their ledger,
  * the success batch with its promotion period, stacking and expiry, stopping early, the person's
  * transactions, and idempotency under concurrent calls.
  */
 import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { Paged, Single } from "#shared/api/conventions.ts";
-import type { ApiRealtyOptions, ApiTransaction } from "#shared/api/payments.ts";
-import { PRODUCTS, PROMOTION_PRODUCT_IDS } from "#shared/products.ts";
+import type { ApiListingOptions, ApiTransaction } from "#shared/api/payments.ts";
+import { PROMOTION_PRODUCT_IDS } from "#shared/products.ts";
 import { closeEndedPromotions } from "#worker/db/promotions.ts";
 import { scheduled } from "#worker/scheduled.ts";
 import { call, errorOf, type SignedIn, signUpByPhone } from "./auth-fixtures.ts";
 import { complete, createIntent, fail, intentOf, ledgerOf, payFor } from "./payment-fixtures.ts";
 import { fixtureListing, listingPlacements, periodsOf } from "./payment-listings.ts";
+import { REFERENCE_PRICES } from "#worker/db/reference/prices.ts";
 
 const DAY = 86_400_000;
 
@@ -24,7 +25,7 @@ async function owner(): Promise<SignedIn & { listing: number }> {
 const options = async (jar: SignedIn["jar"], id: number) => {
   const res = await call(`/api/cabinet/payment/realty-options?realty_id=${id}`, { jar });
   expect(res.status).toBe(200);
-  return (await res.json<Single<ApiRealtyOptions>>()).data;
+  return (await res.json<Single<ApiListingOptions>>()).data;
 };
 
 /** Moves a listing's placement periods (and its columns) back in time by `ms`, as if bought earlier. */
@@ -54,8 +55,8 @@ describe("POST /api/cabinet/payment/intent", () => {
     expect(intent).toMatchObject({
       product: "top_7",
       realty_id: listing,
-      amount_cents: PRODUCTS.top_7.amount_cents,
-      amount: PRODUCTS.top_7.amount_cents / 100,
+      amount_cents: REFERENCE_PRICES.top_7,
+      amount: REFERENCE_PRICES.top_7 / 100,
       currency: "EUR",
       status: "created",
       provider: "sandbox",
@@ -68,7 +69,7 @@ describe("POST /api/cabinet/payment/intent", () => {
     const row = await env.DB.prepare("SELECT amount_cents FROM payment_intents WHERE id = ?")
       .bind(intent.id)
       .first<{ amount_cents: number }>();
-    expect(row!.amount_cents).toBe(PRODUCTS.top_7.amount_cents);
+    expect(row!.amount_cents).toBe(REFERENCE_PRICES.top_7);
   });
 
   it("answers the same intent for the same idempotency key, also when asked at once", async () => {
@@ -179,7 +180,7 @@ describe("the intent's states", () => {
     expect(await intentOf(changed)).toMatchObject({
       id: intent.id,
       product: "top_30",
-      amount_cents: PRODUCTS.top_30.amount_cents,
+      amount_cents: REFERENCE_PRICES.top_30,
       status: "created",
     });
     const otherKind = await put("phone_reveal");
@@ -307,7 +308,7 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     const intent = await payFor(jar, listing, "top_7");
     const res = await stop(jar, listing, "top");
     expect(res.status).toBe(200);
-    expect((await res.json<Single<ApiRealtyOptions>>()).data.active).toEqual([]);
+    expect((await res.json<Single<ApiListingOptions>>()).data.active).toEqual([]);
     const [period] = await periodsOf(listing);
     expect(period!.stopped_at).not.toBeNull();
     expect(period!.ends_at).toBe(period!.stopped_at);
@@ -324,7 +325,7 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     const intent = await payFor(jar, listing, "top_30");
     // 10 days and an hour used: 19 whole days unused.
     await age(listing, 10 * DAY + 3_600_000);
-    const refundCents = Math.floor((PRODUCTS.top_30.amount_cents * 19) / 30);
+    const refundCents = Math.floor((REFERENCE_PRICES.top_30 * 19) / 30);
     // The options say beforehand what stopping now gives back.
     expect((await options(jar, listing)).active).toEqual([
       expect.objectContaining({ placement: "top", product: "top_30", refund: refundCents / 100 }),
@@ -352,7 +353,7 @@ describe("DELETE /api/cabinet/realties/{id}/promotion (stop early)", () => {
     const queued = await payFor(jar, listing, "top_30");
     // The running period is top_7 (no refund); the queued top_30 has not started: all of it comes back.
     expect((await options(jar, listing)).active).toEqual([
-      expect.objectContaining({ placement: "top", product: "top_7", refund: PRODUCTS.top_30.amount_cents / 100 }),
+      expect.objectContaining({ placement: "top", product: "top_7", refund: REFERENCE_PRICES.top_30 / 100 }),
     ]);
     expect((await stop(jar, listing, "top")).status).toBe(200);
     expect(await ledgerOf(queued.id)).toEqual(["created", "pending", "succeeded", "refunded"]);
@@ -397,7 +398,7 @@ describe("GET /api/cabinet/payment/realty-options", () => {
       product: "top_30",
       placement: "top",
       days: 30,
-      amount: PRODUCTS.top_30.amount_cents / 100,
+      amount: REFERENCE_PRICES.top_30 / 100,
       currency: "EUR",
       refundable: true,
     });

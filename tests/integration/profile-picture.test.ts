@@ -7,7 +7,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { ApiUser } from "#shared/api/auth.ts";
 import { PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
-import { sniffPhoto } from "#worker/services/photo-sniff.ts";
+import { sniffPhoto } from "#worker/workflows/photo-sniff.ts";
 import { GPS_SECONDS_BYTES, SMALL_JPEG, gradientPng, pngHeader, withExif } from "#tests/fixtures/photos.ts";
 import { call, errorOf, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 

@@ -1,7 +1,8 @@
 /**
- * Issue 21 item 5: running "Top" placements first on every page of a search (at most PROMOTED_PER_PAGE,
- * matching its filters, never repeated, totals and pages exact), expiry at once, "Highlight" marks without
- * reordering, the home page's shelf of "Home" placements, and the label on the list pages.
+ * Decision 067: running "Top" placements in a promoted block above every page of
+ * a search (at most PROMOTED_PER_PAGE, matching its filters, in turn), the results under it in the visitor's
+ * sort (totals and pages exact), expiry at once, "Highlight" marks without reordering, the home page's shelf of
+ * "Home" placements, and the labels on the list pages.
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -22,7 +23,7 @@ const search = async (query: string, at = NOW) => {
   return res.json<SearchResponse>();
 };
 
-/** Every page of a search, checked page by page; the ids in the order shown. */
+/** Every page of a search, checked page by page; the ids of the results in the order shown. */
 async function walk(query: string, perPage: number, at = NOW) {
   const first = await search(`${query}&per_page=${perPage}`, at);
   expect(first.total_exact).toBe(true);
@@ -36,11 +37,11 @@ async function walk(query: string, perPage: number, at = NOW) {
         page < pages ? perPage : first.total - (pages - 1) * perPage,
       );
     else expect(body.items, `${query} past the end`).toEqual([]);
-    // The placed ones lead the page, at most PROMOTED_PER_PAGE of them, all of them running placements.
-    const slots = body.items.filter((item) => item.promoted_slot);
-    expect(slots.length).toBeLessThanOrEqual(Math.min(PROMOTED_PER_PAGE, perPage));
-    expect(body.items.slice(0, slots.length)).toEqual(slots);
-    for (const item of slots) expect(item.promoted).toBe(true);
+    // The block: at most PROMOTED_PER_PAGE running placements, each once, none of them a result's duplicate slot.
+    expect(body.promoted.length).toBeLessThanOrEqual(Math.min(PROMOTED_PER_PAGE, perPage));
+    expect(new Set(body.promoted.map((item) => item.id)).size).toBe(body.promoted.length);
+    for (const item of body.promoted) expect(item).toMatchObject({ promoted: true, promoted_slot: true });
+    for (const item of body.items) expect(item.promoted_slot).toBeUndefined();
     items.push(...body.items);
   }
   const ids = items.map((item) => item.id);
@@ -84,68 +85,54 @@ beforeEach(async () => {
   await place("promoted_until", elsewhere, NOW + 7 * DAY);
 });
 
-describe("promoted listings first", () => {
-  it("puts at most PROMOTED_PER_PAGE running placements matching the search first, then the visitor's sort", async () => {
+describe("the promoted block", () => {
+  it("shows up to PROMOTED_PER_PAGE running placements matching the search above results in the visitor's sort", async () => {
     const body = await search(`${BEOGRAD}&per_page=10`);
-    const first = body.items.slice(0, PROMOTED_PER_PAGE);
-    for (const item of first) {
-      expect(promoted).toContain(item.id);
-      expect(item).toMatchObject({ promoted: true, promoted_slot: true });
-    }
-    const rest = body.items.slice(PROMOTED_PER_PAGE);
-    for (const item of rest) {
-      expect(item.promoted_slot).toBe(false);
-      // A placed listing is never repeated among the others: none of them is promoted.
-      expect(item.promoted).toBe(false);
-      expect(elsewhere).not.toContain(item.id);
-    }
-    for (let i = 1; i < rest.length; i++) expect(rest[i - 1]!.updated_at >= rest[i]!.updated_at).toBe(true);
+    expect(body.promoted).toHaveLength(PROMOTED_PER_PAGE);
+    for (const item of body.promoted) expect(promoted).toContain(item.id);
+    // The results are the sort's page as it is: the same as without any placement taken first.
+    const plain = await search(`${BEOGRAD}&per_page=10&ranked=false`);
+    expect(body.items.map((i) => i.id)).toEqual(plain.items.map((i) => i.id));
+    expect(plain.promoted).toEqual([]);
+    for (let i = 1; i < body.items.length; i++)
+      expect(body.items[i - 1]!.updated_at >= body.items[i]!.updated_at).toBe(true);
   });
 
-  it("keeps the visitor's sort after the placed ones", async () => {
+  it("keeps Price: low to high sorted under the block", async () => {
     const body = await search(`${BEOGRAD}&per_page=20&sort=price_asc`);
-    const rest = body.items.filter((item) => !item.promoted_slot);
-    expect(body.items.filter((item) => item.promoted_slot)).toHaveLength(PROMOTED_PER_PAGE);
-    for (let i = 1; i < rest.length; i++) expect(rest[i - 1]!.price <= rest[i]!.price).toBe(true);
+    expect(body.promoted).toHaveLength(PROMOTED_PER_PAGE);
+    const prices = body.items.map((item) => item.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
-  it("shows every match on exactly one page with the exact total, whatever the page size", async () => {
+  it("shows every match on exactly one page of results with the exact total, whatever the page size", async () => {
     const all = await beogradIds();
     for (const perPage of [1, 4, 10, 50]) {
       const items = await walk(BEOGRAD, perPage);
       expect(items.map((i) => i.id).sort((a, b) => a - b)).toEqual(all);
-      const placed = items.filter((i) => i.promoted_slot).map((i) => i.id);
-      const shown = items.filter((i) => i.promoted).map((i) => i.id);
-      expect(shown.sort((a, b) => a - b)).toEqual([...promoted].sort((a, b) => a - b));
-      // Each page places up to PROMOTED_PER_PAGE first; on one page of 50 the other four follow the rest.
-      const pages = Math.ceil(all.length / perPage);
-      expect(placed).toHaveLength(Math.min(promoted.length, pages * Math.min(PROMOTED_PER_PAGE, perPage)));
-      if (perPage === 50)
-        expect(items.slice(-(promoted.length - PROMOTED_PER_PAGE)).every((i) => i.promoted)).toBe(true);
+      expect(
+        items
+          .filter((i) => i.promoted)
+          .map((i) => i.id)
+          .sort((a, b) => a - b),
+      ).toEqual([...promoted].sort((a, b) => a - b));
     }
   });
 
-  it("fills the last pages with placed listings when the others run out", async () => {
-    // Nine matches (the cheapest Beograd apartments), eight of them placed: more than the pages have slots.
-    const cheap = await env.DB.prepare(
-      "SELECT id, price FROM listings WHERE status = 'active' AND type_id = 4 AND city_id = 1 ORDER BY price, id LIMIT 10",
-    ).all<{ id: number; price: number }>();
-    const rows = cheap.results;
-    // A price bound that keeps exactly the first nine (prices may tie: then fewer, still a short list).
-    const bound = rows[8]!.price;
-    const matching = rows.filter((r) => r.price <= bound).map((r) => r.id);
-    await place("promoted_until", matching.slice(1), NOW + DAY);
-    for (const perPage of [2, 4, 5]) {
-      const items = await walk(`${BEOGRAD}&price_max=${bound}`, perPage);
-      expect(items.map((i) => i.id).sort((a, b) => a - b)).toEqual([...matching].sort((a, b) => a - b));
-      expect(items.filter((i) => i.promoted)).toHaveLength(matching.length - 1);
-    }
+  it("gives every page a block, the next ones in turn", async () => {
+    const one = await search(`${BEOGRAD}&per_page=10`);
+    const two = await search(`${BEOGRAD}&per_page=10&page=2`);
+    expect(two.promoted).toHaveLength(PROMOTED_PER_PAGE);
+    expect(two.promoted.map((i) => i.id)).not.toEqual(one.promoted.map((i) => i.id));
+    // Page 2 now is page 1 in the next period.
+    const next = await search(`${BEOGRAD}&per_page=10`, NOW + PROMOTED_ROTATION_MS);
+    expect(next.promoted.map((i) => i.id)).toEqual(two.promoted.map((i) => i.id));
   });
 
-  it("never places another search's promoted listing first", async () => {
+  it("never shows another search's promoted listing", async () => {
     for (const query of [BEOGRAD, `${BEOGRAD}&sort=price_desc`, "city=novi-sad", "deal=rent"]) {
       const body = await search(`${query}&per_page=20`);
-      for (const item of body.items.filter((i) => i.promoted_slot)) {
+      for (const item of body.promoted) {
         if (query.startsWith(BEOGRAD)) expect(promoted).toContain(item.id);
         if (query.startsWith("city=novi-sad")) expect(item.city.slug).toBe("novi-sad");
         if (query.startsWith("deal=rent")) expect(item.deal).toBe("rent");
@@ -153,41 +140,46 @@ describe("promoted listings first", () => {
     }
   });
 
-  it("drops an expired placement at once: it joins the others in their sort", async () => {
-    const [ending] = promoted;
+  it("drops an expired placement at once", async () => {
+    const ids = (await search(`${BEOGRAD}&per_page=10`)).promoted.map((i) => i.id);
+    const [ending] = ids;
     await place("promoted_until", [ending!], NOW + 60_000);
-    const before = await walk(BEOGRAD, 10, NOW + 59_999);
-    expect(before.find((i) => i.id === ending)).toMatchObject({ promoted: true, promoted_slot: true });
-    const after = await walk(BEOGRAD, 10, NOW + 60_000);
-    expect(after.find((i) => i.id === ending)).toMatchObject({ promoted: false, promoted_slot: false });
-    expect(after.filter((i) => i.promoted_slot)).toHaveLength(promoted.length - 1);
-    // The detail says so too.
+    const before = await search(`${BEOGRAD}&per_page=10`, NOW + 59_999);
+    expect(before.promoted.map((i) => i.id)).toContain(ending);
+    // Within the hour the others keep their turn; the ended one is gone from every page.
+    for (let page = 1; page <= 3; page++) {
+      const after = await search(`${BEOGRAD}&per_page=10&page=${page}`, NOW + 60_000);
+      expect(after.promoted.map((i) => i.id)).not.toContain(ending);
+    }
     const detail = await (await get(`/api/realty/${ending}`, NOW + 60_000)).json<{ data: ApiListing }>();
     expect(detail.data.promoted).toBe(false);
   });
 
-  it("rotates which placed listings come first from one period to the next, each page agreeing", async () => {
-    const firstOf = async (at: number) =>
-      (await search(`${BEOGRAD}&per_page=10`, at)).items.filter((i) => i.promoted_slot).map((i) => i.id);
-    const now = await firstOf(NOW);
-    expect(await firstOf(NOW + 1000)).toEqual(now);
-    const next = await firstOf(NOW + PROMOTED_ROTATION_MS);
-    expect(next).toHaveLength(PROMOTED_PER_PAGE);
-    expect(next).not.toEqual(now);
+  it("rotates from one period to the next, every request within one agreeing, each placement in turn", async () => {
+    const blockAt = async (at: number) => (await search(`${BEOGRAD}&per_page=10`, at)).promoted.map((i) => i.id);
+    const now = await blockAt(NOW);
+    expect(await blockAt(NOW + 1000)).toEqual(now);
+    const seen = new Map<number, number>();
+    // Seven placements, three places: over seven periods each shows three times.
+    for (let k = 0; k < promoted.length; k++) {
+      for (const id of await blockAt(NOW + k * PROMOTED_ROTATION_MS)) seen.set(id, (seen.get(id) ?? 0) + 1);
+    }
+    expect([...seen.keys()].sort((a, b) => a - b)).toEqual([...promoted].sort((a, b) => a - b));
+    expect(new Set(seen.values())).toEqual(new Set([PROMOTED_PER_PAGE]));
   });
 
-  it("answers a search of promoted listings only with them, in turn, every one once", async () => {
+  it("answers a search of promoted listings only with all of them in the sort, no block", async () => {
     const items = await walk("promoted=true", 4);
     expect(items.map((i) => i.id).sort((a, b) => a - b)).toEqual([...promoted, ...elsewhere].sort((a, b) => a - b));
+    expect((await search("promoted=true")).promoted).toEqual([]);
     const none = await walk(`${BEOGRAD}&promoted=false`, 10);
-    expect(none.some((i) => i.promoted || i.promoted_slot)).toBe(false);
+    expect(none.some((i) => i.promoted)).toBe(false);
   });
 });
 
 describe("a search without placements first", () => {
   it("ranked=false keeps the visitor's sort alone, promoted listings where the sort puts them", async () => {
     const all = await walk(`${BEOGRAD}&ranked=false`, 50);
-    expect(all.some((item) => item.promoted_slot)).toBe(false);
     for (let i = 1; i < all.length; i++) expect(all[i - 1]!.updated_at >= all[i]!.updated_at).toBe(true);
     expect(
       all
@@ -265,19 +257,39 @@ describe("the home page's placements", () => {
 
 describe("labels on the list pages", () => {
   it.each([
-    ["/buy/apartment/beograd/", "Promoted"],
-    ["/ru/buy/apartment/beograd/", "Продвигается"],
-    ["/sr/buy/apartment/beograd/", "Istaknuto"],
-    ["/search/?type=4&city=beograd", "Promoted"],
-  ])("%s labels the placed listings", async (path, label) => {
+    ["/buy/apartment/beograd/", "Promoted listings", "Top"],
+    ["/ru/buy/apartment/beograd/", "Продвигаемые объявления", "Топ"],
+    ["/sr/buy/apartment/beograd/", "Istaknuti oglasi", "Top"],
+    ["/search/?type=4&city=beograd", "Promoted listings", "Top"],
+  ])("%s shows the block, labelled, its listings once", async (path, heading, label) => {
     const html = await page(path);
-    const labels = html.split(`>${label}<`).length - 1;
-    expect(labels, path).toBeGreaterThanOrEqual(PROMOTED_PER_PAGE);
-    expect(promoted.filter((id) => html.includes(`listing-${id}-title`))).toHaveLength(PROMOTED_PER_PAGE);
+    const start = html.indexOf('data-testid="promoted-block"');
+    expect(start, path).toBeGreaterThan(0);
+    const block = html.slice(start, html.indexOf("</section>", start));
+    expect(block).toContain(`>${heading}<`);
+    const inBlock = promoted.filter((id) => block.includes(`listing-${id}-title`));
+    expect(inBlock).toHaveLength(PROMOTED_PER_PAGE);
+    expect(block.split(`>${label}<`).length - 1).toBe(PROMOTED_PER_PAGE);
+    // Not repeated in the results under the block.
+    for (const id of inBlock) expect(html.split(`id="listing-${id}-title"`).length - 1).toBe(1);
   });
 
-  it("marks a highlighted card for everyone, with words for screen readers", async () => {
-    // The cheapest not promoted: first after the placed ones.
+  it("keeps the page's results sorted by price under the block", async () => {
+    const html = await page("/buy/apartment/beograd/?sort=price_asc");
+    const after = html.slice(html.indexOf("</section>", html.indexOf('data-testid="promoted-block"')));
+    const ids = [...after.matchAll(/id="listing-(\d+)-title"/g)].map((m) => Number(m[1]));
+    expect(ids.length).toBeGreaterThan(5);
+    const { results } = await env.DB.prepare(
+      `SELECT id, price FROM listings WHERE id IN (${ids.map(() => "?").join(", ")})`,
+    )
+      .bind(...ids)
+      .all<{ id: number; price: number }>();
+    const price = new Map(results.map((r) => [r.id, r.price]));
+    const prices = ids.map((id) => price.get(id)!);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+
+  it("labels a highlighted card in words, visibly", async () => {
     const cheapest = await env.DB.prepare(
       "SELECT id FROM listings WHERE status = 'active' AND type_id = 4 AND city_id = 1 AND promoted_until IS NULL ORDER BY price, id LIMIT 1",
     ).first<{ id: number }>();
@@ -288,6 +300,7 @@ describe("labels on the list pages", () => {
       new RegExp(`<article [^>]*data-highlighted="true"[^>]*aria-labelledby="listing-${ids[0]}-title"`),
     );
     expect(html.match(/<article [^>]*data-highlighted/g)).toHaveLength(1);
-    expect(html).toContain('<span class="visually-hidden">Highlighted listing</span>');
+    expect(html).toMatch(/<span class="highlightBadge_\w+">Highlighted<\/span>/);
+    expect(await page("/ru/buy/apartment/beograd/?sort=price_asc")).toContain(">Выделено</span>");
   });
 });

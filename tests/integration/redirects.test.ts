@@ -7,12 +7,12 @@ async function location(path: string, init?: RequestInit) {
   return { status: res.status, location: res.headers.get("location") };
 }
 
-describe("trailing slash (SPEC §2 redirect rule)", () => {
+describe("trailing slash (product §2 redirect rule)", () => {
   it.each([
     ["/about", "/about/"],
     ["/search", "/search/"],
     ["/buy/apartment/beograd", "/buy/apartment/beograd/"],
-    ["/search?q=novi%20sad&page=2", "/search/?q=novi%20sad&page=2"],
+    ["/search?q=novi%20sad&page=2", "/search/?q=novi+sad&page=2"],
     ["/ru/about", "/ru/about/"],
     ["/sr", "/sr/"],
     ["/nope", "/nope/"],
@@ -41,7 +41,7 @@ describe("trailing slash (SPEC §2 redirect rule)", () => {
   });
 });
 
-describe("legacy paths (SPEC §2) → 301 to the new route, locale and query kept", () => {
+describe("legacy paths (product §2) → 301 to the new route, locale and query kept", () => {
   it.each([
     ["/about", "/about/"],
     ["/adCreationPolicy", "/ad_creation_policy/"],
@@ -53,7 +53,7 @@ describe("legacy paths (SPEC §2) → 301 to the new route, locale and query kep
     ["/privacyPolicy", "/privacy-policy/"],
     ["/realty/search?city=beograd", "/search/?city=beograd"],
     ["/realty/view?id=5", "/realty/5/"],
-    ["/realty/view?id=5&utm_source=mail", "/realty/5/?utm_source=mail"],
+    ["/realty/view?id=5&utm_source=mail&pwa_user=yes", "/realty/5/?pwa_user=yes"],
     ["/thankYou", "/thank-you/"],
     ["/unsubscribe?token=abc", "/unsubscribe/?token=abc"],
     ["/userAgreement", "/user-agreement/"],
@@ -84,7 +84,7 @@ describe("legacy paths (SPEC §2) → 301 to the new route, locale and query kep
   });
 });
 
-describe("/buy/{citySlug?}/ and /rent/{citySlug?}/ (DESIGN §7)", () => {
+describe("/buy/{citySlug?}/ and /rent/{citySlug?}/ (architecture §7)", () => {
   it.each([
     ["/buy/", "/buy/apartment/"],
     ["/rent/", "/rent/apartment/"],

@@ -1,5 +1,5 @@
 /**
- * `/listing/renew/{id}/?token=…`, the expiry reminder's link (issue 19 item 3), as a plain form post: opening
+ * `/listing/renew/{id}/?token=…`, the expiry reminder's link (decision 038), as a plain form post: opening
  * it renews nothing; its one button renews once, without signing in; a broken, used or stale link says so.
  */
 import { env, SELF } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * Reports of public listings (issue 19 item 5, decisions 038 and 047): `POST /api/realty/{id}/report` from
+ * Reports of public listings (decisions 038 and 047): `POST /api/realty/{id}/report` from
  * guests and signed-in visitors, its refusals (bad input, own listing, a listing that is not public, the
  * rate limits), one open report per reporter, who may take a listing off the site (independent, established
  * reporters; never guests, accounts without a verified phone, fresh accounts, one network's accounts or
@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import {
   REPORT_HIDE_THRESHOLD,
+  REPORTER_MAX_OVERRULED,
   REPORTER_MIN_ACCOUNT_DAYS,
   REPORTS_PER_IP_PER_HOUR,
   REPORTS_PER_USER_PER_HOUR,
@@ -364,6 +365,40 @@ describe("the hide threshold", { timeout: 30_000 }, () => {
     expect(await isPublic(id, path)).toBe(true);
     // Independent reporters the moderator has not overruled still can.
     await reportAll(id, [await established()]);
+    expect(await isPublic(id, path)).toBe(false);
+  });
+
+  it(`stops counting a reporter overruled ${REPORTER_MAX_OVERRULED} times, more often than upheld, anywhere`, async () => {
+    const serial = await established();
+    for (let i = 0; i < REPORTER_MAX_OVERRULED; i++) {
+      const { id } = await published(seller);
+      await reportAll(id, [serial]);
+      // Still public, in the queue: the moderator keeps it and overrules the report (decision 085).
+      expect((await call(`/api/admin/realty/${id}/approve`, { body: {}, jar: await adminJar() })).status).toBe(200);
+    }
+    const { id, path } = await published(seller);
+    const others = await enoughReporters();
+    await reportAll(id, [serial, ...others.slice(0, -1)]);
+    expect(await openReports(id)).toHaveLength(REPORT_HIDE_THRESHOLD);
+    expect(await isPublic(id, path)).toBe(true);
+    await reportAll(id, others.slice(-1));
+    expect(await isPublic(id, path)).toBe(false);
+  });
+
+  it("still counts a reporter once overruled whose other report was upheld", async () => {
+    const careful = await established();
+    const { id: kept } = await published(seller);
+    await reportAll(kept, [careful]);
+    expect((await call(`/api/admin/realty/${kept}/approve`, { body: {}, jar: await adminJar() })).status).toBe(200);
+    const { id: fake } = await published(seller);
+    await reportAll(fake, [careful]);
+    const body = { code: "rules", reason: "A scam: asks for a deposit before any viewing." };
+    expect((await call(`/api/admin/realty/${fake}/reject`, { body, jar: await adminJar() })).status).toBe(200);
+    const { id, path } = await published(seller);
+    const others = await enoughReporters();
+    await reportAll(id, [careful, ...others.slice(0, -2)]);
+    expect(await isPublic(id, path)).toBe(true);
+    await reportAll(id, others.slice(-2, -1));
     expect(await isPublic(id, path)).toBe(false);
   });
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
   sessions.user = await devSession("user");
 });
 
-/** Who may open a SPEC §2 route: anyone, a signed-in user (with a verified phone), or an admin. */
+/** Who may open a product §2 route: anyone, a signed-in user (with a verified phone), or an admin. */
 const sessionFor = (route: string) =>
   route.startsWith("/admin/")
     ? sessions.admin
@@ -26,7 +26,7 @@ const PREFIXES = [
   { locale: "ru", prefix: "/ru" },
 ] as const;
 
-describe.each(PREFIXES)("SPEC §2 routes in $locale", ({ locale, prefix }) => {
+describe.each(PREFIXES)("Product §2 routes in $locale", ({ locale, prefix }) => {
   it.each(SPEC_ROUTES)("$route answers 200 in the layout", async ({ route, path, heading: expected, indexable }) => {
     const url = `${ORIGIN}${prefix}${path === "/" && prefix ? "/" : path}`;
     const session = sessionFor(route);

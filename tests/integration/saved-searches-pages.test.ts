@@ -1,5 +1,5 @@
 /**
- * The saved-search pages as a browser without JavaScript uses them (issue 22 items 1–3): "Save search" on a
+ * The saved-search pages as a browser without JavaScript uses them (decision 041): "Save search" on a
  * list page, rendered in place (a lazy part, decision 037) and posting to the page itself; the guest's
  * cookie and the favourites page's panel; the account's searches on `/cabinet/saved-searches/` — renamed,
  * alerts set, deleted after a confirmation step — each post answered by a redirect back saying what was done,

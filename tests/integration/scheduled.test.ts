@@ -1,6 +1,6 @@
 import { createScheduledController, env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/services/rate-limit.ts";
+import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/http/rate-limit.ts";
 import { checkUnsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 import { scheduled } from "#worker/scheduled.ts";
 
@@ -36,7 +36,7 @@ it("is the built Worker's scheduled handler", async () => {
   expect(await counter("test:old2")).toBeNull();
 });
 
-describe("expiry (issue 19 item 3)", () => {
+describe("expiry (decision 038)", () => {
   const DAY = 24 * 60 * 60 * 1000;
   const run = (now: number) => scheduled(createScheduledController({ scheduledTime: now, cron: "17 * * * *" }), env);
   const row = (id: number) =>

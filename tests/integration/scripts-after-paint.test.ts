@@ -36,7 +36,7 @@ it.each(["/", "/ru/search/?city=beograd", "/sr/media/", "/about/"])(
     expect(preloads.some((href) => href.startsWith("/assets/entry.client-"))).toBe(true);
 
     // Right after it, the classic script that starts it, under this response's nonce, naming the
-    // module it loads after the `load` event (the service worker's page side, issue 23).
+    // module it loads after the `load` event (the service worker's page side, decision 043).
     const next = html.slice(html.indexOf(block) + block.length);
     expect(next).toMatch(
       new RegExp(

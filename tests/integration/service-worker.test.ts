@@ -1,5 +1,5 @@
 /**
- * The built service worker and the page side's bundle (issue 23; client/pwa/build-plugin.ts): what the
+ * The built service worker and the page side's bundle (vite-plugins/pwa.ts, decision 043): what the
  * build wrote, as the deploy serves it. Static files are answered before the worker runs (here: the
  * assets binding, with public/_headers).
  */

@@ -1,5 +1,5 @@
 /**
- * Slow data (issue 17 §8, decision 028), with the production deadlines: an API slower than
+ * Slow data (decision 028), with the production deadlines: an API slower than
  * CRITICAL_DATA_TIMEOUT_MS costs a streamed page only the sections it feeds (their fallback, the document
  * finished), and a page whose own data it is gets the 503 screen before anything is sent. The API is
  * slowed with the development knobs `X-Debug-Api-Delay` (and `X-Debug-Api-Delay-Path`, one endpoint).

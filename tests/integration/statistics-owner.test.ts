@@ -1,5 +1,5 @@
 /**
- * Honest counters and the owner's statistics (issue 19 item 6, decision 038): a view counts once per
+ * Honest counters and the owner's statistics (decision 038): a view counts once per
  * visitor and listing a UTC day, bots never; a phone reveal counts itself once per account, listing and
  * day; the detail page's map link counts an open and leads on to OpenStreetMap; the owner reads the last
  * OWNER_STATS_DAYS days at `GET /api/cabinet/realties/{id}/statistics` and on `/cabinet/statistics/{id}/`.
@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiListingStatistics, ApiStatisticsDay } from "#shared/api/cabinet.ts";
 import { OWNER_STATS_DAYS, STATISTICS_EVENTS_PER_IP_PER_HOUR } from "#shared/constants.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import { BOT_UA, BROWSER_UA } from "#tests/fixtures/requests.ts";
 import { STATISTICS_ROLLUP_SQL } from "#worker/db/statistics.ts";
 import { call, devSession, errorOf, Jar, type SignedIn, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
@@ -481,7 +481,7 @@ describe("GET /api/cabinet/realties/{id}/statistics", () => {
     expect(data.title).toBe(
       generatedListingTitle(
         { deal: "sale", type: "apartment", rooms: 2, area: 60, land_area: null, city: city!.name_ru, district: null },
-        messageCatalog("ru").intl,
+        textCatalog("ru").intl,
       ),
     );
   });

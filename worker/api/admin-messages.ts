@@ -1,8 +1,8 @@
 /**
- * Reported conversations (issue 20 item 5, decision 039): `GET /api/admin/messages/reports?page=` lists the
+ * Reported conversations (decision 039): `GET /api/admin/messages/reports?page=` lists the
  * open reports, oldest first, each with the conversation's newest messages; `POST
  * /api/admin/messages/reports/{id}/resolve {"action": "dismiss"|"block"}` closes the conversation's open
- * reports, and with `block` stops it on the reporter's behalf. Admins only: everyone else gets 404.
+ * reports, and with `block` stops it on the reporter's behalf. Moderators and admins only: everyone else gets 404.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -14,6 +14,7 @@ import {
 } from "#shared/api/messages.ts";
 import { CONVERSATION_REPORT_MESSAGES, CONVERSATION_REPORTS_PER_PAGE } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { requireRole } from "#worker/middleware/staff.ts";
 import {
   newestMessages,
   openConversationReports,
@@ -30,11 +31,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 export const adminMessages = new Hono<AppEnv>();
 
-adminMessages.use("/admin/messages/*", async (c, next) => {
-  if (c.get("user")?.role !== "admin") return apiError(c, 404, "not_found", "No such endpoint");
-  await next();
-  c.header("Cache-Control", "private, no-store");
-});
+// Conversation reports are the moderators' (and admins'); a 404 for anyone else (decision 057).
+adminMessages.use("/admin/messages/*", requireRole("moderator"));
 
 adminMessages
   .get("/admin/messages/reports", valid("query", ConversationReportsQuery), async (c) => {

@@ -1,5 +1,5 @@
 /**
- * Moderation (SPEC §7; issue 18 item 6, issue 19 item 4, decisions 038, 047 and 053):
+ * Moderation (product §7, decisions 038, 047 and 053):
  * `GET /api/admin/realty/moderation` is the queue of pending listings — and of public ones whose changes wait
  * (decision 053) — those reports took off the site first, then the oldest submission first, with their
  * photos, facts, the changes, the duplicate check's finding and open reports; `POST
@@ -24,10 +24,11 @@ import {
 import type { ApiListingEdit } from "#shared/api/listing-edit.ts";
 import type { ApiImage } from "#shared/api/realty.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
-import type { PropertyType } from "#shared/listing-types.ts";
+import type { ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { requireRole } from "#worker/middleware/staff.ts";
 import { editRow, listingHistory, updateListing, type ColumnValues, type EditRow } from "#worker/db/listing-edits.ts";
 import {
   approveRevision,
@@ -37,7 +38,6 @@ import {
   type RevisionRow,
   type RevisionText,
 } from "#worker/db/listing-revisions.ts";
-import { toImage } from "#worker/db/listings.ts";
 import { pendingPage, publishedAt, queueImages, type QueueRow } from "#worker/db/moderation-queue.ts";
 import { openReports, resolveReports, type OpenReport } from "#worker/db/reports.ts";
 import { findUserById } from "#worker/db/users.ts";
@@ -46,8 +46,9 @@ import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
 import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
-import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
+import { mailLocale, sendOwnerMail } from "#worker/workflows/owner-mail.ts";
 import { generatedTitle, likelyDuplicate, toEdit, withRevision } from "./realty-edit.ts";
+import { toImage } from "./shapes/image.ts";
 import { valid } from "./validate.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,11 +65,8 @@ for (const path of [
   "/admin/realty/:id/reject",
   "/admin/realty/:id/history",
 ]) {
-  adminRealty.use(path, async (c, next) => {
-    if (c.get("user")?.role !== "admin") return apiError(c, 404, "not_found", "No such endpoint");
-    await next();
-    c.header("Cache-Control", "private, no-store");
-  });
+  // The moderation queue is the moderators' (and admins'); a 404 for anyone else (decision 057).
+  adminRealty.use(path, requireRole("moderator"));
 }
 
 type Decision = { approve: true; revision?: string } | { approve: false; code: RejectionCode | null; reason: string };
@@ -99,7 +97,7 @@ async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision,
   try {
     if (decision.approve) {
       const path = row.city
-        ? paths.detail(row.deal, row.property_type as PropertyType, row.city, row.id)
+        ? paths.detail(row.deal, row.property_type as ListingKind, row.city, row.id)
         : paths.realty(row.id);
       await sendOwnerMail(
         c.env,
@@ -147,6 +145,30 @@ async function decideChanges(c: Context<AppEnv>, row: EditRow, revision: Revisio
 }
 
 /**
+ * Decides on a public listing visitors reported (decision 085): keeping it overrules the reports (their
+ * reporters no longer count towards hiding it); taking it off rejects it with a reason its owner is told.
+ */
+async function decideReported(c: Context<AppEnv>, row: EditRow, decision: Decision) {
+  const db = c.env.DB;
+  const now = nowOf(c);
+  if (!decision.approve) {
+    const applied = await updateListing(
+      db,
+      row.id,
+      "active",
+      { status: "rejected", rejection_code: decision.code, rejection_reason: decision.reason || null },
+      now,
+      { actorId: c.get("user")!.id, reason: decision.reason || decision.code },
+    );
+    if (!applied) return apiError(c, 409, "not_pending", "The listing was changed meanwhile");
+  }
+  await resolveReports(db, row.id, now, decision.approve);
+  const decided = (await editRow(db, row.id, null))!;
+  if (!decision.approve) await notifyOwner(c, decided, decision);
+  return c.json({ data: toEdit(decided, apiLocale(c)) });
+}
+
+/**
  * Moves a pending listing to a decision, with the changes its owner made meanwhile; or decides on the
  * changes waiting for an approved one. 409 when neither waits (decided already, or not submitted). Its
  * open reports are closed with a decision on the listing: the moderator has seen them.
@@ -163,6 +185,7 @@ async function decide(c: Context<AppEnv>, id: number, decision: Decision) {
     return apiError(c, 409, "changes_changed", "The changes were edited meanwhile; reload them");
   }
   if (row.status !== "pending" && waiting) return decideChanges(c, row, waiting, decision);
+  if (row.status === "active" && (await openReports(db, [id])).length) return decideReported(c, row, decision);
   if (row.status !== "pending") return apiError(c, 409, "not_pending", `The listing is ${row.status}, not pending`);
   const values: ColumnValues = decision.approve
     ? {
@@ -210,14 +233,15 @@ async function queueItem(
 ): Promise<ApiModerationItem | null> {
   const [row, revision] = await Promise.all([editRow(db, entry.id, null), listingRevision(db, entry.id)]);
   const waiting = revision?.status === "pending" ? revision : null;
+  const reportedPublic = row?.status === "active" && reports.length > 0;
   // Decided between the page's two reads.
-  if (!row || (row.status !== "pending" && !waiting)) return null;
+  if (!row || (row.status !== "pending" && !waiting && !reportedPublic)) return null;
   const edit = toEdit(row, locale);
   const duplicate = await likelyDuplicate(db, row, locale);
   return {
     id: row.id,
     deal: row.deal,
-    type: row.property_type as PropertyType,
+    type: row.property_type as ListingKind,
     type_id: row.type_id,
     title: edit.title,
     title_lang: row.title_generated === 1 ? locale : (row.lang ?? locale),
@@ -236,6 +260,7 @@ async function queueItem(
     owner: { id: entry.owner_id, name: entry.owner_name },
     submitted_at: iso(entry.submitted_at),
     hidden_by_reports: entry.hidden_at !== null,
+    reported_public: reportedPublic,
     duplicate: duplicate && { ...duplicate.listing, match: duplicate.match },
     reports: reports.map((r) => ({
       reason: r.reason as ReportReason,
@@ -268,9 +293,9 @@ function changesOf(
 adminRealty
   .get("/admin/realty/moderation", valid("query", ModerationQuery), async (c) => {
     const db = c.env.DB;
-    const { page, per_page } = c.req.valid("query");
+    const { page, per_page, id } = c.req.valid("query");
     const locale = apiLocale(c);
-    const { rows, total } = await pendingPage(db, page, per_page);
+    const { rows, total } = await pendingPage(db, page, per_page, id);
     const ids = rows.map((row) => row.id);
     const [pictures, reports] = await Promise.all([queueImages(db, ids), openReports(db, ids)]);
     const items = await Promise.all(

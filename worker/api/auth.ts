@@ -1,14 +1,13 @@
 /**
- * SPEC §7 "Auth": password sign-in, token refresh (`refresh-token` rotates the refresh token, a reused one
+ * Product §7 "Auth": password sign-in, token refresh (`refresh-token` rotates the refresh token, a reused one
  * revokes its family; `access-token` only hands out an access token), the account data and logout. Web
- * clients hold the tokens as HttpOnly cookies; `X-Auth-Mode: bearer` clients get them in bodies (SPEC §3
+ * clients hold the tokens as HttpOnly cookies; `X-Auth-Mode: bearer` clients get them in bodies (product §3
  * `refresh_token`, `access_token`).
  */
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { LogoutBody, PasswordLoginBody } from "#shared/api/auth.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { authEnv } from "#worker/auth/auth-env.ts";
 import { authUnavailable, signIn } from "#worker/auth/flows.ts";
 import { passwordAttempt } from "#worker/auth/password-attempts.ts";
 import { burnPasswordCheck, verifyPassword } from "#worker/auth/passwords.ts";
@@ -20,8 +19,8 @@ import {
   sessionOfRefreshToken,
   signAccessToken,
 } from "#worker/auth/tokens.ts";
-import { passwordOf, toApiUser } from "#worker/auth/users.ts";
-import { findUserById, findUserByIdentity } from "#worker/db/users.ts";
+import { passwordOf, summaryRole, toApiUser } from "#worker/auth/users.ts";
+import { findUserById, findUserByIdentity, rolesOf } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
@@ -75,14 +74,15 @@ function refused(c: Context<AppEnv>, kind: "reused" | "invalid") {
 /** An access token for the session, or the 401 of a session whose account is gone (the family is revoked). */
 async function accessFor(c: Context<AppEnv>, session: { userId: number; familyId: string }, now: number) {
   const account = await findUserById(c.env.DB, session.userId);
-  if (!account) {
+  if (!account || account.blocked_at !== null) {
+    // A blocked account's families were revoked with the block; one that slipped through ends here.
     await endSession(c.env, session.familyId, now);
     clearSession(c);
-    return { refused: apiError(c, 401, "invalid_token", "Account no longer exists") };
+    return { refused: apiError(c, 401, "invalid_token", account ? "Account blocked" : "Account no longer exists") };
   }
   const access = await signAccessToken(
-    authEnv(c.env),
-    { userId: account.id, role: account.role, familyId: session.familyId },
+    c.env,
+    { userId: account.id, role: summaryRole(rolesOf(account.roles)), familyId: session.familyId },
     now,
   );
   return { access };

@@ -1,15 +1,15 @@
 /**
- * SPEC §7 "Cabinet" favourites: `GET /api/cabinet/realties/favorite-ids`, `…/favorite-realties`,
+ * Product §7 "Cabinet" favourites: `GET /api/cabinet/realties/favorite-ids`, `…/favorite-realties`,
  * `POST …/add-favorite` (`{ id }` or, to merge a guest's cookie, `{ ids }`), `…/delete-favorite`,
  * `…/delete-all-favorite`. Signed-in only. The listings keep their place among the favourites when they leave
- * the site: `favorite-realties?include_unavailable=true` gives them as "no longer available" items (issue 22).
+ * the site: `favorite-realties?include_unavailable=true` gives them as "no longer available" items (decision 041).
  */
 import { type Context, Hono } from "hono";
 import {
   AddFavouriteBody,
   type ApiFavouriteItem,
   DeleteFavouriteBody,
-  FavouriteRealtiesQuery,
+  FavouriteListingsQuery,
 } from "#shared/api/favourites.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import {
@@ -24,6 +24,8 @@ import { listingsByIds } from "#worker/db/listings.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
+import { toUnavailableFavourite } from "./shapes/favourite.ts";
+import { toListing } from "./shapes/listing.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/cabinet/realties";
@@ -41,20 +43,15 @@ cabinetFavourites
     const items = await favouriteIds(c.env.DB, userId(c));
     return c.json({ items, total: items.length });
   })
-  .get(`${BASE}/favorite-realties`, valid("query", FavouriteRealtiesQuery), async (c) => {
+  .get(`${BASE}/favorite-realties`, valid("query", FavouriteListingsQuery), async (c) => {
     const { page, per_page, include_unavailable: includeUnavailable } = c.req.valid("query");
     const db = c.env.DB;
     const locale = apiLocale(c);
     const { rows, total } = await favouritePage(db, userId(c), { page, perPage: per_page, includeUnavailable });
+    const now = nowOf(c);
+    const available = rows.filter((row) => row.available).map((row) => row.listing_id);
     const listings = new Map(
-      (
-        await listingsByIds(
-          db,
-          rows.filter((row) => row.available).map((row) => row.listing_id),
-          locale,
-          nowOf(c),
-        )
-      ).map((listing) => [listing.id, listing]),
+      (await listingsByIds(db, available, locale)).map((listing) => [listing.id, toListing(listing, now, locale)]),
     );
     // Taken off the site, or in the moment between the two reads.
     const gone = includeUnavailable
@@ -80,7 +77,7 @@ cabinetFavourites
         ];
       }
       const summary = gone.get(row.listing_id);
-      return summary ? [{ ...summary, available: false, saved_at }] : [];
+      return summary ? [toUnavailableFavourite(summary, locale, saved_at)] : [];
     });
     return c.json({ items, total, page, per_page });
   })

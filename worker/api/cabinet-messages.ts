@@ -1,10 +1,10 @@
 /**
- * SPEC §7 "Cabinet Messages" (issue 20, decision 039; shapes in shared/api/messages.ts):
+ * Product §7 "Cabinet Messages" (decision 039; shapes in shared/api/messages.ts):
  * `POST /api/cabinet/messages/create` (into a conversation, or to a listing, starting one), `…/contacts`
  * (the person's conversations, paged in the body), `GET …/list` (a thread's page: `before` or `after` an
  * id), `POST …/delivered` (marks read up to an id; idempotent), `GET …/count` (unread over all), and
  * `POST …/block` and `…/report`. Signed-in only; a conversation the person does not take part in is a 404
- * exactly as one that does not exist. Every write tells the open pages (worker/services/live.ts).
+ * exactly as one that does not exist. Every write tells the open pages (worker/live/publish.ts).
  *
  * Marks (decision 039): a message is delivered when the recipient's device got it — the conversation list
  * (`contacts`) or a thread page (`list`) that shows it was loaded — and read by `delivered`.
@@ -12,8 +12,9 @@
  * `POST /api/realty/{id}/send-message` (worker/api/realty-contact.ts) writes through `writeMessage` too:
  * one limit (MESSAGES_PER_HOUR per sender, one counter), none to one's own listing (403), none either way
  * while a participant has blocked the other (409 `blocked`), none into a conversation whose listing or
- * other person was deleted (409 `conversation_closed`), and a listing that is not public takes no new
- * conversation (404 as a missing one).
+ * other person was deleted (409 `conversation_closed`), none to a person staff blocked (409
+ * `recipient_blocked`: they could not read or answer it; decision 062), and a listing that is not public
+ * takes no new conversation (404 as a missing one).
  */
 import { type Context, Hono } from "hono";
 import type { LiveEvent } from "#shared/api/messages.ts";
@@ -45,17 +46,17 @@ import {
   roleOf,
   setBlock,
   threadPage,
-  toConversation,
-  toMessage,
   unreadTotal,
 } from "#worker/db/conversations.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { toMessage } from "#worker/live/message-shape.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
-import { publishToConversation, publishToUser } from "#worker/services/live.ts";
-import { hit } from "#worker/services/rate-limit.ts";
+import { publishToConversation, publishToUser } from "#worker/live/publish.ts";
+import { hit } from "#worker/http/rate-limit.ts";
+import { toConversation } from "./shapes/conversation.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/cabinet/messages";
@@ -96,6 +97,14 @@ const blocked = (c: Context) =>
   apiError(c, 409, "blocked", "A participant has blocked this conversation: no messages either way");
 const closed = (c: Context) =>
   apiError(c, 409, "conversation_closed", "The listing or the other person's account was deleted");
+const recipientBlocked = (c: Context) =>
+  apiError(c, 409, "recipient_blocked", "This person's account is blocked: they cannot receive messages");
+/** Whether the other side of a conversation is a person staff blocked. */
+const blockedRecipient = (c: Context<AppEnv>, conversation: ConversationRow, me: number) =>
+  c.env.DB.prepare("SELECT 1 FROM users WHERE id = ? AND blocked_at IS NOT NULL")
+    .bind(roleOf(conversation, me) === "visitor" ? conversation.owner_id : conversation.visitor_id)
+    .first()
+    .then((row) => row !== null);
 const noListing = (c: Context) => apiError(c, 404, "not_found", "No such listing");
 const noConversation = (c: Context) => apiError(c, 404, "not_found", "No such conversation");
 
@@ -129,6 +138,7 @@ export async function writeMessage(
   if (conversation) {
     if (isClosed(conversation, me)) return closed(c);
     if (conversation.blocked_by !== null) return blocked(c);
+    if (await blockedRecipient(c, conversation, me)) return recipientBlocked(c);
   }
   // Counted only for a message that may go: one counter for send-message and create alike.
   const verdict = await hit(db, { key: `message:user:${me}`, limit: MESSAGES_PER_HOUR, windowS: 3600 }, now);
@@ -139,9 +149,11 @@ export async function writeMessage(
     const current = await conversationOfTarget(c, conversation ? { conversationId: conversation.id } : target);
     if (current?.blocked_by) return blocked(c);
     if (current && isClosed(current, me)) return closed(c);
+    if (current && (await blockedRecipient(c, current, me))) return recipientBlocked(c);
     return "listingId" in target ? noListing(c) : noConversation(c);
   }
-  const { from_me: _, ...event } = toMessage(message, me);
+  // As the recipient reads it, warning included; the sender's page drops the warning (thread-state.ts).
+  const { from_me: _, ...event } = toMessage(message, message.recipient_id);
   await publish([
     () => publishToConversation(c.env, message.conversation_id, { type: "message", message: event }),
     async () => publishToUser(c.env, message.recipient_id, await unreadEvent(c, message.recipient_id)),

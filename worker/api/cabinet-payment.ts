@@ -1,5 +1,5 @@
 /**
- * Payments and promotion (SPEC §7 Cabinet: Payment, `realties/{id}/promotion`; issue 21, decision 040).
+ * Payments and promotion (product §7 Cabinet: Payment, `realties/{id}/promotion`, decision 040).
  * Signed-in only, one's own intents only (anyone else's is 404 as a missing one), `private, no-store`:
  * - `POST /api/cabinet/payment/intent {realty_id, product, idempotency_key?}` → 201 `{data: ApiIntent}` (200
  *   with the same intent for a key used before). A promotion is for one's own active listing (404 for
@@ -13,9 +13,9 @@
  *   first) and failed. 409 `intent_failed` / `intent_succeeded` when it already ended the other way;
  * - `GET …/transactions?page=&per_page=` → the person's intents with their ledgers, newest first;
  * - `GET …/realty-options?realty_id=` and `DELETE /api/cabinet/realties/{id}/promotion?placement=` (stop it
- *   early; refunded pro rata only for a refundable product) → ApiRealtyOptions; `POST
+ *   early; refunded pro rata only for a refundable product) → ApiListingOptions; `POST
  *   /api/cabinet/realties/{id}/promotion {product}` → an intent, as `intent` makes it.
- * Amounts come from shared/products.ts only. Without a provider (production without Stripe) the calls that
+ * Amounts come from `product_prices` (decision 061) only, read when the intent is made (or its product changed). Without a provider (production without Stripe) the calls that
  * would pay answer 503 `payments_unavailable`.
  * Limits (decision 049): per account and hour, intent writes, completes, failures and intent reads (429 with
  * Retry-After); an open intent for the same purchase is answered instead of a new one (one checkout); an
@@ -26,14 +26,14 @@ import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import {
   type ApiIntent,
-  type ApiRealtyOptions,
+  type ApiListingOptions,
   type ApiTransaction,
   CompleteBody,
   CreateIntentBody,
   FailureBody,
   IntentParams,
   PromoteBody,
-  RealtyOptionsQuery,
+  ListingOptionsQuery,
   StopPromotionQuery,
   TransactionsQuery,
   UpdateIntentBody,
@@ -48,7 +48,7 @@ import {
 } from "#shared/constants.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { CURRENCY, PRODUCTS, PROMOTION_PRODUCT_IDS, type Placement, type ProductId } from "#shared/products.ts";
+import { PRODUCTS, PROMOTION_PRODUCT_IDS, type Placement, type ProductId } from "#shared/products.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasRevealed } from "#worker/db/contacts.ts";
@@ -66,6 +66,7 @@ import {
   stopPromotion,
   transactionsPage,
 } from "#worker/db/payments.ts";
+import { priceOf, PriceMissing, productPrices } from "#worker/db/prices.ts";
 import { type OpenPeriod, openPeriods, runningPlacements } from "#worker/db/promotions.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
@@ -81,9 +82,9 @@ import {
   PaymentsUnavailable,
   providerNamed,
   requireProvider,
-} from "#worker/services/payments/index.ts";
-import { settleSuccess } from "#worker/services/payments/settle.ts";
-import { hit } from "#worker/services/rate-limit.ts";
+} from "#worker/adapters/payments/index.ts";
+import { settleSuccess } from "#worker/workflows/payment-settlement.ts";
+import { hit } from "#worker/http/rate-limit.ts";
 import { valid } from "./validate.ts";
 
 const PAYMENT = "/cabinet/payment";
@@ -106,12 +107,15 @@ function unavailable(c: C, error: unknown) {
   return apiError(c, 503, "payments_unavailable", shownErrorText(c.env, error, "Payments are not available"));
 }
 
-/** Runs `work`; a provider that is missing or failed answers 503, anything else is the API's 500. */
+/**
+ * Runs `work`; a provider that is missing or failed, or a product without a price (a database not
+ * initialised), answers 503; anything else is the API's 500.
+ */
 async function withProvider(c: C, work: () => Promise<Response>): Promise<Response> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof PaymentsUnavailable) return unavailable(c, error);
+    if (error instanceof PaymentsUnavailable || error instanceof PriceMissing) return unavailable(c, error);
     throw error;
   }
 }
@@ -120,7 +124,7 @@ function sandboxUrl(id: string, locale: Locale) {
   return `${localizePath(SANDBOX_PAGE, locale)}?intent=${encodeURIComponent(id)}`;
 }
 
-export function toApiIntent(row: IntentRow, locale: Locale): ApiIntent {
+function toApiIntent(row: IntentRow, locale: Locale): ApiIntent {
   const open = !FINAL.has(row.status);
   return {
     id: row.id,
@@ -197,15 +201,15 @@ async function ensureCheckout(c: C, provider: PaymentProvider, row: IntentRow): 
 }
 
 /**
- * A new intent for `product` of listing `realtyId` (or, for an idempotency key used before, that intent):
+ * A new intent for `product` of listing `listingId` (or, for an idempotency key used before, that intent):
  * the checks of who may buy what, then the intent with its `created` event, then the provider's checkout.
  */
-async function createIntent(c: C, input: { realtyId: number; product: ProductId; idempotencyKey?: string }) {
+async function createIntent(c: C, input: { listingId: number; product: ProductId; idempotencyKey?: string }) {
   const db = c.env.DB;
   const user = userId(c);
   const now = nowOf(c);
   const spec = PRODUCTS[input.product];
-  const listing = await paymentListing(db, input.realtyId);
+  const listing = await paymentListing(db, input.listingId);
   if (spec.kind === "promotion") {
     if (!listing || listing.deleted || listing.owner_id !== user) return notFound(c);
     if (listing.status !== "active") {
@@ -224,14 +228,14 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
       return withProvider(c, async () => answerIntent(c, await ensureCheckout(c, provider, existing)));
     }
   }
-  if (spec.kind === "phone_reveal" && (await hasRevealed(db, user, input.realtyId))) {
+  if (spec.kind === "phone_reveal" && (await hasRevealed(db, user, input.listingId))) {
     return apiError(c, 409, "already_revealed", "This number was revealed to you before");
   }
   return withProvider(c, async () => {
-    const provider = requireProvider(c.env, `${input.product} of listing ${input.realtyId}`);
+    const provider = requireProvider(c.env, `${input.product} of listing ${input.listingId}`);
     // One open intent per purchase: a second tab or another "Continue" pays the same one through its
     // checkout, never twice, and makes no other checkout at the provider.
-    const purchase = { userId: user, listingId: input.realtyId, product: input.product, provider: provider.name };
+    const purchase = { userId: user, listingId: input.listingId, product: input.product, provider: provider.name };
     const open = await openIntentFor(db, purchase);
     if (open) return answerIntent(c, await ensureCheckout(c, provider, open));
     if (spec.kind === "phone_reveal") {
@@ -239,15 +243,17 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
       const verdict = await hit(db, rule, now);
       if (!verdict.allowed) return rateLimited(c, verdict);
     }
+    // The price now: the intent keeps it, whatever the price becomes later.
+    const price = await priceOf(db, input.product);
     const id = newIntentId();
     const key = input.idempotencyKey ?? id;
     const inserted = await insertIntent(db, {
       id,
       userId: user,
-      listingId: input.realtyId,
+      listingId: input.listingId,
       product: input.product,
-      amountCents: spec.amount_cents,
-      currency: CURRENCY,
+      amountCents: price.amount_cents,
+      currency: price.currency,
       provider: provider.name,
       idempotencyKey: key,
       now,
@@ -261,32 +267,39 @@ async function createIntent(c: C, input: { realtyId: number; product: ProductId;
   });
 }
 
-/** The promotion packages on sale (shared/products.ts), as the API names them: here and in the price list. */
-export const PROMOTION_PACKAGES: ApiRealtyOptions["products"] = PROMOTION_PRODUCT_IDS.map((product) => {
-  const spec = PRODUCTS[product];
-  if (spec.kind !== "promotion") throw new Error(`${product} is not a promotion`);
-  return {
-    product,
-    placement: spec.placement,
-    days: spec.days,
-    amount: spec.amount_cents / 100,
-    currency: CURRENCY,
-    refundable: spec.refundable,
-  };
-});
+/**
+ * The promotion packages on sale (shared/products.ts) at their prices now (`product_prices`), as the API
+ * names them: here and in the price list.
+ */
+export async function promotionPackages(db: D1Database): Promise<ApiListingOptions["products"]> {
+  const prices = new Map((await productPrices(db)).map((row) => [row.product, row]));
+  return PROMOTION_PRODUCT_IDS.map((product) => {
+    const spec = PRODUCTS[product];
+    if (spec.kind !== "promotion") throw new Error(`${product} is not a promotion`);
+    const price = prices.get(product)!;
+    return {
+      product,
+      placement: spec.placement,
+      days: spec.days,
+      amount: price.amount_cents / 100,
+      currency: price.currency,
+      refundable: spec.refundable,
+    };
+  });
+}
 
 /** The listing's products and what runs now. */
-async function realtyOptions(db: D1Database, realtyId: number, now: number): Promise<ApiRealtyOptions> {
-  const running = await runningPlacements(db, realtyId, now);
+async function listingOptions(db: D1Database, listingId: number, now: number): Promise<ApiListingOptions> {
+  const running = await runningPlacements(db, listingId, now);
   // What stopping each running placement now would give back (the page says so before it is stopped).
   const refunds = await Promise.all(
     running.map(async (run) =>
-      (await openPeriods(db, realtyId, run.placement, now)).reduce((sum, period) => sum + refundCents(period, now), 0),
+      (await openPeriods(db, listingId, run.placement, now)).reduce((sum, period) => sum + refundCents(period, now), 0),
     ),
   );
   return {
-    realty_id: realtyId,
-    products: PROMOTION_PACKAGES,
+    realty_id: listingId,
+    products: await promotionPackages(db),
     active: running.map((run, index) => ({
       placement: run.placement,
       ends_at: iso(run.ends_at),
@@ -338,7 +351,7 @@ async function stop(c: C, listingId: number, placement: Placement) {
       refunds.push({ intentId: period.intent_id, totalCents: period.refunded_cents + amountCents });
     }
     await stopPromotion(db, { listingId, placement, periods, refunds, now });
-    return c.json({ data: await realtyOptions(db, listingId, now) });
+    return c.json({ data: await listingOptions(db, listingId, now) });
   });
 }
 
@@ -359,7 +372,7 @@ const intentReads = throttle((c) => [perUser(c, "payment-reads", PAYMENT_INTENT_
 cabinetPayment
   .post(`${PAYMENT}/intent`, intentWrites, valid("json", CreateIntentBody), (c) => {
     const body = c.req.valid("json");
-    return createIntent(c, { realtyId: body.realty_id, product: body.product, idempotencyKey: body.idempotency_key });
+    return createIntent(c, { listingId: body.realty_id, product: body.product, idempotencyKey: body.idempotency_key });
   })
   .put(`${PAYMENT}/intent`, intentWrites, valid("json", UpdateIntentBody), async (c) => {
     const { intent_id, product } = c.req.valid("json");
@@ -379,11 +392,12 @@ cabinetPayment
       if (!provider) throw new PaymentsUnavailable(`No ${row.provider} provider for ${row.id}`);
       // The checkout of the old product must never be paid any more: closed first (false: it was paid).
       if (!(await provider.cancel(row))) return locked();
+      const price = await priceOf(db, product);
       const changed = await changeIntentProduct(db, {
         id: row.id,
         userId: userId(c),
         product,
-        amountCents: PRODUCTS[product].amount_cents,
+        amountCents: price.amount_cents,
         now: Math.max(nowOf(c), row.updated_at + 1),
       });
       if (!changed) return locked();
@@ -470,15 +484,15 @@ cabinetPayment
     }));
     return c.json({ items: transactions, total, page, per_page });
   })
-  .get(`${PAYMENT}/realty-options`, valid("query", RealtyOptionsQuery), async (c) => {
+  .get(`${PAYMENT}/realty-options`, valid("query", ListingOptionsQuery), async (c) => {
     const id = c.req.valid("query").realty_id;
     if (!(await ownListing(c, id))) return notFound(c);
-    return c.json({ data: await realtyOptions(c.env.DB, id, nowOf(c)) });
+    return c.json({ data: await listingOptions(c.env.DB, id, nowOf(c)) });
   })
   .post(PROMOTION, intentWrites, valid("param", IdParams), valid("json", PromoteBody), (c) => {
     const body = c.req.valid("json");
     return createIntent(c, {
-      realtyId: c.req.valid("param").id,
+      listingId: c.req.valid("param").id,
       product: body.product,
       idempotencyKey: body.idempotency_key,
     });

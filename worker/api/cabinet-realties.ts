@@ -1,20 +1,21 @@
 /**
- * My listings (SPEC §7 Cabinet; issue 19, decision 038), the signed-in owner's own only — anyone else's
+ * My listings (product §7 Cabinet, decision 038), the signed-in owner's own only — anyone else's
  * listing, and a deleted one, answers 404 as a missing one does:
  * - `POST /api/cabinet/realties/active {tab?, page?, per_page?}` → a page of a tab other than the archive,
  *   newest change first; `GET /api/cabinet/realties/archive?page=&per_page=` → the archive's;
  * - `GET /api/cabinet/realties/count` → `{data: {active, moderation, drafts, archive}}`;
  * - `POST /api/cabinet/realties/{id}/archive|restore|renew`, `POST /api/realty/relevant/{id}` → the listing;
  * - `DELETE /api/cabinet/realties/{id}` → `{data: {deleted: true}}`: final, its photos leave R2.
- * A state that does not allow the action (shared/api/cabinet.ts OWNER_ACTIONS), or that changed meanwhile,
+ * A state that does not allow the action (shared/listing-states.ts OWNER_ACTIONS), or that changed meanwhile,
  * answers 409 `invalid_state`. `renew` also takes the reminder e-mail's signed link without a session
  * (`{"token"}`): 403 `invalid_token` for a forged or malformed token or one of another listing, 410
  * `token_used` for a genuine one whose run is over (renewed already, or the listing changed since).
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { ArchiveQuery, OwnerListBody, RenewBody, allows, type OwnerAction } from "#shared/api/cabinet.ts";
+import { ArchiveQuery, OwnerListBody, RenewBody } from "#shared/api/cabinet.ts";
 import { IdParam } from "#shared/api/conventions.ts";
+import { allows, type CabinetTab, type OwnerAction } from "#shared/listing-states.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { authUnavailable } from "#worker/auth/flows.ts";
 import { AuthConfigError, reportAuthConfigError } from "#worker/auth/tokens.ts";
@@ -25,17 +26,18 @@ import {
   ownerCounts,
   ownerListingPage,
   ownerListingRow,
+  ownerMay,
   renewOwnerListing,
   restoreOwnerListing,
-  toOwnerListing,
   type OwnerListingRow,
 } from "#worker/db/owner-listings.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
-import { photoObjects, removePhotoObjects } from "#worker/services/photo-store.ts";
+import { photoObjects, removePhotoObjects } from "#worker/workflows/photo-store.ts";
 import { renewTokenRun } from "#worker/auth/renew-link.ts";
+import { toOwnerListing } from "./shapes/owner-listing.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/cabinet/realties";
@@ -78,7 +80,7 @@ function change(
   return async (c: Context<AppEnv>, id: number) => {
     const row = await ownRow(c, id);
     if (!row) return notFound(c);
-    if (!allows(action, row.status)) return invalidState(c, row, action);
+    if (!ownerMay(action, row)) return invalidState(c, row, action);
     if (!(await apply(c.env.DB, row, nowOf(c), { actorId: userId(c) }))) return changed(c);
     return answer(c, id, userId(c));
   };
@@ -109,16 +111,22 @@ async function renewByToken(c: Context<AppEnv>, id: number, token: string) {
   return answer(c, id, null);
 }
 
+/** One page of the owner's listings in a tab, as cards. */
+async function ownerPage(c: Context<AppEnv>, tab: CabinetTab, page: number, perPage: number) {
+  const locale = apiLocale(c);
+  const now = nowOf(c);
+  const { rows, total } = await ownerListingPage(c.env.DB, userId(c), tab, page, perPage, locale, now);
+  return c.json({ items: rows.map((row) => toOwnerListing(row, locale, now)), total, page, per_page: perPage });
+}
+
 cabinetRealties
   .post(`${BASE}/active`, requireAuth, valid("json", OwnerListBody), async (c) => {
     const { tab, page, per_page } = c.req.valid("json");
-    const result = await ownerListingPage(c.env.DB, userId(c), tab, page, per_page, apiLocale(c), nowOf(c));
-    return c.json({ ...result, page, per_page });
+    return ownerPage(c, tab, page, per_page);
   })
   .get(`${BASE}/archive`, requireAuth, valid("query", ArchiveQuery), async (c) => {
     const { page, per_page } = c.req.valid("query");
-    const result = await ownerListingPage(c.env.DB, userId(c), "archive", page, per_page, apiLocale(c), nowOf(c));
-    return c.json({ ...result, page, per_page });
+    return ownerPage(c, "archive", page, per_page);
   })
   .get(`${BASE}/count`, requireAuth, async (c) => c.json({ data: await ownerCounts(c.env.DB, userId(c)) }))
   .post(`${BASE}/:id/archive`, requireAuth, valid("param", IdParams), (c) => archive(c, c.req.valid("param").id))

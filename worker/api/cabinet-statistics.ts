@@ -1,5 +1,5 @@
 /**
- * SPEC §7 "Statistics" for the owner (issue 19 item 6, decision 038): `GET /api/cabinet/realties/{id}/statistics`
+ * Product §7 "Statistics" for the owner (decision 038): `GET /api/cabinet/realties/{id}/statistics`
  * — a listing's views, phone reveals, map opens and list shows (listing_stats), messages and favourites per
  * UTC day for the last OWNER_STATS_DAYS days, every day present. Signed-in owner only: someone else's
  * listing, a deleted one and a missing one answer 404 alike; a state with nothing to count (a listing never
@@ -7,7 +7,8 @@
  */
 import { Hono } from "hono";
 import * as v from "valibot";
-import { allows, type ApiListingStatistics, type ApiStatisticsDay } from "#shared/api/cabinet.ts";
+import type { ApiListingStatistics, ApiStatisticsDay } from "#shared/api/cabinet.ts";
+import { allows } from "#shared/listing-states.ts";
 import { IdParam } from "#shared/api/conventions.ts";
 import { OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
@@ -42,7 +43,7 @@ const FIELD_OF = {
 } as const;
 
 /** Every one of the `count` days ending today, oldest first, zeros where nothing happened. */
-export function statisticsDays(rows: StatisticsRow[], count: number, now: number): ApiStatisticsDay[] {
+function statisticsDays(rows: StatisticsRow[], count: number, now: number): ApiStatisticsDay[] {
   const today = Math.floor(now / DAY_MS) * DAY_MS;
   const days: ApiStatisticsDay[] = Array.from({ length: count }, (_, i) => ({
     day: statDay(today - (count - 1 - i) * DAY_MS),

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 "Cabinet" — the account itself: `GET /api/cabinet/user` and the personal updates. A new phone
+ * Product §7 "Cabinet" — the account itself: `GET /api/cabinet/user` and the personal updates. A new phone
  * or e-mail is confirmed with a code sent to it before it replaces the old one.
  */
 import { Hono, type Context } from "hono";
@@ -41,8 +41,8 @@ import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
-import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/services/photo-store.ts";
-import { admitPhoto, UNREADABLE_PHOTO } from "#worker/services/photo-admission.ts";
+import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/workflows/photo-store.ts";
+import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
 import { invalidInput, valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -258,7 +258,7 @@ cabinetUser.post(
       }
     }
     await removePhotoObjects(c.env.PHOTOS, origin, objects);
-    return apiError(c, 409, "conflict", "The picture changed meanwhile; try again", { image: PHOTO_ERRORS.busy });
+    return apiError(c, 409, "conflict", "The picture changed meanwhile; try again", { image: PHOTO_ERRORS.changed });
   },
 );
 

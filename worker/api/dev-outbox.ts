@@ -1,5 +1,5 @@
 /**
- * `GET /api/dev/outbox?to=` (issue 6 item 8): the messages the development sender "sent" to one
+ * `GET /api/dev/outbox?to=` (decision 006): the messages the development sender "sent" to one
  * recipient, newest first — how tests and developers read a code without an SMS gateway. It exists only
  * where development knobs apply (`debugAllowed`: `ENVIRONMENT=development` and a loopback address,
  * decision 026); elsewhere it is a 404. `to` is required: the outbox is never listed whole.

@@ -7,7 +7,7 @@ import { apiLocale } from "#worker/http/api-locale.ts";
 import { perAddress, throttle } from "#worker/middleware/throttle.ts";
 import { valid } from "./validate.ts";
 
-/** SPEC §7 "Content": a visitor's question from the FAQ page, kept with the visitor's language. */
+/** Product §7 "Content": a visitor's question from the FAQ page, kept with the visitor's language. */
 export const feedback = new Hono<AppEnv>().post(
   "/feedback/question",
   valid("json", FeedbackQuestionBody),

@@ -8,6 +8,7 @@ import { feedback } from "./feedback.ts";
 import { statistics } from "./statistics.ts";
 import { unsubscribe } from "./unsubscribe.ts";
 import { locations } from "./locations.ts";
+import { geocode } from "./geocode.ts";
 import { realty } from "./realty.ts";
 import { realtyMap } from "./realty-map.ts";
 import { realtyContact } from "./realty-contact.ts";
@@ -16,6 +17,11 @@ import { realtyPreview } from "./realty-preview.ts";
 import { realtyEdit } from "./realty-edit.ts";
 import { adminRealty } from "./admin-realty.ts";
 import { adminMessages } from "./admin-messages.ts";
+import { adminArticles } from "./admin-articles.ts";
+import { adminUsers } from "./admin-users.ts";
+import { adminContent } from "./admin-content.ts";
+import { adminListings } from "./admin-listings.ts";
+import { adminPayments } from "./admin-payments.ts";
 import { realtyPhotos } from "./realty-photos.ts";
 import { auth } from "./auth.ts";
 import { cabinetFavourites } from "./cabinet-favourites.ts";
@@ -35,11 +41,11 @@ import { session } from "#worker/middleware/session.ts";
 import { INVALID } from "#shared/validation.ts";
 import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
 
-/** The API of SPEC §7 at `/api/*`: one module per area, mounted here. */
+/** The API of product §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
 
 // Every call knows its visitor (cookies or bearer, renewed when near expiry); cookie-authenticated writes
-// must come from this origin (issue 6, decision 006).
+// must come from this origin (decision 006).
 // A path the API has, asked with a method it does not take: 405 naming the methods it takes (`Allow`).
 api.use(
   methodNotAllowed({
@@ -62,8 +68,14 @@ api.route("/", realtyPreview);
 api.route("/", realtyEdit);
 api.route("/", adminRealty);
 api.route("/", adminMessages);
+api.route("/", adminUsers);
+api.route("/", adminContent);
+api.route("/", adminListings);
+api.route("/", adminArticles);
+api.route("/", adminPayments);
 api.route("/", realtyPhotos);
 api.route("/", locations);
+api.route("/", geocode);
 api.route("/", content);
 api.route("/", feedback);
 api.route("/", statistics);

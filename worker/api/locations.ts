@@ -3,34 +3,39 @@ import { formData as listingFormData, HEATING_KINDS } from "#shared/api/listing-
 import { PRICE_PRESETS, AREA_PRESETS } from "#shared/api/form-options.ts";
 import { AddressInfoQuery, LocationSearchQuery, ReverseGeocodeQuery } from "#shared/api/locations.ts";
 import { ROOM_FILTERS, SORTS } from "#shared/api/limits.ts";
-import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { LISTING_TYPES } from "#shared/listing-types.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { type Gazetteer, placeAt, placeOfAddress, searchPlaces } from "#worker/db/gazetteer.ts";
 import { referenceData, referenceTables } from "#worker/db/reference-data.ts";
 import { makeIntl } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
-import { messagesFor } from "#shared/message-catalog.ts";
+import { textsFor } from "#shared/text-catalog.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
+import { geocoderConfig } from "#worker/adapters/geocoder.ts";
+import { toGeocodedPlace, toPlace } from "./shapes/place.ts";
 import { valid } from "./validate.ts";
 
-/** SPEC §7 "Cities and locations" beyond the city list: type-ahead, geocoding, form options. */
+/** Product §7 "Cities and locations" beyond the city list: type-ahead, geocoding, form options. */
 export const locations = new Hono<AppEnv>()
   .get("/location/search", valid("query", LocationSearchQuery), async (c) => {
     const { q, limit } = c.req.valid("query");
-    const items = searchPlaces(await referenceTables(c.env).gazetteer(), q, apiLocale(c), limit);
+    const locale = apiLocale(c);
+    const items = searchPlaces(await referenceTables(c.env).gazetteer(), q, locale, limit).map((place) =>
+      toPlace(place, locale),
+    );
     return c.json({ items, total: items.length });
   })
   .get("/geocoder/back", valid("query", ReverseGeocodeQuery), async (c) => {
     const { lat, lng } = c.req.valid("query");
-    const place = placeAt(await referenceTables(c.env).gazetteer(), lat, lng, apiLocale(c));
+    const place = placeAt(await referenceTables(c.env).gazetteer(), lat, lng);
     if (!place) return apiError(c, 404, "not_found", "No place of ours there");
-    return c.json({ data: place });
+    return c.json({ data: toGeocodedPlace(place, apiLocale(c)) });
   })
   .get("/geocoder/address-info", valid("query", AddressInfoQuery), async (c) => {
-    const place = placeOfAddress(await referenceTables(c.env).gazetteer(), c.req.valid("query").address, apiLocale(c));
+    const place = placeOfAddress(await referenceTables(c.env).gazetteer(), c.req.valid("query").address);
     if (!place) return apiError(c, 404, "not_found", "No known city in the address");
-    return c.json({ data: place });
+    return c.json({ data: toGeocodedPlace(place, apiLocale(c)) });
   })
   // The same for every visitor of a language: built once per kept gazetteer (worker/db/reference-data.ts).
   .get("/form-data", async (c) => {
@@ -38,16 +43,17 @@ export const locations = new Hono<AppEnv>()
     const data = await referenceData(c.env, `form-data:${locale}`, async () =>
       formData(await referenceTables(c.env).gazetteer(), locale),
     );
-    return c.json({ data });
+    // The deployment's setting, beside the kept tables: the wizard asks no geocoder the site does not have.
+    return c.json({ data: { ...data, address_suggestions: geocoderConfig(c.env) !== null } });
   });
 
 function formData(g: Gazetteer, locale: Locale) {
-  const intl = makeIntl(locale, messagesFor(locale));
+  const intl = makeIntl(locale, textsFor(locale));
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const collator = new Intl.Collator(locale);
   return {
     deals: (["sale", "rent"] as const).map((value) => ({ value, label: t(`form.deal.${value}`) })),
-    types: CLASSIFIED_TYPES.map((type) => ({ ...type, label: t(`form.type.${type.type}`) })),
+    types: LISTING_TYPES.map((type) => ({ ...type, label: t(`form.type.${type.type}`) })),
     rooms: ROOM_FILTERS.map((value) => ({ value, label: t("form.rooms", { rooms: value }) })),
     heating: HEATING_KINDS.map((value) => ({ value, label: t(`form.heating.${value}`) })),
     sorts: SORTS.map((value) => ({ value, label: t(`form.sort.${value}`) })),

@@ -1,5 +1,5 @@
 /**
- * The live channel's sockets (issue 20 item 3, shared/api/live.ts): `GET /api/cabinet/messages/live`
+ * The live channel's sockets (shared/api/live.ts, decision 039): `GET /api/cabinet/messages/live`
  * with `Upgrade: websocket` — the signed-in person's channel, or with `conversation_id` (and `after`) a
  * conversation's, participants only (404 for anyone else, as for a conversation that does not exist). The
  * worker authorises; the channel's Durable Object (worker/live/live-channel.ts) holds the socket.
@@ -13,7 +13,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { connectRequest } from "#worker/live/live-channel.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
-import { conversationChannel, liveChannel, userChannel } from "#worker/services/live.ts";
+import { conversationChannel, liveChannel, userChannel } from "#worker/live/publish.ts";
 import { valid } from "./validate.ts";
 
 export const messagesLive = new Hono<AppEnv>();

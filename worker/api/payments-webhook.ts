@@ -1,11 +1,11 @@
 /**
- * `POST /api/payments/stripe/webhook` (issue 21, decision 040): Stripe tells what happened to a payment.
+ * `POST /api/payments/stripe/webhook` (decision 040): Stripe tells what happened to a payment.
  * No session and no CSRF headers (worker/middleware/csrf.ts exempts exactly this path): the
  * `Stripe-Signature` decides — HMAC-SHA256 of `{t}.{raw body}` under STRIPE_WEBHOOK_SECRET, t within
  * STRIPE_WEBHOOK_TOLERANCE_S (400 `invalid_signature` / `signature_expired` otherwise). A replayed event id
  * (payment_events.provider_event_id) is acknowledged and changes nothing; every change is recorded as the
  * ledger allows it, in any order relative to `complete` and to other events (a late failure never undoes a
- * success; worker/services/payments/settle.ts for a success after a failure; refunds as totals, decision
+ * success; worker/workflows/payment-settlement.ts for a success after a failure; refunds as totals, decision
  * 049). Events about no intent of
  * ours are acknowledged (200), so Stripe stops sending them.
  */
@@ -21,21 +21,15 @@ import {
 } from "#worker/db/payments.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { settleSuccess } from "#worker/services/payments/settle.ts";
-import {
-  stripeConfig,
-  stripeProvider,
-  verifyWebhook,
-  webhookChange,
-  type StripeEnv,
-} from "#worker/services/payments/stripe.ts";
+import { settleSuccess } from "#worker/workflows/payment-settlement.ts";
+import { stripeConfig, stripeProvider, verifyWebhook, webhookChange } from "#worker/adapters/payments/stripe.ts";
 
-export const STRIPE_WEBHOOK_PATH = "/payments/stripe/webhook";
+const STRIPE_WEBHOOK_PATH = "/payments/stripe/webhook";
 
 export const paymentsWebhook = new Hono<AppEnv>();
 
 paymentsWebhook.post(STRIPE_WEBHOOK_PATH, async (c) => {
-  const config = stripeConfig(c.env as StripeEnv);
+  const config = stripeConfig(c.env);
   if (!config) return apiError(c, 503, "payments_unavailable", "Stripe is not configured");
   const db = c.env.DB;
   const now = nowOf(c);

@@ -1,38 +1,47 @@
 /**
- * Contact with a listing's owner (SPEC §7): `GET /api/cabinet/realties/promotion` (what paid features
+ * Contact with a listing's owner (product §7): `GET /api/cabinet/realties/promotion` (what paid features
  * cost: the phone reveal and the promotion packages), `POST /api/realty/{id}/reveal-phone-number` and
- * `POST /api/realty/{id}/send-message`. Signed-in only.
+ * `POST /api/realty/{id}/send-message`, and `GET /api/realty/{id}/revealed-phone-number`. Signed-in only.
  *
  * The reveal answers the number when it is free to see — one's own listing, or one paid for before
  * (`phone_reveals`) — and otherwise 402 `payment_required` naming the product: it is paid through a
  * `phone_reveal` intent (worker/api/cabinet-payment.ts), whose success writes the reveal, and the next call
- * answers the number (issue 21 item 2). Nothing is charged here. Each number shown to someone other than the
+ * answers the number (decision 040). Nothing is charged here. Each number shown to someone other than the
  * owner counts in the listing's statistics, once a day per account.
  */
 import { Hono } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
-import { SendMessageBody } from "#shared/api/contact.ts";
-import { PAYMENT_CURRENCY, PHONE_REVEAL_REPEAT_WINDOW_S } from "#shared/constants.ts";
-import { PRODUCTS } from "#shared/products.ts";
+import { type RevealedPhoneResponse, SendMessageBody } from "#shared/api/contact.ts";
+import { PHONE_REVEAL_REPEAT_WINDOW_S } from "#shared/constants.ts";
+import { CURRENCY } from "#shared/products.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { activeListingContact, revealOf } from "#worker/db/contacts.ts";
+import { priceOf, type PriceRow } from "#worker/db/prices.ts";
 import { countListingEvent } from "#worker/db/statistics.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
-import { PaymentsUnavailable, requireProvider } from "#worker/services/payments/index.ts";
-import { hit } from "#worker/services/rate-limit.ts";
+import { PaymentsUnavailable, requireProvider } from "#worker/adapters/payments/index.ts";
+import { hit } from "#worker/http/rate-limit.ts";
 import { writeMessage } from "./cabinet-messages.ts";
-import { PROMOTION_PACKAGES } from "./cabinet-payment.ts";
+import { promotionPackages } from "./cabinet-payment.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
-const price = (cents: number) => ({ amount: cents / 100, currency: PAYMENT_CURRENCY });
+const price = (row: Pick<PriceRow, "amount_cents" | "currency">) => ({
+  amount: row.amount_cents / 100,
+  currency: row.currency,
+});
 
 export const realtyContact = new Hono<AppEnv>();
-for (const path of ["/cabinet/realties/promotion", "/realty/:id/reveal-phone-number", "/realty/:id/send-message"]) {
+for (const path of [
+  "/cabinet/realties/promotion",
+  "/realty/:id/reveal-phone-number",
+  "/realty/:id/revealed-phone-number",
+  "/realty/:id/send-message",
+]) {
   realtyContact.use(path, requireAuth, async (c, next) => {
     await next();
     c.header("Cache-Control", "private, no-store");
@@ -40,9 +49,26 @@ for (const path of ["/cabinet/realties/promotion", "/realty/:id/reveal-phone-num
 }
 
 realtyContact
-  .get("/cabinet/realties/promotion", (c) =>
-    c.json({ data: { phone_reveal: price(PRODUCTS.phone_reveal.amount_cents), promotions: PROMOTION_PACKAGES } }),
+  .get("/cabinet/realties/promotion", async (c) =>
+    c.json({
+      data: {
+        phone_reveal: price(await priceOf(c.env.DB, "phone_reveal")),
+        promotions: await promotionPackages(c.env.DB),
+      },
+    }),
   )
+  // The number if this person may see it already (their own listing, or paid for): read only, for the
+  // listing page's first render — no payment asked, nothing counted (the reveal's POST does both).
+  .get("/realty/:id/revealed-phone-number", valid("param", IdParams), async (c) => {
+    const listingId = c.req.valid("param").id;
+    const user = c.get("user")!;
+    const listing = await activeListingContact(c.env.DB, listingId);
+    if (!listing) return apiError(c, 404, "not_found", "No such listing");
+    const own = listing.owner_id === user.id;
+    const reveal = own ? null : await revealOf(c.env.DB, user.id, listingId);
+    const data = own || reveal ? { phone: listing.phone, payment_id: reveal?.intent_id ?? null } : null;
+    return c.json({ data } satisfies RevealedPhoneResponse);
+  })
   .post("/realty/:id/reveal-phone-number", valid("param", IdParams), async (c) => {
     const listingId = c.req.valid("param").id;
     const user = c.get("user")!;
@@ -65,7 +91,7 @@ realtyContact
             code: "payment_required",
             message: "Revealing this number is paid: pay for the phone_reveal product first",
             product: "phone_reveal",
-            ...price(PRODUCTS.phone_reveal.amount_cents),
+            ...price(await priceOf(c.env.DB, "phone_reveal")),
           },
         },
         402,
@@ -77,7 +103,13 @@ realtyContact
       const rule = { key: `stat:phone:${listingId}:user:${user.id}`, limit: 1, windowS: PHONE_REVEAL_REPEAT_WINDOW_S };
       if ((await hit(c.env.DB, rule, now)).allowed) await countListingEvent(c.env.DB, listingId, "phone", now);
     }
-    return c.json({ data: { phone: listing.phone, charged: price(0), payment_id: reveal?.intent_id ?? null } });
+    return c.json({
+      data: {
+        phone: listing.phone,
+        charged: price({ amount_cents: 0, currency: CURRENCY }),
+        payment_id: reveal?.intent_id ?? null,
+      },
+    });
   })
   .post("/realty/:id/send-message", valid("param", IdParams), valid("json", SendMessageBody), async (c) => {
     // A first message (or the next one) to the listing's owner: `create` with the listing (cabinet-messages.ts).

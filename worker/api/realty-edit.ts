@@ -1,5 +1,5 @@
 /**
- * Listing editing (SPEC §7 `realty/edit/*`; issue 18, decision 030; the definition is also in `GET /api/form-data` under `listing`): drafts, the wizard's
+ * Listing editing (product §7 `realty/edit/*`, decision 030; the definition is also in `GET /api/form-data` under `listing`): drafts, the wizard's
  * steps, and submitting to moderation. Only the owner reaches a listing here: anyone else's id answers
  * 404 as a missing one does. Field rules come from shared/api/listing-edit.ts. New texts of an approved
  * listing wait for a moderator as its revision (decision 053).
@@ -21,16 +21,15 @@ import {
   type StepValues,
 } from "#shared/api/listing-edit.ts";
 import { DRAFTS_PER_USER_PER_DAY, PHOTO_DUPLICATE_MIN_MATCHES, PHOTO_MATCH_MAX_DISTANCE } from "#shared/constants.ts";
-import { classifiedType, type ClassifiedTypeId } from "#shared/listing-types.ts";
+import { listingType, type ListingTypeId } from "#shared/listing-types.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { Locale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { placeIds } from "#worker/db/gazetteer.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
 import { fingerprintedPhotoCount, photoFingerprintCandidates } from "#worker/db/images.ts";
-import { listingFacts } from "#worker/db/listings.ts";
 import {
   listingRevision,
   pruneRevision,
@@ -54,7 +53,8 @@ import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { overLimit, perUser } from "#worker/middleware/throttle.ts";
-import { fingerprintDistance } from "#worker/services/photo-fingerprint.ts";
+import { fingerprintDistance } from "#worker/workflows/photo-fingerprint.ts";
+import { listingFacts } from "./shapes/listing.ts";
 import { valid } from "./validate.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -68,7 +68,7 @@ export function toEdit(stored: EditRow, locale?: Locale, revision: RevisionRow |
   return {
     id: row.id,
     status: row.status,
-    type_id: row.type_id as ClassifiedTypeId,
+    type_id: row.type_id as ListingTypeId,
     city: row.city,
     district: row.district,
     address: row.address,
@@ -136,7 +136,7 @@ const LOCATION_COLUMNS = ["city_id", "district_id", "address", "lat", "lng"] as 
  * The title made from the facts in `locale` (what is stored: the listing's language, Serbian until one
  * is chosen; the API answers in the visitor's); null without a city.
  */
-export function titleFromFacts(row: EditRow, locale: Locale): string | null {
+function titleFromFacts(row: EditRow, locale: Locale): string | null {
   const city = row[`city_name_${locale}`];
   if (city === null) return null;
   const facts = {
@@ -148,7 +148,7 @@ export function titleFromFacts(row: EditRow, locale: Locale): string | null {
     city,
     district: row[`district_name_${locale}`],
   };
-  return generatedListingTitle(facts, messageCatalog(locale).intl);
+  return generatedListingTitle(facts, textCatalog(locale).intl);
 }
 
 export async function generatedTitle(db: D1Database, facts: EditRow): Promise<string | null> {
@@ -214,15 +214,18 @@ async function save(c: Context<AppEnv>, row: EditRow, values: ColumnValues) {
   return c.json({ data: (await ownerEdit(c, row.id))! });
 }
 
-/** Fields a step may not carry for this type, and required fields a submitted listing may not clear. */
-function fieldRules(row: EditRow, typeId: number, body: StepValues): Record<string, string> {
+/**
+ * Fields a step may not carry for this type, and required fields a step may not leave empty (decision 069:
+ * a step posted with a required field null is refused whole, drafts too; an absent field stays as it is).
+ */
+function fieldRules(typeId: number, body: StepValues): Record<string, string> {
   const applies = fieldsOfType(typeId);
   const required = requiredOfType(typeId);
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(body) as [EditField, unknown][]) {
     if (value === undefined) continue;
     if (value !== null && !applies.includes(name)) fields[name] = INVALID.notApplicable;
-    else if (value === null && row.status !== "draft" && required.includes(name)) fields[name] = INVALID.required;
+    else if (value === null && required.includes(name)) fields[name] = INVALID.required;
   }
   return fields;
 }
@@ -269,9 +272,9 @@ realtyEdit.get("/realty/edit/:id", valid("param", v.object({ id: IdParam })), as
 realtyEdit.post("/realty/edit/type", valid("json", TypeStepBody), async (c) => {
   const user = c.get("user")!;
   const { id, type_id } = c.req.valid("json");
-  const type = classifiedType(type_id)!;
+  const type = listingType(type_id)!;
   if (id === undefined) {
-    // SPEC §6: a listing's contact number is its owner's verified phone.
+    // Product §6: a listing's contact number is its owner's verified phone.
     const phone = user.phone_verified ? await verifiedPhone(c.env.DB, user.id) : null;
     if (!phone) {
       return apiError(c, 403, "phone_not_verified", "Verify your phone number on the personal page first");
@@ -301,7 +304,7 @@ for (const step of ["params", "description", "conditions"] as const satisfies Ed
     const { id, ...body } = c.req.valid("json") as { id: number } & StepValues;
     const row = await editRow(c.env.DB, id, c.get("user")!.id);
     if (!row) return notFound(c);
-    const ruled = fieldRules(row, row.type_id, body);
+    const ruled = fieldRules(row.type_id, body);
     if (Object.keys(ruled).length) return invalid(c, ruled);
     const { values, fields } = await columnsOf(c, row, body);
     if (Object.keys(fields).length) return invalid(c, fields);
@@ -331,7 +334,7 @@ async function samePhotosListing(db: D1Database, row: EditRow) {
   for (const c of candidates) {
     if (fingerprintDistance(c.mine, c.theirs) > PHOTO_MATCH_MAX_DISTANCE) continue;
     const entry = matched.get(c.listing_id) ?? {
-      listing: { id: c.listing_id, status: c.status, title: c.title },
+      listing: { id: c.listing_id, status: c.status, title: c.title, mine: c.own === 1 },
       photos: new Set<number>(),
     };
     entry.photos.add(c.photo_id);
@@ -355,7 +358,7 @@ export interface DuplicateFinding {
 export async function likelyDuplicate(db: D1Database, row: EditRow, locale: Locale): Promise<DuplicateFinding | null> {
   const same = await sameFactsListing(db, row);
   const copied = same ? null : await samePhotosListing(db, row);
-  const match = same ?? copied;
+  const match = same ? { ...same, mine: true } : copied;
   if (!match) return null;
   const matched = await editRow(db, match.id, null);
   const title = matched ? toEdit(matched, locale).title : match.title;

@@ -1,5 +1,5 @@
 /**
- * `GET /api/realty/map` (issue 24): a viewport's listings as clusters and single listings, the search's
+ * `GET /api/realty/map` (decision 044): a viewport's listings as clusters and single listings, the search's
  * filters applied, from the grid (worker/db/listing-map.ts). Public positions only.
  */
 import { Hono } from "hono";
@@ -8,6 +8,7 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { mapFeatures } from "#worker/db/listing-map.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { resolvePlaces } from "./realty.ts";
+import { toMapResponse } from "./shapes/map-feature.ts";
 import { valid } from "./validate.ts";
 
 /** Mounted before `realty`, whose `/realty/:id` would take `map` for an id. */
@@ -15,5 +16,6 @@ export const realtyMap = new Hono<AppEnv>().get("/realty/map", valid("query", Ma
   const query = c.req.valid("query");
   const places = await resolvePlaces(c, query);
   if (places instanceof Response) return places;
-  return c.json(await mapFeatures(c.env.DB, query, places, query.bounds, query.zoom, nowOf(c)));
+  const { cells, level } = await mapFeatures(c.env.DB, query, places, query.bounds, query.zoom, nowOf(c));
+  return c.json(toMapResponse(cells, level, query.zoom));
 });

@@ -1,5 +1,5 @@
 /**
- * Listing photos (issue 18 item 3, decision 031), the owner's only — anyone else, and a missing listing
+ * Listing photos (decision 031), the owner's only — anyone else, and a missing listing
  * or photo, gets a 404:
  * - `POST /api/realty/edit/image` (multipart `id`, `file`) → 201 the photo; the type is read from the
  *   bytes (415), the size and pixel count checked before decoding (413), PHOTOS_PER_LISTING per listing (409);
@@ -54,8 +54,8 @@ import {
   rerenderPhoto,
   storePhoto,
   variantObjects,
-} from "#worker/services/photo-store.ts";
-import { admitPhoto, UNREADABLE_PHOTO } from "#worker/services/photo-admission.ts";
+} from "#worker/workflows/photo-store.ts";
+import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/realty/edit/image";

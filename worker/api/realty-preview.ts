@@ -1,5 +1,5 @@
 /**
- * Listing previews (SPEC §7): `GET /api/realty/preview/{id}` — the signed-in owner's own listing in any
+ * Listing previews (product §7): `GET /api/realty/preview/{id}` — the signed-in owner's own listing in any
  * state — and `GET /api/admin/realty/preview/{id}` — any listing, for admins (404 for other users), with
  * the owner's contact. Someone else's listing answers 404 as a missing one does, so ids of hidden
  * listings are not confirmed. A draft previews however little it states yet: its missing facts are null.
@@ -8,20 +8,23 @@ import { Hono, type Context } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
 import type { ApiPreview } from "#shared/api/realty.ts";
-import { classifiedType } from "#shared/listing-types.ts";
+import { listingType } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { requireRole } from "#worker/middleware/staff.ts";
 import { listingPhotos } from "#worker/db/images.ts";
 import { editRow, type EditRow } from "#worker/db/listing-edits.ts";
 import { listingRevision } from "#worker/db/listing-revisions.ts";
-import { listingFacts, listingPreview, toImage } from "#worker/db/listings.ts";
+import { listingPreview } from "#worker/db/listing-detail.ts";
 import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { toEdit } from "./realty-edit.ts";
+import { toImage } from "./shapes/image.ts";
+import { listingFacts, toListingPreview } from "./shapes/listing.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
@@ -33,11 +36,9 @@ for (const path of ["/realty/preview/*", "/admin/realty/preview/*"]) {
     c.header("Cache-Control", "private, no-store");
   });
 }
-realtyPreview.use("/admin/realty/preview/*", async (c, next) => {
-  // The admin area does not exist for anyone else (issue 18 item 7): a 404, as a missing listing.
-  if (c.get("user")!.role !== "admin") return apiError(c, 404, "not_found", "No such listing");
-  await next();
-});
+// The admin area does not exist for anyone else: a 404, as a missing listing. Moderators
+// preview what they review (decision 057).
+realtyPreview.use("/admin/realty/preview/*", requireRole("moderator", "No such listing"));
 
 const iso = (ms: number | null) => new Date(ms ?? 0).toISOString();
 
@@ -47,7 +48,7 @@ const iso = (ms: number | null) => new Date(ms ?? 0).toISOString();
  */
 async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Locale): Promise<ApiPreview> {
   const [photos, owner] = await Promise.all([listingPhotos(c.env.DB, row.id), findUserById(c.env.DB, row.owner_id)]);
-  const type = classifiedType(row.type_id)!;
+  const type = listingType(row.type_id)!;
   const images = photos.map(toImage);
   return {
     id: row.id,
@@ -64,6 +65,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     location_precision: row.location_precision,
     price: row.price,
     currency: "EUR",
+    previous_price: null,
     price_m2: row.price !== null && row.area ? Math.round((row.price / row.area) * 100) / 100 : null,
     ...listingFacts(row),
     // Without a city there is no generated title yet: the title is the owner's, if any.
@@ -86,6 +88,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     // Read here only for drafts without a place: never checked, never public.
     checked_at: null,
     market: { city_median_price_m2: null, sample_size: 0 },
+    price_history: [],
   };
 }
 
@@ -94,11 +97,13 @@ async function preview(c: Context<AppEnv>, id: number, ownerId: number | null) {
   const row = await editRow(c.env.DB, id, ownerId);
   if (!row) return null;
   const locale = apiLocale(c);
-  const [full, revision] = await Promise.all([
-    listingPreview(c.env.DB, id, locale, nowOf(c), ownerId),
+  const now = nowOf(c);
+  const [found, revision] = await Promise.all([
+    listingPreview(c.env.DB, id, locale, ownerId),
     listingRevision(c.env.DB, id),
   ]);
-  if (!full) return incompletePreview(c, row, locale);
+  if (!found) return incompletePreview(c, row, locale);
+  const full = toListingPreview(found, now, locale);
   const edit = toEdit(row, locale, revision);
   // With changes waiting, the preview shows them: what the public will see once they are approved.
   const texts = revision

@@ -1,5 +1,5 @@
 /**
- * Reports of public listings (issue 19 item 5, decisions 038 and 047): `POST /api/realty/{id}/report
+ * Reports of public listings (decisions 038 and 047): `POST /api/realty/{id}/report
  * {reason, text}` from guests and signed-in visitors alike. A listing that is not public answers 404 as a
  * missing one does (no oracle of hidden ids); its owner cannot report it (409 `own_listing`). The reporter
  * is the account, or for a guest a keyed hash of the network (an address is never stored); a reporter's
@@ -13,6 +13,7 @@ import { HIDING_REPORT_REASONS, ReportBody, type ReportReason } from "#shared/ap
 import { IdParam } from "#shared/api/conventions.ts";
 import {
   REPORT_HIDE_THRESHOLD,
+  REPORTER_MAX_OVERRULED,
   REPORTER_MIN_ACCOUNT_DAYS,
   REPORTS_PER_IP_PER_HOUR,
   REPORTS_PER_USER_PER_HOUR,
@@ -27,8 +28,8 @@ import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
 import { perAddress, perUser, throttle } from "#worker/middleware/throttle.ts";
-import { independentReporters } from "#worker/services/independent-reporters.ts";
-import { mailLocale, sendOwnerMail } from "#worker/services/owner-mail.ts";
+import { independentReporters } from "#worker/workflows/independent-reporters.ts";
+import { mailLocale, sendOwnerMail } from "#worker/workflows/owner-mail.ts";
 import { toEdit } from "./realty-edit.ts";
 import { valid } from "./validate.ts";
 
@@ -40,7 +41,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * among those that count, and the reasons they gave (for the owner's e-mail).
  */
 async function hidingReasons(db: D1Database, id: number): Promise<ReportReason[] | null> {
-  const counted = await countedReports(db, id, HIDING_REPORT_REASONS, REPORTER_MIN_ACCOUNT_DAYS * DAY_MS);
+  const counted = await countedReports(
+    db,
+    id,
+    HIDING_REPORT_REASONS,
+    REPORTER_MIN_ACCOUNT_DAYS * DAY_MS,
+    REPORTER_MAX_OVERRULED,
+  );
   const independent = independentReporters(
     counted.map((report) => report.networks),
     REPORT_HIDE_THRESHOLD,

@@ -5,17 +5,13 @@ import { ByIdsBody, type SearchFilters, SearchQuery, SeoListQuery, TotalQuery } 
 import type { AppEnv } from "#worker/app-env.ts";
 import { placeIds } from "#worker/db/gazetteer.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
-import {
-  countListings,
-  listingDetail,
-  listingsByIds,
-  type ResolvedPlaces,
-  searchListings,
-  seoListingPage,
-} from "#worker/db/listings.ts";
+import { listingDetail } from "#worker/db/listing-detail.ts";
+import { countListings, type ResolvedPlaces, searchListings } from "#worker/db/listing-search.ts";
+import { listingsByIds, seoListingPage } from "#worker/db/listings.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { toListing, toListingPreview, toSearchFacets, toSitemapListing } from "./shapes/listing.ts";
 import { valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -36,27 +32,30 @@ export async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters):
 
 const IdParams = v.object({ id: IdParam });
 
-/** SPEC §7 "Listings", the public part. */
+/** Product §7 "Listings", the public part. */
 export const realty = new Hono<AppEnv>()
   .get("/realty/search", valid("query", SearchQuery), async (c) => {
     const query = c.req.valid("query");
     const places = await resolvePlaces(c, query);
     if (places instanceof Response) return places;
-    const { items, total, total_exact, facets } = await searchListings(c.env.DB, query, places, {
+    const locale = apiLocale(c);
+    const now = nowOf(c);
+    const { rows, promotedRows, total, total_exact, facets } = await searchListings(c.env.DB, query, places, {
       sort: query.sort,
       page: query.page,
       perPage: query.per_page,
       facets: query.facets,
-      locale: apiLocale(c),
-      now: nowOf(c),
+      locale,
+      now,
     });
     return c.json({
-      items,
+      items: rows.map((row) => toListing(row, now, locale)),
+      promoted: promotedRows.map((row) => ({ ...toListing(row, now, locale), promoted_slot: true })),
       total,
       total_exact,
       page: query.page,
       per_page: query.per_page,
-      ...(facets ? { facets } : {}),
+      ...(facets ? { facets: toSearchFacets(facets) } : {}),
     });
   })
   .get("/realty/total", valid("query", TotalQuery), async (c) => {
@@ -66,16 +65,21 @@ export const realty = new Hono<AppEnv>()
     return c.json({ data: await countListings(c.env.DB, query, places) });
   })
   .get("/realty/:id", valid("param", IdParams), async (c) => {
-    const listing = await listingDetail(c.env.DB, c.req.valid("param").id, apiLocale(c), nowOf(c));
-    if (!listing) return apiError(c, 404, "not_found", "No such listing");
-    return c.json({ data: listing });
+    const locale = apiLocale(c);
+    const now = nowOf(c);
+    const found = await listingDetail(c.env.DB, c.req.valid("param").id, locale);
+    if (!found) return apiError(c, 404, "not_found", "No such listing");
+    return c.json({ data: { ...toListingPreview(found, now, locale), status: "active" as const } });
   })
   .post("/realty-by-ids", valid("json", ByIdsBody), async (c) => {
-    const items = await listingsByIds(c.env.DB, c.req.valid("json").ids, apiLocale(c), nowOf(c));
+    const locale = apiLocale(c);
+    const now = nowOf(c);
+    const rows = await listingsByIds(c.env.DB, c.req.valid("json").ids, locale);
+    const items = rows.map((row) => toListing(row, now, locale));
     return c.json({ items, total: items.length });
   })
   .get("/seo/realty/list", valid("query", SeoListQuery), async (c) => {
     const { page, per_page } = c.req.valid("query");
-    const { items, total } = await seoListingPage(c.env.DB, page, per_page);
-    return c.json({ items, total, page, per_page });
+    const { rows, total } = await seoListingPage(c.env.DB, page, per_page);
+    return c.json({ items: rows.map(toSitemapListing), total, page, per_page });
   });

@@ -1,5 +1,5 @@
 /**
- * SPEC §7 "Saved searches" (issue 22): the endpoints listed in shared/api/saved-searches.ts. Signed-in only;
+ * Product §7 "Saved searches" (decision 041): the endpoints listed in shared/api/saved-searches.ts. Signed-in only;
  * another person's id answers as a missing one (404). Each search is named in the request's language.
  */
 import { type Context, Hono } from "hono";
@@ -15,7 +15,7 @@ import {
   SaveSearchBody,
   SetNotifyBody,
 } from "#shared/api/saved-searches.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import { savedSearchLabel } from "#shared/saved-search-label.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -50,7 +50,7 @@ async function toApi(c: Context<AppEnv>, rows: readonly SavedSearchRow[]): Promi
   const queries = rows.map((row) => parseCanonicalQuery(row.query) ?? {});
   const unnamed = rows.map((row, i) => (row.name === null ? queries[i]! : {}));
   const places = await placeNamesOf(c.env.DB, unnamed, locale);
-  const { intl } = messageCatalog(locale);
+  const { intl } = textCatalog(locale);
   return rows.map((row, i) => ({
     id: row.id,
     name: row.name,

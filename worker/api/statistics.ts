@@ -9,13 +9,14 @@ import {
   VIEW_REPEAT_WINDOW_S,
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { hasRole } from "#shared/staff-roles.ts";
 import { activeListingExists, countListingEvent, mapTarget } from "#worker/db/statistics.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { isBotRequest } from "#worker/http/bot-request.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { overLimit, perAddress } from "#worker/middleware/throttle.ts";
-import { hit } from "#worker/services/rate-limit.ts";
+import { hit } from "#worker/http/rate-limit.ts";
 import { valid } from "./validate.ts";
 
 const ListingParam = v.object({ id: IdParam });
@@ -43,7 +44,7 @@ const openStreetMapUrl = (lat: number, lng: number) =>
   `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=16/${lat}/${lng}`;
 
 /**
- * SPEC §7 "Statistics": per-day counters of an active listing's views, phone, map and list shows. Beacons
+ * Product §7 "Statistics": per-day counters of an active listing's views, phone, map and list shows. Beacons
  * are anonymous writes: one visitor's repeats of an event on a listing count once a day (views) or an hour
  * (the rest), answered 204 all the same and free; bots are answered alike and never counted; distinct
  * events are throttled per address (429 past the hourly allowance), so a script can neither inflate the
@@ -81,7 +82,7 @@ statistics.get("/statistics/realty/:id/map/open", valid("param", ListingParam), 
   const { id } = c.req.valid("param");
   const listing = await mapTarget(c.env.DB, id);
   const user = c.get("user");
-  const insider = user !== undefined && (user.id === listing?.owner_id || user.role === "admin");
+  const insider = user !== undefined && (user.id === listing?.owner_id || hasRole(user.roles, "moderator"));
   if (!listing || listing.lat === null || listing.lng === null || (listing.status !== "active" && !insider)) {
     return apiError(c, 404, "not_found", "No such listing");
   }
@@ -92,7 +93,7 @@ statistics.get("/statistics/realty/:id/map/open", valid("param", ListingParam), 
     if (within) await countListingEvent(c.env.DB, id, "map", nowOf(c));
   }
   c.header("Cache-Control", "private, no-store");
-  // The public is led to the shown point (issue 24): a hidden house is not on OpenStreetMap's pin either.
+  // The public is led to the shown point (decision 044): a hidden house is not on OpenStreetMap's pin either.
   const [lat, lng] = insider ? [listing.lat, listing.lng] : [listing.shown_lat!, listing.shown_lng!];
   return c.redirect(openStreetMapUrl(lat, lng), 302);
 });

@@ -9,10 +9,10 @@ import {
   type UnsubscribeStatusResponse,
   maskEmail,
 } from "#shared/api/content.ts";
-import type { SubscriptionList } from "#shared/api/limits.ts";
+import type { SubscriptionList } from "#shared/subscription-lists.ts";
 import { parseCanonicalQuery } from "#shared/api/saved-searches.ts";
 import { UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR } from "#shared/constants.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import { savedSearchLabel } from "#shared/saved-search-label.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { checkUnsubscribeToken, type UnsubscribeScope as TokenScope } from "#worker/auth/unsubscribe-token.ts";
@@ -60,7 +60,7 @@ async function shownScope(c: Context<AppEnv>, holder: Holder): Promise<Unsubscri
   if (!search || !query) return { kind: "saved_search", id: holder.scope.id, label: null, notify: false };
   const locale = apiLocale(c);
   const label =
-    search.name ?? savedSearchLabel(query, await placeNames(c.env.DB, query, locale), messageCatalog(locale).intl);
+    search.name ?? savedSearchLabel(query, await placeNames(c.env.DB, query, locale), textCatalog(locale).intl);
   return { kind: "saved_search", id: search.id, label, notify: search.notify === 1 };
 }
 
@@ -88,7 +88,7 @@ async function leave(c: Context<AppEnv>, token: string, list: SubscriptionList |
 }
 
 /**
- * SPEC §7 "Unsubscribe", issue 22 item 5: the token of an e-mail's links (worker/auth/unsubscribe-token.ts)
+ * Product §7 "Unsubscribe" (decision 041): the token of an e-mail's links (worker/auth/unsubscribe-token.ts)
  * names a person and what that e-mail is about — a list, or the alerts of one saved search. Leaving is
  * idempotent and needs no session.
  * - `GET /unsubscribe?token=` → what the link stops (`scope`), the masked address and every list's state;

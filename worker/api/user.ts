@@ -1,5 +1,5 @@
 /**
- * SPEC §7 "User": registration and sign-in by code (phone or e-mail), registration with a password,
+ * Product §7 "User": registration and sign-in by code (phone or e-mail), registration with a password,
  * "sign in or register" (`login/register`), password recovery and reset, and the sign-in form's options.
  * Contract: shared/api/auth.ts; decisions: docs/decisions/006-sessions.md.
  */

@@ -11,7 +11,7 @@ v.setGlobalMessage(defaultMessage);
  * `{ "price_min": "must be a number" }` from valibot issues: one message per field, the first wins.
  * Query names are flat (a repeated `type` is one field); JSON bodies keep the full path (`ids.3`).
  */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[], flat = false): Record<string, string> {
+function fieldErrors(issues: readonly v.BaseIssue<unknown>[], flat = false): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const path = issue.path?.map((item) => String(item.key)) ?? [];
@@ -40,7 +40,7 @@ export function valid<T extends Target, S extends v.GenericSchema>(target: T, sc
     return result.output as v.InferOutput<S>;
   });
   if (target !== "json") return check;
-  // A body of another type would be read as no body at all: it is refused as such (issue 17 item 5).
+  // A body of another type would be read as no body at all: it is refused as such (decision 027).
   return (async (c, next) =>
     hasBody(c.req.raw) && !isJson(c) ? apiClientError(c, 415) : check(c, next)) as typeof check;
 }

@@ -1,5 +1,5 @@
 /**
- * One-time codes (issue 6 item 4, decision 026): 6 digits, single use, valid 10 minutes, bound to an
+ * One-time codes (decision 026): 6 digits, single use, valid 10 minutes, bound to an
  * identity (E.164 phone or lower-case e-mail) and a purpose. Only a hash is stored. A new code for the same
  * identity and purpose replaces the old one. Wrong attempts are counted per code and address: the fifth
  * from one address locks the code for that address (429) while the owner, elsewhere, can still use it;
@@ -16,7 +16,7 @@ import {
   replaceCode,
   retireResetTickets,
 } from "#worker/db/verification-codes.ts";
-import { hit } from "#worker/services/rate-limit.ts";
+import { hit } from "#worker/http/rate-limit.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex } from "./secret-bytes.ts";
 
 export type CodePurpose = "register" | "login" | "recovery" | "verify_phone" | "verify_email" | "reset_ticket";

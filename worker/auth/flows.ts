@@ -14,27 +14,27 @@ import {
   SAVED_SEARCH_COOKIE_NAME,
 } from "#shared/constants.ts";
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { addGuestSearches } from "#worker/db/saved-searches.ts";
-import { findUserByIdentity, setUserLocale, type UserRow } from "#worker/db/users.ts";
+import { findUserByIdentity, rolesOf, setUserLocale, type UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
-import { hit } from "#worker/services/rate-limit.ts";
+import { hit } from "#worker/http/rate-limit.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { clientIp, clientNetwork } from "#worker/http/client-ip.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
-import { authEnv } from "./auth-env.ts";
 import { type CheckResult, type CodePurpose, consumeCode, createCode, decoyCode, newCode } from "./codes.ts";
-import { deliverCode, type MessageKind } from "./senders.ts";
+import { deliverCode, type MessageKind } from "#worker/adapters/senders.ts";
 import { hitSmsNetwork, newNumberSmsAllowed, smsAllowedTo } from "./sms-policy.ts";
 import { isBearerMode, sessionResponse } from "./session.ts";
 import { AuthConfigError, issueRefreshToken, jwtSecret, reportAuthConfigError, signAccessToken } from "./tokens.ts";
-import { toApiUser } from "./users.ts";
+import { summaryRole, toApiUser } from "./users.ts";
 
-export const fieldOf = (identity: LoginIdentity) => identity.kind;
+const fieldOf = (identity: LoginIdentity) => identity.kind;
 
 /** What the person at the address is told instead of a code (decision 026), or null for a real code. */
 export type Notice = Exclude<MessageKind, "code"> | null;
@@ -74,7 +74,7 @@ export async function requestCode(
   const address = clientIp(c.req.raw);
 
   // Depends only on the number: not an oracle.
-  if (sms && !smsAllowedTo(authEnv(c.env), identity.value)) {
+  if (sms && !smsAllowedTo(c.env, identity.value)) {
     return apiError(c, 400, "sms_country_not_allowed", "Codes cannot be sent by SMS to this country", {
       [field]: "auth.error.smsCountry",
     });
@@ -116,7 +116,7 @@ export async function requestCode(
   const deliver = async () => {
     if (sms && !(await smsGoesOut(db, identity.value, notice, now))) return;
     await deliverCode(
-      authEnv(c.env),
+      c.env,
       {
         channel: sms ? "sms" : "email",
         to: identity.value,
@@ -204,18 +204,21 @@ export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolea
   // Outside development a missing JWT_SECRET refuses every sign-in (503) before any token is stored.
   const unavailable = authUnavailable(c);
   if (unavailable) return unavailable;
+  // A blocked person is told so, and why, in their language — only once their credentials were right, so
+  // this is no oracle of who is blocked (decision 057).
+  if (user.blocked_at !== null) return accountBlocked(c, user.blocked_reason);
   const refresh = await issueRefreshToken(c.env.DB, { userId: user.id, remember, now });
   // What the site e-mails them (moderation decisions, reminders) is in the language they use it in.
   await setUserLocale(c.env.DB, user.id, apiLocale(c));
-  // SPEC §4: this answer clears the saved-search cookie (sessionResponse), so the guest's searches in it
+  // Product §4: this answer clears the saved-search cookie (sessionResponse), so the guest's searches in it
   // join the account here, first — the next page's merge (middleware/saved-searches-merge.ts) would never
   // see them. Bearer clients keep their cookies: theirs are neither merged nor cleared.
   const guestSearches = getCookie(c, SAVED_SEARCH_COOKIE_NAME);
   if (guestSearches && !isBearerMode(c))
     await addGuestSearches(c.env.DB, user.id, parseGuestSearches(guestSearches), now);
   const access = await signAccessToken(
-    authEnv(c.env),
-    { userId: user.id, role: user.role, familyId: refresh.familyId },
+    c.env,
+    { userId: user.id, role: summaryRole(rolesOf(user.roles)), familyId: refresh.familyId },
     now,
   );
   return sessionResponse(c, {
@@ -227,13 +230,20 @@ export async function signIn(c: Context<AppEnv>, user: UserRow, remember: boolea
   });
 }
 
+/** 403 `account_blocked`: the message says so with the staff's reason, in the request's language. */
+export function accountBlocked(c: Context<AppEnv>, reason: string | null) {
+  const { intl } = textCatalog(apiLocale(c));
+  const message = intl.formatMessage({ id: "auth.error.blocked" }, { reason: reason ?? "" });
+  return c.json({ error: { code: "account_blocked", message, reason: reason ?? "" } }, 403);
+}
+
 /**
  * 503 when tokens cannot be signed or verified here (production without a usable JWT_SECRET: missing,
  * the development key, too short), else null.
  */
 export function authUnavailable(c: Context<AppEnv>) {
   try {
-    jwtSecret(authEnv(c.env));
+    jwtSecret(c.env);
     return null;
   } catch (error) {
     if (!(error instanceof AuthConfigError)) throw error;

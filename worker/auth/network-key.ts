@@ -4,7 +4,6 @@
  * The hash is an HMAC keyed with the token secret, so stored values cannot be turned back into networks.
  */
 import { clientIp } from "#worker/http/client-ip.ts";
-import { authEnv } from "./auth-env.ts";
 import { toHex } from "./secret-bytes.ts";
 import { AuthConfigError, jwtSecret, reportAuthConfigError } from "./tokens.ts";
 
@@ -12,7 +11,7 @@ import { AuthConfigError, jwtSecret, reportAuthConfigError } from "./tokens.ts";
 export async function networkKey(env: Env, request: Request): Promise<string | null> {
   let secret: string;
   try {
-    secret = jwtSecret(authEnv(env));
+    secret = jwtSecret(env);
   } catch (error) {
     if (!(error instanceof AuthConfigError)) throw error;
     reportAuthConfigError(request, error);

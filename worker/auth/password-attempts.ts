@@ -1,12 +1,12 @@
 /**
- * How often a password may be tried (issue 17 item 3, decision 026), for sign-in and for changing the
+ * How often a password may be tried (decision 026), for sign-in and for changing the
  * password. Every attempt counts against its address. Failures count per identity and address, and per
  * identity from all addresses; a success gives its reserved slots back, so successes never count. Past
  * the identity-wide ceiling an address that has already failed gets one attempt per delay, doubling with
  * every further failure — the account slows down for its attackers instead of locking, and an address
  * with no failures (the owner's) is never held back by it.
  *
- * The failure slots are taken before the check, in the same atomic step as the count (worker/services/
+ * The failure slots are taken before the check, in the same atomic step as the count (worker/http/
  * rate-limit.ts), so racing guesses cannot overshoot a limit; `settle(true)` refunds them.
  */
 import {
@@ -16,7 +16,7 @@ import {
   LOGIN_SLOWDOWN_BASE_S,
   LOGIN_WINDOW_S,
 } from "#shared/constants.ts";
-import { hit, refund, type RateLimitRule } from "#worker/services/rate-limit.ts";
+import { hit, refund, type RateLimitRule } from "#worker/http/rate-limit.ts";
 
 export type PasswordGate =
   { allowed: true; settle(succeeded: boolean): Promise<void> } | { allowed: false; retryAfterS: number };
@@ -25,7 +25,7 @@ export type PasswordGate =
  * How many doublings of LOGIN_SLOWDOWN_BASE_S an address that has failed must keep to, once the identity
  * is `over` failures past its ceiling (the longest wait stays within the window).
  */
-export function slowdownLevel(over: number): number {
+function slowdownLevel(over: number): number {
   const most = Math.floor(Math.log2(LOGIN_WINDOW_S / LOGIN_SLOWDOWN_BASE_S));
   return Math.min(Math.max(over - 1, 0), most);
 }

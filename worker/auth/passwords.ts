@@ -1,5 +1,5 @@
 /**
- * Password hashing (issue 6 item 2): PBKDF2-SHA256 through WebCrypto — the slow KDF workerd has —
+ * Password hashing (decision 006): PBKDF2-SHA256 through WebCrypto — the slow KDF workerd has —
  * with a random 16-byte salt per password and the iteration count stored beside the hash, so the
  * count can be raised later without invalidating old hashes.
  */
@@ -10,7 +10,7 @@ import { constantTimeEqual, randomBytes } from "./secret-bytes.ts";
 
 const KEY_BITS = 256;
 
-export async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+async function pbkdf2(password: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, KEY_BITS);
   return new Uint8Array(bits);

@@ -1,5 +1,5 @@
 /**
- * The one-click renewal link of the expiry reminder (issue 19 item 3, decision 038): a token that signs a
+ * The one-click renewal link of the expiry reminder (decision 038): a token that signs a
  * listing's id and the `expires_at` of the run the reminder was sent for, with the JWT secret (HMAC-SHA256).
  * A renewal moves `expires_at`, so a token renews once and only the run it was sent for; it needs no
  * session and is stored nowhere.

@@ -1,10 +1,10 @@
 /**
  * Ending sessions (decision 048): a refresh-token family revoked in D1 — so its access tokens stop at once
- * (decision 006) — and its open live sockets closed (worker/services/live.ts), so a page left open after
+ * (decision 006) — and its open live sockets closed (worker/live/publish.ts), so a page left open after
  * logout, a password change or the account's deletion receives nothing more.
  */
 import { revokeFamily, revokeUserSessions } from "#worker/db/refresh-tokens.ts";
-import { endLiveSessions } from "#worker/services/live.ts";
+import { endLiveSessions } from "#worker/live/publish.ts";
 
 /** Ends one session (logout, a reused refresh token, an account gone). */
 export async function endSession(env: Env, familyId: string, now: number): Promise<void> {

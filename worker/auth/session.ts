@@ -1,5 +1,5 @@
 /**
- * Session cookies and token responses (issue 6 item 3, decision 006).
+ * Session cookies and token responses (decision 006).
  * - Cookies: HttpOnly, SameSite=Lax, Path=/, Secure except on http://localhost and 127.0.0.1, names
  *   `__Host-` prefixed in production. The refresh cookie persists (Max-Age) only with remember-me;
  *   otherwise both are session cookies and the server ends the session after one day.
@@ -8,7 +8,8 @@
  */
 import type { Context } from "hono";
 import { generateCookie, getCookie } from "hono/cookie";
-import type { ApiUser } from "#shared/api/auth.ts";
+import { AUTH_MODE_HEADER, type ApiUser } from "#shared/api/auth.ts";
+import type { ConfigSource } from "#worker/config.ts";
 import {
   ACCESS_TOKEN_COOKIE,
   ACCESS_TOKEN_TTL_S,
@@ -19,7 +20,6 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
 import type { Role } from "./tokens.ts";
 import { type IssuedRefresh, signAccessToken } from "./tokens.ts";
-import { authEnv } from "./auth-env.ts";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -29,7 +29,7 @@ export interface CookiePolicy {
   refreshName: string;
 }
 
-export function cookiePolicy(url: string, env: { ENVIRONMENT?: string }): CookiePolicy {
+export function cookiePolicy(url: string, env: ConfigSource): CookiePolicy {
   const { protocol, hostname } = new URL(url);
   const secure = !(protocol === "http:" && LOCAL_HOSTS.has(hostname));
   // __Host- needs Secure: plain-http localhost in production mode keeps the bare names.
@@ -85,17 +85,17 @@ export function clearedSessionCookies(policy: CookiePolicy): string[] {
   return [generateCookie(policy.accessName, "", base), generateCookie(policy.refreshName, "", base)];
 }
 
-/** SPEC §4: signing in clears the saved-search cookie. */
+/** Product §4: signing in clears the saved-search cookie. */
 export function clearedSavedSearchCookie(policy: CookiePolicy): string {
   return generateCookie(SAVED_SEARCH_COOKIE_NAME, "", { path: "/", secure: policy.secure, sameSite: "Lax", maxAge: 0 });
 }
 
-export function appendCookies(c: Context<AppEnv>, cookies: string[]): void {
+function appendCookies(c: Context<AppEnv>, cookies: string[]): void {
   for (const cookie of cookies) c.header("Set-Cookie", cookie, { append: true });
 }
 
 export function isBearerMode(c: Context<AppEnv>): boolean {
-  return c.req.header("x-auth-mode")?.trim().toLowerCase() === "bearer";
+  return c.req.header(AUTH_MODE_HEADER)?.trim().toLowerCase() === "bearer";
 }
 
 export async function accessTokenFor(
@@ -103,12 +103,12 @@ export async function accessTokenFor(
   claims: { userId: number; role: Role; familyId: string },
   now: number,
 ) {
-  return signAccessToken(authEnv(c.env), claims, now);
+  return signAccessToken(c.env, claims, now);
 }
 
 /**
  * Answers a successful sign-in (or refresh): cookies for the web, tokens in the body for bearer clients.
- * `signIn` also clears the saved-search cookie (SPEC §4).
+ * `signIn` also clears the saved-search cookie (product §4).
  */
 export function sessionResponse(
   c: Context<AppEnv>,

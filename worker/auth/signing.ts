@@ -5,7 +5,6 @@
  * another. Compare a claimed signature with `constantTimeEqualText`.
  */
 import { bytesToBase64Url } from "#shared/base64.ts";
-import { authEnv } from "./auth-env.ts";
 import { jwtSecret } from "./tokens.ts";
 
 /** Imported keys by secret: importing costs more than signing. */
@@ -27,7 +26,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
  * outside development without a usable JWT_SECRET, as sign-in does.
  */
 export async function signText(env: Env, text: string): Promise<string> {
-  const key = await hmacKey(jwtSecret(authEnv(env)));
+  const key = await hmacKey(jwtSecret(env));
   const signed = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text));
   return bytesToBase64Url(new Uint8Array(signed));
 }

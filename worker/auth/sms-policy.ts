@@ -6,7 +6,6 @@
  * account holder's code, and a script cannot pump SMS to premium numbers without end.
  */
 import {
-  SMS_DEFAULT_ALLOWED_COUNTRIES,
   SMS_HOME_COUNTRY,
   SMS_NEW_NUMBER_SENDS_PER_COUNTRY_PER_HOUR,
   SMS_NEW_NUMBER_SENDS_PER_HOUR,
@@ -14,18 +13,11 @@ import {
   SMS_REQUESTS_PER_NETWORK_PER_HOUR,
 } from "#shared/constants.ts";
 import { parsePhone } from "#shared/phone/validate.ts";
-import { hit, hitAll, type RateLimitVerdict } from "#worker/services/rate-limit.ts";
-
-export function allowedSmsCountries(env: { SMS_ALLOWED_COUNTRIES?: string }): Set<string> {
-  const configured = (env.SMS_ALLOWED_COUNTRIES ?? "")
-    .split(",")
-    .map((code) => code.trim().toUpperCase())
-    .filter((code) => /^[A-Z]{2}$/.test(code));
-  return new Set(configured.length > 0 ? configured : SMS_DEFAULT_ALLOWED_COUNTRIES);
-}
+import { config, type ConfigSource } from "#worker/config.ts";
+import { hit, hitAll, type RateLimitVerdict } from "#worker/http/rate-limit.ts";
 
 /** The country of an E.164 number (libphonenumber-js), or undefined when it names none. */
-export function smsCountryOf(phone: string): string | undefined {
+function smsCountryOf(phone: string): string | undefined {
   try {
     return parsePhone(phone, undefined).country;
   } catch {
@@ -33,9 +25,9 @@ export function smsCountryOf(phone: string): string | undefined {
   }
 }
 
-export function smsAllowedTo(env: { SMS_ALLOWED_COUNTRIES?: string }, phone: string): boolean {
+export function smsAllowedTo(env: ConfigSource, phone: string): boolean {
   const country = smsCountryOf(phone);
-  return country !== undefined && allowedSmsCountries(env).has(country);
+  return country !== undefined && config(env).SMS_ALLOWED_COUNTRIES.has(country);
 }
 
 /** Counts an SMS request of an IPv6 network (its /48) against the network's hourly allowance. */

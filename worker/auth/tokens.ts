@@ -1,5 +1,5 @@
 /**
- * Tokens (issue 6 item 2, decision 006).
+ * Tokens (decision 006).
  * - Access token: a short JWT (hono/jwt, HS256) with the user id, role and session family. Its secret is
  *   the `JWT_SECRET` wrangler secret; in development a fixed default stands in, anywhere else a missing
  *   secret refuses to sign or verify.
@@ -26,7 +26,7 @@ import {
   refreshTokenByHash,
 } from "#worker/db/refresh-tokens.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
-import type { AuthEnv } from "./auth-env.ts";
+import { config, type ConfigSource } from "#worker/config.ts";
 import { randomBytes, sha256Hex } from "./secret-bytes.ts";
 import { endSession } from "./session-end.ts";
 
@@ -48,8 +48,8 @@ export function reportAuthConfigError(request: Request, error: AuthConfigError):
  * than JWT_SECRET_MIN_BYTES refuses to sign or verify (AuthConfigError: sign-in answers 503, visitors
  * are served signed out); the error names the problem, never the key.
  */
-export function jwtSecret(env: AuthEnv): string {
-  const secret = env.JWT_SECRET;
+export function jwtSecret(env: ConfigSource): string {
+  const secret = config(env).JWT_SECRET;
   if (isDevelopment(env)) return secret || DEV_JWT_SECRET;
   if (!secret)
     throw new AuthConfigError("JWT_SECRET is not set: refusing to sign or verify tokens outside development");
@@ -78,7 +78,7 @@ export interface AccessClaims {
 }
 
 export async function signAccessToken(
-  env: AuthEnv,
+  env: ConfigSource,
   claims: { userId: number; role: Role; familyId: string },
   now: number,
 ): Promise<{ token: string; expiresAt: number }> {
@@ -93,7 +93,7 @@ export async function signAccessToken(
 }
 
 /** The claims of a well-signed, unexpired access token; null for anything else (never throws on input). */
-export async function verifyAccessToken(env: AuthEnv, token: string, now: number): Promise<AccessClaims | null> {
+export async function verifyAccessToken(env: ConfigSource, token: string, now: number): Promise<AccessClaims | null> {
   const secret = jwtSecret(env);
   if (token.length > 4096 || token.split(".").length !== 3) return null;
   let payload: Record<string, unknown>;
@@ -115,9 +115,9 @@ export function newRefreshToken(): string {
   return bytesToBase64Url(randomBytes(32));
 }
 
-export const hashRefreshToken = (token: string) => sha256Hex(`refresh:${token}`);
+const hashRefreshToken = (token: string) => sha256Hex(`refresh:${token}`);
 
-export function newFamilyId(): string {
+function newFamilyId(): string {
   return bytesToBase64Url(randomBytes(16));
 }
 
@@ -129,7 +129,7 @@ export interface IssuedRefresh {
   expiresAt: number;
 }
 
-/** Whether a token row still opens a session at `now` (SPEC §4: the expiring marker ends a non-remembered session). */
+/** Whether a token row still opens a session at `now` (product §4: the expiring marker ends a non-remembered session). */
 export function refreshRowAlive(
   row: Pick<RefreshTokenRow, "remember" | "expires_at" | "revoked_at">,
   now: number,

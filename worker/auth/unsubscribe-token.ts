@@ -1,5 +1,5 @@
 /**
- * The token of an e-mail's unsubscribe links (issue 22 item 5, decision 041): it names a person (their user
+ * The token of an e-mail's unsubscribe links (decision 041): it names a person (their user
  * id), what the link stops — one list of SUBSCRIPTION_LISTS or the alerts of one saved search — and when it
  * stops working (UNSUBSCRIBE_TOKEN_TTL_MS after the e-mail), signed with the JWT secret (worker/auth/signing.ts).
  * Nothing is stored: any e-mail can carry a fresh one, and a changed address is still the person's.
@@ -9,8 +9,8 @@
  * told apart from a forged one: the signature is checked first (in constant time), then the date.
  */
 import { UNSUBSCRIBE_TOKEN_TTL_MS } from "#shared/constants.ts";
-import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/api/limits.ts";
-import type { UnsubscribeScope, UnsubscribeSigner } from "#worker/services/unsubscribe-links.ts";
+import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/subscription-lists.ts";
+import type { UnsubscribeScope, UnsubscribeSigner } from "#worker/workflows/unsubscribe-links.ts";
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { signText } from "./signing.ts";
 
@@ -49,7 +49,7 @@ export async function unsubscribeToken(
   return `${payload}.${await signature(env, payload)}`;
 }
 
-/** The signer the e-mailing services are handed (they sit below auth). */
+/** The signer the e-mailing workflows are handed (they sit below auth). */
 export const unsubscribeSigner =
   (env: Env): UnsubscribeSigner =>
   (userId, scope, now) =>

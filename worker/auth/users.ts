@@ -1,15 +1,22 @@
 /** Accounts as the API and the session show them (rows: worker/db/users.ts). */
 import type { ApiUser, SessionUser } from "#shared/api/auth.ts";
 import { avatarVariants } from "#shared/photo-variants.ts";
-import type { PasswordHash, UserRow } from "#worker/db/users.ts";
+import type { Role } from "#shared/api/auth.ts";
+import type { StaffRole } from "#shared/staff-roles.ts";
+import { type PasswordHash, rolesOf, type UserRow } from "#worker/db/users.ts";
+
+/** The one-word role of older clients and the access token's claim: `admin` with the admin role. */
+export const summaryRole = (roles: readonly StaffRole[]): Role => (roles.includes("admin") ? "admin" : "user");
 
 export function toApiUser(row: UserRow): ApiUser {
+  const roles = rolesOf(row.roles);
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     phone: row.phone,
-    role: row.role,
+    role: summaryRole(roles),
+    roles,
     phone_verified: row.phone_verified_at !== null,
     email_verified: row.email_verified_at !== null,
     has_password: row.password_hash !== null,
@@ -18,8 +25,18 @@ export function toApiUser(row: UserRow): ApiUser {
   };
 }
 
-export function toSessionUser(row: Pick<UserRow, "id" | "name" | "role" | "phone_verified_at">): SessionUser {
-  return { id: row.id, name: row.name, role: row.role, phone_verified: row.phone_verified_at !== null };
+export function toSessionUser(
+  row: Pick<UserRow, "id" | "name" | "roles" | "phone_verified_at" | "image_key" | "image_side">,
+): SessionUser {
+  const roles = rolesOf(row.roles);
+  return {
+    id: row.id,
+    name: row.name,
+    role: summaryRole(roles),
+    roles,
+    phone_verified: row.phone_verified_at !== null,
+    image_variants: profileImage(row).image_variants,
+  };
 }
 
 export function passwordOf(row: UserRow): PasswordHash | null {

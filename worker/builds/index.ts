@@ -8,7 +8,7 @@ import { apiError } from "#worker/http/api-error.ts";
 declare const __BUILT_AT__: string | undefined;
 
 /** When this build was made, or null outside a production build. */
-export const builtAt = (): string | null => (typeof __BUILT_AT__ === "string" ? __BUILT_AT__ : null);
+const builtAt = (): string | null => (typeof __BUILT_AT__ === "string" ? __BUILT_AT__ : null);
 
 /**
  * The build's id (decision 042): React Router's manifest version, a hash of every route's and the entry's
@@ -18,7 +18,7 @@ export const builtAt = (): string | null => (typeof __BUILT_AT__ === "string" ? 
 export const buildIdOf = (build: Pick<ServerBuild, "assets">): string => build.assets.version;
 
 /** What a build holds, per route: its path and the chunks and stylesheets it loads (snake_case JSON). */
-export function buildMeta(build: Pick<ServerBuild, "assets">) {
+function buildMeta(build: Pick<ServerBuild, "assets">) {
   const { assets } = build;
   return {
     id: assets.version,
@@ -43,7 +43,7 @@ export function buildMeta(build: Pick<ServerBuild, "assets">) {
 }
 
 /**
- * SPEC §7 site infrastructure: `GET /builds/latest.json?t=…` names the deployed build (never cached: an
+ * Product §7 site infrastructure: `GET /builds/latest.json?t=…` names the deployed build (never cached: an
  * open page compares it with its own to offer a reload), `GET /builds/meta/{buildId}.json` what that build
  * holds (immutable: an id names one build). Answered before the page middleware, so no page cache.
  */

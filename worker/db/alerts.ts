@@ -1,10 +1,10 @@
 /**
- * The alerts' queries (issue 22 item 4, decision 041): saved searches as the matcher reads them, the work
+ * The alerts' queries (decision 041): saved searches as the matcher reads them, the work
  * lists the triggers of migration 0020 fill (`listing_activations`, `listing_price_drops`) and how far each
  * job has read them (`job_cursors`), the matches, digests and price-drop notices — and what the unsubscribe
- * links stop of a person's saved searches. The jobs themselves are worker/services/alerts.ts.
+ * links stop of a person's saved searches. The jobs themselves are worker/workflows/alerts.ts.
  */
-import type { Deal, PropertyType } from "#shared/listing-types.ts";
+import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { subscribedSql } from "./subscriptions.ts";
 
@@ -75,7 +75,7 @@ export function stopAllSearchAlerts(db: D1Database, userId: number, now: number)
 // ---------------------------------------------------------------------------------------------------
 // Matching: listings that went public
 
-/** A listing that went public, with the facts the matcher reads (worker/services/alert-matcher.ts). */
+/** A listing that went public, with the facts the matcher reads (worker/workflows/alert-matcher.ts). */
 export interface ActivationRow {
   id: number;
   listing_id: number;
@@ -268,7 +268,7 @@ export async function recordDigest(db: D1Database, userId: number, now: number):
 export interface MailListingRow {
   id: number;
   deal: Deal;
-  property_type: PropertyType;
+  property_type: ListingKind;
   city_slug: string;
   city_name: string;
   district_name: string | null;

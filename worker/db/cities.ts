@@ -1,5 +1,3 @@
-import type { Locale } from "#shared/locales.ts";
-
 export interface CityRow {
   id: number;
   slug: string;
@@ -9,18 +7,6 @@ export interface CityRow {
   lat: number;
   lng: number;
   population: number;
-}
-
-export interface City {
-  id: number;
-  slug: string;
-  name: string;
-  lat: number;
-  lng: number;
-}
-
-export function localizeCity(row: CityRow, locale: Locale): City {
-  return { id: row.id, slug: row.slug, name: row[`name_${locale}`], lat: row.lat, lng: row.lng };
 }
 
 export function listCities(db: D1Database): Promise<CityRow[]> {

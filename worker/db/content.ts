@@ -1,17 +1,7 @@
 /**
  * Media and site content in D1 (tags, articles, FAQ, advantages, tooltips, feedback questions).
- * Rows keep all three languages; `localize*` picks the request's.
+ * Rows keep all three languages; worker/api/shapes/content.ts picks the request's.
  */
-import {
-  type ApiAdvantage,
-  type ApiArticleSummary,
-  type ApiBreadcrumb,
-  type ApiFaq,
-  type ApiTag,
-  type ApiTooltip,
-  articleImageUrl,
-  readingMinutes,
-} from "#shared/api/content.ts";
 import type { Locale } from "#shared/locales.ts";
 
 type Localized<Name extends string> = Record<`${Name}_${Locale}`, string>;
@@ -31,6 +21,13 @@ export type ArticleRow = {
   author: string;
   published_at: number;
   image_seed: number;
+  status: "draft" | "published" | "scheduled";
+  publish_at: number | null;
+  created_at: number;
+  updated_at: number;
+  updated_by: number | null;
+  cover_key: string | null;
+  cover_width: number | null;
 } & Localized<"title"> &
   Localized<"lead"> &
   Localized<"body">;
@@ -45,6 +42,12 @@ export interface ArticleLocaleRow {
   title: string;
   lead: string;
   body: string;
+  cover_key: string | null;
+  cover_width: number | null;
+  /** 1 where the article has that language's version. */
+  has_en: number;
+  has_ru: number;
+  has_sr: number;
 }
 
 export type FaqRow = { id: number; position: number; category: string } & Localized<"question"> & Localized<"answer">;
@@ -58,12 +61,25 @@ const COLUMNS: Record<Locale, { title: string; lead: string; body: string }> = {
   sr: { title: "title_sr", lead: "lead_sr", body: "body_sr" },
 };
 
-function articleColumns(locale: Locale, prefix = ""): string {
+function articleColumns(locale: Locale): string {
   const c = COLUMNS[locale];
-  return `${prefix}id AS id, ${prefix}tag_id AS tag_id, ${prefix}slug AS slug, ${prefix}author AS author,
-    ${prefix}published_at AS published_at, ${prefix}${c.title} AS title, ${prefix}${c.lead} AS lead,
-    ${prefix}${c.body} AS body`;
+  return `id, tag_id, slug, author, published_at, ${c.title} AS title, ${c.lead} AS lead, ${c.body} AS body,
+    cover_key, cover_width, title_en <> '' AS has_en, title_ru <> '' AS has_ru, title_sr <> '' AS has_sr`;
 }
+
+/**
+ * What the public sees (decision 059): published articles, and scheduled ones whose time has come (the Cron
+ * Trigger turns those into published within minutes), that have a version in the page's language.
+ * `now` is the statement's parameter `?{nowParam}`.
+ */
+function publicArticle(locale: Locale, nowParam: number): string {
+  return `(status = 'published' OR (status = 'scheduled' AND publish_at <= ?${nowParam}))
+    AND ${COLUMNS[locale].title} <> ''`;
+}
+
+/** The languages an article row has a version in. */
+export const articleLanguages = (row: { has_en: number; has_ru: number; has_sr: number }): Locale[] =>
+  (["en", "ru", "sr"] as const).filter((locale) => row[`has_${locale}`]);
 
 // ---------------------------------------------------------------------------------------------------
 // Tags
@@ -124,26 +140,6 @@ export class TagTree {
     }
     return chain;
   }
-
-  localize(row: TagRow, locale: Locale): ApiTag {
-    return {
-      id: row.id,
-      parent_id: row.parent_id,
-      depth: row.depth,
-      slug: row.slug,
-      name: row[`name_${locale}`],
-      path: this.path(row.id),
-    };
-  }
-
-  breadcrumbs(id: number, locale: Locale): ApiBreadcrumb[] {
-    return this.ancestry(id).map((row) => ({
-      id: row.id,
-      slug: row.slug,
-      name: row[`name_${locale}`],
-      path: this.path(row.id),
-    }));
-  }
 }
 
 export async function loadTags(db: D1Database): Promise<TagTree> {
@@ -154,42 +150,27 @@ export async function loadTags(db: D1Database): Promise<TagTree> {
 // ---------------------------------------------------------------------------------------------------
 // Articles
 
-export function summarizeArticle(row: ArticleLocaleRow, tags: TagTree): ApiArticleSummary {
-  return {
-    id: row.id,
-    slug: row.slug,
-    tag_path: tags.path(row.tag_id),
-    title: row.title,
-    lead: row.lead,
-    author: row.author,
-    published_at: new Date(row.published_at).toISOString(),
-    reading_minutes: readingMinutes(row.body),
-    image: articleImageUrl(row.id),
-  };
-}
-
 /** One page of articles, newest first; `tagId` keeps those of that tag and every tag below it. */
 export async function listArticles(
   db: D1Database,
   locale: Locale,
-  opts: { tagId?: number; limit: number; offset: number },
+  opts: { tagId?: number; limit: number; offset: number; now: number },
 ): Promise<{ rows: ArticleLocaleRow[]; total: number }> {
   const subtree = `WITH RECURSIVE subtree(id) AS (
       SELECT ?1 UNION SELECT tags.id FROM tags JOIN subtree ON tags.parent_id = subtree.id
     )`;
-  const where = opts.tagId === undefined ? "" : "WHERE tag_id IN (SELECT id FROM subtree)";
+  const where = `WHERE ${publicArticle(locale, 4)}${opts.tagId === undefined ? "" : " AND tag_id IN (SELECT id FROM subtree)"}`;
   const head = opts.tagId === undefined ? "" : subtree;
-  const tagBind = opts.tagId ?? null;
+  // Every statement binds all four (?1 tag, ?2 limit, ?3 offset, ?4 now), used or not.
+  const binds = [opts.tagId ?? null, opts.limit, opts.offset, opts.now];
   const [page, count] = await db.batch([
     db
       .prepare(
         `${head} SELECT ${articleColumns(locale)} FROM articles ${where}
          ORDER BY published_at DESC, id DESC LIMIT ?2 OFFSET ?3`,
       )
-      .bind(tagBind, opts.limit, opts.offset),
-    db
-      .prepare(`${head} SELECT COUNT(*) AS n FROM articles ${where}`)
-      .bind(...(opts.tagId === undefined ? [] : [tagBind])),
+      .bind(...binds),
+    db.prepare(`${head} SELECT COUNT(*) AS n FROM articles ${where}`).bind(...binds),
   ]);
   return {
     rows: (page?.results ?? []) as ArticleLocaleRow[],
@@ -197,24 +178,31 @@ export async function listArticles(
   };
 }
 
-/** An article by id, else by slug (slugs are unique per tag: the newest wins). */
+/** A public article by id, else by slug (slugs are unique). */
 export async function findArticle(
   db: D1Database,
   locale: Locale,
   key: { id?: number; slug: string },
+  now: number,
 ): Promise<ArticleLocaleRow | null> {
   if (key.id !== undefined) {
     const byId = await db
-      .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE id = ?`)
-      .bind(key.id)
+      .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE id = ?1 AND ${publicArticle(locale, 2)}`)
+      .bind(key.id, now)
       .first<ArticleLocaleRow>();
     if (byId) return byId;
   }
   return db
-    .prepare(
-      `SELECT ${articleColumns(locale)} FROM articles WHERE slug = ? ORDER BY published_at DESC, id DESC LIMIT 1`,
-    )
-    .bind(key.slug)
+    .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE slug = ?1 AND ${publicArticle(locale, 2)}`)
+    .bind(key.slug, now)
+    .first<ArticleLocaleRow>();
+}
+
+/** An article in one language whatever its state (the back office's preview); null when it has no such version. */
+export async function anyArticle(db: D1Database, locale: Locale, id: number): Promise<ArticleLocaleRow | null> {
+  return db
+    .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE id = ? AND ${COLUMNS[locale].title} <> ''`)
+    .bind(id)
     .first<ArticleLocaleRow>();
 }
 
@@ -224,15 +212,16 @@ export async function relatedArticles(
   locale: Locale,
   article: { id: number; tag_id: number },
   parentTagId: number | null,
+  now: number,
   limit = 4,
 ): Promise<ArticleLocaleRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${articleColumns(locale)} FROM articles
-       WHERE tag_id IN (?1, ?2) AND id <> ?3
+       WHERE tag_id IN (?1, ?2) AND id <> ?3 AND ${publicArticle(locale, 5)}
        ORDER BY published_at DESC, id DESC LIMIT ?4`,
     )
-    .bind(article.tag_id, parentTagId ?? article.tag_id, article.id, limit)
+    .bind(article.tag_id, parentTagId ?? article.tag_id, article.id, limit, now)
     .all<ArticleLocaleRow>();
   return results;
 }
@@ -244,31 +233,12 @@ export async function faqRows(db: D1Database): Promise<FaqRow[]> {
   return (await db.prepare("SELECT * FROM faq ORDER BY position, id").all<FaqRow>()).results;
 }
 
-export function localizeFaq(rows: readonly FaqRow[], locale: Locale): ApiFaq[] {
-  return rows.map((row) => ({
-    id: row.id,
-    category: row.category,
-    question: row[`question_${locale}`],
-    answer: row[`answer_${locale}`],
-  }));
-}
-
 export async function advantageRows(db: D1Database): Promise<AdvantageRow[]> {
   return (await db.prepare("SELECT * FROM advantages ORDER BY position, id").all<AdvantageRow>()).results;
 }
 
-export function localizeAdvantages(rows: readonly AdvantageRow[], locale: Locale): ApiAdvantage[] {
-  return rows.map((row) => ({
-    id: row.id,
-    icon: row.icon,
-    title: row[`title_${locale}`],
-    text: row[`text_${locale}`],
-  }));
-}
-
-export async function findTooltip(db: D1Database, key: string, locale: Locale): Promise<ApiTooltip | null> {
-  const row = await db.prepare("SELECT * FROM tooltips WHERE key = ?").bind(key).first<TooltipRow>();
-  return row ? { key: row.key, text: row[`text_${locale}`] } : null;
+export function findTooltip(db: D1Database, key: string): Promise<TooltipRow | null> {
+  return db.prepare("SELECT * FROM tooltips WHERE key = ?").bind(key).first<TooltipRow>();
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 /**
- * Reported conversations for moderators (issue 20 item 5, decision 039): the open reports, oldest first,
+ * Reported conversations for moderators (decision 039): the open reports, oldest first,
  * each with the conversation's newest messages; closing a conversation's open reports, and on request
  * blocking it on the reporter's behalf.
  */
-import type { Deal, PropertyType } from "#shared/listing-types.ts";
+import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { ConversationReportReason } from "#shared/api/messages.ts";
 
@@ -20,7 +20,7 @@ export interface ConversationReportRow {
   listing_id: number;
   blocked_by: number | null;
   deal: Deal;
-  property_type: PropertyType;
+  property_type: ListingKind;
   title: string | null;
   title_generated: number;
   lang: Locale | null;

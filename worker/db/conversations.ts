@@ -1,5 +1,5 @@
 /**
- * Conversations between a listing's visitor and its owner (issue 20, decision 039; migration 0016): one per
+ * Conversations between a listing's visitor and its owner (decision 039; migration 0016): one per
  * (listing, visitor), its messages, each side's read position and unread count, blocks, reports, and the
  * e-mail notice's claims. The counts are kept by the writes, so the list, the header's count and `count`
  * read no message rows; a thread reads its messages by the index (conversation_id, id).
@@ -14,13 +14,11 @@
  * messages); the notice's claim starts from the unread messages of its window (messages_unread, forced by
  * CROSS JOIN) rather than from every conversation.
  */
-import type { ApiConversation, ApiMessage, ConversationReportReason } from "#shared/api/messages.ts";
+import type { ConversationReportReason } from "#shared/api/messages.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
-import type { Deal, PropertyType } from "#shared/listing-types.ts";
+import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
-import { paths } from "#shared/paths.ts";
 import { shownTitle } from "./listing-titles.ts";
-import { toImage, type ImageRow } from "./listings.ts";
 
 export type Role = "visitor" | "owner";
 const other = (role: Role): Role => (role === "visitor" ? "owner" : "visitor");
@@ -53,7 +51,7 @@ export interface ConversationRow {
   status: ListingStatus;
   listing_deleted_at: number | null;
   deal: Deal;
-  property_type: PropertyType;
+  property_type: ListingKind;
   title: string | null;
   title_generated: number;
   lang: Locale | null;
@@ -105,40 +103,6 @@ export const readIdOf = (
 export function isClosed(row: ConversationRow, userId: number): boolean {
   const otherDeleted = roleOf(row, userId) === "visitor" ? row.owner_deleted_at : row.visitor_deleted_at;
   return row.listing_deleted_at !== null || otherDeleted !== null;
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
-const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
-
-export function toConversation(row: ConversationRow, userId: number, locale: Locale): ApiConversation {
-  const role = roleOf(row, userId);
-  const isPublic = row.status === "active" && row.listing_deleted_at === null && row.city_slug !== null;
-  return {
-    id: row.id,
-    role,
-    listing: {
-      id: row.listing_id,
-      ...shownTitle(row, locale),
-      path: isPublic ? paths.detail(row.deal, row.property_type, row.city_slug!, row.listing_id) : null,
-      status: row.status,
-      image: row.image_json ? toImage(JSON.parse(row.image_json) as ImageRow) : null,
-    },
-    other:
-      role === "visitor" ? { id: row.owner_id, name: row.owner_name } : { id: row.visitor_id, name: row.visitor_name },
-    last_message:
-      row.last_message_id === null || row.last_body === null
-        ? null
-        : {
-            id: row.last_message_id,
-            text: row.last_body,
-            from_me: row.last_sender_id === userId,
-            created_at: iso(row.last_created_at!),
-          },
-    last_message_at: iso(row.last_message_at),
-    unread: role === "visitor" ? row.visitor_unread : row.owner_unread,
-    blocked: row.blocked_by === null ? null : { by_me: row.blocked_by === userId },
-    closed: isClosed(row, userId),
-  };
 }
 
 /** A conversation the person takes part in; null for any other id (the API's 404 either way). */
@@ -238,19 +202,6 @@ export interface MessageRow {
 
 const MESSAGE_COLUMNS = "id, conversation_id, sender_id, recipient_id, body, created_at, delivered_at, read_at";
 
-export function toMessage(row: MessageRow, userId: number): ApiMessage {
-  return {
-    id: row.id,
-    conversation_id: row.conversation_id,
-    sender_id: row.sender_id,
-    from_me: row.sender_id === userId,
-    text: row.body,
-    created_at: iso(row.created_at),
-    delivered_at: isoOrNull(row.delivered_at),
-    read_at: isoOrNull(row.read_at),
-  };
-}
-
 /** Into this conversation, or into the sender's conversation about this listing (started when there is none). */
 export type MessageTarget = { conversationId: number } | { listingId: number };
 
@@ -295,7 +246,7 @@ export async function insertMessage(
          FROM conversations c JOIN listings l ON l.id = c.listing_id
            JOIN users r ON r.id = CASE WHEN c.visitor_id = ?2 THEN c.owner_id ELSE c.visitor_id END
          WHERE ${which.sql} AND (c.visitor_id = ?2 OR c.owner_id = ?2) AND c.blocked_by IS NULL
-           AND l.deleted_at IS NULL AND r.deleted_at IS NULL
+           AND l.deleted_at IS NULL AND r.deleted_at IS NULL AND r.blocked_at IS NULL
          RETURNING ${MESSAGE_COLUMNS}`,
       )
       .bind(which.arg, senderId, body, now),
@@ -486,7 +437,7 @@ export interface NoticeRow {
   /** The newest message the recipient has not read. */
   body: string | null;
   deal: Deal;
-  property_type: PropertyType;
+  property_type: ListingKind;
   title: string | null;
   title_generated: number;
   lang: Locale | null;

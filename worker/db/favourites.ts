@@ -1,8 +1,6 @@
 /** A signed-in person's favourite listings. Only listings that exist can be kept. */
-import type { ApiUnavailableFavourite } from "#shared/api/favourites.ts";
-import type { Deal, PropertyType } from "#shared/listing-types.ts";
+import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
-import { shownTitle } from "./listing-titles.ts";
 
 export async function favouriteIds(db: D1Database, userId: number): Promise<number[]> {
   const { results } = await db
@@ -43,7 +41,7 @@ export async function clearFavourites(db: D1Database, userId: number): Promise<v
   await db.prepare("DELETE FROM favourites WHERE user_id = ?").bind(userId).run();
 }
 
-export interface FavouriteRow {
+interface FavouriteRow {
   listing_id: number;
   /** When it was saved. */
   saved_at: number;
@@ -87,15 +85,14 @@ export async function favouritePage(
 
 /**
  * What the person's favourites among `ids` were, whatever their state now: the facts a card names them by
- * and their last price. Named by the title composed from the facts in `locale` (decision 032), never the
- * owner's own: that text may since have been rejected.
+ * (worker/api/shapes/favourite.ts), their place's names in `locale` and their last price.
  */
 export async function favouriteSummaries(
   db: D1Database,
   userId: number,
   ids: readonly number[],
   locale: Locale,
-): Promise<Map<number, FavouriteSummary>> {
+): Promise<Map<number, FavouriteSummaryRow>> {
   if (!ids.length) return new Map();
   const name = `name_${locale}` as const;
   const { results } = await db
@@ -107,29 +104,15 @@ export async function favouriteSummaries(
        WHERE f.user_id = ? AND l.id IN (${ids.map(() => "?").join(", ")})`,
     )
     .bind(userId, ...ids)
-    .all<SummaryRow>();
-  return new Map(
-    results.map((row) => {
-      const { title, title_lang } = shownTitle({ ...row, title: null, title_generated: 1, lang: null }, locale);
-      const summary: FavouriteSummary = {
-        id: row.id,
-        deal: row.deal,
-        type: row.property_type,
-        title: title ?? "",
-        title_lang,
-        price: row.price,
-        city: { slug: row.city_slug, name: row.city_name },
-        district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
-      };
-      return [row.id, summary];
-    }),
-  );
+    .all<FavouriteSummaryRow>();
+  return new Map(results.map((row) => [row.id, row]));
 }
 
-interface SummaryRow {
+/** A favourite as it was: the facts a card names it by, its place and last price. */
+export interface FavouriteSummaryRow {
   id: number;
   deal: Deal;
-  property_type: PropertyType;
+  property_type: ListingKind;
   rooms: number | null;
   area: number | null;
   land_area: number | null;
@@ -139,5 +122,3 @@ interface SummaryRow {
   district_slug: string | null;
   district_name: string | null;
 }
-
-export type FavouriteSummary = Omit<ApiUnavailableFavourite, "available" | "saved_at">;

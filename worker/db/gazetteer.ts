@@ -1,17 +1,20 @@
 /**
  * The gazetteer behind the location endpoints: cities and districts from D1, searched and measured
- * here — no outside geocoding service (issue 3 §3).
+ * here — no outside geocoding service. Answers are rows; worker/api/shapes/place.ts names them in a language.
  */
-import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import { fold, matchesPrefix } from "#shared/text-match.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type CityRow, listCities } from "./cities.ts";
 import { type DistrictRow, listDistricts } from "./districts.ts";
 
-type Place = ApiPlaceHit;
+/** A place of the gazetteer: a city, or a district with its city. */
+export interface PlaceRows {
+  city: CityRow;
+  district: DistrictRow | null;
+}
 
 /** Serbia's bounding box: coordinates outside it are not ours to name. */
-export const SERBIA_BOUNDS = { south: 42.2, west: 18.8, north: 46.2, east: 23.05 } as const;
+const SERBIA_BOUNDS = { south: 42.2, west: 18.8, north: 46.2, east: 23.05 } as const;
 
 const names = (row: CityRow | DistrictRow) => [row.name_en, row.name_ru, row.name_sr, row.slug];
 
@@ -38,46 +41,33 @@ export function placeIds(
   return { city_id: city.id, district_id: district?.id ?? null };
 }
 
-function cityPlace(city: CityRow, locale: Locale): Place {
-  const name = city[`name_${locale}`];
-  return { kind: "city", slug: city.slug, name, city: { slug: city.slug, name }, lat: city.lat, lng: city.lng };
-}
-
-function districtPlace(district: DistrictRow, city: CityRow, locale: Locale): Place {
-  return {
-    kind: "district",
-    slug: district.slug,
-    name: district[`name_${locale}`],
-    city: { slug: city.slug, name: city[`name_${locale}`] },
-    lat: district.lat,
-    lng: district.lng,
-  };
-}
-
-/** Type-ahead over city and district names in all three languages; name starts rank above word starts. */
-export function searchPlaces(g: Gazetteer, query: string, locale: Locale, limit: number): Place[] {
+/**
+ * Type-ahead over city and district names in all three languages; name starts rank above word starts, and
+ * equal ranks go by the name in `locale`.
+ */
+export function searchPlaces(g: Gazetteer, query: string, locale: Locale, limit: number): PlaceRows[] {
   const q = fold(query);
   if (!q) return [];
-  const ranked: { place: Place; score: number }[] = [];
+  const ranked: { place: PlaceRows; score: number }[] = [];
   for (const city of g.cities) {
     const hits = names(city).map((n) => matchesPrefix(n, q));
     if (hits.some(Boolean))
-      ranked.push({ place: cityPlace(city, locale), score: (hits.includes("start") ? 0 : 2) - city.population / 1e7 });
+      ranked.push({ place: { city, district: null }, score: (hits.includes("start") ? 0 : 2) - city.population / 1e7 });
   }
   for (const district of g.districts) {
     const city = g.cityById.get(district.city_id);
     const hits = names(district).map((n) => matchesPrefix(n, q));
-    if (city && hits.some(Boolean))
-      ranked.push({ place: districtPlace(district, city, locale), score: hits.includes("start") ? 1 : 3 });
+    if (city && hits.some(Boolean)) ranked.push({ place: { city, district }, score: hits.includes("start") ? 1 : 3 });
   }
+  const name = ({ city, district }: PlaceRows) => (district ?? city)[`name_${locale}`];
   return ranked
-    .sort((a, b) => a.score - b.score || a.place.name.localeCompare(b.place.name))
+    .sort((a, b) => a.score - b.score || name(a.place).localeCompare(name(b.place)))
     .slice(0, limit)
     .map((r) => r.place);
 }
 
 /** Great-circle distance in kilometres. */
-export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;
   const dLat = (lat2 - lat1) * rad;
   const dLng = (lng2 - lng1) * rad;
@@ -89,7 +79,7 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
 const DISTRICT_RADIUS_KM = 3;
 
 /** Reverse geocoding: the nearest city (and district, when close to one) of a point in Serbia. */
-export function placeAt(g: Gazetteer, lat: number, lng: number, locale: Locale) {
+export function placeAt(g: Gazetteer, lat: number, lng: number): (PlaceRows & { distance_km: number }) | null {
   const b = SERBIA_BOUNDS;
   if (lat < b.south || lat > b.north || lng < b.west || lng > b.east) return null;
   const nearestCity = g.cities
@@ -102,8 +92,8 @@ export function placeAt(g: Gazetteer, lat: number, lng: number, locale: Locale) 
     .sort((a, b) => a.km - b.km)[0];
   const city = nearestDistrict ? g.cityById.get(nearestDistrict.district.city_id)! : nearestCity.city;
   return {
-    city: cityPlace(city, locale),
-    district: nearestDistrict ? districtPlace(nearestDistrict.district, city, locale) : null,
+    city,
+    district: nearestDistrict?.district ?? null,
     distance_km: Math.round(distanceKm(lat, lng, city.lat, city.lng) * 10) / 10,
   };
 }
@@ -112,7 +102,7 @@ export function placeAt(g: Gazetteer, lat: number, lng: number, locale: Locale) 
  * Forward geocoding of a free-text address: the city (and district) named in it, with their centre
  * as the position. The longest matching name wins, so "Novi Beograd" is not read as Beograd.
  */
-export function placeOfAddress(g: Gazetteer, address: string, locale: Locale) {
+export function placeOfAddress(g: Gazetteer, address: string) {
   const text = ` ${fold(address)} `;
   const mentions = (row: CityRow | DistrictRow) =>
     Math.max(...names(row).map((n) => (text.includes(` ${fold(n)} `) ? fold(n).length : 0)));
@@ -131,8 +121,8 @@ export function placeOfAddress(g: Gazetteer, address: string, locale: Locale) {
   const at = district ?? city;
   return {
     address: address.trim(),
-    city: cityPlace(city, locale),
-    district: district ? districtPlace(district, city, locale) : null,
+    city,
+    district: district ?? null,
     lat: at.lat,
     lng: at.lng,
     precision: district ? ("district" as const) : ("city" as const),

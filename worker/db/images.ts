@@ -4,14 +4,14 @@
  * decision 031). A row with a `photo_key` is a photo; one without is an illustration.
  */
 import type { ListingStatus } from "#shared/api/realty.ts";
-import type { PropertyType } from "#shared/listing-types.ts";
+import type { ListingKind } from "#shared/listing-types.ts";
 
 export interface ListingImageRow {
   seed: number;
   width: number;
   height: number;
   position: number;
-  property_type: PropertyType;
+  property_type: ListingKind;
 }
 
 export async function articleImageSeed(db: D1Database, articleId: number): Promise<number | null> {
@@ -37,7 +37,7 @@ export function listingImage(db: D1Database, imageId: number): Promise<ListingIm
  * Listing `?1` is one whose changes a moderator reviews before the public sees them (decision 053): it was
  * approved (active, or archived and able to return without review), or it has changes waiting already.
  */
-export const REVIEWED_LISTING = `(EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND status IN ('active', 'archived'))
+const REVIEWED_LISTING = `(EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND status IN ('active', 'archived'))
   OR EXISTS (SELECT 1 FROM listing_revisions WHERE listing_id = ?1))`;
 
 /** An uploaded photo and the owner of its listing. */
@@ -235,7 +235,7 @@ export function photoFingerprintCandidates(db: D1Database, listingId: number, ow
   return db
     .prepare(
       `SELECT mine.id AS photo_id, mine.fingerprint AS mine, other.listing_id, other.fingerprint AS theirs,
-              l.status, l.title
+              l.status, l.title, l.owner_id = ?2 AS own
          FROM listing_images mine
          JOIN listing_images other ON other.listing_id != mine.listing_id AND other.fingerprint IS NOT NULL
           AND (other.fp_band0 = mine.fp_band0 OR other.fp_band1 = mine.fp_band1
@@ -252,6 +252,8 @@ export function photoFingerprintCandidates(db: D1Database, listingId: number, ow
       theirs: string;
       status: ListingStatus;
       title: string | null;
+      /** 1: the owner's own listing. */
+      own: number;
     }>()
     .then((r) => r.results);
 }

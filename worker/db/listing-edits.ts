@@ -1,14 +1,16 @@
 /**
- * Listings as their owners edit them and moderators decide on them (issue 18, decision 030): drafts,
+ * Listings as their owners edit them and moderators decide on them (decision 030): drafts,
  * step updates, state changes with their history. Search queries stay in listings.ts.
  */
 import type { RejectionCode } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
+import { type EditField, LISTING_FIELD_NAMES } from "#shared/listing-fields.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { LocationPrecision } from "#shared/map.ts";
+import type { StoredFacts } from "./listing-columns.ts";
 
 /** A listing's stored facts with its places as slugs and names in every language (for a generated title). */
-export interface EditRow {
+export interface EditRow extends StoredFacts {
   id: number;
   owner_id: number;
   type_id: number;
@@ -31,21 +33,6 @@ export interface EditRow {
   lng: number | null;
   location_precision: LocationPrecision;
   price: number | null;
-  area: number | null;
-  land_area: number | null;
-  rooms: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  floor: number | null;
-  floors: number | null;
-  year_built: number | null;
-  furnished: number | null;
-  heating: string | null;
-  parking: number | null;
-  balcony: number | null;
-  elevator: number | null;
-  deposit: number | null;
-  pets_allowed: number | null;
   title: string | null;
   title_generated: number;
   description: string | null;
@@ -59,37 +46,23 @@ export interface EditRow {
   expires_at: number;
 }
 
+/**
+ * The table's fields stored in a column of their own name: every one but the place, which is stored as
+ * the ids of its city and district.
+ */
+const FIELD_COLUMNS = LISTING_FIELD_NAMES.filter(
+  (name): name is Exclude<EditField, "city" | "district"> => name !== "city" && name !== "district",
+);
+
 /** The columns a step may write (names checked against this list: they are put into SQL). */
-export const EDITABLE_COLUMNS = [
+const EDITABLE_COLUMNS = [
+  ...FIELD_COLUMNS,
   "type_id",
   "deal",
   "property_type",
   "city_id",
   "district_id",
-  "address",
-  "lat",
-  "lng",
-  "location_precision",
-  "price",
-  "area",
-  "land_area",
-  "rooms",
-  "bedrooms",
-  "bathrooms",
-  "floor",
-  "floors",
-  "year_built",
-  "furnished",
-  "heating",
-  "parking",
-  "balcony",
-  "elevator",
-  "deposit",
-  "pets_allowed",
-  "title",
   "title_generated",
-  "description",
-  "lang",
   "status",
   "rejection_reason",
   "rejection_code",
@@ -101,7 +74,9 @@ export const EDITABLE_COLUMNS = [
   "deleted_at",
   "hidden_at",
 ] as const;
-export type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
+/** The fields' columns an edit reads, in the table's order (names from the table, never from a request). */
+const FIELD_SELECT = FIELD_COLUMNS.map((name) => `l.${name}`).join(", ");
 export type ColumnValues = Partial<Record<EditableColumn, string | number | null>>;
 
 /** A new draft of the owner's, with the contact number of their verified phone; its id. */
@@ -137,9 +112,7 @@ export function editRow(db: D1Database, id: number, ownerId: number | null): Pro
       `SELECT l.id, l.owner_id, l.type_id, l.deal, l.property_type, l.status, l.city_id, l.district_id,
          c.slug AS city, d.slug AS district, c.name_en AS city_name_en, c.name_ru AS city_name_ru,
          c.name_sr AS city_name_sr, d.name_en AS district_name_en, d.name_ru AS district_name_ru,
-         d.name_sr AS district_name_sr, l.address, l.lat, l.lng, l.location_precision, l.price, l.area, l.land_area, l.rooms, l.bedrooms,
-         l.bathrooms, l.floor, l.floors, l.year_built, l.furnished, l.heating, l.parking, l.balcony, l.elevator,
-         l.deposit, l.pets_allowed, l.title, l.title_generated, l.description, l.lang, l.rejection_reason, l.rejection_code,
+         d.name_sr AS district_name_sr, ${FIELD_SELECT}, l.title_generated, l.rejection_reason, l.rejection_code,
          l.created_at, l.updated_at, l.expires_at,
          (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS photo_count
        FROM listings l LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
@@ -212,7 +185,11 @@ export function sameFactsListing(db: D1Database, row: Pick<EditRow, "id" | "owne
 export function listingHistory(db: D1Database, id: number) {
   return db
     .prepare(
-      `SELECT e.status, e.reason, e.created_at, e.actor_id, u.name AS actor_name, u.role AS actor_role
+      `SELECT e.status, e.reason, e.created_at, e.actor_id, u.name AS actor_name,
+         CASE WHEN u.id IS NULL THEN NULL
+              WHEN EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') THEN 'admin'
+              WHEN EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'moderator') THEN 'moderator'
+              ELSE 'user' END AS actor_role
        FROM listing_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.listing_id = ? ORDER BY e.id`,
     )
     .bind(id)

@@ -1,5 +1,5 @@
 /**
- * The expiry run's queries (issue 19 item 3, decision 038): active listings whose run ended go to the
+ * The expiry run's queries (decision 038): active listings whose run ended go to the
  * archive with an `expired` event; listings whose run ends within the reminder's days are claimed for
  * their reminder once (`reminded_at`), so two overlapping runs never e-mail the same owner twice.
  * Each call takes a bounded batch; the scheduled handler calls again until a batch comes back short.

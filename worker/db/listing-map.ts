@@ -1,5 +1,5 @@
 /**
- * The map's queries (issue 24, DESIGN §8): a viewport's listings as clusters and single listings, from the
+ * The map's queries (architecture §8, decision 044): a viewport's listings as clusters and single listings, from the
  * grid columns of migration 0021. A listing's cell at level g is (gx >> (24 - g), gy >> (24 - g)), cells of
  * 360/2^g degrees on both axes, over its *shown* point — the exact point of a hidden house is never read.
  *
@@ -10,10 +10,9 @@
  * `bounds` filter (a listing on an edge is inside, once).
  */
 import type { SearchFilters } from "#shared/api/realty.ts";
-import type { MapFeature, MapResponse } from "#shared/api/realty-map.ts";
-import { CLASSIFIED_TYPES, type Deal } from "#shared/listing-types.ts";
+import { LISTING_TYPES, type Deal } from "#shared/listing-types.ts";
 import { LOCATION_PRECISIONS, type LocationPrecision } from "#shared/map.ts";
-import { countableFromSummary, type ResolvedPlaces, summaryWhere, whereClause } from "./listings.ts";
+import { countableFromSummary, type ResolvedPlaces, summaryWhere, whereClause } from "./listing-search.ts";
 import {
   type Bounds,
   type CellRect,
@@ -35,7 +34,7 @@ import {
  * Filters the summaries keep: those of `listing_counts` but furnishing (the search's `bounds` is the
  * viewport itself).
  */
-export const mapSummaryCountable = (filters: SearchFilters) =>
+const mapSummaryCountable = (filters: SearchFilters) =>
   countableFromSummary({ ...filters, bounds: undefined }) && filters.furnished === undefined;
 
 /** `map_type_cells` serves filters of deal and type alone; places and rooms need `map_cells`. */
@@ -58,6 +57,15 @@ interface CellRow {
   type_id: number | null;
 }
 
+/**
+ * A cell of the map at its level: how many listings and the sums of their shown points; for a cell of one
+ * listing (a summary's sums of one are its values) its id, price, deal and precision, else those null.
+ */
+export interface MapCellRow extends Omit<CellRow, "precision" | "deal"> {
+  precision: LocationPrecision | null;
+  deal: Deal | null;
+}
+
 const PRECISION_INDEX: Record<number, LocationPrecision> = Object.fromEntries(
   LOCATION_PRECISIONS.map((p, i) => [i, p]),
 );
@@ -69,7 +77,7 @@ export async function mapFeatures(
   bounds: Bounds,
   zoom: number,
   now: number,
-): Promise<MapResponse> {
+): Promise<{ cells: MapCellRow[]; level: number }> {
   const level = mapLevel(bounds, zoom);
   const shift = GRID_BITS - level;
   const listingWhere = whereClause({ ...filters, bounds: undefined }, places, undefined, now);
@@ -145,30 +153,16 @@ export async function mapFeatures(
   }
   const rows = [...cells.values()].sort((a, b) => a.cy - b.cy || a.cx - b.cx);
 
-  const size = 360 / 2 ** level;
-  const items: MapFeature[] = rows.map((row) => {
-    if (row.n === 1) {
-      const precision = typeof row.precision === "number" ? PRECISION_INDEX[row.precision]! : row.precision;
-      const deal = row.deal ?? CLASSIFIED_TYPES.find((t) => t.id === row.type_id)!.deal;
-      return {
-        kind: "listing",
-        id: row.id,
-        lat: row.lat_sum,
-        lng: row.lng_sum,
-        price: row.price,
-        deal,
-        location_precision: precision,
-      };
-    }
-    const south = Math.max(-90, row.cy * size - 90);
-    const north = Math.min(90, (row.cy + 1) * size - 90);
-    return {
-      kind: "cluster",
-      count: row.n,
-      lat: row.lat_sum / row.n,
-      lng: row.lng_sum / row.n,
-      bounds: [south, row.cx * size - 180, north, (row.cx + 1) * size - 180],
-    };
-  });
-  return { items, total: rows.reduce((sum, r) => sum + r.n, 0), zoom, level };
+  return {
+    cells: rows.map((row) =>
+      row.n === 1
+        ? {
+            ...row,
+            precision: typeof row.precision === "number" ? PRECISION_INDEX[row.precision]! : row.precision,
+            deal: row.deal ?? LISTING_TYPES.find((t) => t.id === row.type_id)!.deal,
+          }
+        : { ...row, precision: null, deal: null },
+    ),
+    level,
+  };
 }

@@ -35,15 +35,6 @@ export function listingRevision(db: D1Database, listingId: number): Promise<Revi
   return db.prepare("SELECT * FROM listing_revisions WHERE listing_id = ?").bind(listingId).first<RevisionRow>();
 }
 
-/** How many photos of a listing wait for a moderator. */
-export function pendingPhotoCount(db: D1Database, listingId: number): Promise<number> {
-  return db
-    .prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ? AND state = 'pending'")
-    .bind(listingId)
-    .first<{ n: number }>()
-    .then((row) => row?.n ?? 0);
-}
-
 /**
  * Keeps the owner's proposed text as the listing's revision, waiting for a moderator: a new one, or one
  * rejected before, joins the queue now; one already waiting keeps its place.
@@ -60,11 +51,6 @@ export async function saveRevision(db: D1Database, listingId: number, text: Revi
     )
     .bind(listingId, text.title, text.title_generated, text.description, text.lang, now)
     .run();
-}
-
-/** Forgets a listing's revision: nothing in it differs from the approved listing any more. */
-export async function dropRevision(db: D1Database, listingId: number) {
-  await db.prepare("DELETE FROM listing_revisions WHERE listing_id = ?").bind(listingId).run();
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Deal } from "#shared/listing-types.ts";
 import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { Locale } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 
 /** What a read of a listing carries for its title: its facts and its place's names in the request's language. */
 export interface TitleRow {
@@ -20,13 +20,17 @@ export interface TitleRow {
 /**
  * A listing's title as the visitor reads it (decision 032): a generated one composed in their language from
  * the facts and the place's names in it; an owner's own as written, in the listing's language. A draft
- * without a place has no generated title yet: its stored one, if any.
+ * without a place has no generated title yet: its stored one, if any. `readersLanguage` (cards):
+ * an owner's title in another language gives way to the generated one in the visitor's.
  */
 export function shownTitle<R extends TitleRow>(
   row: R,
   locale: Locale,
+  options: { readersLanguage?: boolean } = {},
 ): { title: R["title"] | string; title_lang: Locale } {
-  if (row.title_generated !== 1 || row.city_name === null) return { title: row.title, title_lang: row.lang ?? locale };
+  const ownInOtherLanguage = row.title_generated !== 1 && row.lang !== null && row.lang !== locale;
+  const generate = row.title_generated === 1 || (options.readersLanguage === true && ownInOtherLanguage);
+  if (!generate || row.city_name === null) return { title: row.title, title_lang: row.lang ?? locale };
   const facts = {
     deal: row.deal,
     type: row.property_type,
@@ -36,5 +40,5 @@ export function shownTitle<R extends TitleRow>(
     city: row.city_name,
     district: row.district_name,
   };
-  return { title: generatedListingTitle(facts, messageCatalog(locale).intl), title_lang: locale };
+  return { title: generatedListingTitle(facts, textCatalog(locale).intl), title_lang: locale };
 }

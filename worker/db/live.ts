@@ -1,5 +1,5 @@
 /**
- * What the live channel's handshake reads (issue 20 item 3): who may listen to a conversation. (The
+ * What the live channel's handshake reads (decision 039): who may listen to a conversation. (The
  * messages a reconnecting page missed and a person's unread count are worker/db/conversations.ts's.)
  */
 

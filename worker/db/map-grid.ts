@@ -1,5 +1,5 @@
 /**
- * The map's grid (issue 24, migration 0021): the viewport's cells, the grid level of a zoom, and the
+ * The map's grid (migration 0021, decision 044): the viewport's cells, the grid level of a zoom, and the
  * search's `bounds` filter over the shown point. Pure: the SQL's twin expressions live in the migration.
  */
 import { MAP_FEATURES_MAX } from "#shared/map.ts";

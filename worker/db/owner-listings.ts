@@ -1,30 +1,18 @@
 /**
- * The owner's own listings (issue 19, decision 038): the cabinet's tabs newest change first with their
+ * The owner's own listings (decision 038): the cabinet's tabs newest change first with their
  * counts, each listing's totals of the last OWNER_STATS_DAYS days, and the state changes an owner makes —
  * archive, restore, renew, "still available", delete. A deleted listing (`deleted_at` set) is never read
  * here again. Every change applies only from the state the caller read, so of two racing requests one wins.
  */
-import {
-  OWNER_ACTIONS,
-  REJECTION_CODES,
-  TAB_STATUSES,
-  allows,
-  type ApiOwnerListing,
-  type CabinetCounts,
-  type CabinetTab,
-  type OwnerAction,
-  type RejectionCode,
-} from "#shared/api/cabinet.ts";
+import type { CabinetCounts } from "#shared/api/cabinet.ts";
+import { TAB_STATUSES, allows, type CabinetTab, type OwnerAction } from "#shared/listing-states.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
-import { LISTING_RUN_DAYS, OWNER_STATS_DAYS, SITE_TIME_ZONE } from "#shared/constants.ts";
-import type { ClassifiedTypeId, Deal, PropertyType } from "#shared/listing-types.ts";
+import { LISTING_RUN_DAYS, OWNER_STATS_DAYS } from "#shared/constants.ts";
+import type { ListingTypeId, Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
-import { paths } from "#shared/paths.ts";
 import { type DeletedPhoto, deleteListingPictures } from "./images.ts";
-import { shownTitle } from "./listing-titles.ts";
 import { updateListing } from "./listing-edits.ts";
 import { statisticsPeriod } from "./statistics.ts";
-import { toImage, type ImageRow } from "./listings.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,9 +21,9 @@ export interface OwnerListingRow {
   id: number;
   owner_id: number;
   status: ListingStatus;
-  type_id: ClassifiedTypeId;
+  type_id: ListingTypeId;
   deal: Deal;
-  property_type: PropertyType;
+  property_type: ListingKind;
   city_slug: string | null;
   city_name: string | null;
   district_slug: string | null;
@@ -56,6 +44,9 @@ export interface OwnerListingRow {
   rejection_code: string | null;
   rejection_reason: string | null;
   hidden_at: number | null;
+  /** Taken off the site by a moderator (decision 062): when, and why. */
+  staff_hidden_at: number | null;
+  staff_hidden_reason: string | null;
   image_json: string | null;
   image_count: number;
   views: number;
@@ -77,7 +68,7 @@ const ownerColumns = (locale: Locale) => `
   l.id, l.owner_id, l.status, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.name_${locale} AS city_name,
   d.slug AS district_slug, d.name_${locale} AS district_name, l.price, l.rooms, l.area, l.land_area, l.title,
   l.title_generated, l.lang, l.created_at, l.updated_at, l.expires_at, l.published_at, l.checked_at,
-  l.submitted_at, l.rejection_code, l.rejection_reason, l.hidden_at,
+  l.submitted_at, l.rejection_code, l.rejection_reason, l.hidden_at, l.staff_hidden_at, l.staff_hidden_reason,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count,
@@ -112,7 +103,7 @@ export async function ownerListingPage(
   perPage: number,
   locale: Locale,
   now: number,
-): Promise<{ items: ApiOwnerListing[]; total: number }> {
+): Promise<{ rows: OwnerListingRow[]; total: number }> {
   const statuses = TAB_STATUSES[tab];
   const marks = statuses.map((_, i) => `?${i + 6}`).join(", ");
   const where = `owner_id = ?5 AND status IN (${marks}) AND deleted_at IS NULL`;
@@ -135,7 +126,7 @@ export async function ownerListingPage(
       .bind(ownerId, ...statuses),
   ]);
   return {
-    items: (rows!.results as OwnerListingRow[]).map((row) => toOwnerListing(row, locale, now)),
+    rows: rows!.results as OwnerListingRow[],
     total: (count!.results[0] as { n: number }).n,
   };
 }
@@ -155,7 +146,7 @@ export async function ownerCounts(db: D1Database, ownerId: number): Promise<Cabi
 }
 
 /** The tab a state is shown in. */
-export function tabOf(status: ListingStatus): CabinetTab | null {
+function tabOf(status: ListingStatus): CabinetTab | null {
   return (Object.keys(TAB_STATUSES) as CabinetTab[]).find((tab) => TAB_STATUSES[tab].includes(status)) ?? null;
 }
 
@@ -179,73 +170,9 @@ export function ownerListingRow(
     .first<OwnerListingRow>();
 }
 
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-const siteDate = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE });
-/** The calendar day in Serbia of a moment, as the UTC midnight of that date (`en-CA` writes 2026-11-25). */
-const siteDay = (ms: number) => Date.parse(siteDate.format(ms));
-
-/**
- * Calendar days in Serbia from now to the end of a run: 0 on its last day ("expires today"), 30 right
- * after a renewal, whatever the hour.
- */
-export function daysLeft(expiresAt: number, now: number): number {
-  return Math.max(0, Math.round((siteDay(expiresAt) - siteDay(now)) / DAY_MS));
-}
-
-const ACTIONS = Object.keys(OWNER_ACTIONS) as OwnerAction[];
-
-interface RevisionSummary {
-  status: "pending" | "rejected";
-  rejection_code: string | null;
-  rejection_reason: string | null;
-  submitted_at: number;
-}
-
-const ownerChanges = (r: RevisionSummary): ApiOwnerListing["changes"] => ({
-  status: r.status,
-  rejection_code: (REJECTION_CODES as readonly string[]).includes(r.rejection_code ?? "")
-    ? (r.rejection_code as RejectionCode)
-    : null,
-  rejection_reason: r.rejection_reason,
-  submitted_at: iso(r.submitted_at)!,
-});
-
-export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number): ApiOwnerListing {
-  const active = row.status === "active";
-  const rejected = row.status === "rejected";
-  return {
-    id: row.id,
-    status: row.status,
-    deal: row.deal,
-    type: row.property_type,
-    type_id: row.type_id,
-    ...shownTitle(row, locale),
-    path: active && row.city_slug ? paths.detail(row.deal, row.property_type, row.city_slug, row.id) : null,
-    city: row.city_slug ? { slug: row.city_slug, name: row.city_name ?? row.city_slug } : null,
-    district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
-    price: row.price,
-    currency: "EUR",
-    image: row.image_json ? toImage(JSON.parse(row.image_json) as ImageRow) : null,
-    image_count: row.image_count,
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
-    expires_at: active ? iso(row.expires_at) : null,
-    days_left: active ? daysLeft(row.expires_at, now) : null,
-    published_at: iso(row.published_at),
-    checked_at: iso(row.checked_at),
-    submitted_at: iso(row.submitted_at),
-    // A reason belongs to the rejection the listing is in; a resubmitted listing's old one is not shown.
-    rejection_code:
-      rejected && (REJECTION_CODES as readonly string[]).includes(row.rejection_code ?? "")
-        ? (row.rejection_code as RejectionCode)
-        : null,
-    rejection_reason: rejected ? row.rejection_reason : null,
-    hidden_by_reports: row.status === "pending" && row.hidden_at !== null,
-    changes: row.revision_json ? ownerChanges(JSON.parse(row.revision_json) as RevisionSummary) : null,
-    totals: { views: row.views, contacts: row.phone + row.messages, favourites: row.favourites },
-    actions: ACTIONS.filter((action) => allows(action, row.status)),
-  };
+/** What the owner may do now: what its state allows, but never restore a listing a moderator hid (decision 062). */
+export function ownerMay(action: OwnerAction, row: Pick<OwnerListingRow, "status" | "staff_hidden_at">): boolean {
+  return allows(action, row.status) && !(action === "restore" && row.staff_hidden_at !== null);
 }
 
 type Row = Pick<OwnerListingRow, "id" | "status" | "published_at" | "hidden_at" | "archived_from" | "expires_at">;
@@ -264,7 +191,7 @@ export function archiveOwnerListing(db: D1Database, row: Row, now: number, { act
  * or an approval in its history), else to moderation. A listing archived while rejected, waiting for review
  * or hidden by reports is never published again without a moderator.
  */
-export function restoredState(row: Row): "active" | "pending" {
+function restoredState(row: Row): "active" | "pending" {
   const before = row.archived_from;
   const published = row.published_at !== null || before === "active";
   return published && row.hidden_at === null && (before === null || before === "active") ? "active" : "pending";

@@ -189,7 +189,7 @@ export async function changeIntentProduct(
   return (result.meta.changes ?? 0) > 0;
 }
 
-interface EventMeta {
+export interface EventMeta {
   source: EventSource;
   /** The provider's event id (a webhook's): a replay of it is ignored. */
   providerEventId?: string | null;
@@ -292,7 +292,7 @@ export async function recordFailure(
  * when it holds as much already — so the same total told twice, or an older smaller one after a larger one,
  * records nothing, and a later larger one records the rest.
  */
-function refundTotalStatement(
+export function refundTotalStatement(
   db: D1Database,
   refund: EventMeta & { intentId: string; totalCents: number; reason: string | null },
 ): D1PreparedStatement {
@@ -320,39 +320,53 @@ export async function recordRefund(
 }
 
 /**
+ * What a refund takes back (decision 049), computed from the ledger's refunded total when the batch runs —
+ * to follow the refund's own event in that batch: a promotion loses the same share of its period's time
+ * (all of it for a full refund), a phone reveal is withdrawn by a full refund only (a number cannot be
+ * shown in part). Repeating them changes nothing.
+ */
+export function refundConsequenceStatements(
+  db: D1Database,
+  intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product" | "amount_cents">,
+  now: number,
+): D1PreparedStatement[] {
+  const product = PRODUCTS[intent.product];
+  if (intent.listing_id === null) return [];
+  if (product.kind === "promotion") {
+    return refundPeriodStatements(db, {
+      intentId: intent.id,
+      listingId: intent.listing_id,
+      placement: product.placement,
+      days: product.days,
+      amountCents: intent.amount_cents,
+      now,
+    });
+  }
+  return [
+    db
+      .prepare(
+        `DELETE FROM phone_reveals WHERE user_id = ?1 AND listing_id = ?2 AND intent_id = ?3
+           AND (SELECT COALESCE(SUM(amount_cents), 0) FROM payment_events
+                WHERE intent_id = ?3 AND status = 'refunded') >= ?4`,
+      )
+      .bind(intent.user_id, intent.listing_id, intent.id, intent.amount_cents),
+  ];
+}
+
+/**
  * A refund the provider reports (Stripe's `charge.refunded`: made in its dashboard, or the echo of one made
- * here), as the total refunded of the payment so far, with what it takes back (decision 049): a promotion
- * loses the same share of its period's time (all of it for a full refund), a phone reveal is withdrawn by a
- * full refund only (a number cannot be shown in part). Answers whether the ledger grew.
+ * here), as the total refunded of the payment so far, with what it takes back
+ * (`refundConsequenceStatements`). Answers whether the ledger grew.
  */
 export async function recordProviderRefund(
   db: D1Database,
   intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product" | "amount_cents">,
   refund: EventMeta & { totalCents: number; reason: string | null },
 ): Promise<boolean> {
-  const product = PRODUCTS[intent.product];
-  const consequence =
-    intent.listing_id === null
-      ? []
-      : product.kind === "promotion"
-        ? refundPeriodStatements(db, {
-            intentId: intent.id,
-            listingId: intent.listing_id,
-            placement: product.placement,
-            days: product.days,
-            amountCents: intent.amount_cents,
-            now: refund.now,
-          })
-        : [
-            db
-              .prepare(
-                `DELETE FROM phone_reveals WHERE user_id = ?1 AND listing_id = ?2 AND intent_id = ?3
-                   AND (SELECT COALESCE(SUM(amount_cents), 0) FROM payment_events
-                        WHERE intent_id = ?3 AND status = 'refunded') >= ?4`,
-              )
-              .bind(intent.user_id, intent.listing_id, intent.id, intent.amount_cents),
-          ];
-  const [result] = await db.batch([refundTotalStatement(db, { ...refund, intentId: intent.id }), ...consequence]);
+  const [result] = await db.batch([
+    refundTotalStatement(db, { ...refund, intentId: intent.id }),
+    ...refundConsequenceStatements(db, intent, refund.now),
+  ]);
   return (result!.meta.changes ?? 0) > 0;
 }
 

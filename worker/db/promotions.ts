@@ -7,7 +7,7 @@
 import type { Placement, ProductId } from "#shared/products.ts";
 
 /** The listing's column holding each placement's end (ms). */
-export const PLACEMENT_COLUMN = {
+const PLACEMENT_COLUMN = {
   top: "promoted_until",
   highlight: "highlight_until",
   home: "home_until",

@@ -1,4 +1,4 @@
-/** Typed D1 queries of the fixed-window counters (table `rate_limits`; the rules are in worker/services/rate-limit.ts). */
+/** Typed D1 queries of the fixed-window counters (table `rate_limits`; the rules are in worker/http/rate-limit.ts). */
 
 /**
  * Counts one request against `key` in the window starting at `windowStart` (a new window restarts at 1)

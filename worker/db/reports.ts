@@ -1,5 +1,5 @@
 /**
- * Visitors' reports of public listings (issue 19 item 5, decisions 038 and 047; table `listing_reports`,
+ * Visitors' reports of public listings (decisions 038 and 047; table `listing_reports`,
  * migrations 0015 and 0025). A reporter has one open report per listing (a partial unique index); a
  * moderator's decision closes them all, and an approval overrules them.
  */
@@ -50,16 +50,19 @@ export interface CountedReport {
 
 /**
  * The open reports of a listing that may count towards hiding it (decision 047): giving one of `reasons`,
- * by an account that had a verified phone and was `minAgeMs` old when it reported, and that neither the
- * account nor any of its networks was overruled on this listing. Guests' reports never count. Whether
- * they are independent of each other is for `independentReporters` to say.
+ * by an account that had a verified phone and was `minAgeMs` old when it reported, that neither the
+ * account nor any of its networks was overruled on this listing, and whose earlier reports were not
+ * overruled `maxOverruled` times or more, more often than upheld (decision 085). Guests' reports never
+ * count. Whether they are independent of each other is for `independentReporters` to say.
  */
 export async function countedReports(
   db: D1Database,
   listingId: number,
   reasons: readonly ReportReason[],
   minAgeMs: number,
+  maxOverruled: number,
 ): Promise<CountedReport[]> {
+  const max = `?${reasons.length + 3}`;
   const { results } = await db
     .prepare(
       `SELECT r.reason, r.network, u.signup_network FROM listing_reports r JOIN users u ON u.id = r.user_id
@@ -70,9 +73,13 @@ export async function countedReports(
            SELECT 1 FROM listing_reports o LEFT JOIN users ou ON ou.id = o.user_id
            WHERE o.listing_id = ?1 AND o.overruled = 1
              AND (o.reporter = r.reporter OR o.network IN (r.network, u.signup_network)
-               OR ou.signup_network IN (r.network, u.signup_network)))`,
+               OR ou.signup_network IN (r.network, u.signup_network)))
+         AND NOT EXISTS (
+           SELECT 1 FROM listing_reports h
+           WHERE h.user_id = r.user_id AND h.resolved_at IS NOT NULL AND h.resolved_at <= r.created_at
+           GROUP BY h.user_id HAVING SUM(h.overruled) >= ${max} AND SUM(h.overruled) > SUM(1 - h.overruled))`,
     )
-    .bind(listingId, minAgeMs, ...reasons)
+    .bind(listingId, minAgeMs, ...reasons, maxOverruled)
     .all<{ reason: ReportReason; network: string | null; signup_network: string | null }>();
   return results.map((row) => ({
     reason: row.reason,

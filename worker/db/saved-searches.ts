@@ -1,5 +1,5 @@
 /**
- * A signed-in person's saved searches (migration 0020, issue 22): the filters in their canonical text
+ * A signed-in person's saved searches (migration 0020, decision 041): the filters in their canonical text
  * (shared/api/saved-searches.ts), so the same filters are the same row — UNIQUE (user_id, query).
  */
 import { SAVED_SEARCHES_MAX } from "#shared/constants.ts";
@@ -24,7 +24,7 @@ export interface SavedSearchRow {
 
 /**
  * The columns of a search with its `new_count`: matches after `opened_at` of listings that are public now
- * (status 'active', as worker/db/listings.ts has it: a deleted listing is archived, a hidden one pending).
+ * (status 'active', as worker/db/listing-search.ts has it: a deleted listing is archived, a hidden one pending).
  */
 const SELECT = `SELECT s.*, (
     SELECT COUNT(*) FROM saved_search_matches m JOIN listings l ON l.id = m.listing_id

@@ -1,6 +1,6 @@
 import type { StatKind } from "#shared/api/content.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
-import type { Deal, PropertyType } from "#shared/listing-types.ts";
+import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -66,7 +66,7 @@ export interface StatisticsHead {
   id: number;
   status: ListingStatus;
   deal: Deal;
-  property_type: PropertyType;
+  property_type: ListingKind;
   rooms: number | null;
   area: number | null;
   land_area: number | null;

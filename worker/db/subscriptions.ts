@@ -6,15 +6,10 @@
  * nothing here stops them.
  */
 import type { SubscriptionState } from "#shared/api/content.ts";
-import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/api/limits.ts";
+import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/subscription-lists.ts";
 
 /** The lists an address is on until it leaves them. */
-export const OPT_OUT_LISTS: readonly SubscriptionList[] = [
-  "saved_searches",
-  "price_drops",
-  "messages",
-  "listing_updates",
-];
+const OPT_OUT_LISTS: readonly SubscriptionList[] = ["saved_searches", "price_drops", "messages", "listing_updates"];
 
 const optOut = (list: SubscriptionList) => OPT_OUT_LISTS.includes(list);
 
@@ -74,13 +69,8 @@ export function leaveAllStatements(db: D1Database, email: string, now: number): 
   return SUBSCRIPTION_LISTS.map((list) => leaveStatement(db, email, list, now));
 }
 
-/** Takes the address off every list at once. Idempotent. */
-export async function leaveAll(db: D1Database, email: string, now: number): Promise<void> {
-  await db.batch(leaveAllStatements(db, email, now));
-}
-
 /**
- * Back on a list the address left: what turning a saved search's alerts on means (issue 22). Upserts the
+ * Back on a list the address left: what turning a saved search's alerts on means (decision 041). Upserts the
  * row as subscribed, so an address that never left (no row: notification lists are on) is unchanged in effect.
  */
 export async function rejoinList(db: D1Database, email: string, list: SubscriptionList, now: number): Promise<void> {

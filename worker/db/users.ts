@@ -1,5 +1,6 @@
 /** Typed D1 queries of accounts (table `users`, migrations 0002 and 0003). */
-import type { LoginIdentity, Role } from "#shared/api/auth.ts";
+import type { LoginIdentity } from "#shared/api/auth.ts";
+import { STAFF_ROLES, type StaffRole } from "#shared/staff-roles.ts";
 import type { Locale } from "#shared/locales.ts";
 
 export interface UserRow {
@@ -7,7 +8,8 @@ export interface UserRow {
   name: string;
   phone: string | null;
   email: string | null;
-  role: Role;
+  /** The staff roles, comma-joined (user_roles, decision 057); `users.role` is retired and never read. */
+  roles: string | null;
   created_at: number;
   password_hash: string | null;
   password_salt: string | null;
@@ -23,6 +25,18 @@ export interface UserRow {
   locale: Locale | null;
   /** The keyed hash of the network it signed up from (migration 0025, decision 047). */
   signup_network: string | null;
+  /** Blocked by staff (migration 0032): no session, no sign-in, listings hidden. */
+  blocked_at: number | null;
+  blocked_reason: string | null;
+}
+
+/** A user row's columns with its staff roles (`roles`, comma-joined). */
+const USER_WITH_ROLES = "users.*, (SELECT group_concat(r.role) FROM user_roles r WHERE r.user_id = users.id) AS roles";
+
+/** The staff roles of a comma-joined list (unknown words dropped), in STAFF_ROLES order. */
+export function rolesOf(joined: string | null | undefined): StaffRole[] {
+  const words = new Set((joined ?? "").split(","));
+  return STAFF_ROLES.filter((role) => words.has(role));
 }
 
 /** A password as stored: PBKDF2 hash and salt (base64) and the iteration count (worker/auth/passwords.ts). */
@@ -33,7 +47,10 @@ export interface PasswordHash {
 }
 
 export function findUserById(db: D1Database, id: number): Promise<UserRow | null> {
-  return db.prepare("SELECT * FROM users WHERE id = ? AND deleted_at IS NULL").bind(id).first<UserRow>();
+  return db
+    .prepare(`SELECT ${USER_WITH_ROLES} FROM users WHERE id = ? AND deleted_at IS NULL`)
+    .bind(id)
+    .first<UserRow>();
 }
 
 /**
@@ -44,12 +61,14 @@ export function findUserById(db: D1Database, id: number): Promise<UserRow | null
 export async function findUserByIdentity(db: D1Database, identity: LoginIdentity): Promise<UserRow | null> {
   if (identity.kind === "email") {
     return db
-      .prepare("SELECT * FROM users WHERE email = ? AND deleted_at IS NULL")
+      .prepare(`SELECT ${USER_WITH_ROLES} FROM users WHERE email = ? AND deleted_at IS NULL`)
       .bind(identity.value)
       .first<UserRow>();
   }
   return db
-    .prepare("SELECT * FROM users WHERE phone = ? AND deleted_at IS NULL AND phone_verified_at IS NOT NULL LIMIT 1")
+    .prepare(
+      `SELECT ${USER_WITH_ROLES} FROM users WHERE phone = ? AND deleted_at IS NULL AND phone_verified_at IS NOT NULL LIMIT 1`,
+    )
     .bind(identity.value)
     .first<UserRow>();
 }
@@ -60,7 +79,12 @@ export async function identityTaken(db: D1Database, identity: LoginIdentity, exc
   return user !== null && user.id !== exceptUserId;
 }
 
-export type SessionUserRow = Pick<UserRow, "id" | "name" | "role" | "phone_verified_at"> & { family_alive: number };
+export type SessionUserRow = Pick<
+  UserRow,
+  "id" | "name" | "roles" | "phone_verified_at" | "image_key" | "image_side" | "blocked_at" | "blocked_reason"
+> & {
+  family_alive: number;
+};
 
 /**
  * The live user of a session and whether its refresh family is still unrevoked and belongs to that user
@@ -72,7 +96,8 @@ export function sessionUserOf(
 ): Promise<SessionUserRow | null> {
   return db
     .prepare(
-      `SELECT u.id, u.name, u.role, u.phone_verified_at,
+      `SELECT u.id, u.name, u.phone_verified_at, u.image_key, u.image_side, u.blocked_at, u.blocked_reason,
+         (SELECT group_concat(r.role) FROM user_roles r WHERE r.user_id = u.id) AS roles,
          EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = ?1 AND r.user_id = u.id AND r.revoked_at IS NULL)
            AS family_alive
        FROM users u WHERE u.id = ?2 AND u.deleted_at IS NULL`,
@@ -97,9 +122,9 @@ export async function createUser(
   const email = identity.kind === "email" ? identity.value : null;
   const row = await db
     .prepare(
-      `INSERT INTO users (name, phone, email, role, created_at, updated_at, phone_verified_at, email_verified_at,
+      `INSERT INTO users (name, phone, email, created_at, updated_at, phone_verified_at, email_verified_at,
          password_hash, password_salt, password_iterations, signup_network)
-       VALUES (?, ?, ?, 'user', ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *, NULL AS roles`,
     )
     .bind(
       options.name ?? "",

@@ -3,7 +3,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "#worker/app-env.ts";
 import { logServerError, shownErrorText } from "./server-error.ts";
 
-/** The API's one error shape (DESIGN §4). */
+/** The API's one error shape (architecture §4). */
 export function apiError(
   c: Context,
   status: ContentfulStatusCode,

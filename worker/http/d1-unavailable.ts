@@ -6,7 +6,7 @@
 import { debugAllowed } from "./environment.ts";
 
 /** Seconds a client is asked to wait before trying again. */
-export const D1_RETRY_AFTER_S = 5;
+const D1_RETRY_AFTER_S = 5;
 
 /** The messages D1 and its SQLite give for a database that is there but cannot answer now. */
 const UNAVAILABLE =
@@ -23,7 +23,7 @@ export const D1_UNAVAILABLE_HEADERS = {
 } as const;
 
 /** `X-Debug-D1-Fault: busy` (development, loopback only): every D1 call of the request fails as a locked database does. */
-export const D1_FAULT_HEADER = "x-debug-d1-fault";
+const D1_FAULT_HEADER = "x-debug-d1-fault";
 
 const busy = () => Promise.reject(new Error("D1_ERROR: database is locked: SQLITE_BUSY"));
 

@@ -1,11 +1,13 @@
+import { config, type ConfigSource } from "#worker/config.ts";
+
 /** The one test for development (`ENVIRONMENT=development`: dev outbox, sandbox payments, debug headers). */
-export function isDevelopment(env: { ENVIRONMENT?: string }): boolean {
-  return env.ENVIRONMENT === "development";
+export function isDevelopment(env: ConfigSource): boolean {
+  return config(env).ENVIRONMENT === "development";
 }
 
-/** SPEC §8 "error logging enabled": answers may then carry an exception's own text. */
-export function isErrorLogging(env: { ERROR_LOGGING?: string }): boolean {
-  return env.ERROR_LOGGING === "true";
+/** Product §8 "error logging enabled": answers may then carry an exception's own text. */
+export function isErrorLogging(env: ConfigSource): boolean {
+  return config(env).ERROR_LOGGING;
 }
 
 /** 127.0.0.0/8 and ::1 (also written as an IPv4-mapped IPv6 address). */
@@ -26,13 +28,13 @@ export function isLoopbackAddress(address: string): boolean {
  * own browser); a request with none never crossed a network (vitest's `SELF.fetch`, a call inside the
  * isolate) and counts as loopback.
  */
-export function debugAllowed(env: { ENVIRONMENT?: string }, request: Request): boolean {
+export function debugAllowed(env: ConfigSource, request: Request): boolean {
   if (!isDevelopment(env)) return false;
   const address = request.headers.get("cf-connecting-ip");
   return address === null || isLoopbackAddress(address);
 }
 
 /** A request carrying development knobs that apply here (such a request is never served from the page cache). */
-export function debugRequest(env: { ENVIRONMENT?: string }, request: Request): boolean {
+export function debugRequest(env: ConfigSource, request: Request): boolean {
   return debugAllowed(env, request) && [...request.headers.keys()].some((name) => name.startsWith("x-debug-"));
 }

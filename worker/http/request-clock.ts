@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
+import type { ConfigSource } from "#worker/config.ts";
 import { debugAllowed } from "./environment.ts";
 
 /**
@@ -7,9 +8,9 @@ import { debugAllowed } from "./environment.ts";
  * may set it with `X-Debug-Now` (milliseconds since the epoch), so tests can reach the 30-second and
  * one-day edges without waiting; any other request's header is ignored.
  */
-export const DEBUG_NOW_HEADER = "x-debug-now";
+const DEBUG_NOW_HEADER = "x-debug-now";
 
-export function requestNow(env: { ENVIRONMENT?: string }, request: Request): number {
+function requestNow(env: ConfigSource, request: Request): number {
   if (debugAllowed(env, request)) {
     const value = request.headers.get(DEBUG_NOW_HEADER);
     if (value && /^\d{1,15}$/.test(value)) return Number(value);

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
+import type { ConfigSource } from "#worker/config.ts";
 import { isErrorLogging } from "./environment.ts";
 import { requestIdOf } from "./request-id.ts";
 
@@ -15,6 +16,6 @@ export function logServerError(c: Context<AppEnv>, error: unknown): string {
 }
 
 /** What an answer may say of an exception: its own text (a D1 message, a provider's) only with error logging. */
-export function shownErrorText(env: { ERROR_LOGGING?: string }, error: unknown, generic: string): string {
+export function shownErrorText(env: ConfigSource, error: unknown, generic: string): string {
   return isErrorLogging(env) && error instanceof Error && error.message ? error.message : generic;
 }

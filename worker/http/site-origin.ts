@@ -1,3 +1,4 @@
+import { config, type ConfigSource } from "#worker/config.ts";
 import { isDevelopment } from "./environment.ts";
 
 /** The local server of `npm start`: links in e-mails sent without a request, in development. */
@@ -8,7 +9,8 @@ const DEVELOPMENT_ORIGIN = "http://localhost:8787";
  * Trigger's e-mails): `SITE_ORIGIN` ([vars]); in development the local server; otherwise null, and such
  * e-mails are not sent (a link to nowhere helps nobody).
  */
-export function siteOrigin(env: { SITE_ORIGIN?: string; ENVIRONMENT?: string }): string | null {
-  if (env.SITE_ORIGIN) return new URL(env.SITE_ORIGIN).origin;
+export function siteOrigin(env: ConfigSource): string | null {
+  const origin = config(env).SITE_ORIGIN;
+  if (origin) return origin;
   return isDevelopment(env) ? DEVELOPMENT_ORIGIN : null;
 }

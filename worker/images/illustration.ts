@@ -413,7 +413,7 @@ function svgShape(shape: Shape): string {
 }
 
 /** A scene as an SVG document. */
-export function sceneToSvg(scene: Scene): string {
+function sceneToSvg(scene: Scene): string {
   const { width: w, height: h } = scene;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${scene.shapes.map(svgShape).join("")}</svg>`;
 }

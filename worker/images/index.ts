@@ -19,7 +19,7 @@ import { PREVIEW_PAINT_WINDOW_S, PREVIEW_PAINTS_PER_ADDRESS } from "#shared/cons
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { perAddress } from "#worker/middleware/throttle.ts";
-import { hit } from "#worker/services/rate-limit.ts";
+import { hit } from "#worker/http/rate-limit.ts";
 import { rasterize } from "./raster.ts";
 
 /** Largest id accepted: beyond SQLite's integer range a number is no id at all. */

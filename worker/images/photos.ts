@@ -7,8 +7,8 @@
 import { Hono } from "hono";
 import { PHOTO_EDGE_CACHE_SECONDS } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import * as photoCodecs from "#worker/services/photo-codec.ts";
-import { installPhotoCodecs, PHOTO_CACHE, photoCacheKey, variantObject } from "#worker/services/photo-store.ts";
+import * as photoCodecs from "#worker/workflows/photo-codec.ts";
+import { installPhotoCodecs, PHOTO_CACHE, photoCacheKey, variantObject } from "#worker/workflows/photo-store.ts";
 
 // The codecs enter the bundle with the worker's entry (see installPhotoCodecs).
 installPhotoCodecs(photoCodecs);

@@ -1,9 +1,9 @@
 /**
- * The live channel (issue 20 item 3, decision 039): a Durable Object per conversation
+ * The live channel (decision 039): a Durable Object per conversation
  * (`conversation:{id}`, the participants' thread pages) and per person (`user:{id}`, every page's unread
  * count) holding the open WebSockets through the Hibernation API — between events the object leaves
  * memory and idle sockets cost nothing. The worker authorises a socket before it gets here
- * (worker/api/messages-live.ts); the API's writes publish their events to it (worker/services/live.ts),
+ * (worker/api/messages-live.ts); the API's writes publish their events to it (worker/live/publish.ts),
  * and each socket it holds gets each event once.
  *
  * Whatever a socket needs after a wake-up is in its attachment; memory holds only the sockets still
@@ -19,8 +19,9 @@ import {
 } from "#shared/live-protocol.ts";
 import type { LiveEvent } from "#shared/api/messages.ts";
 import { LIVE_SOCKET_MAX_AGE_MS, LIVE_SOCKETS_PER_CHANNEL } from "#shared/constants.ts";
-import { threadPage, toMessage, unreadTotal } from "#worker/db/conversations.ts";
+import { threadPage, unreadTotal } from "#worker/db/conversations.ts";
 import { sessionUserOf } from "#worker/db/users.ts";
+import { toMessage } from "./message-shape.ts";
 
 /** How many missed messages one query of a reconnecting page's catch-up reads. */
 const CATCH_UP_BATCH = 100;

@@ -12,7 +12,7 @@ export interface BasemapPolygon {
   /** The outer ring first, then its holes; each [lng, lat] without the closing repeat. */
   rings: Point[][];
 }
-export interface BasemapLine {
+interface BasemapLine {
   bbox: BBox;
   points: Point[];
 }

@@ -1,5 +1,5 @@
 /**
- * The part of Natural Earth the self-served basemap draws (issue 24 §3), cut from world-atlas's TopoJSON by
+ * The part of Natural Earth the self-served basemap draws (decision 044), cut from world-atlas's TopoJSON by
  * scripts/basemap.ts into worker/map/basemap-data.json — once, at build time, so a tile only reads compact
  * rings. Two layers: the 1:50m outlines of Europe and its surroundings for the lowest zooms (a wide screen
  * at zoom 5 shows ~80° of longitude), the 1:10m outlines of Serbia's region from DETAIL_ZOOM. Beside the
@@ -14,13 +14,13 @@ import { type BasemapData, type BasemapLayer, type BasemapPolygon, type LineKind
 /** From this zoom tiles draw the 1:10m outlines of DETAIL_REGION; below it the 1:50m ones of OVERVIEW_REGION. */
 export const DETAIL_ZOOM = 7;
 /** Serbia and its neighbours: what a wide screen shows around Serbia from DETAIL_ZOOM. */
-export const DETAIL_REGION: BBox = [10, 37, 32, 51];
+const DETAIL_REGION: BBox = [10, 37, 32, 51];
 /** What a wide screen shows around Serbia at the map's lowest zoom (MAP_MIN_ZOOM, 5). */
-export const OVERVIEW_REGION: BBox = [-30, 25, 70, 64];
+const OVERVIEW_REGION: BBox = [-30, 25, 70, 64];
 /** ~10 m: finer than either scale's data (the 10m one steps ~0.0036° east–west, ~0.0017° north–south). */
 const DECIMALS = 4;
 
-export const BASEMAP_SOURCE =
+const BASEMAP_SOURCE =
   "Natural Earth Admin 0 countries, 1:10m and 1:50m (https://www.naturalearthdata.com/), public domain " +
   '("Made with Natural Earth"), via the npm package world-atlas@2.0.2 (countries-10m.json, countries-50m.json; ISC); ' +
   "extracted by scripts/basemap.ts";

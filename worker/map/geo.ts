@@ -1,5 +1,5 @@
 /**
- * The geometry of the self-served basemap (issue 24 §3): Web Mercator in the tile scheme of OSM and
+ * The geometry of the self-served basemap (decision 044): Web Mercator in the tile scheme of OSM and
  * Leaflet (x, y from the top-left; 2^z tiles a side) and clipping to a rectangle, used both when the
  * region is extracted from Natural Earth (scripts/basemap.ts) and when a tile is drawn.
  */

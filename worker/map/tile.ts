@@ -1,11 +1,11 @@
 /**
- * One 256×256 SVG tile of the self-served basemap (issue 24 §3): land and sea from Natural Earth
+ * One 256×256 SVG tile of the self-served basemap (decision 044): land and sea from Natural Earth
  * (basemap-data.json), Serbia emphasised, borders and coasts, then the gazetteer's cities — more of them
  * as the zoom grows, by population — and from DISTRICT_LABELS_ZOOM its districts. Labels are placed
  * once per zoom for the whole map (never per tile), and a tile draws every label whose box reaches into
  * it, so a name cut at a tile's edge goes on in its neighbour; the viewBox clips the rest.
  */
-import { MAP_TILE_SIZE } from "#shared/map.ts";
+import { BASEMAP_COLORS, MAP_TILE_SIZE } from "#shared/map.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { CityRow } from "#worker/db/cities.ts";
 import type { DistrictRow } from "#worker/db/districts.ts";
@@ -24,16 +24,7 @@ const MARGIN = 4;
 const MIN_STEP = 1;
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif";
 
-const COLORS = {
-  water: "#aad3df",
-  land: "#ebe7df",
-  serbia: "#fbfaf6",
-  coast: "#8fb6c4",
-  border: "#9b93a6",
-  serbiaBorder: "#7b4f8e",
-  text: "#2b2b2b",
-  district: "#5c5c5c",
-};
+const COLORS = BASEMAP_COLORS;
 
 /** The zoom from which a city of this many people is named (a capital from the map's first zoom). */
 function cityZoom(population: number): number {

@@ -18,7 +18,7 @@ const TOKEN_ONLY_PATHS = new Set(["/api/unsubscribe/one-click"]);
 const SIGNED_PATHS = new Set(["/api/payments/stripe/webhook"]);
 
 /**
- * CSRF (issue 6 item 6, DESIGN §4): a write that the browser's session cookies would authenticate needs
+ * CSRF (architecture §4, decision 006): a write that the browser's session cookies would authenticate needs
  * `X-Requested-With` and an `Origin` equal to this origin, else 403. A cross-site page can send neither
  * without a CORS preflight, which this API never grants. Bearer-authenticated calls carry no ambient
  * credential and are exempt; so are writes without session cookies (nothing to forge).

@@ -1,10 +1,11 @@
 import type { MiddlewareHandler } from "hono";
 import { PERMANENT_REDIRECT_STATUS } from "#shared/constants.ts";
-import { dealFromSegment, DEFAULT_PROPERTY_TYPE, isTypeOfDeal } from "#shared/listing-types.ts";
+import { dealFromSegment, DEFAULT_LISTING_KIND, isTypeOfDeal } from "#shared/listing-types.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { canonicalAddress } from "./page-query.ts";
 
 function decodedSegment(segment: string): string | null {
   try {
@@ -15,7 +16,7 @@ function decodedSegment(segment: string): string | null {
 }
 
 /**
- * `/buy/{citySlug?}/` and `/rent/{citySlug?}/` lead to the default type's list, city kept (DESIGN §7):
+ * `/buy/{citySlug?}/` and `/rent/{citySlug?}/` lead to the default type's list, city kept (architecture §7):
  * `/buy/` → `/buy/apartment/`, `/rent/novi-sad/` → `/rent/apartment/novi-sad/`. A segment that is
  * neither a type of the deal nor a known city is left to the router, which answers 404.
  */
@@ -35,7 +36,7 @@ export function dealRoot(): MiddlewareHandler<AppEnv> {
     if (segment && !(slug && (await referenceTables(c.env).gazetteer()).cities.some((city) => city.slug === slug)))
       return next();
 
-    const target = localizePath(paths.list(deal, DEFAULT_PROPERTY_TYPE, segment), locale);
-    return c.redirect(target + url.search, PERMANENT_REDIRECT_STATUS);
+    const target = localizePath(paths.list(deal, DEFAULT_LISTING_KIND, segment), locale);
+    return c.redirect(canonicalAddress(target, url.search), PERMANENT_REDIRECT_STATUS);
   };
 }

@@ -7,7 +7,7 @@ import { addFavourites } from "#worker/db/favourites.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 
 /**
- * A guest's favourites (cookie) join the account on the first page after signing in (issue 7 §6);
+ * A guest's favourites (cookie) join the account on the first page after signing in;
  * the cookie is then cleared. Runs after the session middleware has found the user.
  */
 export function favouritesMerge(): MiddlewareHandler<AppEnv> {

@@ -2,7 +2,7 @@ import type { AppEnv } from "#worker/app-env.ts";
 import type { DocumentRewrite } from "./document-rewriter.ts";
 
 /** Above this a stylesheet stays a separate file: inlining pays off only for small ones. */
-export const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
+const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
 
 /** Built stylesheets are immutable (hashed names): their text is kept for the isolate's life. */
 const stylesheets = new Map<string, Promise<string | null>>();

@@ -19,7 +19,7 @@ function withId(build: (id: string) => string): Target {
   };
 }
 
-/** SPEC §2 "Older unlocalised paths" and the old-style cabinet/admin names, keyed without the trailing slash. */
+/** Product §2 "Older unlocalised paths" and the old-style cabinet/admin names, keyed without the trailing slash. */
 const LEGACY: Record<string, Target> = {
   "/about": () => STATIC_PAGES.about,
   "/adCreationPolicy": () => STATIC_PAGES.adCreationPolicy,

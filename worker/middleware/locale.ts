@@ -12,10 +12,11 @@ import {
 } from "#shared/locales.ts";
 import type { NotFoundDetail } from "#shared/not-found.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { canonicalAddress } from "./page-query.ts";
 import { isDataRequest, isPagePath } from "./page-request.ts";
 
 /** The query parameter a language switcher link uses to choose a locale without JavaScript. */
-export const LOCALE_CHOICE_PARAM = "locale";
+const LOCALE_CHOICE_PARAM = "locale";
 
 function storeLocale(c: Context<AppEnv>, locale: Locale) {
   setCookie(c, LOCALE_COOKIE_NAME, locale, {
@@ -27,7 +28,7 @@ function storeLocale(c: Context<AppEnv>, locale: Locale) {
 }
 
 /**
- * Locale of a page request (DESIGN §3.4): the `sr`/`ru` first segment, else en. A prefixed visit
+ * Locale of a page request (architecture §3.4): the `sr`/`ru` first segment, else en. A prefixed visit
  * stores the cookie; an unprefixed one is sent (302) to the stored locale — the cookie, else, for
  * people and not crawlers, Accept-Language. `?locale=xx` is an explicit choice: stored, then 302 to
  * that language's URL. Invalid first segments are left to the router, which answers 404.
@@ -41,7 +42,7 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
     const { locale: urlLocale, prefixed, rest } = splitLocale(url.pathname);
     c.set("locale", urlLocale);
     // A two-letter first segment other than sr/ru is a locale that does not exist (no route word has
-    // two letters): the 404 of SPEC §5, whatever the rest of the path would have led to. So is any
+    // two letters): the 404 of product §5, whatever the rest of the path would have led to. So is any
     // other first segment that no page starts with, before a page's own words (`/xyz/search/`): the
     // router would read it as the locale, and a page's loader could redirect before the locale's 404
     // (the search page's address is `/search/`). A lone word (`/xyz/`) is a page that does not exist,
@@ -59,7 +60,7 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
     if (isGet && !dataRequest && isLocale(choice)) {
       storeLocale(c, choice);
       url.searchParams.delete(LOCALE_CHOICE_PARAM);
-      return c.redirect(localizePath(rest, choice) + url.search, LOCALE_REDIRECT_STATUS);
+      return c.redirect(canonicalAddress(localizePath(rest, choice), url.search), LOCALE_REDIRECT_STATUS);
     }
 
     if (prefixed) {
@@ -78,7 +79,7 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
           : DEFAULT_LOCALE;
       if (stored !== DEFAULT_LOCALE) {
         c.header("Vary", "Cookie, Accept-Language");
-        return c.redirect(localizePath(rest, stored) + url.search, LOCALE_REDIRECT_STATUS);
+        return c.redirect(canonicalAddress(localizePath(rest, stored), url.search), LOCALE_REDIRECT_STATUS);
       }
     }
     await next();
@@ -90,7 +91,7 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
  * Whether the path's first segment rules out every page (see `locale`): as a locale that does not exist,
  * or as a lone word no page has; null when the router decides.
  */
-export function notFoundSegment(pathname: string, routeWords: ReadonlySet<string>): NotFoundDetail["kind"] | null {
+function notFoundSegment(pathname: string, routeWords: ReadonlySet<string>): NotFoundDetail["kind"] | null {
   const [, first = "", second = ""] = pathname.split("/");
   if (first === "") return null;
   if (/^[A-Za-z]{2}$/.test(first)) return "locale";

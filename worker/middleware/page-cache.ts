@@ -3,10 +3,12 @@ import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
 import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
+import { config } from "#worker/config.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
-import { edgeCountry } from "#worker/edge-country.ts";
+import { edgeCountry } from "#worker/http/edge-country.ts";
 import { debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
+import { canonicalPageQuery } from "#shared/page-query.ts";
 import { isPagePath } from "./page-request.ts";
 
 /** Documents an isolate keeps in memory ahead of the Cache API (of its 128 MB). */
@@ -20,7 +22,6 @@ const PER_RESPONSE = new Set(
     name.toLowerCase(),
   ),
 );
-const keptHeaders = (headers: Headers) => [...headers].filter(([name]) => !PER_RESPONSE.has(name));
 
 const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
 
@@ -31,7 +32,9 @@ const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
  */
 export function pageCacheKey(url: URL, view: "bot" | "person", country: string, buildId: string): string {
   const query = new URLSearchParams({ __view: view, __country: country, __build: buildId });
-  return `${url.origin}${url.pathname}${url.search}${url.search ? "&" : "?"}${query}`;
+  // The same parameters written differently (`%2F` for `/`) are one page (decision 052).
+  const search = canonicalPageQuery(url)?.search ?? url.search;
+  return `${url.origin}${url.pathname}${search}${search ? "&" : "?"}${query}`;
 }
 
 /**
@@ -44,7 +47,7 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
  */
 export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const ttl = Number(c.env.PAGE_CACHE_TTL ?? 0);
+    const ttl = config(c.env).PAGE_CACHE_TTL;
     const url = new URL(c.req.url);
     const eligible =
       ttl > 0 &&
@@ -60,10 +63,10 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
 
     const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";
     // The page's data names the visitor's country (the phone widget's default): kept per country.
-    const country = edgeCountry(c.req.raw) ?? "";
+    const country = edgeCountry(c.req.raw, c.env) ?? "";
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const page = memory.get(key) ?? (await fromCache(key));
+    const page = await keptCopy(key);
     if (page) {
       c.res = new Response(pageBody(page, nonce), { status: page.status, headers: page.headers });
       c.res.headers.set("X-Page-Cache", "hit");
@@ -86,13 +89,7 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
         (html) => {
           // A section the API failed to fill says so: that page is for this visitor only.
           if (c.get("apiFailed")) return;
-          const expires = Date.now() + ttl * 1000;
-          memory.set(key, keepPage(html, nonce, { expires, status: 200, headers }));
-          const stored = new Response(html, { headers });
-          stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
-          stored.headers.set(KEPT_NONCE, nonce);
-          stored.headers.set(KEPT_UNTIL, String(expires));
-          return caches.open("pages").then((cache) => cache.put(key, stored));
+          return keepCopy(key, ttl, html, nonce, headers);
         },
         () => undefined,
       ), // a render that failed half-way is not kept
@@ -101,6 +98,25 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     c.res.headers.set("X-Page-Cache", "miss");
   };
 }
+
+/** What is kept under `key` (a page, or a page's payload): this isolate's memory, else the data centre's cache. */
+export async function keptCopy(key: string): Promise<KeptPage | undefined> {
+  return memory.get(key) ?? (await fromCache(key));
+}
+
+/** Keeps an answer's body for `ttl` seconds under `key`, cut at `nonce` (none: kept whole), and its headers. */
+export function keepCopy(key: string, ttl: number, body: string, nonce: string, headers: [string, string][]) {
+  const expires = Date.now() + ttl * 1000;
+  memory.set(key, keepPage(body, nonce, { expires, status: 200, headers }));
+  const stored = new Response(body, { headers });
+  stored.headers.set("Cache-Control", `public, max-age=${ttl}`);
+  stored.headers.set(KEPT_NONCE, nonce);
+  stored.headers.set(KEPT_UNTIL, String(expires));
+  return caches.open("pages").then((cache) => cache.put(key, stored));
+}
+
+/** The headers of an answer that are kept with it (not the per-response ones). */
+export const keptHeaders = (headers: Headers) => [...headers].filter(([name]) => !PER_RESPONSE.has(name));
 
 async function fromCache(key: string): Promise<KeptPage | undefined> {
   const cached = await (await caches.open("pages")).match(key);

@@ -1,5 +1,5 @@
 /**
- * A client's mistake is a 4xx, never a 500 (issue 17 item 5, decision 027): absurd URLs (414) and
+ * A client's mistake is a 4xx, never a 500 (decision 027): absurd URLs (414) and
  * headers (431) are refused before any other work, bodies over the limit (413) before they are parsed —
  * by `Content-Length`, or by counting a streamed body that has none. The API answers in its JSON error
  * shape; a page with its own translated error screen, which the entry file renders.
@@ -50,7 +50,7 @@ export function apiClientError(c: Context, status: ClientErrorStatus): Response 
 }
 
 /** The answer to a client error: the API's JSON error, or the page's screen. */
-export function clientError(
+function clientError(
   c: Context<AppEnv>,
   status: ClientErrorStatus,
   screen: PageErrorScreen,
@@ -69,7 +69,7 @@ function headerBytes(headers: Headers): number {
  * The one place where a path takes a larger body than REQUEST_BODY_MAX_BYTES (exact paths and methods):
  * the photo uploads (decisions 031, 050: a listing photo, a profile picture), a photo plus its envelope.
  */
-export const LARGE_BODY_PATHS: Readonly<
+const LARGE_BODY_PATHS: Readonly<
   Record<string, { method: string; maxBytes: number; code: string; field: string; messageId: string }>
 > = {
   "/api/realty/edit/image": {
@@ -86,15 +86,31 @@ export const LARGE_BODY_PATHS: Readonly<
     field: "image",
     messageId: PHOTO_ERRORS.tooLarge,
   },
+  /** An article's cover (decision 059), one path per article: looked up by `largeBodyPath`. */
+  "/api/admin/articles/{id}/cover": {
+    method: "POST",
+    maxBytes: PHOTO_UPLOAD_BODY_MAX_BYTES,
+    code: "photo_too_large",
+    field: "image",
+    messageId: PHOTO_ERRORS.tooLarge,
+  },
 };
 
+/** The LARGE_BODY_PATHS key of a path: itself, or its template when it names an id. */
+const largeBodyPath = (pathname: string) =>
+  pathname.replace(/^\/api\/admin\/articles\/[1-9]\d{0,15}\/cover$/, "/api/admin/articles/{id}/cover");
+
 /**
- * The wizard's photos step posts photos as a page form without JavaScript (`/listing/edit/{id}/`, in
- * every locale): up to PHOTO_FORM_BODY_MAX_BYTES (decision 034). Too large is the page's 413 screen.
+ * Pages that take photos in a form post, in every locale, up to PHOTO_FORM_BODY_MAX_BYTES (decisions 034,
+ * 050): the wizard's photos step without JavaScript (`/listing/edit/{id}/`), and the personal page's
+ * profile picture (`/cabinet/personal/`, also as React Router's `_.data` post) and an article's cover
+ * (`/admin/content/articles/{id}/`, decision 059), whose actions refuse a
+ * picture over PHOTO_MAX_BYTES next to its field. Too large a body is the page's 413 screen.
  */
-const PHOTO_FORM_PAGE = new RegExp(`^(?:/(?:${ROUTE_LOCALES.join("|")}))?/listing/edit/[^/]+/?$`);
-export const isPhotoFormPage = (method: string, pathname: string) =>
-  method === "POST" && PHOTO_FORM_PAGE.test(pathname);
+const PHOTO_FORM_PAGE = new RegExp(
+  `^(?:/(?:${ROUTE_LOCALES.join("|")}))?/(?:listing/edit/[^/]+/?|(?:cabinet/personal|admin/content/articles/[^/]+)/(?:_\\.data)?)$`,
+);
+const isPhotoFormPage = (method: string, pathname: string) => method === "POST" && PHOTO_FORM_PAGE.test(pathname);
 
 /**
  * Reads what is left of a refused request's body before the answer, up to DRAIN_MAX_BYTES: an answer
@@ -152,7 +168,8 @@ export function requestLimits(screen: PageErrorScreen): MiddlewareHandler<AppEnv
     }
     if (!c.req.raw.body) return next();
     const { pathname } = new URL(c.req.url);
-    const large = LARGE_BODY_PATHS[pathname]?.method === c.req.method ? largeLimits.get(pathname) : undefined;
+    const key = largeBodyPath(pathname);
+    const large = LARGE_BODY_PATHS[key]?.method === c.req.method ? largeLimits.get(key) : undefined;
     if (large) return large(c, next);
     return (isPhotoFormPage(c.req.method, pathname) ? photoFormLimit : limitBody)(c, next);
   };

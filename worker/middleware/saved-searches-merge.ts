@@ -7,7 +7,7 @@ import { addGuestSearches } from "#worker/db/saved-searches.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 
 /**
- * A guest's saved searches (cookie) join the account on a signed-in page, and the cookie is cleared (SPEC
+ * A guest's saved searches (cookie) join the account on a signed-in page, and the cookie is cleared (product
  * §4) — as favourites do (favourites-merge.ts). Signing in itself merges them before it clears the cookie
  * (worker/auth/flows.ts `signIn`); this catches a cookie that outlived it (saved while the session was
  * lapsing, another tab). Unreadable content is dropped and cleared all the same. Runs after `session()`.

@@ -1,5 +1,35 @@
 import type { DocumentRewrite } from "./document-rewriter.ts";
 
+// What startAfterPaint uses of the page it runs in, declared for this module alone: the worker has no DOM.
+interface PageNode {
+  append(...nodes: PageNode[]): void;
+  appendChild(node: PageNode): void;
+}
+interface PageElement extends PageNode {
+  rel: string;
+  href: string;
+  type: string;
+  src: string;
+  nonce: string;
+  textContent: string | null;
+  readonly dataset: Record<string, string | undefined>;
+  replaceWith(node: PageNode): void;
+}
+declare const document: {
+  readonly head: PageNode;
+  readonly readyState: string;
+  readonly visibilityState: string;
+  createDocumentFragment(): PageNode;
+  createElement(tag: "link" | "script"): PageElement;
+  querySelectorAll(selector: string): Iterable<{ decode(): Promise<void> }>;
+};
+declare function addEventListener(
+  type: string,
+  listener: () => void,
+  options: { capture?: boolean; once?: boolean },
+): void;
+declare function requestAnimationFrame(callback: () => void): number;
+
 /** Holds React Router's inline module script as an inert data block until the page has painted. */
 export const DEFERRED_MODULE_TYPE = "text/x-module-after-paint";
 
@@ -12,9 +42,9 @@ export const PRIORITY_IMAGE_WAIT_MS = 2500;
  * images the page marked `fetchpriority="high"` have painted, when the tab is hidden (nothing will
  * paint), on the visitor's first pointer or key press, or after `waitMs`, whichever comes first.
  * Once they have started and the page's `load` event has fired, it loads the module its own
- * `data-after-load` names (the service worker's page side, issue 23): never part of the first load.
+ * `data-after-load` names (the service worker's page side, decision 043): never part of the first load.
  */
-export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement, waitMs: number) {
+function startAfterPaint(data: PageElement, self: PageElement, waitMs: number) {
   let started = false;
   const start = () => {
     if (started) return;
@@ -50,7 +80,7 @@ export function startAfterPaint(data: HTMLScriptElement, self: HTMLScriptElement
   for (const type of ["pointerdown", "keydown"]) addEventListener(type, start, { capture: true, once: true });
   if (document.visibilityState !== "visible") return start();
   setTimeout(start, waitMs);
-  const images = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+  const images = [...document.querySelectorAll('img[fetchpriority="high"]')];
   // A frame after the one that paints them: the rendering step that runs requestAnimationFrame
   // callbacks also paints, and the timeout's task comes after it.
   void Promise.all(images.map((image) => image.decode().catch(() => undefined))).then(() =>
@@ -69,7 +99,7 @@ const STARTER = `(${startAfterPaint})(document.currentScript.previousElementSibl
  * their URLs kept on the module script, which becomes an inert data block; a small classic script
  * after it turns both back into a real preload and module script once the page has painted.
  * `afterLoad` is the URL of a module every page loads once those have started and its `load` event has
- * fired (`virtual:pwa-register`, issue 23), or null for none; pages without the router's module script
+ * fired (`virtual:pwa-register`, decision 043), or null for none; pages without the router's module script
  * (none today) load neither.
  */
 export const scriptsAfterPaint =

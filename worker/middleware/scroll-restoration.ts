@@ -1,6 +1,18 @@
 import { SCROLL_POSITIONS_KEY } from "#shared/constants.ts";
 import type { DocumentRewrite } from "./document-rewriter.ts";
 
+// What restoreScroll uses of the page it runs in, declared for this module alone: the worker has no DOM.
+declare const window: {
+  history: { state: { key?: string } | null; replaceState(state: unknown, unused: string): void };
+  scrollTo(x: number, y: number): void;
+};
+declare const sessionStorage: {
+  readonly length: number;
+  getItem(key: string): string | null;
+  removeItem(key: string): void;
+};
+declare const performance: { getEntriesByType(type: "navigation"): { type: string }[] };
+
 /**
  * Runs in the browser as the parser reaches it, before the first paint (from a classic script the
  * worker writes into the page, so it takes nothing from its module): scrolls a reloaded or revisited
@@ -10,8 +22,8 @@ import type { DocumentRewrite } from "./document-rewriter.ts";
  * Lighthouse's traces. A new entry has no position to find, so on a new visit both are done in tasks
  * of their own instead, long before the router reads the entry while hydrating.
  */
-export function restoreScroll(storageKey: string) {
-  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+function restoreScroll(storageKey: string) {
+  const navigation = performance.getEntriesByType("navigation")[0];
   const key = window.history.state?.key;
   if (navigation?.type === "navigate" || !key) {
     setTimeout(() => {

@@ -1,17 +1,18 @@
 import type { MiddlewareHandler } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
+import { config, type ConfigSource } from "#worker/config.ts";
 
 /**
- * The map's tile provider (MAP_TILES_URL, issue 24), whose images pages show: its https origin, a `{s}`
+ * The map's tile provider (MAP_TILES_URL, decision 044), whose images pages show: its https origin, a `{s}`
  * subdomain as a wildcard. Nothing while the worker serves its own tiles.
  */
-export function tilesImageSource(env: { MAP_TILES_URL?: string }): string {
-  const origin = /^https:\/\/[^/?#]+/.exec(env.MAP_TILES_URL?.trim() ?? "")?.[0];
+export function tilesImageSource(env: ConfigSource): string {
+  const origin = /^https:\/\/[^/?#]+/.exec(config(env).MAP_TILES_URL ?? "")?.[0];
   return origin ? origin.replace("{s}", "*") : "";
 }
 
 /**
- * Security headers on every response (DESIGN §3.1). Scripts run only with the per-response nonce that
+ * Security headers on every response (architecture §3.1). Scripts run only with the per-response nonce that
  * entry.server.tsx hands to React; 'strict-dynamic' lets those scripts import the hashed route chunks.
  * Vite's dev server injects its own scripts, so the policy only applies to built workers.
  */

@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ACCESS_TOKEN_RENEW_THRESHOLD_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { authEnv } from "#worker/auth/auth-env.ts";
 import {
   accessTokenFor,
   clearedSessionCookies,
@@ -16,9 +15,9 @@ import {
   rotateRefreshToken,
   verifyAccessToken,
 } from "#worker/auth/tokens.ts";
-import { authUnavailable } from "#worker/auth/flows.ts";
-import { toSessionUser } from "#worker/auth/users.ts";
-import { sessionUserOf } from "#worker/db/users.ts";
+import { accountBlocked, authUnavailable } from "#worker/auth/flows.ts";
+import { summaryRole, toSessionUser } from "#worker/auth/users.ts";
+import { rolesOf, sessionUserOf } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
@@ -32,25 +31,29 @@ async function attach(
   via: "cookie" | "bearer",
 ): Promise<boolean> {
   // Null when the account is gone or the session family was revoked (logout).
+  // A blocked account has no session either (its families were revoked when it was blocked; this holds
+  // even for one signed in during the block's batch).
   const row = await sessionUserOf(c.env.DB, claims);
-  if (!row || !row.family_alive) return false;
-  c.set("user", toSessionUser(row));
-  c.set("session", { userId: row.id, role: row.role, familyId: claims.familyId, accessToken, via });
+  if (row && row.blocked_at !== null) c.set("blockedAccount", { reason: row.blocked_reason });
+  if (!row || !row.family_alive || row.blocked_at !== null) return false;
+  const user = toSessionUser(row);
+  c.set("user", user);
+  c.set("session", { userId: row.id, roles: user.roles, familyId: claims.familyId, accessToken, via });
   return true;
 }
 
 /**
- * The session of every request (issue 6 item 3, DESIGN §3.5): `Authorization: Bearer <access JWT>`, else
+ * The session of every request (architecture §3.5, decision 006): `Authorization: Bearer <access JWT>`, else
  * the HttpOnly cookies. A cookie access token with ≤ 30 s left (or none) is renewed from the refresh
  * cookie — the refresh token rotates — and the new cookies are set on the response after `next()`, so
  * pages rendered by React Router get them too (decision 001). Stale cookies are cleared. The user lands
- * in the Hono context (`user`, `session`); the worker hands it to loaders through `requestContext`.
+ * in the Hono context (`user`, `session`); the worker hands it to loaders through the app context (worker/app-context.ts).
  * `renew: false` (the /api/auth/* endpoints, which manage tokens themselves) only reads.
  */
 export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.get("session")) return next();
-    const env = authEnv(c.env);
+    const env = c.env;
     const now = nowOf(c);
     const renewHere = renew && !new URL(c.req.url).pathname.startsWith("/api/auth/");
     let pending: string[] = [];
@@ -74,8 +77,9 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
             const userId = result.kind === "rotated" ? result.issued.userId : result.userId;
             const familyId = result.kind === "rotated" ? result.issued.familyId : result.familyId;
             const row = await sessionUserOf(c.env.DB, { userId, familyId });
-            if (row && row.family_alive) {
-              const token = await accessTokenFor(c, { userId, role: row.role, familyId }, now);
+            if (row && row.family_alive && row.blocked_at === null) {
+              const role = summaryRole(rolesOf(row.roles));
+              const token = await accessTokenFor(c, { userId, role, familyId }, now);
               const remember = result.kind === "rotated" ? result.issued.remember : result.remember;
               pending = sessionCookies(
                 policy,
@@ -118,8 +122,11 @@ function setsSessionCookie(res: Response, policy: { accessName: string; refreshN
     .some((line) => line.startsWith(`${policy.accessName}=`) || line.startsWith(`${policy.refreshName}=`));
 }
 
-/** 401 unless signed in (SPEC §8: "authorization required"); 503 when sessions cannot be checked at all. */
+/** 401 unless signed in (product §8: "authorization required"); 503 when sessions cannot be checked at all. */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const blocked = c.get("blockedAccount");
+  // A blocked account's messages, payments and every other signed-in call: 403 `account_blocked`, saying why.
+  if (!c.get("user") && blocked) return accountBlocked(c, blocked.reason);
   if (!c.get("user")) return authUnavailable(c) ?? apiError(c, 401, "unauthorized", "Sign in first");
   await next();
 };

@@ -1,5 +1,5 @@
 /**
- * `throttle(rules)`: Hono middleware counting a request against rate-limit rules (worker/services/rate-limit.ts)
+ * `throttle(rules)`: Hono middleware counting a request against rate-limit rules (worker/http/rate-limit.ts)
  * before the handler runs, so the handler never sees a request over a limit. Rules come from the request
  * (its address, its user, its path), e.g. `throttle((c) => [perAddress(c, "feedback", 10, 3600)])`.
  */
@@ -8,7 +8,7 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { hitAll, type RateLimitRule } from "#worker/services/rate-limit.ts";
+import { hitAll, type RateLimitRule } from "#worker/http/rate-limit.ts";
 
 export function throttle(
   rules: (c: Context<AppEnv>) => RateLimitRule[],

@@ -1,5 +1,5 @@
 /**
- * What the installed app looks like (issue 23): the colours of the site's stylesheet
+ * What the installed app looks like (decision 043): the colours of the site's stylesheet
  * (client/styles/global.css `--brand`, `--surface`) and the icons `scripts/icons.ts` paints into
  * `public/icons/`. The manifest and every page's head (`head-tags.ts`) name them from here.
  */

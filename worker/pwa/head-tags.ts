@@ -5,7 +5,7 @@ import { MANIFEST_PATH } from "./manifest.ts";
 
 /**
  * Every page links the web app manifest of its language, the theme colour and iOS's home-screen icon
- * (issue 23 item 4): written by the worker, they cost the page no JavaScript, and React skips the
+ * (decision 043): written by the worker, they cost the page no JavaScript, and React skips the
  * extra head tags when it hydrates (as with `<meta name="build-id">`).
  */
 export const pwaHeadTags: DocumentRewrite = (rewriter, c) => {

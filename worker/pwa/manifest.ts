@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { PWA_USER_PARAM, PWA_USER_VALUE } from "#shared/constants.ts";
 import { LOCALES, type Locale, localizePath } from "#shared/locales.ts";
-import { messageCatalog } from "#shared/message-catalog.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
 import { paths } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { BACKGROUND_COLOUR, MANIFEST_ICONS, THEME_COLOUR } from "./brand.ts";
@@ -9,16 +9,16 @@ import { BACKGROUND_COLOUR, MANIFEST_ICONS, THEME_COLOUR } from "./brand.ts";
 /** The web app manifest's path, locale-free: `/manifest.webmanifest`, `/ru/manifest.webmanifest`, … */
 export const MANIFEST_PATH = "/manifest.webmanifest";
 
-/** A page of the installed app: the path in `locale` with SPEC §2's `?pwa_user=yes`. */
+/** A page of the installed app: the path in `locale` with product §2's `?pwa_user=yes`. */
 const appUrl = (path: string, locale: Locale) => `${localizePath(path, locale)}?${PWA_USER_PARAM}=${PWA_USER_VALUE}`;
 
 /**
- * The web app manifest of one language (issue 23 item 4): names from the locale catalog, the app
+ * The web app manifest of one language (decision 043): names from the locale catalog, the app
  * opening on that language's home page flagged `pwa_user=yes`. One `id` and `scope` for every
  * language, so installing from any of them is the same app.
  */
-export function webAppManifest(locale: Locale) {
-  const { intl } = messageCatalog(locale);
+function webAppManifest(locale: Locale) {
+  const { intl } = textCatalog(locale);
   const t = (id: string) => intl.formatMessage({ id });
   return {
     id: "/",

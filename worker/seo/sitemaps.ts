@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { CLASSIFIED_TYPES, classifiedType } from "#shared/listing-types.ts";
+import { LISTING_TYPES, listingType } from "#shared/listing-types.ts";
 import { LOCALES, localizePath } from "#shared/locales.ts";
 import { paths, STATIC_PAGES } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -22,6 +22,7 @@ const STATIC_PATHS = [
   STATIC_PAGES.userAgreement,
   STATIC_PAGES.moderationAdvice,
   STATIC_PAGES.adCreationPolicy,
+  STATIC_PAGES.safety,
 ];
 
 const escapeXml = (s: string) =>
@@ -50,7 +51,7 @@ function urlset(c: Context<AppEnv>, entries: string[]) {
 /** The API failed: tell crawlers to come back rather than serve an empty or partial sitemap. */
 const unavailable = (c: Context<AppEnv>) => c.text("Sitemap temporarily unavailable", 503, { "Retry-After": "300" });
 
-/** `robots.txt` and the sitemap index with its parts (issue 7 §7). */
+/** `robots.txt` and the sitemap index with its parts. */
 export const sitemaps = new Hono<AppEnv>()
   .get("/robots.txt", (c) => {
     const origin = new URL(c.req.url).origin;
@@ -94,10 +95,10 @@ export const sitemaps = new Hono<AppEnv>()
   })
   .get("/sitemaps/lists.xml", async (c) => {
     const origin = new URL(c.req.url).origin;
-    const entries = CLASSIFIED_TYPES.map((t) => urlEntries(origin, paths.list(t.deal, t.type)));
+    const entries = LISTING_TYPES.map((t) => urlEntries(origin, paths.list(t.deal, t.type)));
     // A city × type list is listed only when it has listings: empty lists are thin pages.
     for (const row of await listingCountsByTypeAndCity(c.env.DB)) {
-      const type = classifiedType(row.type_id);
+      const type = listingType(row.type_id);
       if (type) entries.push(urlEntries(origin, paths.list(type.deal, type.type, row.city_slug)));
     }
     return urlset(c, entries);

@@ -29,7 +29,7 @@ export function ArticleByline({ article, author = false }: { article: ApiArticle
 }
 
 /** An article in a list: picture, title (the link), lead, date and reading time. */
-export function ArticleCard({
+function ArticleCard({
   article,
   headingLevel = 2,
   eager = false,
@@ -45,6 +45,8 @@ export function ArticleCard({
     <article className={styles.card} aria-labelledby={titleId}>
       <img
         src={article.image}
+        srcSet={article.image_srcset ?? undefined}
+        sizes={article.image_srcset ? "(min-width: 60rem) 20rem, 100vw" : undefined}
         width={ARTICLE_IMAGE_WIDTH}
         height={ARTICLE_IMAGE_HEIGHT}
         alt=""

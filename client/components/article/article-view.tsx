@@ -6,11 +6,18 @@ import { ArticleByline, ArticleGrid } from "./article-card.tsx";
 import { TagNav } from "./tag-nav.tsx";
 import styles from "./article.module.css";
 
+/** The hero picture's width: the text column's, at most its largest variant. */
+const HERO_SIZES = "(min-width: 48rem) 46rem, 100vw";
+
 /** An article page's body: heading, lead, byline, picture, paragraphs, its tags and related articles. */
 export function ArticleView({ article }: { article: ApiArticle }) {
   const { t } = useI18n();
   // The picture is the page's largest paint: ask for it from the head, before the body arrives.
-  preload(article.image, { as: "image", fetchPriority: "high" });
+  preload(article.image, {
+    as: "image",
+    fetchPriority: "high",
+    ...(article.image_srcset ? { imageSrcSet: article.image_srcset, imageSizes: HERO_SIZES } : {}),
+  });
   const tags = article.breadcrumbs.map((crumb, i) => ({
     id: crumb.id,
     parent_id: i ? article.breadcrumbs[i - 1]!.id : null,
@@ -30,17 +37,16 @@ export function ArticleView({ article }: { article: ApiArticle }) {
         <img
           className={styles.hero}
           src={article.image}
+          srcSet={article.image_srcset ?? undefined}
+          sizes={article.image_srcset ? HERO_SIZES : undefined}
           width={ARTICLE_IMAGE_WIDTH}
           height={ARTICLE_IMAGE_HEIGHT}
           alt=""
           fetchPriority="high"
           decoding="async"
         />
-        <div className={styles.body}>
-          {article.body.map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
-        </div>
+        {/* Rendered by the worker from Markdown with raw HTML and unsafe links switched off (decision 059). */}
+        <div className={styles.body} dangerouslySetInnerHTML={{ __html: article.body_html }} />
         <footer className={styles.articleFooter}>
           <h2 className={styles.footerHeading}>{t("media.articleTags")}</h2>
           <TagNav tags={tags} label={t("media.articleTags")} />

@@ -12,7 +12,10 @@ const ARTICLE: ApiArticle = {
   published_at: "2026-05-26T16:00:00.000Z",
   reading_minutes: 2,
   image: "/images/articles/7.svg",
+  image_srcset: null,
   body: ["One two three.", "Four five."],
+  body_html: "<p>One two three.</p>\n<p>Four five.</p>\n",
+  languages: ["en", "ru", "sr"],
   breadcrumbs: [],
   related: [],
 };

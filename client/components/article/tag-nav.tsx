@@ -13,7 +13,11 @@ export function TagNav({ tags, label, current }: { tags: readonly ApiTag[]; labe
       <ul>
         {tags.map((tag) => (
           <li key={tag.id}>
-            <Link to={lp(paths.media(...tag.path))} aria-current={tag.id === current ? "page" : undefined}>
+            <Link
+              to={lp(paths.media(...tag.path))}
+              className={styles.tag}
+              aria-current={tag.id === current ? "page" : undefined}
+            >
               {tag.name}
             </Link>
           </li>

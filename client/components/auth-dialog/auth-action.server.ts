@@ -14,16 +14,17 @@ import { localizePath, splitLocale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { originOf } from "#shared/same-origin.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
-import { type AppContext, appContext, type RequestArgs } from "#client/app-context.ts";
-import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
-import { type AuthMode, type AuthVia, type AuthView, authModeOf, authViaOf, RETURN_PARAM } from "./auth-view.ts";
-
-export interface AuthActionData {
-  view: AuthView | null;
-  error?: string;
-  /** The API's message of a 500 (client/api/api-failures.ts). */
-  serverMessage?: string;
-}
+import { type AppContext, appContext, type RequestArgs } from "#client/app-context.server.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
+import {
+  type AuthActionData,
+  type AuthMode,
+  type AuthVia,
+  type AuthView,
+  authModeOf,
+  authViaOf,
+  RETURN_PARAM,
+} from "./auth-view.ts";
 
 /** API field → dialog field. Anything else is shown for the whole form. */
 const FIELD_OF: Record<string, string> = {
@@ -98,6 +99,12 @@ export async function authAction({ request, context }: RequestArgs) {
   // A failed API call shows on the view it left (its fields, or the whole form's error).
   const failed = (view: AuthView, result: FailedResult) => {
     const { fields, error, status, serverMessage } = formProblem(result, FIELD_OF);
+    // A blocked account is told so, and why (decision 057), not just that it was refused.
+    if (result.error?.code === "account_blocked") {
+      const reason = (result.error as { reason?: unknown }).reason;
+      const values = { reason: typeof reason === "string" ? reason : "" };
+      return answer({ ...view, fields, error: "auth.error.blocked", errorValues: values }, status);
+    }
     return answer({ ...view, fields, error }, status, serverMessage);
   };
 

@@ -1,14 +1,15 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { ACCOUNT_LIMITS, USER_OPTIONS } from "#shared/api/auth.ts";
+import { PHONE_PREFERRED_COUNTRIES } from "#shared/phone/constants.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
-import type { AuthActionData } from "./auth-action.server.ts";
 import {
   AUTH_ROUTE_PATH,
+  type AuthActionData,
   type AuthMode,
   type AuthVia,
   type AuthView,
@@ -81,6 +82,12 @@ export function AuthDialog({ view: initial, formError, asPage = false }: AuthDia
     focusFirst(dialog);
   }, [asPage]);
 
+  // The header's signed-in part is a chunk of its own (layout/site-header.tsx): fetched while the visitor
+  // signs in, so the header shows the account as soon as the sign-in lands.
+  useEffect(() => {
+    void import("#client/components/layout/account-tools.tsx");
+  }, []);
+
   // A new step (or an error) moves the focus to the field that needs attention.
   useEffect(() => {
     if (!fetcher.data?.view) return;
@@ -124,7 +131,7 @@ export function AuthDialog({ view: initial, formError, asPage = false }: AuthDia
       {error ? (
         <p role="alert" className={styles.formError}>
           <WarningIcon />
-          {messageOf(t, error)}
+          {messageOf(t, error, error === view.error ? view.errorValues : undefined)}
         </p>
       ) : null}
       {view.notice && !error ? (
@@ -223,6 +230,7 @@ function IdentityField({ view }: { view: AuthView }) {
           name="telephone"
           required
           defaultCountry={root?.country ?? USER_OPTIONS.default_country}
+          preferredCountries={PHONE_PREFERRED_COUNTRIES}
           defaultValue={{ text: view.phoneText ?? "", country: view.phoneCountry }}
           aria-describedby={error ? errorId : undefined}
         />

@@ -1,17 +1,25 @@
 /**
- * The state of the sign-in / registration / recovery dialog (issue 6 item 7, decision 007): which flow,
+ * The state of the sign-in / registration / recovery dialog (decision 007): which flow,
  * which channel, which step — read from the URL on a plain visit (`?auth=signin&via=email`) and returned
  * by the auth action after each post. Everything a later step needs travels in the form's hidden fields,
  * so the action is stateless and the dialog works without JavaScript.
  */
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, safeNextPath, VIA_PARAM } from "#shared/auth-links.ts";
 
-export const AUTH_MODES = ["signin", "register", "recover"] as const;
+const AUTH_MODES = ["signin", "register", "recover"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 export type AuthVia = "phone" | "email";
-export type AuthStep = "identity" | "password" | "code" | "reset";
+type AuthStep = "identity" | "password" | "code" | "reset";
 
-export { RETURN_PARAM, VIA_PARAM };
+export { RETURN_PARAM };
+/** What the auth action (auth-action.server.ts) answers a post that does not redirect. */
+export interface AuthActionData {
+  view: AuthView | null;
+  error?: string;
+  /** The API's message of a 500 (client/api/api-failures.ts). */
+  serverMessage?: string;
+}
+
 /** The locale-free path of the auth route (its action serves every dialog form and sign-out). */
 export const AUTH_ROUTE_PATH = "/auth/";
 
@@ -35,6 +43,8 @@ export interface AuthView {
   fields?: Partial<Record<string, string>>;
   /** A message for the whole form. */
   error?: string;
+  /** What that message is formatted with (a blocked account's reason). */
+  errorValues?: Record<string, string>;
   /** A confirmation (e.g. "a new code was sent"). */
   notice?: string;
   /** Where a finished sign-in goes (same-origin path), and the page the dialog was opened on. */

@@ -9,9 +9,12 @@ import styles from "./auth-dialog.module.css";
  */
 type Translate = ReturnType<typeof useI18n>["t"];
 
+/** Values a message is formatted with (a limit it names). */
+type MessageValues = Record<string, string | number>;
+
 /** A message id from the API or the action; an unknown one reads as the generic error. */
-export function messageOf(t: Translate, id: string): string {
-  const text = t(id);
+export function messageOf(t: Translate, id: string, values?: MessageValues): string {
+  const text = t(id, values);
   return text === id ? t("form.error.generic") : text;
 }
 
@@ -24,13 +27,21 @@ export function WarningIcon() {
   );
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({
+  id,
+  message,
+  values,
+}: {
+  id: string;
+  message: string | undefined;
+  values?: MessageValues;
+}) {
   const { t } = useI18n();
   if (!message) return null;
   return (
     <p id={id} className={styles.fieldError}>
       <WarningIcon />
-      {messageOf(t, message)}
+      {messageOf(t, message, values)}
     </p>
   );
 }
@@ -38,11 +49,14 @@ export function FieldError({ id, message }: { id: string; message: string | unde
 export function Field({
   label,
   error,
+  errorValues,
   hint,
   children,
 }: {
   label: string;
   error?: string;
+  /** What the error message is formatted with (a photo's size limit). */
+  errorValues?: MessageValues;
   hint?: string;
   children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }) => ReactNode;
 }) {
@@ -61,7 +75,7 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      <FieldError id={errorId} message={error} />
+      <FieldError id={errorId} message={error} values={errorValues} />
     </div>
   );
 }

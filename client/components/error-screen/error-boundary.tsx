@@ -8,7 +8,7 @@ const NotFoundScreen = lazy(() => import("./error-screen.tsx").then((m) => ({ de
 const UnavailableScreen = lazy(() => import("./error-screen.tsx").then((m) => ({ default: m.UnavailableScreen })));
 
 /**
- * SPEC §2 error screens: 404 for missing pages, "Service is temporarily unavailable" for the rest. The
+ * Product §2 error screens: 404 for missing pages, "Service is temporarily unavailable" for the rest. The
  * error is read with `useRouteError`: route modules re-export this boundary, so it gets no props.
  */
 export function ErrorBoundary() {

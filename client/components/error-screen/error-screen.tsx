@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { isNotFoundDetail } from "#shared/not-found.ts";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -7,7 +7,7 @@ import { LostHouse, BrokenTools } from "./illustrations.tsx";
 import styles from "./error-screen.module.css";
 
 /**
- * SPEC §2 "Page not found", with a working search form that leads to the search page; `detail` is the route
+ * Product §2 "Page not found", with a working search form that leads to the search page; `detail` is the route
  * error's data, read here (a lazy part) so that no healthy page carries the check.
  */
 export function NotFoundScreen({ detail }: { detail?: unknown }) {
@@ -39,9 +39,11 @@ export function NotFoundScreen({ detail }: { detail?: unknown }) {
   );
 }
 
-/** SPEC §2 "Service unavailable": "{code} error" when a code exists. */
+/** Product §2 "Service unavailable": "{code} error" when a code exists. */
 export function UnavailableScreen({ status }: { status?: number }) {
   const { t } = useI18n();
+  const lp = useLocalePath();
+  const { pathname, search } = useLocation();
   return (
     <section className={styles.screen} aria-labelledby="error-heading">
       <title>{`${t("error.unavailable.heading")} | ${t("site.name")}`}</title>
@@ -51,6 +53,15 @@ export function UnavailableScreen({ status }: { status?: number }) {
         {status ? <p className={styles.code}>{t("error.unavailable.code", { code: status })}</p> : null}
         <h1 id="error-heading">{t("error.unavailable.heading")}</h1>
         <p>{t("error.unavailable.text")}</p>
+        {/* Document loads, JavaScript or not: the page asked for again, or the home page. */}
+        <p className={styles.actions}>
+          <a href={pathname + search} className={styles.retry} data-testid="error-retry">
+            {t("error.unavailable.retry")}
+          </a>
+          <a href={lp(paths.home())} className={styles.home}>
+            {t("error.unavailable.home")}
+          </a>
+        </p>
       </div>
     </section>
   );

@@ -42,6 +42,7 @@ export function FeedbackForm({ action, limits }: { action: string; limits: Feedb
       maxLength: limits[name].maxLength,
       "aria-invalid": error ? true : undefined,
       "aria-describedby": error ? `${id}-error` : undefined,
+      className: styles.input,
     };
     return (
       <div className={styles.field}>

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { appContext, type RequestArgs } from "#client/app-context.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { appContext, type RequestArgs } from "#client/app-context.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { FeedbackQuestionBody } from "#shared/api/content.ts";
 import { limitsOf } from "#shared/validation.ts";
 import {

@@ -3,10 +3,10 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApiImage } from "#shared/api/realty.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
-import { messagesFor } from "#shared/message-catalog.ts";
+import { textsFor } from "#shared/text-catalog.ts";
 import { Gallery, indexForKey } from "./gallery.tsx";
 
-const en = messagesFor("en");
+const en = textsFor("en");
 
 const IMAGES: ApiImage[] = Array.from({ length: 8 }, (_, i) => ({
   id: i + 1,
@@ -19,7 +19,7 @@ const IMAGES: ApiImage[] = Array.from({ length: 8 }, (_, i) => ({
 
 function setup(images = IMAGES) {
   const view = render(
-    <I18nProvider locale="en" messages={en}>
+    <I18nProvider locale="en" texts={en}>
       <Gallery images={images} label="Flat in Vračar" />
     </I18nProvider>,
   );
@@ -162,7 +162,7 @@ describe("<Gallery>", () => {
     expect(screen.queryByRole("link", { name: /Show photo/ })).toBeNull();
     cleanup();
     render(
-      <I18nProvider locale="en" messages={en}>
+      <I18nProvider locale="en" texts={en}>
         <Gallery images={[]} label="Flat" />
       </I18nProvider>,
     );

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, Form } from "react-router";
 import { PRICE_PRESETS } from "#shared/api/form-options.ts";
-import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { LISTING_TYPES } from "#shared/listing-types.ts";
 import { paths } from "#shared/paths.ts";
 import type { Limits } from "#shared/validation.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -42,7 +42,7 @@ export function HomeSearch({ cities, whereLimits }: { cities: Promise<CityOption
         <select id="home-type" name={HOME_SEARCH_FIELDS.type} defaultValue="4">
           {deals.map(({ deal, label }) => (
             <optgroup key={deal} label={label}>
-              {CLASSIFIED_TYPES.filter((type) => type.deal === deal).map((type) => (
+              {LISTING_TYPES.filter((type) => type.deal === deal).map((type) => (
                 <option key={type.id} value={type.id}>
                   {t(`listing.kind.${type.deal}.${type.type}`)}
                 </option>

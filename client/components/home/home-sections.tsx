@@ -1,6 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import { Await, Link } from "react-router";
+import type { AdvantageIcon } from "#shared/api/admin-content.ts";
 import type { ApiAdvantage, ApiArticleSummary, ApiFaq } from "#shared/api/content.ts";
 import { paths } from "#shared/paths.ts";
 import type { CardListing } from "#client/components/listing-card/card-listing.ts";
@@ -49,7 +50,8 @@ function Unavailable() {
   return <p className={styles.unavailable}>{t("home.sectionUnavailable")}</p>;
 }
 
-const ICONS: Record<string, ReactNode> = {
+// The set editors choose from (ADVANTAGE_ICONS): each has its drawing.
+const ICONS: Record<string, ReactNode> & Record<AdvantageIcon, ReactNode> = {
   shield: <path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5z M9 12l2 2 4-4" />,
   clock: <path d="M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z M12 7v5l3 3" />,
   photo: <path d="M4 6h16v12H4z M8 14l3-3 5 5 M15 9.5a1 1 0 1 0 .01 0" />,

@@ -23,11 +23,3 @@ export function serializeJsonLd(data: unknown): string {
 export function jsonLdMeta(data: object): MetaDescriptor {
   return { "script:ld+json": data };
 }
-
-/**
- * The same inside the body, for structured data that only streamed sections know. No nonce: see above
- * (browsers hide nonce attributes, so one would only make hydration disagree).
- */
-export function JsonLd({ data }: { data: object }) {
-  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(data) }} />;
-}

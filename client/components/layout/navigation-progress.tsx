@@ -2,7 +2,7 @@ import { useNavigation } from "react-router";
 import styles from "./navigation-progress.module.css";
 
 /**
- * A thin bar along the top while a client-side navigation loads its data (issue 7 §8). It appears only
+ * A thin bar along the top while a client-side navigation loads its data. It appears only
  * after a short delay, so quick navigations do not flash it; fetchers (favourites, forms in the
  * background) do not move it. Screen readers learn the same from `aria-busy` on the main region.
  */

@@ -24,7 +24,7 @@ export default function SignOutForm() {
             strokeLinejoin="round"
           />
         </svg>
-        <span className={styles.signOutLabel}>{t("auth.header.signout")}</span>
+        <span className="visually-hidden">{t("auth.header.signout")}</span>
       </button>
     </Form>
   );

@@ -11,6 +11,7 @@ const FOOTER_PAGES: StaticPage[] = [
   "userAgreement",
   "moderationAdvice",
   "adCreationPolicy",
+  "safety",
 ];
 
 export function SiteFooter() {

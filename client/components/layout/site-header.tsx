@@ -10,18 +10,22 @@ import { LogoMark } from "./logo.tsx";
 import { lazyComponent } from "#client/lazy-component.tsx";
 import styles from "./site-header.module.css";
 
-// Guests never load the unread badge and the sign-out form; the server renders them in place for the signed in.
+// Guests never load the account's link, the unread badge and the sign-out form; the server renders them in
+// place for the signed in.
 const AccountTools = lazyComponent(() => import("./account-tools.tsx"));
+const MessagesEntry = lazyComponent(() => import("./messages-entry.tsx"));
 
 export function SiteHeader() {
   const { t } = useI18n();
   const lp = useLocalePath();
+  const root = useRouteLoaderData<RootData>("root");
   const nav = [
     { to: paths.list("sale", "apartment"), label: t("nav.buy") },
     { to: paths.list("rent", "apartment"), label: t("nav.rent") },
     { to: paths.search(), label: t("nav.search") },
     { to: paths.media(), label: t("nav.media") },
-    { to: paths.page("favourites"), label: t("nav.favourites") },
+    // An icon in the wide row (site-header.module.css), its name kept.
+    { to: paths.page("favourites"), label: t("nav.favourites"), icon: "heart" },
   ];
   return (
     <header className={styles.header}>
@@ -31,19 +35,39 @@ export function SiteHeader() {
       <div className={styles.bar}>
         <Link to={lp(paths.home())} className={styles.logo} aria-label={t("nav.home")}>
           <LogoMark />
-          <span aria-hidden="true">{t("site.name")}</span>
+          <span aria-hidden="true" className={styles.logoName}>
+            {t("site.name")}
+          </span>
         </Link>
-        <nav aria-label={t("nav.main")} className={styles.nav}>
-          <ul>
-            {nav.map((item) => (
-              <li key={item.to}>
-                <NavLink to={lp(item.to)} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/*
+          One row on every screen: on narrow ones the sections and the languages fold into a
+          native <details> menu (no JavaScript needed); on wide ones it shows its content in the row.
+        */}
+        <HeaderMenu>
+          <nav aria-label={t("nav.main")} className={styles.nav}>
+            <ul>
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={lp(item.to)}
+                    className={({ isActive }) => (isActive ? styles.active : undefined)}
+                    title={item.icon ? item.label : undefined}
+                    data-icon={item.icon}
+                  >
+                    <span>{item.label}</span>
+                  </NavLink>
+                </li>
+              ))}
+              {/* Its address comes with the root data: the private paths stay out of every page's first load. */}
+              {root?.user && root.messagesPath ? (
+                <Suspense fallback={null}>
+                  <MessagesEntry to={root.messagesPath} unread={root.unreadMessages ?? 0} />
+                </Suspense>
+              ) : null}
+            </ul>
+          </nav>
+          <LanguageSwitcher />
+        </HeaderMenu>
         <div className={styles.tools}>
           {/*
             Plain link: signed out, the wizard's guard asks to sign in first and comes back (`next`).
@@ -60,7 +84,6 @@ export function SiteHeader() {
             </svg>
             <span className={styles.postLabel}>{t("nav.postListing")}</span>
           </Link>
-          <LanguageSwitcher />
           <Account />
         </div>
       </div>
@@ -69,15 +92,42 @@ export function SiteHeader() {
 }
 
 /**
- * The visitor's account in the header (issue 6 item 7), rendered on the server from the root data — no
+ * The menu of narrow screens: a `<details>` whose summary is the menu button (open and closed without
+ * JavaScript); with it, following a link or Escape closes it. On wide screens the summary is hidden and
+ * the content shows in the row (site-header.module.css).
+ */
+function HeaderMenu({ children }: { children: React.ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <details
+      className={styles.menu}
+      data-testid="header-menu"
+      onClick={(event) => {
+        if ((event.target as Element).closest("a")) event.currentTarget.open = false;
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== "Escape" || !event.currentTarget.open) return;
+        event.currentTarget.open = false;
+        event.currentTarget.querySelector("summary")?.focus();
+      }}
+    >
+      <summary className={styles.menuButton} aria-label={t("header.menu")} title={t("header.menu")}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </summary>
+      <div className={styles.menuPanel}>{children}</div>
+    </details>
+  );
+}
+
+/**
+ * The visitor's account in the header (decision 007), rendered on the server from the root data — no
  * flash of a signed-out header. Signed out, a link opening the sign-in dialog over this page; signed in,
- * the name's initial (the name is the link's accessible name and tooltip; the bar has no room for it beside
- * the navigation) linking to the cabinet, with the unread messages' badge over its corner (issue 20), and a
- * sign-out form: code only signed-in visitors load.
+ * the account's link, unread badge and sign-out form: code only signed-in visitors load.
  */
 function Account() {
   const { t } = useI18n();
-  const lp = useLocalePath();
   const { pathname, search } = useLocation();
   const user = useRouteLoaderData<RootData>("root")?.user;
   if (!user) {
@@ -87,26 +137,11 @@ function Account() {
       </Link>
     );
   }
-  const name = user.name.trim() || t("auth.header.noName");
   return (
     <div className={styles.account}>
-      <Link
-        to={lp(paths.cabinet.main())}
-        className={styles.user}
-        aria-label={t("auth.header.account", { name })}
-        title={name}
-      >
-        <span className={styles.avatar} aria-hidden="true">
-          {initialOf(name)}
-        </span>
-      </Link>
       <Suspense fallback={null}>
-        <AccountTools />
+        <AccountTools user={user} />
       </Suspense>
     </div>
   );
-}
-
-function initialOf(name: string): string {
-  return (Array.from(name.trim())[0] ?? "?").toLocaleUpperCase();
 }

@@ -8,7 +8,7 @@ import type { RootData } from "#client/root-data.ts";
 import styles from "./unread-badge.module.css";
 
 /**
- * The signed-in person's unread messages on the header's account link (issue 20 item 3): rendered by the
+ * The signed-in person's unread messages on the header's account link (decision 039): rendered by the
  * server from the root data, then kept live by the person's channel (their count on every change). None
  * while there is nothing unread; it sits over the avatar's corner, so nothing moves when it comes.
  */

@@ -13,6 +13,7 @@ export type CardListing = Pick<
   | "city"
   | "district"
   | "price"
+  | "previous_price"
   | "price_m2"
   | "area"
   | "land_area"
@@ -30,7 +31,8 @@ export type CardListing = Pick<
 
 /** The card's fields of a listing (for loaders). */
 export function cardListing(listing: ApiListing): CardListing {
-  const { id, deal, type, path, city, district, price, price_m2, area, land_area, rooms, floor, floors } = listing;
+  const { id, deal, type, path, city, district, price, previous_price, price_m2, area, land_area, rooms } = listing;
+  const { floor, floors } = listing;
   const { title, title_lang, promoted, highlighted, updated_at, image, image_count } = listing;
   return {
     id,
@@ -40,6 +42,7 @@ export function cardListing(listing: ApiListing): CardListing {
     city,
     district,
     price,
+    previous_price,
     price_m2,
     area,
     land_area,

@@ -20,7 +20,7 @@ interface Props {
   /** Above-the-fold cards load their photo eagerly (the first one is the page's LCP candidate). */
   eager?: boolean;
   /** Heading level of the title inside the page's outline. */
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
   /** More controls laid over the photo, beside the favourite toggle. */
   actions?: ReactNode;
   /** A line under the price (a favourite's "price reduced from"). */
@@ -66,7 +66,9 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         ) : (
           <span className={styles.noPhoto}>{t("card.noPhoto")}</span>
         )}
+        {/* Paid placements say so in words, not by colour alone. */}
         {listing.promoted ? <span className={styles.badge}>{t("card.promoted")}</span> : null}
+        {listing.highlighted ? <span className={styles.highlightBadge}>{t("card.highlighted")}</span> : null}
         {listing.image_count > 1 ? (
           <span className={styles.count}>{t("card.photos", { count: listing.image_count })}</span>
         ) : null}
@@ -76,11 +78,14 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         </div>
       </div>
       <div className={styles.body}>
-        {listing.highlighted ? <span className="visually-hidden">{t("card.highlighted")}</span> : null}
         <p className={styles.price}>
           <strong>{listing.deal === "rent" ? t("card.perMonth", { price }) : price}</strong>
           {listing.price_m2 !== null && listing.deal === "sale" ? (
             <span className={styles.perM2}>{f.pricePerM2(listing.price_m2)}</span>
+          ) : null}
+          {/* A recent cut (decision 082), unless the page says more about the price (a favourite's since saved). */}
+          {listing.previous_price !== null && !priceNote ? (
+            <span className={styles.was}>{t("card.was", { price: f.price(listing.previous_price) })}</span>
           ) : null}
         </p>
         {priceNote}

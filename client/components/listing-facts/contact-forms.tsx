@@ -14,18 +14,26 @@ export type ContactResult =
   | { intent: "message"; sent: true; conversation: number }
   | {
       intent: "reveal" | "message";
-      /** Message ids (client/api/form-problem.ts): the whole form's, and the message field's. */
+      /** Message ids (client/api/form-problem.server.ts): the whole form's, and the message field's. */
       error?: string;
       fields: { text?: string };
       serverMessage?: string;
     };
 
+/** A number the visitor may see; `paid`: because they paid for it (not their own listing's). */
+export interface ShownPhone {
+  number: string;
+  paid: boolean;
+}
+
 /** A signed-in visitor's ways to the owner: reveal the phone number (paid), write a message. */
 export default function ContactForms({
   revealPrice,
+  phone: shown = null,
   messageLimits,
 }: {
   revealPrice: Price | null;
+  phone?: ShownPhone | null;
   messageLimits: Limits;
 }) {
   const { t, intl } = useI18n();
@@ -33,7 +41,7 @@ export default function ContactForms({
   const result = useActionData() as ContactResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const money = (price: Price) =>
+  const formatted = (price: Price) =>
     intl.formatNumber(price.amount, { style: "currency", currency: price.currency, minimumFractionDigits: 2 });
   const failed = result && "fields" in result ? result : null;
   const failure = (intent: "reveal" | "message") => {
@@ -41,30 +49,67 @@ export default function ContactForms({
     const field = failed.fields.text;
     return field ? t(field, limitValues(messageLimits)) : failed.error ? t(failed.error) : null;
   };
-  const phone = result && "phone" in result ? result.phone : null;
+  const phone = result && "phone" in result ? result.phone : (shown?.number ?? null);
   const sent = result && "sent" in result ? result : null;
 
+  const money = revealPrice ? formatted(revealPrice) : null;
   return (
     <>
-      {phone ? (
-        <p className={styles.phone}>
-          {t("detail.owner.phone")}{" "}
-          <a href={`tel:${phone}`} data-testid="owner-phone">
-            {phone}
+      {/*
+        The phone's contact bar, fixed at the foot of the screen: "Show phone" posts the same
+        reveal, "Call" once the number is shown; "Message" leads to the field below (a fragment link opens its
+        <details> without JavaScript too), or to the confirmation once sent.
+      */}
+      <div className={styles.contactBar} role="group" aria-label={t("phone.bar.label")} data-testid="contact-bar">
+        {phone ? (
+          <a className={styles.button} href={`tel:${phone}`}>
+            {t("phone.bar.call")}
           </a>
-        </p>
+        ) : (
+          <Form method="post" preventScrollReset>
+            <input type="hidden" name="intent" value="reveal" />
+            <button type="submit" className={styles.button} disabled={busy === "reveal"}>
+              {t("phone.bar.showPhone")}
+              {money ? <span className={styles.barPrice}>{money}</span> : null}
+            </button>
+          </Form>
+        )}
+        <a
+          className={styles.secondary}
+          href={sent ? "#detail-owner" : "#owner-message"}
+          onClick={(event) => {
+            const field = document.getElementById("owner-message");
+            if (!field) return;
+            event.preventDefault();
+            field.closest("details")?.setAttribute("open", "");
+            field.focus();
+          }}
+        >
+          {t("phone.bar.message")}
+        </a>
+      </div>
+      {phone ? (
+        <>
+          <p className={styles.phone}>
+            {t("detail.owner.phone")}{" "}
+            <a href={`tel:${phone}`} data-testid="owner-phone">
+              {phone}
+            </a>
+          </p>
+          {shown?.paid ? <p className={styles.note}>{t("detail.owner.paidNote")}</p> : null}
+        </>
       ) : (
         <Form method="post" preventScrollReset className={styles.contactActions}>
           <input type="hidden" name="intent" value="reveal" />
           <button type="submit" className={styles.button} disabled={busy === "reveal"}>
             {revealPrice
-              ? t("detail.owner.showPhonePrice", { price: money(revealPrice) })
+              ? t("detail.owner.showPhonePrice", { price: formatted(revealPrice) })
               : t("detail.owner.showPhone")}
           </button>
         </Form>
       )}
       {revealPrice && !phone ? (
-        <p className={styles.note}>{t("detail.owner.revealNote", { price: money(revealPrice) })}</p>
+        <p className={styles.note}>{t("detail.owner.revealNote", { price: formatted(revealPrice) })}</p>
       ) : null}
       {failure("reveal") ? (
         <p className={styles.error} role="alert">

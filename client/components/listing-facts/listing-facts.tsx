@@ -1,15 +1,16 @@
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
+import { LISTING_FACTS, type ListingFact } from "#shared/listing-facts.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import styles from "./listing-facts.module.css";
 
 /** Below this many comparable listings a city median says too little to compare against. */
-export const MIN_MARKET_SAMPLE = 3;
+const MIN_MARKET_SAMPLE = 3;
 /** Within ±2 % a price is "in line with" the median rather than above or below it. */
 const SAME_WITHIN = 0.02;
 
 /** How the listing's price per m² compares with the city median of its type, or null when it cannot. */
-export function marketComparison(listing: Pick<ApiListingDetail, "price_m2" | "market">) {
+function marketComparison(listing: Pick<ApiListingDetail, "price_m2" | "market">) {
   const median = listing.market.city_median_price_m2;
   if (listing.price_m2 === null || median === null || median <= 0 || listing.market.sample_size < MIN_MARKET_SAMPLE) {
     return null;
@@ -53,34 +54,39 @@ export function PriceSummary({ listing }: { listing: ApiListingDetail }) {
 
 type Fact = [label: string, value: string];
 
-/** Key facts of a listing as label/value pairs, in the order people scan them; unknown ones left out. */
-export function useFacts(listing: ApiListing): Fact[] {
+/**
+ * Key facts of a listing as label/value pairs, in the order people scan them (`LISTING_FACTS`); unknown
+ * ones left out.
+ */
+function useFacts(listing: ApiListing): Fact[] {
   const { t } = useI18n();
   const f = useFormat();
   const yesNo = (value: boolean) => (value ? t("detail.yes") : t("detail.no"));
-  const facts: (Fact | null)[] = [
-    listing.area !== null ? [t("detail.facts.area"), f.area(listing.area)] : null,
-    listing.land_area !== null ? [t("detail.facts.landArea"), f.area(listing.land_area)] : null,
-    listing.rooms !== null ? [t("detail.facts.rooms"), f.rooms(listing.rooms)] : null,
-    listing.bedrooms !== null ? [t("detail.facts.bedrooms"), f.number(listing.bedrooms)] : null,
-    listing.bathrooms !== null ? [t("detail.facts.bathrooms"), f.number(listing.bathrooms)] : null,
-    listing.floor !== null
-      ? [t("detail.facts.floor"), f.floor(listing.floor, listing.floors)]
-      : listing.floors !== null
-        ? [t("detail.facts.floors"), f.number(listing.floors)]
-        : null,
-    listing.year_built !== null ? [t("detail.facts.yearBuilt"), String(listing.year_built)] : null,
-    listing.furnished !== null ? [t("detail.facts.furnished"), yesNo(listing.furnished)] : null,
-    listing.heating !== null ? [t("detail.facts.heating"), t(`form.heating.${listing.heating}`)] : null,
-    listing.parking !== null ? [t("detail.facts.parking"), yesNo(listing.parking)] : null,
-    listing.balcony !== null ? [t("detail.facts.balcony"), yesNo(listing.balcony)] : null,
-    listing.elevator !== null ? [t("detail.facts.elevator"), yesNo(listing.elevator)] : null,
-    listing.deal === "rent" && listing.deposit !== null ? [t("detail.facts.deposit"), f.price(listing.deposit)] : null,
-    listing.deal === "rent" && listing.pets_allowed !== null
-      ? [t("detail.facts.pets"), yesNo(listing.pets_allowed)]
-      : null,
-  ];
-  return facts.filter((fact): fact is Fact => fact !== null);
+  const rent = listing.deal === "rent";
+  // Each fact's wording, given its value; null leaves it out.
+  const facts: { [F in ListingFact]: (value: NonNullable<ApiListing[F]>) => Fact | null } = {
+    area: (area) => [t("detail.facts.area"), f.area(area)],
+    land_area: (area) => [t("detail.facts.landArea"), f.area(area)],
+    rooms: (rooms) => [t("detail.facts.rooms"), f.rooms(rooms)],
+    bedrooms: (count) => [t("detail.facts.bedrooms"), f.number(count)],
+    bathrooms: (count) => [t("detail.facts.bathrooms"), f.number(count)],
+    floor: (floor) => [t("detail.facts.floor"), f.floor(floor, listing.floors)],
+    // The floor's line names the building's floors already.
+    floors: (floors) => (listing.floor === null ? [t("detail.facts.floors"), f.number(floors)] : null),
+    year_built: (year) => [t("detail.facts.yearBuilt"), String(year)],
+    furnished: (furnished) => [t("detail.facts.furnished"), yesNo(furnished)],
+    heating: (heating) => [t("detail.facts.heating"), t(`form.heating.${heating}`)],
+    parking: (parking) => [t("detail.facts.parking"), yesNo(parking)],
+    balcony: (balcony) => [t("detail.facts.balcony"), yesNo(balcony)],
+    elevator: (elevator) => [t("detail.facts.elevator"), yesNo(elevator)],
+    deposit: (deposit) => (rent ? [t("detail.facts.deposit"), f.price(deposit)] : null),
+    pets_allowed: (pets) => (rent ? [t("detail.facts.pets"), yesNo(pets)] : null),
+  };
+  return LISTING_FACTS.flatMap((name) => {
+    const value = listing[name];
+    const fact = value === null ? null : (facts[name] as (value: unknown) => Fact | null)(value);
+    return fact ? [fact] : [];
+  });
 }
 
 /** The key facts in a description list. */

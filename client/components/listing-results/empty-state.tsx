@@ -3,7 +3,7 @@ import { Await, Link } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import type { Suggestion } from "./load-search.ts";
+import type { Suggestion } from "./search-types.ts";
 import styles from "./listing-results.module.css";
 
 /**

@@ -5,11 +5,13 @@ import { countListingEvent } from "#client/api/statistics-beacon.ts";
 const BEACON_CONCURRENCY = 2;
 
 /**
- * SPEC §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
+ * Product §7 "Statistics": each listing shown counts one list view per page view, sent after hydration
  * once the browser is idle, a few at a time, as beacons (client/api/statistics-beacon.ts): leaving the page
  * does not cancel those under way.
  */
-export default function ListBeacon({ ids }: { ids: number[] }) {
+export default function ListBeacon({ lists }: { lists: { id: number }[][] }) {
+  // The promoted block's listings and the results' (decision 067).
+  const ids = lists.flat().map((listing) => listing.id);
   const location = useLocation();
   const sentFor = useRef<string | null>(null);
   useEffect(() => {

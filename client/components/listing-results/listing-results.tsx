@@ -7,7 +7,7 @@ import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { SEARCH_FORM_ID } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import type { SearchPageData } from "./load-search.ts";
+import type { SearchPageData } from "./search-types.ts";
 import styles from "./listing-results.module.css";
 import { lazyComponent } from "#client/lazy-component.tsx";
 
@@ -15,7 +15,9 @@ import { lazyComponent } from "#client/lazy-component.tsx";
 const ListBeacon = lazy(() => import("./list-beacon.tsx"));
 // Few searches find nothing: the empty state's code loads when one does (rendered on the server as usual).
 const EmptyState = lazyComponent(() => import("./empty-state.tsx"));
-// "Save search" (issue 22): its data is the page loader's `save`; its code stays out of the first load.
+// Paid "Top" placements above the results (decision 067): rendered on the server, its code loaded when shown.
+const PromotedBlock = lazyComponent(() => import("./promoted-block.tsx"));
+// "Save search" (decision 041): its data is the page loader's `save`; its code stays out of the first load.
 const SaveSearch = lazyComponent(() => import("#client/components/saved-searches/save-search.tsx"));
 
 const EAGER_CARDS = 2;
@@ -76,11 +78,19 @@ export function ListingResults({ data }: { data: SearchPageData }) {
       ) : null}
 
       <div className={busy ? `${styles.body} ${styles.busy}` : styles.body}>
-        {items.length ? (
+        <Suspense fallback={null}>
+          <PromotedBlock data={data} />
+        </Suspense>
+        {total ? (
           <ul className={styles.cards}>
             {items.map((listing, index) => (
               <li key={listing.id} data-listing-id={listing.id}>
-                <ListingCard listing={listing} now={data.now} eager={index < EAGER_CARDS} headingLevel={3} />
+                <ListingCard
+                  listing={listing}
+                  now={data.now}
+                  eager={index + data.promoted.length < EAGER_CARDS}
+                  headingLevel={3}
+                />
               </li>
             ))}
           </ul>
@@ -99,7 +109,7 @@ export function ListingResults({ data }: { data: SearchPageData }) {
         preventScrollReset
       />
       <Suspense fallback={null}>
-        <ListBeacon ids={items.map((item) => item.id)} />
+        <ListBeacon lists={[data.promoted, items]} />
       </Suspense>
     </section>
   );

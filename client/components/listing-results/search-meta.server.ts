@@ -2,8 +2,8 @@ import type { MetaDescriptor } from "react-router";
 import { localeEntry } from "#shared/locales.ts";
 import { canonicalState, isIndexable, searchLocation } from "#shared/search-query.ts";
 import { adjustMeta, pageMetaOf } from "#client/seo.ts";
-import type { AppContext } from "#client/app-context.ts";
-import type { SearchPageData } from "./load-search.ts";
+import type { AppContext } from "#client/app-context.server.ts";
+import type { SearchPageData } from "./search-types.ts";
 
 /**
  * `pageMeta` of a search or list page, made to fit its filters: the district and the page number
@@ -13,14 +13,14 @@ import type { SearchPageData } from "./load-search.ts";
  * only places the tags, so none of this code ships to it.
  */
 export function searchMeta(
-  context: Pick<AppContext, "origin" | "locale" | "messages">,
+  context: Pick<AppContext, "origin" | "locale" | "texts">,
   url: URL,
   data: SearchPageData,
   key: string,
   values: Record<string, string | number> = {},
 ): MetaDescriptor[] {
   const { origin, locale } = context;
-  const { all: messages, intl } = context.messages;
+  const { all: messages, intl } = context.texts;
   const message = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
   const indexable = isIndexable(data.state, data.invalid);
   const page = { locale, origin, messages, ogLocale: localeEntry(locale).og, pathname: url.pathname };

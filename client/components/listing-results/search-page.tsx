@@ -2,11 +2,11 @@ import { Suspense } from "react";
 import { SearchFilters } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { lazyComponent } from "#client/lazy-component.tsx";
-import type { SearchPageData } from "./load-search.ts";
+import type { SearchPageData } from "./search-types.ts";
 import { ListingResults } from "./listing-results.tsx";
 import styles from "./search-page.module.css";
 
-// "List / Map / Both" and the map's pane (issue 24): server-rendered, their code out of the first load.
+// "List / Map / Both" and the map's pane (decision 044): server-rendered, their code out of the first load.
 const MapControls = lazyComponent(() => import("#client/components/map/map-controls.tsx"));
 
 /**

@@ -1,20 +1,36 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ComponentProps, lazy, type ReactNode, Suspense } from "react";
+import type * as PriceHistoryModule from "#client/components/price-history/price-history.tsx";
 import type { ApiListing, ApiListingDetail, ApiPreview } from "#shared/api/realty.ts";
 import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { Gallery } from "#client/components/gallery/gallery.tsx";
 import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
+import { lazyComponent } from "#client/lazy-component.tsx";
 import { listingCrumbs } from "#client/routes/listing-crumbs.ts";
 import { useHydrated } from "#client/use-hydrated.ts";
 
 // "Show on the map" works only with JavaScript: its code loads after hydration, out of the first load.
 const ShowOnMap = lazy(() => import("#client/components/map/show-on-map.tsx"));
+// Rendered in place by the server; their code stays off the page's first load (decision 082).
+const PriceHistory = lazyComponent<ComponentProps<typeof PriceHistoryModule.PriceHistory>>(() =>
+  import("#client/components/price-history/price-history.tsx").then((m) => ({ default: m.PriceHistory })),
+);
+const PriceStory = lazyComponent<ComponentProps<typeof PriceHistoryModule.PriceStory>>(() =>
+  import("#client/components/price-history/price-history.tsx").then((m) => ({ default: m.PriceStory })),
+);
 // The detail page's own stylesheet: the preview pages show the listing exactly as it does.
 import styles from "#client/routes/listing-detail.module.css";
 
 /** A listing as the detail page shows it: a public one, or one in any state (nulls: not given yet). */
 export type ListingViewData = Omit<ApiPreview, "status" | "rejection_reason">;
+
+/** Whether a listing in any state has been public: one that never ran ends where it began. */
+export const everPublished = (listing: { status: string; created_at: string; expires_at: string }) =>
+  listing.status === "active" || Date.parse(listing.expires_at) > Date.parse(listing.created_at);
+
+/** The message a preview of a listing never published shows instead of its date (its pages load it). */
+export const NOT_PUBLISHED_MESSAGE = "listingPreview.notPublished";
 
 /** Every fact the public page needs is there: it renders as a public listing. */
 function isComplete(listing: ListingViewData): listing is ApiListingDetail {
@@ -33,6 +49,7 @@ export function ListingView({
   contact,
   children,
   countMap = false,
+  published: wasPublished = true,
 }: {
   listing: ListingViewData;
   now: number;
@@ -41,6 +58,8 @@ export function ListingView({
   children?: ReactNode;
   /** The public page counts map openings (the `map` beacon); the owner's and admin's previews do not. */
   countMap?: boolean;
+  /** False for a preview of a listing never made public: it says so instead of a publication date. */
+  published?: boolean;
 }) {
   const { t, intl, locale } = useI18n();
   const f = useFormat();
@@ -92,6 +111,15 @@ export function ListingView({
             <ListingFacts listing={listing as ApiListing} />
           </section>
 
+          {listing.price_history.length ? (
+            <section aria-labelledby="detail-price-history" className={styles.section}>
+              <h2 id="detail-price-history">{t("detail.priceHistory.heading")}</h2>
+              <Suspense fallback={null}>
+                <PriceHistory history={listing.price_history} rent={listing.deal === "rent"} />
+              </Suspense>
+            </section>
+          ) : null}
+
           <section aria-labelledby="detail-description" className={styles.section}>
             <h2 id="detail-description">{t("detail.description.heading")}</h2>
             {lang && lang !== locale ? (
@@ -142,7 +170,12 @@ export function ListingView({
         <aside className={styles.side} aria-label={t("detail.aside")}>
           <div className={styles.sticky}>
             {complete ? (
-              <PriceSummary listing={listing} />
+              <>
+                <PriceSummary listing={listing} />
+                <Suspense fallback={null}>
+                  <PriceStory history={listing.price_history} now={now} />
+                </Suspense>
+              </>
             ) : (
               <p className={styles.note} data-testid="price-missing">
                 {listing.price !== null ? f.price(listing.price) : t("detail.missingPrice")}
@@ -152,7 +185,7 @@ export function ListingView({
             <p className={styles.meta}>
               {t("detail.number", { id: listing.id })}
               <br />
-              {t("detail.published", { date: published })}
+              {wasPublished ? t("detail.published", { date: published }) : t(NOT_PUBLISHED_MESSAGE)}
               <br />
               <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
               {listing.checked_at ? (

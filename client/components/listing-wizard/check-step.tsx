@@ -1,9 +1,13 @@
 import { Form, Link } from "react-router";
 import type { ApiListingEdit, EditField } from "#shared/api/listing-edit.ts";
+import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
+import { listingField } from "#shared/listing-fields.ts";
 import { LOCALES } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { DuplicateNotice } from "./duplicate-notice.tsx";
+import { Thumbnail } from "./photos-step.tsx";
 import { precisionText } from "./precision-field.tsx";
 import { errorText, type StepProps } from "./wizard-fields.tsx";
 import { StepButtons } from "./step-buttons.tsx";
@@ -25,13 +29,24 @@ function shown(t: Translate, intl: ReturnType<typeof useI18n>["intl"], step: Ste
   if (name === "location_precision") return precisionText(t, intl, listing.location_precision);
   if (name === "lang") return LOCALES.find((l) => l.code === value)?.nativeName ?? String(value);
   if (name === "price" || name === "deposit") return `${intl.formatNumber(value as number)} €`;
-  if (name === "area" || name === "land_area") return `${intl.formatNumber(value as number)} m²`;
+  if (name === "area" || name === "land_area") return t("format.area", { area: intl.formatNumber(value as number) });
+  // A year reads as one ("1972", not "1,972").
+  if (listingField(name).year) return String(value);
   if (typeof value === "number") return intl.formatNumber(value, { maximumFractionDigits: 6 });
   return String(value);
 }
 
 /** Every step's values with a link to change them, what is still missing, and submitting for review. */
-export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step: WizardStep) => string }) {
+export function CheckStep({
+  step,
+  stepHref,
+  photos,
+}: {
+  step: StepProps;
+  stepHref: (step: WizardStep) => string;
+  /** The listing's photos in order (the first is the cover). */
+  photos: readonly ApiListingPhoto[];
+}) {
   const { t, intl } = useI18n();
   const lp = useLocalePath();
   const { listing, options, result } = step;
@@ -56,7 +71,7 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
                 <li key={name}>
                   <Link to={stepHref(stepOfField(name))}>{t(`wizard.field.${name}.label`)}</Link>
                   {": "}
-                  {errorText(t, id, options.listing.limits[name])}
+                  {errorText(t, id, options.listing.limits[name], name)}
                 </li>
               ))}
             </ul>
@@ -65,14 +80,7 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
       ) : null}
       {result?.duplicate ? (
         <div className={styles.notice} role="alert">
-          <div>
-            <p>{t("wizard.check.duplicate")}</p>
-            <p>
-              <Link to={lp(privatePaths.listing.preview(result.duplicate.id))}>
-                {result.duplicate.title ?? t("wizard.check.duplicateUntitled", { id: result.duplicate.id })}
-              </Link>
-            </p>
-          </div>
+          <DuplicateNotice duplicate={result.duplicate} />
         </div>
       ) : null}
       <div className={styles.summary}>
@@ -87,7 +95,18 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
             {s === "type" ? (
               <p>{type ? `${t(`wizard.deal.${type.deal}`)}: ${t(`form.type.${type.type}`)}` : ""}</p>
             ) : s === "photos" ? (
-              <p>{t("wizard.check.photos", { count: listing.photo_count })}</p>
+              <>
+                <p>{t("wizard.check.photos", { count: listing.photo_count })}</p>
+                {photos.length ? (
+                  <ol className={styles.thumbs} aria-label={t("wizard.check.photoList")}>
+                    {photos.map((photo, index) => (
+                      <li key={photo.id}>
+                        <Thumbnail photo={photo} n={index + 1} />
+                      </li>
+                    ))}
+                  </ol>
+                ) : null}
+              </>
             ) : isFieldStep(s) ? (
               <dl>
                 {stepFields(s, listing.fields).map((name) => (
@@ -112,6 +131,11 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
           </section>
         ))}
       </div>
+      <p>
+        <Link to={lp(privatePaths.listing.preview(listing.id))} data-testid="check-preview">
+          {t("wizard.check.preview")}
+        </Link>
+      </p>
       {submittable ? (
         <Form method="post" className={styles.form}>
           <StepButtons intent="submit" back={stepHref("photos")} label={t("wizard.check.submit")} />
@@ -121,11 +145,7 @@ export function CheckStep({ step, stepHref }: { step: StepProps; stepHref: (step
             </button>
           ) : null}
         </Form>
-      ) : (
-        <p>
-          <Link to={lp(privatePaths.listing.preview(listing.id))}>{t("wizard.check.preview")}</Link>
-        </p>
-      )}
+      ) : null}
     </div>
   );
 }

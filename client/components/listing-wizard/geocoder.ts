@@ -1,8 +1,9 @@
 /**
- * The geocoder's clients (SPEC §7) for the wizard's pin. Not in client/api/browser-api.ts: that module
+ * The geocoder's clients (product §7) for the wizard's pin. Not in client/api/browser-api.ts: that module
  * is in the `core` chunk every page loads (vite.config.ts), and only the wizard needs these.
  */
 import type { Single } from "#shared/api/conventions.ts";
+import type { ApiGeocodeItem, GeocodeResponse } from "#shared/api/geocode.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import type { Locale } from "#shared/locales.ts";
 import { fold } from "#shared/text-match.ts";
@@ -27,7 +28,7 @@ export interface ApiPointPlace {
 }
 
 /**
- * "No place of ours there" (404) is an answer, not a failure: it raises no alert, and comes back as
+ * "No place of ours there" (404) is an answer, not a failure: it raises no notice, and comes back as
  * null like a call that got no answer.
  */
 async function geocoder<T>(
@@ -62,4 +63,26 @@ export function namesPlace(address: string, cities: WizardOptions["cities"]): bo
   return cities.some((city) =>
     [city, ...city.districts].some((place) => [place.name, place.slug].some((n) => text.includes(` ${fold(n)} `))),
   );
+}
+
+/**
+ * Street addresses for the typed words (`/api/geocode`, decision 065): "none" when the site has no
+ * geocoder (404: the field stays a text field), null when it could not answer now. Type-ahead fails
+ * quietly — the owner can always type the address — except a lost session, which the notices tell.
+ */
+export async function suggestAddresses(
+  q: string,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<ApiGeocodeItem[] | "none" | null> {
+  const { createApiClient } = await import("#shared/api-client.ts");
+  const api = createApiClient({
+    baseUrl: window.location.origin,
+    locale,
+    onFailure: (failure) => failure.status === 401 && reportApiFailure(failure),
+  });
+  const result = await api.get<GeocodeResponse>("/api/geocode", { q, lang: locale }, signal);
+  if (signal?.aborted) return null;
+  if (result.ok) return result.data.items;
+  return result.status === 404 ? "none" : null;
 }

@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
-import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import type { LocationPrecision } from "#shared/map.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
-import { AddressField, placeLabel } from "./address-field.tsx";
+import { AddressField, placeLabel, type Suggestion } from "./address-field.tsx";
 import { reverseGeocode } from "./geocoder.ts";
 import type { PinView } from "./pin-picker.tsx";
 import { PrecisionField, storedPrecision } from "./precision-field.tsx";
 import { FlagField, NumberField, SelectField, type StepProps, useFieldState } from "./wizard-fields.tsx";
 import { StepButtons } from "./step-buttons.tsx";
-import { FIELD_KINDS, parseNumber, stepFields } from "./wizard-steps.ts";
+import { parseNumber, stepFields } from "./wizard-steps.ts";
+import { listingField } from "#shared/listing-fields.ts";
 import styles from "./wizard.module.css";
 
 // The map is its own chunk (and Leaflet another, map-kit.ts), fetched once the step has hydrated.
@@ -24,6 +24,8 @@ const TYPED_DELAY_MS = 400;
 
 /** A gazetteer city and (maybe) district, as the geocoder answers them. */
 type Place = { city: { slug: string }; district: { slug: string } | null };
+/** A question the step asks before it changes what the owner chose (nothing moves by itself). */
+type Question = { text: string; yes: string; onYes: () => void };
 
 const LOCATION_FIELDS = ["city", "district", "address", "lat", "lng", "location_precision"];
 
@@ -53,15 +55,14 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
   const initial = typedPoint(useFieldState(step, "lat").value, useFieldState(step, "lng").value);
   const [pin, setPin] = useState<PinView | null>(initial && { ...initial, zoom: ZOOM.point });
   const [positioned, setPositioned] = useState(initial !== null);
-  // A position the owner set (stored, dragged, typed) is kept when the address names the same place.
-  const byHand = useRef(initial !== null);
   const [precision, setPrecision] = useState<LocationPrecision>(storedPrecision(step));
-  const form = useRef<HTMLFormElement>(null);
+  const formElement = useRef<HTMLFormElement>(null);
   // Not yet a position: the middle of the chosen district or city, looked up.
   const [middle, setMiddle] = useState<(PinView & { of: string }) | null>(null);
   const lookup = useRef<AbortController | null>(null);
   const typing = useRef<ReturnType<typeof setTimeout>>(undefined);
   const mapLabelId = useId();
+  const [question, setQuestion] = useState<Question | null>(null);
   useEffect(
     () => () => {
       lookup.current?.abort();
@@ -70,7 +71,7 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
     [],
   );
 
-  const input = (name: string) => form.current?.elements.namedItem(name) as HTMLInputElement | null;
+  const input = (name: string) => formElement.current?.elements.namedItem(name) as HTMLInputElement | null;
   const choose = (place: Place) => {
     setCity(place.city.slug);
     setDistrict(place.district?.slug ?? "");
@@ -81,18 +82,31 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
     if (a && b) [a.value, b.value] = [String(lat), String(lng)];
     setPin({ lat, lng, zoom });
     setPositioned(true);
-    byHand.current = false;
   };
-  /** The gazetteer's city and district of the pin fill the selects, and an empty address. */
+  /**
+   * The gazetteer's city and district of the pin fill empty selects (and an empty address); a city or
+   * district the owner chose is changed only when the owner says so.
+   */
   const placePin = async (lat: number, lng: number) => {
     lookup.current?.abort();
     const controller = new AbortController();
     lookup.current = controller;
     const place = await reverseGeocode(lat, lng, locale, controller.signal);
     if (!place || controller.signal.aborted) return;
-    choose(place);
-    const address = input("address");
-    if (address && address.value.trim() === "") address.value = placeLabel(place.district ?? place.city);
+    const adopt = () => {
+      choose(place);
+      const address = input("address");
+      if (address && address.value.trim() === "") address.value = placeLabel(place.district ?? place.city);
+    };
+    const form = new FormData(formElement.current ?? undefined);
+    const [chosenCity, chosenDistrict] = [String(form.get("city") ?? ""), String(form.get("district") ?? "")];
+    if (!chosenCity) return adopt();
+    if (place.city.slug === chosenCity && (place.district?.slug ?? "") === chosenDistrict) return setQuestion(null);
+    setQuestion({
+      text: t("map.pin.askDistrict", { place: placeLabel(place.district ?? place.city) }),
+      yes: t("map.pin.yesDistrict"),
+      onYes: adopt,
+    });
   };
 
   const onPick = (lat: number, lng: number) => {
@@ -100,25 +114,35 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
     if (a && b) [a.value, b.value] = [String(lat), String(lng)];
     setPin((old) => ({ lat, lng, zoom: old?.zoom ?? ZOOM.point }));
     setPositioned(true);
-    byHand.current = true;
     void placePin(lat, lng);
   };
-  /** A place the address names: the pin goes to its middle, unless the owner's pin is in it already. */
-  const onAddress = (place: Place & { lat: number; lng: number }) => {
-    // Another house number in the same district keeps the pin the owner put on the house.
-    if (byHand.current && place.city.slug === citySlug && (place.district?.slug ?? "") === districtSlug) return;
-    choose(place);
-    moveTo(place.lat, place.lng, place.district ? ZOOM.district : ZOOM.city);
+  /** A place a typed address names fills the city and district when none is chosen; it never moves the pin. */
+  const onAddress = (place: Place) => {
+    if (!citySlug) choose(place);
   };
-  // A suggestion chosen: the same, with the place's own position.
-  const onPlace = (hit: ApiPlaceHit) =>
-    onAddress({ city: hit.city, district: hit.kind === "district" ? hit : null, lat: hit.lat, lng: hit.lng });
+  /**
+   * A suggestion chosen: a city or district sets the selects; a street address also places the pin there —
+   * at once when there is none yet, after asking when the owner placed one.
+   */
+  const onSuggestion = (suggestion: Suggestion) => {
+    if (suggestion.kind === "place") {
+      const { hit } = suggestion;
+      return choose({ city: hit.city, district: hit.kind === "district" ? hit : null });
+    }
+    const { item } = suggestion;
+    const apply = () => {
+      if (item.city_slug)
+        choose({ city: { slug: item.city_slug }, district: item.district ? { slug: item.district } : null });
+      moveTo(item.lat, item.lng, ZOOM.point);
+    };
+    if (!positioned) return apply();
+    setQuestion({ text: t("map.pin.askMove", { address: item.label }), yes: t("map.pin.yesMove"), onYes: apply });
+  };
   const onTyped = (name: string) => {
     if (name !== "lat" && name !== "lng") return;
     const point = typedPoint(input("lat")?.value ?? "", input("lng")?.value ?? "");
     clearTimeout(typing.current);
     setPositioned(point !== null);
-    byHand.current = point !== null;
     if (point) setPin({ ...point, zoom: ZOOM.point });
     if (point) typing.current = setTimeout(() => void placePin(point.lat, point.lng), TYPED_DELAY_MS);
   };
@@ -169,7 +193,7 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
       method="post"
       className={styles.form}
       noValidate
-      ref={form}
+      ref={formElement}
       onInput={(event) => onTyped((event.target as HTMLInputElement).name)}
     >
       <fieldset className={styles.choices}>
@@ -205,7 +229,7 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
               ))}
             </SelectField>
           </div>
-          <AddressField step={step} onPlace={onPlace} onAddress={onAddress} />
+          <AddressField step={step} onSuggestion={onSuggestion} onAddress={onAddress} />
           {hydrated ? (
             <div className={styles.field}>
               <Suspense fallback={null}>
@@ -231,6 +255,26 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
           <p className={styles.preview} role="status">
             {position}
           </p>
+          {question ? (
+            <div className={styles.question} data-pin-question="">
+              <p role="status">{question.text}</p>
+              <div className={styles.buttons}>
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => {
+                    question.onYes();
+                    setQuestion(null);
+                  }}
+                >
+                  {question.yes}
+                </button>
+                <button type="button" className={styles.secondary} onClick={() => setQuestion(null)}>
+                  {t("map.pin.no")}
+                </button>
+              </div>
+            </div>
+          ) : null}
           <PrecisionField step={step} value={precision} onChange={setPrecision} />
         </div>
       </fieldset>
@@ -238,7 +282,7 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
         <legend>{t("wizard.params.facts")}</legend>
         <div className={styles.group}>
           {facts.map((name) =>
-            FIELD_KINDS[name] === "flag" ? (
+            listingField(name).kind === "flag" ? (
               <FlagField key={name} step={step} name={name} />
             ) : name === "heating" ? (
               <SelectField

@@ -1,5 +1,5 @@
 /**
- * The photos step with JavaScript (issue 18 items 2 and 4, decision 034), its own chunk: drag-and-drop
+ * The photos step with JavaScript (decision 034), its own chunk: drag-and-drop
  * or pick files, PHOTO_UPLOAD_CONCURRENCY uploads at a time with a progress bar each (XMLHttpRequest to
  * the API: the session cookie authenticates, X-Requested-With and the same-origin Origin pass its CSRF
  * check), reorder by dragging or by keyboard, cover, rotate, and delete with undo: a deleted photo
@@ -19,7 +19,7 @@ import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { PhotoIcon } from "./photos-icons.tsx";
-import { PhotoCount, PHOTO_ACCEPT, Thumbnail, usePhotoError } from "./photos-step.tsx";
+import { DropZone, PhotoCount, Thumbnail, usePhotoError } from "./photos-step.tsx";
 import { makeCover, moveBy, moveTo, reinsert } from "./photos-order.ts";
 import styles from "./photos-step.module.css";
 
@@ -86,27 +86,41 @@ export default function PhotosManager({
   const active = useRef(0);
   const nextKey = useRef(0);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
+  /** The order last sent to the server (not sent twice). */
+  const requested = useRef<string | null>(null);
+  /** Each uploaded photo's place in the order the files were chosen or dropped. */
+  const chosen = useRef(new Map<number, number>());
   const inputId = useId();
-  const dropHintId = useId();
   pendingRef.current = pending;
 
-  // The server still has a photo whose undo time runs: it keeps its place in the saved order.
-  const saveOrder = useCallback(
-    (visible: readonly ApiListingPhoto[]) => {
-      const held = pendingRef.current;
-      const ids = visible.map((photo) => photo.id);
-      if (held) ids.splice(Math.min(held.index, ids.length), 0, held.photo.id);
-      saving.current = saving.current.then(async () => {
-        const api = await browserApi(locale);
-        const result = await api.orderPhotos(listingId, ids);
-        if (!result.ok) return setProblem("photo.step.saveFailed");
-        // The server numbered the photos anew: uploads that finish later are placed by these numbers.
-        const positions = new Map(result.data.data.map((photo) => [photo.id, photo.position]));
-        setPhotos((all) => all.map((photo) => ({ ...photo, position: positions.get(photo.id) ?? photo.position })));
-      });
-    },
-    [listingId, locale],
-  );
+  /**
+   * Saves the order shown (with a photo whose undo time runs in its old place: the server still has it)
+   * once no upload is in flight — the server takes only an order naming every photo it has — and only when
+   * it differs from the stored one (the photos' positions).
+   */
+  const inFlight = uploads.filter((upload) => !upload.error).length;
+  useEffect(() => {
+    if (inFlight > 0) return;
+    const ids = photos.map((photo) => photo.id);
+    const all = pending ? [...photos, pending.photo] : photos;
+    if (pending) ids.splice(Math.min(pending.index, ids.length), 0, pending.photo.id);
+    const stored = [...all].sort((a, b) => a.position - b.position).map((photo) => photo.id);
+    const wanted = ids.join();
+    if (wanted === stored.join() || requested.current === wanted) return;
+    requested.current = wanted;
+    // One save after another: the server stores the last order the owner made.
+    saving.current = saving.current.then(async () => {
+      const api = await browserApi(locale);
+      const result = await api.orderPhotos(listingId, ids);
+      if (!result.ok) return setProblem("photo.step.saveFailed");
+      // The server numbered the photos anew: what is shown is what is stored.
+      const positions = new Map(result.data.data.map((photo) => [photo.id, photo.position]));
+      setPhotos((shown) => shown.map((photo) => ({ ...photo, position: positions.get(photo.id) ?? photo.position })));
+      setPending((held) =>
+        held ? { ...held, photo: { ...held.photo, position: positions.get(held.photo.id) ?? 0 } } : held,
+      );
+    });
+  }, [photos, pending, inFlight, listingId, locale]);
 
   const commitPending = useCallback(() => {
     const held = pendingRef.current;
@@ -165,9 +179,11 @@ export default function PhotosManager({
         if (xhr.status === 201) {
           const photo = (xhr.response as { data: ApiListingPhoto }).data;
           setUploads((all) => all.filter((upload) => upload.key !== key));
-          // Parallel uploads answer in any order; the server's position says where each one went.
+          // Parallel uploads answer in any order: each goes before the files chosen after it, so the photos
+          // keep the order they were picked or dropped in (saved once the uploads are done).
+          chosen.current.set(photo.id, key);
           setPhotos((all) => {
-            const at = all.findIndex((other) => other.position > photo.position);
+            const at = all.findIndex((other) => (chosen.current.get(other.id) ?? -1) > key);
             return at < 0 ? [...all, photo] : [...all.slice(0, at), photo, ...all.slice(at)];
           });
           setStatus(t("photo.step.uploadedOne", { name: file.name }));
@@ -202,7 +218,6 @@ export default function PhotosManager({
     const from = photos.indexOf(photo) + 1;
     const to = next.indexOf(photo) + 1;
     setPhotos([...next]);
-    saveOrder(next);
     focusRef.current = { photo: photo.id, action };
     setStatus(
       to === 1 && action === "cover" ? t("photo.step.coverSet", { n: from }) : t("photo.step.moved", { from, to }),
@@ -246,7 +261,6 @@ export default function PhotosManager({
     setPending(null);
     const next = reinsert(photos, held.photo, held.index);
     setPhotos([...next]);
-    saveOrder(next);
     focusRef.current = { photo: held.photo.id, action: "handle" };
     setStatus(t("photo.step.restored", { n: next.indexOf(held.photo) + 1 }));
   }
@@ -279,7 +293,6 @@ export default function PhotosManager({
     if (photo) reorder(moveTo(photos, photos.indexOf(photo), index), photo, "handle");
   };
 
-  const inFlight = uploads.filter((upload) => !upload.error).length;
   const full = photos.length + inFlight >= PHOTOS_PER_LISTING;
 
   return (
@@ -293,29 +306,14 @@ export default function PhotosManager({
           {photoError(problem)}
         </p>
       )}
-      <div
-        className={[styles.drop, dropActive ? styles.dropActive : ""].join(" ")}
-        onDragOver={onZoneDragOver}
-        onDragLeave={() => setDropActive(false)}
-        onDrop={onZoneDrop}
-      >
-        <p id={dropHintId} className={styles.hint}>
-          {t("photo.step.drop")} {t("photo.step.or")}
-        </p>
-        <label htmlFor={inputId}>{t("photo.step.choose")}</label>
-        <input
-          id={inputId}
-          type="file"
-          multiple
-          accept={PHOTO_ACCEPT}
-          disabled={full}
-          aria-describedby={`${hintId} ${dropHintId}`}
-          onChange={(event) => {
-            addFiles(event.currentTarget.files ?? []);
-            event.currentTarget.value = "";
-          }}
-        />
-      </div>
+      <DropZone
+        inputId={inputId}
+        disabled={full}
+        describedBy={hintId}
+        active={dropActive}
+        onFiles={addFiles}
+        dragProps={{ onDragOver: onZoneDragOver, onDragLeave: () => setDropActive(false), onDrop: onZoneDrop }}
+      />
       {uploads.length > 0 && (
         <ul className={styles.list} aria-label={t("photo.step.uploads")}>
           {uploads.map((upload) => (

@@ -1,8 +1,11 @@
-/** The numbers the photos step's messages name, from the one definition of each limit. */
+/** The numbers photo messages name, from the one definition of each limit, and what a photo picker accepts. */
 import { PHOTO_FORM_MAX_MB, PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTOS_PER_LISTING } from "#shared/constants.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
 
 const MB = 1024 * 1024;
+
+/** What a photo picker accepts (the API decides by the bytes; this only filters the file picker). */
+export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 
 export const PHOTO_LIMIT_VALUES = {
   max: PHOTOS_PER_LISTING,

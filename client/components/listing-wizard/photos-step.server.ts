@@ -1,14 +1,14 @@
 /**
  * The wizard's photos step on the server: what the step shows and the form posts it answers (intents
- * beginning with `photo-`), which work without JavaScript (issue 18 item 2, decision 034). The wizard
+ * beginning with `photo-`), which work without JavaScript (decision 034). The wizard
  * route (routes/listing/edit.tsx) delegates to these two functions; each post goes to the API in-process
  * as the visitor, and a post that changed something answers with a redirect back to the step (PRG).
  */
 import { redirect } from "react-router";
 import { PHOTO_ROTATIONS, type PhotoRotation } from "#shared/constants.ts";
-import { appContext, type RequestArgs } from "#client/app-context.ts";
-import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
-import { notFound, unavailable } from "#client/http-errors.ts";
+import { appContext, type RequestArgs } from "#client/app-context.server.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
 import type { PhotosActionResult, PhotosStepData, PhotoUploadFailure } from "./photos-step-types.ts";
 import { makeCover, moveBy } from "./photos-order.ts";
 

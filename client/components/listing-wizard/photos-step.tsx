@@ -1,16 +1,16 @@
 /**
- * The wizard's photos step (issue 18 items 2 and 4, decision 034). Served as plain forms that work
+ * The wizard's photos step (decision 034). Served as plain forms that work
  * without JavaScript — one multipart upload of several files, and a tiny form per photo button — which
  * the JS photo manager (photos-manager.tsx, its own chunk) replaces once the page is interactive.
  */
-import { lazy, type ReactNode, Suspense, useId } from "react";
+import { type ChangeEvent, type HTMLAttributes, lazy, type ReactNode, Suspense, useId } from "react";
 import { PHOTOS_PER_LISTING } from "#shared/constants.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
 import { PhotoIcon } from "./photos-icons.tsx";
-import { PHOTO_LIMIT_VALUES, photoErrorValues, THUMBNAIL_SIZES, thumbnailOf } from "./photos-messages.ts";
+import { PHOTO_ACCEPT, PHOTO_LIMIT_VALUES, photoErrorValues, THUMBNAIL_SIZES, thumbnailOf } from "./photos-messages.ts";
 import type { PhotosActionResult, PhotosStepData } from "./photos-step-types.ts";
 import styles from "./photos-step.module.css";
 
@@ -19,9 +19,6 @@ type ManagerProps = { listingId: number; initial: ApiListingPhoto[]; hintId: str
 const PhotosManager = lazy<(props: ManagerProps) => ReactNode>(() =>
   import.meta.env.SSR ? Promise.resolve({ default: (_: ManagerProps) => null }) : import("./photos-manager.tsx"),
 );
-
-/** What the uploader accepts (the API decides by the bytes; this only filters the file picker). */
-export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 
 export function PhotosStep({
   listingId,
@@ -62,6 +59,71 @@ export function PhotoCount({ count }: { count: number }) {
       <span aria-hidden="true">{t("photo.step.count", values)}</span>
       <span className="visually-hidden">{t("photo.step.countLabel", values)}</span>
     </p>
+  );
+}
+
+/**
+ * Where photos are dropped or chosen: the file input covers the whole zone, transparent, so a click
+ * anywhere opens the picker and files dropped on it are taken by the browser itself — without JavaScript
+ * too. The "Choose photos" label looks like a button of the zone; the input's focus rings the zone.
+ */
+export function DropZone({
+  inputId,
+  disabled,
+  describedBy,
+  invalid,
+  active = false,
+  onFiles,
+  dragProps,
+  children,
+}: {
+  inputId: string;
+  disabled: boolean;
+  describedBy: string;
+  invalid?: boolean;
+  /** Files are dragged over it (with JavaScript). */
+  active?: boolean;
+  /** With JavaScript: the files chosen; without, the input posts with its form (`file`). */
+  onFiles?: (files: FileList) => void;
+  dragProps?: Pick<HTMLAttributes<HTMLDivElement>, "onDragOver" | "onDragLeave" | "onDrop">;
+  children?: ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <div
+      className={[styles.zone, active ? styles.zoneActive : "", disabled ? styles.zoneDisabled : ""].join(" ")}
+      data-testid="photo-drop-zone"
+      {...dragProps}
+    >
+      <input
+        id={inputId}
+        className={styles.zoneInput}
+        type="file"
+        multiple
+        accept={PHOTO_ACCEPT}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        {...(onFiles
+          ? {
+              onChange: (event: ChangeEvent<HTMLInputElement>) => {
+                if (event.currentTarget.files) onFiles(event.currentTarget.files);
+                event.currentTarget.value = "";
+              },
+            }
+          : // Posted by its form; `required` lets the zone say "chosen" (:valid) without a script.
+            { name: "file", required: true })}
+      />
+      <PhotoIcon name="upload" size={40} />
+      <p className={styles.zoneText}>
+        {t("photo.step.drop")} {t("photo.step.or")}
+      </p>
+      <label htmlFor={inputId} className={styles.zoneButton}>
+        {t("photo.step.choose")}
+      </label>
+      {onFiles ? null : <p className={styles.zoneChosen}>{t("photo.step.chosen")}</p>}
+      {children}
+    </div>
   );
 }
 
@@ -125,25 +187,19 @@ function PlainPhotos({
           )}
         </div>
       )}
-      <form method="post" encType="multipart/form-data" className={styles.upload}>
+      <form method="post" encType="multipart/form-data" className={styles.upload} noValidate>
         <input type="hidden" name="intent" value="photo-upload" />
-        <div>
-          <label htmlFor={inputId}>{t("photo.step.choose")}</label>
-          <input
-            id={inputId}
-            type="file"
-            name="file"
-            multiple
-            accept={PHOTO_ACCEPT}
-            disabled={full}
-            aria-describedby={[hintId, formHintId, problem ? problemId : ""].filter(Boolean).join(" ")}
-            aria-invalid={problem ? true : undefined}
-          />
+        <DropZone
+          inputId={inputId}
+          disabled={full}
+          describedBy={[hintId, formHintId, problem ? problemId : ""].filter(Boolean).join(" ")}
+          invalid={!!problem}
+        >
           <p id={formHintId} className={styles.hint}>
             {t("photo.step.formHint", PHOTO_LIMIT_VALUES)}
           </p>
-        </div>
-        <button type="submit" className={styles.action} disabled={full}>
+        </DropZone>
+        <button type="submit" className={styles.primary} disabled={full}>
           {t("photo.step.upload")}
         </button>
       </form>

@@ -1,5 +1,5 @@
 /**
- * The wizard's pin on a map (issue 24 item 5): Leaflet in its own chunk (map-kit.ts), loaded when the
+ * The wizard's pin on a map (decision 044): Leaflet in its own chunk (map-kit.ts), loaded when the
  * params step has hydrated and the map comes near the screen. It only draws and reports: the params
  * step owns the position, and the latitude and longitude fields stay the accessible (and JavaScript-free)
  * way to set it.
@@ -60,7 +60,7 @@ export default function PinPicker({
   const reportPick = useEffectEvent(onPick);
 
   // Leaflet loads when the map comes near the screen: on a phone it is below the first screen, and its
-  // evaluation and first drawing were the longest tasks of the step's load (issue 25).
+  // evaluation and first drawing were the longest tasks of the step's load (decision 045).
   const [near, setNear] = useState(false);
   useEffect(() => {
     const element = container.current;
@@ -79,7 +79,7 @@ export default function PinPicker({
     if (!near) return;
     let cancelled = false;
     let map: Leaflet.Map | undefined;
-    loadMapKit().then(
+    loadMapKit(locale).then(
       async (kit) => {
         if (cancelled || !container.current) return;
         const { L } = kit;
@@ -90,7 +90,7 @@ export default function PinPicker({
           [b.south, b.west],
           [b.north, b.east],
         ]);
-        // The tiles, the pin and its handlers in a task of their own (long tasks at 4× CPU, issue 25).
+        // The tiles, the pin and its handlers in a task of their own (long tasks at 4× CPU, decision 045).
         await afterNextFrame();
         if (cancelled) return;
         addBaseLayer(kit, view, locale);

@@ -29,7 +29,7 @@ export function precisionText(t: I18n["t"], intl: I18n["intl"], precision: Locat
 }
 
 /**
- * "Show on the public map": the exact point, or only an area around it (issue 24 item 5) — the owner
+ * "Show on the public map": the exact point, or only an area around it (decision 044) — the owner
  * hides the house. Radios posted with the step's form, so it works without JavaScript; with it the
  * map draws the area the public will see.
  */

@@ -3,6 +3,7 @@ import type { Deal } from "#shared/listing-types.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { errorText } from "./wizard-fields.tsx";
 import { StepButtons } from "./step-buttons.tsx";
+import { TypeIcon } from "./type-icons.tsx";
 import type { WizardOptions, WizardResult } from "./wizard-types.ts";
 import styles from "./wizard.module.css";
 
@@ -28,19 +29,21 @@ export function TypeStep({
       {(["sale", "rent"] as const satisfies Deal[]).map((deal) => (
         <fieldset key={deal} className={styles.choices} aria-describedby={error ? "wizard-type-error" : undefined}>
           <legend>{t(`wizard.deal.${deal}`)}</legend>
-          <div className={styles.options}>
+          <div className={styles.cards}>
             {options.types
               .filter((type) => type.deal === deal)
               .map((type) => (
-                <label key={type.id}>
+                <label key={type.id} className={styles.card}>
                   <input
                     type="radio"
                     name="type_id"
                     value={type.id}
                     defaultChecked={chosen === String(type.id)}
                     required
+                    {...(error ? { "aria-invalid": true as const } : {})}
                   />
-                  {t(`form.type.${type.type}`)}
+                  <TypeIcon type={type.type} />
+                  <span>{t(`form.type.${type.type}`)}</span>
                 </label>
               ))}
           </div>

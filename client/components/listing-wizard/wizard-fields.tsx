@@ -2,14 +2,15 @@
  * The wizard's field kinds: each with a label (required ones marked), a hint stating its limits, the
  * API's error next to it (aria-invalid + aria-describedby), and the value posted or stored.
  */
-import { type ReactNode, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import type { ApiListingEdit, EditField } from "#shared/api/listing-edit.ts";
 import type { Limits } from "#shared/validation.ts";
 import { WarningIcon } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
 import type { WizardOptions, WizardResult } from "./wizard-types.ts";
-import { FIELD_KINDS, FLAG_VALUES } from "./wizard-steps.ts";
+import { FLAG_VALUES } from "./wizard-steps.ts";
+import { listingField } from "#shared/listing-fields.ts";
 import styles from "./wizard.module.css";
 
 /** What every step's form is drawn from. */
@@ -21,19 +22,35 @@ export interface StepProps {
 
 type Translate = ReturnType<typeof useI18n>["t"];
 
-/** Units shown after a number and in its hint. */
-const UNITS: Partial<Record<EditField, string>> = { area: "m²", land_area: "m²", price: "€", deposit: "€" };
+/** The unit shown after a number and in its hint. */
+const unitOf = (t: Translate, name: EditField) => {
+  const { unit } = listingField(name);
+  return unit?.startsWith("wizard.") ? t(unit) : unit;
+};
 
-/** A field's error message, with its limits as the message's values; an unknown id reads as generic. */
-export function errorText(t: Translate, id: string, limits: Limits = {}): string {
-  const text = t(id, { min: limits.minValue ?? limits.minLength ?? 0, max: limits.maxValue ?? limits.maxLength ?? 0 });
+/**
+ * A field's error message, with its limits as the message's values (a year's as written, "1800"); an
+ * unknown id reads as generic.
+ */
+export function errorText(t: Translate, id: string, limits: Limits = {}, name?: EditField): string {
+  const min = limits.minValue ?? limits.minLength ?? 0;
+  const max = limits.maxValue ?? limits.maxLength ?? 0;
+  const year = name !== undefined && listingField(name).year === true;
+  // validation.range formats its numbers as amounts; a year's range has its own words.
+  const text =
+    year && id === "validation.range"
+      ? t("wizard.error.yearRange", { min: String(min), max: String(max) })
+      : t(id, { min, max });
   return text === id ? t("form.error.generic") : text;
 }
 
 /** "1–1 000 000 m²", "at most 120 characters": the limit as the hint states it. */
 function limitText(t: Translate, name: EditField, limits: Limits): string | null {
-  const unit = UNITS[name] ? ` ${UNITS[name]}` : "";
+  const unit = listingField(name).unit ? ` ${unitOf(t, name)}` : "";
   if (limits.minValue !== undefined && limits.maxValue !== undefined) {
+    // Years are no amounts: "1800", never "1,800".
+    if (listingField(name).year)
+      return t("wizard.limit.years", { min: String(limits.minValue), max: String(limits.maxValue) });
     return t("wizard.limit.range", { min: limits.minValue, max: limits.maxValue, unit });
   }
   if (limits.maxLength !== undefined) {
@@ -59,15 +76,18 @@ export function useFieldState(props: StepProps, name: EditField) {
   const type = props.options.listing.types.find((x) => x.id === props.listing.type_id);
   const posted = props.result?.values;
   const error = props.result?.fields?.[name];
-  const hintParts = [t(`wizard.field.${name}.hint`), limitText(t, name, limits)].filter(Boolean);
+  // A choice's limits (a slug's length) are nothing the owner types: only typed fields state theirs.
+  const { kind } = listingField(name);
+  const typed = kind !== "choice" && kind !== "flag";
+  const hintParts = [t(`wizard.field.${name}.hint`), typed ? limitText(t, name, limits) : null].filter(Boolean);
   return {
     label: t(`wizard.field.${name}.label`),
     required: type?.required.includes(name) ?? false,
     hint: hintParts.join(" "),
-    error: error ? errorText(t, error, limits) : undefined,
+    error: error ? errorText(t, error, limits, name) : undefined,
     value: posted ? (posted[name] ?? "") : storedText(props.listing, name),
     limits,
-    unit: UNITS[name],
+    unit: unitOf(t, name),
   };
 }
 
@@ -89,7 +109,7 @@ function RequiredMark({ required }: { required: boolean }) {
 }
 
 /** One labelled control with its hint, an optional live part (a counter) and its error. */
-export function WizardField({
+function WizardField({
   state,
   children,
   live,
@@ -124,7 +144,7 @@ export function WizardField({
 /** A number typed as people write it ("145 000"); the action parses it (wizard-steps.ts). */
 export function NumberField({ step, name }: { step: StepProps; name: EditField }) {
   const state = useFieldState(step, name);
-  const whole = state.limits.maxValue !== undefined && FIELD_KINDS[name] === "number" && name !== "rooms";
+  const whole = state.limits.maxValue !== undefined && listingField(name).kind === "number" && name !== "rooms";
   return (
     <WizardField state={state}>
       {(props) => (
@@ -164,6 +184,8 @@ export function TextField({
   onText,
   after,
   list,
+  inputProps,
+  popup,
 }: {
   step: StepProps;
   name: EditField;
@@ -172,6 +194,10 @@ export function TextField({
   after?: ReactNode;
   /** A `<datalist>` of suggestions. */
   list?: string;
+  /** More attributes of the one-line input (a combobox's). */
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+  /** Drawn right under the input (a combobox's list); given, the input sits in an anchor for it. */
+  popup?: ReactNode;
 }) {
   const state = useFieldState(step, name);
   const [count, setCount] = useState(state.value.length);
@@ -194,8 +220,13 @@ export function TextField({
       {(props) =>
         multiline ? (
           <textarea {...props} {...common} rows={10} />
-        ) : (
+        ) : popup === undefined ? (
           <input {...props} {...common} type="text" list={list} autoComplete={list ? "off" : undefined} />
+        ) : (
+          <div className={styles.popupAnchor}>
+            <input {...props} {...common} {...inputProps} type="text" />
+            {popup}
+          </div>
         )
       }
     </WizardField>

@@ -11,17 +11,37 @@ import { ParamsStep } from "./params-step.tsx";
 import { PhotosStep } from "./photos-step.tsx";
 import { TypeStep } from "./type-step.tsx";
 import { WizardProgress } from "./wizard-progress.tsx";
-import { missingByStep, nextStep, previousStep, STEP_PARAM, type WizardStep } from "./wizard-steps.ts";
+import {
+  isFieldStep,
+  missingByStep,
+  nextStep,
+  previousStep,
+  STEP_PARAM,
+  stepOfField,
+  stepTried,
+  type WizardStep,
+} from "./wizard-steps.ts";
 import type { WizardData, WizardResult } from "./wizard-types.ts";
 import styles from "./wizard.module.css";
 
 /**
  * A step's section: its heading takes the focus when the step changes without a page load, so a
- * screen reader hears where it is (the document title names the step too).
+ * screen reader hears where it is (the document title names the step too); after a refused post the
+ * first field with an error takes it.
  */
-export function StepSection({ step, children }: { step: WizardStep; children: ReactNode }) {
+export function StepSection({
+  step,
+  result,
+  children,
+}: {
+  step: WizardStep;
+  /** A refused post: the focus goes to its first field with an error. */
+  result?: WizardResult;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   const heading = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   const shownStep = useRef<WizardStep | null>(null);
   // Rendered first in the browser (not hydrated from the server's HTML): the page came without a load.
   const navigated = useRef(useHydrated());
@@ -31,8 +51,12 @@ export function StepSection({ step, children }: { step: WizardStep; children: Re
     shownStep.current = step;
     if (!first || navigated.current) heading.current?.focus();
   }, [step]);
+  useEffect(() => {
+    if (!result?.fields || result.step !== step) return;
+    section.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [result, step]);
   return (
-    <section className={styles.step} aria-labelledby="wizard-step">
+    <section className={styles.step} aria-labelledby="wizard-step" ref={section}>
       <h2 id="wizard-step" ref={heading} tabIndex={-1}>
         {t(`wizard.step.${step}`)}
       </h2>
@@ -50,18 +74,18 @@ export function WizardPage({ data, result }: { data: WizardData; result?: Wizard
   const href = (s: WizardStep) => `${lp(privatePaths.listing.edit(id))}?${STEP_PARAM}=${s}`;
   const required = options.listing.types.find((x) => x.id === listing.type_id)?.required ?? [];
   const missing = missingByStep(listing, required);
-  const state = (s: WizardStep) =>
-    missing[s]?.length
-      ? ("missing" as const)
-      : s === "check"
-        ? listing.status === "draft"
-          ? null
-          : ("done" as const)
-        : s === "photos"
-          ? listing.photo_count > 0
-            ? ("done" as const)
-            : null
-          : ("done" as const);
+  // Steps the last post was refused for: a step's own fields, or on submitting, the steps of the missing ones.
+  const refused = new Set(
+    Object.keys(result?.fields ?? {}).map((f) => (result?.step === "check" ? stepOfField(f) : result!.step)),
+  );
+  const state = (s: WizardStep): "done" | "missing" | null => {
+    if (refused.has(s)) return "missing";
+    if (s === "type") return "done";
+    if (s === "photos") return listing.photo_count > 0 ? "done" : null;
+    if (s === "check") return listing.status === "draft" ? null : "done";
+    if (!isFieldStep(s) || !stepTried(listing, s)) return null;
+    return missing[s]?.length ? "missing" : "done";
+  };
   const props = { listing, options, result: result?.step === step ? result : undefined };
   const previous = previousStep(step);
   const back = previous ? href(previous) : "";
@@ -98,7 +122,7 @@ export function WizardPage({ data, result }: { data: WizardData; result?: Wizard
         ) : null}
       </div>
       <WizardProgress current={step} href={href} state={state} />
-      <StepSection step={step}>
+      <StepSection step={step} result={result}>
         {step === "type" ? (
           <TypeStep options={options} typeId={listing.type_id} result={props.result} changing />
         ) : step === "params" ? (
@@ -120,7 +144,7 @@ export function WizardPage({ data, result }: { data: WizardData; result?: Wizard
             </div>
           </>
         ) : (
-          <CheckStep step={props} stepHref={href} />
+          <CheckStep step={props} stepHref={href} photos={data.photos?.photos ?? []} />
         )}
       </StepSection>
     </>

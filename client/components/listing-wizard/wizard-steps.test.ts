@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { defaultStep, missingByStep, nextStep, parseNumber, previousStep, stepValues } from "./wizard-steps.ts";
+import type { ApiListingEdit } from "#shared/api/listing-edit.ts";
+import { fieldsOfType } from "#shared/api/listing-edit.ts";
+import {
+  defaultStep,
+  missingByStep,
+  nextStep,
+  parseNumber,
+  previousStep,
+  stepTried,
+  stepValues,
+} from "./wizard-steps.ts";
 
 describe("parseNumber", () => {
   it.each([
@@ -40,7 +50,7 @@ describe("steps", () => {
       description: ["description"],
     });
   });
-  it("go in the SPEC's order", () => {
+  it("go in the order of product §7", () => {
     expect(nextStep("type")).toBe("params");
     expect(nextStep("conditions")).toBe("photos");
     expect(nextStep("check")).toBe("check");
@@ -67,5 +77,28 @@ describe("stepValues", () => {
       heating: null,
       rooms: null,
     });
+  });
+});
+
+describe("stepTried", () => {
+  const fresh = {
+    ...Object.fromEntries(fieldsOfType(4).map((f) => [f, null])),
+    location_precision: "exact",
+    title: "2-room apartment for sale, Belgrade",
+    title_generated: true,
+    fields: fieldsOfType(4),
+  } as unknown as ApiListingEdit;
+  it("is false for a fresh draft's steps: a default and the generated title are not the owner's", () => {
+    expect(["params", "description", "conditions"].map((s) => stepTried(fresh, s as "params"))).toEqual([
+      false,
+      false,
+      false,
+    ]);
+  });
+  it("is true once a field of the step holds a value of the owner's", () => {
+    expect(stepTried({ ...fresh, rooms: 2 }, "params")).toBe(true);
+    expect(stepTried({ ...fresh, title_generated: false }, "description")).toBe(true);
+    expect(stepTried({ ...fresh, price: 1 }, "conditions")).toBe(true);
+    expect(stepTried({ ...fresh, price: 1 }, "params")).toBe(false);
   });
 });

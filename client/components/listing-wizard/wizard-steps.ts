@@ -1,10 +1,11 @@
 /**
- * The listing wizard's steps (issue 18 items 1–2): their order, which one a listing opens on, and a
+ * The listing wizard's steps (decision 033): their order, which one a listing opens on, and a
  * step's form fields read into the values the edit API takes (shared/api/listing-edit.ts).
  */
 import { STEP_FIELDS, type ApiListingEdit, type EditField, type EditStep } from "#shared/api/listing-edit.ts";
+import { listingField } from "#shared/listing-fields.ts";
 
-/** In the SPEC's order; `check` submits. */
+/** In the order of product §7; `check` submits. */
 export const WIZARD_STEPS = ["type", "params", "description", "conditions", "photos", "check"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
@@ -46,6 +47,21 @@ export function missingByStep(
   return missing;
 }
 
+/** Fields that have a value before the owner touches them (a default, a generated title). */
+const PRESET: readonly EditField[] = ["location_precision", "title"];
+
+/**
+ * Whether the owner has been through a field step: it holds something of theirs. The stepper marks a
+ * step (done, or required fields missing) only then, not before the owner got there.
+ */
+export function stepTried(
+  listing: Pick<ApiListingEdit, EditField | "fields" | "title_generated">,
+  step: EditStep,
+): boolean {
+  const own = stepFields(step, listing.fields).filter((f) => !PRESET.includes(f));
+  return own.some((f) => listing[f] !== null) || (step === "description" && !listing.title_generated);
+}
+
 /** Where a listing opens without `?step=`: the first step with a missing required field, else the check. */
 export function defaultStep(listing: Pick<ApiListingEdit, EditField>, required: readonly EditField[]): WizardStep {
   const missing = missingByStep(listing, required);
@@ -77,35 +93,6 @@ export function parseNumber(text: string, { decimal = false }: { decimal?: boole
   return Number.isFinite(value) && /\d/.test(normal) ? value : text;
 }
 
-/** How each field is entered. */
-export const FIELD_KINDS: Record<EditField, "number" | "decimal" | "text" | "longText" | "flag" | "choice"> = {
-  city: "choice",
-  district: "choice",
-  address: "text",
-  lat: "decimal",
-  lng: "decimal",
-  location_precision: "choice",
-  area: "number",
-  land_area: "number",
-  rooms: "number",
-  bedrooms: "number",
-  bathrooms: "number",
-  floor: "number",
-  floors: "number",
-  year_built: "number",
-  heating: "choice",
-  parking: "flag",
-  balcony: "flag",
-  elevator: "flag",
-  title: "text",
-  description: "longText",
-  lang: "choice",
-  price: "number",
-  deposit: "number",
-  pets_allowed: "flag",
-  furnished: "flag",
-};
-
 /** A yes/no field's form values; the empty one is "not given". */
 export const FLAG_VALUES = { yes: "yes", no: "no" } as const;
 
@@ -115,7 +102,7 @@ export function stepValues(fields: readonly EditField[], form: FormData): Record
   for (const field of fields) {
     const posted = form.get(field);
     const text = typeof posted === "string" ? posted.trim() : "";
-    const kind = FIELD_KINDS[field];
+    const { kind } = listingField(field);
     if (kind === "number" || kind === "decimal") values[field] = parseNumber(text, { decimal: kind === "decimal" });
     else if (kind === "flag") values[field] = text === FLAG_VALUES.yes ? true : text === FLAG_VALUES.no ? false : null;
     else values[field] = text === "" ? null : text;

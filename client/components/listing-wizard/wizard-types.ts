@@ -5,7 +5,7 @@ import type { PhotosActionResult, PhotosStepData } from "./photos-step-types.ts"
 import type { WizardStep } from "./wizard-steps.ts";
 
 /** The parts of `GET /api/form-data` the wizard draws its fields from. */
-export type WizardOptions = Pick<FormOptions, "types" | "heating" | "cities" | "listing">;
+export type WizardOptions = Pick<FormOptions, "types" | "heating" | "cities" | "listing" | "address_suggestions">;
 
 export interface WizardData {
   id: number;
@@ -25,7 +25,7 @@ export interface WizardResult {
   /** Field → message id. */
   fields?: Partial<Record<string, string>>;
   error?: string;
-  /** `check`: the owner's listing this one looks like. */
-  duplicate?: DuplicateError["error"]["listing"];
+  /** `check`: the listing this one looks like, and what matched. */
+  duplicate?: Pick<DuplicateError["error"], "match" | "listing">;
   photos?: PhotosActionResult;
 }

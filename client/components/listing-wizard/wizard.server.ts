@@ -1,5 +1,5 @@
 /**
- * The listing wizard on the server (issue 18 items 1–2): what `/listing/edit/{id}/` loads for its step
+ * The listing wizard on the server (decision 033): what `/listing/edit/{id}/` loads for its step
  * and what each step's form post does. Every step posts to the route with `intent` = the step; a saved
  * step redirects to the next one (PRG), a refused one re-renders with the API's field errors.
  */
@@ -9,9 +9,9 @@ import type { Single } from "#shared/api/conventions.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import { localizePath } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { appContext, type RequestArgs } from "#client/app-context.ts";
-import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
-import { notFound, unavailable } from "#client/http-errors.ts";
+import { appContext, type RequestArgs } from "#client/app-context.server.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { photosStepAction, photosStepData } from "./photos-step.server.ts";
 import type { WizardData, WizardOptions, WizardResult } from "./wizard-types.ts";
 import {
@@ -29,18 +29,18 @@ import {
 export async function wizardOptions(args: RequestArgs): Promise<WizardOptions> {
   const result = await args.context.get(appContext).api.formOptions();
   if (!result.ok) throw unavailable();
-  const { types, heating, cities, listing } = result.data.data;
-  return { types, heating, cities, listing };
+  const { types, heating, cities, listing, address_suggestions } = result.data.data;
+  return { types, heating, cities, listing, address_suggestions };
 }
 
-export const requiredOf = (options: WizardOptions, listing: ApiListingEdit): readonly EditField[] =>
+const requiredOf = (options: WizardOptions, listing: ApiListingEdit): readonly EditField[] =>
   options.listing.types.find((t) => t.id === listing.type_id)?.required ?? [];
 
 export async function wizardData(args: RequestArgs & { url: URL }, id: number): Promise<WizardData> {
   const { api } = args.context.get(appContext);
   const [edit, options] = await Promise.all([api.listingEdit(id), wizardOptions(args)]);
   if (!edit.ok) {
-    // Someone else's listing and a missing one alike (SPEC §6).
+    // Someone else's listing and a missing one alike (product §6).
     if (edit.status === 404 || edit.status === 403) throw notFound(args.url);
     throw unavailable();
   }
@@ -53,13 +53,14 @@ export async function wizardData(args: RequestArgs & { url: URL }, id: number): 
     step,
     listing,
     options,
-    photos: step === "photos" ? await photosStepData(args, id) : null,
+    // The check step shows the photos too.
+    photos: step === "photos" || step === "check" ? await photosStepData(args, id) : null,
     notice: notice === "public" || notice === "review" || notice === "changes" ? notice : null,
   };
 }
 
 /** `/listing/edit/{id}/?step=…` in the visitor's language. */
-export function stepPath(args: RequestArgs, id: number, step: WizardStep, extra: Record<string, string> = {}) {
+function stepPath(args: RequestArgs, id: number, step: WizardStep, extra: Record<string, string> = {}) {
   const { locale } = args.context.get(appContext);
   const query = new URLSearchParams({ [STEP_PARAM]: step, ...extra });
   return `${localizePath(privatePaths.listing.edit(id), locale)}?${query}`;
@@ -110,7 +111,7 @@ export async function wizardAction(args: RequestArgs, id: number) {
     if (result.status === 404) throw notFound(new URL(args.request.url));
     const body = result.error as (DuplicateError["error"] & { code: string }) | undefined;
     if (result.status === 409 && body?.code === "possible_duplicate") {
-      return refused({ step: "check", duplicate: body.listing }, 409);
+      return refused({ step: "check", duplicate: { match: body.match, listing: body.listing } }, 409);
     }
     if (result.status === 409) return refused({ step: "check", error: "wizard.check.notSubmittable" }, 409);
     return problem("check", result);

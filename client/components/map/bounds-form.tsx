@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { BOUNDS_FIELDS, SERBIA_BOUNDS } from "#shared/map.ts";
 import type { MapBounds, SearchState } from "#shared/search-query.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import type { MapCentre } from "#client/components/listing-results/load-search.ts";
+import type { MapCentre } from "#client/components/listing-results/search-types.ts";
 import styles from "./bounds-form.module.css";
 
 /** Half the height and width, in degrees, of the area a city's centre stands for (about 11 × 13 km). */
@@ -10,7 +10,7 @@ const CITY_HALF_LAT = 0.05;
 const CITY_HALF_LNG = 0.08;
 
 /** The area the form starts from: the page's `bounds`, the city's surroundings, or all Serbia. */
-export function formBounds(state: SearchState, centre: MapCentre | null): MapBounds {
+function formBounds(state: SearchState, centre: MapCentre | null): MapBounds {
   if (state.bounds) return state.bounds;
   if (centre) {
     const { lat, lng } = centre;
@@ -23,7 +23,7 @@ export function formBounds(state: SearchState, centre: MapCentre | null): MapBou
 }
 
 /**
- * The map view without JavaScript (issue 24 §4): the area as four numbers, sent with the page's other
+ * The map view without JavaScript (decision 044): the area as four numbers, sent with the page's other
  * parameters; the loader reads them into `bounds`, and the list below shows that area.
  */
 export default function BoundsForm({ state, centre }: { state: SearchState; centre: MapCentre | null }) {

@@ -23,7 +23,7 @@ export default function ListingMap({ point }: { point: MapPoint }) {
   useEffect(() => {
     let map: Leaflet.Map | undefined;
     let cancelled = false;
-    loadMapKit().then(
+    loadMapKit(locale).then(
       (kit) => {
         if (cancelled || !box.current) return;
         const exact = point.location_precision === "exact";

@@ -22,7 +22,7 @@ export function useMapLabels() {
 }
 
 /**
- * A marker's popup: the listing's card as the list shows it (issue 24 §1), fetched when the popup opens
+ * A marker's popup: the listing's card as the list shows it (decision 044), fetched when the popup opens
  * (the map's features carry only id, position and price). The card's link leads to the listing.
  */
 export function ListingPopup({ id, onLoaded }: { id: number; onLoaded?: () => void }) {

@@ -7,18 +7,18 @@ import { SEARCH_FORM_ID } from "#client/components/search-filters/search-filters
 import { useI18n } from "#client/i18n/intl.tsx";
 import { lazyComponent } from "#client/lazy-component.tsx";
 import { useHydrated } from "#client/use-hydrated.ts";
-import type { SearchPageData } from "#client/components/listing-results/load-search.ts";
+import type { SearchPageData } from "#client/components/listing-results/search-types.ts";
 
 const VIEW_PARAM = "view" satisfies typeof MAP_VIEW_PARAM;
 const VIEWS = ["list", "map", "both"] as const satisfies typeof MAP_VIEWS;
 
-// The map itself: Leaflet and the map's code load after hydration, never with the page (issue 24 §3).
+// The map itself: Leaflet and the map's code load after hydration, never with the page (decision 044).
 const ResultsMap = lazy(() => import("./results-map.tsx"));
 // Only inside <noscript>: the browser never renders it, so its code never loads there (server-rendered).
 const BoundsForm = lazyComponent(() => import("./bounds-form.tsx"));
 
 /**
- * "List / Map / Both" (issue 24 §1): links that keep every other parameter of the page's URL, so the
+ * "List / Map / Both" (decision 044): links that keep every other parameter of the page's URL, so the
  * choice works without JavaScript and stays in the URL (`view=`, absent: the list). A hidden field
  * keeps it through the filter form's submissions.
  */

@@ -46,7 +46,7 @@ export function clusterMarker(L: L, map: Leaflet.Map, cluster: MapCluster, label
 
 /**
  * A single listing: a price pill (`data-listing-id`, for the list's highlighting), and, where the owner
- * hid the exact position, the area it lies in (issue 24 §5) under it.
+ * hid the exact position, the area it lies in (decision 044) under it.
  */
 export function listingMarker(
   L: L,

@@ -6,7 +6,7 @@ import type { MapResponse } from "#shared/api/realty-map.ts";
 import { MAP_API_PATH, MAP_MAX_ZOOM, MAP_MIN_ZOOM, MAP_ZOOM_PARAM, SERBIA_BOUNDS } from "#shared/map.ts";
 import type { MapBounds, SearchState } from "#shared/search-query.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import type { MapCentre } from "#client/components/listing-results/load-search.ts";
+import type { MapCentre } from "#client/components/listing-results/search-types.ts";
 import { addBaseLayer, loadMapKit, type MapKit } from "./map-kit.ts";
 import { clusterMarker, listingMarker } from "./map-features.ts";
 import { ListingPopup, useMapLabels } from "./listing-popup.tsx";
@@ -28,7 +28,7 @@ function boundsOf(map: Leaflet.Map): MapBounds {
 
 const viewKey = (state: Pick<SearchState, "bounds" | "zoom">) => `${state.bounds?.join(",") ?? ""}@${state.zoom ?? ""}`;
 
-/** Hovering or focusing a card of the list lights its marker (issue 24 §1), and the other way round. */
+/** Hovering or focusing a card of the list lights its marker (decision 044), and the other way round. */
 function setCardActive(id: string, active: boolean) {
   for (const card of document.querySelectorAll(`li[data-listing-id="${CSS.escape(id)}"]`)) {
     card.toggleAttribute("data-map-active", active);
@@ -43,7 +43,7 @@ interface Popup {
 }
 
 /**
- * The search's map (issue 24 §1–4), loaded after hydration: clusters and price pills of the viewport from
+ * The search's map (decision 044), loaded after hydration: clusters and price pills of the viewport from
  * MAP_API_PATH with the page's filters; a move writes `bounds` and `zoom` to the URL (replacing the entry)
  * so the list below shows the same area — or, when the visitor turns that off, offers "Search this area".
  */
@@ -155,7 +155,7 @@ export default function ResultsMap({
   // The map: made once, kept across the page's navigations (new bounds, filters), removed with the page.
   useEffect(() => {
     let cancelled = false;
-    loadMapKit().then(
+    loadMapKit(locale).then(
       (mapKit) => {
         if (cancelled || !box.current) return;
         const { L } = mapKit;

@@ -15,7 +15,7 @@ export interface MapPoint {
 }
 
 /**
- * The detail page's "Show on the map" (issue 24 §1, §6), rendered after hydration: a button beside the
+ * The detail page's "Show on the map" (decision 044), rendered after hydration: a button beside the
  * OpenStreetMap link (which stays, and counts its own opens through the API) shows the listing's marker —
  * or its area — on the site's map, lazily, and counts the first opening with the `map` beacon.
  */

@@ -30,7 +30,7 @@ interface Props {
 }
 
 /**
- * The signed-in person's conversations, newest activity first (issue 20 item 1): the listing's photo and
+ * The signed-in person's conversations, newest activity first (decision 039): the listing's photo and
  * title, the other person, the last message's first line and time, the unread count; paged by links.
  */
 export function ConversationList({ conversations, page, lastPage, openId, now, days }: Props) {

@@ -2,6 +2,7 @@ import { type MouseEvent, useCallback, useEffect, useLayoutEffect, useMemo, useR
 import { Link, useFetcher } from "react-router";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
 import { MESSAGE_MAX_LENGTH } from "#shared/constants.ts";
+import { paths } from "#shared/paths.ts";
 import { browserApi } from "#client/api/browser-api.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -91,10 +92,10 @@ const replyErrorOf = (failure: ThreadFailure | null) =>
   failure?.intent === "reply" ? (failure.fields.text ?? failure.error ?? "form.error.generic") : null;
 
 /**
- * A conversation (issue 20 item 1): its listing, the messages oldest first in runs of a day with their
+ * A conversation (decision 039): its listing, the messages oldest first in runs of a day with their
  * times and one's own marks, "Earlier messages" (a link; in place with JavaScript, the scroll kept), the
  * reply box, and the safety tools. With JavaScript a reply shows at once and is replaced by the stored
- * message (or rolls back, with the SPEC §8 alert); new messages from the other side are announced politely
+ * message (or rolls back, with the product §8 notice); new messages from the other side are announced politely
  * and marked read while the page is in view.
  */
 export function ConversationThread(props: Props) {
@@ -146,7 +147,7 @@ export function ConversationThread(props: Props) {
     const api = await browserApi(locale);
     const result = await api.conversationMessages(id, { before: oldest });
     setLoadingEarlier(false);
-    // A failure shows its SPEC §8 alert (browserApi); the link stays to try again.
+    // A failure shows its product §8 notice (browserApi); the link stays to try again.
     if (!result.ok) return;
     const { items, has_earlier } = result.data;
     const top = offsetOf(oldest);
@@ -246,6 +247,7 @@ export function ConversationThread(props: Props) {
       created_at: message.created_at,
       mine: message.from_me,
       mark: message.from_me ? markOf(message) : null,
+      warning: message.from_me ? null : message.warning,
     })),
     ...outgoing.map((item) => ({
       domId: `outgoing-${item.key}`,
@@ -253,10 +255,12 @@ export function ConversationThread(props: Props) {
       created_at: item.created_at,
       mine: true,
       mark: "sending" as const,
+      warning: null,
     })),
   ];
   const title = listingTitle(t, conversation.listing);
   const { listing } = conversation;
+  const safetyPath = lp(paths.page("safety"));
 
   return (
     <section className={styles.thread} aria-labelledby="thread-heading" data-testid="thread" data-id={id}>
@@ -337,7 +341,13 @@ export function ConversationThread(props: Props) {
                 <h3 className={styles.dayName}>{times.day(run.day)}</h3>
                 <ol className={styles.messages}>
                   {run.items.map((item) => (
-                    <MessageItem key={item.domId} message={item} otherName={name} time={times.time(item.created_at)} />
+                    <MessageItem
+                      key={item.domId}
+                      message={item}
+                      otherName={name}
+                      time={times.time(item.created_at)}
+                      safetyPath={safetyPath}
+                    />
                   ))}
                 </ol>
               </div>

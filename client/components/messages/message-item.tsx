@@ -1,3 +1,5 @@
+import { Link } from "react-router";
+import type { MessageWarning } from "#shared/message-warning.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { MessageText } from "./message-text.tsx";
 import type { MessageMark } from "./thread-state.ts";
@@ -11,6 +13,8 @@ export interface ShownMessage {
   created_at: string;
   mine: boolean;
   mark: MessageMark | null;
+  /** What its recipient is warned of (decision 083); never set on one's own. */
+  warning: MessageWarning | null;
 }
 
 /** The marks' shapes: a clock while sending, one tick when stored, two when delivered, two filled when read. */
@@ -37,17 +41,21 @@ function MarkIcon({ mark }: { mark: MessageMark }) {
 /**
  * One message in the thread's list: who wrote it and when in words for screen readers (the visible time
  * repeats it), the text rendered inert with its line breaks, and one's own message's mark as an icon with
- * its word.
+ * its word; under the other person's message that asks for money ahead or to move to another messenger, a
+ * calm warning and the link to the safety advice.
  */
 export function MessageItem({
   message,
   otherName,
   time,
+  safetyPath,
 }: {
   message: ShownMessage;
   otherName: string;
   /** The clock time shown. */
   time: string;
+  /** The safety advice's page in the reader's language. */
+  safetyPath: string;
 }) {
   const { t } = useI18n();
   const { mark } = message;
@@ -66,6 +74,11 @@ export function MessageItem({
       <p className={styles.text}>
         <MessageText text={message.text} />
       </p>
+      {message.warning ? (
+        <p className={styles.warning} data-testid="message-warning" data-warning={message.warning}>
+          {t(`messages.warning.${message.warning}`)} <Link to={safetyPath}>{t("messages.warning.more")}</Link>
+        </p>
+      ) : null}
       <p className={styles.meta}>
         <time dateTime={message.created_at} aria-hidden="true">
           {time}

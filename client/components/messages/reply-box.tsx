@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The reply box (issue 20 item 1): 1–MESSAGE_MAX_LENGTH characters with a counter, Enter for a new line and
+ * The reply box (decision 039): 1–MESSAGE_MAX_LENGTH characters with a counter, Enter for a new line and
  * Ctrl/Cmd+Enter to send, and a send button. A plain form post without JavaScript; with it the thread sends
  * in place.
  */

@@ -4,14 +4,14 @@
  */
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
 
-export const THREAD_INTENTS = ["reply", "block", "unblock", "report"] as const;
+const THREAD_INTENTS = ["reply", "block", "unblock", "report"] as const;
 export type ThreadIntent = (typeof THREAD_INTENTS)[number];
 
 export const isThreadIntent = (value: unknown): value is ThreadIntent =>
   typeof value === "string" && (THREAD_INTENTS as readonly string[]).includes(value);
 
 /** What a plain form post did, said by the page it returns to (`?done=`): a reply needs no words. */
-export const DONE_INTENTS = ["block", "unblock", "report"] as const;
+const DONE_INTENTS = ["block", "unblock", "report"] as const;
 export type DoneIntent = (typeof DONE_INTENTS)[number];
 export const isDoneIntent = (value: unknown): value is DoneIntent =>
   typeof value === "string" && (DONE_INTENTS as readonly string[]).includes(value);

@@ -8,7 +8,7 @@ import type { ThreadFailure, ThreadResult } from "./thread-actions.ts";
 import styles from "./messages.module.css";
 
 /** A form's post made in place: its fields without the page a plain post returns to (the answer comes back). */
-export function submitInPlace<T>(fetcher: FetcherWithComponents<T>, event: FormEvent<HTMLFormElement>, action: string) {
+function submitInPlace<T>(fetcher: FetcherWithComponents<T>, event: FormEvent<HTMLFormElement>, action: string) {
   event.preventDefault();
   const data = new FormData(event.currentTarget);
   data.delete("redirect_to");
@@ -38,7 +38,7 @@ interface Props {
 }
 
 /**
- * A participant's safety tools (issue 20 item 5): block the other person (or lift one's own block) and
+ * A participant's safety tools (decision 039): block the other person (or lift one's own block) and
  * report the conversation with a reason. Plain form posts without JavaScript; in place with it.
  */
 export function ThreadSafety({ conversation, actionUrl, refused, onAnswer, onBlocking }: Props) {

@@ -25,6 +25,7 @@ const message = (id: number, mine: boolean, extra: Partial<ApiMessage> = {}): Ap
   created_at: `2026-11-25T10:${String(id).padStart(2, "0")}:00.000Z`,
   delivered_at: null,
   read_at: null,
+  warning: null,
   ...extra,
 });
 const { from_me: _, ...live } = message(12, false);
@@ -50,6 +51,13 @@ describe("the thread's messages", () => {
     expect(mine.messages[0]!.from_me).toBe(true);
     expect(withUpdate(NO_NEWS, { type: "message", message: { ...live, conversation_id: 4 } }, C, ME)).toBe(NO_NEWS);
     expect(withUpdate(NO_NEWS, { type: "unread", unread: 3 }, C, ME)).toBe(NO_NEWS);
+  });
+
+  it("keeps a live message's warning for its recipient and drops it for its sender", () => {
+    const warned = { ...live, warning: "money_request" as const };
+    expect(withUpdate(NO_NEWS, { type: "message", message: warned }, C, ME).messages[0]!.warning).toBe("money_request");
+    const sent = withUpdate(NO_NEWS, { type: "message", message: { ...warned, sender_id: ME } }, C, ME);
+    expect(sent.messages[0]!.warning).toBeNull();
   });
 
   it("marks one's own messages delivered and read as far as the other side got, never the other's", () => {

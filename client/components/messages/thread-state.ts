@@ -1,5 +1,5 @@
 /**
- * A conversation's messages as its page holds them (issue 20): the loader's newest page, earlier pages
+ * A conversation's messages as its page holds them (decision 039): the loader's newest page, earlier pages
  * loaded in place, messages sent from this page and those the live channel brought, as one list oldest
  * first; the marks of one's own messages (sent, delivered, read) as the newest news about them says.
  */
@@ -51,6 +51,12 @@ export const NO_NEWS: ThreadNews = { messages: [], delivered: null, read: null }
 export type ThreadUpdate =
   LiveEvent | { type: "earlier"; messages: readonly ApiMessage[] } | { type: "sent"; message: ApiMessage };
 
+/** A live message as person `me` reads it: the warning is for its recipient only. */
+function ownView(message: Omit<ApiMessage, "from_me">, me: number): ApiMessage {
+  const mine = message.sender_id === me;
+  return { ...message, from_me: mine, warning: mine ? null : message.warning };
+}
+
 /**
  * The news of conversation `conversationId`, seen by person `me`, after an update: a new message joins
  * them; the other side's delivery and read marks reach one's own messages. What is not about this
@@ -66,7 +72,7 @@ export function withUpdate(news: ThreadNews, update: ThreadUpdate, conversationI
       if (update.message.conversation_id !== conversationId) return news;
       return {
         ...news,
-        messages: mergeMessages(news.messages, [{ ...update.message, from_me: update.message.sender_id === me }]),
+        messages: mergeMessages(news.messages, [ownView(update.message, me)]),
       };
     case "read":
       if (update.conversation_id !== conversationId || update.reader_id === me) return news;

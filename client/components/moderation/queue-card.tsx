@@ -221,6 +221,7 @@ export function QueueCard({
             {t("moderation.reported", { count: item.reports.length })}
           </h3>
           {item.hidden_by_reports ? <p>{t("moderation.hidden")}</p> : null}
+          {item.reported_public ? <p>{t("moderation.reportedPublic")}</p> : null}
           <ul>
             {item.reports.map((report, n) => (
               <li key={n}>
@@ -266,11 +267,11 @@ export function QueueCard({
           <input type="hidden" name="intent" value="approve" />
           {item.changes ? <input type="hidden" name="revision" value={item.changes.updated_at} /> : null}
           <button type="submit" className={styles.approve} disabled={busy}>
-            {t("moderation.approve")}
+            {t(item.reported_public ? "moderation.keep" : "moderation.approve")}
           </button>
         </fetcher.Form>
         <details className={styles.reject} open={failed?.intent === "reject" || undefined}>
-          <summary>{t("moderation.rejectOpen")}</summary>
+          <summary>{t(item.reported_public ? "moderation.takeOffOpen" : "moderation.rejectOpen")}</summary>
           <fetcher.Form method="post" onSubmit={submit} className={styles.rejectForm}>
             <input type="hidden" name="id" value={item.id} />
             <input type="hidden" name="redirect" value="1" />

@@ -17,7 +17,7 @@ export function favouriteItem(item: ApiFavouriteItem): FavouriteItem {
 }
 
 /** What the page's forms do: remove one favourite (`id`), or all of them. */
-export const FAVOURITE_INTENTS = ["remove", "clear"] as const;
+const FAVOURITE_INTENTS = ["remove", "clear"] as const;
 export type FavouriteIntent = (typeof FAVOURITE_INTENTS)[number];
 export const isFavouriteIntent = (value: unknown): value is FavouriteIntent =>
   FAVOURITE_INTENTS.includes(value as FavouriteIntent);

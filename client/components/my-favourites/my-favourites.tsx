@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * The signed-in person's favourites (issue 22 item 3): the cards of `/favourites/`, those taken off the site
+ * The signed-in person's favourites (decision 041): the cards of `/favourites/`, those taken off the site
  * as "no longer available" cards, each with a button that removes it, and "Remove all" after a confirmation.
  * Every action is a plain form post without JavaScript (the confirmation a step of the page); with it the
  * card leaves at once, the focus goes to its neighbour, the confirmation is a modal dialog, and a live

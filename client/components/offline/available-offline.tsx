@@ -4,7 +4,7 @@ import { type KeptPage, type KeptPages, keptPages } from "./kept-pages.ts";
 import styles from "./available-offline.module.css";
 
 /**
- * "Available offline" (issue 23 item 2): what the service worker kept on this device, read from its
+ * "Available offline" (decision 043): what the service worker kept on this device, read from its
  * caches once the page has hydrated. Rendered on the server (and without JavaScript) as the heading
  * and the sentence alone: the page is the same for everyone, so the service worker can keep one copy.
  * Links are plain document loads: offline, the service worker answers them, not the router's data requests.
@@ -65,10 +65,24 @@ function PageList({ heading, pages }: { heading: string; pages: KeptPage[] }) {
 
 function Item({ page }: { page: KeptPage }) {
   const { t, intl } = useI18n();
+  // A kept photo the browser still cannot show (evicted meanwhile, a broken copy): a plain tile, never a
+  // broken image.
+  const [broken, setBroken] = useState(false);
   return (
     <>
       <a href={page.href} className={styles.link}>
-        {page.image ? <img src={page.image} alt="" width={96} height={72} className={styles.photo} /> : null}
+        {page.image && !broken ? (
+          <img
+            src={page.image}
+            alt=""
+            width={96}
+            height={72}
+            className={styles.photo}
+            onError={() => setBroken(true)}
+          />
+        ) : page.image ? (
+          <span className={`${styles.photo} ${styles.noPhoto}`} aria-hidden="true" />
+        ) : null}
         <span>{page.title}</span>
       </a>
       {page.fetchedAt ? (

@@ -221,6 +221,16 @@ export function OwnerListingCard(props: Props) {
           </div>
         ) : null}
         {shown?.hidden_by_reports ? <p className={styles.note}>{t("myListings.hidden")}</p> : null}
+        {shown?.hidden_by_staff ? (
+          <div className={styles.rejection} data-testid="hidden-by-staff">
+            <p>
+              <strong>{t("adminListings.owner.hidden")}</strong>
+            </p>
+            {shown.hidden_by_staff.reason ? (
+              <blockquote className={styles.reason}>{shown.hidden_by_staff.reason}</blockquote>
+            ) : null}
+          </div>
+        ) : null}
         {shown?.changes?.status === "pending" ? <p className={styles.note}>{t("myListings.changesPending")}</p> : null}
         {shown?.changes?.status === "rejected" ? (
           <div className={styles.rejection} data-testid="changes-rejection">
@@ -287,32 +297,42 @@ export function OwnerListingCard(props: Props) {
         ) : null}
         {shown ? (
           <div className={styles.actions} role="group" aria-label={t("myListings.actionsFor", { title })}>
+            {/* What the state asks for first; the rest in a menu — a <details>, no JavaScript needed. */}
             {can("submit") ? action("submit", t("myListings.action.submit"), "primary") : null}
             {can("renew") ? action("renew", t("myListings.action.renew", { days: LISTING_RUN_DAYS }), "primary") : null}
             {can("relevant") ? action("relevant", t("myListings.action.relevant")) : null}
             {can("restore") ? action("restore", t("myListings.action.restore"), "primary") : null}
             {can("edit") ? link(lp(privatePaths.listing.edit(listing.id)), t("myListings.action.edit")) : null}
-            {can("preview") ? link(lp(privatePaths.listing.preview(listing.id)), t("myListings.action.preview")) : null}
-            {shown.path ? link(lp(shown.path), t("myListings.action.publicPage")) : null}
             {shown.status === "active"
-              ? link(lp(paymentHref({ realtyId: listing.id })), t("myListings.action.promote"))
+              ? link(lp(paymentHref({ listingId: listing.id })), t("myListings.action.promote"))
               : null}
-            {can("statistics")
-              ? link(lp(privatePaths.cabinet.statistics(listing.id)), t("myListings.action.statistics"))
-              : null}
-            {can("archive") ? action("archive", t("myListings.action.archive")) : null}
-            {can("delete") ? (
-              <Link
-                to={props.confirmHref}
-                className={styles.deleteLink}
-                aria-label={named(t("myListings.action.delete"))}
-                onClick={(event: MouseEvent) => {
-                  event.preventDefault();
-                  props.onDelete(listing, () => submit("delete"));
-                }}
-              >
-                {t("myListings.action.delete")}
-              </Link>
+            {can("preview") || shown.path || can("statistics") || can("archive") || can("delete") ? (
+              <details className={styles.more}>
+                <summary aria-label={t("myListings.moreFor", { title })}>{t("myListings.more")}</summary>
+                <div className={styles.moreList}>
+                  {can("preview")
+                    ? link(lp(privatePaths.listing.preview(listing.id)), t("myListings.action.preview"))
+                    : null}
+                  {shown.path ? link(lp(shown.path), t("myListings.action.publicPage")) : null}
+                  {can("statistics")
+                    ? link(lp(privatePaths.cabinet.statistics(listing.id)), t("myListings.action.statistics"))
+                    : null}
+                  {can("archive") ? action("archive", t("myListings.action.archive")) : null}
+                  {can("delete") ? (
+                    <Link
+                      to={props.confirmHref}
+                      className={styles.deleteLink}
+                      aria-label={named(t("myListings.action.delete"))}
+                      onClick={(event: MouseEvent) => {
+                        event.preventDefault();
+                        props.onDelete(listing, () => submit("delete"));
+                      }}
+                    >
+                      {t("myListings.action.delete")}
+                    </Link>
+                  ) : null}
+                </div>
+              </details>
             ) : null}
           </div>
         ) : null}

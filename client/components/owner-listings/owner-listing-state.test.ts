@@ -30,6 +30,7 @@ const listing = (values: Partial<ApiOwnerListing> = {}): ApiOwnerListing => ({
   rejection_code: null,
   rejection_reason: null,
   hidden_by_reports: false,
+  hidden_by_staff: null,
   changes: null,
   totals: { views: 3, contacts: 1, favourites: 0 },
   actions: ["edit", "preview", "archive", "renew", "relevant", "delete", "statistics"],

@@ -11,17 +11,31 @@ import {
   TAB_STATUSES,
   type CabinetTab,
   type OwnerAction,
-} from "#shared/api/owner-actions.ts";
+} from "#shared/listing-states.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 
 /** What a card's forms post (`intent`): the owner's state changes, submitting, and submitting past a duplicate. */
-export const CARD_INTENTS = ["archive", "restore", "renew", "relevant", "delete", "submit", "force"] as const;
+const CARD_INTENTS = ["archive", "restore", "renew", "relevant", "delete", "submit", "force"] as const;
 export type CardIntent = (typeof CARD_INTENTS)[number];
 
 export const isCardIntent = (value: unknown): value is CardIntent =>
   typeof value === "string" && (CARD_INTENTS as readonly string[]).includes(value);
+
+/**
+ * What the page says a post did (`?done=` after a plain post): the intent, except a restore, which says
+ * whether the listing went live again or to review (a listing never published must be reviewed first).
+ */
+export type DoneNote = Exclude<CardIntent, "restore"> | "restoredLive" | "restoredReview";
+
+export function doneNote(intent: CardIntent, after: Pick<ApiOwnerListing, "status"> | null | undefined): DoneNote {
+  if (intent !== "restore") return intent;
+  return after?.status === "active" ? "restoredLive" : "restoredReview";
+}
+
+export const isDoneNote = (value: unknown): value is DoneNote =>
+  value === "restoredLive" || value === "restoredReview" || (value !== "restore" && isCardIntent(value));
 
 /** The intents after which the card shows other actions (and may leave its tab). */
 export const MOVING_INTENTS: readonly CardIntent[] = ["archive", "restore", "delete", "submit", "force"];

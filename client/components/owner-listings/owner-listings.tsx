@@ -1,14 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ApiOwnerListing, CabinetCounts } from "#shared/api/cabinet.ts";
-import { CABINET_TABS, type CabinetTab } from "#shared/api/owner-actions.ts";
+import { CABINET_TABS, type CabinetTab } from "#shared/listing-states.ts";
 import { paths } from "#shared/paths.ts";
 import { ConfirmDialog } from "#client/components/confirm-dialog/confirm-dialog.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { OwnerListingCard, titleOf } from "./owner-listing-card.tsx";
-import { cabinetHref, expectedListing, tabOfStatus, type CardIntent, type CardResult } from "./owner-listing-state.ts";
+import {
+  cabinetHref,
+  doneNote,
+  expectedListing,
+  tabOfStatus,
+  type CardIntent,
+  type CardResult,
+  type DoneNote,
+} from "./owner-listing-state.ts";
 import styles from "./owner-listings.module.css";
 
 interface Props {
@@ -21,7 +29,7 @@ interface Props {
   /** The listing whose deletion is being confirmed without JavaScript (`?confirm=`). */
   confirm: number | null;
   /** What the last plain form post did (`?done=`). */
-  done: CardIntent | null;
+  done: DoneNote | null;
   now: number;
   /** The days the cards' totals cover. */
   statsDays: number;
@@ -51,7 +59,7 @@ function shownCounts(
 }
 
 /**
- * "My listings" (issue 19 item 1): the tabs with their counts as links (`?tab=`), the tab's cards with
+ * "My listings" (decision 038): the tabs with their counts as links (`?tab=`), the tab's cards with
  * the actions each state allows, paging, an empty state that leads to posting a listing. Every action is a
  * plain form post without JavaScript; with it the card changes at once, a card that leaves the tab hands
  * the focus to its neighbour, and a live region says what happened.
@@ -86,8 +94,8 @@ export function OwnerListings(props: Props) {
         setMessage(t(result.error));
         return;
       }
-      setMessage(t(`myListings.done.${result.intent}`));
       const next = result.listing ?? expectedListing(listing, result.intent, Date.now());
+      setMessage(t(`myListings.done.${doneNote(result.intent, next)}`));
       if (!next || tabOfStatus(next.status) !== tab) leaving.current = { id: listing.id, index };
     },
     [t, tab],

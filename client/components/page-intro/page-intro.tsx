@@ -7,14 +7,17 @@ export function PageIntro({
   pageKey,
   values,
   children,
+  compact = false,
 }: {
   pageKey: string;
   values?: Record<string, string | number>;
   children?: ReactNode;
+  /** Smaller on phones, so that what the page lists starts on the first screen (the search pages). */
+  compact?: boolean;
 }) {
   const { t } = useI18n();
   return (
-    <header className={styles.intro}>
+    <header className={compact ? `${styles.intro} ${styles.compact}` : styles.intro}>
       <h1>{t(`page.${pageKey}.heading`, values)}</h1>
       <p className={styles.lead}>{t(`page.${pageKey}.lead`, values)}</p>
       {children}

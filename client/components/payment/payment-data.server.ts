@@ -5,7 +5,7 @@
 import type { ApiClient, ApiResult } from "#shared/api-client.ts";
 import type { ApiIntent } from "#shared/api/payments.ts";
 import type { ApiPreview } from "#shared/api/realty.ts";
-import { notFound, unavailable } from "#client/http-errors.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { INTENT_ID } from "./payment-links.ts";
 import type { PaymentListing } from "./payment-listing.tsx";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ApiIntent } from "#shared/api/payments.ts";
-import { checkoutLocation } from "./checkout-location.ts";
+import { checkoutLocation } from "./checkout-location.server.ts";
 import { INTENT_ID, intentHref, paymentHref } from "./payment-links.ts";
 
 const intent = (over: Partial<ApiIntent>): ApiIntent => ({
@@ -24,12 +24,12 @@ const intent = (over: Partial<ApiIntent>): ApiIntent => ({
 describe("payment addresses", () => {
   it("name the payment page of a listing, a reveal, an intent to change and the transactions' pages", () => {
     expect(paymentHref()).toBe("/cabinet/payment/");
-    expect(paymentHref({ realtyId: 7 })).toBe("/cabinet/payment/?realty_id=7");
-    expect(paymentHref({ realtyId: 7, stop: "top" })).toBe("/cabinet/payment/?realty_id=7&stop=top");
-    expect(paymentHref({ realtyId: 7, product: "phone_reveal" })).toBe(
+    expect(paymentHref({ listingId: 7 })).toBe("/cabinet/payment/?realty_id=7");
+    expect(paymentHref({ listingId: 7, stop: "top" })).toBe("/cabinet/payment/?realty_id=7&stop=top");
+    expect(paymentHref({ listingId: 7, product: "phone_reveal" })).toBe(
       "/cabinet/payment/?product=phone_reveal&realty_id=7",
     );
-    expect(paymentHref({ realtyId: 7, product: "top_14", intent: "pi_x" })).toBe(
+    expect(paymentHref({ listingId: 7, product: "top_14", intent: "pi_x" })).toBe(
       "/cabinet/payment/?realty_id=7&product=top_14&intent=pi_x",
     );
     expect(paymentHref({ page: 1 })).toBe("/cabinet/payment/");

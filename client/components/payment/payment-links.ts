@@ -9,11 +9,11 @@ import { privatePaths } from "#shared/private-paths.ts";
  * that a running placement stops), or the transactions (no id).
  */
 export function paymentHref(
-  query: { realtyId?: number; product?: string; intent?: string; page?: number; stop?: string } = {},
+  query: { listingId?: number; product?: string; intent?: string; page?: number; stop?: string } = {},
 ) {
   const search = new URLSearchParams();
   if (query.product === "phone_reveal") search.set("product", query.product);
-  if (query.realtyId !== undefined) search.set("realty_id", String(query.realtyId));
+  if (query.listingId !== undefined) search.set("realty_id", String(query.listingId));
   if (query.product && query.product !== "phone_reveal") search.set("product", query.product);
   if (query.intent) search.set("intent", query.intent);
   if (query.page && query.page > 1) search.set("page", String(query.page));

@@ -1,4 +1,5 @@
 import type { PaymentStatus } from "#shared/api/payments.ts";
+import { HOME_PROMOTED_COUNT, PROMOTED_PER_PAGE } from "#shared/constants.ts";
 import { PRODUCTS, isProduct } from "#shared/products.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 
@@ -18,13 +19,20 @@ export function usePaymentText() {
         ? t("payment.productName", { placement: placement(product.placement), days: product.days })
         : t("payment.reveal.name");
     },
-    /** What a product does, in one line. */
+    /**
+     * Exactly what a product does: for how long, where it shows and how many places it shares,
+     * and what stopping it early gives back — the package cards, the checkout and the receipt say the same.
+     */
     about: (id: string) => {
       if (!isProduct(id)) return "";
       const product = PRODUCTS[id];
-      return product.kind === "promotion"
-        ? t(`payment.placementAbout.${product.placement}`)
-        : t("payment.reveal.about");
+      if (product.kind !== "promotion") return t("payment.reveal.about");
+      const does = t(`payment.placementAbout.${product.placement}`, {
+        days: product.days,
+        slots: PROMOTED_PER_PAGE,
+        count: HOME_PROMOTED_COUNT,
+      });
+      return `${does} ${t(product.refundable ? "payment.refund.stopRefunds" : "payment.refund.stopNoRefund")}`;
     },
     placement,
     /** Integer cents as money of the page's language: "€9.90", "9,90 €". */

@@ -24,6 +24,7 @@ export function Receipt({
   const rows: [string, ReactNode][] = [
     [t("payment.receipt.id"), <code key="id">{intent.id}</code>],
     [t("payment.receipt.product"), text.product(intent.product)],
+    [t("payment.receipt.does"), text.about(intent.product)],
     ...(listing
       ? [
           [

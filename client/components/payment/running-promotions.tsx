@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import type { ApiRealtyOptions } from "#shared/api/payments.ts";
+import type { ApiListingOptions } from "#shared/api/payments.ts";
 import type { Placement } from "#shared/products.ts";
 import { ConfirmDialog } from "#client/components/confirm-dialog/confirm-dialog.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
@@ -14,10 +14,10 @@ export interface StopAnswer {
   stop: { placement: Placement | null; done: boolean; error?: string };
 }
 
-type Run = ApiRealtyOptions["active"][number];
+type Run = ApiListingOptions["active"][number];
 
 /**
- * The placements running now for one's own listing, each with a way to stop it early (issue 21 item 4).
+ * The placements running now for one's own listing, each with a way to stop it early (decision 040).
  * Without JavaScript "Stop" opens a confirmation on the page (`?stop=`) whose form posts to the page's
  * action; with it a modal dialog asks and a fetcher stops it in place, the page's data then reloading.
  */
@@ -40,7 +40,7 @@ export function RunningPromotions({
   const fetcher = useFetcher<StopAnswer>();
   const [asking, setAsking] = useState<Run | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const formAction = lp(paymentHref({ realtyId: listingId }));
+  const formAction = lp(paymentHref({ listingId }));
   // The answer of the in-place stop when there is one, else that of the page's own post.
   const result = fetcher.data?.stop ?? answer;
   const busy = fetcher.state !== "idle";
@@ -102,7 +102,7 @@ export function RunningPromotions({
                   </div>
                 ) : (
                   <Link
-                    to={`${lp(paymentHref({ realtyId: listingId, stop: run.placement }))}#stop-${run.placement}`}
+                    to={`${lp(paymentHref({ listingId, stop: run.placement }))}#stop-${run.placement}`}
                     className={styles.stopLink}
                     data-testid="payment-stop"
                     onClick={(event: MouseEvent) => {

@@ -16,15 +16,16 @@ function rowLink(item: ApiTransaction): { href: string; label: string } | null {
   if (item.status === "failed") return { href: intentHref("error", item.id), label: "payment.transactions.details" };
   if (item.realty_id === null) return null;
   return {
-    href: paymentHref({ realtyId: item.realty_id, product: item.product, intent: item.id }),
+    href: paymentHref({ listingId: item.realty_id, product: item.product, intent: item.id }),
     label: "payment.transactions.continue",
   };
 }
 
 /**
  * The person's payments, newest first: date, listing, product, amount and state, each row with the way on
- * (receipt, why it failed, or paying it). A table with a caption and header cells; it scrolls sideways on
- * its own on a narrow screen, not the page.
+ * (receipt, why it failed, or paying it). A table with a caption and header cells; on a phone each payment
+ * is a card of labelled lines, on wider screens that still lack room it scrolls sideways on its
+ * own, not the page.
  */
 export function TransactionsTable({ items, caption }: { items: ApiTransaction[]; caption: string }) {
   const { t } = useI18n();
@@ -60,7 +61,7 @@ export function TransactionsTable({ items, caption }: { items: ApiTransaction[];
                 <th scope="row">
                   <time dateTime={item.created_at}>{date}</time>
                 </th>
-                <td>
+                <td data-label={t("payment.transactions.listing")}>
                   {item.listing && listingHref ? (
                     <Link to={lp(listingHref)} lang={item.listing.title ? item.listing.title_lang : undefined}>
                       {item.listing.title ?? t("payment.untitled", { id: item.listing.id })}
@@ -69,9 +70,11 @@ export function TransactionsTable({ items, caption }: { items: ApiTransaction[];
                     t("payment.transactions.noListing")
                   )}
                 </td>
-                <td>{product}</td>
-                <td className={styles.amount}>{text.money(item.amount_cents, item.currency)}</td>
-                <td>
+                <td data-label={t("payment.transactions.product")}>{product}</td>
+                <td className={styles.amount} data-label={t("payment.transactions.amount")}>
+                  {text.money(item.amount_cents, item.currency)}
+                </td>
+                <td data-label={t("payment.transactions.status")}>
                   <span className={`${styles.state} ${styles[item.status] ?? ""}`}>{text.status(item.status)}</span>
                   {link ? (
                     <>

@@ -18,13 +18,13 @@ import { useTypeAhead } from "./use-type-ahead.ts";
 
 export type DropdownPlacement = "above" | "below";
 
-/** SPEC §2/§9: the list opens below only when more than 200 px remain beneath the field, else above. */
+/** Product §2/§9: the list opens below only when more than 200 px remain beneath the field, else above. */
 export function dropdownPlacement(spaceBelowPx: number): DropdownPlacement {
   return spaceBelowPx > PHONE_DROPDOWN_MIN_SPACE_BELOW_PX ? "below" : "above";
 }
 
 /** Space between the bottom of an element and the bottom of the viewport. */
-export function spaceBelow(element: Element): number {
+function spaceBelow(element: Element): number {
   const rect = element.getBoundingClientRect();
   return window.innerHeight - rect.bottom;
 }

@@ -3,4 +3,3 @@
  * `React.lazy(() => import("#client/components/phone-input/index.ts"))` or `LazyPhoneInput`.
  */
 export { PhoneInput as default } from "./phone-input.tsx";
-export type { PhoneInputProps, PhoneInputValue } from "./phone-input.tsx";

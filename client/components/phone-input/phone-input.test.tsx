@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { messagesFor } from "#shared/message-catalog.ts";
+import { textsFor } from "#shared/text-catalog.ts";
 import { PHONE_TYPE_AHEAD_RESET_MS } from "#shared/phone/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
@@ -12,7 +12,7 @@ import { PhoneInput, type PhoneInputProps } from "./phone-input.tsx";
 
 function ui(props: PhoneInputProps = {}, locale: Locale = "en") {
   return (
-    <I18nProvider locale={locale} messages={messagesFor(locale)}>
+    <I18nProvider locale={locale} texts={textsFor(locale)}>
       <form aria-label="form">
         <PhoneInput {...props} />
       </form>
@@ -62,7 +62,7 @@ afterEach(() => {
 });
 
 describe("without JavaScript (server-rendered markup)", () => {
-  it("is a plain tel field plus a native country select, with the SPEC §9 defaults", () => {
+  it("is a plain tel field plus a native country select, with the product §9 defaults", () => {
     const html = renderToString(ui({ defaultCountry: "RS" }));
     const doc = new DOMParser().parseFromString(html, "text/html");
     const input = doc.querySelector("input")!;
@@ -446,7 +446,7 @@ describe("lazy entry", () => {
 
   it("LazyPhoneInput shows a plain tel field, then the widget", async () => {
     render(
-      <I18nProvider locale="en" messages={messagesFor("en")}>
+      <I18nProvider locale="en" texts={textsFor("en")}>
         <LazyPhoneInput defaultCountry="RS" />
       </I18nProvider>,
     );

@@ -39,7 +39,7 @@ import { useHydrated } from "#client/use-hydrated.ts";
 import { CountryDropdown } from "./country-dropdown.tsx";
 import styles from "./phone-input.module.css";
 
-/** SPEC §3 "Phone input value": the text of the field and the active country (ISO-2). */
+/** Product §3 "Phone input value": the text of the field and the active country (ISO-2). */
 export interface PhoneInputValue {
   text: string;
   country: string | undefined;
@@ -49,9 +49,9 @@ export interface PhoneInputProps extends CountryFilter {
   /** Controlled value; leave unset (and use `defaultValue`) for an uncontrolled field. */
   value?: PhoneInputValue;
   defaultValue?: Partial<PhoneInputValue>;
-  /** Every change of text or country, with its validation output (SPEC §3). */
+  /** Every change of text or country, with its validation output (product §3). */
   onChange?: (value: PhoneInputValue, validation: PhoneValidation) => void;
-  /** The edge's country (`request.cf.country`, DESIGN §7) used when `autoDefaultCountry` is on. */
+  /** The edge's country (`request.cf.country`, architecture §7) used when `autoDefaultCountry` is on. */
   defaultCountry?: string | undefined;
   autoDefaultCountry?: boolean;
   autoFormat?: boolean;
@@ -89,7 +89,7 @@ export interface PhoneInputProps extends CountryFilter {
 const D = PHONE_WIDGET_DEFAULTS;
 
 /**
- * Phone number field with a country selector (SPEC §2, §5, §9; issue 5).
+ * Phone number field with a country selector (product §2, §5, §9, decision 005).
  *
  * Server-rendered (and before hydration) it is a native `<select name="telephone_country">` beside a plain
  * `<input type="tel" name="telephone">`, so forms work without JavaScript and the server validates both

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from "react";
 import { PHONE_TYPE_AHEAD_RESET_MS } from "#shared/phone/constants.ts";
 
 /**
- * Collects the characters typed in quick succession (SPEC §2: typing to find a country resets after
+ * Collects the characters typed in quick succession (product §2: typing to find a country resets after
  * 700 ms). `push` returns the query so far; the query empties when no key came for `resetMs`.
  */
 export function useTypeAhead(resetMs: number = PHONE_TYPE_AHEAD_RESET_MS) {

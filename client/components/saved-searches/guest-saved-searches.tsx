@@ -9,7 +9,7 @@ import { SavedSearchSummary } from "./saved-search-summary.tsx";
 import styles from "./saved-searches.module.css";
 
 /**
- * A guest's saved searches on the favourites page (issue 22 item 3): kept in this browser's cookie, each
+ * A guest's saved searches on the favourites page (decision 041): kept in this browser's cookie, each
  * with its name, filters, a link that opens it and a form that removes it (posting to the page's action),
  * and the way to e-mail alerts — signing in, which moves them into the account.
  */

@@ -7,7 +7,7 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import type { SaveSearchData, SaveSearchResult } from "./saved-search-state.ts";
 
 /**
- * "Save search" beside a search's results (issue 22 item 1): the name the search gets, saved or not, and
+ * "Save search" beside a search's results (decision 041): the name the search gets, saved or not, and
  * the way to manage it. A lazy chunk (decision 037: the search page's first load has no room for it) the
  * server renders in place from the page loader's `save`. The form posts to the page itself: without
  * JavaScript the action sends the visitor back here; with it the post goes in the background and the

@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * A saved search in the cabinet (issue 22 item 2): its name (renamable), its filters, the listings new
+ * A saved search in the cabinet (decision 041): its name (renamable), its filters, the listings new
  * since it was last opened, e-mail alerts (off, daily, instant), open and delete. Each action is a form of
  * its own posting to the page; with JavaScript it posts in the background and the page's data follows.
  */

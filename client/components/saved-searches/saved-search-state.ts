@@ -1,5 +1,5 @@
 /**
- * What the saved-search pages and controls (issue 22) hand between loader, action and component: the
+ * What the saved-search pages and controls (decision 041) hand between loader, action and component: the
  * "Save search" control of the search and list pages, the guests' panel on the favourites page and the
  * cabinet's list (`/cabinet/saved-searches/`).
  */
@@ -13,7 +13,7 @@ export const SAVED_SEARCHES_MESSAGES = ["savedSearches", "savedSearch.label", "s
 export const GUEST_PANEL_ID = "saved-searches";
 
 /** The posts of the "Save search" control (search and list pages) and of the guests' panel. */
-export const SAVE_INTENTS = ["save-search", "unsave-search"] as const;
+const SAVE_INTENTS = ["save-search", "unsave-search"] as const;
 export type SaveIntent = (typeof SAVE_INTENTS)[number];
 export const isSaveIntent = (value: unknown): value is SaveIntent => SAVE_INTENTS.includes(value as SaveIntent);
 
@@ -63,7 +63,7 @@ export interface AccountSavedSearch extends SavedSearchItem {
 }
 
 /** The cabinet page's posts: each names the saved search by `id`. */
-export const CABINET_INTENTS = ["rename", "alerts", "delete"] as const;
+const CABINET_INTENTS = ["rename", "alerts", "delete"] as const;
 export type CabinetIntent = (typeof CABINET_INTENTS)[number];
 export const isCabinetIntent = (value: unknown): value is CabinetIntent =>
   CABINET_INTENTS.includes(value as CabinetIntent);

@@ -3,14 +3,14 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { SavedQuery } from "#shared/api/saved-searches.ts";
 import type { Locale } from "#shared/locales.ts";
-import { messagesFor } from "#shared/message-catalog.ts";
+import { textsFor } from "#shared/text-catalog.ts";
 import type { LabelPlaces } from "#shared/saved-search-label.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
 import { SavedSearchSummary } from "./saved-search-summary.tsx";
 
 function chips(filters: SavedQuery, places: LabelPlaces = {}, locale: Locale = "en") {
   render(
-    <I18nProvider locale={locale} messages={messagesFor(locale)}>
+    <I18nProvider locale={locale} texts={textsFor(locale)}>
       <SavedSearchSummary filters={filters} places={places} />
     </I18nProvider>,
   );

@@ -1,12 +1,12 @@
 import type { SavedQuery } from "#shared/api/saved-searches.ts";
-import { CLASSIFIED_TYPES } from "#shared/listing-types.ts";
+import { LISTING_TYPES } from "#shared/listing-types.ts";
 import type { LabelPlaces } from "#shared/saved-search-label.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import styles from "./saved-searches.module.css";
 
 /**
- * A saved search's filters as chips (issue 22): what is searched, the place, then each refinement — prices,
+ * A saved search's filters as chips (decision 041): what is searched, the place, then each refinement — prices,
  * areas and numbers in the page's language. Messages: `savedSearches`, `savedSearch.label`, `search.kind`.
  */
 export function SavedSearchSummary({ filters, places }: { filters: SavedQuery; places: LabelPlaces }) {
@@ -21,7 +21,7 @@ export function SavedSearchSummary({ filters, places }: { filters: SavedQuery; p
   const money = (n: number | undefined) => (n === undefined ? undefined : f.price(n));
   const plain = (n: number | undefined) => (n === undefined ? undefined : f.number(n));
 
-  const types = CLASSIFIED_TYPES.filter((type) => filters.type?.includes(type.id));
+  const types = LISTING_TYPES.filter((type) => filters.type?.includes(type.id));
   const words = [...new Set(types.map((type) => type.type))];
   const deals = [...new Set(types.map((type) => type.deal))];
   const deal = filters.deal ?? (deals.length === 1 ? deals[0] : undefined);

@@ -4,13 +4,7 @@ import { AREA_PRESETS, PRICE_PRESETS } from "#shared/api/form-options.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import type { SearchFacets } from "#shared/api/realty.ts";
 import type { Limits } from "#shared/validation.ts";
-import {
-  CLASSIFIED_TYPES,
-  type Deal,
-  type PropertyType,
-  TYPES_BY_DEAL,
-  classifiedTypeId,
-} from "#shared/listing-types.ts";
+import { LISTING_TYPES, type Deal, type ListingKind, TYPES_BY_DEAL, listingTypeId } from "#shared/listing-types.ts";
 import { parseSearch, type SearchState, searchHref } from "#shared/search-query.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
@@ -19,6 +13,19 @@ import { lazyComponent } from "#client/lazy-component.tsx";
 
 // The place field's suggestions run only as one types: server-rendered, its code out of the first load.
 const PlaceInput = lazyComponent(() => import("./place-input.tsx"));
+
+/**
+ * "Show listings" pressed where the filters are a folded panel (narrow screens): the panel closes and the
+ * results come into view, their toolbar at the top. Without JavaScript the page loads anew,
+ * the panel closed. Wide screens show the filters beside the results: nothing moves there.
+ */
+function showResults(form: HTMLFormElement) {
+  const panel = form.closest("details");
+  const summary = panel?.querySelector("summary");
+  if (!panel?.open || !summary || !summary.getClientRects().length) return;
+  panel.open = false;
+  panel.scrollIntoView({ block: "start" });
+}
 
 /** The form's id: the sort select in the results header belongs to it through `form=`. */
 export const SEARCH_FORM_ID = "search-filters";
@@ -43,7 +50,7 @@ interface Props {
   resetHref: string;
 }
 
-const ALL_TYPES = [...new Set(CLASSIFIED_TYPES.map((t) => t.type))] as PropertyType[];
+const ALL_TYPES = [...new Set(LISTING_TYPES.map((t) => t.type))] as ListingKind[];
 const TYPING_DELAY_MS = 800;
 const CHOICE_DELAY_MS = 150;
 
@@ -92,9 +99,9 @@ function FilterForm({
 
   const count = (label: string, n: number | undefined) =>
     n === undefined ? label : t("search.withCount", { label, count: intl.formatNumber(n) });
-  const typeCount = (type: PropertyType) => {
+  const typeCount = (type: ListingKind) => {
     if (!deal || !facets) return undefined;
-    const id = classifiedTypeId(deal, type);
+    const id = listingTypeId(deal, type);
     return facets.types.find((f) => f.type_id === id)?.count ?? 0;
   };
   const roomCount = (rooms: number) => (facets ? (facets.rooms.find((f) => f.rooms === rooms)?.count ?? 0) : undefined);
@@ -129,6 +136,7 @@ function FilterForm({
     event.preventDefault();
     clearTimeout(timer.current);
     go(event.currentTarget, automatic.current);
+    if (!automatic.current) showResults(event.currentTarget);
     automatic.current = false;
   }
 

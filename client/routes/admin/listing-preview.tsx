@@ -1,11 +1,11 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import type { ApiAdminPreview } from "#shared/api/realty.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { appContext } from "#client/app-context.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { ListingStateBanner } from "#client/components/listing-view/listing-state-banner.tsx";
-import { ListingView } from "#client/components/listing-view/listing-view.tsx";
+import { everPublished, ListingView, NOT_PUBLISHED_MESSAGE } from "#client/components/listing-view/listing-view.tsx";
 import {
   RejectFields,
   rejectionCodeOf,
@@ -13,21 +13,22 @@ import {
   type RejectField,
   type RejectValues,
 } from "#client/components/moderation/reject-fields.tsx";
-import { idPage } from "#client/components/page-intro/id-page.tsx";
-import { requireAdmin, requestedPath } from "#client/guards.server.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { idPageMeta } from "#client/components/page-intro/id-page.ts";
+import { pageId } from "#client/components/page-intro/id-page.server.ts";
+import { requireModerator, requestedPath } from "#client/guards.server.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { Route } from "./+types/listing-preview";
 import bannerStyles from "#client/components/listing-view/listing-state-banner.module.css";
 import factStyles from "#client/components/listing-facts/listing-facts.module.css";
 import detailStyles from "#client/routes/listing-detail.module.css";
 
-const page = idPage("adminListingPreview");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(
+const MESSAGES = pageTextScopes(
   ["adminListingPreview"],
   "listingState",
   "adminListingPreview",
@@ -36,17 +37,19 @@ const MESSAGES = pageScopes(
   "moderation.code",
   "moderation.note",
   "moderation.rejectionCode",
+  "map",
+  NOT_PUBLISHED_MESSAGE,
 );
 
 /**
- * SPEC §6: admins only (404 for anyone else), any listing in any state as the public page shows it, with
+ * Product §6: admins only (404 for anyone else), any listing in any state as the public page shows it, with
  * its owner's contact and history, and the moderation decision: approve, or reject with a reason from the
  * list and/or the moderator's words. Both are plain form posts, so they work without JavaScript.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   // A malformed id is the 404 page for everyone; a real page asks for sign-in.
-  const { id } = page.loader(args);
-  requireAdmin(args);
+  const id = pageId(args);
+  requireModerator(args);
   const { api } = args.context.get(appContext);
   const [preview, history] = await Promise.all([api.adminListingPreview(id), api.listingHistory(id)]);
   if (!preview.ok) throw preview.status === 404 ? notFound(args.url) : unavailable();
@@ -58,7 +61,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     now: Date.now(),
   };
 });
-export const meta = page.meta;
+export const meta = idPageMeta("adminListingPreview");
 
 type DecisionResult = { fields: Partial<Record<RejectField, string>>; error?: string; values?: RejectValues };
 
@@ -66,7 +69,7 @@ type DecisionResult = { fields: Partial<Record<RejectField, string>>; error?: st
 export async function action(args: Route.ActionArgs) {
   const id = parseId(args.params.id);
   if (!id) throw notFound(new URL(args.request.url));
-  requireAdmin(args);
+  requireModerator(args);
   const { api } = args.context.get(appContext);
   const form = await args.request.formData();
   const values = { code: String(form.get("code") ?? ""), reason: String(form.get("reason") ?? "") };
@@ -138,7 +141,12 @@ export default function AdminListingPreview({ loaderData }: Route.ComponentProps
           </Link>
         </p>
       </ListingStateBanner>
-      <ListingView listing={listing} now={now} contact={<OwnerContactDetails listing={listing} />}>
+      <ListingView
+        listing={listing}
+        now={now}
+        contact={<OwnerContactDetails listing={listing} />}
+        published={everPublished(listing)}
+      >
         <section aria-labelledby="listing-history" className={detailStyles.section} data-testid="listing-history">
           <h2 id="listing-history">{t("adminListingPreview.history")}</h2>
           {history === null ? (

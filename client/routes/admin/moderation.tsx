@@ -1,24 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, Form, Link, redirect, useActionData } from "react-router";
 import { privatePaths } from "#shared/private-paths.ts";
-import { appContext } from "#client/app-context.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { rejectionCodeOf, revisionOf } from "#client/components/moderation/reject-fields.tsx";
 import { QueueCard, type Decision, type DecisionResult } from "#client/components/moderation/queue-card.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
-import { requireAdmin, requestedPath } from "#client/guards.server.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { requireModerator, requestedPath } from "#client/guards.server.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/moderation";
+import adminStyles from "./admin-people.module.css";
 import styles from "./moderation.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(
+const MESSAGES = pageTextScopes(
   ["adminModeration"],
   "moderation",
   "report.reason",
@@ -29,18 +31,22 @@ const MESSAGES = pageScopes(
 const DECISIONS = ["approved", "rejected"] as const satisfies readonly Decision[];
 
 /**
- * Issue 19 item 4: the moderation queue — pending listings, those reports took off the site first (decision
+ * The moderation queue — pending listings, those reports took off the site first (decision
  * 047), then the oldest submission first, with photos, facts, the duplicate check's finding and visitors'
  * reports — and the decision on each: approve, or reject with a reason. Admins only (404 for anyone else), not indexed. Decisions are plain form posts that come back
  * here with a confirmation; with JavaScript they are made in place and the card leaves the queue.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
-  requireAdmin(args);
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  requireModerator(args);
   const url = new URL(args.request.url);
   const pageParam = url.searchParams.get("page");
   const page = pageParam === null ? 1 : parseId(pageParam);
   if (!page) throw notFound(url);
-  const result = await args.context.get(appContext).api.moderationQueue(page);
+  // `?listing=` finds one listing by its number ("#123" and "123" alike); anything else is said beside the field.
+  const asked = url.searchParams.get("listing")?.trim() ?? "";
+  const listing = asked ? parseId(asked.replace(/^#/, "")) : null;
+  const invalid = asked !== "" && listing === null;
+  const result = await args.context.get(appContext).api.moderationQueue(page, undefined, listing ?? undefined);
   if (!result.ok) throw result.status === 400 || result.status === 404 ? notFound(url) : unavailable();
   const done = url.searchParams.get("done");
   const doneId = parseId(url.searchParams.get("id") ?? undefined);
@@ -48,6 +54,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   return {
     ...result.data,
     confirmation: decision && doneId ? { decision, id: doneId } : null,
+    find: asked ? { asked, listing, invalid } : null,
     now: Date.now(),
   };
 });
@@ -59,7 +66,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, "adminModeratio
  * goes back to the queue with a confirmation; one made in place is answered with the outcome.
  */
 export async function action(args: Route.ActionArgs) {
-  requireAdmin(args);
+  requireModerator(args);
   const { api } = args.context.get(appContext);
   const form = await args.request.formData();
   const id = parseId(String(form.get("id") ?? ""));
@@ -95,7 +102,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
-  const { items, total, page, per_page: perPage, confirmation, now } = loaderData;
+  const { items, total, page, per_page: perPage, confirmation, find, now } = loaderData;
   const { t } = useI18n();
   const lp = useLocalePath();
   const posted = useActionData<typeof action>() as DecisionResult | undefined;
@@ -137,6 +144,42 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
           <Link to={lp(privatePaths.admin.conversationReports())}>{t("moderation.conversations")}</Link>
         </p>
       </PageIntro>
+      <Form method="get" className={adminStyles.search} role="search">
+        <div className={adminStyles.field}>
+          <label htmlFor="moderation-listing">{t("moderation.find.label")}</label>
+          <input
+            id="moderation-listing"
+            name="listing"
+            type="search"
+            inputMode="numeric"
+            defaultValue={find?.asked ?? ""}
+            maxLength={20}
+            aria-describedby={find?.invalid ? "moderation-listing-error" : undefined}
+            aria-invalid={find?.invalid ? true : undefined}
+          />
+          {find?.invalid ? (
+            <p id="moderation-listing-error" className={adminStyles.error}>
+              {t("moderation.find.invalid")}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={adminStyles.button}>
+          {t("moderation.find.submit")}
+        </button>
+      </Form>
+      {find?.listing ? (
+        <p className={styles.count} data-testid="moderation-found">
+          {total > 0
+            ? t("moderation.find.found", { id: find.listing })
+            : t("moderation.find.notWaiting", { id: find.listing })}{" "}
+          {total === 0 ? (
+            <>
+              <Link to={lp(privatePaths.admin.listing(find.listing))}>{t("moderation.find.open")}</Link>{" "}
+            </>
+          ) : null}
+          <Link to={lp(privatePaths.admin.moderation())}>{t("moderation.find.all")}</Link>
+        </p>
+      ) : null}
       <p
         role="status"
         className={status ? styles.confirmation : styles.quiet}
@@ -146,13 +189,13 @@ export default function ModerationQueue({ loaderData }: Route.ComponentProps) {
       >
         {status}
       </p>
-      {total === 0 ? (
+      {find?.listing && total === 0 ? null : total === 0 ? (
         <p className={styles.empty} data-testid="moderation-empty">
           {t("moderation.empty")}
         </p>
       ) : (
         <>
-          <p className={styles.count}>{t("moderation.count", { count: total })}</p>
+          {find?.listing ? null : <p className={styles.count}>{t("moderation.count", { count: total })}</p>}
           <ol className={styles.queue} ref={listRef} data-testid="moderation-queue">
             {visible.map((item) => (
               <li key={item.id}>

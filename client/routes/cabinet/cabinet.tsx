@@ -3,32 +3,36 @@ import { CABINET_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import type { ApiClient, ApiResult } from "#shared/api-client.ts";
-import { pageParam } from "#client/page-param.ts";
-import { appContext } from "#client/app-context.ts";
-import { formProblem, type FailedResult } from "#client/api/form-problem.ts";
+import { pageParam } from "#client/page-param.server.ts";
+import { appContext } from "#client/app-context.server.ts";
+import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
+import { formProblem, type FailedResult } from "#client/api/form-problem.server.ts";
 import { AUTH_ROUTE_PATH } from "#client/components/auth-dialog/auth-view.ts";
 import { OwnerListings } from "#client/components/owner-listings/owner-listings.tsx";
 import {
   cabinetQuery,
+  doneNote,
   isCardIntent,
+  isDoneNote,
   parseTab,
   type CardIntent,
   type CardResult,
 } from "#client/components/owner-listings/owner-listing-state.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireUser } from "#client/guards.server.ts";
-import { parseId, unavailable } from "#client/http-errors.ts";
+import { unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/cabinet";
 import styles from "./cabinet.module.css";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
-const MESSAGES = pageScopes(
-  // The moderation queue's heading and lead: admins find the queue here.
+const MESSAGES = pageTextScopes(
+  // The back office's heading and lead: staff find it here.
   [
     "cabinet",
     "cabinetPersonal",
@@ -36,10 +40,12 @@ const MESSAGES = pageScopes(
     "cabinetSavedSearches",
     "cabinetMessages",
     "cabinetPayment",
-    "adminModeration",
+    "adminDashboard",
   ],
   "cabinet",
   "myListings",
+  // A listing a moderator took off the site (decision 062).
+  "adminListings.owner",
   // The messages section's unread count.
   "messages.list.unread",
   // A rejection's reason in the words the moderator chose it by.
@@ -47,11 +53,11 @@ const MESSAGES = pageScopes(
 );
 
 /**
- * SPEC §6: signed-in users only. The cabinet's front page (SPEC §2, issue 19): who is signed in, the way
+ * Product §6: signed-in users only. The cabinet's front page (product §2, decision 038): who is signed in, the way
  * to each section, and "My listings" — a tab (`?tab=`, `&page=`) of the owner's listings with its counts.
  * `?confirm={id}` asks before a deletion (without JavaScript), `?done={action}` says what a form post did.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
   const tab = parseTab(url.searchParams.get("tab"));
@@ -73,7 +79,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   return {
     name: user.name,
     phoneVerified: user.phone_verified,
-    admin: user.role === "admin",
+    staff: user.roles.length > 0,
     tab,
     page,
     perPage,
@@ -83,7 +89,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     unread: unread.ok ? unread.data.data.unread : 0,
     listings: items,
     confirm: parseId(url.searchParams.get("confirm") ?? undefined),
-    done: isCardIntent(done) ? done : null,
+    done: isDoneNote(done) ? done : null,
     now: Date.now(),
     statsDays: OWNER_STATS_DAYS,
   };
@@ -115,7 +121,7 @@ function send(api: ApiClient, intent: CardIntent, id: number): Promise<ApiResult
   }
 }
 
-/** A refused post as the card shows it, answered with the API's status (SPEC §8 alerts follow it). */
+/** A refused post as the card shows it, answered with the API's status (product §8 notices follow it). */
 function refusal(result: FailedResult, id: number, intent: CardIntent) {
   const error = result.error as
     (FailedResult["error"] & { listing?: { id: number; title: string | null } }) | undefined;
@@ -154,14 +160,14 @@ export async function action(args: Route.ActionArgs) {
   }
   const result = await send(args.context.get(appContext).api, intent, id);
   if (!result.ok) return refusal(result, id, intent);
+  const listing = (result.data as { data?: { actions?: unknown; status?: unknown } } | undefined)?.data;
   const back = safeNextPath(form.get("redirect_to"));
   if (back) {
     const url = new URL(back, args.request.url);
     url.searchParams.delete("confirm");
-    url.searchParams.set("done", intent);
+    url.searchParams.set("done", doneNote(intent, listing as ApiOwnerListing | undefined));
     throw redirect(url.pathname + url.search);
   }
-  const listing = (result.data as { data?: { actions?: unknown } } | undefined)?.data;
   return {
     ok: true,
     id,
@@ -173,15 +179,15 @@ export async function action(args: Route.ActionArgs) {
 // Only sections with content.
 const SECTIONS = [
   { key: "cabinetMessages", to: privatePaths.cabinet.messages() },
-  // Searches followed with e-mail alerts (issue 22).
+  // Searches followed with e-mail alerts (decision 041).
   { key: "cabinetSavedSearches", to: privatePaths.cabinet.savedSearches() },
-  // Promotion packages, phone reveals and the transactions (issue 21).
+  // Promotion packages, phone reveals and the transactions (decision 040).
   { key: "cabinetPayment", to: privatePaths.cabinet.payment() },
   { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
   { key: "cabinetFavourites", to: privatePaths.cabinet.favourites() },
 ];
-/** Admins also find their work here: the listings waiting for a decision. */
-const ADMIN_SECTIONS = [{ key: "adminModeration", to: privatePaths.admin.moderation() }];
+/** Staff also find their work here: the back office. */
+const STAFF_SECTIONS = [{ key: "adminDashboard", to: privatePaths.admin.home() }];
 
 export default function Cabinet({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -201,7 +207,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
       ) : null}
       <nav aria-label={t("cabinet.sections")}>
         <ul className={styles.sections}>
-          {[...SECTIONS, ...(loaderData.admin ? ADMIN_SECTIONS : [])].map((section) => (
+          {[...SECTIONS, ...(loaderData.staff ? STAFF_SECTIONS : [])].map((section) => (
             <li key={section.key}>
               <Link to={lp(section.to)} className={styles.section}>
                 <span className={styles.sectionTitle}>{t(`page.${section.key}.heading`)}</span>

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import { CABINET_PER_PAGE } from "#shared/constants.ts";
-import { pageParam } from "#client/page-param.ts";
-import { appContext } from "#client/app-context.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { pageParam } from "#client/page-param.server.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import {
   favouriteItem,
@@ -13,21 +13,22 @@ import {
 } from "#client/components/my-favourites/favourite-items.ts";
 import { MyFavourites } from "#client/components/my-favourites/my-favourites.tsx";
 import { requireUser } from "#client/guards.server.ts";
-import { parseId, unavailable } from "#client/http-errors.ts";
+import { unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { pageMeta } from "#client/seo.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import type { Route } from "./+types/favourites";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetFavourites"], "myFavourites");
+const MESSAGES = pageTextScopes(["cabinetFavourites"], "myFavourites");
 
 /**
- * SPEC §2 `/cabinet/favourites/`, signed-in users only (issue 22 item 3): the person's favourites, newest
+ * Product §2 `/cabinet/favourites/`, signed-in users only (decision 041): the person's favourites, newest
  * first, `?page=` by CABINET_PER_PAGE — those taken off the site since kept as "no longer available" cards.
  * `?confirm=all` asks before removing them all (without JavaScript), `?done={intent}` says what a form post did.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const url = new URL(args.request.url);
   const page = pageParam(url.searchParams.get("page"));

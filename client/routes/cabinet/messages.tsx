@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef } from "react";
-import { data, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, redirect, useLocation, useNavigate, useNavigation, useRouteLoaderData } from "react-router";
 import { safeNextPath } from "#shared/auth-links.ts";
 import type { ApiConversation, ApiMessage } from "#shared/api/messages.ts";
 import type { ApiClient } from "#shared/api-client.ts";
-import { pageParam } from "#client/page-param.ts";
-import { appContext } from "#client/app-context.ts";
-import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
+import { pageParam } from "#client/page-param.server.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
 import { ConversationList } from "#client/components/messages/conversation-list.tsx";
 import { ConversationThread } from "#client/components/messages/conversation-thread.tsx";
 import { knownDays } from "#client/components/messages/thread-state.ts";
@@ -18,25 +18,27 @@ import {
 } from "#client/components/messages/thread-actions.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireUser } from "#client/guards.server.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { useLiveChannel } from "#client/live/use-live-channel.ts";
 import { adjustMeta, metaMessage, pageMeta } from "#client/seo.ts";
+import type { RootData } from "#client/root-data.ts";
 import type { Route } from "./+types/messages";
 import styles from "./messages.module.css";
 
 /** The messages this page shows beyond the site-wide ones: its own, and the API's words for a refused field. */
-const MESSAGES = pageScopes(["cabinetMessages"], "messages", "validation");
+const MESSAGES = pageTextScopes(["cabinetMessages"], "messages", "validation");
 
 /**
- * SPEC §2 `/cabinet/messages/`, signed-in users only (issue 20 item 1): the person's conversations
+ * Product §2 `/cabinet/messages/`, signed-in users only (decision 039): the person's conversations
  * (`?page=`), and with `?c={id}` one of them — its newest messages, or those before `?before={id}`.
  * Opening a conversation reads it: the other side's messages up to the newest shown are marked read. A
  * conversation of others (or none) is the 404 page, as the API answers it.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const url = new URL(args.request.url);
   const page = pageParam(url.searchParams.get("page"));
@@ -59,13 +61,17 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     throw redirect(`${url.pathname}?${query}`);
   }
   let conversations = list.data.items;
+  // The person's unread total once this load read the conversation (the root's may have been counted before).
+  let unread: number | null = null;
   let open: { conversation: ApiConversation; messages: ApiMessage[]; hasEarlier: boolean } | null = null;
   if (id && thread?.ok) {
     const { items } = thread.data;
     let { conversation } = thread.data;
     // Opened, it is read: up to the newest message shown (the answer lists them newest first).
     const newest = items.reduce((max, message) => Math.max(max, message.id), 0);
-    if (!before && conversation.unread > 0 && newest > 0 && (await api.markDelivered(id, newest)).ok) {
+    const marked = !before && conversation.unread > 0 && newest > 0 ? await api.markDelivered(id, newest) : null;
+    if (marked?.ok) {
+      unread = marked.data.data.unread;
       conversation = { ...conversation, unread: 0 };
       conversations = conversations.map((item) => (item.id === id ? { ...item, unread: 0 } : item));
     }
@@ -88,6 +94,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     thread: open,
     before: open ? before : null,
     done: open && isDoneIntent(done) ? done : null,
+    unread,
   };
 });
 
@@ -106,18 +113,18 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-/** A refused post as the thread shows it, with the API's status to answer with (SPEC §8 alerts follow it). */
+/** A refused post as the thread shows it, with the API's status to answer with (product §8 notices follow it). */
 function refusal(
   result: FailedResult,
   intent: ThreadIntent,
   typed: { text?: string; reason?: string },
 ): ThreadFailure & { status: number } {
   const problem = formProblem(result, { text: "text", reason: "reason" }, { rateLimited: "messages.error.tooMany" });
-  // A conversation that takes no messages now: blocked by either side, or closed (its listing or the other
+  // A conversation that takes no messages now: blocked by either side or the other person blocked by staff, or closed (its listing or the other
   // person's account was deleted).
   const code = result.status === 409 ? result.error?.code : undefined;
   const error =
-    code === "blocked"
+    code === "blocked" || code === "recipient_blocked"
       ? "messages.error.blocked"
       : code === "conversation_closed"
         ? "messages.error.closed"
@@ -199,11 +206,19 @@ export async function action(args: Route.ActionArgs) {
  * conversation started, one was read elsewhere) the page's data is loaded again — while the page is in
  * view only, since loading an open conversation reads it; a hidden page catches up when it is shown. Not
  * while the page is going elsewhere (opening a conversation, which itself changes the count): that load
- * brings the news, and going to this address again would cancel it. (Loaded again by going to the same
+ * brings the news, and going to this address again would cancel it. Nor when the count is the one the
+ * page was loaded with (the channel says it as it opens): that load would be thrown away. (Loaded again by going to the same
  * address: `useRevalidator` would add to every page's JavaScript.)
  */
-function useListFollowsUnread() {
+function useListFollowsUnread(loaded: number | null) {
   const navigate = useNavigate();
+  // The count the page's data already reflects: the channel's first word on opening repeats it, and is no news.
+  const root = useRouteLoaderData<RootData>("root");
+  const known = loaded ?? root?.unreadMessages ?? null;
+  const reflected = useRef(known);
+  useEffect(() => {
+    reflected.current = known;
+  }, [known]);
   const { pathname, search } = useLocation();
   const here = pathname + search;
   const moving = useNavigation().state !== "idle";
@@ -211,7 +226,8 @@ function useListFollowsUnread() {
   const stale = useRef(false);
   useLiveChannel({
     onEvent: (event) => {
-      if (event.type !== "unread" || moving) return;
+      if (event.type !== "unread" || moving || event.unread === reflected.current) return;
+      reflected.current = event.unread;
       if (document.visibilityState === "visible") void revalidate();
       else stale.current = true;
     },
@@ -229,7 +245,7 @@ function useListFollowsUnread() {
 
 export default function CabinetMessages({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  useListFollowsUnread();
+  useListFollowsUnread(loaderData.unread);
   const { thread } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : null;
   return (

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import type { ApiIntent } from "#shared/api/payments.ts";
 import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { intentListing, requestedIntent } from "#client/components/payment/payment-data.server.ts";
 import { intentHref, paymentHref } from "#client/components/payment/payment-links.ts";
@@ -11,22 +11,22 @@ import { usePaymentText } from "#client/components/payment/payment-text.ts";
 import { Receipt } from "#client/components/payment/receipt.tsx";
 import { requireUser } from "#client/guards.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/payment-error";
 import styles from "#client/components/payment/payment.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPaymentError"], "payment");
+const MESSAGES = pageTextScopes(["cabinetPaymentError"], "payment");
 
 /**
- * SPEC §6: signed-in users only. `/cabinet/payment/error/?intent=…` (issue 21 item 2): why the payment did
+ * Product §6: signed-in users only. `/cabinet/payment/error/?intent=…` (decision 040): why the payment did
  * not go through, that nothing was charged, and the way to try again (the payment page with the same
  * listing and product). A paid intent goes to the success page; someone else's is the 404 page.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const { api, locale } = args.context.get(appContext);
   if (!args.url.searchParams.has("intent")) return { intent: null, listing: null };
@@ -70,7 +70,7 @@ export default function PaymentError({ loaderData }: Route.ComponentProps) {
     intent.realty_id === null
       ? null
       : paymentHref({
-          realtyId: intent.realty_id,
+          listingId: intent.realty_id,
           product: intent.product,
           intent: intent.status === "failed" ? undefined : intent.id,
         });

@@ -2,25 +2,25 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { ApiIntent } from "#shared/api/payments.ts";
 import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import { formProblem } from "#client/api/form-problem.ts";
-import { appContext } from "#client/app-context.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
+import { appContext } from "#client/app-context.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { intentListing, requestedIntent } from "#client/components/payment/payment-data.server.ts";
 import { intentHref, paymentHref } from "#client/components/payment/payment-links.ts";
 import { PaymentListingSummary } from "#client/components/payment/payment-listing.tsx";
 import { usePaymentText } from "#client/components/payment/payment-text.ts";
 import { requireUser } from "#client/guards.server.ts";
-import { notFound } from "#client/http-errors.ts";
+import { notFound } from "#client/http-errors.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/payment-sandbox";
 import styles from "#client/components/payment/payment.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPaymentSandbox"], "payment");
+const MESSAGES = pageTextScopes(["cabinetPaymentSandbox"], "payment");
 
 const CHOICES = ["pay", "decline", "abandon"] as const;
 type Choice = (typeof CHOICES)[number];
@@ -46,11 +46,11 @@ function abandonPath(intent: ApiIntent, listingPath: string | null) {
 }
 
 /**
- * `/cabinet/payment/sandbox/?intent=…` (issue 21 item 3): the development sandbox playing the payment
+ * `/cabinet/payment/sandbox/?intent=…` (decision 040): the development sandbox playing the payment
  * provider — the amount and what is bought, and Pay, Decline or Abandon as plain form posts. An intent
  * already paid or failed goes to its success or error page.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const intent = await sandboxIntent(args);
   const { api, locale, user } = args.context.get(appContext);
   if (intent.status === "succeeded" || intent.status === "refunded")
@@ -127,7 +127,7 @@ export default function PaymentSandbox({ loaderData, actionData }: Route.Compone
       </Form>
       {intent.product !== "phone_reveal" && intent.realty_id !== null ? (
         <p className={styles.links}>
-          <Link to={lp(paymentHref({ realtyId: intent.realty_id, product: intent.product, intent: intent.id }))}>
+          <Link to={lp(paymentHref({ listingId: intent.realty_id, product: intent.product, intent: intent.id }))}>
             {t("payment.sandbox.change")}
           </Link>
         </p>

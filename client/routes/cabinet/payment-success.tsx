@@ -1,9 +1,9 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { PRODUCTS, isProduct } from "#shared/products.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { intentListing, requestedIntent } from "#client/components/payment/payment-data.server.ts";
 import { intentHref, paymentHref } from "#client/components/payment/payment-links.ts";
@@ -12,29 +12,39 @@ import { usePaymentText } from "#client/components/payment/payment-text.ts";
 import { Receipt } from "#client/components/payment/receipt.tsx";
 import { requireUser } from "#client/guards.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
+import { OWNER_BLOCK_ID } from "#client/components/listing-facts/owner-contact.tsx";
 import type { Route } from "./+types/payment-success";
 import styles from "#client/components/payment/payment.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPaymentSuccess", "cabinetPaymentPending"], "payment");
+const MESSAGES = pageTextScopes(["cabinetPaymentSuccess", "cabinetPaymentPending"], "payment");
 
 /**
- * SPEC §6: signed-in users only. `/cabinet/payment/success/?intent=…` (issue 21 item 2): what was bought and
- * until when — or, for a phone reveal, the listing whose number now shows — and the receipt. A failed intent
+ * Product §6: signed-in users only. `/cabinet/payment/success/?intent=…` (decision 040): what was bought and
+ * until when, and the receipt — a paid phone reveal goes straight back to its listing, the number shown. A failed intent
  * goes to the error page; one not settled yet says so; someone else's is the 404 page. Without an intent the
  * page points to the transactions.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const { api, locale } = args.context.get(appContext);
   if (!args.url.searchParams.has("intent")) return { intent: null, listing: null };
   const intent = await requestedIntent(api, args.url);
   if (intent.status === "failed") throw redirect(localizePath(intentHref("error", intent.id), locale));
-  return { intent, listing: await intentListing(api, intent, user.id) };
+  const listing = await intentListing(api, intent, user.id);
+  // A paid reveal returns to the listing, whose owner block now shows the number (decision 067: from "Show
+  // phone" to the number in three screens — the payment page, the checkout, the listing). The receipt
+  // stays in the transactions; a listing no longer public keeps this page.
+  if (intent.product === "phone_reveal" && intent.status === "succeeded" && listing?.path && !listing.own) {
+    // The reveal itself: counted in the listing's statistics as the button's press was (once a day).
+    await api.revealPhone(listing.id);
+    throw redirect(`${localizePath(listing.path, locale)}#${OWNER_BLOCK_ID}`);
+  }
+  return { intent, listing };
 });
 
 export const meta: Route.MetaFunction = (args) => {
@@ -82,7 +92,6 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
   }
 
   const product = isProduct(intent.product) ? PRODUCTS[intent.product] : null;
-  const reveal = intent.product === "phone_reveal";
   return (
     <>
       <PageIntro pageKey="cabinetPaymentSuccess" />
@@ -104,36 +113,16 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         ) : null}
         {listing ? (
           <PaymentListingSummary listing={listing}>
-            {reveal && listing.path && intent.status === "succeeded" ? (
-              <>
-                <p>{t("payment.success.revealText")}</p>
-                <Form
-                  method="post"
-                  action={lp(listing.path)}
-                  className={styles.actions}
-                  data-testid="payment-show-phone"
-                >
-                  <input type="hidden" name="intent" value="reveal" />
-                  <button type="submit" className={styles.button}>
-                    {t("payment.success.showPhone")}
-                  </button>
-                  <Link to={lp(listing.path)} className={styles.secondary}>
-                    {t("payment.reveal.back")}
-                  </Link>
-                </Form>
-              </>
-            ) : (
-              <p className={styles.links}>
-                {listing.path ? (
-                  <Link to={lp(listing.path)} data-testid="payment-listing-link">
-                    {t("payment.listing.publicPage")}
-                  </Link>
-                ) : null}
-                {listing.own ? (
-                  <Link to={lp(privatePaths.listing.preview(listing.id))}>{t("payment.listing.preview")}</Link>
-                ) : null}
-              </p>
-            )}
+            <p className={styles.links}>
+              {listing.path ? (
+                <Link to={lp(listing.path)} data-testid="payment-listing-link">
+                  {t("payment.listing.publicPage")}
+                </Link>
+              ) : null}
+              {listing.own ? (
+                <Link to={lp(privatePaths.listing.preview(listing.id))}>{t("payment.listing.preview")}</Link>
+              ) : null}
+            </p>
           </PaymentListingSummary>
         ) : intent.realty_id !== null ? (
           <p>{title({ id: intent.realty_id, title: null })}</p>

@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { ApiClient, ApiResult } from "#shared/api-client.ts";
-import type { ApiIntent, ApiRealtyOptions } from "#shared/api/payments.ts";
+import type { ApiIntent, ApiListingOptions } from "#shared/api/payments.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { CURRENCY, isProduct, type Placement, PLACEMENTS, PRODUCTS, type ProductId } from "#shared/products.ts";
-import { pageParam } from "#client/page-param.ts";
-import { formProblem } from "#client/api/form-problem.ts";
-import { appContext } from "#client/app-context.ts";
+import { CURRENCY, isProduct, type Placement, PLACEMENTS, type ProductId } from "#shared/products.ts";
+import { pageParam } from "#client/page-param.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
+import { appContext } from "#client/app-context.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { Pagination } from "#client/components/pagination/pagination.tsx";
-import { checkoutLocation } from "#client/components/payment/checkout-location.ts";
+import { checkoutLocation } from "#client/components/payment/checkout-location.server.ts";
 import { ownListing, publicListing } from "#client/components/payment/payment-data.server.ts";
 import { INTENT_ID, paymentHref } from "#client/components/payment/payment-links.ts";
 import { type PaymentListing, PaymentListingSummary } from "#client/components/payment/payment-listing.tsx";
@@ -18,17 +18,18 @@ import { RunningPromotions, type StopAnswer } from "#client/components/payment/r
 import { usePaymentText } from "#client/components/payment/payment-text.ts";
 import { TransactionsTable } from "#client/components/payment/transactions-table.tsx";
 import { requireUser } from "#client/guards.server.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/payment";
 import styles from "#client/components/payment/payment.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPayment", "cabinetPaymentPromote", "cabinetPaymentReveal"], "payment");
+const MESSAGES = pageTextScopes(["cabinetPayment", "cabinetPaymentPromote", "cabinetPaymentReveal"], "payment");
 
 const PAGE_KEYS = {
   transactions: "cabinetPayment",
@@ -39,16 +40,16 @@ const PAGE_KEYS = {
 const isOpen = (intent: ApiIntent) => intent.status === "created" || intent.status === "pending";
 
 /** The visitor's unpaid intent for this listing named by `?intent=` (to change it), or null. */
-async function openIntent(args: Route.LoaderArgs, realtyId: number): Promise<ApiIntent | null> {
+async function openIntent(args: Route.LoaderArgs, listingId: number): Promise<ApiIntent | null> {
   const id = args.url.searchParams.get("intent") ?? "";
   if (!INTENT_ID.test(id)) return null;
   const result = await args.context.get(appContext).api.intent(id);
   const intent = result.ok ? result.data.data : null;
-  return intent && intent.realty_id === realtyId && isOpen(intent) ? intent : null;
+  return intent && intent.realty_id === listingId && isOpen(intent) ? intent : null;
 }
 
 /**
- * SPEC §6: signed-in users only. Issue 21:
+ * Product §6: signed-in users only. Decision 040:
  * - `?realty_id=` — promote one's own listing: what runs now, and the packages to choose from;
  * - `?product=phone_reveal&realty_id=` — pay for revealing a listing's phone number;
  * - neither — the person's transactions (`&page=`).
@@ -56,14 +57,14 @@ async function openIntent(args: Route.LoaderArgs, realtyId: number): Promise<Api
  * `&stop=<placement>` asks to confirm stopping a running placement (without JavaScript).
  * Someone else's listing (to promote) or one that is not public (to reveal) is the 404 page.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const user = requireUser(args);
   const { url } = args;
   const { api } = args.context.get(appContext);
-  const realtyParam = url.searchParams.get("realty_id");
+  const listingParam = url.searchParams.get("realty_id");
   const product = url.searchParams.get("product");
 
-  if (realtyParam === null) {
+  if (listingParam === null) {
     const page = pageParam(url.searchParams.get("page"));
     const result = await api.transactions(page);
     if (!result.ok) throw unavailable();
@@ -73,7 +74,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
     return { view: "transactions" as const, page, items, total, perPage };
   }
 
-  const id = parseId(realtyParam);
+  const id = parseId(listingParam);
   if (!id) throw notFound(url);
   // A key for "this one purchase", made as the page renders: a form posted twice makes one intent.
   const key = crypto.randomUUID();
@@ -82,15 +83,21 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   if (product === "phone_reveal") {
     const listing = await publicListing(api, id, user.id);
     if (!listing) throw notFound(url);
-    const { amount_cents: amount } = PRODUCTS.phone_reveal;
+    // An open intent keeps the price it was made at; otherwise the price now (decision 061).
+    let amount = intent?.product === "phone_reveal" ? intent.amount_cents : null;
+    if (amount === null) {
+      const prices = await api.promotionOptions();
+      if (!prices.ok) throw unavailable();
+      amount = Math.round(prices.data.data.phone_reveal.amount * 100);
+    }
     return { view: "reveal" as const, listing, amount, idempotencyKey: key, intentId: intent?.id ?? null };
   }
 
   const listing = await ownListing(api, id);
   if (!listing) throw notFound(url);
-  let options: ApiRealtyOptions | null = null;
+  let options: ApiListingOptions | null = null;
   if (listing.status === "active") {
-    const result = await api.realtyOptions(id);
+    const result = await api.listingOptions(id);
     if (result.ok) options = result.data.data;
     else if (result.status === 404) throw notFound(url);
     else if (result.status !== 409) throw unavailable();
@@ -147,30 +154,30 @@ export async function action(args: Route.ActionArgs) {
   requireUser(args);
   const { api, locale } = args.context.get(appContext);
   const form = await args.request.formData();
-  const realtyId = parseId(String(form.get("realty_id") ?? ""));
+  const listingId = parseId(String(form.get("realty_id") ?? ""));
   const stop = form.get("stop");
-  if (stop !== null) return stopPlacement(args, api, realtyId, stop);
+  if (stop !== null) return stopPlacement(args, api, listingId, stop);
   const product = form.get("product");
   const key = String(form.get("idempotency_key") ?? "");
-  if (!realtyId || !isProduct(product)) return data<Refusal>({ error: "payment.error.choose", key }, { status: 400 });
+  if (!listingId || !isProduct(product)) return data<Refusal>({ error: "payment.error.choose", key }, { status: 400 });
 
   let result: ApiResult<{ data: ApiIntent }> | null = null;
   const intentId = String(form.get("intent_id") ?? "");
   if (INTENT_ID.test(intentId)) {
     const current = await api.intent(intentId);
     const intent = current.ok ? current.data.data : null;
-    if (intent && intent.realty_id === realtyId && isOpen(intent)) {
+    if (intent && intent.realty_id === listingId && isOpen(intent)) {
       result = intent.product === product ? current : await changeOrStartAgain(api, intent, product);
     }
   }
   if (!result) {
-    result = await api.createIntent({ realty_id: realtyId, product, idempotency_key: key || undefined });
+    result = await api.createIntent({ realty_id: listingId, product, idempotency_key: key || undefined });
     const made = result.ok ? result.data.data : null;
     if (made && made.product !== product) {
       // The key's intent was made for another package (the page came back after it was posted).
-      result = isOpen(made) ? await changeOrStartAgain(api, made, product) : await createAgain(api, realtyId, product);
+      result = isOpen(made) ? await changeOrStartAgain(api, made, product) : await createAgain(api, listingId, product);
     } else if (made?.status === "failed") {
-      result = await createAgain(api, realtyId, product);
+      result = await createAgain(api, listingId, product);
     }
   }
   if (!result.ok) return refusal(result, key);
@@ -184,11 +191,11 @@ const isPlacement = (value: unknown): value is Placement => PLACEMENTS.some((pla
  * Someone else's listing is the 404 page; one that no longer runs (a second tab stopped it, it ended)
  * says so.
  */
-async function stopPlacement(args: Route.ActionArgs, api: ApiClient, realtyId: number | null, stop: unknown) {
-  if (!realtyId || !isPlacement(stop)) {
+async function stopPlacement(args: Route.ActionArgs, api: ApiClient, listingId: number | null, stop: unknown) {
+  if (!listingId || !isPlacement(stop)) {
     return data<StopAnswer>({ stop: { placement: null, done: false, error: "payment.stop.failed" } }, { status: 400 });
   }
-  const result = await api.stopPromotion(realtyId, stop);
+  const result = await api.stopPromotion(listingId, stop);
   if (result.ok) return { stop: { placement: stop, done: true } } satisfies StopAnswer;
   if (result.status === 404) throw notFound(args.url);
   const error = result.error?.code === "not_promoted" ? "payment.stop.notPromoted" : "payment.stop.failed";
@@ -196,8 +203,8 @@ async function stopPlacement(args: Route.ActionArgs, api: ApiClient, realtyId: n
 }
 
 /** A new purchase: a failed one tried again, or another package after a paid one. */
-function createAgain(api: ApiClient, realtyId: number, product: ProductId) {
-  return api.createIntent({ realty_id: realtyId, product, idempotency_key: crypto.randomUUID() });
+function createAgain(api: ApiClient, listingId: number, product: ProductId) {
+  return api.createIntent({ realty_id: listingId, product, idempotency_key: crypto.randomUUID() });
 }
 
 /**

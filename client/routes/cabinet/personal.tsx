@@ -1,16 +1,22 @@
-import { Form, redirect, data, useActionData, useNavigation } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { Form, redirect, data, useActionData, useNavigation, useRouteLoaderData } from "react-router";
 import * as v from "valibot";
 import {
   ACCOUNT_DEFAULT_COUNTRY,
   AccountEmail,
   AccountPhone,
+  type ApiUser,
   Code,
   Password,
   PersonName,
   ACCOUNT_LIMITS,
   USER_OPTIONS,
 } from "#shared/api/auth.ts";
+import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
+import { PHOTO_MAX_BYTES } from "#shared/constants.ts";
+import { srcsetOf } from "#shared/photo-variants.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
+import { PHONE_PREFERRED_COUNTRIES } from "#shared/phone/constants.ts";
 import { phoneFormSchema } from "#shared/phone/schema.ts";
 import {
   CodeField,
@@ -21,28 +27,34 @@ import {
   WarningIcon,
 } from "#client/components/auth-dialog/fields.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import type { RootData } from "#client/root-data.ts";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
+import {
+  PHOTO_ACCEPT,
+  PHOTO_LIMIT_VALUES,
+  photoErrorValues,
+} from "#client/components/listing-wizard/photos-messages.ts";
 import { requireUser } from "#client/guards.server.ts";
-import { unavailable } from "#client/http-errors.ts";
+import { unavailable } from "#client/http-errors.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { pageMeta } from "#client/seo.ts";
-import { appContext } from "#client/app-context.ts";
+import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/personal";
 import styles from "./personal.module.css";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { AUTH_DIALOG_MESSAGE_SCOPES, pageScopes } from "#client/i18n/message-scopes.ts";
-import { type FailedResult, formProblem } from "#client/api/form-problem.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { AUTH_DIALOG_TEXT_SCOPES, pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetPersonal"], "cabinet", ...AUTH_DIALOG_MESSAGE_SCOPES);
+const MESSAGES = pageTextScopes(["cabinetPersonal"], "cabinet", "photo.error", ...AUTH_DIALOG_TEXT_SCOPES);
 
 /**
- * `/cabinet/personal/` (SPEC §6: signed-in users): name, phone and e-mail (each new value confirmed with a
- * code sent to it), password. `?verify=phone&next=…` is the step listing creation sends an account without
- * a verified phone to: the phone comes first, and a confirmed phone goes on to `next`. Plain form posts
- * to this page's action, so all of it works without JavaScript.
+ * `/cabinet/personal/` (product §6: signed-in users): name, profile picture (decision 050), phone and e-mail
+ * (each new value confirmed with a code sent to it), password. `?verify=phone&next=…` is the step listing
+ * creation sends an account without a verified phone to: the phone comes first, and a confirmed phone goes
+ * on to `next`. Plain form posts to this page's action, so all of it works without JavaScript.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const result = await args.context.get(appContext).api.cabinetUser();
   if (!result.ok) throw unavailable();
@@ -56,7 +68,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinetPersonal", {}, { indexable: false });
 
-type Section = "name" | "phone" | "email" | "password";
+type Section = "name" | "picture" | "phone" | "email" | "password";
 
 export interface PersonalResult {
   section: Section;
@@ -85,6 +97,8 @@ const FIELD_OF: Record<string, string> = {
   password: "password",
   current_password: "current_password",
   name: "name",
+  image: "image",
+  image_url: "image",
 };
 
 function problem(section: Section, result: FailedResult, extra: Partial<PersonalResult> = {}) {
@@ -94,6 +108,16 @@ function problem(section: Section, result: FailedResult, extra: Partial<Personal
 
 const invalid = (section: Section, field: string, message: string, extra: Partial<PersonalResult> = {}) =>
   data<PersonalResult>({ section, ...extra, fields: { [field]: message } }, { status: 400 });
+
+/**
+ * A form post renders the page in the same request, after its action: the root loader then shows the
+ * header's name and picture as the API now has them, not as the session read them before the change
+ * (a replaced picture's files are already gone).
+ */
+function changedAccount(args: Route.ActionArgs, account: ApiUser) {
+  const app = args.context.get(appContext);
+  if (app.user) app.user = { ...app.user, name: account.name, image_variants: account.image_variants };
+}
 
 export async function action(args: Route.ActionArgs) {
   requireUser(args);
@@ -111,7 +135,32 @@ export async function action(args: Route.ActionArgs) {
     if (!name.success) return invalid("name", "name", name.issues[0].message);
     const result = await api.updatePersonal({ name: name.output });
     if (!result.ok) return problem("name", result);
+    changedAccount(args, result.data.data);
     return data<PersonalResult>({ section: "name", done: "cabinet.personal.nameSaved" });
+  }
+
+  if (intent === "picture" || intent === "picture-remove") {
+    let result;
+    if (intent === "picture") {
+      // An empty file input still posts one nameless, empty file.
+      const file = form.get("image");
+      if (typeof file === "string" || !file?.size) return invalid("picture", "image", "auth.invalid.imageMissing");
+      // Refused before its bytes are copied into the API call; the API refuses it too.
+      if (file.size > PHOTO_MAX_BYTES) {
+        return data<PersonalResult>({ section: "picture", fields: { image: PHOTO_ERRORS.tooLarge } }, { status: 413 });
+      }
+      const upload = new FormData();
+      upload.set("image", file);
+      result = await api.updateImage(upload);
+    } else {
+      result = await api.updateImage({ image_url: null });
+    }
+    if (!result.ok) return problem("picture", result);
+    changedAccount(args, result.data.data);
+    return data<PersonalResult>({
+      section: "picture",
+      done: intent === "picture" ? "cabinet.personal.pictureSaved" : "cabinet.personal.pictureRemoved",
+    });
   }
 
   if (intent === "phone-send" || intent === "phone-resend") {
@@ -224,6 +273,7 @@ export default function Personal({ loaderData }: Route.ComponentProps) {
       <div className={styles.sections}>
         {askPhone ? phone : null}
         <NameSection account={account} result={of("name")} />
+        <PictureSection account={account} result={of("picture")} />
         {askPhone ? null : phone}
         <EmailSection account={account} result={of("email")} />
         <PasswordSection account={account} result={of("password")} />
@@ -301,6 +351,125 @@ function NameSection({ account, result }: { account: Account; result: PersonalRe
   );
 }
 
+/** The picture's side on the page (CSS px; personal.module.css `.portrait`), for `sizes`. */
+const PICTURE_PX = 96;
+
+/**
+ * The profile picture: shown at its variants' sizes, or a placeholder of the same size. Both forms are
+ * plain posts to the action (the file as multipart) that work without JavaScript; with it, a file over
+ * the limit is refused here before its bytes are sent.
+ */
+function PictureSection({ account, result }: { account: Account; result: PersonalResult | undefined }) {
+  const { t } = useI18n();
+  const busy = useBusy("picture");
+  // The post's answer comes before the page's data: the outcome waits for the picture it speaks of.
+  const settling = useNavigation().state === "loading";
+  const form = useRef<HTMLFormElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  const error = tooLarge ? PHOTO_ERRORS.tooLarge : result?.fields?.image;
+  const variants = account.image_variants;
+
+  useEffect(() => {
+    if (result?.fields?.image) input.current?.focus();
+    // A saved file is not offered again; after a removal the focus leaves its vanished button for the picker.
+    if (result?.done) form.current?.reset();
+    if (result?.done === "cabinet.personal.pictureRemoved") input.current?.focus();
+  }, [result]);
+
+  return (
+    <section className={styles.section} aria-labelledby="personal-picture">
+      <h2 id="personal-picture">{t("cabinet.personal.picture.heading")}</h2>
+      {/* A file refused here makes the last post's outcome stale. */}
+      <Outcome result={tooLarge || settling ? undefined : result} />
+      <div className={styles.picture}>
+        {variants.length ? (
+          <img
+            className={styles.portrait}
+            src={account.image_url ?? variants[0]!.url}
+            srcSet={srcsetOf(variants)}
+            sizes={`${PICTURE_PX}px`}
+            width={PICTURE_PX}
+            height={PICTURE_PX}
+            alt={t("cabinet.personal.picture.alt")}
+          />
+        ) : (
+          <span className={styles.portrait} aria-hidden="true">
+            <PersonIcon />
+          </span>
+        )}
+        {variants.length ? (
+          <Form method="post">
+            <button
+              type="submit"
+              name="intent"
+              value="picture-remove"
+              className={styles.secondary}
+              aria-disabled={busy || undefined}
+            >
+              {t("cabinet.personal.picture.remove")}
+            </button>
+          </Form>
+        ) : (
+          <p className={styles.lead}>{t("cabinet.personal.picture.none")}</p>
+        )}
+      </div>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className={styles.form}
+        ref={form}
+        onSubmit={(event) => {
+          const file = input.current?.files?.[0];
+          if (file && file.size > PHOTO_MAX_BYTES) {
+            event.preventDefault();
+            setTooLarge(true);
+            input.current?.focus();
+          }
+        }}
+      >
+        <Field
+          label={t("cabinet.personal.picture.choose")}
+          error={error}
+          errorValues={error ? photoErrorValues(error) : undefined}
+          hint={t("cabinet.personal.picture.hint", PHOTO_LIMIT_VALUES)}
+        >
+          {(props) => (
+            <input
+              {...props}
+              ref={input}
+              className={`${styles.input} ${styles.file}`}
+              type="file"
+              name="image"
+              accept={PHOTO_ACCEPT}
+              required
+              onChange={() => setTooLarge(false)}
+            />
+          )}
+        </Field>
+        <button
+          type="submit"
+          name="intent"
+          value="picture"
+          className={styles.primary}
+          aria-disabled={busy || undefined}
+        >
+          {t("cabinet.personal.picture.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function PersonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="48" height="48" focusable="false">
+      <circle cx="12" cy="8" r="4" fill="currentColor" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+    </svg>
+  );
+}
+
 function CodeForm({ kind, result, next }: { kind: "phone" | "email"; result: PersonalResult; next?: string | null }) {
   const { t } = useI18n();
   const left = useCountdown(result.resendIn, result.sentAt);
@@ -345,6 +514,7 @@ function PhoneSection({
   highlighted: boolean;
 }) {
   const { t } = useI18n();
+  const root = useRouteLoaderData<RootData>("root");
   const errorId = "personal-phone-error";
   return (
     <section
@@ -372,7 +542,8 @@ function PhoneSection({
               name="telephone"
               required
               label={t(account.phone ? "cabinet.personal.phone.new" : "phone.label")}
-              defaultCountry={ACCOUNT_DEFAULT_COUNTRY}
+              defaultCountry={root?.country ?? ACCOUNT_DEFAULT_COUNTRY}
+              preferredCountries={PHONE_PREFERRED_COUNTRIES}
               defaultValue={{
                 text: result?.phoneText ?? (account.phone && !account.phone_verified ? account.phone : ""),
                 country: result?.phoneCountry,

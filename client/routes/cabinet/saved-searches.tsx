@@ -7,8 +7,8 @@ import { SAVED_SEARCHES_MAX } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { savedSearchState, searchHref } from "#shared/search-query.ts";
-import { appContext } from "#client/app-context.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { ConfirmDialog } from "#client/components/confirm-dialog/confirm-dialog.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { SavedSearchCard } from "#client/components/saved-searches/saved-search-card.tsx";
@@ -23,24 +23,25 @@ import {
 } from "#client/components/saved-searches/saved-search-state.ts";
 import styles from "#client/components/saved-searches/saved-searches.module.css";
 import { requireUser } from "#client/guards.server.ts";
-import { parseId, unavailable } from "#client/http-errors.ts";
+import { unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { placeNames } from "#client/saved-searches.server.ts";
+import { placeNames } from "#client/components/saved-searches/saved-searches.server.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/saved-searches";
 
 /** The messages this page shows beyond the site-wide ones: its own, the chips', and the API's words for a name. */
-const MESSAGES = pageScopes(["cabinetSavedSearches"], ...SAVED_SEARCHES_MESSAGES, "validation");
+const MESSAGES = pageTextScopes(["cabinetSavedSearches"], ...SAVED_SEARCHES_MESSAGES, "validation");
 
 /**
- * SPEC §2 `/cabinet/saved-searches/`, signed-in users only (issue 22 item 2): every saved search, newest
+ * Product §2 `/cabinet/saved-searches/`, signed-in users only (decision 041): every saved search, newest
  * first, with its filters and the listings new since it was last opened. `?confirm={id}` asks before a
  * deletion (without JavaScript), `?done={intent}` says what a form post did.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
   const url = new URL(args.request.url);
   const { api } = args.context.get(appContext);
@@ -91,7 +92,7 @@ function perform(api: ApiClient, intent: CabinetIntent, id: number, form: FormDa
   }
 }
 
-/** A refused post as the card shows it, answered with the API's status (SPEC §8 alerts follow it). */
+/** A refused post as the card shows it, answered with the API's status (product §8 alerts follow it). */
 function refusal(
   result: Extract<ApiResult<unknown>, { ok: false }>,
   intent: CabinetIntent,

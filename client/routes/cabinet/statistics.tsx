@@ -3,43 +3,43 @@ import type { ApiListingStatistics } from "#shared/api/cabinet.ts";
 import { OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { appContext } from "#client/app-context.ts";
-import { idPage } from "#client/components/page-intro/id-page.tsx";
+import { appContext } from "#client/app-context.server.ts";
+import { idPageMeta } from "#client/components/page-intro/id-page.ts";
+import { pageId } from "#client/components/page-intro/id-page.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { StatsChart, type StatsSeries, StatsTable, useDayFormat } from "#client/components/stats-chart/stats-chart.tsx";
 import { requireUser } from "#client/guards.server.ts";
-import { notFound, unavailable } from "#client/http-errors.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { Route } from "./+types/statistics";
 import styles from "./statistics.module.css";
 
-const page = idPage("cabinetStatistics");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["cabinetStatistics"], "ownerStats", "listingState.label");
+const MESSAGES = pageTextScopes(["cabinetStatistics"], "ownerStats", "listingState.label");
 
-/** What the chart draws (issue 19 item 6); the table and the totals show every counter. */
+/** What the chart draws (decision 038); the table and the totals show every counter. */
 const CHARTED = ["views", "phone", "messages", "favourites"] as const satisfies readonly StatsSeries[];
 const COUNTED = ["views", "phone", "map", "list", "messages", "favourites"] as const satisfies readonly StatsSeries[];
 
 /**
- * SPEC §7 Statistics for the owner: a listing's last OWNER_STATS_DAYS days, day by day, as a chart with
+ * Product §7 Statistics for the owner: a listing's last OWNER_STATS_DAYS days, day by day, as a chart with
  * its table. The owner's own listing only (anyone else's is the 404 page); a listing that was never public
  * has nothing to count and says so.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   // A malformed id is the 404 page for everyone; a real page asks for sign-in.
-  const { id } = page.loader(args);
+  const id = pageId(args);
   requireUser(args);
   const result = await args.context.get(appContext).api.listingStatistics(id);
   if (result.ok) return { id, statistics: result.data.data as ApiListingStatistics | null };
   if (result.status === 409) return { id, statistics: null };
   throw result.status === 404 ? notFound(args.url) : unavailable();
 });
-export const meta = page.meta;
+export const meta = idPageMeta("cabinetStatistics");
 
 export default function CabinetStatistics({ loaderData }: Route.ComponentProps) {
   const { id, statistics } = loaderData;

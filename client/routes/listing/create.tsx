@@ -6,19 +6,19 @@ import { createAction, wizardOptions } from "#client/components/listing-wizard/w
 import type { WizardResult } from "#client/components/listing-wizard/wizard-types.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireVerifiedPhone } from "#client/guards.server.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/create";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingCreate"], "wizard", "validation");
+const MESSAGES = pageTextScopes(["listingCreate"], "wizard", "map.pin", "geocode", "validation");
 
 /**
- * `/listing/create/` (SPEC §2, issue 18): the wizard's first step, deal × property type; posting it
- * makes a draft and goes on to `/listing/edit/{id}/?step=params`. SPEC §6: a verified phone first.
+ * `/listing/create/` (product §2): the wizard's first step, deal × property type; posting it
+ * makes a draft and goes on to `/listing/edit/{id}/?step=params`. Product §6: a verified phone first.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireVerifiedPhone(args);
   return { options: await wizardOptions(args) };
 });
@@ -37,7 +37,7 @@ export default function ListingCreate() {
     <>
       <PageIntro pageKey="listingCreate" />
       <WizardProgress current="type" href={null} state={() => null} />
-      <StepSection step="type">
+      <StepSection step="type" result={result}>
         <TypeStep options={options} result={result} changing={false} />
       </StepSection>
     </>

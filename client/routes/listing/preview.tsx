@@ -1,46 +1,56 @@
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { DuplicateError } from "#shared/api/listing-edit.ts";
 import { privatePaths } from "#shared/private-paths.ts";
-import { appContext } from "#client/app-context.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { ListingStateBanner } from "#client/components/listing-view/listing-state-banner.tsx";
-import { ListingView } from "#client/components/listing-view/listing-view.tsx";
+import { everPublished, ListingView } from "#client/components/listing-view/listing-view.tsx";
+import { DUPLICATE_MESSAGE_SCOPE, DuplicateNotice } from "#client/components/listing-wizard/duplicate-notice.tsx";
 import { OwnerBlock } from "#client/components/listing-view/owner-block.tsx";
 import { paymentHref } from "#client/components/payment/payment-links.ts";
-import { idPage } from "#client/components/page-intro/id-page.tsx";
+import { idPageMeta } from "#client/components/page-intro/id-page.ts";
+import { pageId } from "#client/components/page-intro/id-page.server.ts";
 import { requireUser } from "#client/guards.server.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { Route } from "./+types/preview";
 import bannerStyles from "#client/components/listing-view/listing-state-banner.module.css";
 
-const page = idPage("listingPreview");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingPreview"], "listingState", "listingPreview", "detail", "moderation.rejectionCode");
+const MESSAGES = pageTextScopes(
+  ["listingPreview"],
+  "listingState",
+  "listingPreview",
+  "detail",
+  "map",
+  "moderation.rejectionCode",
+  DUPLICATE_MESSAGE_SCOPE,
+);
 
 /**
- * SPEC §6: the owner's own listing in any state, as the public detail page shows it, under a banner
+ * Product §6: the owner's own listing in any state, as the public detail page shows it, under a banner
  * naming its state; 404 for anyone else's (admins too: they have the admin preview). Not indexed, no
  * statistics, nothing that acts on a listing that is not public.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   // A malformed id is the 404 page for everyone; a real page asks for sign-in.
-  const { id } = page.loader(args);
+  const id = pageId(args);
   requireUser(args);
   const result = await args.context.get(appContext).api.listingPreview(id);
   if (!result.ok) throw result.status === 404 || result.status === 403 ? notFound(args.url) : unavailable();
   return { id, listing: result.data.data, now: Date.now() };
 });
-export const meta = page.meta;
+export const meta = idPageMeta("listingPreview");
 
 /** What submitting answered; after a success the loader shows the new state. */
 type SubmitResult =
   | { submitted: true }
-  | { duplicate: DuplicateError["error"]["listing"] }
+  | { duplicate: Pick<DuplicateError["error"], "match" | "listing"> }
   | { incomplete: string[] }
   | { error: string };
 
@@ -57,7 +67,10 @@ export async function action(args: Route.ActionArgs) {
   if (result.status === 404) throw notFound(url);
   const error = result.error as Partial<DuplicateError["error"]> | undefined;
   if (result.status === 409 && error?.code === "possible_duplicate" && error.listing) {
-    return data<SubmitResult>({ duplicate: error.listing }, { status: 409 });
+    return data<SubmitResult>(
+      { duplicate: { match: error.match ?? "facts", listing: error.listing } },
+      { status: 409 },
+    );
   }
   if (result.status === 400 && result.error?.fields) {
     return data<SubmitResult>({ incomplete: Object.keys(result.error.fields) }, { status: 400 });
@@ -84,7 +97,7 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
             {t("listingPreview.edit")}
           </Link>
           {listing.status === "active" ? (
-            <Link to={lp(paymentHref({ realtyId: listing.id }))} data-testid="preview-promote">
+            <Link to={lp(paymentHref({ listingId: listing.id }))} data-testid="preview-promote">
               {t("listingPreview.promote")}
             </Link>
           ) : null}
@@ -105,12 +118,7 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
           </p>
         ) : answer && "duplicate" in answer ? (
           <div role="alert" data-testid="preview-duplicate">
-            <p>
-              {t("listingPreview.duplicate", { id: answer.duplicate.id })}{" "}
-              <Link to={lp(privatePaths.listing.preview(answer.duplicate.id))}>
-                {answer.duplicate.title ?? t("listingPreview.duplicateLink", { id: answer.duplicate.id })}
-              </Link>
-            </p>
+            <DuplicateNotice duplicate={answer.duplicate} />
             <Form method="post">
               <button type="submit" name="intent" value="force" className={bannerStyles.button} disabled={busy}>
                 {t("listingPreview.submitAnyway")}
@@ -121,7 +129,12 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
           <p role="alert">{messageOf(t, answer.error)}</p>
         ) : null}
       </ListingStateBanner>
-      <ListingView listing={listing} now={now} contact={<OwnerBlock owner={listing.owner} />} />
+      <ListingView
+        listing={listing}
+        now={now}
+        contact={<OwnerBlock owner={listing.owner} />}
+        published={everPublished(listing)}
+      />
     </>
   );
 }

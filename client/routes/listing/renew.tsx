@@ -2,28 +2,29 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { paths } from "#shared/paths.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
-import { appContext } from "#client/app-context.ts";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/renew";
 import styles from "./renew.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingRenew"], "renew");
+const MESSAGES = pageTextScopes(["listingRenew"], "renew");
 
 /** A token as the reminder writes it (worker/auth/renew-link.ts); anything else is a broken link. */
 const TOKEN = /^[0-9a-z]{1,11}\.[\w-]{43}$/;
 
 /**
- * `/listing/renew/{id}/?token=…`: the expiry reminder's link (issue 19 item 3, decision 038). It renews
+ * `/listing/renew/{id}/?token=…`: the expiry reminder's link (decision 038). It renews
  * nothing by being opened — mail scanners open links — but shows the listing and one button that posts
  * the token; no sign-in needed. The link works once: renewing moves the run it was signed for.
  */
-export const loader = withMessages(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
+export const loader = withTexts(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (!id) throw notFound(url);
   const token = url.searchParams.get("token") ?? "";

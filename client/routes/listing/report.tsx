@@ -2,33 +2,34 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useFetcher } from "react-router";
 import { REPORT_REASONS, type ReportReason } from "#shared/api/cabinet.ts";
 import { REPORT_TEXT_MAX } from "#shared/constants.ts";
-import { appContext } from "#client/app-context.ts";
-import { formProblem } from "#client/api/form-problem.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { formProblem } from "#client/api/form-problem.server.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
-import { idPage } from "#client/components/page-intro/id-page.tsx";
+import { idPageMeta } from "#client/components/page-intro/id-page.ts";
+import { pageId } from "#client/components/page-intro/id-page.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
-import { notFound, parseId, unavailable } from "#client/http-errors.ts";
+import { notFound, unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { withMessages } from "#client/i18n/page-messages.server.ts";
-import { pageScopes } from "#client/i18n/message-scopes.ts";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { useHydrated } from "#client/use-hydrated.ts";
 import type { Route } from "./+types/report";
 import styles from "./report.module.css";
 
-const page = idPage("listingReport");
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageScopes(["listingReport"], "report", "validation");
+const MESSAGES = pageTextScopes(["listingReport"], "report", "validation");
 /** The least "other" needs (shared/api/cabinet.ts ReportBody), for the messages that name it. */
 const TEXT_MIN = 3;
 
 /**
- * Issue 19 item 5: a visitor — a guest too — tells the moderators what is wrong with a public listing.
+ * Decision 038: a visitor — a guest too — tells the moderators what is wrong with a public listing.
  * A listing that is not public is the 404 page, as a missing one is. The form is a plain post to this
  * page (no JavaScript needed); with JavaScript it is sent in place and the thanks take its place.
  */
-export const loader = withMessages(MESSAGES, async function loader(args: Route.LoaderArgs) {
-  const { id } = page.loader(args);
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  const id = pageId(args);
   const { api, user } = args.context.get(appContext);
   const result = await api.listing(id);
   if (!result.ok) throw result.status === 404 ? notFound(args.url) : unavailable();
@@ -37,7 +38,7 @@ export const loader = withMessages(MESSAGES, async function loader(args: Route.L
   const own = user !== null && user.id === listing.owner.id;
   return { id, title: listing.title, titleLang: listing.title_lang, path: listing.path, own };
 });
-export const meta = page.meta;
+export const meta = idPageMeta("listingReport");
 
 type Field = "reason" | "text";
 type ReportResult =
@@ -169,6 +170,7 @@ export default function ListingReport({ loaderData }: Route.ComponentProps) {
           <div className={styles.field}>
             <label htmlFor="report-text">{t("report.text")}</label>
             <textarea
+              className={styles.input}
               id="report-text"
               name="text"
               rows={5}

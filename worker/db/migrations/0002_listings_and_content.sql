@@ -8,7 +8,7 @@ CREATE TABLE users (
   created_at INTEGER NOT NULL
 );
 
--- Listings: type_id is the classified type of SPEC §3 (1–10); deal and property_type follow from it
+-- Listings: type_id is the classified type of product §3 (1–10); deal and property_type follow from it
 -- and are stored for the indexes. Money in whole EUR (rent per month); areas in m²; times in ms.
 CREATE TABLE listings (
   id INTEGER PRIMARY KEY,
@@ -90,7 +90,7 @@ CREATE TABLE listing_images (
   UNIQUE (listing_id, position)
 );
 
--- Media: tags nest up to four levels (SPEC §2 media routes); slugs are unique among siblings.
+-- Media: tags nest up to four levels (product §2 media routes); slugs are unique among siblings.
 CREATE TABLE tags (
   id INTEGER PRIMARY KEY,
   parent_id INTEGER REFERENCES tags(id) ON DELETE CASCADE,

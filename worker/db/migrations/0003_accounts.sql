@@ -1,4 +1,4 @@
--- Accounts and sessions (issue 6, decision 006). Times are milliseconds since the epoch.
+-- Accounts and sessions (decision 006). Times are milliseconds since the epoch.
 
 -- Password: PBKDF2-SHA256 hash and per-user salt (base64), with the iteration count used.
 ALTER TABLE users ADD COLUMN password_hash TEXT;

@@ -1,4 +1,4 @@
--- Listings a signed-in person keeps (SPEC §7 Cabinet favourites). Guests keep theirs in a cookie,
+-- Listings a signed-in person keeps (product §7 Cabinet favourites). Guests keep theirs in a cookie,
 -- merged into this table when they sign in.
 CREATE TABLE favourites (
   user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Contact with a listing's owner (SPEC §7 "Listings": reveal-phone-number, send-message).
+-- Contact with a listing's owner (product §7 "Listings": reveal-phone-number, send-message).
 -- A reveal is paid once per visitor and listing: later reveals of the same number are free.
 CREATE TABLE payments (
   id TEXT PRIMARY KEY,

@@ -1,4 +1,4 @@
--- Listing editing (issue 18, decision 030). A draft lives in `listings` from its first step, so its id
+-- Listing editing (decision 030). A draft lives in `listings` from its first step, so its id
 -- stays the same through the wizard, moderation and publication and its photos (listing_images) can
 -- point at it. SQLite cannot relax NOT NULL in place: the table is rebuilt with the facts a draft does
 -- not have yet nullable, and a CHECK that every listing past `draft` has them. The state awaiting

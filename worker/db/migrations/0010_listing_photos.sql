@@ -1,4 +1,4 @@
--- Uploaded listing photos (issue 18 item 4, decision 031) share listing_images with the seeded
+-- Uploaded listing photos (decision 031) share listing_images with the seeded
 -- illustrations: a row with a photo_key is a photo in R2, one without is drawn from its seed.
 -- width and height are the served (rotated) full size; rotation is the owner's clockwise turn.
 ALTER TABLE listing_images ADD COLUMN photo_key TEXT;

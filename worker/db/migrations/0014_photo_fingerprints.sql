@@ -1,4 +1,4 @@
--- Photo fingerprints for the duplicate check (issue 18, decision 036): a 64-bit difference hash of each
+-- Photo fingerprints for the duplicate check (decision 036): a 64-bit difference hash of each
 -- uploaded photo (16 hex digits) and its four 16-bit bands, each indexed, so photos within a few bits of
 -- a new one are found by exact band lookups. Illustrations and photos stored before this have none.
 ALTER TABLE listing_images ADD COLUMN fingerprint TEXT;

@@ -1,4 +1,4 @@
--- My listings (issue 19, decision 038): the owner's lifecycle, expiry and renewal, moderation, reports.
+-- My listings (decision 038): the owner's lifecycle, expiry and renewal, moderation, reports.
 -- Times are milliseconds since the epoch.
 --
 -- A deleted listing is final: it keeps its row (payments, messages and favourites point at it) with

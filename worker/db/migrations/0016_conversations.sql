@@ -1,4 +1,4 @@
--- Messages (issue 20, decision 039): one conversation per (listing, visitor), both sides' unread counts kept
+-- Messages (decision 039): one conversation per (listing, visitor), both sides' unread counts kept
 -- by the writes, blocking, reports, and the e-mail notice's throttle. Times are milliseconds since the epoch.
 CREATE TABLE conversations (
   id INTEGER PRIMARY KEY,
@@ -28,7 +28,7 @@ CREATE INDEX conversations_owner ON conversations (owner_id, last_message_at DES
 
 ALTER TABLE messages ADD COLUMN conversation_id INTEGER REFERENCES conversations(id);
 
--- The messages written before conversations existed (send-message of issue 7): one conversation per listing
+-- The messages written before conversations existed (the old send-message): one conversation per listing
 -- and writer, its counters as they stand (nothing was ever marked read).
 INSERT INTO conversations (listing_id, visitor_id, owner_id, created_at, last_message_id, last_message_at,
   owner_unread)
@@ -56,7 +56,7 @@ CREATE TABLE conversation_reports (
 CREATE UNIQUE INDEX conversation_reports_open ON conversation_reports (conversation_id, reporter_id)
   WHERE resolved_at IS NULL;
 
--- Message notices are a list people can leave (issue 20 item 4): the lists' CHECK gains 'messages'.
+-- Message notices are a list people can leave (decision 039): the lists' CHECK gains 'messages'.
 CREATE TABLE email_subscriptions_next (
   id INTEGER PRIMARY KEY,
   email TEXT NOT NULL,

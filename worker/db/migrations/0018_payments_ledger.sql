@@ -1,4 +1,4 @@
--- Payments and promotion (issue 21, decision 040). Money in integer cents, times in ms.
+-- Payments and promotion (decision 040). Money in integer cents, times in ms.
 --
 -- A payment intent is what a person is about to pay for: a product of shared/products.ts for a listing, its
 -- amount taken from that table, with the provider that takes the money. Its states are a ledger

@@ -1,4 +1,4 @@
--- Promoted listings first on every page of a search (issue 21, decision 040; worker/db/promoted-ranking.ts).
+-- Promoted listings first on every page of a search (decision 040; worker/db/promoted-ranking.ts).
 -- A search reads the running "Top" placements that match it in the order of their end: these indexes serve
 -- that read for each way a search narrows (the same leading columns as the sort indexes of migrations
 -- 0005–0007), so it costs a few index entries instead of every listing of a city. They are partial: only

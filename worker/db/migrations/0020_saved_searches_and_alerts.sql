@@ -1,4 +1,4 @@
--- Saved searches, e-mail alerts, price-drop alerts and unsubscribing (issue 22, decision 041). Times in ms.
+-- Saved searches, e-mail alerts, price-drop alerts and unsubscribing (decision 041). Times in ms.
 --
 -- A saved search is a signed-in person's filters (`query`: the canonical query string of
 -- shared/api/saved-searches.ts, so the same filters are the same row). Guests keep theirs in the

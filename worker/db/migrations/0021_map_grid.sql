@@ -1,4 +1,4 @@
--- The map (issue 24, DESIGN §8). A listing's owner may hide the house: `location_precision` says how
+-- The map (architecture §8, decision 044). A listing's owner may hide the house: `location_precision` says how
 -- precisely the public sees it, and `shown_lat`/`shown_lng` are the point every public response gives —
 -- computed here from the exact point, so every writer (wizard, seed, later migrations) is covered and no
 -- query can forget the rule. `street` snaps to the centre of a 0.004° cell, `district` to the centre of a

@@ -1,7 +1,7 @@
 -- The search page asks for a deal in a city without one property type ("for sale in Belgrade", rooms or a
 -- price on top): a single type is a list page's and has its own indexes (0002, 0007). Without one, no
 -- index started with the city and went on in a sort's order, so every active listing of the city was read
--- and sorted for a page of 20, and a price range or a rooms filter read each candidate row (issue 25; SQL
+-- and sorted for a page of 20, and a price range or a rooms filter read each candidate row (decision 045; SQL
 -- per search at 100 000 listings: 2 rooms for sale in Belgrade 68 ms, up to €150 000 153 ms, 2 rooms at
 -- €100–250 000 128 ms). These walk the sort's order and test deal, rooms, price and district from the
 -- index alone: 0.7, 3.1 and 4.3 ms. Newest first is also the city's whole list with any deal; the other

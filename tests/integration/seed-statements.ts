@@ -1,0 +1,21 @@
+import type { TestProject } from "vitest/node";
+import { seedStatements } from "#harness/seed/seed-sql.ts";
+
+declare module "vitest" {
+  interface ProvidedContext {
+    seedStatements: string[];
+  }
+}
+
+/** Listings seeded for the workerd tests: enough for every filter and page, quick to apply. */
+const TEST_LISTINGS = 300;
+
+/**
+ * The seed's SQL, made once in Node for every test file (apply-migrations.ts runs it in each file's own
+ * D1): importing the seed's modules into each file's runtime cost seconds a file. Anchored to today, as
+ * local databases are, so that the seeded listings' runs, statistics and reports fall around the real
+ * clock the worker reads.
+ */
+export default function setup(project: TestProject) {
+  project.provide("seedStatements", seedStatements({ listings: TEST_LISTINGS, anchor: Date.now() }));
+}

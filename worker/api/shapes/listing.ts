@@ -1,0 +1,107 @@
+/**
+ * Listing rows (worker/db/listing-columns.ts) as the API answers them: a card, the detail and a preview,
+ * a search's facets, a sitemap entry. Paths and image URLs are made here, not in the queries.
+ */
+import type { ApiListing, ApiListingPreview, SearchFacets } from "#shared/api/realty.ts";
+import { LISTING_FACTS, type ListingFactValues } from "#shared/listing-facts.ts";
+import { listingField } from "#shared/listing-fields.ts";
+import { PRICE_CUT_SHOWN_DAYS } from "#shared/constants.ts";
+import type { Locale } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
+import type { ListingRow, StoredFacts } from "#worker/db/listing-columns.ts";
+import type { ListingDetailRows } from "#worker/db/listing-detail.ts";
+import type { FacetRows } from "#worker/db/listing-search.ts";
+import type { SitemapListingRow } from "#worker/db/listings.ts";
+import { shownTitle } from "#worker/db/listing-titles.ts";
+import { firstImage, toImage } from "./image.ts";
+
+const bool = (value: number | null) => (value === null ? null : value === 1);
+const iso = (ms: number) => new Date(ms).toISOString();
+const round2 = (n: number | null) => (n === null ? null : Math.round(n * 100) / 100);
+
+/**
+ * A row's facts in API shape, in the order of `LISTING_FACTS`: numbers as stored, yes/no as booleans. The
+ * public listing, the preview and the owner's edit shape give the same.
+ */
+export function listingFacts(row: StoredFacts): ListingFactValues {
+  return Object.fromEntries(
+    LISTING_FACTS.map((name) => [
+      name,
+      listingField(name).kind === "flag" ? bool(row[name] as number | null) : row[name],
+    ]),
+  ) as ListingFactValues;
+}
+
+/** A listing as the API answers it; `card`: for a list, its title in the reader's language where one can be made. */
+export function toListing(row: ListingRow, now: number, locale: Locale, view: "card" | "detail" = "card"): ApiListing {
+  return {
+    id: row.id,
+    type_id: row.type_id,
+    deal: row.deal,
+    type: row.property_type,
+    path: paths.detail(row.deal, row.property_type, row.city_slug, row.id),
+    city: { slug: row.city_slug, name: row.city_name },
+    district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
+    address: row.address,
+    lat: row.lat,
+    lng: row.lng,
+    location_precision: row.location_precision,
+    price: row.price,
+    currency: "EUR",
+    previous_price: recentCut(row, now),
+    price_m2: round2(row.price_m2),
+    ...listingFacts(row),
+    ...shownTitle(row, locale, { readersLanguage: view === "card" }),
+    lang: row.lang,
+    promoted: row.promoted_until !== null && row.promoted_until > now,
+    highlighted: row.highlight_until !== null && row.highlight_until > now,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    expires_at: iso(row.expires_at),
+    image: firstImage(row.image_json),
+    image_count: row.image_count,
+  };
+}
+
+/** The price before the last change when that change was a cut within PRICE_CUT_SHOWN_DAYS days. */
+function recentCut(row: Pick<ListingRow, "price" | "previous_price" | "price_changed_at">, now: number) {
+  if (row.previous_price === null || row.price_changed_at === null || row.previous_price <= row.price) return null;
+  return now - row.price_changed_at <= PRICE_CUT_SHOWN_DAYS * 24 * 60 * 60 * 1000 ? row.previous_price : null;
+}
+
+/** The detail of a listing (the public one adds its status, a preview its review state). */
+export function toListingPreview(
+  { row, images, market, prices }: ListingDetailRows,
+  now: number,
+  locale: Locale,
+): ApiListingPreview {
+  const median = market.n && market.median !== null ? Math.round(market.median * 100) / 100 : null;
+  return {
+    ...toListing(row, now, locale, "detail"),
+    description: row.description,
+    status: row.status,
+    images: images.map(toImage),
+    owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
+    checked_at: row.checked_at === null ? null : iso(row.checked_at),
+    market: { city_median_price_m2: median, sample_size: market.n },
+    price_history: prices.map((point) => ({ price: point.price, currency: "EUR", at: iso(point.at) })),
+  };
+}
+
+/** A search's facets: types and rooms in key order, districts by count then slug. */
+export function toSearchFacets(facets: FacetRows): SearchFacets {
+  return {
+    types: facets.types.map((r) => ({ type_id: r.key, count: r.count })).sort((a, b) => a.type_id - b.type_id),
+    rooms: facets.rooms.map((r) => ({ rooms: r.key, count: r.count })).sort((a, b) => a.rooms - b.rooms),
+    districts: facets.districts
+      .map((r) => ({ slug: r.slug!, name: r.name!, count: r.count }))
+      .sort((a, b) => b.count - a.count || a.slug.localeCompare(b.slug)),
+  };
+}
+
+/** A listing in the sitemap's list. */
+export const toSitemapListing = (row: SitemapListingRow) => ({
+  id: row.id,
+  path: paths.detail(row.deal, row.property_type, row.city_slug, row.id),
+  updated_at: iso(row.updated_at),
+});

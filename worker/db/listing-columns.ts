@@ -1,0 +1,76 @@
+/**
+ * What every read of a listing selects (the search, the lists by id, the detail and the previews): its
+ * columns, joins and row type. The API shapes the rows (worker/api/shapes/listing.ts).
+ */
+import type { Locale } from "#shared/locales.ts";
+import { LISTING_FACTS, type ListingFact } from "#shared/listing-facts.ts";
+import type { FieldValue } from "#shared/listing-fields.ts";
+import type { ListingTypeId, Deal, ListingKind } from "#shared/listing-types.ts";
+import type { LocationPrecision } from "#shared/map.ts";
+
+/** Column of a localized name; the locale is one of three known values, never user text. */
+export const nameColumn = (locale: Locale) => `name_${locale}` as const;
+
+/** A listing's facts (shared/listing-fields.ts) as stored, each in a column of its name: yes/no as 1/0. */
+export type StoredFacts = { [F in ListingFact]: (FieldValue<F> extends boolean ? number : FieldValue<F>) | null };
+
+/** The facts' columns, in the order of `LISTING_FACTS` (names from the table, never from a request). */
+const FACT_COLUMNS = LISTING_FACTS.map((name) => `l.${name}`).join(", ");
+
+export interface ListingRow extends StoredFacts {
+  id: number;
+  type_id: ListingTypeId;
+  deal: Deal;
+  property_type: ListingKind;
+  city_slug: string;
+  city_name: string;
+  district_slug: string | null;
+  district_name: string | null;
+  address: string;
+  lat: number;
+  lng: number;
+  location_precision: LocationPrecision;
+  price: number;
+  price_m2: number | null;
+  /** The price before the last change while public, and when it changed (migration 0037). */
+  previous_price: number | null;
+  price_changed_at: number | null;
+  title: string;
+  title_generated: number;
+  lang: "en" | "ru" | "sr";
+  promoted_until: number | null;
+  highlight_until: number | null;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+  /** The first photo as JSON of an `ImageRow`, or null. */
+  image_json: string | null;
+  image_count: number;
+}
+
+/** A listing's photo or illustration as stored: a photo has its key in the photo store, an illustration none. */
+export interface ImageRow {
+  id: number;
+  width: number;
+  height: number;
+  photo_key: string | null;
+}
+
+/** The public sees a listing's approved photos only; those added since wait for a moderator (decision 053). */
+export const PUBLIC_IMAGE = " AND i.state = 'public'";
+
+/**
+ * A listing's columns. `lat`/`lng` are the shown point (migration 0021), the only one the public sees;
+ * `exact` (the owner's and admins' previews only) reads the point the owner set and every photo.
+ */
+export const listingColumns = (locale: Locale, exact = false) => `
+  l.id, l.type_id, l.deal, l.property_type, c.slug AS city_slug, c.${nameColumn(locale)} AS city_name,
+  d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address,
+  ${exact ? "l.lat, l.lng" : "l.shown_lat AS lat, l.shown_lng AS lng"}, l.location_precision, l.price,
+  l.price_m2, l.previous_price, l.price_changed_at, ${FACT_COLUMNS}, l.title, l.title_generated,
+  l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
+  (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
+     WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
+  (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count`;
+
+export const listingJoins = "JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";

@@ -1,0 +1,50 @@
+/**
+ * The live channel (decision 039): what the API tells the pages that are open right now —
+ * a conversation's new messages and read marks to the pages showing it, a person's unread count to every
+ * page of theirs. A Durable Object per conversation and per person holds the open WebSockets (hibernating
+ * between messages; worker/live/live-channel.ts); these functions are how the rest of the worker publishes
+ * to them. Publishing never fails a request: a page that misses an event catches up when it reconnects
+ * (or by its poll), so a failed publish is only logged.
+ */
+import type { LiveEvent } from "#shared/api/messages.ts";
+
+/** The channels' names: one Durable Object per name (`idFromName`). */
+export const conversationChannel = (conversationId: number) => `conversation:${conversationId}`;
+export const userChannel = (userId: number) => `user:${userId}`;
+
+/** The pages that have this conversation open. */
+export function publishToConversation(env: Env, conversationId: number, event: LiveEvent): Promise<void> {
+  return publish(env, conversationChannel(conversationId), event);
+}
+
+/** Every open page of this person (the header's unread count). */
+export function publishToUser(env: Env, userId: number, event: LiveEvent): Promise<void> {
+  return publish(env, userChannel(userId), event);
+}
+
+/**
+ * Closes the sockets of sessions that ended (logout, a revoked refresh-token family, a password change, the
+ * account deleted): the person's channel closes its own and those of the conversations they had open. Like
+ * publishing it fails nothing; a socket it misses is closed at its next event once its authorisation ends.
+ */
+export async function endLiveSessions(env: Env, userId: number, familyIds: string[]): Promise<void> {
+  if (familyIds.length === 0) return;
+  try {
+    await liveChannel(env, userChannel(userId)).endSessions(familyIds);
+  } catch (error) {
+    console.error(`live channel ${userChannel(userId)}: sessions not ended`, error);
+  }
+}
+
+/** The Durable Object of a channel. */
+export function liveChannel(env: Env, channel: string) {
+  return env.LIVE.get(env.LIVE.idFromName(channel));
+}
+
+async function publish(env: Env, channel: string, event: LiveEvent): Promise<void> {
+  try {
+    await liveChannel(env, channel).publish(event);
+  } catch (error) {
+    console.error(`live channel ${channel}: ${event.type} event not published`, error);
+  }
+}

@@ -1,0 +1,518 @@
+/**
+ * What the site e-mails owners about their listings (decision 038), in the owner's language
+ * (`users.locale`, en by default): a moderator's approval or rejection (of a listing, or of changes to a
+ * public one: decision 053), visitors' reports taking a listing off the site for review (decision 047), the
+ * expiry reminder; and to either
+ * side of a conversation, a message left unread (`new_message`, decision 039). Every
+ * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
+ * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `sendOwnerMail` sends any of them.
+ *
+ * Each is on a list (OWNER_MAIL_LIST, decision 041): not sent to an address that left it, and it carries
+ * that list's unsubscribe links — the RFC 8058 headers and a link in the body (worker/workflows/unsubscribe-links.ts).
+ */
+import type { RejectionCode, ReportReason } from "#shared/api/cabinet.ts";
+import { LISTING_RUN_DAYS } from "#shared/constants.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "#shared/locales.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
+import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
+import type { SubscriptionList } from "#shared/subscription-lists.ts";
+import { isSubscribed } from "#worker/db/subscriptions.ts";
+import { sendMail } from "#worker/adapters/mailer.ts";
+import { type UnsubscribeSigner, unsubscribeParts } from "./unsubscribe-links.ts";
+
+/** What every template is given besides its own data. */
+export interface MailContext {
+  locale: Locale;
+  /** The site's absolute origin, `https://kvadrat.rs`. */
+  origin: string;
+}
+
+export interface Letter {
+  subject: string;
+  text: string;
+}
+
+/** A listing as an e-mail names it: its title in the owner's language (or its number when it has none). */
+interface MailListing {
+  id: number;
+  title: string | null;
+}
+
+type Template<D> = (data: D, context: MailContext) => Letter;
+
+/** The absolute URL of a locale-free site path in the context's language. */
+export const siteUrl = (context: MailContext, path: string) =>
+  new URL(localizePath(path, context.locale), context.origin).href;
+
+/** The quotation marks and "No." of each language. */
+const TYPOGRAPHY: Record<Locale, { quote: (text: string) => string; no: string }> = {
+  en: { quote: (text) => `“${text}”`, no: "No." },
+  ru: { quote: (text) => `«${text}»`, no: "№" },
+  sr: { quote: (text) => `„${text}“`, no: "br." },
+};
+
+/** “Two-room flat, Vračar” (No. 123): the listing as the letter names it. */
+const named = (listing: MailListing, locale: Locale) => {
+  const { quote, no } = TYPOGRAPHY[locale];
+  return listing.title ? `${quote(listing.title)} (${no} ${listing.id})` : `${no} ${listing.id}`;
+};
+
+/** The label of a rejection reason in the letter's language: the one the owner sees on the site. */
+const rejectionLabel = (code: RejectionCode, locale: Locale) =>
+  textCatalog(locale).intl.formatMessage({ id: `moderation.rejectionCode.${code}` });
+
+/** What every owner e-mail is given for its way out. */
+interface Leavable {
+  /** The unsubscribe page's locale-free path with the token (`/unsubscribe/?token=…`). */
+  unsubscribePath: string;
+}
+
+interface Approved extends Leavable {
+  listing: MailListing;
+  /** The public page's locale-free path. */
+  path: string;
+}
+
+interface Rejected extends Leavable {
+  listing: MailListing;
+  code: RejectionCode | null;
+  /** The moderator's own words, or "". */
+  reason: string;
+}
+
+const listingApproved: Record<Locale, Template<Approved>> = {
+  en: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Your listing is published",
+    text: [
+      `A moderator has approved your listing ${named(listing, context.locale)}. It is on the site for the next ${LISTING_RUN_DAYS} days:`,
+      siteUrl(context, path),
+      "",
+      `Renew, archive or edit it under “My listings”: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Ваше объявление опубликовано",
+    text: [
+      `Модератор одобрил ваше объявление ${named(listing, context.locale)}. Оно будет на сайте ближайшие ${LISTING_RUN_DAYS} дней:`,
+      siteUrl(context, path),
+      "",
+      `Продлить, перенести в архив или изменить его можно в разделе «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Vaš oglas je objavljen",
+    text: [
+      `Moderator je odobrio vaš oglas ${named(listing, context.locale)}. Na sajtu je narednih ${LISTING_RUN_DAYS} dana:`,
+      siteUrl(context, path),
+      "",
+      `Obnovite ga, arhivirajte ili izmenite u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+const listingRejected: Record<Locale, Template<Rejected>> = {
+  en: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Your listing was not published",
+    text: [
+      `A moderator has not published your listing ${named(listing, context.locale)}.`,
+      "",
+      ...(code ? [`Reason: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`The moderator's note: ${reason}`] : []),
+      "",
+      "Correct the listing and submit it for review again:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Ваше объявление не опубликовано",
+    text: [
+      `Модератор не опубликовал ваше объявление ${named(listing, context.locale)}.`,
+      "",
+      ...(code ? [`Причина: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Комментарий модератора: ${reason}`] : []),
+      "",
+      "Исправьте объявление и снова отправьте его на проверку:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Vaš oglas nije objavljen",
+    text: [
+      `Moderator nije objavio vaš oglas ${named(listing, context.locale)}.`,
+      "",
+      ...(code ? [`Razlog: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Napomena moderatora: ${reason}`] : []),
+      "",
+      "Ispravite oglas i ponovo ga pošaljite na proveru:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+interface Hidden extends Leavable {
+  listing: MailListing;
+  /** What the reports that took it off said (HIDING_REPORT_REASONS). */
+  reasons: ReportReason[];
+}
+
+/** A report's reason in the letter's language, as visitors chose it on the site. */
+const reportLabel = (reason: ReportReason, locale: Locale) =>
+  textCatalog(locale).intl.formatMessage({ id: `report.reason.${reason}` });
+
+const listingHidden: Record<Locale, Template<Hidden>> = {
+  en: ({ listing, reasons, unsubscribePath }, context) => ({
+    subject: "Your listing is off the site until a moderator checks it",
+    text: [
+      `Several visitors reported your listing ${named(listing, context.locale)}, so it is off the site until a moderator checks it. They said:`,
+      ...reasons.map((reason) => `– ${reportLabel(reason, context.locale)}`),
+      "",
+      `Still available and correct? You need not do anything: once a moderator approves it, it is back on the site for ${LISTING_RUN_DAYS} days. Sold or rented? Archive it under “My listings”:`,
+      siteUrl(context, paths.cabinet.main()),
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, reasons, unsubscribePath }, context) => ({
+    subject: "Ваше объявление снято с сайта до проверки модератором",
+    text: [
+      `Несколько посетителей пожаловались на ваше объявление ${named(listing, context.locale)}, поэтому оно снято с сайта до проверки модератором. Причины жалоб:`,
+      ...reasons.map((reason) => `– ${reportLabel(reason, context.locale)}`),
+      "",
+      `Объявление актуально и верно? Ничего делать не нужно: когда модератор его одобрит, оно вернётся на сайт на ${LISTING_RUN_DAYS} дней. Продано или сдано? Перенесите его в архив в разделе «Мои объявления»:`,
+      siteUrl(context, paths.cabinet.main()),
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, reasons, unsubscribePath }, context) => ({
+    subject: "Vaš oglas je sklonjen sa sajta dok ga moderator ne proveri",
+    text: [
+      `Više posetilaca je prijavilo vaš oglas ${named(listing, context.locale)}, pa je sklonjen sa sajta dok ga moderator ne proveri. Razlozi prijava:`,
+      ...reasons.map((reason) => `– ${reportLabel(reason, context.locale)}`),
+      "",
+      `Oglas je aktuelan i tačan? Ne morate ništa da radite: kada ga moderator odobri, vraća se na sajt na ${LISTING_RUN_DAYS} dana. Prodato ili izdato? Arhivirajte ga u delu „Moji oglasi“:`,
+      siteUrl(context, paths.cabinet.main()),
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+/** A moderator's decision on changes to a listing that stayed on the site meanwhile (decision 053). */
+const changesApproved: Record<Locale, Template<Approved>> = {
+  en: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Your changes are published",
+    text: [
+      `A moderator has approved your changes to the listing ${named(listing, context.locale)}. Visitors see them now:`,
+      siteUrl(context, path),
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Ваши изменения опубликованы",
+    text: [
+      `Модератор одобрил изменения в объявлении ${named(listing, context.locale)}. Посетители уже видят их:`,
+      siteUrl(context, path),
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, path, unsubscribePath }, context) => ({
+    subject: "Vaše izmene su objavljene",
+    text: [
+      `Moderator je odobrio izmene oglasa ${named(listing, context.locale)}. Posetioci ih sada vide:`,
+      siteUrl(context, path),
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+const changesRejected: Record<Locale, Template<Rejected>> = {
+  en: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Your changes were not published",
+    text: [
+      `A moderator has not published your changes to the listing ${named(listing, context.locale)}. Visitors still see the version approved before.`,
+      "",
+      ...(code ? [`Reason: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`The moderator's note: ${reason}`] : []),
+      "",
+      "Correct the changes and save them to send them for review again:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Ваши изменения не опубликованы",
+    text: [
+      `Модератор не опубликовал изменения в объявлении ${named(listing, context.locale)}. Посетители по-прежнему видят одобренную ранее версию.`,
+      "",
+      ...(code ? [`Причина: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Комментарий модератора: ${reason}`] : []),
+      "",
+      "Исправьте изменения и сохраните их, чтобы снова отправить на проверку:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, code, reason, unsubscribePath }, context) => ({
+    subject: "Vaše izmene nisu objavljene",
+    text: [
+      `Moderator nije objavio izmene oglasa ${named(listing, context.locale)}. Posetioci i dalje vide ranije odobrenu verziju.`,
+      "",
+      ...(code ? [`Razlog: ${rejectionLabel(code, context.locale)}`] : []),
+      ...(reason ? [`Napomena moderatora: ${reason}`] : []),
+      "",
+      "Ispravite izmene i sačuvajte ih da biste ih ponovo poslali na proveru:",
+      siteUrl(context, privatePaths.listing.edit(listing.id)),
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+interface ExpiryReminder extends Leavable {
+  listing: MailListing;
+  /** When it leaves the site (ms). */
+  expiresAt: number;
+  /** The renewal page's locale-free path with its signed token (`/listing/renew/7/?token=…`). */
+  renewPath: string;
+}
+
+/** The day a listing leaves the site, in the letter's language and the site's time zone. */
+const day = (at: number, locale: Locale) => textCatalog(locale).intl.formatDate(at, { dateStyle: "long" });
+
+const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
+  en: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
+    subject: "Your listing expires soon",
+    text: [
+      `Your listing ${named(listing, context.locale)} leaves the site on ${day(expiresAt, context.locale)}.`,
+      "",
+      `Still available? Renew it for ${LISTING_RUN_DAYS} more days with one click (no need to sign in):`,
+      siteUrl(context, renewPath),
+      "",
+      `Sold or rented? Nothing to do: it goes to the archive of “My listings” by itself: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
+    subject: "Срок вашего объявления скоро истекает",
+    text: [
+      `Ваше объявление ${named(listing, context.locale)} будет снято с сайта ${day(expiresAt, context.locale)}.`,
+      "",
+      `Ещё актуально? Продлите его ещё на ${LISTING_RUN_DAYS} дней одним нажатием (входить не нужно):`,
+      siteUrl(context, renewPath),
+      "",
+      `Продано или сдано? Ничего делать не нужно: оно само перейдёт в архив раздела «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
+    subject: "Vaš oglas uskoro ističe",
+    text: [
+      `Vaš oglas ${named(listing, context.locale)} ističe ${day(expiresAt, context.locale)}.`,
+      "",
+      `Još je aktuelan? Obnovite ga na još ${LISTING_RUN_DAYS} dana jednim klikom (bez prijavljivanja):`,
+      siteUrl(context, renewPath),
+      "",
+      `Prodato ili izdato? Ne morate ništa da radite: oglas sam prelazi u arhivu u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+interface NewMessage extends Leavable {
+  /** Who wrote, as they show themselves ("" for an account deleted since). */
+  sender: string;
+  listing: MailListing;
+  /** The start of the newest unread message (`excerpt`), as typed. */
+  excerpt: string;
+  /** The conversation's locale-free path (`/cabinet/messages/?c=7`). */
+  conversationPath: string;
+}
+
+/** The message quoted as e-mail quotes are: every line after "> ". */
+const quoted = (text: string) =>
+  text
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+
+const newMessage: Record<Locale, Template<NewMessage>> = {
+  en: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+    subject: "You have a new message on Kvadrat",
+    text: [
+      sender
+        ? `${sender} wrote to you about the listing ${named(listing, context.locale)}:`
+        : `You have a message about the listing ${named(listing, context.locale)}:`,
+      "",
+      quoted(excerpt),
+      "",
+      `Read and answer: ${siteUrl(context, conversationPath)}`,
+      "",
+      "We write when a message has waited unread for 10 minutes, at most once an hour for each conversation.",
+      `No more e-mails about messages: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+    subject: "Новое сообщение на Kvadrat",
+    text: [
+      sender
+        ? `Вам пришло сообщение от ${sender} об объявлении ${named(listing, context.locale)}:`
+        : `Вам пришло сообщение об объявлении ${named(listing, context.locale)}:`,
+      "",
+      quoted(excerpt),
+      "",
+      `Прочитать и ответить: ${siteUrl(context, conversationPath)}`,
+      "",
+      "Мы пишем, когда сообщение остаётся непрочитанным 10 минут, не чаще раза в час по каждой переписке.",
+      `Отписаться от писем о сообщениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+    subject: "Nova poruka na Kvadratu",
+    text: [
+      sender
+        ? `Stigla vam je poruka od korisnika ${sender} o oglasu ${named(listing, context.locale)}:`
+        : `Stigla vam je poruka o oglasu ${named(listing, context.locale)}:`,
+      "",
+      quoted(excerpt),
+      "",
+      `Pročitajte i odgovorite: ${siteUrl(context, conversationPath)}`,
+      "",
+      "Javljamo se kada poruka ostane nepročitana 10 minuta, najviše jednom na sat za svaki razgovor.",
+      `Odjava od obaveštenja o porukama: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
+/** Every owner e-mail by its purpose (the outbox's and the logs' name for it). */
+export const OWNER_MAIL = {
+  listing_approved: listingApproved,
+  listing_rejected: listingRejected,
+  listing_hidden: listingHidden,
+  changes_approved: changesApproved,
+  changes_rejected: changesRejected,
+  expiry_reminder: expiryReminder,
+  new_message: newMessage,
+};
+export type OwnerMailKind = keyof typeof OWNER_MAIL;
+export type OwnerMailData<K extends OwnerMailKind> = Parameters<(typeof OWNER_MAIL)[K]["en"]>[0];
+
+/** The list each owner e-mail is on: what its unsubscribe links stop, and what stops it. */
+const OWNER_MAIL_LIST: Record<OwnerMailKind, SubscriptionList> = {
+  listing_approved: "listing_updates",
+  listing_rejected: "listing_updates",
+  listing_hidden: "listing_updates",
+  changes_approved: "listing_updates",
+  changes_rejected: "listing_updates",
+  expiry_reminder: "listing_updates",
+  new_message: "messages",
+};
+
+/** The language a person's e-mails are in: their `users.locale`, else the site's default. */
+export const mailLocale = (locale: string | null | undefined): Locale => (isLocale(locale) ? locale : DEFAULT_LOCALE);
+
+/** One owner e-mail, written in the context's language. */
+export function ownerLetter<K extends OwnerMailKind>(
+  kind: K,
+  data: OwnerMailData<K>,
+  context: MailContext,
+): Letter & { purpose: K } {
+  const template = OWNER_MAIL[kind][context.locale] as Template<OwnerMailData<K>>;
+  return { ...template(data, context), purpose: kind };
+}
+
+/** Whom an e-mail goes to: the person (their unsubscribe token names them) at their confirmed address. */
+export interface Recipient {
+  userId: number;
+  email: string;
+}
+
+/**
+ * Writes and sends one owner e-mail (through the adapter: the dev outbox in development) with its list's
+ * unsubscribe links (signed by `sign`); `left` (nothing sent) when the address has left the list.
+ */
+export async function sendOwnerMail<K extends OwnerMailKind>(
+  env: Env,
+  sign: UnsubscribeSigner,
+  to: Recipient,
+  kind: K,
+  data: Omit<OwnerMailData<K>, "unsubscribePath">,
+  context: MailContext,
+  now: number,
+): Promise<"sent" | "left"> {
+  const list = OWNER_MAIL_LIST[kind];
+  if (!(await isSubscribed(env.DB, to.email, list))) return "left";
+  const { unsubscribePath, headers } = await unsubscribeParts(
+    sign,
+    context.origin,
+    to.userId,
+    { kind: "list", list },
+    now,
+  );
+  const letter = ownerLetter(kind, { ...data, unsubscribePath } as OwnerMailData<K>, context);
+  await sendMail(env, { to: to.email, ...letter, headers }, now);
+  return "sent";
+}
