@@ -4,6 +4,11 @@ import { defineConfig } from "vitest/config";
 import { FOLDERS, wranglerConfig } from "./harness/folders.ts";
 
 const build = FOLDERS.test.build;
+/**
+ * The suites that run against servers and browsers under two busy cores try a failed test once more
+ * (decision 086); `npm test` names every test that passed only on its second try.
+ */
+const SECOND_TRY = 1;
 /** The unit tests that opt into happy-dom (`// @vitest-environment happy-dom`). */
 const DOM_TESTS = globSync("client/**/*.test.{ts,tsx}").filter((file) =>
   readFileSync(file, "utf8").includes("@vitest-environment happy-dom"),
@@ -63,6 +68,7 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
+          retry: SECOND_TRY,
           // Property tests send hundreds of requests each; beside the browser tests (npm test runs both at once,
           // decision 063) vitest's 5 s is too short for them, not a sign of a slow endpoint.
           testTimeout: 30_000,
@@ -95,11 +101,18 @@ export default defineConfig({
       },
       {
         // The operator's commands against a fresh local D1 (wrangler in a child process).
-        test: { name: "ops", include: ["tests/ops/**/*.test.ts"], environment: "node", testTimeout: 300_000 },
+        test: {
+          name: "ops",
+          include: ["tests/ops/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          retry: SECOND_TRY,
+        },
       },
       {
         test: {
           name: "e2e",
+          retry: SECOND_TRY,
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/e2e/server.ts"],
@@ -115,6 +128,7 @@ export default defineConfig({
         // axe-core and the Nu validator on every page type in en/ru/sr (harness/audit/, budgets.json).
         test: {
           name: "audit",
+          retry: SECOND_TRY,
           include: ["tests/audit/**/*.test.ts"],
           environment: "node",
           globalSetup: ["./tests/e2e/server.ts"],

@@ -128,6 +128,11 @@ function failureSummary(file: Report["testResults"][number]): string {
   if (!failures.length) failures.push("    a hook failed: its message is in the output above (FAIL … > <suite name>)");
   return `  ${file.name}\n${failures.join("\n")}`;
 }
+/** A passed test that kept its first try's errors (vitest's `retry`): a race to find, named with its first failure. */
+const passedOnSecondTry = (file: Report["testResults"][number]) =>
+  file.assertionResults
+    .filter((test) => test.status === "passed" && test.failureMessages.length)
+    .map((test) => `  ${file.name}\n    ↻ ${test.fullName}\n      ${firstLines(test.failureMessages.join("\n"))}`);
 const firstLines = (text: string) =>
   text
     .split("\n")
@@ -210,6 +215,9 @@ try {
   // A file can fail outside its tests (a hook's check, an import): those count as failures too.
   const failedFiles = reports.flatMap((report) => report.testResults.filter((file) => file.status === "failed"));
   console.log(`\n${sum("numPassedTests")} passed, ${sum("numFailedTests")} failed, ${sum("numPendingTests")} skipped`);
+  const secondTries = reports.flatMap((report) => report.testResults.flatMap(passedOnSecondTry));
+  if (secondTries.length)
+    console.log(`${secondTries.length} test(s) passed only on a second try (decision 086):\n${secondTries.join("\n")}`);
   if (failedFiles.length)
     console.log(`${failedFiles.length} test file(s) failed:\n${failedFiles.map(failureSummary).join("\n")}`);
   if (failedChecks.length) console.log(`Checks failed: ${failedChecks.join(", ")} (their output is above).`);
