@@ -132,5 +132,14 @@ describe("the reported conversations page", () => {
     );
     const done = await (await page("/admin/moderation/conversations/?done=block")).text();
     expect(done).toContain("The report is closed and the conversation blocked.");
+    // One audit row, the moderator's, for the one decision that changed something.
+    const { results } = await env.DB.prepare(
+      "SELECT action, actor_kind, after FROM audit_log WHERE target_kind = 'conversation' AND target_id = ?",
+    )
+      .bind(String(conversationId))
+      .all();
+    expect(results).toEqual([
+      { action: "conversation.block", actor_kind: "user", after: JSON.stringify({ blocked_for: visitor.user.id }) },
+    ]);
   });
 });

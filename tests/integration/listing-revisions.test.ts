@@ -14,7 +14,7 @@ import type { ApiListingDetail, ApiPreview } from "#shared/api/realty.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { SMALL_JPEG } from "#tests/fixtures/photos.ts";
 import { call, type Jar, outbox, uniqueIp } from "./auth-fixtures.ts";
-import { adminJar, owner, type Owner, published } from "./moderation-fixtures.ts";
+import { adminJar, auditRows, owner, type Owner, published } from "./moderation-fixtures.ts";
 
 let admin: Jar;
 let seller: Owner;
@@ -148,6 +148,7 @@ describe("changes to an approved listing", () => {
     expect(await queueItem(id)).toBeUndefined();
     expect((await ownerEdit(id)).revision).toBeNull();
     expect((await outbox(seller.email)).find((m) => m.purpose === "changes_approved")).toBeDefined();
+    expect((await auditRows("listing", id)).at(-1)).toMatchObject({ action: "listing.changes_approve" });
   });
 
   it("rejected, keep the approved version live and tell the owner why; a new change waits again", async () => {
@@ -181,6 +182,10 @@ describe("changes to an approved listing", () => {
     expect(mail.body).toContain("still see the version approved before");
     // A decision on changes that are no longer waiting is a 409.
     expect((await decide(id, "approve")).status).toBe(409);
+    expect((await auditRows("listing", id)).map(({ action, reason }) => ({ action, reason }))).toEqual([
+      { action: "listing.approve", reason: null },
+      { action: "listing.changes_reject", reason: "No payment details, please." },
+    ]);
 
     // Saving a corrected text puts the changes back in the queue.
     const fixed = "Sunny two-room flat in the old town, quiet courtyard, new windows, and a new kitchen.";

@@ -111,6 +111,22 @@ export const listingRow = (id: number) =>
       rejection_reason: string | null;
     }>();
 
+/** The audit rows of one target, oldest first (decision 058). */
+export const auditRows = (kind: string, id: number) =>
+  env.DB.prepare(
+    "SELECT action, actor_kind, actor_id, before, after, reason FROM audit_log WHERE target_kind = ? AND target_id = ? ORDER BY id",
+  )
+    .bind(kind, String(id))
+    .all<{
+      action: string;
+      actor_kind: string;
+      actor_id: number | null;
+      before: string | null;
+      after: string | null;
+      reason: string | null;
+    }>()
+    .then((r) => r.results);
+
 /** A page as a browser without JavaScript asks for it. */
 export function page(path: string, jar?: Jar, locale = "en") {
   const cookie = [`locale=${locale}`, jar?.header()].filter(Boolean).join("; ");

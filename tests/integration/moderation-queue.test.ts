@@ -14,6 +14,7 @@ import { checkUnsubscribeToken } from "#worker/auth/unsubscribe-token.ts";
 import { call, errorOf, Jar, outbox, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
 import {
   adminJar,
+  auditRows,
   established,
   listingRow,
   owner,
@@ -159,6 +160,7 @@ describe("GET /api/admin/realty/moderation", () => {
     expect(await itemOf(id)).toBeUndefined();
     expect((await call(`/api/realty/${id}`)).status).toBe(200);
     expect((await decide(id, "approve")).status).toBe(409);
+    expect((await auditRows("listing", id)).map((row) => row.action)).toEqual(["listing.approve", "listing.keep"]);
   });
 
   it("takes a reported public listing off with a reason its owner is told", async () => {
@@ -176,6 +178,12 @@ describe("GET /api/admin/realty/moderation", () => {
       .bind(id)
       .all<{ resolved_at: number | null; overruled: number }>();
     expect(results).toEqual([{ resolved_at: expect.any(Number), overruled: 0 }]);
+    expect((await auditRows("listing", id)).at(-1)).toMatchObject({
+      action: "listing.reject",
+      before: JSON.stringify({ status: "active" }),
+      after: JSON.stringify({ status: "rejected" }),
+      reason: "Asks for money before a viewing.",
+    });
   });
 
   it("gives the facts, up to 6 pictures, the owner and the submission", async () => {
@@ -313,6 +321,31 @@ describe("decisions", () => {
     expect(again.published_at).toBe(row.published_at);
     expect(again.checked_at).toBe(before + DAY_MS);
     expect(again.reminded_at).toBeNull();
+  });
+
+  it("writes one audit row per decision, with the moderator, and none for a decision refused", async () => {
+    const approved = await pending(seller);
+    const rejected = await pending(seller);
+    expect((await decide(approved, "approve")).status).toBe(200);
+    expect((await decide(rejected, "reject", { code: "price" })).status).toBe(200);
+    expect((await decide(approved, "approve")).status).toBe(409);
+    expect((await decide(rejected, "reject", { code: "rules" })).status).toBe(409);
+    const adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = ?")
+      .bind(DEV_ACCOUNTS.find((a) => a.role === "admin")!.email)
+      .first<{ id: number }>())!.id;
+    expect(await auditRows("listing", approved)).toEqual([
+      {
+        action: "listing.approve",
+        actor_kind: "user",
+        actor_id: adminId,
+        before: JSON.stringify({ status: "pending" }),
+        after: JSON.stringify({ status: "active" }),
+        reason: null,
+      },
+    ]);
+    expect(await auditRows("listing", rejected)).toEqual([
+      expect.objectContaining({ action: "listing.reject", actor_id: adminId, reason: "price" }),
+    ]);
   });
 
   it("records the decision in the listing's history, the words or else the code", async () => {

@@ -12,6 +12,8 @@ import type { Single } from "#shared/api/conventions.ts";
 import type { ApiIntent } from "#shared/api/payments.ts";
 import {
   PAYMENT_COMPLETES_PER_HOUR,
+  PAYMENT_FAILURES_PER_HOUR,
+  PAYMENT_INTENT_READS_PER_HOUR,
   PAYMENT_INTENT_WRITES_PER_HOUR,
   PAYMENT_PROVIDER_CALL_WINDOW_S,
   STRIPE_WEBHOOK_TOLERANCE_S,
@@ -534,6 +536,40 @@ describe("limits on what one account makes the site ask of Stripe (decision 049)
     expect(
       await env.DB.prepare("SELECT COUNT(*) AS n FROM payment_intents WHERE user_id = ?").bind(who.userId).first("n"),
     ).toBe(1);
+  }, 60_000);
+
+  it("intent reads and failures past their hourly limits are 429; a failed intent asks Stripe no more", async () => {
+    const { token, intent, session } = await stripeIntent();
+    const headers = { "x-debug-now": String(Date.now()) };
+    const tally = (answers: Response[]) => answers.map((res) => res.status).filter((status) => status === 429).length;
+    const reads = await Promise.all(
+      Array.from({ length: PAYMENT_INTENT_READS_PER_HOUR + 3 }, () =>
+        viaApi(`/api/cabinet/payment/intent/${intent.id}`, { token, headers }),
+      ),
+    );
+    expect(tally(reads)).toBe(3);
+    expect(reads.filter((res) => res.status === 200)).toHaveLength(PAYMENT_INTENT_READS_PER_HOUR);
+
+    // One after another: calls at once on one intent take turns at the provider (429 for the waiting ones).
+    const failures: Response[] = [];
+    for (let i = 0; i < PAYMENT_FAILURES_PER_HOUR + 4; i++) {
+      failures.push(
+        await viaApi("/api/cabinet/payment/failure", {
+          method: "POST",
+          token,
+          headers,
+          body: json({ intent_id: intent.id, reason: "cancelled" }),
+        }),
+      );
+    }
+    expect(tally(failures)).toBe(4);
+    for (const res of failures.filter((r) => r.status === 429)) {
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    const expiries = stripe.requests.filter((r) => r.path === `/v1/checkout/sessions/${session}/expire`);
+    expect(failures.slice(0, PAYMENT_FAILURES_PER_HOUR).every((res) => res.status === 200)).toBe(true);
+    expect(expiries).toHaveLength(1);
+    expect(await ledgerOf(intent.id)).toEqual(["created", "failed"]);
   }, 60_000);
 });
 

@@ -32,7 +32,6 @@ import type { AppEnv } from "#worker/app-env.ts";
 import {
   adminArticle,
   type AdminArticleRow,
-  type ActionContext,
   articleIdBySlug,
   type ArticleValues,
   createArticle,
@@ -47,7 +46,7 @@ import { isUniqueConstraintError } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { requestIdOf } from "#worker/http/request-id.ts";
+import { staffAction } from "#worker/http/staff-action.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
@@ -71,10 +70,6 @@ const ARTICLE_ERRORS = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const IdParams = v.object({ id: IdParam });
-
-function actionContext(c: Context<AppEnv>): ActionContext {
-  return { actor: { kind: "user", id: c.get("user")!.id }, now: nowOf(c), requestId: requestIdOf(c) };
-}
 
 const cover = (row: AdminArticleRow) =>
   row.cover_key && row.cover_width ? { key: row.cover_key, width: row.cover_width } : null;
@@ -224,7 +219,7 @@ adminArticles
     try {
       // The drawn picture's seed, for as long as it has no cover.
       const seed = crypto.getRandomValues(new Uint32Array(1))[0]! >>> 1;
-      id = await createArticle(c.env.DB, result.values, seed, actionContext(c));
+      id = await createArticle(c.env.DB, result.values, seed, staffAction(c));
     } catch (error) {
       if (isUniqueConstraintError(error)) return slugRace(c);
       throw error;
@@ -238,7 +233,7 @@ adminArticles
     const result = await articleValues(c, c.req.valid("json"), before);
     if ("refusal" in result) return result.refusal;
     try {
-      if (!(await updateArticle(c.env.DB, before, result.values, actionContext(c)))) {
+      if (!(await updateArticle(c.env.DB, before, result.values, staffAction(c)))) {
         return fieldError(c, 409, "body", ARTICLE_ERRORS.changed, "The article changed meanwhile; reload it");
       }
     } catch (error) {
@@ -299,7 +294,7 @@ adminArticles
         return apiError(c, status, code, message, { image: error });
       }
       const origin = new URL(c.req.url).origin;
-      if (!(await replaceCover(c.env.DB, before, { key: stored.key, width: stored.width }, actionContext(c)))) {
+      if (!(await replaceCover(c.env.DB, before, { key: stored.key, width: stored.width }, staffAction(c)))) {
         await removePhotoObjects(c.env.PHOTOS, origin, stored.objects);
         return fieldError(c, 409, "image", PHOTO_ERRORS.changed, "The cover changed meanwhile; try again");
       }
@@ -313,7 +308,7 @@ adminArticles
     const before = await adminArticle(c.env.DB, c.req.valid("param").id);
     if (!before) return apiError(c, 404, "not_found", "No such article");
     if (before.cover_key && before.cover_width) {
-      if (!(await replaceCover(c.env.DB, before, null, actionContext(c)))) {
+      if (!(await replaceCover(c.env.DB, before, null, staffAction(c)))) {
         return fieldError(c, 409, "image", PHOTO_ERRORS.changed, "The cover changed meanwhile; try again");
       }
       await removePhotoObjects(

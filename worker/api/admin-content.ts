@@ -25,7 +25,6 @@ import { IdParam } from "#shared/api/conventions.ts";
 import { hasRole } from "#shared/staff-roles.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import {
-  type ActionContext,
   adminTooltip,
   adminTooltips,
   advantagesStore,
@@ -43,7 +42,7 @@ import { loadTags } from "#worker/db/content.ts";
 import { forgetReferenceData } from "#worker/db/reference-data.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { requestIdOf } from "#worker/http/request-id.ts";
+import { staffAction } from "#worker/http/staff-action.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { toAdminAdvantage, toAdminFaq, toAdminTags, toAdminTooltip } from "./shapes/admin-content.ts";
@@ -54,10 +53,6 @@ import { valid } from "./validate.ts";
 const CONTENT_WRITES_PER_HOUR = 300;
 
 const IdParams = v.object({ id: IdParam });
-
-function actionContext(c: Context<AppEnv>): ActionContext {
-  return { actor: { kind: "user", id: c.get("user")!.id }, now: nowOf(c), requestId: requestIdOf(c) };
-}
 
 async function adminTags(db: D1Database) {
   const [tree, filed] = await Promise.all([loadTags(db), tagArticleCounts(db)]);
@@ -106,7 +101,7 @@ adminContent
       });
     }
     if (await siblingSlugTaken(c.env.DB, parent?.id ?? null, input.slug)) return slugTaken(c);
-    const id = await insertTag(c.env.DB, parent, input, actionContext(c));
+    const id = await insertTag(c.env.DB, parent, input, staffAction(c));
     // The next id or the slug was taken by a write in between: the editor tries again.
     if (id === null) return slugTaken(c);
     forgetReferenceData("tags");
@@ -128,7 +123,7 @@ adminContent
     }
     let updated: boolean;
     try {
-      updated = await updateTag(c.env.DB, tag, input, actionContext(c));
+      updated = await updateTag(c.env.DB, tag, input, staffAction(c));
     } catch (error) {
       if (error instanceof Error && /constraint/i.test(error.message)) return slugTaken(c);
       throw error;
@@ -145,7 +140,7 @@ adminContent
     const { id } = c.req.valid("param");
     const tag = (await adminTags(c.env.DB)).find((row) => row.id === id);
     if (!tag) return gone(c, "tag");
-    if (tag.children > 0 || tag.articles > 0 || !(await deleteTag(c.env.DB, tag, actionContext(c)))) {
+    if (tag.children > 0 || tag.articles > 0 || !(await deleteTag(c.env.DB, tag, staffAction(c)))) {
       return apiError(c, 409, "tag_not_empty", "Only a tag with no tags and no articles below it can be deleted");
     }
     forgetReferenceData("tags");
@@ -170,7 +165,7 @@ function listRoutes<Input extends Record<string, unknown>, Row extends { id: num
     })
     .post(path, valid("json", body), async (c) => {
       // Hono does not narrow a generic schema's validated type to its output: `as Input` says it.
-      const id = await s.insert(c.env.DB, c.req.valid("json") as Input, actionContext(c));
+      const id = await s.insert(c.env.DB, c.req.valid("json") as Input, staffAction(c));
       if (id === null) return apiError(c, 409, "conflict", "Another change came first; try again");
       forgetReferenceData(cacheKey);
       return c.json({ data: shaped(await s.one(c.env.DB, id)) }, 201);
@@ -178,7 +173,7 @@ function listRoutes<Input extends Record<string, unknown>, Row extends { id: num
     .put(`${path}/:id`, valid("param", IdParams), valid("json", body), async (c) => {
       const { id } = c.req.valid("param");
       const before = await s.one(c.env.DB, id);
-      if (!before || !(await s.update(c.env.DB, before, c.req.valid("json") as Input, actionContext(c)))) {
+      if (!before || !(await s.update(c.env.DB, before, c.req.valid("json") as Input, staffAction(c)))) {
         return gone(c, what);
       }
       forgetReferenceData(cacheKey);
@@ -187,14 +182,14 @@ function listRoutes<Input extends Record<string, unknown>, Row extends { id: num
     .delete(`${path}/:id`, valid("param", IdParams), async (c) => {
       const { id } = c.req.valid("param");
       const before = await s.one(c.env.DB, id);
-      if (!before || !(await s.remove(c.env.DB, before, actionContext(c)))) return gone(c, what);
+      if (!before || !(await s.remove(c.env.DB, before, staffAction(c)))) return gone(c, what);
       forgetReferenceData(cacheKey);
       return c.json({ data: { deleted: true } });
     })
     .post(`${path}/:id/move`, valid("param", IdParams), valid("json", MoveBody), async (c) => {
       const { id } = c.req.valid("param");
       if (!(await s.one(c.env.DB, id))) return gone(c, what);
-      if (!(await s.move(c.env.DB, id, c.req.valid("json").direction, actionContext(c)))) {
+      if (!(await s.move(c.env.DB, id, c.req.valid("json").direction, staffAction(c)))) {
         return apiError(c, 409, "at_end", "The item is already at that end of the list");
       }
       forgetReferenceData(cacheKey);
@@ -216,7 +211,7 @@ adminContent
   .put("/admin/tooltips/:key", valid("param", AdminTooltipParam), valid("json", TooltipBody), async (c) => {
     const { key } = c.req.valid("param");
     const before = await adminTooltip(c.env.DB, key);
-    if (!before || !(await updateTooltip(c.env.DB, before, c.req.valid("json"), actionContext(c)))) {
+    if (!before || !(await updateTooltip(c.env.DB, before, c.req.valid("json"), staffAction(c)))) {
       return gone(c, "tooltip");
     }
     const after = await adminTooltip(c.env.DB, key);

@@ -23,8 +23,7 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { adminListing, findAdminListings, hideListing, restoreListing } from "#worker/db/admin-listings.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
-import { nowOf } from "#worker/http/request-clock.ts";
-import { requestIdOf } from "#worker/http/request-id.ts";
+import { staffAction } from "#worker/http/staff-action.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { toAdminListing } from "./shapes/admin-listing.ts";
@@ -34,10 +33,6 @@ import { valid } from "./validate.ts";
 const LISTING_WRITES_PER_HOUR = 300;
 
 const IdParams = v.object({ id: IdParam });
-
-function actionContext(c: Context<AppEnv>) {
-  return { actor: { kind: "user" as const, id: c.get("user")!.id }, now: nowOf(c), requestId: requestIdOf(c) };
-}
 
 const noListing = (c: Context<AppEnv>) => apiError(c, 404, "not_found", "No such listing");
 
@@ -70,7 +65,7 @@ adminListings
     const { id } = c.req.valid("param");
     const listing = await adminListing(c.env.DB, id, apiLocale(c));
     if (!listing) return noListing(c);
-    if (!(await hideListing(c.env.DB, id, c.req.valid("json").reason, actionContext(c)))) {
+    if (!(await hideListing(c.env.DB, id, c.req.valid("json").reason, staffAction(c)))) {
       return apiError(c, 409, "invalid_state", "Only a listing that is not a draft, deleted or hidden can be hidden");
     }
     return answer(c, id);
@@ -82,7 +77,7 @@ adminListings
     if (listing.owner_blocked_at !== null) {
       return apiError(c, 409, "owner_blocked", "Its owner is blocked: unblocking them brings their listings back");
     }
-    if (!(await restoreListing(c.env.DB, id, c.req.valid("json").reason, actionContext(c)))) {
+    if (!(await restoreListing(c.env.DB, id, c.req.valid("json").reason, staffAction(c)))) {
       return apiError(c, 409, "not_hidden", "The listing is not hidden");
     }
     return answer(c, id);

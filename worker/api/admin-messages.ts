@@ -23,8 +23,8 @@ import {
 } from "#worker/db/conversation-reports.ts";
 import { shownTitle } from "#worker/db/listing-titles.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { staffAction } from "#worker/http/staff-action.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
-import { nowOf } from "#worker/http/request-clock.ts";
 import { valid } from "./validate.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -67,7 +67,7 @@ adminMessages
     async (c) => {
       const report = await openReport(c.env.DB, c.req.valid("param").id);
       if (!report) return apiError(c, 404, "not_found", "No such open report");
-      await resolveConversationReports(c.env.DB, report, c.req.valid("json").action === "block", nowOf(c));
+      await resolveConversationReports(c.env.DB, report, c.req.valid("json").action === "block", staffAction(c));
       return c.json({ data: { resolved: true as const } });
     },
   );

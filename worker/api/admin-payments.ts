@@ -39,7 +39,7 @@ import { intentRow, type IntentRow } from "#worker/db/payments.ts";
 import { changePrices, productPrices, type PriceRow } from "#worker/db/prices.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { requestIdOf } from "#worker/http/request-id.ts";
+import { staffAction } from "#worker/http/staff-action.ts";
 import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
@@ -117,11 +117,7 @@ async function runRefund(c: C, intent: IntentRow, claim: RefundClaim): Promise<R
     if (error instanceof PaymentsUnavailable) return unavailable(c, error);
     throw error;
   }
-  await completeRefund(db, claim, intent, {
-    actor: { kind: "user", id: c.get("user")!.id },
-    now: nowOf(c),
-    requestId: requestIdOf(c),
-  });
+  await completeRefund(db, claim, intent, staffAction(c));
   return answerPayment(c, intent.id);
 }
 
@@ -225,11 +221,7 @@ adminPayments
     const changes = Object.entries(c.req.valid("json").prices)
       .map(([product, after]) => ({ product: product as ProductId, before: held.get(product as ProductId)!, after }))
       .filter((change) => change.before !== change.after);
-    const changed = await changePrices(db, changes, {
-      actor: { kind: "user", id: c.get("user")!.id },
-      now: nowOf(c),
-      requestId: requestIdOf(c),
-    });
+    const changed = await changePrices(db, changes, staffAction(c));
     const lost = changes.filter((change) => !changed.includes(change.product)).map((change) => change.product);
     if (lost.length) {
       return apiError(c, 409, "price_changed", `Changed by someone else meanwhile: ${lost.join(", ")}`);

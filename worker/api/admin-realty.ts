@@ -42,6 +42,7 @@ import { pendingPage, publishedAt, queueImages, type QueueRow } from "#worker/db
 import { openReports, resolveReports, type OpenReport } from "#worker/db/reports.ts";
 import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { staffAction } from "#worker/http/staff-action.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError } from "#worker/http/server-error.ts";
@@ -131,12 +132,11 @@ async function notifyOwner(c: Context<AppEnv>, row: EditRow, decision: Decision,
  */
 async function decideChanges(c: Context<AppEnv>, row: EditRow, revision: RevisionRow, decision: Decision) {
   const db = c.env.DB;
-  const now = nowOf(c);
   const read = { updatedAt: revision.updated_at, status: row.status };
-  const actorId = c.get("user")!.id;
+  const action = staffAction(c);
   const applied = decision.approve
-    ? await approveRevision(db, row.id, read, await revisionText(db, row, revision), now, actorId)
-    : await rejectRevision(db, row.id, read, { code: decision.code, reason: decision.reason || null }, now, actorId);
+    ? await approveRevision(db, row.id, read, await revisionText(db, row, revision), action)
+    : await rejectRevision(db, row.id, read, { code: decision.code, reason: decision.reason || null }, action);
   // The owner changed it again meanwhile: the moderator decides on what is there now.
   if (!applied) return apiError(c, 409, "not_pending", "The changes were edited meanwhile; reload them");
   const decided = (await editRow(db, row.id, null))!;
@@ -150,19 +150,34 @@ async function decideChanges(c: Context<AppEnv>, row: EditRow, revision: Revisio
  */
 async function decideReported(c: Context<AppEnv>, row: EditRow, decision: Decision) {
   const db = c.env.DB;
-  const now = nowOf(c);
+  const action = staffAction(c);
+  const { now } = action;
+  const target = { kind: "listing", id: row.id };
   if (!decision.approve) {
+    const reason = decision.reason || decision.code;
     const applied = await updateListing(
       db,
       row.id,
       "active",
       { status: "rejected", rejection_code: decision.code, rejection_reason: decision.reason || null },
       now,
-      { actorId: c.get("user")!.id, reason: decision.reason || decision.code },
+      {
+        actorId: action.actor.id,
+        reason,
+        audit: {
+          ...action,
+          action: "listing.reject",
+          target,
+          before: { status: "active" },
+          after: { status: "rejected" },
+          reason,
+        },
+      },
     );
     if (!applied) return apiError(c, 409, "not_pending", "The listing was changed meanwhile");
   }
-  await resolveReports(db, row.id, now, decision.approve);
+  const kept = decision.approve ? { ...action, action: "listing.keep" as const, target } : undefined;
+  await resolveReports(db, row.id, now, decision.approve, kept);
   const decided = (await editRow(db, row.id, null))!;
   if (!decision.approve) await notifyOwner(c, decided, decision);
   return c.json({ data: toEdit(decided, apiLocale(c)) });
@@ -204,9 +219,19 @@ async function decide(c: Context<AppEnv>, id: number, decision: Decision) {
         rejection_reason: decision.reason || null,
         hidden_at: null,
       };
+  const action = staffAction(c);
+  const reason = decision.approve ? null : decision.reason || decision.code;
   const applied = await updateListing(db, id, "pending", values, now, {
-    actorId: c.get("user")!.id,
-    reason: decision.approve ? null : decision.reason || decision.code,
+    actorId: action.actor.id,
+    reason,
+    audit: {
+      ...action,
+      action: decision.approve ? "listing.approve" : "listing.reject",
+      target: { kind: "listing", id },
+      before: { status: "pending" },
+      after: { status: values.status },
+      reason,
+    },
   });
   if (!applied) return apiError(c, 409, "not_pending", "The listing was decided meanwhile");
   // The moderator decided on the whole listing, its owner's latest texts and photos with it.

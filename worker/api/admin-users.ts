@@ -44,8 +44,7 @@ import {
 import { rolesOf } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
-import { nowOf } from "#worker/http/request-clock.ts";
-import { requestIdOf } from "#worker/http/request-id.ts";
+import { staffAction } from "#worker/http/staff-action.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { toUserActivity } from "./shapes/admin-user-activity.ts";
@@ -90,10 +89,6 @@ function toAuditEntry(row: AuditRow): ApiAuditEntry {
 
 const IdParams = v.object({ id: IdParam });
 
-function actionContext(c: Context<AppEnv>) {
-  return { actor: { kind: "user" as const, id: c.get("user")!.id }, now: nowOf(c), requestId: requestIdOf(c) };
-}
-
 /** The person the path names (deleted accounts included: their history stays), or the 404. */
 async function target(c: Context<AppEnv>, id: number) {
   const row = await adminUser(c.env.DB, id);
@@ -137,7 +132,7 @@ adminUsers
     if (!row || row.deleted_at !== null) return apiError(c, 404, "not_found", "No such user");
     if (id === c.get("user")!.id) return apiError(c, 409, "cannot_block_self", "You cannot block yourself");
     if (row.blocked_at !== null) return apiError(c, 409, "already_blocked", "The user is already blocked");
-    const context = actionContext(c);
+    const context = staffAction(c);
     let blocked: boolean;
     try {
       blocked = await blockUser(c.env.DB, id, reason, context);
@@ -154,7 +149,7 @@ adminUsers
     const { id } = c.req.valid("param");
     const row = await target(c, id);
     if (!row || row.deleted_at !== null) return apiError(c, 404, "not_found", "No such user");
-    if (row.blocked_at === null || !(await unblockUser(c.env.DB, id, actionContext(c)))) {
+    if (row.blocked_at === null || !(await unblockUser(c.env.DB, id, staffAction(c)))) {
       return apiError(c, 409, "not_blocked", "The user is not blocked");
     }
     return c.json({ data: toAdminUser((await target(c, id))!) });
@@ -167,7 +162,7 @@ adminUsers
     const before = rolesOf(row.roles);
     if (before.join() !== roles.join()) {
       try {
-        await setUserRoles(c.env.DB, id, before, roles, actionContext(c));
+        await setUserRoles(c.env.DB, id, before, roles, staffAction(c));
       } catch (error) {
         if (isLastAdminError(error)) return lastAdmin(c);
         throw error;

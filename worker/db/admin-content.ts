@@ -4,14 +4,8 @@
  * change's own condition holds (the same condition as the write, in the same transaction), then the write.
  */
 import type { AdvantageInput, FaqInput, TagInput, TooltipInput } from "#shared/api/admin-content.ts";
-import { type AuditActor, auditStatement } from "./audit.ts";
+import { type ActionContext, auditStatement } from "./audit.ts";
 import type { AdvantageRow, FaqRow, TagRow, TooltipRow } from "./content.ts";
-
-export interface ActionContext {
-  actor: AuditActor;
-  now: number;
-  requestId: string | null;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Tags

@@ -8,7 +8,7 @@ import type { ListingStatus } from "#shared/api/realty.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
-import { type AuditActor, auditStatement } from "./audit.ts";
+import { type ActionContext, auditStatement } from "./audit.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -135,12 +135,6 @@ export async function ownerAdminListings(
     .bind(ownerId, limit)
     .all<AdminListingRow>();
   return results;
-}
-
-interface ActionContext {
-  actor: AuditActor;
-  now: number;
-  requestId?: string | null;
 }
 
 const HIDEABLE = `(${HIDEABLE_STATUSES.map((s) => `'${s}'`).join(", ")})`;

@@ -5,7 +5,7 @@
  */
 import type { ArticleState } from "#shared/api/articles.ts";
 import type { Locale } from "#shared/locales.ts";
-import { type AuditActor, auditStatement } from "./audit.ts";
+import { type ActionContext as AuditContext, type AuditActor, auditStatement } from "./audit.ts";
 import type { ArticleRow } from "./content.ts";
 
 export type AdminArticleRow = ArticleRow & { editor_name: string | null };
@@ -48,11 +48,8 @@ const VALUE_COLUMNS = [
   "body_sr",
 ] as const satisfies readonly (keyof ArticleValues)[];
 
-export interface ActionContext {
-  actor: AuditActor & { kind: "user" };
-  now: number;
-  requestId: string | null;
-}
+/** An article's editor is a person: `updated_by` names them. */
+type ActionContext = AuditContext<AuditActor & { kind: "user" }>;
 
 const SELECT = `SELECT a.*, u.name AS editor_name FROM articles a LEFT JOIN users u ON u.id = a.updated_by`;
 

@@ -3,12 +3,20 @@
  * the change it records — a statement to add to that batch, never a write of its own — and read back
  * filtered. The table refuses UPDATE and DELETE (triggers).
  */
+import type { AuditAction } from "#shared/audit-actions.ts";
 
 export type AuditActor = { kind: "user"; id: number } | { kind: "ops" };
 
+/** Who acts, when, and the request's log id (`requestIdOf`): what a staff change and its audit row are written with. */
+export interface ActionContext<Actor extends AuditActor = AuditActor> {
+  actor: Actor;
+  now: number;
+  requestId?: string | null;
+}
+
 export interface AuditEntryInput {
   actor: AuditActor;
-  action: string;
+  action: AuditAction;
   target: { kind: string; id: string | number };
   before?: unknown;
   after?: unknown;
@@ -18,6 +26,9 @@ export interface AuditEntryInput {
 }
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** `onlyIf` for a row that follows its change in the batch: written when that statement changed a row. */
+export const AFTER_A_CHANGE = { sql: "changes() > 0", bind: [] };
 
 /**
  * The INSERT of one audit row. With `onlyIf` (SQL over the statement's own bindings, written as `?N` from

@@ -6,6 +6,7 @@
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { ConversationReportReason } from "#shared/api/messages.ts";
+import { type ActionContext, AFTER_A_CHANGE, auditStatement } from "./audit.ts";
 
 export interface ConversationReportRow {
   id: number;
@@ -86,18 +87,29 @@ export function openReport(db: D1Database, id: number) {
 
 /**
  * Closes every open report of the conversation, and with `block` blocks it on the reporter's behalf (when
- * nobody has yet): one batch.
+ * nobody has yet), with the moderator's audit row: one batch.
  */
 export async function resolveConversationReports(
   db: D1Database,
   report: { conversation_id: number; reporter_id: number },
   block: boolean,
-  now: number,
+  context: ActionContext,
 ): Promise<void> {
+  const { now } = context;
   await db.batch([
     db
       .prepare("UPDATE conversation_reports SET resolved_at = ?2 WHERE conversation_id = ?1 AND resolved_at IS NULL")
       .bind(report.conversation_id, now),
+    auditStatement(
+      db,
+      {
+        ...context,
+        action: block ? "conversation.block" : "conversation.reports_dismiss",
+        target: { kind: "conversation", id: report.conversation_id },
+        ...(block ? { after: { blocked_for: report.reporter_id } } : {}),
+      },
+      AFTER_A_CHANGE,
+    ),
     ...(block
       ? [
           db

@@ -7,6 +7,7 @@ import type { ListingStatus } from "#shared/api/realty.ts";
 import { type EditField, LISTING_FIELD_NAMES } from "#shared/listing-fields.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { LocationPrecision } from "#shared/map.ts";
+import { AFTER_A_CHANGE, type AuditEntryInput, auditStatement } from "./audit.ts";
 import type { StoredFacts } from "./listing-columns.ts";
 
 /** A listing's stored facts with its places as slugs and names in every language (for a generated title). */
@@ -133,8 +134,11 @@ export async function updateListing(
   fromStatus: ListingStatus,
   values: ColumnValues,
   now: number,
-  /** `actorId` null: the site itself (visitors' reports, the expiry run). */
-  event?: { actorId: number | null; reason?: string | null },
+  /**
+   * `actorId` null: the site itself (visitors' reports, the expiry run). `audit`: a staff decision's row,
+   * written only when the change applies.
+   */
+  event?: { actorId: number | null; reason?: string | null; audit?: AuditEntryInput },
 ): Promise<boolean> {
   const columns = Object.keys(values).filter((name): name is EditableColumn =>
     (EDITABLE_COLUMNS as readonly string[]).includes(name),
@@ -152,6 +156,7 @@ export async function updateListing(
          SELECT ?1, ?2, ?3, ?4, ?5 WHERE changes() > 0`,
       )
       .bind(id, values.status, event.actorId, event.reason ?? null, now),
+    ...(event.audit ? [auditStatement(db, event.audit, AFTER_A_CHANGE)] : []),
   ]);
   return (result!.meta.changes ?? 0) > 0;
 }

@@ -6,6 +6,7 @@
 import type { RejectionCode } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Locale } from "#shared/locales.ts";
+import { type ActionContext, AFTER_A_CHANGE, auditStatement } from "./audit.ts";
 
 /** The texts a revision holds: what a moderator reads before the public does. */
 export interface RevisionText {
@@ -63,9 +64,9 @@ export async function approveRevision(
   listingId: number,
   read: { updatedAt: number; status: ListingStatus },
   text: RevisionText,
-  now: number,
-  actorId: number,
+  context: ActionContext<{ kind: "user"; id: number }>,
 ): Promise<boolean> {
+  const { now } = context;
   const unchanged = `EXISTS (SELECT 1 FROM listing_revisions WHERE listing_id = ?1 AND status = 'pending'
     AND updated_at = ?2)`;
   const [update] = await db.batch([
@@ -86,7 +87,12 @@ export async function approveRevision(
         `INSERT INTO listing_events (listing_id, status, actor_id, reason, created_at)
          SELECT ?1, ?3, ?4, 'changes approved', ?5 WHERE ${unchanged}`,
       )
-      .bind(listingId, read.updatedAt, read.status, actorId, now),
+      .bind(listingId, read.updatedAt, read.status, context.actor.id, now),
+    auditStatement(
+      db,
+      { ...context, action: "listing.changes_approve", target: { kind: "listing", id: listingId }, after: text },
+      AFTER_A_CHANGE,
+    ),
     db
       .prepare("DELETE FROM listing_revisions WHERE listing_id = ?1 AND updated_at = ?2")
       .bind(listingId, read.updatedAt),
@@ -103,9 +109,9 @@ export async function rejectRevision(
   listingId: number,
   read: { updatedAt: number; status: ListingStatus },
   rejection: { code: RejectionCode | null; reason: string | null },
-  now: number,
-  actorId: number,
+  context: ActionContext<{ kind: "user"; id: number }>,
 ): Promise<boolean> {
+  const { now } = context;
   const [update] = await db.batch([
     db
       .prepare(
@@ -118,7 +124,18 @@ export async function rejectRevision(
         `INSERT INTO listing_events (listing_id, status, actor_id, reason, created_at)
          SELECT ?1, ?2, ?3, ?4, ?5 WHERE changes() > 0`,
       )
-      .bind(listingId, read.status, actorId, `changes rejected: ${rejection.reason ?? rejection.code}`, now),
+      .bind(listingId, read.status, context.actor.id, `changes rejected: ${rejection.reason ?? rejection.code}`, now),
+    auditStatement(
+      db,
+      {
+        ...context,
+        action: "listing.changes_reject",
+        target: { kind: "listing", id: listingId },
+        after: { rejection_code: rejection.code },
+        reason: rejection.reason ?? rejection.code,
+      },
+      AFTER_A_CHANGE,
+    ),
   ]);
   return (update!.meta.changes ?? 0) > 0;
 }

@@ -6,7 +6,7 @@
  * again (a retry after a failure, a claim left by a crash) is the same refund there. Done, the claim, the
  * ledger's `refunded` event, what the refund takes back and the audit row are one batch.
  */
-import { type AuditActor, auditStatement } from "./audit.ts";
+import { type ActionContext, auditStatement } from "./audit.ts";
 import { type IntentRow, refundConsequenceStatements, refundTotalStatement } from "./payments.ts";
 
 /** A claim still `started` after this long is taken as abandoned (its request died): it may be run again. */
@@ -91,7 +91,7 @@ export async function completeRefund(
   db: D1Database,
   claim: RefundClaim,
   intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product" | "amount_cents" | "provider">,
-  context: { actor: AuditActor; now: number; requestId: string | null },
+  context: ActionContext,
 ): Promise<void> {
   await db.batch([
     db

@@ -4,7 +4,7 @@
  * row, so a change applies to the next intent and never to one that exists.
  */
 import { PRODUCT_IDS, type ProductId } from "#shared/products.ts";
-import { type AuditActor, auditStatement } from "./audit.ts";
+import { type ActionContext, type AuditActor, auditStatement } from "./audit.ts";
 
 export interface PriceRow {
   product: ProductId;
@@ -54,7 +54,7 @@ export async function priceOf(db: D1Database, product: ProductId): Promise<Price
 export async function changePrices(
   db: D1Database,
   changes: { product: ProductId; before: number; after: number }[],
-  context: { actor: AuditActor & { kind: "user" }; now: number; requestId: string | null },
+  context: ActionContext<AuditActor & { kind: "user" }>,
 ): Promise<ProductId[]> {
   if (changes.length === 0) return [];
   const statements = changes.flatMap((change) => [

@@ -5,6 +5,7 @@
  */
 import type { ReportReason } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
+import { AFTER_A_CHANGE, type AuditEntryInput, auditStatement } from "./audit.ts";
 
 /** What a report needs to know of the listing: whether it is public, and whose it is. */
 export function reportableListing(db: D1Database, id: number) {
@@ -114,9 +115,18 @@ export async function openReports(db: D1Database, listingIds: readonly number[])
  * Closes a listing's open reports: a moderator has decided on it. An approval (`overruled`) also says
  * the reports were wrong: their reporters and networks no longer count towards hiding this listing.
  */
-export async function resolveReports(db: D1Database, listingId: number, now: number, overruled: boolean) {
-  await db
-    .prepare("UPDATE listing_reports SET resolved_at = ?, overruled = ? WHERE listing_id = ? AND resolved_at IS NULL")
-    .bind(now, overruled ? 1 : 0, listingId)
-    .run();
+export async function resolveReports(
+  db: D1Database,
+  listingId: number,
+  now: number,
+  overruled: boolean,
+  /** A moderator's keeping of a reported listing: its audit row, written when reports were open. */
+  audit?: AuditEntryInput,
+) {
+  await db.batch([
+    db
+      .prepare("UPDATE listing_reports SET resolved_at = ?, overruled = ? WHERE listing_id = ? AND resolved_at IS NULL")
+      .bind(now, overruled ? 1 : 0, listingId),
+    ...(audit ? [auditStatement(db, audit, AFTER_A_CHANGE)] : []),
+  ]);
 }

@@ -3,7 +3,7 @@
  * unblocking, one-time sign-in links. Every change is one D1 batch with its audit row (worker/db/audit.ts).
  */
 import type { StaffRole } from "#shared/staff-roles.ts";
-import { type AuditActor, auditStatement } from "./audit.ts";
+import { type ActionContext, auditStatement } from "./audit.ts";
 
 export interface AdminUserRow {
   id: number;
@@ -53,12 +53,6 @@ export async function findAdminUsers(
 
 export function adminUser(db: D1Database, id: number): Promise<AdminUserRow | null> {
   return db.prepare(`SELECT ${ADMIN_USER_COLUMNS} FROM users u WHERE u.id = ?`).bind(id).first<AdminUserRow>();
-}
-
-interface ActionContext {
-  actor: AuditActor;
-  now: number;
-  requestId?: string | null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { ApiAuditEntry } from "#shared/api/staff.ts";
+import { AUDIT_ACTIONS } from "#shared/audit-actions.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { appContext } from "#client/app-context.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -16,8 +17,6 @@ import type { Route } from "./+types/audit";
 import styles from "./admin-people.module.css";
 
 const MESSAGES = pageTextScopes(["adminAudit"], "adminAudit", "validation");
-/** The actions the back office writes today, offered as suggestions (the field takes any). */
-const KNOWN_ACTIONS = ["user.block", "user.unblock", "user.roles", "listing.hide", "listing.restore"];
 const FILTERS = ["actor", "action", "kind", "id", "from", "to"] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -155,7 +154,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         {field("actor")}
         {field("action", "text", "audit-actions")}
         <datalist id="audit-actions">
-          {KNOWN_ACTIONS.map((action) => (
+          {AUDIT_ACTIONS.map((action) => (
             <option key={action} value={action} />
           ))}
         </datalist>
