@@ -244,6 +244,16 @@ describe("/trust/", () => {
       expect(footer, locale).toMatch(new RegExp(`href="${prefix}/trust/"[^>]*>${heading}</a>`));
     }
   });
+  it("has a payload: its figures as plain JSON", async () => {
+    // A payload is loaded as a fresh visitor's request: on the real clock, not the tests'.
+    const res = await SELF.fetch(`${ORIGIN}/sr/trust/_payload.json`, { headers: { "user-agent": BROWSER_UA } });
+    expect(res.status).toBe(200);
+    const body = await res.json<{ route: string; data: { figures: ApiTrustFigures } }>();
+    expect(body.route).toBe("routes/trust");
+    const api = await figures();
+    expect(Object.keys(body.data.figures).sort()).toEqual(Object.keys(api).sort());
+    expect(body.data.figures.active_listings).toBe(api.active_listings);
+  });
 });
 
 describe("the history of moderators' decisions", () => {
