@@ -25,11 +25,11 @@ function Figure({
   const { t } = useI18n();
   return (
     <div className={styles.figure} data-figure={id}>
-      <dt id={`trust-${id}`}>{label}</dt>
+      <dt>{label}</dt>
       {value === null ? (
         <>
           <dd className={styles.unknown}>{t("trust.notEnough")}</dd>
-          <dd className={styles.note}>{unknown}</dd>
+          {unknown ? <dd className={styles.note}>{unknown}</dd> : null}
         </>
       ) : (
         <dd className={styles.value}>{value}</dd>
