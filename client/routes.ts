@@ -31,6 +31,8 @@ export default [
     route("unsubscribe", "routes/unsubscribe.tsx"),
     route("ad_creation_policy", "routes/ad-creation-policy.tsx"),
     route("safety", "routes/safety.tsx"),
+    // Trust in numbers: the site's live figures of fresh listings and moderation (decision 089).
+    route("trust", "routes/trust.tsx"),
 
     // The sign-in dialog's forms and sign-out post here; without JavaScript a step renders as this page.
     route("auth", "routes/auth.tsx"),

@@ -94,6 +94,7 @@ import type {
 } from "./api/admin-payments.ts";
 import type { AdminUsersResponse, ApiAdminUser, AuditResponse, BlockUserInput, UserRolesInput } from "./api/staff.ts";
 import type { SavedQuery, SavedSearch, SaveSearchInput, SetNotifyInput } from "./api/saved-searches.ts";
+import type { ApiTrustFigures } from "./api/trust.ts";
 
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
@@ -416,6 +417,8 @@ export function createApiClient(options: ApiClientOptions) {
     article: (idOrSlug: number | string) =>
       request<ArticleResponse>("GET", `/api/article/${encodeURIComponent(String(idOrSlug))}`),
     faq: () => request<FaqListResponse>("GET", "/api/faq"),
+    /** The figures of `/trust/` (decision 089). */
+    trust: () => request<Single<ApiTrustFigures>>("GET", "/api/trust"),
     advantages: () => request<AdvantageListResponse>("GET", "/api/advantage"),
     tooltip: (key: string) => request<TooltipResponse>("GET", `/api/tooltip/${encodeURIComponent(key)}`),
     askQuestion: (body: FeedbackQuestionInput) =>

@@ -19,6 +19,7 @@ export const STATIC_PAGES = {
   unsubscribe: "/unsubscribe/",
   adCreationPolicy: "/ad_creation_policy/",
   safety: "/safety/",
+  trust: "/trust/",
 } as const;
 export type StaticPage = keyof typeof STATIC_PAGES;
 

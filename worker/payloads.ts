@@ -20,7 +20,7 @@ const PAYLOAD = "_payload.json";
  * and the cabinet, favourites, sign-in and one-off pages by visitor: none of those has a payload.
  */
 const PAYLOAD_PAGES =
-  /^\/(?:|about\/|faq\/|privacy-policy\/|user-agreement\/|moderation-advice\/|ad_creation_policy\/|safety\/|media\/(?:[^/]+\/)*)$/;
+  /^\/(?:|about\/|faq\/|privacy-policy\/|user-agreement\/|moderation-advice\/|ad_creation_policy\/|safety\/|trust\/|media\/(?:[^/]+\/)*)$/;
 
 /** The router's routes around every page, whose data (messages, header, footer) is not the page's. */
 const LAYOUT_ROUTES = new Set(["root", "routes/locale-scope"]);

@@ -28,6 +28,8 @@ export type PageType =
   | "privacy"
   // How to rent and buy safely (decision 083): the footer and the scam warnings link to it.
   | "safety"
+  // Trust in numbers (decision 089): the site's live figures, linked from the footer.
+  | "trust"
   | "favourites"
   | "sign-in"
   | "not-found"
@@ -469,6 +471,7 @@ export function pageTypes(
     { type: "faq", path: "/faq/", status: 200 },
     { type: "privacy", path: "/privacy-policy/", status: 200 },
     { type: "safety", path: "/safety/", status: 200 },
+    { type: "trust", path: "/trust/", status: 200 },
     { type: "favourites", path: "/favourites/", status: 200 },
     { type: "favourites-searches", path: "/favourites/", status: 200, cookie: GUEST_SEARCHES_COOKIE },
     // The sign-in dialog over a page: where every link to a guarded page leads a guest (decision 007).

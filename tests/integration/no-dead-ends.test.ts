@@ -64,6 +64,7 @@ function pagesOf(who: Who): string[] {
     "/moderation-advice/",
     "/ad_creation_policy/",
     "/safety/",
+    "/trust/",
     "/thank-you/",
     "/unsubscribe/",
     // The sign-in dialog over a page, each of its steps.

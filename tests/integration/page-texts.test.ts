@@ -72,6 +72,7 @@ const PUBLIC = [
   "/moderation-advice/",
   "/ad_creation_policy/",
   "/safety/",
+  "/trust/",
   "/thank-you/?sent=question",
   "/favourites/",
   "/unsubscribe/",

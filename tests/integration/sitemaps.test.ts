@@ -38,6 +38,7 @@ describe("sitemap.xml", () => {
     expect(urls).toContain(`${ORIGIN}/ru/about/`);
     expect(urls).toContain(`${ORIGIN}/sr/privacy-policy/`);
     expect(urls).toContain(`${ORIGIN}/ru/safety/`);
+    expect(urls).toContain(`${ORIGIN}/sr/trust/`);
     expect(urls).not.toContain(`${ORIGIN}/favourites/`);
     const first = /<url>[\s\S]*?<\/url>/.exec(xml)![0];
     for (const lang of ["en", "ru", "sr", "x-default"]) expect(first).toContain(`hreflang="${lang}"`);

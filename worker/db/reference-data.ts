@@ -3,7 +3,8 @@
  * change rarely (`ops init`, the back office's editors: decision 060), yet nearly every page read several of them from D1:
  * each read is a round trip and a few milliseconds of CPU (decision 045). An isolate now reads each once
  * per `REFERENCE_CACHE_TTL` seconds (wrangler.toml; 0 reads them every time, as the tests do, which
- * write them). Only whole tables are kept, never anything that depends on who asks or what they search.
+ * write them). Only whole tables are kept, and the site's own figures of `/trust/` (decision 089), never
+ * anything that depends on who asks or what they search.
  */
 import type { AppEnv } from "#worker/app-env.ts";
 import { config, type ConfigSource } from "#worker/config.ts";

@@ -23,6 +23,7 @@ const STATIC_PATHS = [
   STATIC_PAGES.moderationAdvice,
   STATIC_PAGES.adCreationPolicy,
   STATIC_PAGES.safety,
+  STATIC_PAGES.trust,
 ];
 
 const escapeXml = (s: string) =>

@@ -12,6 +12,7 @@ const FOOTER_PAGES: StaticPage[] = [
   "moderationAdvice",
   "adCreationPolicy",
   "safety",
+  "trust",
 ];
 
 export function SiteFooter() {
