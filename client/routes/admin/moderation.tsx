@@ -26,6 +26,7 @@ const MESSAGES = pageTextScopes(
   "report.reason",
   "detail.facts",
   "listingState.label",
+  "adminUsers.signal",
   "validation",
 );
 const DECISIONS = ["approved", "rejected"] as const satisfies readonly Decision[];
