@@ -106,10 +106,7 @@ const distinct = (ids: readonly number[]) => JSON.stringify([...new Set(ids)]);
 export async function accountSignalRows(db: D1Database, ownerIds: readonly number[]): Promise<AccountSignalRows> {
   if (!ownerIds.length) return { places: [], phones: [] };
   const owners = distinct(ownerIds);
-  const [places, phones] = await db.batch([
-    db.prepare(PLACES_SQL).bind(owners),
-    db.prepare(PHONES_SQL).bind(owners),
-  ]);
+  const [places, phones] = await db.batch([db.prepare(PLACES_SQL).bind(owners), db.prepare(PHONES_SQL).bind(owners)]);
   return { places: places!.results as PlacesRow[], phones: phones!.results as PhoneMateRow[] };
 }
 

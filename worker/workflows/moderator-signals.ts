@@ -41,9 +41,7 @@ export function manyPlaces(row: PlacesRow | undefined): ManyPlacesSignal | null 
 
 /** Other accounts behind the account's numbers (`mates`: the rows of that account only). */
 export function sharedPhone(mates: readonly PhoneMateRow[]): SharedPhoneSignal | null {
-  const others = [...new Map(mates.map((row) => [row.other_id, row])).values()].sort(
-    (a, b) => a.other_id - b.other_id,
-  );
+  const others = [...new Map(mates.map((row) => [row.other_id, row])).values()].sort((a, b) => a.other_id - b.other_id);
   if (!others.length) return null;
   return {
     code: "shared_phone",
