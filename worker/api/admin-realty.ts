@@ -1,8 +1,9 @@
 /**
  * Moderation (product §7, decisions 038, 047 and 053):
  * `GET /api/admin/realty/moderation` is the queue of pending listings — and of public ones whose changes wait
- * (decision 053) — those reports took off the site first, then the oldest submission first, with their
- * photos, facts, the changes, the duplicate check's finding and open reports; `POST
+ * (decision 053) — those reports took off the site first, then reported public ones, then those priced
+ * suspiciously low, then the oldest submission first, with their photos, facts, the changes, the duplicate
+ * check's finding, open reports and the moderators' signals (decision 088); `POST
  * /api/admin/realty/{id}/approve` publishes a pending listing for
  * LISTING_RUN_DAYS days, `POST /api/admin/realty/{id}/reject {code?, reason?}` sends it back to its owner
  * with a reason from REJECTION_CODES and/or the moderator's words; either decision closes the listing's
