@@ -233,7 +233,7 @@ export interface ApiListing extends ListingFactValues {
 }
 
 /** The figure a low-price warning names: the median it is far below, of how many listings, where. */
-export interface ApiPriceWarning {
+interface ApiPriceWarning {
   median_price_m2: number;
   sample_size: number;
   scope: "district" | "city";

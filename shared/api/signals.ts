@@ -47,4 +47,3 @@ export interface LowPriceSignal {
 
 export type AccountSignal = ManyPlacesSignal | SharedPhoneSignal;
 export type ApiSignal = AccountSignal | PhotoMatchSignal | LowPriceSignal;
-export type SignalCode = ApiSignal["code"];

@@ -82,7 +82,7 @@ export function photoMatch(candidates: readonly PhotoCandidateRow[], fingerprint
 }
 
 /** A place's median of price per m² and the listing's own (worker/db: `PlaceMedianRow`, the queue's row). */
-export interface PlacePrice {
+interface PlacePrice {
   price_m2: number | null;
   sample_size: number;
   median: number | null;

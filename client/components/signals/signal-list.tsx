@@ -10,19 +10,17 @@ import styles from "./signal-list.module.css";
 function Account({ account }: { account: ApiSignalAccount }) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const states = [
+  const number = t("adminUsers.signal.account", { id: account.id });
+  // A deleted account has no name left: its number stands in for it.
+  const notes = [
+    account.name ? number : null,
     account.blocked ? t("adminUsers.signal.blocked") : null,
     account.deleted ? t("adminUsers.signal.deleted") : null,
   ].filter(Boolean);
   return (
     <li>
-      <Link to={lp(privatePaths.admin.user(account.id))}>
-        {account.name || t("adminUsers.signal.account", { id: account.id })}
-      </Link>{" "}
-      <span className={styles.muted}>
-        {t("adminUsers.signal.account", { id: account.id })}
-        {states.length ? ` · ${states.join(", ")}` : ""}
-      </span>
+      <Link to={lp(privatePaths.admin.user(account.id))}>{account.name || number}</Link>
+      {notes.length ? <span className={styles.muted}> ({notes.join(", ")})</span> : null}
     </li>
   );
 }
