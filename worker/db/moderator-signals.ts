@@ -36,7 +36,7 @@ export interface PhotoCandidateRow {
 }
 
 /** How many of a listing's photos have a fingerprint. */
-export interface FingerprintCountRow {
+interface FingerprintCountRow {
   listing_id: number;
   n: number;
 }
