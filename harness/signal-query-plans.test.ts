@@ -77,12 +77,15 @@ describe("a page of the queue's signals", () => {
     expect(plan(prepared[1]!).join("\n")).toMatch(/listings_phone_owner/);
   });
 
-  it("reads the place medians along the price-per-m² indexes", () => {
+  it("reads the place medians along the price-per-m² indexes, for the listing's page and the queue", async () => {
     prepared = [];
     placeMedianStatement(db, 1);
-    const lines = plan(prepared[0]!);
-    expect(lines.join("\n")).toMatch(/SEARCH s USING (COVERING )?INDEX listings_district_type_price_m2/);
-    expect(lines.join("\n")).toMatch(/SEARCH s USING (COVERING )?INDEX listings_type_city_price_m2/);
+    await pendingPage(db, 1, 20);
+    for (const sql of prepared.slice(0, 2)) {
+      const lines = plan(sql).join("\n");
+      expect(lines).toMatch(/SEARCH s USING (COVERING )?INDEX listings_district_type_price_m2/);
+      expect(lines).toMatch(/SEARCH s USING (COVERING )?INDEX listings_type_city_price_m2/);
+    }
   });
 
   it("finds the seed's signals: low price first after the reported listings, a photo match, a shared phone", async () => {

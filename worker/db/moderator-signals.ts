@@ -138,20 +138,21 @@ export interface PlaceMedianRow {
  * The medians of price per m² of the places of the listings `keys` selects (a query giving `type_id`,
  * `city_id`, `district_id`): each a type's active listings in a district, or in a city for the listings
  * without a district, walked along the (status, district_id, type_id, price_m2) and (status, type_id,
- * city_id, price_m2) indexes (their key is `price_m2 IS NULL`, hence the odd test). Its rows: `type_id,
- * city_id, district_id, n, median`.
+ * city_id, price_m2) indexes (their key is `price_m2 IS NULL`, hence the odd test; CROSS JOIN keeps the
+ * few keys outside, or SQLite may read every public listing to probe them). Its rows: `type_id, city_id,
+ * district_id, n, median`.
  */
 export function placeMediansSql(keys: string): string {
   return `
   WITH keys AS (SELECT DISTINCT type_id, city_id, district_id FROM (${keys})),
   sample AS (
-    SELECT k.type_id, k.city_id, k.district_id, s.price_m2 FROM keys k
-      JOIN listings s ON s.status = 'active' AND s.district_id = k.district_id AND s.type_id = k.type_id
-      WHERE k.district_id IS NOT NULL AND (s.price_m2 IS NULL) = 0
+    SELECT k.type_id, k.city_id, k.district_id, s.price_m2 FROM keys k CROSS JOIN listings s
+      WHERE k.district_id IS NOT NULL AND s.status = 'active' AND s.district_id = k.district_id
+        AND s.type_id = k.type_id AND (s.price_m2 IS NULL) = 0
     UNION ALL
-    SELECT k.type_id, k.city_id, NULL, s.price_m2 FROM keys k
-      JOIN listings s ON s.status = 'active' AND s.type_id = k.type_id AND s.city_id = k.city_id
-      WHERE k.district_id IS NULL AND (s.price_m2 IS NULL) = 0
+    SELECT k.type_id, k.city_id, NULL, s.price_m2 FROM keys k CROSS JOIN listings s
+      WHERE k.district_id IS NULL AND s.status = 'active' AND s.type_id = k.type_id AND s.city_id = k.city_id
+        AND (s.price_m2 IS NULL) = 0
   ),
   ranked AS (
     SELECT type_id, city_id, district_id, price_m2,
