@@ -26,7 +26,7 @@ const PUBLIC_BAIT = `SELECT l.id FROM listings l WHERE l.status = 'active' AND l
   AND l.highlight_until IS NULL AND ${comparable("l")} ORDER BY l.id LIMIT 1`;
 /** Pending listings (not hidden, not the bait, not the development user's) with two pictures, oldest first. */
 const pendingWithPictures = (offset: number) => `SELECT l.id FROM listings l WHERE l.status = 'pending'
-  AND l.hidden_at IS NULL AND l.owner_id > 2 AND l.id != (${PENDING_BAIT})
+  AND l.hidden_at IS NULL AND l.owner_id > 2 AND l.id IS NOT (${PENDING_BAIT})
   AND (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) >= 2
   ORDER BY l.submitted_at, l.id LIMIT 1 OFFSET ${offset}`;
 const COPIED = pendingWithPictures(0);
