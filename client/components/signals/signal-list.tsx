@@ -73,7 +73,8 @@ function Signal({ signal }: { signal: ApiSignal }) {
 
 /**
  * What should make staff look twice at an account or a listing (decision 088), as a short labelled list;
- * nothing when there is nothing (`empty` says so instead, where the absence is worth stating).
+ * nothing when there is nothing (`empty` says so instead, where the absence is worth stating). `headingId`:
+ * its heading's id, unique on the page.
  */
 export function SignalList({
   signals,
@@ -90,7 +91,8 @@ export function SignalList({
   if (!signals.length && !empty) return null;
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <section className={styles.signals} aria-labelledby={headingId} data-testid="signals">
+    // Not a region: every card of the queue has one, and landmarks must differ by name.
+    <div className={styles.signals} data-testid="signals">
       <Heading id={headingId}>{t("adminUsers.signal.heading")}</Heading>
       {signals.length ? (
         <ul className={styles.list}>
@@ -101,6 +103,6 @@ export function SignalList({
       ) : (
         <p className={styles.muted}>{t("adminUsers.signal.none")}</p>
       )}
-    </section>
+    </div>
   );
 }
