@@ -92,7 +92,14 @@ import type {
   PricesInput,
   RefundInput,
 } from "./api/admin-payments.ts";
-import type { AdminUsersResponse, ApiAdminUser, AuditResponse, BlockUserInput, UserRolesInput } from "./api/staff.ts";
+import type {
+  AdminUsersResponse,
+  ApiAdminUser,
+  ApiAdminUserDetail,
+  AuditResponse,
+  BlockUserInput,
+  UserRolesInput,
+} from "./api/staff.ts";
 import type { SavedQuery, SavedSearch, SaveSearchInput, SetNotifyInput } from "./api/saved-searches.ts";
 import type { ApiTrustFigures } from "./api/trust.ts";
 
@@ -287,7 +294,7 @@ export function createApiClient(options: ApiClientOptions) {
 
     // The back office's people and audit log (./api/staff.ts; admins, decisions 057 and 058).
     adminUsers: (q = "", page = 1) => request<AdminUsersResponse>("GET", "/api/admin/users", { query: { q, page } }),
-    adminUser: (id: number) => request<Single<ApiAdminUser>>("GET", `/api/admin/users/${id}`),
+    adminUser: (id: number) => request<Single<ApiAdminUserDetail>>("GET", `/api/admin/users/${id}`),
     blockUser: (id: number, body: BlockUserInput) =>
       request<Single<ApiAdminUser>>("POST", `/api/admin/users/${id}/block`, { body }),
     unblockUser: (id: number) => request<Single<ApiAdminUser>>("POST", `/api/admin/users/${id}/unblock`, { body: {} }),

@@ -365,3 +365,14 @@ export const PHOTO_UPLOAD_CONCURRENCY = 3;
 export type PhotoRotation = (typeof PHOTO_ROTATIONS)[number];
 /** Where photos are uploaded (multipart), and the prefix of the other photo endpoints. */
 export const PHOTO_UPLOAD_PATH = "/api/realty/edit/image";
+/**
+ * Moderators' signals (decision 088). A listing is priced suspiciously low when its price per m² is under
+ * LOW_PRICE_SHARE of the median of the active listings of its type (deal and kind) in its district (its
+ * city when it names none), and only when at least LOW_PRICE_MIN_SAMPLE such listings make that median.
+ */
+export const LOW_PRICE_SHARE = 0.5;
+export const LOW_PRICE_MIN_SAMPLE = 5;
+/** A private owner ('owner', not an agency) with active listings in more than this many places is a signal. */
+export const MANY_PLACES_MAX = 3;
+/** The other accounts behind one phone number a signal names (it counts them all). */
+export const SHARED_PHONE_ACCOUNTS_SHOWN = 10;

@@ -14,6 +14,7 @@ import { seedUser, userCount } from "./people.ts";
 import { savedSearchMatches, savedSearchText, SEED_SAVED_SEARCHES } from "./saved-searches.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
 import { priceHistory } from "./price-history.ts";
+import { signalStatements } from "./signals.ts";
 
 export interface SeedOptions {
   /** Number of listings; 2 000 by default. */
@@ -370,6 +371,8 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
     ["email", "list", "subscribed", "updated_at"],
     seedSubscriptions(userEmails).map((s) => [s.email, s.list, s.subscribed, s.updated_at]),
   );
+  // Last, over the rows above: one of each moderators' signal for the demo queue (decision 088).
+  yield* signalStatements(at(BASE_TIME - 20 * DAY)!);
 }
 
 /** Every statement of the seed as an array (tests, small counts). */

@@ -12,6 +12,7 @@ import { bodyPaging, IdParam, intParamOr } from "./conventions.ts";
 import { MAX_PAGE } from "./limits.ts";
 import type { CabinetTab, OwnerAction } from "#shared/listing-states.ts";
 import type { ApiImage, ApiPlace, ListingStatus } from "./realty.ts";
+import type { ApiSignal } from "./signals.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 
 /** `POST /api/cabinet/realties/active`: a tab other than the archive, with paging, in the body. */
@@ -209,6 +210,8 @@ export interface ApiModerationItem {
    * own title, description and `images` are then what the public sees.
    */
   changes: ApiModerationChanges | null;
+  /** What should make a moderator look twice (decision 088): its owner's signals, then its own. */
+  signals: ApiSignal[];
 }
 
 /** A text of a listing before and after its owner's change; the title is null when made from the facts. */

@@ -232,6 +232,13 @@ export interface ApiListing extends ListingFactValues {
   image_count: number;
 }
 
+/** The figure a low-price warning names: the median it is far below, of how many listings, where. */
+interface ApiPriceWarning {
+  median_price_m2: number;
+  sample_size: number;
+  scope: "district" | "city";
+}
+
 export interface ApiListingDetail extends ApiListing {
   description: string;
   images: ApiImage[];
@@ -241,6 +248,11 @@ export interface ApiListingDetail extends ApiListing {
   checked_at: string | null;
   /** Median price per m² of active listings of the same type in the same city. */
   market: { city_median_price_m2: number | null; sample_size: number };
+  /**
+   * Set when its price per m² is under half its type's median in its district (its city without one):
+   * the page shows a calm warning with advice and a link to /safety/ (decision 088). Null otherwise.
+   */
+  price_warning: ApiPriceWarning | null;
   /** Every price it has shown the public, oldest first, from its first publication (decision 082). */
   price_history: ApiPricePoint[];
 }

@@ -8,6 +8,7 @@ import { INVALID } from "#shared/validation.ts";
 import { plainLine, plainText } from "#shared/plain-text.ts";
 import { STAFF_ROLES, type StaffRole } from "#shared/staff-roles.ts";
 import { intParamOr, type Paged } from "./conventions.ts";
+import type { AccountSignal } from "./signals.ts";
 
 export const BLOCK_REASON_MAX = 500;
 export const ADMIN_USERS_PER_PAGE = 20;
@@ -92,6 +93,11 @@ export interface ApiAdminUser {
   listing_count: number;
   created_at: string;
   deleted: boolean;
+}
+
+/** `GET /api/admin/users/{id}`: one person, with what should make staff look twice (decision 088). */
+export interface ApiAdminUserDetail extends ApiAdminUser {
+  signals: AccountSignal[];
 }
 
 export type AdminUsersResponse = Paged<ApiAdminUser>;

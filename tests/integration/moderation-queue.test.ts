@@ -89,10 +89,13 @@ describe("GET /api/admin/realty/moderation", () => {
     await setSubmitted(unstamped, null);
     const items = await wholeQueue();
     const ids = items.map((item) => item.id);
-    // After the listings reports took off the site and the public ones visitors reported (the seed has one of each).
-    const submitted = items.filter((item) => !item.hidden_by_reports && !item.reported_public);
+    // After the listings reports took off the site, the public ones visitors reported and those priced
+    // suspiciously low (decision 088; the seed has one of each).
+    const raised = (item: ApiModerationItem) =>
+      item.hidden_by_reports || item.reported_public || item.signals.some((s) => s.code === "low_price");
+    const submitted = items.filter((item) => !raised(item));
     const hidden = items.length - submitted.length;
-    expect(items.slice(0, hidden).every((item) => item.hidden_by_reports || item.reported_public)).toBe(true);
+    expect(items.slice(0, hidden).every(raised)).toBe(true);
     expect(ids.slice(hidden, hidden + 2)).toEqual([first, second]);
     const stamps = submitted.map((item) => (item.submitted_at ? Date.parse(item.submitted_at) : Infinity));
     expect(stamps).toEqual([...stamps].sort((a, b) => a - b));

@@ -1,8 +1,9 @@
 /**
  * Moderation (product §7, decisions 038, 047 and 053):
  * `GET /api/admin/realty/moderation` is the queue of pending listings — and of public ones whose changes wait
- * (decision 053) — those reports took off the site first, then the oldest submission first, with their
- * photos, facts, the changes, the duplicate check's finding and open reports; `POST
+ * (decision 053) — those reports took off the site first, then reported public ones, then those priced
+ * suspiciously low, then the oldest submission first, with their photos, facts, the changes, the duplicate
+ * check's finding, open reports and the moderators' signals (decision 088); `POST
  * /api/admin/realty/{id}/approve` publishes a pending listing for
  * LISTING_RUN_DAYS days, `POST /api/admin/realty/{id}/reject {code?, reason?}` sends it back to its owner
  * with a reason from REJECTION_CODES and/or the moderator's words; either decision closes the listing's
@@ -23,6 +24,7 @@ import {
 } from "#shared/api/cabinet.ts";
 import type { ApiListingEdit } from "#shared/api/listing-edit.ts";
 import type { ApiImage } from "#shared/api/realty.ts";
+import type { ApiSignal } from "#shared/api/signals.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import type { ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
@@ -39,6 +41,8 @@ import {
   type RevisionText,
 } from "#worker/db/listing-revisions.ts";
 import { pendingPage, publishedAt, queueImages, type QueueRow } from "#worker/db/moderation-queue.ts";
+import { accountSignalRows, listingSignalRows } from "#worker/db/moderator-signals.ts";
+import { listingSignals } from "#worker/workflows/moderator-signals.ts";
 import { openReports, resolveReports, type OpenReport } from "#worker/db/reports.ts";
 import { findUserById } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
@@ -254,6 +258,7 @@ async function queueItem(
   /** Photos added since the approval, waiting with the changes. */
   added: ApiImage[],
   reports: OpenReport[],
+  signals: ApiSignal[],
   locale: Locale,
 ): Promise<ApiModerationItem | null> {
   const [row, revision] = await Promise.all([editRow(db, entry.id, null), listingRevision(db, entry.id)]);
@@ -294,6 +299,7 @@ async function queueItem(
       guest: r.guest === 1,
     })),
     changes: waiting && changesOf(edit, toEdit(row, locale, waiting), added, waiting),
+    signals,
   };
 }
 
@@ -322,7 +328,16 @@ adminRealty
     const locale = apiLocale(c);
     const { rows, total } = await pendingPage(db, page, per_page, id);
     const ids = rows.map((row) => row.id);
-    const [pictures, reports] = await Promise.all([queueImages(db, ids), openReports(db, ids)]);
+    // The signals of the whole page in two round trips (decision 088), not a query per item.
+    const [pictures, reports, accountRows, listingRows] = await Promise.all([
+      queueImages(db, ids),
+      openReports(db, ids),
+      accountSignalRows(
+        db,
+        rows.map((row) => row.owner_id),
+      ),
+      listingSignalRows(db, ids),
+    ]);
     const items = await Promise.all(
       rows.map((entry) => {
         const own = pictures.filter((p) => p.listing_id === entry.id);
@@ -336,6 +351,7 @@ adminRealty
           shown.length,
           shown === own ? [] : waiting.map(toImage),
           reports.filter((r) => r.listing_id === entry.id),
+          listingSignals(accountRows, listingRows, { id: entry.id, owner_id: entry.owner_id, place: entry }),
           locale,
         );
       }),

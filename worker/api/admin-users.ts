@@ -2,7 +2,7 @@
  * The back office's people and audit log (decisions 057 and 058), admins only — a 404 for
  * everyone else, moderators and editors included:
  * - `GET /api/admin/users?q=&page=`: find by id, phone, e-mail or name; each with roles, block, listing count;
- * - `GET /api/admin/users/{id}`: one person; `…/activity`: their listings, payments, the reports of their
+ * - `GET /api/admin/users/{id}`: one person, with their account's signals (decision 088); `…/activity`: their listings, payments, the reports of their
  *   listings and on their conversations (shared/api/admin-listings.ts `ApiAdminUserActivity`);
  * - `POST /api/admin/users/{id}/block {reason}`: blocked at once — sessions ended (live sockets too), public
  *   listings off the site, signed-in calls refused with 403 `account_blocked`, sign-in told why;
@@ -31,6 +31,7 @@ import { USER_ACTIVITY_MAX } from "#shared/api/admin-listings.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { endUserSessions } from "#worker/auth/session-end.ts";
 import { userActivity } from "#worker/db/admin-user-activity.ts";
+import { accountSignalRows } from "#worker/db/moderator-signals.ts";
 import { auditEntries, type AuditRow } from "#worker/db/audit.ts";
 import {
   adminUser,
@@ -46,6 +47,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { staffAction } from "#worker/http/staff-action.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
+import { accountSignals } from "#worker/workflows/moderator-signals.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { toUserActivity } from "./shapes/admin-user-activity.ts";
 import { valid } from "./validate.ts";
@@ -117,7 +119,8 @@ adminUsers
   .get("/admin/users/:id", valid("param", IdParams), async (c) => {
     const row = await target(c, c.req.valid("param").id);
     if (!row) return apiError(c, 404, "not_found", "No such user");
-    return c.json({ data: toAdminUser(row) });
+    const signals = accountSignals(await accountSignalRows(c.env.DB, [row.id]), row.id);
+    return c.json({ data: { ...toAdminUser(row), signals } });
   })
   .get("/admin/users/:id/activity", valid("param", IdParams), async (c) => {
     const { id } = c.req.valid("param");

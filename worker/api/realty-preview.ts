@@ -88,6 +88,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     // Read here only for drafts without a place: never checked, never public.
     checked_at: null,
     market: { city_median_price_m2: null, sample_size: 0 },
+    price_warning: null,
     price_history: [],
   };
 }

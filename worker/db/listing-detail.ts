@@ -6,6 +6,7 @@ import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type ImageRow, listingColumns, listingJoins, type ListingRow, PUBLIC_IMAGE } from "./listing-columns.ts";
 import { type MarketRow, marketStatement } from "./listing-market.ts";
+import { type PlaceMedianRow, placeMedianStatement } from "./moderator-signals.ts";
 
 interface ListingDetailRow extends ListingRow {
   description: string;
@@ -28,6 +29,8 @@ export interface ListingDetailRows {
   row: ListingDetailRow;
   images: ImageRow[];
   market: MarketRow;
+  /** Its type's median in its district (or city): the low-price warning's figure (decision 088). */
+  place: PlaceMedianRow;
   prices: PriceRow[];
 }
 
@@ -60,8 +63,9 @@ async function detailOf(
   /** The point the owner set and every photo (their preview, an admin's), not the public ones. */
   exact: boolean,
 ): Promise<ListingDetailRows | null> {
-  // One round trip: the listing, its photos, its market (the type's and city's median price per m²) and prices.
-  const [found, images, market, prices] = await db.batch([
+  // One round trip: the listing, its photos, its market (the type's and city's median price per m²), its
+  // place's median (the district's) and prices.
+  const [found, images, market, place, prices] = await db.batch([
     db
       .prepare(
         `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
@@ -77,6 +81,7 @@ async function detailOf(
       )
       .bind(id),
     marketStatement(db, id),
+    placeMedianStatement(db, id),
     db.prepare("SELECT price, at FROM listing_prices WHERE listing_id = ? ORDER BY id").bind(id),
   ]);
   const row = found!.results[0] as ListingDetailRow | undefined;
@@ -85,6 +90,7 @@ async function detailOf(
     row,
     images: images!.results as ImageRow[],
     market: market!.results[0] as MarketRow,
+    place: place!.results[0] as PlaceMedianRow,
     prices: prices!.results as PriceRow[],
   };
 }

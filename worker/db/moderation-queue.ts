@@ -1,8 +1,11 @@
 /**
- * The moderation queue (decisions 038, 047, 053 and 085): listings waiting for a moderator's
+ * The moderation queue (decisions 038, 047, 053, 085 and 088): listings waiting for a moderator's
  * decision (and public ones whose changes wait, or that visitors reported), hidden by reports first, then
- * public ones with open reports, then oldest submission first, and what a decision needs to know of a listing.
+ * public ones with open reports, then those priced suspiciously low, then oldest submission first, and what
+ * a decision needs to know of a listing.
  */
+import { LOW_PRICE_MIN_SAMPLE, LOW_PRICE_SHARE } from "#shared/constants.ts";
+import { placeMediansSql } from "./moderator-signals.ts";
 
 export interface QueueRow {
   id: number;
@@ -12,6 +15,12 @@ export interface QueueRow {
   hidden_at: number | null;
   /** 1: the listing waits as a whole (pending); 0: it stays public while its changes or reports wait. */
   pending: number;
+  /** Its price per m², and its place's median and sample (decision 088; null median without a sample). */
+  price_m2: number | null;
+  sample_size: number;
+  median: number | null;
+  /** 1: the median is its district's; 0: its city's (it names no district). */
+  by_district: number;
 }
 
 /**
@@ -31,10 +40,22 @@ const REPORTED = `CASE WHEN l.status = 'active' THEN
 const SUBMITTED = "CASE WHEN l.status = 'pending' THEN l.submitted_at ELSE r.submitted_at END";
 
 /**
+ * Priced under LOW_PRICE_SHARE of its place's median, with enough listings to make one: the rule of
+ * worker/workflows/moderator-signals.ts `lowPrice`, for the order.
+ */
+const LOW_PRICE = `(ifnull(m.n, 0) >= ${LOW_PRICE_MIN_SAMPLE} AND m.median > 0 AND l.price_m2 < m.median * ${LOW_PRICE_SHARE})`;
+
+/** The place medians of every waiting listing's type and place (worker/db/moderator-signals.ts). */
+const MEDIANS = `WITH medians AS (${placeMediansSql(`SELECT l.type_id, l.city_id, l.district_id ${WAITING}`)})`;
+const MEDIAN_JOIN =
+  "LEFT JOIN medians m ON m.type_id = l.type_id AND m.city_id = l.city_id AND m.district_id IS l.district_id";
+
+/**
  * A page of what waits and how many wait. Listings reports took off the site come first, longest hidden
  * first (they were public and are missed, and the reporters may be wrong: decision 047); then public
  * listings visitors reported, longest reported first (people may be answering a fake one meanwhile); then
- * submissions and changes, oldest first (those never stamped last).
+ * listings priced suspiciously low (decision 088: the bait of a rental scam); then submissions and
+ * changes, oldest first (those never stamped last). Each row carries its place median for the signal.
  */
 export async function pendingPage(db: D1Database, page: number, perPage: number, listingId?: number) {
   // A moderator looking for one listing by its number: the queue narrowed to it (empty if it does not wait).
@@ -43,11 +64,13 @@ export async function pendingPage(db: D1Database, page: number, perPage: number,
   const [rows, count] = await db.batch([
     db
       .prepare(
-        `SELECT l.id, l.owner_id, u.name AS owner_name, ${SUBMITTED} AS submitted_at, l.hidden_at,
-           l.status = 'pending' AS pending
-         ${WAITING.replace("FROM listings l", "FROM listings l JOIN users u ON u.id = l.owner_id")}${only}
-         ORDER BY l.hidden_at IS NULL, l.hidden_at, ${REPORTED} IS NULL, ${REPORTED}, ${SUBMITTED} IS NULL,
-           ${SUBMITTED}, l.id
+        `${MEDIANS}
+         SELECT l.id, l.owner_id, u.name AS owner_name, ${SUBMITTED} AS submitted_at, l.hidden_at,
+           l.status = 'pending' AS pending, l.price_m2, ifnull(m.n, 0) AS sample_size, m.median,
+           l.district_id IS NOT NULL AS by_district
+         ${WAITING.replace("FROM listings l", `FROM listings l JOIN users u ON u.id = l.owner_id ${MEDIAN_JOIN}`)}${only}
+         ORDER BY l.hidden_at IS NULL, l.hidden_at, ${REPORTED} IS NULL, ${REPORTED}, NOT ifnull(${LOW_PRICE}, 0),
+           ${SUBMITTED} IS NULL, ${SUBMITTED}, l.id
          LIMIT ? OFFSET ?`,
       )
       .bind(...onlyId, perPage, (page - 1) * perPage),

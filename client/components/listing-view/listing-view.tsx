@@ -3,7 +3,7 @@ import type * as PriceHistoryModule from "#client/components/price-history/price
 import type { ApiListing, ApiListingDetail, ApiPreview } from "#shared/api/realty.ts";
 import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { Gallery } from "#client/components/gallery/gallery.tsx";
-import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
+import { ListingFacts, PriceSummary, PriceWarning } from "#client/components/listing-facts/listing-facts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { lazyComponent } from "#client/lazy-component.tsx";
@@ -172,6 +172,7 @@ export function ListingView({
             {complete ? (
               <>
                 <PriceSummary listing={listing} />
+                <PriceWarning listing={listing} />
                 <Suspense fallback={null}>
                   <PriceStory history={listing.price_history} now={now} />
                 </Suspense>

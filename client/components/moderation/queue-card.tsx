@@ -7,6 +7,7 @@ import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { SignalList } from "#client/components/signals/signal-list.tsx";
 import { RejectFields, type RejectField, type RejectValues } from "./reject-fields.tsx";
 import styles from "./queue-card.module.css";
 
@@ -211,6 +212,8 @@ export function QueueCard({
           <p lang={item.lang ?? undefined}>{item.description}</p>
         </details>
       ) : null}
+
+      <SignalList signals={item.signals} headingId={`${headingId}-signals`} />
 
       {item.changes ? <ChangesSection changes={item.changes} headingId={`${headingId}-changes`} /> : null}
 

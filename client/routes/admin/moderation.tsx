@@ -26,13 +26,15 @@ const MESSAGES = pageTextScopes(
   "report.reason",
   "detail.facts",
   "listingState.label",
+  "adminUsers.signal",
   "validation",
 );
 const DECISIONS = ["approved", "rejected"] as const satisfies readonly Decision[];
 
 /**
  * The moderation queue — pending listings, those reports took off the site first (decision
- * 047), then the oldest submission first, with photos, facts, the duplicate check's finding and visitors'
+ * 047), then reported public ones, then those priced suspiciously low, then the oldest submission first,
+ * with photos, facts, the duplicate check's finding, the moderators' signals (decision 088) and visitors'
  * reports — and the decision on each: approve, or reject with a reason. Admins only (404 for anyone else), not indexed. Decisions are plain form posts that come back
  * here with a confirmation; with JavaScript they are made in place and the card leaves the queue.
  */

@@ -8,6 +8,7 @@ import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { idPageMeta } from "#client/components/page-intro/id-page.ts";
 import { pageId } from "#client/components/page-intro/id-page.server.ts";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { SignalList } from "#client/components/signals/signal-list.tsx";
 import { requireAdmin, requestedPath } from "#client/guards.server.ts";
 import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { parseId } from "#client/id-param.ts";
@@ -169,6 +170,7 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
           <Link to={auditLink}>{t("adminUsers.auditLink")}</Link>
         </p>
       </section>
+      <SignalList signals={user.signals} headingId="user-signals" level={2} empty />
 
       {user.deleted ? null : (
         <section className={styles.section} aria-labelledby="user-actions">

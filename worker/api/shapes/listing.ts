@@ -13,6 +13,7 @@ import type { ListingDetailRows } from "#worker/db/listing-detail.ts";
 import type { FacetRows } from "#worker/db/listing-search.ts";
 import type { SitemapListingRow } from "#worker/db/listings.ts";
 import { shownTitle } from "#worker/db/listing-titles.ts";
+import { lowPrice } from "#worker/workflows/moderator-signals.ts";
 import { firstImage, toImage } from "./image.ts";
 
 const bool = (value: number | null) => (value === null ? null : value === 1);
@@ -71,11 +72,12 @@ function recentCut(row: Pick<ListingRow, "price" | "previous_price" | "price_cha
 
 /** The detail of a listing (the public one adds its status, a preview its review state). */
 export function toListingPreview(
-  { row, images, market, prices }: ListingDetailRows,
+  { row, images, market, place, prices }: ListingDetailRows,
   now: number,
   locale: Locale,
 ): ApiListingPreview {
   const median = market.n && market.median !== null ? Math.round(market.median * 100) / 100 : null;
+  const low = lowPrice(place);
   return {
     ...toListing(row, now, locale, "detail"),
     description: row.description,
@@ -84,6 +86,7 @@ export function toListingPreview(
     owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
     checked_at: row.checked_at === null ? null : iso(row.checked_at),
     market: { city_median_price_m2: median, sample_size: market.n },
+    price_warning: low && { median_price_m2: low.median_price_m2, sample_size: low.sample_size, scope: low.scope },
     price_history: prices.map((point) => ({ price: point.price, currency: "EUR", at: iso(point.at) })),
   };
 }
