@@ -9,11 +9,12 @@ import type { Paged } from "#shared/api/conventions.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { publicListing } from "./listings.ts";
-import { api, CSP_PRELOADS, sessions, signIn, signUp, SUPERSEDED_DATA } from "./session.ts";
+import { api, CSP_PRELOADS, LEFT_SCRIPTS, sessions, signIn, signUp, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
-const { open, close } = sessions(browser, [CSP_PRELOADS, SUPERSEDED_DATA]);
+// The second queue page is opened while the first one's lazy chunks may still be loading.
+const { open, close } = sessions(browser, [CSP_PRELOADS, SUPERSEDED_DATA, LEFT_SCRIPTS]);
 
 it("shows a moderator the low-price and photo-match signals, linking to the matching listing", async () => {
   const moderator = await open();
