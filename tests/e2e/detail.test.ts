@@ -237,6 +237,7 @@ it("shows a recent cut on the card and the price's history on the listing, in ea
     await hydrated(page);
     const history = page.getByRole("region", { name: heading });
     await expect.poll(() => history.getByRole("listitem").count()).toBeGreaterThan(1);
-    expect(await page.getByTestId("detail-price-story").isVisible()).toBe(true);
+    // Its own lazy boundary: it may show a render after the timeline.
+    await expect.poll(() => page.getByTestId("detail-price-story").isVisible()).toBe(true);
   }
 });
