@@ -15,6 +15,7 @@ import {
   VerifyEmailBody,
   VerifyPhoneBody,
 } from "#shared/api/auth.ts";
+import { advertiserOf, UpdateAdvertiserBody } from "#shared/api/advertiser.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
 import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -29,6 +30,7 @@ import {
   findUserById,
   identityTaken,
   isUniqueConstraintError,
+  setAdvertiser,
   setPassword,
   replaceUserImage,
   setUserName,
@@ -51,6 +53,7 @@ export const cabinetUser = new Hono<AppEnv>();
 const PATHS = [
   "/cabinet/user",
   "/cabinet/update-personal",
+  "/cabinet/update-advertiser",
   "/cabinet/update-phone",
   "/cabinet/verify-phone",
   "/cabinet/update-email",
@@ -75,6 +78,15 @@ cabinetUser.get("/cabinet/user", current);
 
 cabinetUser.post("/cabinet/update-personal", valid("json", UpdatePersonalBody), async (c) => {
   await setUserName(c.env.DB, userId(c), c.req.valid("json").name, nowOf(c));
+  return current(c);
+});
+
+/**
+ * Who the account advertises as (decision 087): a private owner, or an agency with its name and licence
+ * number. A changed name or number goes back to the moderators' list, the badge gone until re-checked.
+ */
+cabinetUser.post("/cabinet/update-advertiser", valid("json", UpdateAdvertiserBody), async (c) => {
+  await setAdvertiser(c.env.DB, userId(c), advertiserOf(c.req.valid("json")), nowOf(c));
   return current(c);
 });
 

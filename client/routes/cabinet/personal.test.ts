@@ -24,6 +24,7 @@ const ACCOUNT: ApiUser = {
   has_password: false,
   image_url: VARIANTS[1]!.url,
   image_variants: VARIANTS,
+  advertiser: { type: "owner", agency_name: null, licence_number: null, licence: "none", licence_refused_reason: null },
   created_at: "2026-01-01T00:00:00.000Z",
 };
 
