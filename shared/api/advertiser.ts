@@ -39,15 +39,15 @@ export const LicenceNumber = v.pipe(
   v.transform((value) => value.replace(/\s+/g, " ")),
   v.minLength(1, INVALID.required),
   v.maxLength(40, INVALID.tooLong),
-  v.regex(/^[\p{L}\d][\p{L}\d /.:-]*$/u, "advertiser.invalid.licenceNumber"),
-  v.regex(/\d/, "advertiser.invalid.licenceNumber"),
+  v.regex(/^[\p{L}\d][\p{L}\d /.:-]*$/u, "validation.licenceNumber"),
+  v.regex(/\d/, "validation.licenceNumber"),
 );
 
 /** The profile's and registration's fields (an empty licence number is none: optional at registration). */
 export const ADVERTISER_ENTRIES = {
   advertiser_type: v.optional(AdvertiserTypeSchema, "owner"),
   agency_name: v.optional(v.union([v.literal(""), AgencyName], INVALID.format)),
-  licence_number: v.optional(v.union([v.literal(""), LicenceNumber], "advertiser.invalid.licenceNumber")),
+  licence_number: v.optional(v.union([v.literal(""), LicenceNumber], "validation.licenceNumber")),
 };
 
 /** What an account advertises as; an owner's agency fields are dropped (it has none). */
