@@ -17,7 +17,7 @@ export interface SeedUser {
   advertiser: SeedAdvertiser;
 }
 
-export type SeedAdvertiser =
+type SeedAdvertiser =
   { type: "owner" } | { type: "agency"; name: string; licence_number: string | null; licensed: boolean };
 
 const AGENCY_WORDS = ["Nekretnine", "Real Estate", "Stan i Kuća", "Dom", "Kvadrat Plus", "Ključ"];
@@ -27,7 +27,7 @@ const AGENCY_WORDS = ["Nekretnine", "Real Estate", "Stan i Kuća", "Dom", "Kvadr
  * the admin), a quarter awaiting a check, a quarter without a number yet. By id, not by the user's random
  * stream, so each user's other fields stay as they were.
  */
-export function seedAdvertiser(id: number, last: string): SeedAdvertiser {
+function seedAdvertiser(id: number, last: string): SeedAdvertiser {
   if (id < 5 || id % 5 !== 0) return { type: "owner" };
   const name = `${last} ${AGENCY_WORDS[(id / 5) % AGENCY_WORDS.length]}`;
   const turn = (id / 5) % 4;

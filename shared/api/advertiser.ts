@@ -10,14 +10,14 @@ import { UNSEEN_IN_NAME } from "#shared/unseen-text.ts";
 import { INVALID, limitsOf } from "#shared/validation.ts";
 import { intParamOr, type Paged } from "./conventions.ts";
 
-export const ADVERTISER_TYPES = ["owner", "agency"] as const;
+const ADVERTISER_TYPES = ["owner", "agency"] as const;
 /** 'owner': a private owner offers; 'agency': a broker does. Not the listing's owner (the account it belongs to). */
 export type AdvertiserType = (typeof ADVERTISER_TYPES)[number];
 
-export const AdvertiserTypeSchema = v.picklist(ADVERTISER_TYPES, INVALID.choice);
+const AdvertiserTypeSchema = v.picklist(ADVERTISER_TYPES, INVALID.choice);
 
 /** The agency's public name: shown on its cards, so plain text on one line, no markup. */
-export const AgencyName = v.pipe(
+const AgencyName = v.pipe(
   v.string(INVALID.required),
   plainLine(),
   v.trim(),

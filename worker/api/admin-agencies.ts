@@ -34,7 +34,7 @@ import { valid } from "./validate.ts";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function toAgencyCheck(row: AgencyRow): ApiAgencyCheck {
+function toAgencyCheck(row: AgencyRow): ApiAgencyCheck {
   const licence = licenceStateOf(row);
   return {
     user_id: row.id,
