@@ -199,6 +199,7 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
       "advertiser_type",
       "agency_name",
       "licence_number",
+      "licence_submitted_at",
       "licence_checked_at",
       "licence_checked_by",
     ],
@@ -217,6 +218,7 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
           u.advertiser.type,
           agency?.name ?? null,
           agency?.licence_number ?? null,
+          agency ? u.created_at : null,
           // Checked by the admin (user 1) three days after the agency joined.
           agency?.licensed ? u.created_at + 3 * DAY : null,
           agency?.licensed ? 1 : null,

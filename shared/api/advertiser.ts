@@ -143,8 +143,8 @@ export interface ApiAgencyCheck {
   licence_number: string | null;
   licence: LicenceState;
   licence_refused_reason: string | null;
-  /** When the name or number last changed (the list's order: oldest waiting first). */
-  updated_at: string;
+  /** When the agency last gave its name or number (the list's order: oldest waiting first). */
+  submitted_at: string;
   checked_at: string | null;
   blocked: boolean;
 }

@@ -42,7 +42,7 @@ function toAgencyCheck(row: AgencyRow): ApiAgencyCheck {
     licence_number: row.licence_number,
     licence,
     licence_refused_reason: licence === "refused" ? row.licence_refused_reason : null,
-    updated_at: iso(row.updated_at ?? row.created_at)!,
+    submitted_at: iso(row.licence_submitted_at ?? row.created_at)!,
     checked_at: iso(row.licence_checked_at ?? row.licence_refused_at),
     blocked: row.blocked_at !== null,
   };

@@ -14,13 +14,13 @@ export interface AgencyRow {
   licence_refused_at: number | null;
   licence_refused_reason: string | null;
   advertiser_type: "agency";
-  updated_at: number | null;
+  licence_submitted_at: number | null;
   created_at: number;
   blocked_at: number | null;
 }
 
 const COLUMNS = `id, agency_name, licence_number, licence_checked_at, licence_refused_at, licence_refused_reason,
-  advertiser_type, updated_at, created_at, blocked_at`;
+  advertiser_type, licence_submitted_at, created_at, blocked_at`;
 
 /** The live agencies with a name (deleted accounts have none). */
 const AGENCY = "advertiser_type = 'agency' AND agency_name IS NOT NULL AND deleted_at IS NULL";
@@ -42,7 +42,7 @@ export async function agenciesIn(
   const where = `WHERE ${AGENCY} AND ${STATE_SQL[state]}`;
   const order =
     state === "awaiting"
-      ? "updated_at, id"
+      ? "licence_submitted_at, id"
       : state === "licensed"
         ? "licence_checked_at DESC, id DESC"
         : "licence_refused_at DESC, id DESC";

@@ -33,6 +33,7 @@ export interface UserRow {
   advertiser_type: AdvertiserType;
   agency_name: string | null;
   licence_number: string | null;
+  licence_submitted_at: number | null;
   licence_checked_at: number | null;
   licence_checked_by: number | null;
   licence_refused_at: number | null;
@@ -144,8 +145,8 @@ export async function createUser(
     .prepare(
       `INSERT INTO users (name, phone, email, created_at, updated_at, phone_verified_at, email_verified_at,
          password_hash, password_salt, password_iterations, signup_network, advertiser_type, agency_name,
-         licence_number)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *, NULL AS roles`,
+         licence_number, licence_submitted_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *, NULL AS roles`,
     )
     .bind(
       options.name ?? "",
@@ -162,6 +163,7 @@ export async function createUser(
       options.advertiser?.advertiser_type ?? "owner",
       options.advertiser?.agency_name ?? null,
       options.advertiser?.licence_number ?? null,
+      options.advertiser?.advertiser_type === "agency" ? now : null,
     )
     .first<UserRow>();
   if (!row) throw new Error("User insert returned no row");
@@ -188,7 +190,8 @@ export async function setUserName(db: D1Database, userId: number, name: string, 
 export async function setAdvertiser(db: D1Database, userId: number, advertiser: AdvertiserInput, now: number) {
   await db
     .prepare(
-      `UPDATE users SET advertiser_type = ?1, agency_name = ?2, licence_number = ?3, updated_at = ?4
+      `UPDATE users SET advertiser_type = ?1, agency_name = ?2, licence_number = ?3, updated_at = ?4,
+         licence_submitted_at = CASE WHEN ?1 = 'agency' THEN ?4 END
        WHERE id = ?5 AND (advertiser_type IS NOT ?1 OR agency_name IS NOT ?2 OR licence_number IS NOT ?3)`,
     )
     .bind(advertiser.advertiser_type, advertiser.agency_name, advertiser.licence_number, now, userId)

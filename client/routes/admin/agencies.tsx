@@ -99,7 +99,7 @@ export default function AdminAgencies({ loaderData }: Route.ComponentProps) {
                     <code>{agency.licence_number}</code>
                   </td>
                   <td>
-                    <time dateTime={agency.updated_at}>{when(agency.updated_at)}</time>
+                    <time dateTime={agency.submitted_at}>{when(agency.submitted_at)}</time>
                   </td>
                 </tr>
               ))}

@@ -136,7 +136,7 @@ export default function AdminAgency({ loaderData }: Route.ComponentProps) {
           </dd>
           <dt>{t("adminAgencies.column.changed")}</dt>
           <dd>
-            <time dateTime={agency.updated_at}>{when(agency.updated_at)}</time>
+            <time dateTime={agency.submitted_at}>{when(agency.submitted_at)}</time>
           </dd>
         </dl>
         <p>

@@ -29,6 +29,7 @@ function user(values: Partial<UserRow> = {}): UserRow {
     advertiser_type: "owner",
     agency_name: null,
     licence_number: null,
+    licence_submitted_at: null,
     licence_checked_at: null,
     licence_checked_by: null,
     licence_refused_at: null,

@@ -3,6 +3,8 @@
 -- all `agency_`/`licence_` columns together, so a later agencies table can take them as they are.
 ALTER TABLE users ADD COLUMN agency_name TEXT;
 ALTER TABLE users ADD COLUMN licence_number TEXT;
+-- When the agency last gave its name or number (registration, the profile): the check's turn.
+ALTER TABLE users ADD COLUMN licence_submitted_at INTEGER;
 -- Confirmed by a moderator (the "Licensed agency" badge) …
 ALTER TABLE users ADD COLUMN licence_checked_at INTEGER;
 ALTER TABLE users ADD COLUMN licence_checked_by INTEGER REFERENCES users(id);
@@ -11,7 +13,7 @@ ALTER TABLE users ADD COLUMN licence_refused_at INTEGER;
 ALTER TABLE users ADD COLUMN licence_refused_reason TEXT;
 
 -- The back office's list of agencies awaiting a check, oldest request first.
-CREATE INDEX users_licence_awaiting ON users (updated_at, id)
+CREATE INDEX users_licence_awaiting ON users (licence_submitted_at, id)
   WHERE advertiser_type = 'agency' AND licence_number IS NOT NULL AND licence_checked_at IS NULL
     AND licence_refused_at IS NULL AND deleted_at IS NULL;
 
