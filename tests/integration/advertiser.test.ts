@@ -264,6 +264,20 @@ describe("moderators' licence check", () => {
 });
 
 describe("fraud", () => {
+  it("a moderator cannot check their own agency", async () => {
+    const agency = await registerAs({ advertiser_type: "agency", agency_name: "Own Shop", licence_number: "1001" });
+    await grant(agency.user.id, "moderator");
+    const res = await call(`/api/admin/agencies/${agency.user.id}/licence/confirm`, {
+      body: { licence_number: "1001" },
+      jar: agency.jar,
+      ip: uniqueIp(),
+    });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).code).toBe("cannot_check_own");
+    expect((await profile(agency.jar)).advertiser.licence).toBe("awaiting");
+    expect(await auditRows(agency.user.id)).toEqual([]);
+  });
+
   it("an owner never carries the badge: no check for an owner, and the database refuses one", async () => {
     const { jar, user } = await signUpByPhone();
     expect((await confirm(user.id, "123")).status).toBe(404);

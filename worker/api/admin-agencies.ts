@@ -60,6 +60,12 @@ async function decide(
 ) {
   const row = await agencyOf(c.env.DB, id);
   if (!row) return noAgency(c);
+  // Nobody vouches for their own agency: another moderator checks it.
+  if (id === c.get("user")!.id) {
+    return apiError(c, 409, "cannot_check_own", "You cannot check your own agency's licence", {
+      licence_number: "adminAgencies.error.cannot_check_own",
+    });
+  }
   const context = { actor: { kind: "user" as const, id: c.get("user")!.id }, now: nowOf(c), requestId: requestIdOf(c) };
   const decided = await decideLicence(c.env.DB, { id, name: row.agency_name, seen }, decision, context);
   if (!decided) {
@@ -90,11 +96,8 @@ adminAgencies
     const row = await agencyOf(c.env.DB, c.req.valid("param").id);
     return row ? c.json({ data: toAgencyCheck(row) }) : noAgency(c);
   })
-  .post(
-    "/admin/agencies/:id/licence/confirm",
-    valid("param", IdParams),
-    valid("json", ConfirmLicenceBody),
-    (c) => decide(c, c.req.valid("param").id, c.req.valid("json").licence_number, { confirm: true }),
+  .post("/admin/agencies/:id/licence/confirm", valid("param", IdParams), valid("json", ConfirmLicenceBody), (c) =>
+    decide(c, c.req.valid("param").id, c.req.valid("json").licence_number, { confirm: true }),
   )
   .post("/admin/agencies/:id/licence/refuse", valid("param", IdParams), valid("json", RefuseLicenceBody), (c) => {
     const { licence_number, reason } = c.req.valid("json");

@@ -39,6 +39,8 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
     agency: result.data.data,
     // The person's own page and the audit log are the admins' (decision 057).
     admin: hasRole(viewer.roles, "admin"),
+    // Nobody decides on their own agency (the API refuses it too).
+    own: viewer.id === id,
     done: DONE.includes(done as Done) ? (done as Done) : null,
   };
 });
@@ -86,7 +88,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminAgency({ loaderData }: Route.ComponentProps) {
-  const { agency, admin, done } = loaderData;
+  const { agency, admin, own, done } = loaderData;
   const { t, intl } = useI18n();
   const lp = useLocalePath();
   const answer = useActionData<typeof action>() as ActionResult | undefined;
@@ -154,10 +156,10 @@ export default function AdminAgency({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      {agency.licence === "awaiting" && agency.licence_number ? (
+      {agency.licence === "awaiting" && agency.licence_number && !own ? (
         <section className={styles.section} aria-labelledby="agency-decision">
-          <h2 id="agency-decision">{t("adminAgencies.column.decision")}</h2>
-          <p className={styles.muted}>{t("page.adminAgencies.lead")}</p>
+          <h2 id="agency-decision">{t("adminAgencies.check")}</h2>
+          <p className={styles.muted}>{t("adminAgencies.checkLead")}</p>
           <Form method="post" className={styles.panel} data-testid="licence-confirm">
             <input type="hidden" name="licence_number" value={agency.licence_number} />
             <button type="submit" name="intent" value="confirm" className={styles.button} disabled={busy}>
