@@ -1,5 +1,5 @@
 /**
- * Who is offering (product §7 "Advertiser", decision 087): an account advertises as a private owner or as
+ * Who is offering (product §3 "Person", §7, decision 087): an account advertises as a private owner or as
  * an agency. An agency names itself and gives its number in the public register of real-estate brokers
  * (Registar posrednika); a moderator checks the number and the agency gets the "Licensed agency" badge.
  * The schemas of registration, the profile and the back office's check, and the shapes the API answers.

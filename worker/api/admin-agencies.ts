@@ -1,5 +1,5 @@
 /**
- * Agencies' licence checks (product §7 "Advertiser", decision 087), moderators and admins — a 404 for
+ * Agencies' licence checks (product §3 "Person", §7, decision 087), moderators and admins — a 404 for
  * everyone else, as every back-office route (decision 057):
  * - `GET /api/admin/agencies?state=awaiting|licensed|refused&page=`: awaiting oldest first;
  * - `GET /api/admin/agencies/{id}`: one agency's check;
@@ -7,8 +7,8 @@
  * - `POST /api/admin/agencies/{id}/licence/refuse {licence_number, reason}`: refused, the reason shown to
  *   the agency in its profile.
  * `licence_number` is the number the moderator checked: if the agency changed its name or number since
- * (or another moderator decided), nothing is written and the answer is 409 `licence_changed`. Each
- * decision is one D1 batch with its audit row.
+ * (or another moderator decided), nothing is written and the answer is 409 `licence_changed`; nobody
+ * decides on their own agency (409 `cannot_check_own`). Each decision is one D1 batch with its audit row.
  */
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
