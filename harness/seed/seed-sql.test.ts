@@ -182,7 +182,8 @@ describe("the default seed in SQLite", () => {
     ).toBe(0);
     // Awaiting a check: the back office's list has some.
     expect(
-      one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM users WHERE ${unlicensed} AND licence_number IS NOT NULL`).n,
+      one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM users u WHERE ${unlicensed} AND u.licence_number IS NOT NULL`)
+        .n,
     ).toBeGreaterThan(0);
   });
 
