@@ -98,7 +98,7 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         <p className={styles.place}>{place}</p>
         {/* Who offers it (decision 087): an agency by its name, with its badge once a moderator checked it. */}
         <p className={styles.advertiser}>
-          {listing.agency ? listing.agency.name : t("card.owner")}
+          {listing.agency?.name ?? t("card.owner")}
           {listing.agency?.licensed ? <span className={styles.licensed}>{t("card.licensed")}</span> : null}
         </p>
         <p className={styles.updated}>

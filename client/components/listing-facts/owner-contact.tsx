@@ -10,7 +10,7 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
 import { lazyComponent } from "#client/lazy-component.tsx";
-import { AdvertiserFacts } from "./advertiser-facts.tsx";
+import { AdvertiserFacts } from "./listing-facts.tsx";
 import styles from "./listing-facts.module.css";
 
 export type { ContactResult, ShownPhone } from "./contact-forms.tsx";

@@ -1,6 +1,6 @@
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { AdvertiserFacts } from "#client/components/listing-facts/advertiser-facts.tsx";
+import { AdvertiserFacts } from "#client/components/listing-facts/listing-facts.tsx";
 import styles from "#client/components/listing-facts/listing-facts.module.css";
 
 /**
