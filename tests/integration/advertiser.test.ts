@@ -20,6 +20,7 @@ import {
   uniqueIp,
   uniquePhone,
 } from "./auth-fixtures.ts";
+import { ADVERTISER_CHANGES_PER_HOUR } from "#worker/api/cabinet-user.ts";
 import { insertListing } from "./listing-fixtures.ts";
 
 let admin: string;
@@ -71,6 +72,20 @@ beforeAll(async () => {
 });
 
 describe("registration", () => {
+  it("registers an agency with a password too", async () => {
+    const phone = uniquePhone();
+    const ip = uniqueIp();
+    const sent = await call("/api/user/register/password", {
+      body: { login: phone, password: "a long password 1", advertiser_type: "agency", agency_name: "Pass Agency" },
+      ip,
+    });
+    expect(sent.status).toBe(202);
+    const res = await call("/api/user/register/verify", { body: { phone, code: await lastCode(phone) }, ip });
+    expect(res.status).toBe(201);
+    const { user } = (await res.json<{ data: { user: ApiUser } }>()).data;
+    expect(user).toMatchObject({ has_password: true, advertiser: { type: "agency", agency_name: "Pass Agency" } });
+  });
+
   it("registers a private owner by default and an agency with its name and licence number", async () => {
     const owner = await signUpByPhone();
     expect(owner.user.advertiser).toEqual({
@@ -166,6 +181,24 @@ describe("the profile", () => {
       licence_number: "513",
     });
     expect((await res.json<{ data: ApiUser }>()).data.advertiser.licence).toBe("awaiting");
+  });
+
+  it("counts an account's changes: past the hour's allowance a 429, nothing changed", async () => {
+    const { jar } = await signUpByPhone();
+    for (let n = 0; n < ADVERTISER_CHANGES_PER_HOUR; n++) {
+      const res = await updateAdvertiser(jar, {
+        advertiser_type: "agency",
+        agency_name: "Flip",
+        licence_number: `${n}`,
+      });
+      expect(res.status).toBe(200);
+    }
+    const res = await updateAdvertiser(jar, { advertiser_type: "agency", agency_name: "Flop", licence_number: "99" });
+    expect(res.status).toBe(429);
+    expect((await profile(jar)).advertiser).toMatchObject({
+      agency_name: "Flip",
+      licence_number: `${ADVERTISER_CHANGES_PER_HOUR - 1}`,
+    });
   });
 
   it("refuses a bad body with a 400 naming the field, and a guest with a 401", async () => {

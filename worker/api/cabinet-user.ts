@@ -81,14 +81,22 @@ cabinetUser.post("/cabinet/update-personal", valid("json", UpdatePersonalBody), 
   return current(c);
 });
 
+/** Changes of the advertiser per account and hour: each changed number waits for a moderator again. */
+export const ADVERTISER_CHANGES_PER_HOUR = 20;
+
 /**
  * Who the account advertises as (decision 087): a private owner, or an agency with its name and licence
  * number. A changed name or number goes back to the moderators' list, the badge gone until re-checked.
  */
-cabinetUser.post("/cabinet/update-advertiser", valid("json", UpdateAdvertiserBody), async (c) => {
-  await setAdvertiser(c.env.DB, userId(c), advertiserOf(c.req.valid("json")), nowOf(c));
-  return current(c);
-});
+cabinetUser.post(
+  "/cabinet/update-advertiser",
+  throttle((c) => [perUser(c, "advertiser", ADVERTISER_CHANGES_PER_HOUR, 3600)], { field: "advertiser_type" }),
+  valid("json", UpdateAdvertiserBody),
+  async (c) => {
+    await setAdvertiser(c.env.DB, userId(c), advertiserOf(c.req.valid("json")), nowOf(c));
+    return current(c);
+  },
+);
 
 // ---- Phone and e-mail: a code to the new value, then verify --------------------------------------
 
