@@ -68,6 +68,8 @@ export default [
       route("content/tooltips", "routes/admin/content-tooltips.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("users/:id", "routes/admin/user.tsx"),
+      route("agencies", "routes/admin/agencies.tsx"),
+      route("agencies/:id", "routes/admin/agency.tsx"),
       route("listings", "routes/admin/listings.tsx"),
       route("listings/:id", "routes/admin/listing.tsx"),
       route("audit", "routes/admin/audit.tsx"),

@@ -22,6 +22,7 @@ import type {
   UnsubscribeResponse,
   UnsubscribeStatusResponse,
 } from "./api/content.ts";
+import type { AdvertiserType, AgenciesResponse, ApiAgencyCheck } from "./api/advertiser.ts";
 import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
 import type {
@@ -301,6 +302,14 @@ export function createApiClient(options: ApiClientOptions) {
     setUserRoles: (id: number, body: UserRolesInput) =>
       request<Single<ApiAdminUser>>("POST", `/api/admin/users/${id}/roles`, { body }),
     userActivity: (id: number) => request<Single<ApiAdminUserActivity>>("GET", `/api/admin/users/${id}/activity`),
+    // Agencies' licence checks (./api/advertiser.ts; moderators, decision 087).
+    agencies: (state = "awaiting", page = 1) =>
+      request<AgenciesResponse>("GET", "/api/admin/agencies", { query: { state, page } }),
+    agency: (id: number) => request<Single<ApiAgencyCheck>>("GET", `/api/admin/agencies/${id}`),
+    confirmLicence: (id: number, body: { licence_number: string }) =>
+      request<Single<ApiAgencyCheck>>("POST", `/api/admin/agencies/${id}/licence/confirm`, { body }),
+    refuseLicence: (id: number, body: { licence_number: string; reason: string }) =>
+      request<Single<ApiAgencyCheck>>("POST", `/api/admin/agencies/${id}/licence/refuse`, { body }),
     // Any listing in any state, hidden and restored by moderators (./api/admin-listings.ts, decision 062).
     adminListings: (query: { q?: string; state?: string; page?: number }) =>
       request<AdminListingsResponse>("GET", "/api/admin/listings", { query: { ...query } }),
@@ -446,11 +455,11 @@ export function createApiClient(options: ApiClientOptions) {
     // Accounts and sessions (product §7 Auth, User, Cabinet personal; shapes in ./api/auth.ts). Sign-in calls set
     // HttpOnly cookies for web clients; `X-Auth-Mode: bearer` clients get the tokens in AuthResponse.
     userOptions: () => request<UserOptionsResponse>("GET", "/api/user/options"),
-    register: (body: { phone: string; name?: string }) =>
+    register: (body: { phone: string; name?: string } & AdvertiserFields) =>
       request<CodeSentResponse>("POST", "/api/user/register", { body }),
-    registerEmail: (body: { email: string; name?: string }) =>
+    registerEmail: (body: { email: string; name?: string } & AdvertiserFields) =>
       request<CodeSentResponse>("POST", "/api/user/register/email", { body }),
-    registerPassword: (body: { login: string; password: string; name?: string }) =>
+    registerPassword: (body: { login: string; password: string; name?: string } & AdvertiserFields) =>
       request<CodeSentResponse>("POST", "/api/user/register/password", { body }),
     registerVerify: (body: { phone: string; code: string; remember_me?: boolean; name?: string }) =>
       request<AuthResponse>("POST", "/api/user/register/verify", { body }),
@@ -488,6 +497,8 @@ export function createApiClient(options: ApiClientOptions) {
     cabinetUser: () => request<Single<ApiUser>>("GET", "/api/cabinet/user"),
     updatePersonal: (body: { name: string }) =>
       request<Single<ApiUser>>("POST", "/api/cabinet/update-personal", { body }),
+    updateAdvertiser: (body: { advertiser_type: AdvertiserType; agency_name?: string; licence_number?: string }) =>
+      request<Single<ApiUser>>("POST", "/api/cabinet/update-advertiser", { body }),
     updatePhone: (phone: string) => request<CodeSentResponse>("POST", "/api/cabinet/update-phone", { body: { phone } }),
     verifyPhone: (body: { phone: string; code: string }) =>
       request<Single<ApiUser>>("POST", "/api/cabinet/verify-phone", { body }),
@@ -506,6 +517,9 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** Registration's optional advertiser fields (./api/advertiser.ts). */
+type AdvertiserFields = { advertiser_type?: AdvertiserType; agency_name?: string; licence_number?: string };
 
 export interface ApiCity {
   id: number;

@@ -8,6 +8,8 @@ export const AUDIT_ACTIONS = [
   "user.block",
   "user.unblock",
   "user.roles",
+  "agency.licence_confirm",
+  "agency.licence_refuse",
   "listing.approve",
   "listing.reject",
   "listing.keep",

@@ -43,6 +43,9 @@ export const privatePaths = {
     /** People (admins): find, block, roles. */
     users: () => "/admin/users/",
     user: (id: number | string) => `/admin/users/${seg(id)}/`,
+    /** Agencies' licence checks (moderators, decision 087): the list by state, one agency's check. */
+    agencies: () => "/admin/agencies/",
+    agency: (id: number | string) => `/admin/agencies/${seg(id)}/`,
     /** Any listing in any state (moderators): hide, restore, its history. */
     listings: () => "/admin/listings/",
     listing: (id: number | string) => `/admin/listings/${seg(id)}/`,

@@ -159,6 +159,7 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
         <>
           <OwnerContact
             owner={listing.owner}
+            advertiser={listing.advertiser}
             revealPrice={loaderData.revealPrice}
             phone={loaderData.phone}
             messageLimits={loaderData.messageLimits}

@@ -81,7 +81,10 @@ export type PageType =
   | "admin-users"
   | "admin-user"
   | "admin-listing"
-  | "admin-audit";
+  | "admin-audit"
+  // Agencies' licence checks (decision 087): the list, and one agency awaiting a check with its forms.
+  | "admin-agencies"
+  | "admin-agency";
 
 export interface AuditPage {
   type: PageType;
@@ -428,6 +431,9 @@ export function signedInPageTypes(
     { type: "admin-users", path: "/admin/users/", status: 200, as: "admin" },
     { type: "admin-user", path: `/admin/users/${session?.userId ?? 0}/`, status: 200, as: "admin" },
     { type: "admin-listing", path: `/admin/listings/${session?.activeId ?? 0}/`, status: 200, as: "admin" },
+    { type: "admin-agencies", path: "/admin/agencies/", status: 200, as: "admin" },
+    // Seeded user 10 is an agency awaiting its licence check (harness/seed/people.ts): the page with its forms.
+    { type: "admin-agency", path: "/admin/agencies/10/", status: 200, as: "admin" },
     { type: "admin-audit", path: "/admin/audit/", status: 200, as: "admin" },
     // The ledger with the refund form of the session's paid intent open (when it is on the first page).
     {

@@ -11,6 +11,28 @@ export interface SeedUser {
   email: string;
   role: "user" | "admin";
   created_at: number;
+  /** Whether its phone is verified (the detail's "Phone verified"). */
+  phone_verified: boolean;
+  /** Who it advertises as (decision 087): a private owner, or an agency, licensed or awaiting a check. */
+  advertiser: SeedAdvertiser;
+}
+
+type SeedAdvertiser =
+  { type: "owner" } | { type: "agency"; name: string; licence_number: string | null; licensed: boolean };
+
+const AGENCY_WORDS = ["Nekretnine", "Real Estate", "Stan i Kuća", "Dom", "Kvadrat Plus", "Ključ"];
+
+/**
+ * Every fifth owner (from user 5 on) is an agency, so cards show both: half of them licensed (checked by
+ * the admin), a quarter awaiting a check, a quarter without a number yet. By id, not by the user's random
+ * stream, so each user's other fields stay as they were.
+ */
+function seedAdvertiser(id: number, last: string): SeedAdvertiser {
+  if (id < 5 || id % 5 !== 0) return { type: "owner" };
+  const name = `${last} ${AGENCY_WORDS[(id / 5) % AGENCY_WORDS.length]}`;
+  const turn = (id / 5) % 4;
+  const licence_number = turn === 3 ? null : String(100 + ((id * 37) % 1900));
+  return { type: "agency", name, licence_number, licensed: turn === 0 || turn === 1 };
 }
 
 const MALE = [
@@ -146,8 +168,11 @@ export function seedUser(id: number): SeedUser {
   const rng = rngFor(STREAM.user, id);
   const phone = serbianMobile(rng);
   const created_at = BASE_TIME - rng.int(30, 900) * DAY - rng.int(0, DAY - 1);
-  if (id === 1) return { id, name: "Kvadrat Admin", phone, email: "admin@kvadrat.test", role: "admin", created_at };
-  if (id === 2) return { id, name: "Ana Petrović", phone, email: "user@kvadrat.test", role: "user", created_at };
+  const fixed = { phone_verified: false, advertiser: { type: "owner" } as const };
+  if (id === 1)
+    return { id, name: "Kvadrat Admin", phone, email: "admin@kvadrat.test", role: "admin", created_at, ...fixed };
+  if (id === 2)
+    return { id, name: "Ana Petrović", phone, email: "user@kvadrat.test", role: "user", created_at, ...fixed };
   const female = rng.chance(0.5);
   const first = rng.pick(female ? FEMALE : MALE);
   // Surnames ending in -ić are the same for women and men.
@@ -160,5 +185,16 @@ export function seedUser(id: number): SeedUser {
       : style === 1
         ? `${asciiSlug(first)[0]}${asciiSlug(last)}${id}`
         : `${asciiSlug(last)}.${asciiSlug(first)}${id}`;
-  return { id, name, phone, email: `${local.replaceAll("-", "")}@${rng.pick(MAIL_DOMAINS)}`, role: "user", created_at };
+  const advertiser = seedAdvertiser(id, last);
+  return {
+    id,
+    name,
+    phone,
+    email: `${local.replaceAll("-", "")}@${rng.pick(MAIL_DOMAINS)}`,
+    role: "user",
+    created_at,
+    // Agencies and every third owner confirmed their phone.
+    phone_verified: advertiser.type === "agency" || id % 3 === 0,
+    advertiser,
+  };
 }

@@ -162,6 +162,33 @@ describe("the default seed in SQLite", () => {
     expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings WHERE owner_id = 2").n).toBeGreaterThan(10);
   });
 
+  it("has agencies, licensed and not, owning part of the public listings (decision 087)", () => {
+    const public_ = (condition: string) =>
+      one<{ n: number }>(
+        db,
+        `SELECT COUNT(*) AS n FROM listings l JOIN users u ON u.id = l.owner_id WHERE l.status = 'active' AND ${condition}`,
+      ).n;
+    const licensed = "u.advertiser_type = 'agency' AND u.licence_checked_at IS NOT NULL";
+    const unlicensed = "u.advertiser_type = 'agency' AND u.licence_checked_at IS NULL";
+    expect(public_(licensed)).toBeGreaterThan(20);
+    expect(public_(unlicensed)).toBeGreaterThan(20);
+    expect(public_("u.advertiser_type = 'owner'")).toBeGreaterThan(public_("u.advertiser_type = 'agency'"));
+    // Every agency has a name; a checked one has the number it was checked with; owners have neither.
+    expect(
+      one<{ n: number }>(
+        db,
+        `SELECT COUNT(*) AS n FROM users WHERE (advertiser_type = 'agency' AND agency_name IS NULL)
+           OR (licence_checked_at IS NOT NULL AND licence_number IS NULL)
+           OR (advertiser_type = 'owner' AND (agency_name IS NOT NULL OR licence_number IS NOT NULL))`,
+      ).n,
+    ).toBe(0);
+    // Awaiting a check: the back office's list has some.
+    expect(
+      one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM users u WHERE ${unlicensed} AND u.licence_number IS NOT NULL`)
+        .n,
+    ).toBeGreaterThan(0);
+  });
+
   it("gives every listing 3–8 images with real sizes", () => {
     const counts = all<{ n: number }>(
       db,

@@ -190,12 +190,40 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   const userEmails: string[] = [];
   yield* inserts(
     "users",
-    ["id", "name", "phone", "email", "created_at"],
+    [
+      "id",
+      "name",
+      "phone",
+      "email",
+      "created_at",
+      "phone_verified_at",
+      "advertiser_type",
+      "agency_name",
+      "licence_number",
+      "licence_submitted_at",
+      "licence_checked_at",
+      "licence_checked_by",
+    ],
     (function* () {
       for (let id = 1; id <= users; id++) {
         const u = seedUser(id);
         if (id > 2 && userEmails.length < 4) userEmails.push(u.email);
-        yield [u.id, u.name, u.phone, u.email, u.created_at];
+        const agency = u.advertiser.type === "agency" ? u.advertiser : null;
+        yield [
+          u.id,
+          u.name,
+          u.phone,
+          u.email,
+          u.created_at,
+          u.phone_verified ? u.created_at : null,
+          u.advertiser.type,
+          agency?.name ?? null,
+          agency?.licence_number ?? null,
+          agency ? u.created_at : null,
+          // Checked by the admin (user 1) three days after the agency joined.
+          agency?.licensed ? u.created_at + 3 * DAY : null,
+          agency?.licensed ? 1 : null,
+        ];
       }
     })(),
   );

@@ -17,6 +17,7 @@ import {
 } from "#shared/constants.ts";
 import { phoneNumberSchema } from "#shared/phone/schema.ts";
 import type { PhotoVariant } from "#shared/photo-variants.ts";
+import { ADVERTISER_ENTRIES, agencyHasName, type ApiAccountAdvertiser } from "./advertiser.ts";
 import { exactlyOne } from "./conventions.ts";
 import { INVALID, limitsOf } from "#shared/validation.ts";
 
@@ -91,10 +92,20 @@ export const PhoneBody = v.object({ phone: AccountPhone });
 export const EmailBody = v.object({ email: AccountEmail });
 export const LoginBody = v.object({ login: Login });
 
-export const RegisterPhoneBody = v.object({ phone: AccountPhone, name: v.optional(PersonName) });
-export const RegisterEmailBody = v.object({ email: AccountEmail, name: v.optional(PersonName) });
+/** Registration: the identity, a name, and who is offering (a private owner unless `advertiser_type` says agency). */
+export const RegisterPhoneBody = v.pipe(
+  v.object({ phone: AccountPhone, name: v.optional(PersonName), ...ADVERTISER_ENTRIES }),
+  v.forward(v.check((body) => agencyHasName(body), INVALID.required), ["agency_name"]),
+);
+export const RegisterEmailBody = v.pipe(
+  v.object({ email: AccountEmail, name: v.optional(PersonName), ...ADVERTISER_ENTRIES }),
+  v.forward(v.check((body) => agencyHasName(body), INVALID.required), ["agency_name"]),
+);
 /** Registration with a password: the code goes to the phone or e-mail in `login`; verify as usual. */
-export const RegisterPasswordBody = v.object({ login: Login, password: Password, name: v.optional(PersonName) });
+export const RegisterPasswordBody = v.pipe(
+  v.object({ login: Login, password: Password, name: v.optional(PersonName), ...ADVERTISER_ENTRIES }),
+  v.forward(v.check((body) => agencyHasName(body), INVALID.required), ["agency_name"]),
+);
 
 export const PhoneVerifyBody = v.object({
   phone: AccountPhone,
@@ -176,6 +187,8 @@ export interface ApiUser {
   image_url: string | null;
   /** Its square WebP variants, smallest first (empty without a picture). */
   image_variants: PhotoVariant[];
+  /** Who the account advertises as: a private owner or an agency, and its licence check (decision 087). */
+  advertiser: ApiAccountAdvertiser;
   created_at: string;
 }
 

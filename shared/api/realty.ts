@@ -13,6 +13,7 @@ import { AMOUNT } from "#shared/value-patterns.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { ListingFactValues } from "#shared/listing-facts.ts";
 import type { LocationPrecision } from "#shared/map.ts";
+import type { AdvertiserType, ApiListingAdvertiser } from "./advertiser.ts";
 import type { RejectionCode } from "./cabinet.ts";
 import type { ListingFormData } from "./listing-edit.ts";
 
@@ -230,6 +231,10 @@ export interface ApiListing extends ListingFactValues {
   expires_at: string;
   image: ApiImage | null;
   image_count: number;
+  /** Who offers it (decision 087): 'owner' a private owner, 'agency' a broker. */
+  advertiser_type: AdvertiserType;
+  /** An agency's public name and whether a moderator checked its licence (the badge); null for an owner. */
+  agency: { name: string; licensed: boolean } | null;
 }
 
 /** The figure a low-price warning names: the median it is far below, of how many listings, where. */
@@ -244,6 +249,8 @@ export interface ApiListingDetail extends ApiListing {
   images: ApiImage[];
   status: "active";
   owner: { id: number; name: string; member_since: string };
+  /** Who offers it, as the detail says: "Owner" or the agency, its badge, "Phone verified", "On Kvadrat since". */
+  advertiser: ApiListingAdvertiser;
   /** When the owner last confirmed the listing is still there (decision 038); null when never. */
   checked_at: string | null;
   /** Median price per m² of active listings of the same type in the same city. */

@@ -57,6 +57,7 @@ describe("/admin/", () => {
       "/admin/content/",
       "/admin/moderation/",
       "/admin/listings/",
+      "/admin/agencies/",
       "/admin/users/",
       "/admin/payments/",
       "/admin/audit/",
@@ -72,7 +73,11 @@ describe("/admin/", () => {
       "/sr/admin/",
       "/sr/admin/moderation/",
       "/sr/admin/listings/",
+      "/sr/admin/agencies/",
     ]);
+    // The agencies' licence checks are a moderator's too (decision 087); not an editor's.
+    expect((await page("/sr/admin/agencies/", moderator.jar.header())).status).toBe(200);
+    expect((await page("/admin/agencies/", editor.jar.header())).status).toBe(404);
     expect(await sections(await page("/ru/admin/", editor.jar.header()))).toEqual(["/ru/admin/", "/ru/admin/content/"]);
     // A moderator's pages keep their own guard: the editor is not let into the queue.
     expect((await page("/admin/moderation/", editor.jar.header())).status).toBe(404);

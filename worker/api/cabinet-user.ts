@@ -15,6 +15,7 @@ import {
   VerifyEmailBody,
   VerifyPhoneBody,
 } from "#shared/api/auth.ts";
+import { advertiserOf, UpdateAdvertiserBody } from "#shared/api/advertiser.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
 import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -29,6 +30,7 @@ import {
   findUserById,
   identityTaken,
   isUniqueConstraintError,
+  setAdvertiser,
   setPassword,
   replaceUserImage,
   setUserName,
@@ -51,6 +53,7 @@ export const cabinetUser = new Hono<AppEnv>();
 const PATHS = [
   "/cabinet/user",
   "/cabinet/update-personal",
+  "/cabinet/update-advertiser",
   "/cabinet/update-phone",
   "/cabinet/verify-phone",
   "/cabinet/update-email",
@@ -77,6 +80,23 @@ cabinetUser.post("/cabinet/update-personal", valid("json", UpdatePersonalBody), 
   await setUserName(c.env.DB, userId(c), c.req.valid("json").name, nowOf(c));
   return current(c);
 });
+
+/** Changes of the advertiser per account and hour: each changed number waits for a moderator again. */
+export const ADVERTISER_CHANGES_PER_HOUR = 20;
+
+/**
+ * Who the account advertises as (decision 087): a private owner, or an agency with its name and licence
+ * number. A changed name or number goes back to the moderators' list, the badge gone until re-checked.
+ */
+cabinetUser.post(
+  "/cabinet/update-advertiser",
+  throttle((c) => [perUser(c, "advertiser", ADVERTISER_CHANGES_PER_HOUR, 3600)], { field: "advertiser_type" }),
+  valid("json", UpdateAdvertiserBody),
+  async (c) => {
+    await setAdvertiser(c.env.DB, userId(c), advertiserOf(c.req.valid("json")), nowOf(c));
+    return current(c);
+  },
+);
 
 // ---- Phone and e-mail: a code to the new value, then verify --------------------------------------
 

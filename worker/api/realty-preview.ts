@@ -24,7 +24,7 @@ import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { toEdit } from "./realty-edit.ts";
 import { toImage } from "./shapes/image.ts";
-import { listingFacts, toListingPreview } from "./shapes/listing.ts";
+import { advertiserOfAccount, listingFacts, toListingPreview } from "./shapes/listing.ts";
 import { valid } from "./validate.ts";
 
 const IdParams = v.object({ id: IdParam });
@@ -85,6 +85,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     rejection_reason: row.rejection_reason,
     rejection_code: row.rejection_code,
     owner: { id: row.owner_id, name: owner?.name ?? "", member_since: iso(owner?.created_at ?? null) },
+    ...advertiserOfAccount(owner),
     // Read here only for drafts without a place: never checked, never public.
     checked_at: null,
     market: { city_median_price_m2: null, sample_size: 0 },

@@ -21,6 +21,7 @@ import {
   RegisterPhoneBody,
   USER_OPTIONS,
 } from "#shared/api/auth.ts";
+import { type AdvertiserInput, advertiserOf } from "#shared/api/advertiser.ts";
 import { RESET_ATTEMPTS_PER_IP_PER_HOUR, RESET_TICKET_TTL_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { consumeResetTicket, createResetTicket } from "#worker/auth/codes.ts";
@@ -49,6 +50,8 @@ const email = (value: string): LoginIdentity => ({ kind: "email", value });
 interface RegisterPayload {
   name?: string;
   password?: PasswordHash;
+  /** Who the new account advertises as (decision 087); a private owner when absent (older codes). */
+  advertiser?: AdvertiserInput;
 }
 interface LoginPayload {
   create?: boolean;
@@ -78,12 +81,12 @@ function startRegistration(
 
 user.post("/user/register", valid("json", RegisterPhoneBody), (c) => {
   const body = c.req.valid("json");
-  return startRegistration(c, phone(body.phone), () => ({ name: body.name }));
+  return startRegistration(c, phone(body.phone), () => ({ name: body.name, advertiser: advertiserOf(body) }));
 });
 
 user.post("/user/register/email", valid("json", RegisterEmailBody), (c) => {
   const body = c.req.valid("json");
-  return startRegistration(c, email(body.email), () => ({ name: body.name }));
+  return startRegistration(c, email(body.email), () => ({ name: body.name, advertiser: advertiserOf(body) }));
 });
 
 /** Registration with a password: the code goes to the login's phone or e-mail; verify with the matching /verify. */
@@ -95,7 +98,11 @@ user.post("/user/register/password", valid("json", RegisterPasswordBody), async 
     field: "login",
     notice: existingAccountNotice(c, body.login),
     // Hashed either way: the answer's timing does not tell whether the account exists.
-    payload: async () => ({ name: body.name, password: await hashPassword(body.password) }),
+    payload: async () => ({
+      name: body.name,
+      password: await hashPassword(body.password),
+      advertiser: advertiserOf(body),
+    }),
   });
 });
 
@@ -115,6 +122,7 @@ async function finishRegistration(
       identity,
       name: body.name ?? payload.name,
       password: payload.password,
+      advertiser: payload.advertiser,
       network: await networkKey(c.env, c.req.raw),
       now,
     });

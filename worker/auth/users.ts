@@ -3,7 +3,8 @@ import type { ApiUser, SessionUser } from "#shared/api/auth.ts";
 import { avatarVariants } from "#shared/photo-variants.ts";
 import type { Role } from "#shared/api/auth.ts";
 import type { StaffRole } from "#shared/staff-roles.ts";
-import { type PasswordHash, rolesOf, type UserRow } from "#worker/db/users.ts";
+import type { ApiAccountAdvertiser } from "#shared/api/advertiser.ts";
+import { licenceStateOf, type PasswordHash, rolesOf, type UserRow } from "#worker/db/users.ts";
 
 /** The one-word role of older clients and the access token's claim: `admin` with the admin role. */
 export const summaryRole = (roles: readonly StaffRole[]): Role => (roles.includes("admin") ? "admin" : "user");
@@ -21,7 +22,20 @@ export function toApiUser(row: UserRow): ApiUser {
     email_verified: row.email_verified_at !== null,
     has_password: row.password_hash !== null,
     ...profileImage(row),
+    advertiser: accountAdvertiser(row),
     created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** How the account advertises, as its owner sees it: the refusal's reason only while refused. */
+export function accountAdvertiser(row: UserRow): ApiAccountAdvertiser {
+  const licence = licenceStateOf(row);
+  return {
+    type: row.advertiser_type,
+    agency_name: row.advertiser_type === "agency" ? row.agency_name : null,
+    licence_number: row.advertiser_type === "agency" ? row.licence_number : null,
+    licence,
+    licence_refused_reason: licence === "refused" ? row.licence_refused_reason : null,
   };
 }
 

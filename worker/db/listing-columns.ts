@@ -7,6 +7,7 @@ import { LISTING_FACTS, type ListingFact } from "#shared/listing-facts.ts";
 import type { FieldValue } from "#shared/listing-fields.ts";
 import type { ListingTypeId, Deal, ListingKind } from "#shared/listing-types.ts";
 import type { LocationPrecision } from "#shared/map.ts";
+import type { AdvertiserType } from "#shared/api/advertiser.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 export const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -46,6 +47,11 @@ export interface ListingRow extends StoredFacts {
   /** The first photo as JSON of an `ImageRow`, or null. */
   image_json: string | null;
   image_count: number;
+  /** Who offers it (decision 087): the owning account's advertiser type, an agency's name and badge. */
+  advertiser_type: AdvertiserType;
+  /** Null for a private owner: an owner's name is never read for a list. */
+  agency_name: string | null;
+  agency_licensed: number;
 }
 
 /** A listing's photo or illustration as stored: a photo has its key in the photo store, an illustration none. */
@@ -60,6 +66,15 @@ export interface ImageRow {
 export const PUBLIC_IMAGE = " AND i.state = 'public'";
 
 /**
+ * Who offers it, from the owning account (`adv`): the type, an agency's name (never an owner's), and the
+ * badge, which needs an agency whose checked number is still its number (a change clears the check).
+ */
+const ADVERTISER_COLUMNS = `adv.advertiser_type,
+  CASE WHEN adv.advertiser_type = 'agency' THEN adv.agency_name END AS agency_name,
+  (adv.advertiser_type = 'agency' AND adv.agency_name IS NOT NULL AND adv.licence_number IS NOT NULL
+    AND adv.licence_checked_at IS NOT NULL) AS agency_licensed`;
+
+/**
  * A listing's columns. `lat`/`lng` are the shown point (migration 0021), the only one the public sees;
  * `exact` (the owner's and admins' previews only) reads the point the owner set and every photo.
  */
@@ -71,6 +86,8 @@ export const listingColumns = (locale: Locale, exact = false) => `
   l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
-  (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count`;
+  (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count,
+  ${ADVERTISER_COLUMNS}`;
 
-export const listingJoins = "JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";
+export const listingJoins = `JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
+  JOIN users adv ON adv.id = l.owner_id`;

@@ -16,6 +16,8 @@ interface ListingDetailRow extends ListingRow {
   owner_id: number;
   owner_name: string;
   owner_since: number;
+  /** 1 when the owning account's phone is verified (the detail's "Phone verified"). */
+  owner_phone_verified: number;
 }
 
 /** A price the listing showed the public from `at` on (migration 0037). */
@@ -69,7 +71,7 @@ async function detailOf(
     db
       .prepare(
         `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
-           u.name AS owner_name, u.created_at AS owner_since
+           u.name AS owner_name, u.created_at AS owner_since, u.phone_verified_at IS NOT NULL AS owner_phone_verified
          FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
          WHERE l.id = ? AND ${condition}`,
       )

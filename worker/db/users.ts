@@ -2,6 +2,7 @@
 import type { LoginIdentity } from "#shared/api/auth.ts";
 import { STAFF_ROLES, type StaffRole } from "#shared/staff-roles.ts";
 import type { Locale } from "#shared/locales.ts";
+import type { AdvertiserInput, AdvertiserType, LicenceState } from "#shared/api/advertiser.ts";
 
 export interface UserRow {
   id: number;
@@ -28,6 +29,24 @@ export interface UserRow {
   /** Blocked by staff (migration 0032): no session, no sign-in, listings hidden. */
   blocked_at: number | null;
   blocked_reason: string | null;
+  /** Who it advertises as (migration 0039) and, for an agency, its name and licence check (migration 0041). */
+  advertiser_type: AdvertiserType;
+  agency_name: string | null;
+  licence_number: string | null;
+  licence_submitted_at: number | null;
+  licence_checked_at: number | null;
+  licence_checked_by: number | null;
+  licence_refused_at: number | null;
+  licence_refused_reason: string | null;
+}
+
+/** Where an agency's licence check stands (owners have none). */
+export function licenceStateOf(
+  row: Pick<UserRow, "advertiser_type" | "licence_number" | "licence_checked_at" | "licence_refused_at">,
+): LicenceState {
+  if (row.advertiser_type !== "agency" || row.licence_number === null) return "none";
+  if (row.licence_checked_at !== null) return "licensed";
+  return row.licence_refused_at !== null ? "refused" : "awaiting";
 }
 
 /** A user row's columns with its staff roles (`roles`, comma-joined). */
@@ -114,6 +133,8 @@ export async function createUser(
     password?: PasswordHash | null;
     /** The keyed hash of the network it signs up from (worker/auth/network-key.ts). */
     network: string | null;
+    /** Who it advertises as; a private owner when not given. */
+    advertiser?: AdvertiserInput;
     now: number;
   },
 ): Promise<UserRow> {
@@ -123,8 +144,9 @@ export async function createUser(
   const row = await db
     .prepare(
       `INSERT INTO users (name, phone, email, created_at, updated_at, phone_verified_at, email_verified_at,
-         password_hash, password_salt, password_iterations, signup_network)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *, NULL AS roles`,
+         password_hash, password_salt, password_iterations, signup_network, advertiser_type, agency_name,
+         licence_number, licence_submitted_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *, NULL AS roles`,
     )
     .bind(
       options.name ?? "",
@@ -138,6 +160,10 @@ export async function createUser(
       options.password?.salt ?? null,
       options.password?.iterations ?? null,
       options.network,
+      options.advertiser?.advertiser_type ?? "owner",
+      options.advertiser?.agency_name ?? null,
+      options.advertiser?.licence_number ?? null,
+      options.advertiser?.advertiser_type === "agency" ? now : null,
     )
     .first<UserRow>();
   if (!row) throw new Error("User insert returned no row");
@@ -155,6 +181,21 @@ export async function setPassword(db: D1Database, userId: number, password: Pass
 
 export async function setUserName(db: D1Database, userId: number, name: string, now: number): Promise<void> {
   await db.prepare("UPDATE users SET name = ?, updated_at = ? WHERE id = ?").bind(name, now, userId).run();
+}
+
+/**
+ * Who the account advertises as. A changed type, agency name or licence number loses the licence check
+ * (trigger `users_licence_check_cleared`, migration 0041); an unchanged one keeps it.
+ */
+export async function setAdvertiser(db: D1Database, userId: number, advertiser: AdvertiserInput, now: number) {
+  await db
+    .prepare(
+      `UPDATE users SET advertiser_type = ?1, agency_name = ?2, licence_number = ?3, updated_at = ?4,
+         licence_submitted_at = CASE WHEN ?1 = 'agency' THEN ?4 END
+       WHERE id = ?5 AND (advertiser_type IS NOT ?1 OR agency_name IS NOT ?2 OR licence_number IS NOT ?3)`,
+    )
+    .bind(advertiser.advertiser_type, advertiser.agency_name, advertiser.licence_number, now, userId)
+    .run();
 }
 
 /** The language of the person's e-mails: the one they signed in in (unchanged rows are not written). */
@@ -216,7 +257,7 @@ export async function deleteAccount(db: D1Database, userId: number, now: number)
       .prepare(
         `UPDATE users SET name = '', email = NULL, phone = NULL, password_hash = NULL, password_salt = NULL,
            password_iterations = NULL, phone_verified_at = NULL, email_verified_at = NULL, image_key = NULL,
-           image_side = NULL,
+           image_side = NULL, agency_name = NULL, licence_number = NULL,
            updated_at = ?1, deleted_at = ?1 WHERE id = ?2`,
       )
       .bind(now, userId),

@@ -8,11 +8,20 @@ describe("sectionsFor", () => {
     expect(keys([])).toEqual([]);
   });
   it("opens every section to an admin", () => {
-    expect(keys(["admin"])).toEqual(["dashboard", "content", "moderation", "listings", "users", "payments", "audit"]);
+    expect(keys(["admin"])).toEqual([
+      "dashboard",
+      "content",
+      "moderation",
+      "listings",
+      "agencies",
+      "users",
+      "payments",
+      "audit",
+    ]);
   });
   it("opens a moderator's and an editor's own sections and the dashboard", () => {
-    expect(keys(["moderator"])).toEqual(["dashboard", "moderation", "listings"]);
+    expect(keys(["moderator"])).toEqual(["dashboard", "moderation", "listings", "agencies"]);
     expect(keys(["editor"])).toEqual(["dashboard", "content"]);
-    expect(keys(["editor", "moderator"])).toEqual(["dashboard", "content", "moderation", "listings"]);
+    expect(keys(["editor", "moderator"])).toEqual(["dashboard", "content", "moderation", "listings", "agencies"]);
   });
 });

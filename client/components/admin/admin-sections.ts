@@ -10,6 +10,7 @@ const ADMIN_SECTIONS = [
   { key: "content", role: "editor", to: privatePaths.admin.articles() },
   { key: "moderation", role: "moderator", to: privatePaths.admin.moderation() },
   { key: "listings", role: "moderator", to: privatePaths.admin.listings() },
+  { key: "agencies", role: "moderator", to: privatePaths.admin.agencies() },
   { key: "users", role: "admin", to: privatePaths.admin.users() },
   { key: "payments", role: "admin", to: privatePaths.admin.payments() },
   { key: "audit", role: "admin", to: privatePaths.admin.audit() },

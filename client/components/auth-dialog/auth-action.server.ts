@@ -8,6 +8,7 @@
  */
 import { data, redirect } from "react-router";
 import * as v from "valibot";
+import { advertiserOf, type AdvertiserType, UpdateAdvertiserBody } from "#shared/api/advertiser.ts";
 import { ACCOUNT_DEFAULT_COUNTRY, AccountEmail, AccountPhone, Code, Password, PersonName } from "#shared/api/auth.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
@@ -34,7 +35,48 @@ const FIELD_OF: Record<string, string> = {
   code: "code",
   password: "password",
   name: "name",
+  advertiser_type: "advertiser_type",
+  agency_name: "agency_name",
+  licence_number: "licence_number",
 };
+
+type AdvertiserEcho = Pick<AuthView, "advertiserType" | "agencyName" | "licenceNumber">;
+
+/** Registration's advertiser fields: the API's body and what the form shows again, or the fields' errors. */
+function readAdvertiser(
+  form: FormData,
+):
+  | { ok: true; body: AdvertiserFields; echo: AdvertiserEcho }
+  | { ok: false; fields: Record<string, string>; echo: AdvertiserEcho } {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const type = text("advertiser_type") === "agency" ? "agency" : "owner";
+  const echo: AdvertiserEcho =
+    type === "agency"
+      ? { advertiserType: type, agencyName: text("agency_name"), licenceNumber: text("licence_number") }
+      : { advertiserType: type };
+  const parsed = v.safeParse(UpdateAdvertiserBody, {
+    advertiser_type: type,
+    ...(type === "agency" ? { agency_name: text("agency_name"), licence_number: text("licence_number") } : {}),
+  });
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.issues) {
+      const key = issue.path?.[0]?.key;
+      if (typeof key === "string") fields[key] ??= issue.message;
+    }
+    return { ok: false, fields, echo };
+  }
+  const advertiser = advertiserOf(parsed.output);
+  const body: AdvertiserFields = { advertiser_type: advertiser.advertiser_type };
+  if (advertiser.agency_name) body.agency_name = advertiser.agency_name;
+  if (advertiser.licence_number) body.licence_number = advertiser.licence_number;
+  return { ok: true, body, echo };
+}
+
+type AdvertiserFields = { advertiser_type: AdvertiserType; agency_name?: string; licence_number?: string };
 
 type IdentityRead =
   | { ok: true; value: string; echo: Pick<AuthView, "phoneText" | "phoneCountry" | "email"> }
@@ -122,18 +164,21 @@ export async function authAction({ request, context }: RequestArgs) {
     let identity: string;
     let echo: IdentityRead["echo"];
     let name: string | undefined;
+    // Registration's advertiser (decision 087): typed in the identity step, carried by the code step.
+    const advertiser = mode === "register" ? readAdvertiser(form) : null;
+    const shown = advertiser?.echo ?? {};
     if (intent === "resend" || intent === "edit") {
       const carried = carriedIdentity(form, via);
       echo = via === "email" ? { email: carried ?? "" } : { phoneText: carried ?? "" };
       if (!carried || intent === "edit")
-        return answer({ mode, via, step: "identity", ...echo, name: text("name") || undefined });
+        return answer({ mode, via, step: "identity", ...echo, ...shown, name: text("name") || undefined });
       identity = carried;
     } else {
       const read = readIdentity(form, via);
       echo = read.echo;
       if (!read.ok)
         return answer(
-          { mode, via, step: "identity", ...echo, name: text("name"), fields: { identity: read.message } },
+          { mode, via, step: "identity", ...echo, ...shown, name: text("name"), fields: { identity: read.message } },
           400,
         );
       identity = read.value;
@@ -142,11 +187,14 @@ export async function authAction({ request, context }: RequestArgs) {
       const checked = firstIssue(PersonName, text("name"));
       if (!checked.ok)
         return answer(
-          { mode, via, step: "identity", ...echo, name: text("name"), fields: { name: checked.message } },
+          { mode, via, step: "identity", ...echo, ...shown, name: text("name"), fields: { name: checked.message } },
           400,
         );
       name = checked.value;
+      if (advertiser && !advertiser.ok)
+        return answer({ mode, via, step: "identity", ...echo, ...shown, name, fields: advertiser.fields }, 400);
     }
+    const advertiserBody = advertiser?.ok ? advertiser.body : {};
     if (mode === "signin" && intent === "password") {
       return answer({ mode, via, step: "password", identity, ...echo, remember: true });
     }
@@ -154,8 +202,8 @@ export async function authAction({ request, context }: RequestArgs) {
     const result =
       mode === "register"
         ? via === "phone"
-          ? await client.register({ phone: identity, name })
-          : await client.registerEmail({ email: identity, name })
+          ? await client.register({ phone: identity, name, ...advertiserBody })
+          : await client.registerEmail({ email: identity, name, ...advertiserBody })
         : mode === "recover"
           ? await client.recoveryCode(via, body as { phone: string } | { email: string })
           : via === "phone"
@@ -174,6 +222,7 @@ export async function authAction({ request, context }: RequestArgs) {
             step: "code",
             identity,
             name,
+            ...shown,
             remember,
             sentAt: now,
             resendIn: session.retryAfter(),
@@ -183,7 +232,7 @@ export async function authAction({ request, context }: RequestArgs) {
           problem.serverMessage,
         );
       }
-      return failed({ mode, via, step: "identity", ...echo, name }, result);
+      return failed({ mode, via, step: "identity", ...echo, ...shown, name }, result);
     }
     return answer({
       mode,
@@ -191,6 +240,7 @@ export async function authAction({ request, context }: RequestArgs) {
       step: "code",
       identity,
       name,
+      ...shown,
       remember: intent === "resend" ? remember : true,
       sentAt: now,
       resendIn: result.data.data.resend_in,

@@ -17,6 +17,7 @@ import {
   withAuthParams,
   withoutAuthParams,
 } from "./auth-view.ts";
+import { AdvertiserFields } from "./advertiser-fields.tsx";
 import { CodeField, Field, FieldError, messageOf, useCountdown, WarningIcon } from "./fields.tsx";
 import styles from "./auth-dialog.module.css";
 
@@ -281,6 +282,17 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
           </Field>
         ) : null}
         <IdentityField view={view} />
+        {view.mode === "register" ? (
+          <AdvertiserFields
+            values={{
+              type: view.advertiserType ?? "owner",
+              agencyName: view.agencyName,
+              licenceNumber: view.licenceNumber,
+            }}
+            errors={fields}
+            inputClassName={styles.input}
+          />
+        ) : null}
         {view.mode === "recover" ? <p className={styles.lead}>{t(`auth.recover.lead.${view.via}`)}</p> : null}
         <div className={styles.actions}>
           <Submit busy={busy} value="code">
@@ -377,6 +389,9 @@ function Step({ view, busy }: { view: AuthView; busy: boolean }) {
     <>
       <input type="hidden" name="identity" value={view.identity ?? ""} />
       {view.name ? <input type="hidden" name="name" value={view.name} /> : null}
+      {view.advertiserType ? <input type="hidden" name="advertiser_type" value={view.advertiserType} /> : null}
+      {view.agencyName ? <input type="hidden" name="agency_name" value={view.agencyName} /> : null}
+      {view.licenceNumber ? <input type="hidden" name="licence_number" value={view.licenceNumber} /> : null}
       {view.sentAt ? <input type="hidden" name="sent_at" value={view.sentAt} /> : null}
       {view.resendIn ? <input type="hidden" name="resend_in" value={view.resendIn} /> : null}
       <p className={styles.lead}>

@@ -32,6 +32,10 @@ export interface AuthView {
   phoneCountry?: string;
   email?: string;
   name?: string;
+  /** Registration: who the new account advertises as (decision 087), carried to the code step. */
+  advertiserType?: "owner" | "agency";
+  agencyName?: string;
+  licenceNumber?: string;
   /** The phone (E.164) or e-mail the code went to. */
   identity?: string;
   /** Seconds until another code may be requested, counted from `sentAt` (ms). */

@@ -27,13 +27,15 @@ export type CardListing = Pick<
   | "updated_at"
   | "image"
   | "image_count"
+  | "advertiser_type"
+  | "agency"
 >;
 
 /** The card's fields of a listing (for loaders). */
 export function cardListing(listing: ApiListing): CardListing {
   const { id, deal, type, path, city, district, price, previous_price, price_m2, area, land_area, rooms } = listing;
   const { floor, floors } = listing;
-  const { title, title_lang, promoted, highlighted, updated_at, image, image_count } = listing;
+  const { title, title_lang, promoted, highlighted, updated_at, image, image_count, advertiser_type, agency } = listing;
   return {
     id,
     deal,
@@ -56,5 +58,7 @@ export function cardListing(listing: ApiListing): CardListing {
     updated_at,
     image,
     image_count,
+    advertiser_type,
+    agency,
   };
 }

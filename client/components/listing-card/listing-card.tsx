@@ -96,6 +96,11 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         </Heading>
         {facts.length ? <p className={styles.facts}>{facts.join(" · ")}</p> : null}
         <p className={styles.place}>{place}</p>
+        {/* Who offers it (decision 087): an agency by its name, with its badge once a moderator checked it. */}
+        <p className={styles.advertiser}>
+          {listing.agency?.name ?? t("card.owner")}
+          {listing.agency?.licensed ? <span className={styles.licensed}>{t("card.licensed")}</span> : null}
+        </p>
         <p className={styles.updated}>
           <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
         </p>

@@ -10,6 +10,7 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
 import { lazyComponent } from "#client/lazy-component.tsx";
+import { AdvertiserFacts } from "./listing-facts.tsx";
 import styles from "./listing-facts.module.css";
 
 export type { ContactResult, ShownPhone } from "./contact-forms.tsx";
@@ -36,11 +37,13 @@ function signInHref(homePath: string, next: string): string {
  */
 export function OwnerContact({
   owner,
+  advertiser,
   revealPrice,
   phone = null,
   messageLimits,
 }: {
   owner: ApiListingDetail["owner"];
+  advertiser: ApiListingDetail["advertiser"];
   revealPrice: Price | null;
   /** The number when this visitor may see it already (own listing, paid before): shown with no button. */
   phone?: ShownPhone | null;
@@ -51,7 +54,6 @@ export function OwnerContact({
   const lp = useLocalePath();
   const { pathname } = useLocation();
   const signedIn = Boolean(useRouteLoaderData<RootData>("root")?.user);
-  const year = new Date(owner.member_since).getUTCFullYear();
   const href = signInHref(lp(paths.home()), pathname);
 
   return (
@@ -59,7 +61,7 @@ export function OwnerContact({
       <h2 id={OWNER_BLOCK_ID}>{t("detail.owner.heading")}</h2>
       <div>
         <p className={styles.ownerName}>{owner.name}</p>
-        <p className={styles.since}>{t("detail.owner.since", { year: String(year) })}</p>
+        <AdvertiserFacts advertiser={advertiser} />
       </div>
       {signedIn ? (
         <Suspense fallback={null}>

@@ -22,6 +22,7 @@ import styles from "./admin-people.module.css";
 const MESSAGES = pageTextScopes(
   ["adminUser"],
   "adminUsers",
+  "adminAgencies",
   "adminListings.state",
   "listingState.label",
   "report.reason",
@@ -40,7 +41,7 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
   const id = pageId(args);
   const viewer = requireAdmin(args);
   const { api } = args.context.get(appContext);
-  const [user, activity] = await Promise.all([api.adminUser(id), api.userActivity(id)]);
+  const [user, activity, agency] = await Promise.all([api.adminUser(id), api.userActivity(id), api.agency(id)]);
   if (!user.ok) throw user.status === 404 ? notFound(args.url) : unavailable();
   const done = args.url.searchParams.get("done");
   return {
@@ -48,6 +49,8 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
     user: user.data.data,
     // The activity is secondary: the page and its actions stand without it.
     activity: activity.ok ? activity.data.data : null,
+    // An agency's licence check (decision 087); a 404 is a private owner (or a deleted account).
+    agency: agency.ok ? agency.data.data : null,
     self: viewer.id === id,
     done: DONE.includes(done as Done) ? (done as Done) : null,
   };
@@ -101,7 +104,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminUser({ loaderData }: Route.ComponentProps) {
-  const { user, activity, self, done } = loaderData;
+  const { user, activity, agency, self, done } = loaderData;
   const { t, intl } = useI18n();
   const lp = useLocalePath();
   const answer = useActionData<typeof action>() as ActionResult | undefined;
@@ -171,6 +174,25 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
       <SignalList signals={user.signals} headingId="user-signals" level={2} empty />
+
+      <section className={styles.section} aria-labelledby="user-agency" data-testid="user-agency">
+        <h2 id="user-agency">{t("adminAgencies.heading")}</h2>
+        {agency ? (
+          <p>
+            <Link to={lp(privatePaths.admin.agency(agency.user_id))}>{agency.agency_name}</Link>
+            {agency.licence_number ? (
+              <>
+                {" · "}
+                <code>{agency.licence_number}</code>
+              </>
+            ) : null}
+            {" · "}
+            {t("adminAgencies.state", { state: agency.licence })}
+          </p>
+        ) : (
+          <p className={styles.muted}>{t("adminAgencies.owner")}</p>
+        )}
+      </section>
 
       {user.deleted ? null : (
         <section className={styles.section} aria-labelledby="user-actions">

@@ -24,6 +24,7 @@ const ACCOUNT: ApiUser = {
   has_password: false,
   image_url: VARIANTS[1]!.url,
   image_variants: VARIANTS,
+  advertiser: { type: "owner", agency_name: null, licence_number: null, licence: "none", licence_refused_reason: null },
   created_at: "2026-01-01T00:00:00.000Z",
 };
 
@@ -134,5 +135,48 @@ describe("the personal page's picture posts", () => {
       status: 503,
       data: { section: "picture", error: "form.error.unavailable" },
     });
+  });
+});
+
+describe("the personal page's advertiser post (decision 087)", () => {
+  it("sends an agency's name and number; an owner's agency fields are not sent", async () => {
+    const agency = await post({
+      intent: "advertiser",
+      advertiser_type: "agency",
+      agency_name: " Dom ",
+      licence_number: "512",
+    });
+    expect(agency.data).toEqual({ section: "advertiser", done: "cabinet.personal.advertiser.saved" });
+    expect(calls.map((call) => [call.path, JSON.parse(String(call.body))])).toEqual([
+      ["/api/cabinet/update-advertiser", { advertiser_type: "agency", agency_name: "Dom", licence_number: "512" }],
+    ]);
+    calls = [];
+    await post({ intent: "advertiser", advertiser_type: "owner", agency_name: "Dom", licence_number: "512" });
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({ advertiser_type: "owner" });
+  });
+
+  it("names the bad field without calling the API, keeping what was typed", async () => {
+    const unnamed = await post({
+      intent: "advertiser",
+      advertiser_type: "agency",
+      agency_name: "",
+      licence_number: "5",
+    });
+    expect(unnamed).toMatchObject({
+      status: 400,
+      data: {
+        section: "advertiser",
+        fields: { agency_name: "validation.required" },
+        advertiser: { type: "agency", agencyName: "", licenceNumber: "5" },
+      },
+    });
+    const malformed = await post({
+      intent: "advertiser",
+      advertiser_type: "agency",
+      agency_name: "Dom",
+      licence_number: "x",
+    });
+    expect(malformed).toMatchObject({ status: 400, data: { fields: { licence_number: "validation.licenceNumber" } } });
+    expect(calls).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   ACCOUNT_LIMITS,
   USER_OPTIONS,
 } from "#shared/api/auth.ts";
+import { UpdateAdvertiserBody } from "#shared/api/advertiser.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
 import { PHOTO_MAX_BYTES } from "#shared/constants.ts";
 import { srcsetOf } from "#shared/photo-variants.ts";
@@ -26,6 +27,7 @@ import {
   useCountdown,
   WarningIcon,
 } from "#client/components/auth-dialog/fields.tsx";
+import { AdvertiserFields, type AdvertiserValues } from "#client/components/auth-dialog/advertiser-fields.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import type { RootData } from "#client/root-data.ts";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
@@ -68,7 +70,7 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinetPersonal", {}, { indexable: false });
 
-type Section = "name" | "picture" | "phone" | "email" | "password";
+type Section = "name" | "advertiser" | "picture" | "phone" | "email" | "password";
 
 export interface PersonalResult {
   section: Section;
@@ -85,6 +87,7 @@ export interface PersonalResult {
   /** Message id of a confirmation. */
   done?: string;
   /** What was typed, to fill the field again after an error. */
+  advertiser?: AdvertiserValues;
   phoneText?: string;
   phoneCountry?: string;
   email?: string;
@@ -99,6 +102,9 @@ const FIELD_OF: Record<string, string> = {
   name: "name",
   image: "image",
   image_url: "image",
+  advertiser_type: "advertiser_type",
+  agency_name: "agency_name",
+  licence_number: "licence_number",
 };
 
 function problem(section: Section, result: FailedResult, extra: Partial<PersonalResult> = {}) {
@@ -137,6 +143,26 @@ export async function action(args: Route.ActionArgs) {
     if (!result.ok) return problem("name", result);
     changedAccount(args, result.data.data);
     return data<PersonalResult>({ section: "name", done: "cabinet.personal.nameSaved" });
+  }
+
+  if (intent === "advertiser") {
+    const type = text("advertiser_type") === "agency" ? "agency" : "owner";
+    const typed: AdvertiserValues = { type, agencyName: text("agency_name"), licenceNumber: text("licence_number") };
+    const body = v.safeParse(UpdateAdvertiserBody, {
+      advertiser_type: type,
+      ...(type === "agency" ? { agency_name: typed.agencyName, licence_number: typed.licenceNumber } : {}),
+    });
+    if (!body.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of body.issues) {
+        const key = issue.path?.[0]?.key;
+        if (typeof key === "string") fields[key] ??= issue.message;
+      }
+      return data<PersonalResult>({ section: "advertiser", fields, advertiser: typed }, { status: 400 });
+    }
+    const result = await api.updateAdvertiser(body.output);
+    if (!result.ok) return problem("advertiser", result, { advertiser: typed });
+    return data<PersonalResult>({ section: "advertiser", done: "cabinet.personal.advertiser.saved" });
   }
 
   if (intent === "picture" || intent === "picture-remove") {
@@ -273,6 +299,7 @@ export default function Personal({ loaderData }: Route.ComponentProps) {
       <div className={styles.sections}>
         {askPhone ? phone : null}
         <NameSection account={account} result={of("name")} />
+        <AdvertiserSection account={account} result={of("advertiser")} />
         <PictureSection account={account} result={of("picture")} />
         {askPhone ? null : phone}
         <EmailSection account={account} result={of("email")} />
@@ -344,6 +371,49 @@ function NameSection({ account, result }: { account: Account; result: PersonalRe
           )}
         </Field>
         <button type="submit" name="intent" value="name" className={styles.primary} aria-disabled={busy || undefined}>
+          {t("cabinet.personal.save")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/**
+ * Who the account advertises as (decision 087): owner or agency, the agency's name and licence number,
+ * and where the licence check stands — a refusal with the moderator's reason.
+ */
+function AdvertiserSection({ account, result }: { account: Account; result: PersonalResult | undefined }) {
+  const { t } = useI18n();
+  const busy = useBusy("advertiser");
+  const { advertiser } = account;
+  const values: AdvertiserValues = result?.advertiser ?? {
+    type: advertiser.type,
+    agencyName: advertiser.agency_name ?? "",
+    licenceNumber: advertiser.licence_number ?? "",
+  };
+  return (
+    <section className={styles.section} aria-labelledby="personal-advertiser">
+      <h2 id="personal-advertiser">{t("cabinet.personal.advertiser.heading")}</h2>
+      <p className={styles.lead}>{t("cabinet.personal.advertiser.lead")}</p>
+      {advertiser.type === "agency" ? (
+        <p
+          className={advertiser.licence === "licensed" ? styles.verified : styles.current}
+          data-testid="licence-state"
+          data-state={advertiser.licence}
+        >
+          {t(`cabinet.personal.licence.${advertiser.licence}`, { reason: advertiser.licence_refused_reason ?? "" })}
+        </p>
+      ) : null}
+      <Outcome result={result} />
+      <Form method="post" className={styles.form}>
+        <AdvertiserFields values={values} errors={result?.fields} inputClassName={styles.input} />
+        <button
+          type="submit"
+          name="intent"
+          value="advertiser"
+          className={styles.primary}
+          aria-disabled={busy || undefined}
+        >
           {t("cabinet.personal.save")}
         </button>
       </Form>

@@ -132,7 +132,7 @@ export default function ListingPreview({ loaderData }: Route.ComponentProps) {
       <ListingView
         listing={listing}
         now={now}
-        contact={<OwnerBlock owner={listing.owner} />}
+        contact={<OwnerBlock owner={listing.owner} advertiser={listing.advertiser} />}
         published={everPublished(listing)}
       />
     </>

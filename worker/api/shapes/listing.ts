@@ -2,6 +2,7 @@
  * Listing rows (worker/db/listing-columns.ts) as the API answers them: a card, the detail and a preview,
  * a search's facets, a sitemap entry. Paths and image URLs are made here, not in the queries.
  */
+import type { ApiListingAdvertiser } from "#shared/api/advertiser.ts";
 import type { ApiListing, ApiListingPreview, SearchFacets } from "#shared/api/realty.ts";
 import { LISTING_FACTS, type ListingFactValues } from "#shared/listing-facts.ts";
 import { listingField } from "#shared/listing-fields.ts";
@@ -13,6 +14,7 @@ import type { ListingDetailRows } from "#worker/db/listing-detail.ts";
 import type { FacetRows } from "#worker/db/listing-search.ts";
 import type { SitemapListingRow } from "#worker/db/listings.ts";
 import { shownTitle } from "#worker/db/listing-titles.ts";
+import { licenceStateOf, type UserRow } from "#worker/db/users.ts";
 import { lowPrice } from "#worker/workflows/moderator-signals.ts";
 import { firstImage, toImage } from "./image.ts";
 
@@ -61,6 +63,48 @@ export function toListing(row: ListingRow, now: number, locale: Locale, view: "c
     expires_at: iso(row.expires_at),
     image: firstImage(row.image_json),
     image_count: row.image_count,
+    ...offeredBy(row),
+  };
+}
+
+/** Who offers a listing on its card: the type, and an agency's public name and badge (an owner: nothing more). */
+export function offeredBy(
+  row: Pick<ListingRow, "advertiser_type" | "agency_name" | "agency_licensed">,
+): Pick<ApiListing, "advertiser_type" | "agency"> {
+  if (row.advertiser_type !== "agency" || row.agency_name === null) return { advertiser_type: "owner", agency: null };
+  return { advertiser_type: "agency", agency: { name: row.agency_name, licensed: row.agency_licensed === 1 } };
+}
+
+/** Who offers a listing, read from its owning account (a draft's preview, which has no listing row yet). */
+export function advertiserOfAccount(
+  user: UserRow | null,
+): Pick<ApiListingPreview, "advertiser_type" | "agency" | "advertiser"> {
+  const card = offeredBy({
+    advertiser_type: user?.advertiser_type ?? "owner",
+    agency_name: user?.agency_name ?? null,
+    agency_licensed: user && licenceStateOf(user) === "licensed" ? 1 : 0,
+  });
+  return {
+    ...card,
+    advertiser: {
+      type: card.advertiser_type,
+      name: card.agency?.name ?? null,
+      licensed: card.agency?.licensed ?? false,
+      phone_verified: user?.phone_verified_at != null,
+      since: iso(user?.created_at ?? 0),
+    },
+  };
+}
+
+/** Who offers a listing on its detail: the card's, with the account's verified phone and its month of joining. */
+export function listingAdvertiser(row: ListingDetailRows["row"]): ApiListingAdvertiser {
+  const { advertiser_type, agency } = offeredBy(row);
+  return {
+    type: advertiser_type,
+    name: agency?.name ?? null,
+    licensed: agency?.licensed ?? false,
+    phone_verified: row.owner_phone_verified === 1,
+    since: iso(row.owner_since),
   };
 }
 
@@ -84,6 +128,7 @@ export function toListingPreview(
     status: row.status,
     images: images.map(toImage),
     owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
+    advertiser: listingAdvertiser(row),
     checked_at: row.checked_at === null ? null : iso(row.checked_at),
     market: { city_median_price_m2: median, sample_size: market.n },
     price_warning: low && { median_price_m2: low.median_price_m2, sample_size: low.sample_size, scope: low.scope },
