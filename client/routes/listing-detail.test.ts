@@ -69,6 +69,8 @@ const LISTING = {
   status: "active",
   owner: { id: 3, name: "Dragana", member_since: "2025-01-01T00:00:00.000Z" },
   checked_at: "2025-03-01T09:00:00.000Z",
+  confirmed_at: "2025-03-01T09:00:00.000Z",
+  awaiting_confirmation: false,
   market: { city_median_price_m2: 18, sample_size: 12 },
   price_history: [{ price: 350, currency: "EUR", at: "2025-03-01T09:00:00.000Z" }],
 } satisfies ApiListingDetail;

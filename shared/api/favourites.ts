@@ -64,6 +64,8 @@ export interface ApiUnavailableFavourite {
   price: number;
   city: ApiPlace;
   district: ApiPlace | null;
+  /** Its owner archived it as let or sold (decision 084): shown as "Rented" / "Sold". Null for any other end. */
+  archive_reason: "let" | "sold" | null;
 }
 
 export type ApiFavouriteItem = ApiFavourite | ApiUnavailableFavourite;

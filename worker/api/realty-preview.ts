@@ -77,6 +77,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),
+    confirmed_at: null,
     image: images[0] ?? null,
     image_count: images.length,
     description: row.description,
@@ -87,6 +88,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     owner: { id: row.owner_id, name: owner?.name ?? "", member_since: iso(owner?.created_at ?? null) },
     // Read here only for drafts without a place: never checked, never public.
     checked_at: null,
+    awaiting_confirmation: false,
     market: { city_median_price_m2: null, sample_size: 0 },
     price_history: [],
   };

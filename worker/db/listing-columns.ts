@@ -43,6 +43,8 @@ export interface ListingRow extends StoredFacts {
   created_at: number;
   updated_at: number;
   expires_at: number;
+  /** Last known to be on offer (decision 084); null for a listing never published. */
+  confirmed_at: number | null;
   /** The first photo as JSON of an `ImageRow`, or null. */
   image_json: string | null;
   image_count: number;
@@ -68,7 +70,7 @@ export const listingColumns = (locale: Locale, exact = false) => `
   d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address,
   ${exact ? "l.lat, l.lng" : "l.shown_lat AS lat, l.shown_lng AS lng"}, l.location_precision, l.price,
   l.price_m2, l.previous_price, l.price_changed_at, ${FACT_COLUMNS}, l.title, l.title_generated,
-  l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
+  l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at, l.confirmed_at,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count`;

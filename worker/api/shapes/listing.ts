@@ -58,6 +58,7 @@ export function toListing(row: ListingRow, now: number, locale: Locale, view: "c
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),
+    confirmed_at: row.confirmed_at === null ? null : iso(row.confirmed_at),
     image: firstImage(row.image_json),
     image_count: row.image_count,
   };
@@ -83,6 +84,7 @@ export function toListingPreview(
     images: images.map(toImage),
     owner: { id: row.owner_id, name: row.owner_name, member_since: iso(row.owner_since) },
     checked_at: row.checked_at === null ? null : iso(row.checked_at),
+    awaiting_confirmation: row.status === "active" && row.unconfirmed_at !== null,
     market: { city_median_price_m2: median, sample_size: market.n },
     price_history: prices.map((point) => ({ price: point.price, currency: "EUR", at: iso(point.at) })),
   };
