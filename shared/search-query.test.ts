@@ -5,6 +5,7 @@ import {
   fieldsOfApiError,
   isIndexable,
   parseSearch,
+  refinements,
   savedQueryOf,
   savedSearchState,
   searchHref,
