@@ -459,28 +459,31 @@ export function seedListing(id: number): SeedListing {
   );
 }
 
-/** The development user's public listings whose availability the demo asks about (decision 084). */
-export const DEV_AVAILABILITY = {
-  /** Last confirmed 20 days ago and never asked: the next Cron run e-mails its one-click links. */
-  unasked: 247,
-  /** Last confirmed 20 days ago, asked five days ago, unanswered: the cabinet's banner shows it. */
-  asked: 287,
-} as const;
+/**
+ * The development user's listings whose availability the demo asks about (decision 084), when public: from
+ * listing 247 on, every 80th was last confirmed 20 days ago — from 247 never asked (the next Cron run e-mails
+ * their one-click links), from 287 asked five days ago and unanswered (the cabinet's banner shows them).
+ */
+export function devAvailability(id: number): "unasked" | "asked" | null {
+  if (!isDevUserListing(id) || id < 247) return null;
+  return id % 80 === 247 % 80 ? "unasked" : "asked";
+}
 
 /**
  * Availability (decision 084), by id so no draw moves, on the seed's clock: most active listings were
  * confirmed within their cycle, at or after their last change. Every tenth from 8 and from 9 was last
  * confirmed at its last change and not since: a cycle old it is due (its owner asked once, a cycle after
  * the confirmation; every twentieth from 8 not asked yet), two cycles old it is out of search (hidden by
- * the run two cycles after it, which asked again). The development user's DEV_AVAILABILITY listings are due
- * whatever their deal, for the demo and the end-to-end test. Other states were never confirmed.
+ * the run two cycles after it, which asked again). The development user's listings of `devAvailability` are
+ * due whatever their deal, for the demo and the end-to-end test. Other states were never confirmed.
  */
 function withAvailability(listing: SeedListing): SeedListing {
   if (listing.status !== "active") return listing;
   const cycle = CONFIRM_CYCLE_DAYS[listing.deal] * DAY;
   const { id, updated_at } = listing;
-  if (id === DEV_AVAILABILITY.unasked || id === DEV_AVAILABILITY.asked) {
-    const asked = id === DEV_AVAILABILITY.asked ? BASE_TIME - 5 * DAY : null;
+  const dev = devAvailability(id);
+  if (dev) {
+    const asked = dev === "asked" ? BASE_TIME - 5 * DAY : null;
     return { ...listing, confirmed_at: BASE_TIME - 20 * DAY, confirm_asked_at: asked };
   }
   if (id % 10 < 8) {
