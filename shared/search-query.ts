@@ -57,7 +57,19 @@ export { SEARCH_FIELDS, type SearchField };
 
 /** The filter a field belongs to, as the page names it to visitors (`search.filter.{name}`). */
 export type FilterName =
-  "deal" | "type" | "city" | "district" | "price" | "area" | "rooms" | "floor" | "furnished" | "confirmed" | "q" | "sort" | "page";
+  | "deal"
+  | "type"
+  | "city"
+  | "district"
+  | "price"
+  | "area"
+  | "rooms"
+  | "floor"
+  | "furnished"
+  | "confirmed"
+  | "q"
+  | "sort"
+  | "page";
 export const FILTER_OF: Record<SearchField, FilterName> = {
   deal: "deal",
   type: "type",
@@ -383,7 +395,18 @@ export function withoutFilter(state: SearchState, filter: FilterName): SearchSta
  * district, rooms, the ranges, furnishing, then the city and the type.
  */
 export function widenings(state: SearchState): FilterName[] {
-  const order: FilterName[] = ["q", "district", "rooms", "price", "area", "floor", "furnished", "confirmed", "city", "type"];
+  const order: FilterName[] = [
+    "q",
+    "district",
+    "rooms",
+    "price",
+    "area",
+    "floor",
+    "furnished",
+    "confirmed",
+    "city",
+    "type",
+  ];
   const present = new Set<FilterName>([...refinements(state)]);
   if (state.q) present.add("q");
   if (state.district) present.add("district");

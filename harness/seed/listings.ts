@@ -464,7 +464,7 @@ export function seedListing(id: number): SeedListing {
  * listing 247 on, every 80th was last confirmed 20 days ago — from 247 never asked (the next Cron run e-mails
  * their one-click links), from 287 asked five days ago and unanswered (the cabinet's banner shows them).
  */
-export function devAvailability(id: number): "unasked" | "asked" | null {
+function devAvailability(id: number): "unasked" | "asked" | null {
   if (!isDevUserListing(id) || id < 247) return null;
   return id % 80 === 247 % 80 ? "unasked" : "asked";
 }

@@ -180,7 +180,11 @@ async function confirmAvailability(c: Context<AppEnv>, id: number, outcome: Conf
     return c.json({ data });
   }
   if (!(await archiveAsTaken(c.env.DB, id, outcome, now, asked, asked === null ? userId(c) : null))) return lost();
-  const data: ApiConfirmation = { confirmed_at: new Date(now).toISOString(), status: "archived", archive_reason: outcome };
+  const data: ApiConfirmation = {
+    confirmed_at: new Date(now).toISOString(),
+    status: "archived",
+    archive_reason: outcome,
+  };
   return c.json({ data });
 }
 

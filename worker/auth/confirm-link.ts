@@ -19,7 +19,7 @@ export async function confirmToken(env: Env, listingId: number, askedAt: number)
 }
 
 /** The shape of a token, for the link's page to tell a broken link before asking anything. */
-export const CONFIRM_TOKEN = /^([0-9a-z]{1,11})\.([\w-]{43})$/;
+const CONFIRM_TOKEN = /^([0-9a-z]{1,11})\.([\w-]{43})$/;
 
 /**
  * The question (`confirm_asked_at`) a genuine token of this listing was signed for; null for a malformed or

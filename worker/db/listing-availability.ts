@@ -30,7 +30,9 @@ export function confirmDue(
   row: { deal: Deal; confirmed_at: number | null; unconfirmed_at: number | null },
   now: number,
 ): boolean {
-  return row.unconfirmed_at !== null || (row.confirmed_at !== null && row.confirmed_at <= now - confirmCycleMs(row.deal));
+  return (
+    row.unconfirmed_at !== null || (row.confirmed_at !== null && row.confirmed_at <= now - confirmCycleMs(row.deal))
+  );
 }
 
 /** What a signed link names: the question it answers (`confirm_asked_at`); null for the owner's own session. */

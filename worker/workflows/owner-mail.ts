@@ -377,7 +377,7 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
 };
 
 /** One listing of the availability question, with its one-click answers. */
-export interface AvailabilityItem {
+interface AvailabilityItem {
   listing: MailListing;
   deal: "sale" | "rent";
   /** Left out of search for want of an answer (two cycles unanswered). */
@@ -391,7 +391,11 @@ interface AvailabilityQuestion extends Leavable {
 }
 
 /** The one-click answers of a listing: still available, and rented or sold as its deal has it. */
-const answers = (item: AvailabilityItem, context: MailContext, words: { available: string; let: string; sold: string }) => {
+const answers = (
+  item: AvailabilityItem,
+  context: MailContext,
+  words: { available: string; let: string; sold: string },
+) => {
   const taken = item.deal === "rent" ? "let" : "sold";
   return [
     `  ${words.available}: ${siteUrl(context, `${item.path}&outcome=available`)}`,

@@ -35,7 +35,7 @@ export type DoneNote =
   | AvailabilityNote;
 
 /** What the availability banner's posts say they did. */
-export const AVAILABILITY_NOTES = ["available", "let", "sold"] as const;
+const AVAILABILITY_NOTES = ["available", "let", "sold"] as const;
 export type AvailabilityNote = (typeof AVAILABILITY_NOTES)[number];
 export const isAvailabilityNote = (value: unknown): value is AvailabilityNote =>
   (AVAILABILITY_NOTES as readonly unknown[]).includes(value);
