@@ -429,6 +429,7 @@ describe("the one-click page, without JavaScript", () => {
       const html = await res.text();
       expect(html).toContain('data-testid="detail-awaiting"');
       expect(html).toContain(text);
+      expect(html).toContain('<meta name="robots" content="noindex"');
     }
   });
 });
