@@ -75,4 +75,12 @@ export const listingColumns = (locale: Locale, exact = false) => `
      WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count`;
 
+/**
+ * Of the active listings (alias `l`), those shown in search and lists: not hidden for want of their owner's
+ * confirmation (decision 084). Asked of the small partial index of hidden ones by id, so a search that its
+ * covering indexes answer still reads no listing row to tell.
+ */
+export const SHOWN = `NOT EXISTS (SELECT 1 FROM listings h INDEXED BY listings_unconfirmed
+  WHERE h.id = l.id AND h.unconfirmed_at IS NOT NULL)`;
+
 export const listingJoins = "JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id";

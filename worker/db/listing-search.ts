@@ -10,7 +10,7 @@ import type { SearchFilters } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
 import type { Locale } from "#shared/locales.ts";
 import { ftsExpression, searchTermGroups } from "#shared/search-terms.ts";
-import { listingColumns, listingJoins, type ListingRow, nameColumn } from "./listing-columns.ts";
+import { listingColumns, listingJoins, type ListingRow, nameColumn, SHOWN } from "./listing-columns.ts";
 import { boundsWhere } from "./map-grid.ts";
 import { type RankedPlacement, rotatedPlacementStatement } from "./promoted-ranking.ts";
 
@@ -112,7 +112,7 @@ function typesOf(filters: SearchFilters, omit?: Dimension): number[] | undefined
 /** The WHERE clause of a search, optionally leaving one dimension out (for its facet). */
 export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension, now = Date.now()) {
   // A listing hidden for want of its owner's confirmation is not public in search (decision 084).
-  const parts = ["l.status = 'active'", "l.unconfirmed_at IS NULL"];
+  const parts = ["l.status = 'active'", SHOWN];
   const args: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
     parts.push(sql);

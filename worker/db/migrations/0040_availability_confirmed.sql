@@ -24,6 +24,9 @@ END;
 -- The Cron run's question: active listings by when they were last confirmed (the shorter cycle bounds the
 -- range, the deal's own is checked on the rows found), so it never walks the table.
 CREATE INDEX listings_confirm_due ON listings (confirmed_at) WHERE status = 'active';
+-- The hidden listings by id (worker/db/listing-columns.ts SHOWN): a search that its covering indexes answer
+-- asks this small index whether a match is hidden, never the listing's row.
+CREATE INDEX listings_unconfirmed ON listings (id, unconfirmed_at) WHERE unconfirmed_at IS NOT NULL;
 
 -- A hidden listing (`unconfirmed_at` set) leaves the summaries the counts and the map read, exactly as a
 -- listing leaving `active` does; confirming it puts it back. Each trigger is the one before with that
