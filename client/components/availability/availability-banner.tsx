@@ -44,7 +44,8 @@ export function AvailabilityBanner({
                   t("card.confirmed", { when: f.ago(listing.confirmed_at, now) })
                 ) : null}
               </p>
-              <Form method="post" className={styles.answers}>
+              {/* A document post, with or without JavaScript: the page comes back saying what was done. */}
+              <Form method="post" reloadDocument className={styles.answers}>
                 <input type="hidden" name="id" value={listing.id} />
                 <input type="hidden" name="intent" value="availability" />
                 <input type="hidden" name="redirect_to" value={actionUrl} />
