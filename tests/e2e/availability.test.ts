@@ -89,3 +89,35 @@ it(
     }
   },
 );
+
+it("the search form's control keeps to listings confirmed within the chosen days, without JavaScript", async () => {
+  const visitor = await open({ js: false });
+  try {
+    const { page } = visitor;
+    await page.goto("/rent/apartment/");
+    const everyCard = await page.getByTestId("card-confirmed").count();
+    expect(everyCard).toBeGreaterThan(0);
+    // The control is among the further filters, a native <details>; the form is a plain GET.
+    await page.getByText("More filters").click();
+    await page.getByLabel("Availability confirmed").selectOption({ label: "Within the last 3 days" });
+    await page.getByRole("button", { name: "Show listings" }).click();
+    await page.waitForLoadState();
+    expect(new URL(page.url()).searchParams.get("confirmed_within")).toBe("3");
+    expect(await page.getByLabel("Availability confirmed").inputValue()).toBe("3");
+    const confirmed = await page
+      .getByTestId("card-confirmed")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("datetime")!));
+    expect(confirmed.length).toBeGreaterThan(0);
+    // Within the server's three days (a minute's leeway for the time between its answer and this check).
+    for (const at of confirmed)
+      expect(Date.now() - Date.parse(at)).toBeLessThanOrEqual(3 * 24 * 60 * 60 * 1000 + 60_000);
+    // Fewer than without it: the seed confirmed its listings over the whole cycle.
+    const total = async () => Number((await page.locator("#results-count").textContent())!.replace(/\D/g, ""));
+    const recent = await total();
+    await page.goto("/rent/apartment/");
+    expect(recent).toBeGreaterThan(0);
+    expect(recent).toBeLessThan(await total());
+  } finally {
+    await close(visitor);
+  }
+});
