@@ -9,7 +9,8 @@ import { expect, inject, it } from "vitest";
 import type { OutboxItem } from "#shared/api/auth.ts";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { fileBrowser } from "./browser.ts";
+import { describeViolations, runAxe } from "#harness/audit/axe.ts";
+import { fileBrowser, hydrated } from "./browser.ts";
 import { api, CSP_PRELOADS, sessions, signIn, SUPERSEDED_DATA } from "./session.ts";
 
 const browser = fileBrowser();
@@ -65,6 +66,19 @@ it(
 
       // The cabinet's banner names every listing still due, whatever tab is open, and confirms one.
       const view = cabinet.page;
+      // Accessible, and nothing scrolls sideways on a 320 px screen, in Serbian (the longest words).
+      const phone = await open({ locale: "sr" });
+      try {
+        await signIn(phone.context, "user");
+        await phone.page.goto("/sr/cabinet/");
+        await hydrated(phone.page);
+        await phone.page.getByTestId("availability-banner").waitFor();
+        expect(describeViolations(await runAxe(phone.page))).toEqual([]);
+        await phone.page.setViewportSize({ width: 320, height: 800 });
+        expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      } finally {
+        await close(phone);
+      }
       await view.goto("/cabinet/?tab=drafts");
       const items = view.getByTestId("availability-item");
       const shown = (await items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-id")))).map(Number);
