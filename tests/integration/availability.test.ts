@@ -9,11 +9,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiConfirmation, ApiOwnerListing } from "#shared/api/cabinet.ts";
 import type { ApiFavouriteItem } from "#shared/api/favourites.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
-import { CONFIRM_CYCLE_DAYS } from "#shared/constants.ts";
+import { CONFIRM_CYCLE_DAYS, CONFIRMS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import { confirmToken } from "#worker/auth/confirm-link.ts";
 import { scheduled } from "#worker/scheduled.ts";
 import { BOT_UA, browserInit } from "#tests/fixtures/requests.ts";
-import { call, errorOf, ORIGIN, outbox, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { call, errorOf, ORIGIN, outbox, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
 import { DAY, insertListing } from "./listing-fixtures.ts";
 
 const HOUR = 60 * 60 * 1000;
@@ -207,6 +207,44 @@ describe("POST /api/cabinet/realties/{id}/confirm, signed in", () => {
     expect(items[1]).toMatchObject({ confirm_due: true, unconfirmed_at: null });
     expect(fresh).toBeGreaterThan(0);
     expect((await call("/api/cabinet/realties/due")).status).toBe(401);
+  });
+});
+
+describe("the limit", () => {
+  it(`answers 429 after ${CONFIRMS_PER_USER_PER_HOUR} answers an hour, per account and per address with a link`, async () => {
+    const who = await signUpByPhone({ name: "Busy Owner" });
+    const id = await listing(who);
+    for (let i = 0; i < CONFIRMS_PER_USER_PER_HOUR; i++) expect((await confirm(who, id)).status, String(i)).toBe(200);
+    const refused = await confirm(who, id);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // Signed links count per address.
+    const ip = uniqueIp();
+    const other = await listing(who);
+    for (let i = 0; i < CONFIRMS_PER_USER_PER_HOUR; i++) {
+      const asked = Date.now() - DAY - i;
+      await set(other, { confirm_asked_at: asked });
+      const token = await confirmToken(env, other, asked);
+      const res = await call(`/api/cabinet/realties/${other}/confirm`, { method: "POST", body: { token }, ip });
+      expect(res.status, String(i)).toBe(200);
+    }
+    const asked = Date.now() - 2 * DAY;
+    await set(other, { confirm_asked_at: asked });
+    const last = await call(`/api/cabinet/realties/${other}/confirm`, {
+      method: "POST",
+      body: { token: await confirmToken(env, other, asked) },
+      ip,
+    });
+    expect(last.status).toBe(429);
+    expect(await row(other)).toMatchObject({ confirm_asked_at: asked });
+    // A forged link is refused for what it is, before the limit is asked.
+    const forged = await call(`/api/cabinet/realties/${other}/confirm`, {
+      method: "POST",
+      body: { token: `${asked.toString(36)}.${"A".repeat(43)}` },
+      ip,
+    });
+    expect(forged.status).toBe(403);
   });
 });
 
