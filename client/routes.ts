@@ -54,6 +54,8 @@ export default [
     route("listing/preview/:id", "routes/listing/preview.tsx"),
     // The expiry reminder's signed link (no sign-in) and a visitor's report of a listing (decision 038).
     route("listing/renew/:id", "routes/listing/renew.tsx"),
+    // The availability e-mail's signed links: still available, rented or sold (decision 084).
+    route("listing/availability/:id", "routes/listing/availability.tsx"),
     route("listing/report/:id", "routes/listing/report.tsx"),
 
     // The back office: staff only, its navigation in the layout.

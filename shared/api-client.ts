@@ -51,8 +51,10 @@ import type {
   UnreadCount,
 } from "./api/messages.ts";
 import type {
+  ApiConfirmation,
   ApiListingStatistics,
   ApiModerationItem,
+  ConfirmOutcome,
   ApiOwnerListing,
   CabinetCounts,
   OwnerListInput,
@@ -261,6 +263,16 @@ export function createApiClient(options: ApiClientOptions) {
     /** Signed in as the owner, or with the signed link of the expiry reminder (`token`). */
     renewListing: (id: number, token?: string) =>
       request<Single<ApiOwnerListing>>("POST", `/api/cabinet/realties/${id}/renew`, { body: token ? { token } : {} }),
+    /**
+     * "Still available" / "Rented" / "Sold" (decision 084): the owner signed in, or anyone holding the
+     * availability e-mail's signed `token`.
+     */
+    confirmAvailability: (id: number, outcome: ConfirmOutcome = "available", token?: string) =>
+      request<Single<ApiConfirmation>>("POST", `/api/cabinet/realties/${id}/confirm`, {
+        body: token ? { outcome, token } : { outcome },
+      }),
+    /** The owner's active listings due for a confirmation or hidden for want of one (the cabinet's banner). */
+    dueListings: () => request<Collection<ApiOwnerListing>>("GET", "/api/cabinet/realties/due"),
     deleteListing: (id: number) => request<Single<{ deleted: true }>>("DELETE", `/api/cabinet/realties/${id}`),
     listingStatistics: (id: number) =>
       request<Single<ApiListingStatistics>>("GET", `/api/cabinet/realties/${id}/statistics`),

@@ -274,6 +274,20 @@ export const LISTING_FLOOR_MAX = 200;
  * account REPORTS_PER_USER_PER_HOUR times (wherever it is).
  */
 export const EXPIRY_REMINDER_DAYS = 3;
+
+/**
+ * Availability confirmed, not assumed (decision 084). An active listing's owner is asked whether it is still on
+ * offer when its last confirmation is a cycle old: CONFIRM_CYCLE_DAYS by deal (a flat to let goes faster than
+ * one for sale). Unanswered for CONFIRM_HIDE_CYCLES cycles, it is left out of search and lists until its owner
+ * confirms it. A search may ask for listings confirmed within at most CONFIRMED_WITHIN_MAX_DAYS days.
+ */
+export const CONFIRM_CYCLE_DAYS = { rent: 7, sale: 14 } as const;
+export const CONFIRM_HIDE_CYCLES = 2;
+export const CONFIRMED_WITHIN_MAX_DAYS = 365;
+/** The choices of the search form's "Availability confirmed" control (any whole number of days works in a URL). */
+export const CONFIRMED_WITHIN_CHOICES = [3, 7, 14, 30] as const;
+/** Confirmations (and "Rented" / "Sold") one account may send per hour: an owner answers a handful. */
+export const CONFIRMS_PER_USER_PER_HOUR = 60;
 export const CABINET_PER_PAGE = 20;
 export const OWNER_STATS_DAYS = 30;
 export const REPORT_HIDE_THRESHOLD = 3;

@@ -25,6 +25,11 @@ export const privatePaths = {
     preview: (id: number | string) => `/listing/preview/${seg(id)}/`,
     /** The expiry reminder's link: renew without signing in (`?token=`, decision 038). */
     renew: (id: number | string) => `/listing/renew/${seg(id)}/`,
+    /**
+     * The availability question's link: "Still available" / "Rented" / "Sold" without signing in
+     * (`?token=…&outcome=…`, decision 084).
+     */
+    availability: (id: number | string) => `/listing/availability/${seg(id)}/`,
   },
   /** The back office: every page under `/admin/`, staff only. */
   admin: {

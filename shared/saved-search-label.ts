@@ -67,6 +67,9 @@ export function savedSearchLabel(query: SavedQuery, places: LabelPlaces, intl: I
     query.furnished === undefined
       ? null
       : intl.formatMessage({ id: `savedSearch.label.${query.furnished ? "furnished" : "unfurnished"}` }),
+    query.confirmed_within === undefined
+      ? null
+      : intl.formatMessage({ id: "savedSearch.label.confirmed" }, { days: query.confirmed_within }),
     query.q ? intl.formatMessage({ id: "savedSearch.label.keywords" }, { q: query.q }) : null,
   ];
   return parts.filter((part) => part !== null && part !== "").join(", ");

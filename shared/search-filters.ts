@@ -7,7 +7,7 @@
  */
 import { MAX_AREA, MAX_PAGE, MAX_PRICE, MAX_TEXT_QUERY, ROOM_FILTERS, SORTS } from "./api/limits.ts";
 import { LISTING_TYPES } from "./listing-types.ts";
-import { LISTING_FLOOR_MAX, LISTING_FLOOR_MIN } from "./constants.ts";
+import { CONFIRMED_WITHIN_MAX_DAYS, LISTING_FLOOR_MAX, LISTING_FLOOR_MIN } from "./constants.ts";
 import { AMOUNT, SLUG, SLUG_MAX, WHOLE_NUMBER } from "./value-patterns.ts";
 
 /** One query value's grammar. */
@@ -50,6 +50,8 @@ export const FILTER_GRAMMARS = {
   floor_min: { kind: "whole", min: LISTING_FLOOR_MIN, max: LISTING_FLOOR_MAX },
   floor_max: { kind: "whole", min: LISTING_FLOOR_MIN, max: LISTING_FLOOR_MAX },
   furnished: { kind: "flag" },
+  /** Only listings whose availability was confirmed within this many days (decision 084). */
+  confirmed_within: { kind: "whole", min: 1, max: CONFIRMED_WITHIN_MAX_DAYS },
   q: { kind: "text", max: MAX_TEXT_QUERY },
   sort: { kind: "choice", choices: SORTS },
   page: { kind: "whole", min: 1, max: MAX_PAGE },

@@ -5,6 +5,7 @@ import {
   fieldsOfApiError,
   isIndexable,
   parseSearch,
+  refinements,
   savedQueryOf,
   savedSearchState,
   searchHref,
@@ -284,5 +285,26 @@ describe("the map's parameters (decision 044)", () => {
   it("leaves out view=list and unknown views", () => {
     expect(parse("view=list").state.view).toBeUndefined();
     expect(parse("view=globe").state.view).toBeUndefined();
+  });
+});
+
+describe("confirmed within (decision 084)", () => {
+  it("reads a positive whole number of days, writes it back, and hands it to the API and saved searches", () => {
+    const { state, invalid } = parse("confirmed_within=7", BG_APARTMENTS);
+    expect(invalid).toEqual([]);
+    expect(state.confirmed_within).toBe(7);
+    expect(searchHref(state)).toBe("/buy/apartment/beograd/?confirmed_within=7");
+    expect(toListingQuery(state).confirmed_within).toBe(7);
+    expect(savedQueryOf(state).confirmed_within).toBe(7);
+    expect(refinements(state)).toEqual(["confirmed"]);
+    expect(withoutFilter(state, "confirmed")).not.toHaveProperty("confirmed_within");
+  });
+
+  it("names a bad value and leaves it out", () => {
+    for (const bad of ["0", "-3", "1.5", "week", "366"]) {
+      const { state, invalid } = parse(`confirmed_within=${bad}`, BG_APARTMENTS);
+      expect(invalid, bad).toEqual(["confirmed_within"]);
+      expect(state.confirmed_within, bad).toBeUndefined();
+    }
   });
 });

@@ -35,6 +35,8 @@ export interface SearchState {
   floor_min?: number;
   floor_max?: number;
   furnished?: boolean;
+  /** Confirmed within this many days (decision 084). */
+  confirmed_within?: number;
   q?: string;
   /**
    * The map's area (`bounds=south,west,north,east`, decision 044): the list shows the same area. It and `zoom`
@@ -55,7 +57,19 @@ export { SEARCH_FIELDS, type SearchField };
 
 /** The filter a field belongs to, as the page names it to visitors (`search.filter.{name}`). */
 export type FilterName =
-  "deal" | "type" | "city" | "district" | "price" | "area" | "rooms" | "floor" | "furnished" | "q" | "sort" | "page";
+  | "deal"
+  | "type"
+  | "city"
+  | "district"
+  | "price"
+  | "area"
+  | "rooms"
+  | "floor"
+  | "furnished"
+  | "confirmed"
+  | "q"
+  | "sort"
+  | "page";
 export const FILTER_OF: Record<SearchField, FilterName> = {
   deal: "deal",
   type: "type",
@@ -69,6 +83,7 @@ export const FILTER_OF: Record<SearchField, FilterName> = {
   floor_min: "floor",
   floor_max: "floor",
   furnished: "furnished",
+  confirmed_within: "confirmed",
   q: "q",
   sort: "sort",
   page: "page",
@@ -180,6 +195,11 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   if (furnishing !== undefined) state.furnished = furnishing;
   else if (furnished !== "") invalid.add("furnished");
 
+  const confirmed = one("confirmed_within");
+  const within = readFilter(FILTER_GRAMMARS.confirmed_within, confirmed);
+  if (within !== undefined) state.confirmed_within = within;
+  else if (confirmed !== "") invalid.add("confirmed_within");
+
   // Text is never wrong: what cannot be shown is dropped, a long one cut.
   const q = readFilter(FILTER_GRAMMARS.q, stripUnseenLine(one("q")).replace(/\s+/g, " "))?.trim();
   if (q) state.q = q;
@@ -219,6 +239,7 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
     floor_min: state.floor_min,
     floor_max: state.floor_max,
     furnished: state.furnished,
+    confirmed_within: state.confirmed_within,
     q: state.q,
     sort: state.sort,
     page: state.page,
@@ -273,6 +294,7 @@ export function searchLocation(state: SearchState): { path: string; params: URLS
   put("floor_min", state.floor_min);
   put("floor_max", state.floor_max);
   put("furnished", state.furnished);
+  put("confirmed_within", state.confirmed_within);
   put("q", state.q);
   put("bounds", state.bounds?.join(","));
   if (state.sort !== "newest") put("sort", state.sort);
@@ -294,7 +316,7 @@ export function withPage(state: SearchState, page: number): SearchState {
   return { ...state, page };
 }
 
-/** Filters beyond the place and type: price, area, rooms, floor, furnishing. */
+/** Filters beyond the place and type: price, area, rooms, floor, furnishing, a recent confirmation. */
 export function refinements(state: SearchState): FilterName[] {
   const out: FilterName[] = [];
   if (state.price_min !== undefined || state.price_max !== undefined) out.push("price");
@@ -302,6 +324,7 @@ export function refinements(state: SearchState): FilterName[] {
   if (state.rooms.length) out.push("rooms");
   if (state.floor_min !== undefined || state.floor_max !== undefined) out.push("floor");
   if (state.furnished !== undefined) out.push("furnished");
+  if (state.confirmed_within !== undefined) out.push("confirmed");
   return out;
 }
 
@@ -355,6 +378,9 @@ export function withoutFilter(state: SearchState, filter: FilterName): SearchSta
     case "q":
       delete next[filter];
       break;
+    case "confirmed":
+      delete next.confirmed_within;
+      break;
     case "sort":
       next.sort = "newest";
       break;
@@ -369,7 +395,18 @@ export function withoutFilter(state: SearchState, filter: FilterName): SearchSta
  * district, rooms, the ranges, furnishing, then the city and the type.
  */
 export function widenings(state: SearchState): FilterName[] {
-  const order: FilterName[] = ["q", "district", "rooms", "price", "area", "floor", "furnished", "city", "type"];
+  const order: FilterName[] = [
+    "q",
+    "district",
+    "rooms",
+    "price",
+    "area",
+    "floor",
+    "furnished",
+    "confirmed",
+    "city",
+    "type",
+  ];
   const present = new Set<FilterName>([...refinements(state)]);
   if (state.q) present.add("q");
   if (state.district) present.add("district");

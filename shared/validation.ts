@@ -27,6 +27,8 @@ export const INVALID = {
   order: "validation.order",
   /** A listing type of the other deal. */
   typeOfDeal: "validation.typeOfDeal",
+  /** "Rented" for a listing for sale, or "Sold" for one to let (decision 084). */
+  outcomeOfDeal: "validation.outcomeOfDeal",
   /** More items than allowed. */
   tooMany: "validation.tooMany",
   /** A district given without its city. */

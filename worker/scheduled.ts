@@ -5,6 +5,9 @@
  * - rate-limit counters whose window ended are dropped (worker/http/rate-limit.ts);
  * - listings whose run ended go to the archive, and owners are e-mailed EXPIRY_REMINDER_DAYS before with a
  *   signed link that renews the listing (decision 038);
+ * - availability (decision 084): listings left unconfirmed for CONFIRM_HIDE_CYCLES cycles leave search, and
+ *   owners whose listings' last confirmation is a cycle old are asked, one e-mail per owner per run with signed
+ *   one-click answers (worker/auth/confirm-link.ts) — at most CONFIRM_BATCHES batches a run, the rest next run;
  * - the recipients of messages left unread are e-mailed (worker/workflows/message-notices.ts, decision 039);
  * - promotion periods that ended are closed and their listings' placement ends cleared (decision 040,
  *   worker/db/promotions.ts) — house-keeping only: the reads compare the ends with now;
@@ -18,6 +21,8 @@ import { EXPIRY_REMINDER_DAYS } from "#shared/constants.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { toEdit } from "#worker/api/realty-edit.ts";
 import { renewToken } from "#worker/auth/renew-link.ts";
+import { confirmToken } from "#worker/auth/confirm-link.ts";
+import { claimConfirmAsks, type ConfirmAskRow, hideUnconfirmed } from "#worker/db/listing-availability.ts";
 import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { editRow } from "#worker/db/listing-edits.ts";
 import { publishDueArticles } from "#worker/db/articles.ts";
@@ -34,6 +39,8 @@ import { mailLocale, sendOwnerMail } from "#worker/workflows/owner-mail.ts";
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Listings one statement archives or claims: a run that finds more goes on in batches. */
 const EXPIRY_BATCH = 200;
+/** Batches of EXPIRY_BATCH listings the availability question takes per run: the rest waits five minutes. */
+const CONFIRM_BATCHES = 5;
 
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   // A malformed variable stops the run before any work, its name in the log (worker/config.ts).
@@ -49,6 +56,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   }
   const sign = unsubscribeSigner(env);
   const reminders = await remindOwners(env, now);
+  const availability = await askAvailability(env, now);
   const notices = await sendMessageNotices(env, now, sign);
   const promotions = await closeEndedPromotions(env.DB, now);
   const articles = (await publishDueArticles(env.DB, now)).length;
@@ -57,12 +65,76 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   console.log(
     `scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed, ${expired} listings expired, ` +
       `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail or off the list), ` +
+      `${availability.hidden} listings hidden for want of a confirmation, ${availability.asked} listings asked about ` +
+      `in ${availability.sent} availability e-mails (${availability.skipped} owners skipped), ` +
       `${notices.sent} message notices sent (${notices.skipped} skipped), ${promotions} promotion periods ended, ` +
       `${articles} scheduled articles published, ` +
       `${matching.activations} new listings matched in ${matching.batches} batches (${matching.matches} matches, ` +
       `${matching.left} left for the next run), ${digests.sent} alert digests sent (${digests.quiet} people quiet, ` +
       `${digests.skipped} skipped), ${priceDrops.sent} price-drop e-mails sent (${priceDrops.skipped} skipped)`,
   );
+}
+
+/**
+ * The availability question (decision 084): first hides the listings unanswered for CONFIRM_HIDE_CYCLES cycles
+ * (asking once more), then claims those due for a question; each owner gets one e-mail naming all of theirs
+ * claimed in this run, each listing with links signed for its question. Claims come first, so a failed
+ * e-mail is never sent twice; its owner still sees the cabinet's banner.
+ */
+async function askAvailability(env: Env, now: number) {
+  const claimed: ConfirmAskRow[] = [];
+  let hidden = 0;
+  for (let batch = 0; batch < CONFIRM_BATCHES; batch++) {
+    const rows = await hideUnconfirmed(env.DB, now, EXPIRY_BATCH);
+    hidden += rows.length;
+    claimed.push(...rows);
+    if (rows.length < EXPIRY_BATCH) break;
+  }
+  for (let batch = 0; batch < CONFIRM_BATCHES; batch++) {
+    const rows = await claimConfirmAsks(env.DB, now, EXPIRY_BATCH);
+    claimed.push(...rows);
+    if (rows.length < EXPIRY_BATCH) break;
+  }
+  const byOwner = new Map<number, ConfirmAskRow[]>();
+  for (const row of claimed) byOwner.set(row.owner_id, [...(byOwner.get(row.owner_id) ?? []), row]);
+  const origin = siteOrigin(env);
+  let sent = 0;
+  let skipped = 0;
+  for (const rows of byOwner.values()) {
+    const owner = rows[0]!;
+    if (!owner.email || owner.email_verified_at === null || !origin) {
+      skipped++;
+      continue;
+    }
+    try {
+      const locale = mailLocale(owner.locale);
+      const items = [];
+      for (const row of rows) {
+        const listing = await editRow(env.DB, row.id, null);
+        const token = await confirmToken(env, row.id, row.confirm_asked_at);
+        items.push({
+          listing: { id: row.id, title: listing ? toEdit(listing, locale).title : null },
+          deal: row.deal,
+          hidden: row.unconfirmed_at !== null,
+          path: `${privatePaths.listing.availability(row.id)}?token=${encodeURIComponent(token)}`,
+        });
+      }
+      const result = await sendOwnerMail(
+        env,
+        unsubscribeSigner(env),
+        { userId: owner.owner_id, email: owner.email },
+        "availability_question",
+        { items },
+        { locale, origin },
+        now,
+      );
+      if (result === "sent") sent++;
+      else skipped++;
+    } catch (error) {
+      console.error(`availability question to owner ${owner.owner_id} not sent:`, error);
+    }
+  }
+  return { hidden, asked: claimed.length, sent, skipped };
 }
 
 /** E-mails the owners whose listings run out within the reminder's days, once per run of each listing. */

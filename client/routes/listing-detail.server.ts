@@ -119,7 +119,8 @@ export function listingMeta(
   return adjustMeta(pageMetaOf(page, "listingDetail", { id: listing.id, what: "", city: "" }), {
     title: seo.title,
     description: seo.description,
-    extra: seo.tags,
+    // Out of search for want of its owner's confirmation (decision 084): not for search engines either.
+    extra: listing.awaiting_confirmation ? [...seo.tags, { name: "robots", content: "noindex" }] : seo.tags,
   });
 }
 

@@ -78,6 +78,8 @@ const LISTING = {
     since: "2025-01-01T00:00:00.000Z",
   },
   checked_at: "2025-03-01T09:00:00.000Z",
+  confirmed_at: "2025-03-01T09:00:00.000Z",
+  awaiting_confirmation: false,
   market: { city_median_price_m2: 18, sample_size: 12 },
   price_warning: null,
   price_history: [{ price: 350, currency: "EUR", at: "2025-03-01T09:00:00.000Z" }],

@@ -59,6 +59,8 @@ export type PageType =
   | "personal"
   | "report"
   | "renew"
+  // Decision 084: the availability e-mail's one-click page (guests).
+  | "availability"
   // Decision 040: a listing's packages, the phone reveal's payment, the sandbox provider, the success and error
   // pages of a payment and the transactions (signed in).
   | "payment"
@@ -488,6 +490,12 @@ export function pageTypes(
     {
       type: "renew",
       path: `/listing/renew/${samples.session?.activeId ?? 0}/?token=0.${"A".repeat(43)}`,
+      status: 200,
+    },
+    // The same for the availability question's "still available" link (decision 084).
+    {
+      type: "availability",
+      path: `/listing/availability/${samples.session?.activeId ?? 0}/?token=0.${"A".repeat(43)}&outcome=available`,
       status: 200,
     },
     { type: "error", path: "/about/", status: 500, headers: { "x-debug-fault": "loader" } },

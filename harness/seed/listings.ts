@@ -14,6 +14,9 @@ import {
 import { cityClass, priceBand, streetsFor } from "./market.ts";
 import { seedUser, serbianMobile } from "./people.ts";
 import { BASE_TIME, DAY, rngFor, STREAM, type Rng } from "./prng.ts";
+import { CONFIRM_CYCLE_DAYS, CONFIRM_HIDE_CYCLES } from "#shared/constants.ts";
+
+const HOUR = 60 * 60 * 1000;
 import { seedGeneratedTitle } from "./titles.ts";
 
 /** Seeded listings whose owner wrote the title (migration 0011 marks the others of an older seed). */
@@ -73,6 +76,10 @@ export interface SeedListing {
   rejection_reason: string | null;
   /** Taken off the site by visitors' reports, pending a moderator (`reportedListing`). */
   hidden_at: number | null;
+  /** Availability (decision 084, `withAvailability`): last confirmed, last asked, out of search since. */
+  confirmed_at: number | null;
+  confirm_asked_at: number | null;
+  unconfirmed_at: number | null;
 }
 
 export interface SeedImage {
@@ -441,10 +448,56 @@ export function seedListing(id: number): SeedListing {
     rejection_code: rejection?.code ?? null,
     rejection_reason: rejection?.reason ?? null,
     hidden_at: null,
+    confirmed_at: null,
+    confirm_asked_at: null,
+    unconfirmed_at: null,
   };
   const special = ownerShowcase(listing) ?? reportedListing(listing);
   // A run lasts 30 days from the listing's last change, as for every other seeded listing.
-  return withPlacements(special ? { ...special, expires_at: special.updated_at + 30 * DAY } : listing);
+  return withAvailability(
+    withPlacements(special ? { ...special, expires_at: special.updated_at + 30 * DAY } : listing),
+  );
+}
+
+/**
+ * The development user's listings whose availability the demo asks about (decision 084), when public: from
+ * listing 247 on, every 80th was last confirmed 20 days ago — from 247 never asked (the next Cron run e-mails
+ * their one-click links), from 287 asked five days ago and unanswered (the cabinet's banner shows them).
+ */
+function devAvailability(id: number): "unasked" | "asked" | null {
+  if (!isDevUserListing(id) || id < 247) return null;
+  return id % 80 === 247 % 80 ? "unasked" : "asked";
+}
+
+/**
+ * Availability (decision 084), by id so no draw moves, on the seed's clock: most active listings were
+ * confirmed within their cycle, at or after their last change. Every tenth from 8 and from 9 was last
+ * confirmed at its last change and not since: a cycle old it is due (its owner asked once, a cycle after
+ * the confirmation; every twentieth from 8 not asked yet), two cycles old it is out of search (hidden by
+ * the run two cycles after it, which asked again). The development user's listings of `devAvailability` are
+ * due whatever their deal, for the demo and the end-to-end test. Other states were never confirmed.
+ */
+function withAvailability(listing: SeedListing): SeedListing {
+  if (listing.status !== "active") return listing;
+  const cycle = CONFIRM_CYCLE_DAYS[listing.deal] * DAY;
+  const { id, updated_at } = listing;
+  const dev = devAvailability(id);
+  if (dev) {
+    const asked = dev === "asked" ? BASE_TIME - 5 * DAY : null;
+    return { ...listing, confirmed_at: BASE_TIME - 20 * DAY, confirm_asked_at: asked };
+  }
+  if (id % 10 < 8) {
+    // Within the cycle: from an hour to a cycle less an hour ago, never before its last change.
+    const hours = 1 + ((id * 7) % (CONFIRM_CYCLE_DAYS[listing.deal] * 24 - 2));
+    return { ...listing, confirmed_at: Math.max(updated_at, BASE_TIME - hours * HOUR) };
+  }
+  const age = BASE_TIME - updated_at;
+  if (age >= CONFIRM_HIDE_CYCLES * cycle) {
+    const hidden = updated_at + CONFIRM_HIDE_CYCLES * cycle;
+    return { ...listing, confirmed_at: updated_at, confirm_asked_at: hidden, unconfirmed_at: hidden };
+  }
+  const asked = age >= cycle && id % 20 !== 8 ? updated_at + cycle : null;
+  return { ...listing, confirmed_at: updated_at, confirm_asked_at: asked };
 }
 
 /** Every 20th from 1 and from 11 shows only its street, every 20th from 5 its district. */

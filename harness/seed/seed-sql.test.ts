@@ -9,6 +9,7 @@ import { messageWarning } from "#shared/message-warning.ts";
 import { textCatalog } from "#shared/text-catalog.ts";
 import { DEV_ACCOUNTS } from "./accounts.ts";
 import { busyInboxSql } from "./busy-inbox.ts";
+import { CONFIRM_CYCLE_DAYS, CONFIRM_HIDE_CYCLES } from "#shared/constants.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
 import { seedStatements, seedStatementStream, utf8Length } from "./seed-sql.ts";
 import { SIGNAL_LISTINGS_SQL } from "./signals.ts";
@@ -656,6 +657,52 @@ describe("the default seed in SQLite", () => {
     expect(changed / published).toBeLessThan(0.5);
     expect(cuts / changed).toBeGreaterThan(0.7);
     expect(recentCuts).toBeGreaterThan(20);
+  });
+
+  it("shows every state of availability (decision 084): most confirmed within their cycle, some due, a few hidden", () => {
+    const listings = all<{
+      id: number;
+      owner_id: number;
+      deal: "sale" | "rent";
+      updated_at: number;
+      confirmed_at: number | null;
+      confirm_asked_at: number | null;
+      unconfirmed_at: number | null;
+    }>(
+      db,
+      `SELECT id, owner_id, deal, updated_at, confirmed_at, confirm_asked_at, unconfirmed_at FROM listings
+       WHERE status = 'active'`,
+    );
+    const cycle = (deal: "sale" | "rent") => CONFIRM_CYCLE_DAYS[deal] * DAY;
+    let recent = 0;
+    let due = 0;
+    let hidden = 0;
+    for (const l of listings) {
+      expect(l.confirmed_at, String(l.id)).not.toBeNull();
+      expect(l.confirmed_at!, String(l.id)).toBeLessThanOrEqual(BASE_TIME);
+      if (l.unconfirmed_at !== null) {
+        hidden++;
+        // Hidden by the run two cycles after its confirmation, its owner asked a cycle before.
+        expect(BASE_TIME - l.confirmed_at!).toBeGreaterThanOrEqual(CONFIRM_HIDE_CYCLES * cycle(l.deal));
+        expect(l.confirm_asked_at).toBe(l.unconfirmed_at);
+      } else if (BASE_TIME - l.confirmed_at! >= cycle(l.deal)) due++;
+      else {
+        recent++;
+        expect(l.confirm_asked_at).toBeNull();
+      }
+    }
+    expect(recent / listings.length).toBeGreaterThan(0.7);
+    expect(due).toBeGreaterThan(20);
+    expect(hidden).toBeGreaterThan(3);
+    expect(hidden / listings.length).toBeLessThan(0.08);
+    // The development user's demo: listings due, asked and never asked.
+    const dev = listings.filter((l) => l.owner_id === 2 && l.unconfirmed_at === null && l.id >= 247);
+    const devDue = dev.filter((l) => BASE_TIME - l.confirmed_at! >= cycle(l.deal));
+    expect(devDue.filter((l) => l.confirm_asked_at === null).length).toBeGreaterThan(2);
+    expect(devDue.filter((l) => l.confirm_asked_at !== null).length).toBeGreaterThan(2);
+    // The counts leave the hidden ones out (migration 0040).
+    const counted = one<{ n: number }>(db, "SELECT SUM(count) AS n FROM listing_counts").n;
+    expect(counted).toBe(listings.length - hidden);
   });
 });
 

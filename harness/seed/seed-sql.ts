@@ -145,6 +145,9 @@ const LISTING_COLUMNS = [
   "rejection_code",
   "rejection_reason",
   "hidden_at",
+  "confirmed_at",
+  "confirm_asked_at",
+  "unconfirmed_at",
 ] as const satisfies readonly (keyof SeedListing)[];
 
 /** Columns holding times (ms), moved by the anchor's shift. */
@@ -159,6 +162,9 @@ const LISTING_TIMES = new Set<string>([
   "checked_at",
   "submitted_at",
   "hidden_at",
+  "confirmed_at",
+  "confirm_asked_at",
+  "unconfirmed_at",
 ]);
 
 /** Listings 1…count in order (listing n is the same for every count ≥ n). */

@@ -62,6 +62,14 @@ export interface ApiOwnerListing {
   published_at: string | null;
   /** When the owner last confirmed it is still there. */
   checked_at: string | null;
+  /** When it was last known to be on offer: publication, renewal, an edit or a confirmation (decision 084). */
+  confirmed_at: string | null;
+  /** Active and its last confirmation a cycle old (CONFIRM_CYCLE_DAYS): its owner is asked to confirm it. */
+  confirm_due: boolean;
+  /** Left out of search and lists for want of a confirmation, since then (decision 084); null when shown. */
+  unconfirmed_at: string | null;
+  /** Archived by its owner as let or sold; null for any other archiving. */
+  archive_reason: ArchiveReason | null;
   submitted_at: string | null;
   /** A rejection's reason: one of REJECTION_CODES and/or the moderator's words. */
   rejection_code: RejectionCode | null;
@@ -117,6 +125,31 @@ export const RenewBody = v.optional(
   v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(200, INVALID.tooLong))) }),
   {},
 );
+
+/** What an owner answers when asked whether a listing is still on offer (decision 084). */
+export const CONFIRM_OUTCOMES = ["available", "let", "sold"] as const;
+export type ConfirmOutcome = (typeof CONFIRM_OUTCOMES)[number];
+/** Why an owner archived a listing from that question: shown with it in favourites and saved-search matches. */
+export type ArchiveReason = Exclude<ConfirmOutcome, "available">;
+
+/**
+ * `POST /api/cabinet/realties/{id}/confirm`: the outcome (default `available`); `token`: the availability
+ * e-mail's signed link, answered without a session.
+ */
+export const ConfirmBody = v.optional(
+  v.object({
+    outcome: v.optional(v.picklist(CONFIRM_OUTCOMES, INVALID.choice), "available"),
+    token: v.optional(v.pipe(v.string(), v.maxLength(200, INVALID.tooLong))),
+  }),
+  { outcome: "available" },
+);
+
+/** The answer of `POST /api/cabinet/realties/{id}/confirm`: when it was confirmed, and where it stands now. */
+export interface ApiConfirmation {
+  confirmed_at: string;
+  status: "active" | "archived";
+  archive_reason: ArchiveReason | null;
+}
 
 /** Why visitors report a listing (decision 038). */
 export const REPORT_REASONS = ["sold", "wrong_price", "fake", "duplicate", "other"] as const;

@@ -2,6 +2,7 @@
 import * as v from "valibot";
 import { FAVOURITES_MAX } from "#shared/constants.ts";
 import { exactlyOne, PageQuery } from "./conventions.ts";
+import type { ArchiveReason } from "./cabinet.ts";
 import type { ApiListing, ApiPlace } from "./realty.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -64,6 +65,8 @@ export interface ApiUnavailableFavourite {
   price: number;
   city: ApiPlace;
   district: ApiPlace | null;
+  /** Its owner archived it as let or sold (decision 084): shown as "Rented" / "Sold". Null for any other end. */
+  archive_reason: ArchiveReason | null;
 }
 
 export type ApiFavouriteItem = ApiFavourite | ApiUnavailableFavourite;

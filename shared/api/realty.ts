@@ -88,6 +88,7 @@ export const filterEntries = {
   floor_min: intParam(FILTERS.floor_min.min, FILTERS.floor_min.max),
   floor_max: intParam(FILTERS.floor_max.min, FILTERS.floor_max.max),
   furnished: v.optional(flag),
+  confirmed_within: intParam(FILTERS.confirmed_within.min, FILTERS.confirmed_within.max),
   promoted: v.optional(flag),
   /** `true`: only listings whose "Home" placement runs, in turn (the home page's shelf). */
   home: v.optional(
@@ -229,6 +230,8 @@ export interface ApiListing extends ListingFactValues {
   created_at: string;
   updated_at: string;
   expires_at: string;
+  /** When it was last known to be on offer: publication, renewal, an edit or its owner's confirmation (decision 084); null only in a preview of a listing never published. */
+  confirmed_at: string | null;
   image: ApiImage | null;
   image_count: number;
   /** Who offers it (decision 087): 'owner' a private owner, 'agency' a broker. */
@@ -253,6 +256,8 @@ export interface ApiListingDetail extends ApiListing {
   advertiser: ApiListingAdvertiser;
   /** When the owner last confirmed the listing is still there (decision 038); null when never. */
   checked_at: string | null;
+  /** Left out of search and lists until its owner confirms it is still on offer (decision 084). */
+  awaiting_confirmation: boolean;
   /** Median price per m² of active listings of the same type in the same city. */
   market: { city_median_price_m2: number | null; sample_size: number };
   /**
@@ -362,6 +367,8 @@ export interface ListingQuery {
   floor_min?: number;
   floor_max?: number;
   furnished?: boolean;
+  /** Only listings whose availability was confirmed within this many days (decision 084). */
+  confirmed_within?: number;
   /** Only listings whose paid promotion is running. */
   promoted?: boolean;
   /** Only listings whose "Home" placement is running. */

@@ -27,6 +27,7 @@ const GET_ENDPOINTS = [
   "/api/statistics/realty/{id}/map/open",
   "/api/cabinet/realties/archive",
   "/api/cabinet/realties/count",
+  "/api/cabinet/realties/due",
 ];
 /** Endpoints of a signed-in visitor (the development user's session). */
 const SIGNED_IN_GET_ENDPOINTS = ["/api/cabinet/realties/{id}/statistics"];
@@ -47,6 +48,8 @@ const POST_ENDPOINTS = [
   "/api/cabinet/realties/{id}/restore",
   // A guest's renewal takes the reminder's signed link (`token`).
   "/api/cabinet/realties/{id}/renew",
+  // A guest's answer takes the availability e-mail's signed link (`token`, decision 084).
+  "/api/cabinet/realties/{id}/confirm",
   "/api/realty/relevant/{id}",
 ];
 /** Endpoints of a signed-in person (My listings): the same junk, with a session. */
@@ -57,6 +60,8 @@ const OWNER_ENDPOINTS: [string, string][] = [
   ["POST", "/api/cabinet/realties/{id}/archive"],
   ["POST", "/api/cabinet/realties/{id}/restore"],
   ["POST", "/api/cabinet/realties/{id}/renew"],
+  ["POST", "/api/cabinet/realties/{id}/confirm"],
+  ["GET", "/api/cabinet/realties/due"],
   ["POST", "/api/realty/relevant/{id}"],
   ["DELETE", "/api/cabinet/realties/{id}"],
 ];
@@ -84,6 +89,7 @@ const QUERY_NAMES = [
   "floor_min",
   "floor_max",
   "furnished",
+  "confirmed_within",
   "home",
   "ranked",
   "q",
@@ -157,6 +163,7 @@ const body = fc.oneof(
       reason: fc.oneof(junkText, fc.constantFrom("sold", "wrong_price", "fake", "duplicate", "other")),
       text: junkText,
       code: fc.oneof(junkText, fc.constantFrom("incomplete", "photos", "price", "other")),
+      outcome: fc.oneof(junkText, fc.constantFrom("available", "let", "sold")),
     })
     .map((v) => JSON.stringify(v)),
 );

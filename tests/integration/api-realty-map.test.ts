@@ -40,7 +40,9 @@ async function errorFields(query: string) {
   return body.error.fields;
 }
 const activeCount = async () =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL").first<{
+    n: number;
+  }>())!.n;
 
 /** Columns a copy of a listing takes (the generated ones and the id are the table's own). */
 let copyColumns: string;
@@ -54,7 +56,9 @@ beforeAll(async () => {
 
 /** Moves an active listing (its summary cells follow by trigger); returns its id. */
 async function moveListing(offset: number, lat: number, lng: number, precision = "exact") {
-  const row = await env.DB.prepare("SELECT id FROM listings WHERE status = 'active' ORDER BY id DESC LIMIT 1 OFFSET ?")
+  const row = await env.DB.prepare(
+    "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL ORDER BY id DESC LIMIT 1 OFFSET ?",
+  )
     .bind(offset)
     .first<{ id: number }>();
   await env.DB.prepare("UPDATE listings SET lat = ?, lng = ?, location_precision = ? WHERE id = ?")
@@ -117,10 +121,12 @@ describe("GET /api/realty/map", () => {
 
   it("counts a listing on a viewport's edge once, in each viewport it touches", async () => {
     const row = (await env.DB.prepare(
-      "SELECT shown_lat AS lat, shown_lng AS lng FROM listings WHERE status = 'active' AND city_id = 1 LIMIT 1",
+      "SELECT shown_lat AS lat, shown_lng AS lng FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND city_id = 1 LIMIT 1",
     ).first<{ lat: number; lng: number }>())!;
     const { lat, lng } = row;
-    const on = (await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND shown_lng = ?")
+    const on = (await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND shown_lng = ?",
+    )
       .bind(lng)
       .first<{ n: number }>())!.n;
     const whole = await map(`bounds=${SERBIA}&zoom=9`);
@@ -132,7 +138,7 @@ describe("GET /api/realty/map", () => {
     const tiny = await map(`bounds=${lat},${lng},${lat},${lng}&zoom=${MAP_MAX_ZOOM}`);
     expect(tiny.total).toBe(
       (await env.DB.prepare(
-        "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND shown_lat = ? AND shown_lng = ?",
+        "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND shown_lat = ? AND shown_lng = ?",
       )
         .bind(lat, lng)
         .first<{ n: number }>())!.n,
@@ -172,7 +178,7 @@ describe("GET /api/realty/map", () => {
   it("gives a single listing its id, price, deal and public position", async () => {
     const row = (await env.DB.prepare(
       `SELECT id, price, deal, shown_lat AS lat, shown_lng AS lng, location_precision FROM listings
-       WHERE status = 'active' ORDER BY id LIMIT 1`,
+       WHERE status = 'active' AND unconfirmed_at IS NULL ORDER BY id LIMIT 1`,
     ).first<Omit<MapListing, "kind">>())!;
     const d = 0.000001;
     const body = await map(`bounds=${row.lat - d},${row.lng - d},${row.lat + d},${row.lng + d}&zoom=18`);
@@ -211,7 +217,7 @@ describe("GET /api/realty/map", () => {
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 899)
        INSERT INTO listings (${copyColumns})
        SELECT ${copyColumns.replace(/\blat\b/, "-30 + (n.i / 30) * 0.001").replace(/\blng\b/, "-140 + (n.i % 30) * 0.001")}
-       FROM n, (SELECT * FROM listings WHERE status = 'active' AND location_precision = 'exact' LIMIT 1)`,
+       FROM n, (SELECT * FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND location_precision = 'exact' LIMIT 1)`,
     ).run();
     const bounds = "-30.0005,-140.0005,-29.9705,-139.9705";
     for (const zoom of [MAP_MIN_ZOOM, 10, 14, 16, MAP_MAX_ZOOM]) {

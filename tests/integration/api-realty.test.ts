@@ -24,7 +24,9 @@ describe("GET /api/realty/search", () => {
     expect(body.page).toBe(1);
     expect(body.per_page).toBe(20);
     expect(body.items).toHaveLength(20);
-    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{
+    const active = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL",
+    ).first<{
       n: number;
     }>();
     expect(body.total).toBe(active!.n);
@@ -41,7 +43,9 @@ describe("GET /api/realty/search", () => {
   it("never includes a phone number", async () => {
     const body = JSON.stringify(await search("per_page=50"));
     expect(body).not.toMatch(/"phone"/);
-    const { results } = await env.DB.prepare("SELECT phone FROM listings WHERE status = 'active' LIMIT 50").all<{
+    const { results } = await env.DB.prepare(
+      "SELECT phone FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL LIMIT 50",
+    ).all<{
       phone: string;
     }>();
     for (const { phone } of results) expect(body).not.toContain(phone);
@@ -71,7 +75,7 @@ describe("GET /api/realty/search", () => {
 
   it("finds text in titles, descriptions and addresses, without regard to diacritics", async () => {
     const row = await env.DB.prepare(
-      "SELECT id, address FROM listings WHERE status = 'active' AND city_id = 1 ORDER BY id LIMIT 1",
+      "SELECT id, address FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND city_id = 1 ORDER BY id LIMIT 1",
     ).first<{ id: number; address: string }>();
     const word = row!.address.split(/\s+/).find((w) => w.length > 4)!;
     const body = await search(`q=${encodeURIComponent(word)}&per_page=50`);
@@ -102,7 +106,7 @@ describe("GET /api/realty/search", () => {
 
   it("puts listings without an area (so without a price per m²) last in the area and price per m² sorts", async () => {
     const row = await env.DB.prepare(
-      "SELECT id, area FROM listings WHERE status = 'active' AND type_id = 4 AND city_id = 1 ORDER BY id LIMIT 1",
+      "SELECT id, area FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND type_id = 4 AND city_id = 1 ORDER BY id LIMIT 1",
     ).first<{ id: number; area: number }>();
     await env.DB.prepare("UPDATE listings SET area = NULL WHERE id = ?").bind(row!.id).run();
     try {
@@ -185,7 +189,7 @@ describe("GET /api/realty/search", () => {
     };
     await agree();
     const row = await env.DB.prepare(
-      "SELECT id FROM listings WHERE status = 'active' AND city_id = 1 AND type_id = 4 LIMIT 1",
+      "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND city_id = 1 AND type_id = 4 LIMIT 1",
     ).first<{ id: number }>();
     const before = (await search("type=4&city=beograd&per_page=1")).total;
     await env.DB.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").bind(row!.id).run();
@@ -205,7 +209,7 @@ describe("GET /api/realty/search", () => {
          title, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
        SELECT 500000 + i, type_id, deal, property_type, city_id, district_id, address, lat, lng, price, area, rooms,
          title, description, lang, owner_id, phone, 'active', created_at, updated_at, expires_at
-       FROM n, (SELECT * FROM listings WHERE status = 'active' AND type_id = 4 AND city_id = 1 LIMIT 1)`,
+       FROM n, (SELECT * FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND type_id = 4 AND city_id = 1 LIMIT 1)`,
     ).run();
     try {
       const capped = await search("type=4&city=beograd&price_min=1");
@@ -299,7 +303,7 @@ describe("GET /api/realty/total", () => {
 describe("GET /api/realty/{id}", () => {
   it("returns an active listing with its photos, owner and the city's median price per m²", async () => {
     const row = await env.DB.prepare(
-      "SELECT id, phone FROM listings WHERE status = 'active' AND area > 0 ORDER BY id LIMIT 1",
+      "SELECT id, phone FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND area > 0 ORDER BY id LIMIT 1",
     ).first<{
       id: number;
       phone: string;
@@ -337,7 +341,7 @@ describe("GET /api/realty/{id}", () => {
       return { sample_size: prices.length, city_median_price_m2: Math.round(median * 100) / 100 };
     };
     const row = await env.DB.prepare(
-      "SELECT id, type_id, city_id FROM listings WHERE status = 'active' AND price_m2 IS NOT NULL ORDER BY id LIMIT 1",
+      "SELECT id, type_id, city_id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND price_m2 IS NOT NULL ORDER BY id LIMIT 1",
     ).first<{ id: number; type_id: number; city_id: number }>();
     const id = row!.id;
     const before = await expected(id);
@@ -381,7 +385,7 @@ describe("POST /api/realty-by-ids", () => {
 
   it("returns active listings in the order asked, skipping the rest", async () => {
     const { results } = await env.DB.prepare(
-      "SELECT id FROM listings WHERE status = 'active' ORDER BY id LIMIT 3",
+      "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL ORDER BY id LIMIT 3",
     ).all<{ id: number }>();
     const hidden = await env.DB.prepare("SELECT id FROM listings WHERE status != 'active' LIMIT 1").first<{
       id: number;
@@ -413,7 +417,9 @@ describe("GET /api/seo/realty/list", () => {
     const res = await get("/api/seo/realty/list?per_page=100&page=1");
     expect(res.status).toBe(200);
     const body = await res.json<{ items: { id: number; path: string; updated_at: string }[]; total: number }>();
-    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{
+    const active = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL",
+    ).first<{
       n: number;
     }>();
     expect(body.total).toBe(active!.n);

@@ -83,12 +83,28 @@ describe("GET /api/cabinet/realties/favorite-realties?include_unavailable=true",
     const gone = all.items[0] as ApiUnavailableFavourite;
     // What it was, and nothing that leads to a page that is no more.
     expect(Object.keys(gone).sort()).toEqual(
-      ["available", "city", "deal", "district", "id", "price", "saved_at", "title", "title_lang", "type"].sort(),
+      [
+        "archive_reason",
+        "available",
+        "city",
+        "deal",
+        "district",
+        "id",
+        "price",
+        "saved_at",
+        "title",
+        "title_lang",
+        "type",
+      ].sort(),
     );
     const row = await env.DB.prepare("SELECT price FROM listings WHERE id = ?")
       .bind(rejected)
       .first<{ price: number }>();
     expect(gone.price).toBe(row!.price);
+    // Archived some other way than as let or sold from the availability question: no reason (decision 084).
+    expect(
+      all.items.filter((item) => !item.available).map((item) => (item as ApiUnavailableFavourite).archive_reason),
+    ).toEqual([null, null, null, null]);
     expect(gone.title.length).toBeGreaterThan(5);
     expect(gone.city.name.length).toBeGreaterThan(0);
 

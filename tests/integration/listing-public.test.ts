@@ -41,7 +41,7 @@ const row = (where: string) =>
        l.title_generated, l.lang, l.owner_id, c.name_en AS city_en, c.name_ru AS city_ru, c.name_sr AS city_sr,
        d.name_en AS district_en, d.name_ru AS district_ru, d.name_sr AS district_sr
      FROM listings l JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
-     WHERE l.status = 'active' AND ${where} ORDER BY l.id LIMIT 1`,
+     WHERE l.status = 'active' AND l.unconfirmed_at IS NULL AND ${where} ORDER BY l.id LIMIT 1`,
   ).first<Row>();
 
 const titleIn = (r: Row, locale: Locale) =>

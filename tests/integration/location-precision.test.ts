@@ -43,7 +43,7 @@ beforeAll(async () => {
   const some = (precision: LocationPrecision) =>
     env.DB.prepare(
       `SELECT id, lat, lng, shown_lat, shown_lng, location_precision FROM listings
-       WHERE status = 'active' AND location_precision = ? ORDER BY id LIMIT 3`,
+       WHERE status = 'active' AND unconfirmed_at IS NULL AND location_precision = ? ORDER BY id LIMIT 3`,
     ).bind(precision);
   const [street, district] = await env.DB.batch<Hidden>([some("street"), some("district")]);
   hidden = [...street!.results, ...district!.results];
@@ -188,7 +188,7 @@ describe("location_precision in the listing editor", () => {
   it("is a params field the owner sets and reads back with the exact point", async () => {
     const cookie = await devSession("user");
     const own = (await env.DB.prepare(
-      "SELECT id, lat, lng FROM listings WHERE owner_id = 2 AND status = 'active' ORDER BY id LIMIT 1",
+      "SELECT id, lat, lng FROM listings WHERE owner_id = 2 AND status = 'active' AND unconfirmed_at IS NULL ORDER BY id LIMIT 1",
     ).first<{ id: number; lat: number; lng: number }>())!;
     const edit = (body: unknown) => call("/api/realty/edit/params", { body, headers: { cookie } });
 

@@ -159,24 +159,28 @@ describe("listing detail page", () => {
     }
   });
 
-  it("says when the owner last confirmed the listing, in the visitor's language, and links to reporting it", async () => {
+  it("says when the listing's availability was last confirmed, in the visitor's language, and links to reporting it", async () => {
     const day = 24 * 60 * 60 * 1000;
-    await env.DB.prepare("UPDATE listings SET checked_at = ? WHERE id = ?")
+    await env.DB.prepare("UPDATE listings SET confirmed_at = ? WHERE id = ?")
       .bind(Date.now() - 3 * day - 60_000, sale.id)
       .run();
     const en = await (await get(pathOf(sale))).text();
-    expect(en).toMatch(/data-testid="detail-checked">Checked by the owner 3 days ago</);
+    expect(en).toMatch(/data-testid="detail-confirmed">Availability confirmed 3 days ago</);
     expect(en).toContain(
       `<a rel="nofollow" href="/listing/report/${sale.id}/" data-discover="true">Report this listing</a>`,
     );
     const ru = await (await get(`/ru${pathOf(sale)}`, { cookie: "locale=ru" })).text();
-    expect(ru).toMatch(/data-testid="detail-checked">Актуальность подтверждена владельцем 3 дня назад</);
+    expect(ru).toMatch(/data-testid="detail-confirmed">Актуальность подтверждена 3 дня назад</);
     expect(ru).toContain(`href="/ru/listing/report/${sale.id}/"`);
     const sr = await (await get(`/sr${pathOf(sale)}`, { cookie: "locale=sr" })).text();
-    expect(sr).toMatch(/data-testid="detail-checked">Vlasnik je potvrdio da je oglas aktuelan pre 3 dana</);
-    // Never confirmed: nothing is claimed.
-    await env.DB.prepare("UPDATE listings SET checked_at = NULL WHERE id = ?").bind(sale.id).run();
-    expect(await (await get(pathOf(sale))).text()).not.toContain('data-testid="detail-checked"');
+    expect(sr).toMatch(/data-testid="detail-confirmed">Dostupnost potvrđena pre 3 dana</);
+    // Confirmed today: said so.
+    await env.DB.prepare("UPDATE listings SET confirmed_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, sale.id)
+      .run();
+    expect(await (await get(pathOf(sale))).text()).toMatch(
+      /data-testid="detail-confirmed">Availability confirmed today</,
+    );
   });
 
   it("asks signed-out visitors to sign in for the phone and messages, coming back here", async () => {

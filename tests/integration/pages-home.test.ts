@@ -60,7 +60,7 @@ describe("home sections", () => {
 
   it("shows a listing that is both on the home page's placement and new once, in the promoted shelf", async () => {
     const newest = await env.DB.prepare(
-      "SELECT id FROM listings WHERE status = 'active' ORDER BY updated_at DESC, id DESC LIMIT 1",
+      "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL ORDER BY updated_at DESC, id DESC LIMIT 1",
     ).first<{ id: number }>();
     await env.DB.prepare("UPDATE listings SET home_until = ? WHERE id = ?")
       .bind(Date.now() + 7 * 24 * 60 * 60 * 1000, newest!.id)

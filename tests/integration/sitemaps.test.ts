@@ -45,7 +45,9 @@ describe("sitemap.xml", () => {
   });
 
   it("lists every active listing's canonical URL", async () => {
-    const active = await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'").first<{
+    const active = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL",
+    ).first<{
       n: number;
     }>();
     const xml = await (await get("/sitemaps/listings-1.xml")).text();
@@ -65,7 +67,7 @@ describe("sitemap.xml", () => {
     expect(urls).toContain(`${ORIGIN}/sr/rent/apartment/`);
     expect(urls).toContain(`${ORIGIN}/buy/apartment/beograd/`);
     const empty = await env.DB.prepare(
-      `SELECT c.slug FROM cities c WHERE NOT EXISTS (SELECT 1 FROM listings l WHERE l.city_id = c.id AND l.status = 'active' AND l.type_id = 7)`,
+      `SELECT c.slug FROM cities c WHERE NOT EXISTS (SELECT 1 FROM listings l WHERE l.city_id = c.id AND l.status = 'active' AND l.unconfirmed_at IS NULL AND l.type_id = 7)`,
     ).first<{ slug: string }>();
     if (empty) expect(urls).not.toContain(`${ORIGIN}/buy/investment/${empty.slug}/`);
   });

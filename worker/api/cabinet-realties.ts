@@ -10,10 +10,27 @@
  * answers 409 `invalid_state`. `renew` also takes the reminder e-mail's signed link without a session
  * (`{"token"}`): 403 `invalid_token` for a forged or malformed token or one of another listing, 410
  * `token_used` for a genuine one whose run is over (renewed already, or the listing changed since).
+ * - `POST /api/cabinet/realties/{id}/confirm {outcome?, token?}` (decision 084) → `{data: {confirmed_at, status,
+ *   archive_reason}}`: `available` (the default) confirms an active listing is on offer and shows it again if
+ *   it was hidden for want of that; `let` (rentals) and `sold` (sales) archive it with that reason — the other
+ *   deal's is a 400 naming `outcome`. Signed in it is the owner's own; with the availability e-mail's `token`
+ *   no session is needed: 403 `invalid_token` forged, 410 `token_used` answered already or overtaken by a
+ *   newer question. Not active: 409. Counted per account (per address with a token).
+ * - `GET /api/cabinet/realties/due` → `{items}`: the owner's active listings due for a confirmation or hidden
+ *   for want of one, longest unconfirmed first (the cabinet's banner, whatever page is open).
  */
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { ArchiveQuery, OwnerListBody, RenewBody } from "#shared/api/cabinet.ts";
+import {
+  type ApiConfirmation,
+  ArchiveQuery,
+  ConfirmBody,
+  type ConfirmOutcome,
+  OwnerListBody,
+  RenewBody,
+} from "#shared/api/cabinet.ts";
+import { CONFIRMS_PER_USER_PER_HOUR } from "#shared/constants.ts";
+import { INVALID } from "#shared/validation.ts";
 import { IdParam } from "#shared/api/conventions.ts";
 import { allows, type CabinetTab, type OwnerAction } from "#shared/listing-states.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -24,6 +41,7 @@ import {
   confirmOwnerListing,
   deleteOwnerListing,
   ownerCounts,
+  ownerDueListings,
   ownerListingPage,
   ownerListingRow,
   ownerMay,
@@ -37,6 +55,9 @@ import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { photoObjects, removePhotoObjects } from "#worker/workflows/photo-store.ts";
 import { renewTokenRun } from "#worker/auth/renew-link.ts";
+import { confirmTokenQuestion } from "#worker/auth/confirm-link.ts";
+import { archiveAsTaken, availabilityRow, confirmListing } from "#worker/db/listing-availability.ts";
+import { overLimit, perAddress, perUser } from "#worker/middleware/throttle.ts";
 import { toOwnerListing } from "./shapes/owner-listing.ts";
 import { valid } from "./validate.ts";
 
@@ -111,6 +132,62 @@ async function renewByToken(c: Context<AppEnv>, id: number, token: string) {
   return answer(c, id, null);
 }
 
+/** The most listings the cabinet's banner names at once: the rest follow as these are answered. */
+const DUE_LIMIT = 20;
+
+/**
+ * The owner's answer to "still available?" (decision 084), signed in or by the e-mail's signed link: the
+ * token is checked before anything is read, so a forged link learns nothing of the listing.
+ */
+async function confirmAvailability(c: Context<AppEnv>, id: number, outcome: ConfirmOutcome, token?: string) {
+  let asked: number | null = null;
+  if (token !== undefined) {
+    try {
+      asked = await confirmTokenQuestion(c.env, id, token);
+    } catch (error) {
+      if (!(error instanceof AuthConfigError)) throw error;
+      reportAuthConfigError(c.req.raw, error);
+      return apiError(c, 503, "auth_unavailable", "Availability links are not available");
+    }
+    if (asked === null) return apiError(c, 403, "invalid_token", "This link is not valid");
+  } else if (!c.get("user")) {
+    return authUnavailable(c) ?? apiError(c, 401, "unauthorized", "Sign in first");
+  }
+  const refused = await overLimit(c, [
+    asked === null
+      ? perUser(c, "listing-confirm", CONFIRMS_PER_USER_PER_HOUR, 3600)
+      : perAddress(c, "listing-confirm", CONFIRMS_PER_USER_PER_HOUR, 3600),
+  ]);
+  if (refused) return refused;
+  const row = await availabilityRow(c.env.DB, id, asked === null ? userId(c) : null);
+  if (!row) return notFound(c);
+  const used = () => apiError(c, 410, "token_used", "This link was used already or a newer question replaced it");
+  if (asked !== null && row.confirm_asked_at !== asked) return used();
+  if (row.status !== "active") {
+    return apiError(c, 409, "invalid_state", `A listing that is ${row.status} cannot be confirmed`);
+  }
+  if ((outcome === "let" && row.deal !== "rent") || (outcome === "sold" && row.deal !== "sale")) {
+    return apiError(c, 400, "invalid_input", `A listing for ${row.deal} cannot be ${outcome}`, {
+      outcome: INVALID.outcomeOfDeal,
+    });
+  }
+  const now = nowOf(c);
+  const lost = () => (asked === null ? changed(c) : used());
+  if (outcome === "available") {
+    const at = await confirmListing(c.env.DB, id, now, asked);
+    if (at === null) return lost();
+    const data: ApiConfirmation = { confirmed_at: new Date(at).toISOString(), status: "active", archive_reason: null };
+    return c.json({ data });
+  }
+  if (!(await archiveAsTaken(c.env.DB, id, outcome, now, asked, asked === null ? userId(c) : null))) return lost();
+  const data: ApiConfirmation = {
+    confirmed_at: new Date(now).toISOString(),
+    status: "archived",
+    archive_reason: outcome,
+  };
+  return c.json({ data });
+}
+
 /** One page of the owner's listings in a tab, as cards. */
 async function ownerPage(c: Context<AppEnv>, tab: CabinetTab, page: number, perPage: number) {
   const locale = apiLocale(c);
@@ -127,6 +204,16 @@ cabinetRealties
   .get(`${BASE}/archive`, requireAuth, valid("query", ArchiveQuery), async (c) => {
     const { page, per_page } = c.req.valid("query");
     return ownerPage(c, "archive", page, per_page);
+  })
+  .get(`${BASE}/due`, requireAuth, async (c) => {
+    const locale = apiLocale(c);
+    const now = nowOf(c);
+    const rows = await ownerDueListings(c.env.DB, userId(c), locale, now, DUE_LIMIT);
+    return c.json({ items: rows.map((row) => toOwnerListing(row, locale, now)) });
+  })
+  .post(`${BASE}/:id/confirm`, valid("param", IdParams), valid("json", ConfirmBody), (c) => {
+    const body = c.req.valid("json");
+    return confirmAvailability(c, c.req.valid("param").id, body.outcome, body.token);
   })
   .get(`${BASE}/count`, requireAuth, async (c) => c.json({ data: await ownerCounts(c.env.DB, userId(c)) }))
   .post(`${BASE}/:id/archive`, requireAuth, valid("param", IdParams), (c) => archive(c, c.req.valid("param").id))

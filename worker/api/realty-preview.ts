@@ -77,6 +77,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
     expires_at: iso(row.expires_at),
+    confirmed_at: null,
     image: images[0] ?? null,
     image_count: images.length,
     description: row.description,
@@ -88,6 +89,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     ...advertiserOfAccount(owner),
     // Read here only for drafts without a place: never checked, never public.
     checked_at: null,
+    awaiting_confirmation: false,
     market: { city_median_price_m2: null, sample_size: 0 },
     price_warning: null,
     price_history: [],

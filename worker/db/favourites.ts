@@ -98,7 +98,8 @@ export async function favouriteSummaries(
   const { results } = await db
     .prepare(
       `SELECT l.id, l.deal, l.property_type, l.rooms, l.area, l.land_area, l.price,
-         c.slug AS city_slug, c.${name} AS city_name, d.slug AS district_slug, d.${name} AS district_name
+         c.slug AS city_slug, c.${name} AS city_name, d.slug AS district_slug, d.${name} AS district_name,
+         CASE WHEN l.status = 'archived' AND l.deleted_at IS NULL THEN l.archive_reason END AS archive_reason
        FROM favourites f JOIN listings l ON l.id = f.listing_id
          JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
        WHERE f.user_id = ? AND l.id IN (${ids.map(() => "?").join(", ")})`,
@@ -121,4 +122,6 @@ export interface FavouriteSummaryRow {
   city_name: string;
   district_slug: string | null;
   district_name: string | null;
+  /** Archived by its owner as let or sold (decision 084); null for any other end. */
+  archive_reason: "let" | "sold" | null;
 }

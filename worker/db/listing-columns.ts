@@ -44,6 +44,8 @@ export interface ListingRow extends StoredFacts {
   created_at: number;
   updated_at: number;
   expires_at: number;
+  /** Last known to be on offer (decision 084); null for a listing never published. */
+  confirmed_at: number | null;
   /** The first photo as JSON of an `ImageRow`, or null. */
   image_json: string | null;
   image_count: number;
@@ -83,11 +85,19 @@ export const listingColumns = (locale: Locale, exact = false) => `
   d.slug AS district_slug, d.${nameColumn(locale)} AS district_name, l.address,
   ${exact ? "l.lat, l.lng" : "l.shown_lat AS lat, l.shown_lng AS lng"}, l.location_precision, l.price,
   l.price_m2, l.previous_price, l.price_changed_at, ${FACT_COLUMNS}, l.title, l.title_generated,
-  l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at,
+  l.lang, l.promoted_until, l.highlight_until, l.created_at, l.updated_at, l.expires_at, l.confirmed_at,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count,
   ${ADVERTISER_COLUMNS}`;
+
+/**
+ * Of the active listings (alias `l`), those shown in search and lists: not hidden for want of their owner's
+ * confirmation (decision 084). Asked of the small partial index of hidden ones by id, so a search that its
+ * covering indexes answer still reads no listing row to tell.
+ */
+export const SHOWN = `NOT EXISTS (SELECT 1 FROM listings h INDEXED BY listings_unconfirmed
+  WHERE h.id = l.id AND h.unconfirmed_at IS NOT NULL)`;
 
 export const listingJoins = `JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
   JOIN users adv ON adv.id = l.owner_id`;

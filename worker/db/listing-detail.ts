@@ -13,6 +13,8 @@ interface ListingDetailRow extends ListingRow {
   status: ListingStatus;
   city_id: number;
   checked_at: number | null;
+  /** Hidden for want of its owner's confirmation since then (decision 084). */
+  unconfirmed_at: number | null;
   owner_id: number;
   owner_name: string;
   owner_since: number;
@@ -70,8 +72,9 @@ async function detailOf(
   const [found, images, market, place, prices] = await db.batch([
     db
       .prepare(
-        `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, u.id AS owner_id,
-           u.name AS owner_name, u.created_at AS owner_since, u.phone_verified_at IS NOT NULL AS owner_phone_verified
+        `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, l.unconfirmed_at,
+           u.id AS owner_id, u.name AS owner_name, u.created_at AS owner_since,
+           u.phone_verified_at IS NOT NULL AS owner_phone_verified
          FROM listings l ${listingJoins} JOIN users u ON u.id = l.owner_id
          WHERE l.id = ? AND ${condition}`,
       )

@@ -2,14 +2,15 @@
  * The public search of listings: the WHERE clause of its filters (also the map's, harness/'s query plans'
  * and the alerts' reference), one page of results in the visitor's sort, the "Top" block, the total
  * (exact from the `listing_counts` summary, or counted up to a cap) and the facets. Returns rows; the API
- * shapes them (worker/api/shapes/listing.ts). Only `active` listings are public.
+ * shapes them (worker/api/shapes/listing.ts). Only `active` listings are public, and of them only those not
+ * hidden for want of their owner's confirmation (`unconfirmed_at`, decision 084).
  */
 import { LISTING_TYPES } from "#shared/listing-types.ts";
 import type { SearchFilters } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
 import type { Locale } from "#shared/locales.ts";
 import { ftsExpression, searchTermGroups } from "#shared/search-terms.ts";
-import { listingColumns, listingJoins, type ListingRow, nameColumn } from "./listing-columns.ts";
+import { listingColumns, listingJoins, type ListingRow, nameColumn, SHOWN } from "./listing-columns.ts";
 import { boundsWhere } from "./map-grid.ts";
 import { type RankedPlacement, rotatedPlacementStatement } from "./promoted-ranking.ts";
 
@@ -57,6 +58,7 @@ export function countableFromSummary(filters: SearchFilters): boolean {
     filters.floor_max === undefined &&
     filters.promoted === undefined &&
     filters.home === undefined &&
+    filters.confirmed_within === undefined &&
     !filters.bounds &&
     !(filters.q && ftsQuery(filters.q))
   );
@@ -109,7 +111,8 @@ function typesOf(filters: SearchFilters, omit?: Dimension): number[] | undefined
 
 /** The WHERE clause of a search, optionally leaving one dimension out (for its facet). */
 export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension, now = Date.now()) {
-  const parts = ["l.status = 'active'"];
+  // A listing hidden for want of its owner's confirmation is not public in search (decision 084).
+  const parts = ["l.status = 'active'", SHOWN];
   const args: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
     parts.push(sql);
@@ -142,6 +145,9 @@ export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit
   if (filters.promoted === true) add("l.promoted_until > ?", now);
   if (filters.promoted === false) add("(l.promoted_until IS NULL OR l.promoted_until <= ?)", now);
   if (filters.home) add("l.home_until > ?", now);
+  if (filters.confirmed_within !== undefined) {
+    add("l.confirmed_at >= ?", now - filters.confirmed_within * 24 * 60 * 60 * 1000);
+  }
   const fts = filters.q ? ftsQuery(filters.q) : null;
   // The newest matches of the text (ids grow with time), at most TEXT_CANDIDATES: a common word
   // must not make a search walk every listing. A search that reaches the limit is not exact.

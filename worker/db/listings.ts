@@ -1,11 +1,13 @@
 /**
  * Lists of public listings: chosen ones by id (favourites, the map's popup), the sitemap's pages and the
- * counts per type and city. Only `active` listings are public; the phone column is never read here. The
+ * counts per type and city. Only `active` listings are public; the sitemap and the counts leave out those hidden
+ * for want of their owner's confirmation (decision 084), which favourites still name. The phone column is never
+ * read here. The
  * search is in listing-search.ts, one listing with its photos in listing-detail.ts.
  */
 import type { Locale } from "#shared/locales.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
-import { listingColumns, listingJoins, type ListingRow } from "./listing-columns.ts";
+import { listingColumns, listingJoins, type ListingRow, SHOWN } from "./listing-columns.ts";
 
 /** The active ones of `ids`, once each, in the order of their first mention. */
 export async function listingsByIds(db: D1Database, ids: number[], locale: Locale): Promise<ListingRow[]> {
@@ -41,10 +43,11 @@ export async function seoListingPage(
     db
       .prepare(
         `SELECT l.id, l.deal, l.property_type, c.slug AS city_slug, l.updated_at FROM listings l
-         JOIN cities c ON c.id = l.city_id WHERE l.status = 'active' ORDER BY l.id LIMIT ? OFFSET ?`,
+         JOIN cities c ON c.id = l.city_id WHERE l.status = 'active' AND ${SHOWN}
+         ORDER BY l.id LIMIT ? OFFSET ?`,
       )
       .bind(perPage, (page - 1) * perPage),
-    db.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active'"),
+    db.prepare(`SELECT COUNT(*) AS n FROM listings l WHERE l.status = 'active' AND ${SHOWN}`),
   ]);
   return { rows: rows!.results as SitemapListingRow[], total: (count!.results[0] as { n: number }).n };
 }
@@ -54,7 +57,7 @@ export async function listingCountsByTypeAndCity(db: D1Database) {
   const { results } = await db
     .prepare(
       `SELECT l.type_id, c.slug AS city_slug, COUNT(*) AS count FROM listings l JOIN cities c ON c.id = l.city_id
-       WHERE l.status = 'active' GROUP BY l.type_id, l.city_id ORDER BY l.type_id, c.population DESC`,
+       WHERE l.status = 'active' AND ${SHOWN} GROUP BY l.type_id, l.city_id ORDER BY l.type_id, c.population DESC`,
     )
     .all<{ type_id: number; city_slug: string; count: number }>();
   return results;

@@ -11,6 +11,7 @@ import { LISTING_RUN_DAYS, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import type { ListingTypeId, Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type DeletedPhoto, deleteListingPictures } from "./images.ts";
+import { CONFIRM_DUE, confirmListing } from "./listing-availability.ts";
 import { updateListing } from "./listing-edits.ts";
 import { statisticsPeriod } from "./statistics.ts";
 
@@ -57,6 +58,10 @@ export interface OwnerListingRow {
   archived_from: ListingStatus | null;
   /** Its changes waiting for a moderator or refused (decision 053), as JSON. */
   revision_json: string | null;
+  /** Availability (decision 084): last confirmed, hidden for want of a confirmation since, why archived. */
+  confirmed_at: number | null;
+  unconfirmed_at: number | null;
+  archive_reason: "let" | "sold" | null;
 }
 
 /**
@@ -69,6 +74,7 @@ const ownerColumns = (locale: Locale) => `
   d.slug AS district_slug, d.name_${locale} AS district_name, l.price, l.rooms, l.area, l.land_area, l.title,
   l.title_generated, l.lang, l.created_at, l.updated_at, l.expires_at, l.published_at, l.checked_at,
   l.submitted_at, l.rejection_code, l.rejection_reason, l.hidden_at, l.staff_hidden_at, l.staff_hidden_reason,
+  l.confirmed_at, l.unconfirmed_at, l.archive_reason,
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS image_count,
@@ -214,7 +220,8 @@ export function restoreOwnerListing(db: D1Database, row: Row, now: number, { act
 export async function renewOwnerListing(db: D1Database, row: Row, now: number): Promise<boolean> {
   const result = await db
     .prepare(
-      `UPDATE listings SET expires_at = ?1, checked_at = ?2, reminded_at = NULL
+      `UPDATE listings SET expires_at = ?1, checked_at = ?2, reminded_at = NULL, confirmed_at = ?2,
+         confirm_asked_at = NULL, unconfirmed_at = NULL
        WHERE id = ?3 AND status = 'active' AND deleted_at IS NULL AND expires_at = ?4`,
     )
     .bind(now + LISTING_RUN_DAYS * DAY_MS, now, row.id, row.expires_at)
@@ -222,13 +229,33 @@ export async function renewOwnerListing(db: D1Database, row: Row, now: number): 
   return (result.meta.changes ?? 0) > 0;
 }
 
-/** "Still available": an active listing was checked by its owner now (shown on its public page). */
+/** "Still available": an active listing was checked by its owner now — its availability confirmed (decision 084). */
 export async function confirmOwnerListing(db: D1Database, row: Row, now: number): Promise<boolean> {
-  const result = await db
-    .prepare("UPDATE listings SET checked_at = ?1 WHERE id = ?2 AND status = 'active' AND deleted_at IS NULL")
-    .bind(now, row.id)
-    .run();
-  return (result.meta.changes ?? 0) > 0;
+  return (await confirmListing(db, row.id, now, null)) !== null;
+}
+
+/**
+ * The owner's active listings due for a confirmation or hidden for want of one (decision 084), longest
+ * unconfirmed first, at most `limit`: the cabinet's banner, whatever page of a tab is open.
+ */
+export async function ownerDueListings(
+  db: D1Database,
+  ownerId: number,
+  locale: Locale,
+  now: number,
+  limit: number,
+): Promise<OwnerListingRow[]> {
+  // ?1 is both the statistics window's first day (ownerColumns) and now (CONFIRM_DUE): bound by name apart.
+  const { results } = await db
+    .prepare(
+      `SELECT ${ownerColumns(locale)} FROM listings l ${ownerJoins}
+       WHERE l.owner_id = ?5 AND l.status = 'active' AND l.deleted_at IS NULL
+         AND ${CONFIRM_DUE.replaceAll("?1", "?6")}
+       ORDER BY l.confirmed_at, l.id LIMIT ?7`,
+    )
+    .bind(...windowArgs(now), ownerId, now, limit)
+    .all<OwnerListingRow>();
+  return results;
 }
 
 /**

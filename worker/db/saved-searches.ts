@@ -28,7 +28,7 @@ export interface SavedSearchRow {
  */
 const SELECT = `SELECT s.*, (
     SELECT COUNT(*) FROM saved_search_matches m JOIN listings l ON l.id = m.listing_id
-    WHERE m.saved_search_id = s.id AND m.matched_at > s.opened_at AND l.status = 'active'
+    WHERE m.saved_search_id = s.id AND m.matched_at > s.opened_at AND l.status = 'active' AND l.unconfirmed_at IS NULL
   ) AS new_count
   FROM saved_searches s`;
 

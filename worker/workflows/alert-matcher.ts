@@ -111,6 +111,7 @@ function filtersMatch(query: SavedQuery, listing: ListingFacts): boolean {
   if (query.rooms?.length && !roomsMatch(listing.rooms, query.rooms)) return false;
   if (!within(listing.floor, query.floor_min, query.floor_max)) return false;
   if (query.furnished !== undefined && listing.furnished !== (query.furnished ? 1 : 0)) return false;
+  // `confirmed_within` always holds: a listing becoming public is confirmed at that moment (decision 084).
   return true;
 }
 

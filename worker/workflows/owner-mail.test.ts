@@ -20,6 +20,13 @@ const SAMPLES: { [K in OwnerMailKind]: Parameters<typeof ownerLetter<K>>[1] } = 
     renewPath: "/listing/renew/42/?token=abc.def",
     unsubscribePath,
   },
+  availability_question: {
+    items: [
+      { listing, deal: "sale", hidden: false, path: "/listing/availability/42/?token=abc.def" },
+      { listing: { id: 43, title: null }, deal: "rent", hidden: true, path: "/listing/availability/43/?token=ghi.jkl" },
+    ],
+    unsubscribePath,
+  },
   new_message: {
     sender: "Ana",
     listing,
@@ -89,6 +96,22 @@ describe("owner e-mails", () => {
       const letter = ownerLetter("expiry_reminder", SAMPLES.expiry_reminder, { locale, origin });
       expect(letter.text).toContain(dates[locale]);
       expect(letter.text).toContain(`${origin}${locale === "en" ? "" : `/${locale}`}/listing/renew/42/?token=abc.def`);
+    }
+  });
+
+  it("asks about each listing with its one-click answers, the deal's own, and says which one is hidden", () => {
+    const hidden = { en: "out of search", ru: "скрыто из поиска", sr: "sklonjen iz pretrage" };
+    for (const { code: locale } of LOCALES) {
+      const at = `${origin}${locale === "en" ? "" : `/${locale}`}/listing/availability/`;
+      const { text } = ownerLetter("availability_question", SAMPLES.availability_question, { locale, origin });
+      expect(text).toContain(`${at}42/?token=abc.def&outcome=available`);
+      expect(text).toContain(`${at}42/?token=abc.def&outcome=sold`);
+      expect(text).not.toContain(`${at}42/?token=abc.def&outcome=let`);
+      expect(text).toContain(`${at}43/?token=ghi.jkl&outcome=let`);
+      expect(text).not.toContain(`${at}43/?token=ghi.jkl&outcome=sold`);
+      // Only the second listing is out of search.
+      expect(text.split("\n").filter((line) => line.includes(hidden[locale]))).toHaveLength(1);
+      expect(text.split("\n").find((line) => line.includes(hidden[locale]))).toContain("43");
     }
   });
 

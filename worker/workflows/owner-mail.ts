@@ -2,7 +2,7 @@
  * What the site e-mails owners about their listings (decision 038), in the owner's language
  * (`users.locale`, en by default): a moderator's approval or rejection (of a listing, or of changes to a
  * public one: decision 053), visitors' reports taking a listing off the site for review (decision 047), the
- * expiry reminder; and to either
+ * expiry reminder, the availability question (decision 084); and to either
  * side of a conversation, a message left unread (`new_message`, decision 039). Every
  * template is plain text in en, ru and sr and takes the site's origin, since the scheduled handler has no
  * request to read it from. A new e-mail is one more entry in OWNER_MAIL; `sendOwnerMail` sends any of them.
@@ -11,7 +11,7 @@
  * that list's unsubscribe links — the RFC 8058 headers and a link in the body (worker/workflows/unsubscribe-links.ts).
  */
 import type { RejectionCode, ReportReason } from "#shared/api/cabinet.ts";
-import { LISTING_RUN_DAYS } from "#shared/constants.ts";
+import { CONFIRM_CYCLE_DAYS, CONFIRM_HIDE_CYCLES, LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { DEFAULT_LOCALE, isLocale, type Locale, localizePath } from "#shared/locales.ts";
 import { textCatalog } from "#shared/text-catalog.ts";
 import { paths } from "#shared/paths.ts";
@@ -376,6 +376,101 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
   }),
 };
 
+/** One listing of the availability question, with its one-click answers. */
+interface AvailabilityItem {
+  listing: MailListing;
+  deal: "sale" | "rent";
+  /** Left out of search for want of an answer (two cycles unanswered). */
+  hidden: boolean;
+  /** The link's locale-free path with its signed token, without `&outcome=`: each answer adds its own. */
+  path: string;
+}
+
+interface AvailabilityQuestion extends Leavable {
+  items: AvailabilityItem[];
+}
+
+/** The one-click answers of a listing: still available, and rented or sold as its deal has it. */
+const answers = (
+  item: AvailabilityItem,
+  context: MailContext,
+  words: { available: string; let: string; sold: string },
+) => {
+  const taken = item.deal === "rent" ? "let" : "sold";
+  return [
+    `  ${words.available}: ${siteUrl(context, `${item.path}&outcome=available`)}`,
+    `  ${words[taken]}: ${siteUrl(context, `${item.path}&outcome=${taken}`)}`,
+  ];
+};
+
+const availabilityLines = (
+  items: AvailabilityItem[],
+  context: MailContext,
+  words: { available: string; let: string; sold: string; hidden: string },
+) =>
+  items.flatMap((item) => [
+    `– ${named(item.listing, context.locale)}${item.hidden ? ` — ${words.hidden}` : ""}`,
+    ...answers(item, context, words),
+    "",
+  ]);
+
+const availabilityQuestion: Record<Locale, Template<AvailabilityQuestion>> = {
+  en: ({ items, unsubscribePath }, context) => ({
+    subject: items.length > 1 ? "Are your listings still available?" : "Is your listing still available?",
+    text: [
+      `Visitors trust listings whose owners confirm them. Flats to let are confirmed every ${CONFIRM_CYCLE_DAYS.rent} days, homes for sale every ${CONFIRM_CYCLE_DAYS.sale}; a listing left unconfirmed for ${CONFIRM_HIDE_CYCLES} of them leaves search until you confirm it. One click each, no need to sign in:`,
+      "",
+      ...availabilityLines(items, context, {
+        available: "Still available",
+        let: "Rented",
+        sold: "Sold",
+        hidden: "out of search until you confirm it",
+      }),
+      `Or answer under “My listings”: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  ru: ({ items, unsubscribePath }, context) => ({
+    subject: items.length > 1 ? "Ваши объявления ещё актуальны?" : "Ваше объявление ещё актуально?",
+    text: [
+      `Посетители доверяют объявлениям, актуальность которых подтверждает владелец. Аренду подтверждают каждые ${CONFIRM_CYCLE_DAYS.rent} дней, продажу — каждые ${CONFIRM_CYCLE_DAYS.sale}; объявление без подтверждения ${CONFIRM_HIDE_CYCLES} таких срока подряд исчезает из поиска, пока вы его не подтвердите. Одно нажатие, входить не нужно:`,
+      "",
+      ...availabilityLines(items, context, {
+        available: "Ещё актуально",
+        let: "Сдано",
+        sold: "Продано",
+        hidden: "скрыто из поиска до подтверждения",
+      }),
+      `Или ответьте в разделе «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+  sr: ({ items, unsubscribePath }, context) => ({
+    subject: items.length > 1 ? "Da li su vaši oglasi još aktuelni?" : "Da li je vaš oglas još aktuelan?",
+    text: [
+      `Posetioci veruju oglasima čiju aktuelnost vlasnik potvrđuje. Izdavanje se potvrđuje na svakih ${CONFIRM_CYCLE_DAYS.rent} dana, prodaja na svakih ${CONFIRM_CYCLE_DAYS.sale}; oglas nepotvrđen ${CONFIRM_HIDE_CYCLES} takva roka zaredom nestaje iz pretrage dok ga ne potvrdite. Jedan klik, bez prijavljivanja:`,
+      "",
+      ...availabilityLines(items, context, {
+        available: "Još je aktuelan",
+        let: "Izdato",
+        sold: "Prodato",
+        hidden: "sklonjen iz pretrage do potvrde",
+      }),
+      `Ili odgovorite u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
+      "",
+      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
+      "",
+      "— Kvadrat",
+    ].join("\n"),
+  }),
+};
+
 interface NewMessage extends Leavable {
   /** Who wrote, as they show themselves ("" for an account deleted since). */
   sender: string;
@@ -455,6 +550,7 @@ export const OWNER_MAIL = {
   changes_approved: changesApproved,
   changes_rejected: changesRejected,
   expiry_reminder: expiryReminder,
+  availability_question: availabilityQuestion,
   new_message: newMessage,
 };
 export type OwnerMailKind = keyof typeof OWNER_MAIL;
@@ -468,6 +564,7 @@ const OWNER_MAIL_LIST: Record<OwnerMailKind, SubscriptionList> = {
   changes_approved: "listing_updates",
   changes_rejected: "listing_updates",
   expiry_reminder: "listing_updates",
+  availability_question: "listing_updates",
   new_message: "messages",
 };
 

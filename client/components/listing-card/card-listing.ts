@@ -25,6 +25,7 @@ export type CardListing = Pick<
   | "promoted"
   | "highlighted"
   | "updated_at"
+  | "confirmed_at"
   | "image"
   | "image_count"
   | "advertiser_type"
@@ -35,7 +36,18 @@ export type CardListing = Pick<
 export function cardListing(listing: ApiListing): CardListing {
   const { id, deal, type, path, city, district, price, previous_price, price_m2, area, land_area, rooms } = listing;
   const { floor, floors } = listing;
-  const { title, title_lang, promoted, highlighted, updated_at, image, image_count, advertiser_type, agency } = listing;
+  const {
+    title,
+    title_lang,
+    promoted,
+    highlighted,
+    updated_at,
+    confirmed_at,
+    image,
+    image_count,
+    advertiser_type,
+    agency,
+  } = listing;
   return {
     id,
     deal,
@@ -56,6 +68,7 @@ export function cardListing(listing: ApiListing): CardListing {
     promoted,
     highlighted,
     updated_at,
+    confirmed_at,
     image,
     image_count,
     advertiser_type,

@@ -103,6 +103,14 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         </p>
         <p className={styles.updated}>
           <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
+          {listing.confirmed_at ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={listing.confirmed_at} data-testid="card-confirmed">
+                {t("card.confirmed", { when: f.ago(listing.confirmed_at, now) })}
+              </time>
+            </>
+          ) : null}
         </p>
         {footer}
       </div>

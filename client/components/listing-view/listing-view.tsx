@@ -92,6 +92,12 @@ export function ListingView({
           <p className={styles.kind}>
             {kind} · {place || missing}
           </p>
+          {/* Reachable by its address, out of search and lists until its owner confirms it (decision 084). */}
+          {listing.awaiting_confirmation ? (
+            <p className={styles.awaiting} data-testid="detail-awaiting">
+              {t("detail.awaiting")}
+            </p>
+          ) : null}
         </div>
         {actions ? (
           <div className={styles.actions} data-slot="listing-actions">
@@ -189,11 +195,11 @@ export function ListingView({
               {wasPublished ? t("detail.published", { date: published }) : t(NOT_PUBLISHED_MESSAGE)}
               <br />
               <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
-              {listing.checked_at ? (
+              {listing.confirmed_at ? (
                 <>
                   <br />
-                  <time dateTime={listing.checked_at} data-testid="detail-checked">
-                    {t("detail.checked", { when: f.ago(listing.checked_at, now) })}
+                  <time dateTime={listing.confirmed_at} data-testid="detail-confirmed">
+                    {t("card.confirmed", { when: f.ago(listing.confirmed_at, now) })}
                   </time>
                 </>
               ) : null}

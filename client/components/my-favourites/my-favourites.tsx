@@ -253,7 +253,9 @@ function UnavailableCard({ item, footer }: { item: Extract<FavouriteItem, { avai
   return (
     <article className={styles.gone} aria-labelledby={`favourite-${item.id}-title`}>
       <div className={styles.goneMedia}>
-        <span className={styles.goneBadge}>{t("myFavourites.unavailable")}</span>
+        <span className={styles.goneBadge} data-testid="favourite-gone">
+          {item.archive_reason ? t(`listing.taken.${item.archive_reason}`) : t("myFavourites.unavailable")}
+        </span>
       </div>
       <div className={styles.body}>
         <p className={styles.price}>

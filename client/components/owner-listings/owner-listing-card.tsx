@@ -164,6 +164,15 @@ export function OwnerListingCard(props: Props) {
           {shown?.hidden_by_reports ? (
             <span className={`${styles.badge} ${styles.rejected}`}>{t("myListings.hiddenBadge")}</span>
           ) : null}
+          {/* Archived as let or sold from the availability question (decision 084). */}
+          {shown?.status === "archived" && shown.archive_reason ? (
+            <span className={styles.badge} data-testid="archive-reason">
+              {t(`listing.taken.${shown.archive_reason}`)}
+            </span>
+          ) : null}
+          {shown?.status === "active" && shown.unconfirmed_at ? (
+            <span className={`${styles.badge} ${styles.rejected}`}>{t("myListings.availability.hidden")}</span>
+          ) : null}
           {shown?.changes ? (
             <span
               className={`${styles.badge} ${styles[shown.changes.status === "pending" ? "pending" : "rejected"] ?? ""}`}

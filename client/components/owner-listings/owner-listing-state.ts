@@ -27,7 +27,18 @@ export const isCardIntent = (value: unknown): value is CardIntent =>
  * What the page says a post did (`?done=` after a plain post): the intent, except a restore, which says
  * whether the listing went live again or to review (a listing never published must be reviewed first).
  */
-export type DoneNote = Exclude<CardIntent, "restore"> | "restoredLive" | "restoredReview";
+export type DoneNote =
+  | Exclude<CardIntent, "restore">
+  | "restoredLive"
+  | "restoredReview"
+  // The availability banner's answers (decision 084).
+  | AvailabilityNote;
+
+/** What the availability banner's posts say they did. */
+const AVAILABILITY_NOTES = ["available", "let", "sold"] as const;
+export type AvailabilityNote = (typeof AVAILABILITY_NOTES)[number];
+export const isAvailabilityNote = (value: unknown): value is AvailabilityNote =>
+  (AVAILABILITY_NOTES as readonly unknown[]).includes(value);
 
 export function doneNote(intent: CardIntent, after: Pick<ApiOwnerListing, "status"> | null | undefined): DoneNote {
   if (intent !== "restore") return intent;
@@ -35,7 +46,10 @@ export function doneNote(intent: CardIntent, after: Pick<ApiOwnerListing, "statu
 }
 
 export const isDoneNote = (value: unknown): value is DoneNote =>
-  value === "restoredLive" || value === "restoredReview" || (value !== "restore" && isCardIntent(value));
+  value === "restoredLive" ||
+  value === "restoredReview" ||
+  isAvailabilityNote(value) ||
+  (value !== "restore" && isCardIntent(value));
 
 /** The intents after which the card shows other actions (and may leave its tab). */
 export const MOVING_INTENTS: readonly CardIntent[] = ["archive", "restore", "delete", "submit", "force"];
@@ -123,7 +137,7 @@ export function expectedListing(listing: ApiOwnerListing, intent: CardIntent, no
     case "renew":
       return { ...listing, ...run(), checked_at: checked };
     case "relevant":
-      return { ...listing, checked_at: checked };
+      return { ...listing, checked_at: checked, confirmed_at: checked, confirm_due: false, unconfirmed_at: null };
     case "submit":
     case "force":
       return { ...inState(listing, "pending"), submitted_at: checked };

@@ -74,4 +74,14 @@ describe("a saved search's chips", () => {
       "Površina: 100–200 m²",
     ]);
   });
+
+  it("say how recently availability was confirmed (decision 084), with the language's plurals", () => {
+    expect(chips({ deal: "rent", type: [1], confirmed_within: 7 })).toEqual([
+      "Apartments for rent",
+      "Confirmed within 7 days",
+    ]);
+    expect(chips({ confirmed_within: 1 }).at(-1)).toBe("Confirmed within 1 day");
+    expect(chips({ confirmed_within: 3 }, {}, "ru").at(-1)).toBe("Подтверждено за 3 дня");
+    expect(chips({ confirmed_within: 5 }, {}, "sr").at(-1)).toBe("Potvrđeno u 5 dana");
+  });
 });

@@ -77,6 +77,10 @@ export function SavedSearchSummary({ filters, places }: { filters: SavedQuery; p
     "furnished",
     filters.furnished !== undefined && t("savedSearches.chip.furnished", { furnished: String(filters.furnished) }),
   );
+  add(
+    "confirmed",
+    filters.confirmed_within !== undefined && t("savedSearches.chip.confirmed", { days: filters.confirmed_within }),
+  );
   add("q", filters.q && t("savedSearches.chip.keywords", { q: filters.q }));
 
   return (

@@ -1,6 +1,7 @@
 import { type FormEvent, Suspense, useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { AREA_PRESETS, PRICE_PRESETS } from "#shared/api/form-options.ts";
+import { CONFIRMED_WITHIN_CHOICES as CONFIRMED_CHOICES } from "#shared/constants.ts";
 import type { ApiPlaceHit } from "#shared/api/locations.ts";
 import type { SearchFacets } from "#shared/api/realty.ts";
 import type { Limits } from "#shared/validation.ts";
@@ -115,7 +116,8 @@ function FilterForm({
     state.area_max !== undefined ||
     state.floor_min !== undefined ||
     state.floor_max !== undefined ||
-    state.furnished !== undefined;
+    state.furnished !== undefined ||
+    state.confirmed_within !== undefined;
 
   /** Navigates to the search the form describes, at its one address (what the server would redirect to). */
   function go(form: HTMLFormElement, replace: boolean, adjust?: (params: URLSearchParams) => void) {
@@ -331,6 +333,20 @@ function FilterForm({
             <option value="">{t("search.furnished.any")}</option>
             <option value="true">{t("search.furnished.true")}</option>
             <option value="false">{t("search.furnished.false")}</option>
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="search-confirmed">{t("search.confirmed")}</label>
+          <select id="search-confirmed" name="confirmed_within" defaultValue={state.confirmed_within ?? ""}>
+            <option value="">{t("search.confirmed.any")}</option>
+            {/* A value from a URL that is not a choice here is kept, so the form never drops it silently. */}
+            {[...new Set([...CONFIRMED_CHOICES, ...(state.confirmed_within ? [state.confirmed_within] : [])])].map(
+              (days) => (
+                <option key={days} value={days}>
+                  {t("search.confirmed.within", { days })}
+                </option>
+              ),
+            )}
           </select>
         </div>
       </details>

@@ -9,8 +9,11 @@ import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import { formProblem, type FailedResult } from "#client/api/form-problem.server.ts";
 import { AUTH_ROUTE_PATH } from "#client/components/auth-dialog/auth-view.ts";
 import { OwnerListings } from "#client/components/owner-listings/owner-listings.tsx";
+import { AvailabilityBanner } from "#client/components/availability/availability-banner.tsx";
 import {
+  cabinetHref,
   cabinetQuery,
+  isAvailabilityNote,
   doneNote,
   isCardIntent,
   isDoneNote,
@@ -63,10 +66,12 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
   const tab = parseTab(url.searchParams.get("tab"));
   const page = pageParam(url.searchParams.get("page"));
   const { api } = args.context.get(appContext);
-  const [counts, list, unread] = await Promise.all([
+  const [counts, list, unread, due] = await Promise.all([
     api.ownerCounts(),
     tab === "archive" ? api.ownerArchive(page, CABINET_PER_PAGE) : api.ownerListings({ tab, page }),
     api.unreadCount(),
+    // Every listing due for a confirmation, whatever tab is open (decision 084); none shown when it failed.
+    api.dueListings(),
   ]);
   if (!counts.ok || !list.ok) throw unavailable();
   const { items, total, per_page: perPage } = list.data;
@@ -88,6 +93,7 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
     // The messages section says how many are unread (none said when the count failed).
     unread: unread.ok ? unread.data.data.unread : 0,
     listings: items,
+    due: due.ok ? due.data.items : [],
     confirm: parseId(url.searchParams.get("confirm") ?? undefined),
     done: isDoneNote(done) ? done : null,
     now: Date.now(),
@@ -152,6 +158,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await args.request.formData();
   const intent = form.get("intent");
   const id = parseId(String(form.get("id") ?? ""));
+  if (intent === "availability") return answerAvailability(args, form, id);
   if (!isCardIntent(intent) || !id) {
     return data<CardResult>(
       { ok: false, id, intent: isCardIntent(intent) ? intent : null, error: "form.error.generic" },
@@ -174,6 +181,23 @@ export async function action(args: Route.ActionArgs) {
     intent,
     ...(listing && "actions" in listing ? { listing: listing as Extract<CardResult, { ok: true }>["listing"] } : {}),
   } satisfies CardResult;
+}
+
+/**
+ * The availability banner's post (decision 084): `id` and `outcome` (available, let, sold); back to the page
+ * it came from saying what was done, or the card's refusal.
+ */
+async function answerAvailability(args: Route.ActionArgs, form: FormData, id: number | null) {
+  const outcome = form.get("outcome");
+  if (!id || !isAvailabilityNote(outcome)) {
+    return data<CardResult>({ ok: false, id, intent: null, error: "form.error.generic" }, { status: 400 });
+  }
+  const result = await args.context.get(appContext).api.confirmAvailability(id, outcome);
+  if (!result.ok) return refusal(result, id, "relevant");
+  const url = new URL(safeNextPath(form.get("redirect_to")) ?? cabinetHref("active"), args.request.url);
+  url.searchParams.delete("confirm");
+  url.searchParams.set("done", outcome);
+  throw redirect(url.pathname + url.search);
 }
 
 // Only sections with content.
@@ -222,6 +246,11 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
           ))}
         </ul>
       </nav>
+      <AvailabilityBanner
+        listings={loaderData.due}
+        now={loaderData.now}
+        actionUrl={lp(cabinetHref(loaderData.tab, loaderData.page))}
+      />
       <OwnerListings
         key={`${loaderData.tab}-${loaderData.page}`}
         tab={loaderData.tab}

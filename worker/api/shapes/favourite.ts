@@ -24,6 +24,7 @@ export function toUnavailableFavourite(
     city: { slug: row.city_slug, name: row.city_name },
     district: row.district_slug ? { slug: row.district_slug, name: row.district_name ?? row.district_slug } : null,
     available: false,
+    archive_reason: row.archive_reason,
     saved_at: savedAt,
   };
 }

@@ -6,6 +6,7 @@ import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { shownTitle } from "#worker/db/listing-titles.ts";
 import { ownerMay, type OwnerListingRow } from "#worker/db/owner-listings.ts";
+import { confirmDue } from "#worker/db/listing-availability.ts";
 import { firstImage } from "./image.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,6 +66,10 @@ export function toOwnerListing(row: OwnerListingRow, locale: Locale, now: number
     days_left: active ? daysLeft(row.expires_at, now) : null,
     published_at: iso(row.published_at),
     checked_at: iso(row.checked_at),
+    confirmed_at: active ? iso(row.confirmed_at) : null,
+    confirm_due: active && confirmDue(row, now),
+    unconfirmed_at: active ? iso(row.unconfirmed_at) : null,
+    archive_reason: row.status === "archived" ? row.archive_reason : null,
     submitted_at: iso(row.submitted_at),
     // A reason belongs to the rejection the listing is in; a resubmitted listing's old one is not shown.
     rejection_code:
