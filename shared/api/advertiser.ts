@@ -78,7 +78,10 @@ export function advertiserOf(body: {
 /** `POST /api/cabinet/update-advertiser`: the type, and for an agency its name and licence number. */
 export const UpdateAdvertiserBody = v.pipe(
   v.object(ADVERTISER_ENTRIES),
-  v.forward(v.check((body) => agencyHasName(body), INVALID.required), ["agency_name"]),
+  v.forward(
+    v.check((body) => agencyHasName(body), INVALID.required),
+    ["agency_name"],
+  ),
 );
 
 export const ADVERTISER_LIMITS = { agencyName: limitsOf(AgencyName), licenceNumber: limitsOf(LicenceNumber) };

@@ -95,16 +95,25 @@ export const LoginBody = v.object({ login: Login });
 /** Registration: the identity, a name, and who is offering (a private owner unless `advertiser_type` says agency). */
 export const RegisterPhoneBody = v.pipe(
   v.object({ phone: AccountPhone, name: v.optional(PersonName), ...ADVERTISER_ENTRIES }),
-  v.forward(v.check((body) => agencyHasName(body), INVALID.required), ["agency_name"]),
+  v.forward(
+    v.check((body) => agencyHasName(body), INVALID.required),
+    ["agency_name"],
+  ),
 );
 export const RegisterEmailBody = v.pipe(
   v.object({ email: AccountEmail, name: v.optional(PersonName), ...ADVERTISER_ENTRIES }),
-  v.forward(v.check((body) => agencyHasName(body), INVALID.required), ["agency_name"]),
+  v.forward(
+    v.check((body) => agencyHasName(body), INVALID.required),
+    ["agency_name"],
+  ),
 );
 /** Registration with a password: the code goes to the phone or e-mail in `login`; verify as usual. */
 export const RegisterPasswordBody = v.pipe(
   v.object({ login: Login, password: Password, name: v.optional(PersonName), ...ADVERTISER_ENTRIES }),
-  v.forward(v.check((body) => agencyHasName(body), INVALID.required), ["agency_name"]),
+  v.forward(
+    v.check((body) => agencyHasName(body), INVALID.required),
+    ["agency_name"],
+  ),
 );
 
 export const PhoneVerifyBody = v.object({
