@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useRef } from "react";
+import { type ComponentProps, Suspense, useEffect, useRef } from "react";
+import type * as ShareLinkModule from "#client/components/listing-facts/share-link.tsx";
 import { Await, data, Link, redirect, redirectDocument, useRouteLoaderData } from "react-router";
 import type { ApiClient } from "#shared/api-client.ts";
 import type { ApiListing } from "#shared/api/realty.ts";
@@ -10,9 +11,9 @@ import { type CardListing, cardListing } from "#client/components/listing-card/c
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { ListingView } from "#client/components/listing-view/listing-view.tsx";
 import { type ContactResult, OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
-import { ShareLink } from "#client/components/listing-facts/share-link.tsx";
 import { paymentHref } from "#client/components/payment/payment-links.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
+import { lazyComponent } from "#client/lazy-component.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { notFound } from "#client/http-errors.server.ts";
 import { parseId } from "#client/id-param.ts";
@@ -27,6 +28,11 @@ import { type FailedResult, formProblem } from "#client/api/form-problem.server.
 import { SendMessageBody } from "#shared/api/contact.ts";
 import { limitsOf } from "#shared/validation.ts";
 import { secondaryData } from "#client/secondary-data.server.ts";
+
+// Sharing acts only once hydrated; the server renders its link in place (decision 070).
+const ShareLink = lazyComponent<ComponentProps<typeof ShareLinkModule.ShareLink>>(() =>
+  import("#client/components/listing-facts/share-link.tsx").then((m) => ({ default: m.ShareLink })),
+);
 
 /** Similar listings shown under a listing: same deal, type and city, price within ±25 %. */
 export const SIMILAR_COUNT = 4;
@@ -152,7 +158,9 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
       actions={
         <>
           <FavouriteButton listingId={listing.id} variant="inline" />
-          <ShareLink url={new URL(lp(listing.path), origin || "https://localhost").href} title={listing.title} />
+          <Suspense fallback={null}>
+            <ShareLink url={new URL(lp(listing.path), origin || "https://localhost").href} title={listing.title} />
+          </Suspense>
         </>
       }
       contact={

@@ -1,10 +1,7 @@
-import type { ApiListingAdvertiser } from "#shared/api/advertiser.ts";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { LISTING_FACTS, type ListingFact } from "#shared/listing-facts.ts";
-import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
-import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import styles from "./listing-facts.module.css";
 
 /** Below this many comparable listings a city median says too little to compare against. */
@@ -52,30 +49,6 @@ export function PriceSummary({ listing }: { listing: ApiListingDetail }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-/**
- * A listing priced far under similar ones in its district (decision 088): a calm note — the price may be
- * honest — with the advice that protects a visitor either way and the `/safety/` page. Server-rendered text
- * and a link: no script of its own.
- */
-export function PriceWarning({ listing }: { listing: Pick<ApiListingDetail, "price_warning" | "district" | "city"> }) {
-  const { t } = useI18n();
-  const f = useFormat();
-  const lp = useLocalePath();
-  const warning = listing.price_warning;
-  if (!warning) return null;
-  const place = warning.scope === "district" && listing.district ? listing.district.name : listing.city.name;
-  return (
-    <section className={styles.warning} aria-labelledby="price-warning" data-testid="price-warning">
-      <h2 id="price-warning">{t("detail.priceWarning.heading")}</h2>
-      <p>{t("detail.priceWarning.text", { place, median: f.pricePerM2(warning.median_price_m2) })}</p>
-      <p>{t("detail.priceWarning.advice")}</p>
-      <p>
-        <a href={lp(paths.page("safety"))}>{t("detail.priceWarning.link")}</a>
-      </p>
-    </section>
   );
 }
 
@@ -128,26 +101,5 @@ export function ListingFacts({ listing }: { listing: ApiListing }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-/**
- * Who offers the listing (decision 087), under the owner's name in its block: "Owner" or the agency's
- * name with the "Licensed agency" badge once a moderator checked its licence, "Phone verified", and the
- * month the account joined. Server-rendered text: no code of its own in the page.
- */
-export function AdvertiserFacts({ advertiser }: { advertiser: ApiListingAdvertiser }) {
-  const { t, intl } = useI18n();
-  const since = intl.formatDate(advertiser.since, { month: "long", year: "numeric", timeZone: "UTC" });
-  return (
-    <>
-      {/* A private owner's name is null here: the API gives an agency's only. */}
-      <p data-testid="detail-advertiser">
-        {advertiser.name ?? t("detail.advertiser.owner")}
-        {advertiser.licensed ? <span className={styles.licensed}>{t("detail.advertiser.licensed")}</span> : null}
-      </p>
-      {advertiser.phone_verified ? <p className={styles.verified}>{t("detail.advertiser.phoneVerified")}</p> : null}
-      <p className={styles.since}>{t("detail.owner.since", { since })}</p>
-    </>
   );
 }

@@ -10,8 +10,10 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
 import { lazyComponent } from "#client/lazy-component.tsx";
-import { AdvertiserFacts } from "./listing-facts.tsx";
 import styles from "./listing-facts.module.css";
+
+// Who offers it: out of the page's first load, rendered in place by the server.
+const AdvertiserFacts = lazyComponent(() => import("./advertiser-facts.tsx"));
 
 export type { ContactResult, ShownPhone } from "./contact-forms.tsx";
 
@@ -61,7 +63,9 @@ export function OwnerContact({
       <h2 id={OWNER_BLOCK_ID}>{t("detail.owner.heading")}</h2>
       <div>
         <p className={styles.ownerName}>{owner.name}</p>
-        <AdvertiserFacts advertiser={advertiser} />
+        <Suspense fallback={null}>
+          <AdvertiserFacts advertiser={advertiser} />
+        </Suspense>
       </div>
       {signedIn ? (
         <Suspense fallback={null}>

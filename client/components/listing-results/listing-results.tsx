@@ -1,15 +1,20 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentProps, lazy, Suspense, useEffect, useRef, useState } from "react";
+import type * as PaginationModule from "#client/components/pagination/pagination.tsx";
 import { useLocation, useNavigation } from "react-router";
 import { SORTS, type Sort } from "#shared/api/limits.ts";
 import { searchHref, withPage } from "#shared/search-query.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
-import { Pagination } from "#client/components/pagination/pagination.tsx";
 import { SEARCH_FORM_ID } from "#client/components/search-filters/search-filters.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { SearchPageData } from "./search-types.ts";
 import styles from "./listing-results.module.css";
 import { lazyComponent } from "#client/lazy-component.tsx";
+
+// Plain links the server renders in place: their code stays out of the page's first load (decision 070).
+const Pagination = lazyComponent<ComponentProps<typeof PaginationModule.Pagination>>(() =>
+  import("#client/components/pagination/pagination.tsx").then((m) => ({ default: m.Pagination })),
+);
 
 // The list statistics beacon renders nothing and works after hydration: its code loads then.
 const ListBeacon = lazy(() => import("./list-beacon.tsx"));
@@ -101,13 +106,15 @@ export function ListingResults({ data }: { data: SearchPageData }) {
         )}
       </div>
 
-      <Pagination
-        page={state.page}
-        lastPage={data.lastPage}
-        hasNext={data.hasNext}
-        hrefFor={(page) => lp(searchHref(withPage(state, page)))}
-        preventScrollReset
-      />
+      <Suspense fallback={null}>
+        <Pagination
+          page={state.page}
+          lastPage={data.lastPage}
+          hasNext={data.hasNext}
+          hrefFor={(page) => lp(searchHref(withPage(state, page)))}
+          preventScrollReset
+        />
+      </Suspense>
       <Suspense fallback={null}>
         <ListBeacon lists={[data.promoted, items]} />
       </Suspense>

@@ -3,7 +3,7 @@ import type * as PriceHistoryModule from "#client/components/price-history/price
 import type { ApiListing, ApiListingDetail, ApiPreview } from "#shared/api/realty.ts";
 import { Breadcrumbs } from "#client/components/breadcrumbs/breadcrumbs.tsx";
 import { Gallery } from "#client/components/gallery/gallery.tsx";
-import { ListingFacts, PriceSummary, PriceWarning } from "#client/components/listing-facts/listing-facts.tsx";
+import { ListingFacts, PriceSummary } from "#client/components/listing-facts/listing-facts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useFormat } from "#client/i18n/use-format.ts";
 import { lazyComponent } from "#client/lazy-component.tsx";
@@ -16,6 +16,7 @@ const ShowOnMap = lazy(() => import("#client/components/map/show-on-map.tsx"));
 const PriceHistory = lazyComponent<ComponentProps<typeof PriceHistoryModule.PriceHistory>>(() =>
   import("#client/components/price-history/price-history.tsx").then((m) => ({ default: m.PriceHistory })),
 );
+const PriceWarning = lazyComponent(() => import("#client/components/listing-facts/price-warning.tsx"));
 const PriceStory = lazyComponent<ComponentProps<typeof PriceHistoryModule.PriceStory>>(() =>
   import("#client/components/price-history/price-history.tsx").then((m) => ({ default: m.PriceStory })),
 );
@@ -178,7 +179,11 @@ export function ListingView({
             {complete ? (
               <>
                 <PriceSummary listing={listing} />
-                <PriceWarning listing={listing} />
+                {listing.price_warning ? (
+                  <Suspense fallback={null}>
+                    <PriceWarning listing={listing} />
+                  </Suspense>
+                ) : null}
                 <Suspense fallback={null}>
                   <PriceStory history={listing.price_history} now={now} />
                 </Suspense>

@@ -1,7 +1,11 @@
+import { Suspense } from "react";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
-import { AdvertiserFacts } from "#client/components/listing-facts/listing-facts.tsx";
+import { lazyComponent } from "#client/lazy-component.tsx";
 import styles from "#client/components/listing-facts/listing-facts.module.css";
+
+// Who offers it: out of the page's first load, rendered in place by the server.
+const AdvertiserFacts = lazyComponent(() => import("#client/components/listing-facts/advertiser-facts.tsx"));
 
 /**
  * The owner block of a listing that is not public: who offers it, as visitors will see it, without the
@@ -20,7 +24,9 @@ export function OwnerBlock({
       <h2 id="detail-owner">{t("detail.owner.heading")}</h2>
       <div>
         <p className={styles.ownerName}>{owner.name}</p>
-        <AdvertiserFacts advertiser={advertiser} />
+        <Suspense fallback={null}>
+          <AdvertiserFacts advertiser={advertiser} />
+        </Suspense>
       </div>
       <p className={styles.since}>{t("detail.owner.previewNote")}</p>
     </section>
