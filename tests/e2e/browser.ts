@@ -36,7 +36,9 @@ export function pagePerTest(browser: () => Browser, options: BrowserContextOptio
   });
   afterEach(async () => {
     await context?.close();
-    expect(problems.filter((problem) => !expected.some((re) => re.test(problem)))).toEqual([]);
+    const unexpected = problems.filter((problem) => !expected.some((re) => re.test(problem)));
+    // Named in the message too: a run's summary keeps the message, not the diff.
+    expect(unexpected, `problems on the page: ${unexpected.join("; ")}`).toEqual([]);
   });
   return () => {
     if (!page) throw new Error("the page is opened in beforeEach");

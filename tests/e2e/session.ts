@@ -70,7 +70,9 @@ export function sessions(browser: () => Browser, expected: readonly RegExp[]) {
     async close(session: Session, more: readonly RegExp[] = []) {
       await session.context.close();
       const known = [...expected, ...more];
-      expect(session.problems.filter((problem) => !known.some((re) => re.test(problem)))).toEqual([]);
+      const unexpected = session.problems.filter((problem) => !known.some((re) => re.test(problem)));
+      // Named in the message too: a run's summary keeps the message, not the diff.
+      expect(unexpected, `problems on the page: ${unexpected.join("; ")}`).toEqual([]);
     },
   };
 }
