@@ -7,7 +7,7 @@ import { formProblem } from "#client/api/form-problem.server.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { idPageMeta } from "#client/components/page-intro/id-page.ts";
 import { pageId } from "#client/components/page-intro/id-page.server.ts";
-import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { RecordIntro } from "#client/components/admin/record-intro.tsx";
 import { requestedPath, requireModerator } from "#client/guards.server.ts";
 import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { parseId } from "#client/id-param.ts";
@@ -99,19 +99,14 @@ export default function AdminAgency({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro pageKey="adminAgency" values={{ id: agency.user_id }}>
-        <p>
-          <Link to={lp(privatePaths.admin.agencies())}>{t("adminAgencies.back")}</Link>
-        </p>
-      </PageIntro>
-      <p role="status" className={done ? styles.confirmation : styles.quiet} data-testid="agency-status">
-        {done ? t(`adminAgencies.done.${done}`) : ""}
-      </p>
-      {answer?.error ? (
-        <p role="alert" className={styles.error}>
-          {messageOf(t, answer.error)}
-        </p>
-      ) : null}
+      <RecordIntro
+        pageKey="adminAgency"
+        id={agency.user_id}
+        back={{ to: lp(privatePaths.admin.agencies()), label: t("adminAgencies.back") }}
+        confirmation={done ? t(`adminAgencies.done.${done}`) : null}
+        refusal={answer?.error ? messageOf(t, answer.error) : null}
+        statusTestId="agency-status"
+      />
 
       <section className={styles.section} aria-labelledby="agency-facts">
         <h2 id="agency-facts">{t("adminAgencies.heading")}</h2>

@@ -7,7 +7,7 @@ import { formProblem } from "#client/api/form-problem.server.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { idPageMeta } from "#client/components/page-intro/id-page.ts";
 import { pageId } from "#client/components/page-intro/id-page.server.ts";
-import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { RecordIntro } from "#client/components/admin/record-intro.tsx";
 import { requireModerator, requestedPath } from "#client/guards.server.ts";
 import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { parseId } from "#client/id-param.ts";
@@ -102,19 +102,14 @@ export default function AdminListing({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro pageKey="adminListing" values={{ id: listing.id }}>
-        <p>
-          <Link to={lp(privatePaths.admin.listings())}>{t("adminListings.back")}</Link>
-        </p>
-      </PageIntro>
-      <p role="status" className={done ? styles.confirmation : styles.quiet} data-testid="listing-status">
-        {done ? t(`adminListings.done.${done}`) : ""}
-      </p>
-      {answer?.error ? (
-        <p role="alert" className={styles.error}>
-          {messageOf(t, answer.error)}
-        </p>
-      ) : null}
+      <RecordIntro
+        pageKey="adminListing"
+        id={listing.id}
+        back={{ to: lp(privatePaths.admin.listings()), label: t("adminListings.back") }}
+        confirmation={done ? t(`adminListings.done.${done}`) : null}
+        refusal={answer?.error ? messageOf(t, answer.error) : null}
+        statusTestId="listing-status"
+      />
 
       <section className={styles.section} aria-labelledby="listing-facts">
         <h2 id="listing-facts">{t("adminListings.facts")}</h2>

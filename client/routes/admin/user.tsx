@@ -7,7 +7,7 @@ import { formProblem } from "#client/api/form-problem.server.ts";
 import { messageOf } from "#client/components/auth-dialog/form-parts.tsx";
 import { idPageMeta } from "#client/components/page-intro/id-page.ts";
 import { pageId } from "#client/components/page-intro/id-page.server.ts";
-import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { RecordIntro } from "#client/components/admin/record-intro.tsx";
 import { SignalList } from "#client/components/signals/signal-list.tsx";
 import { requireAdmin, requestedPath } from "#client/guards.server.ts";
 import { notFound, unavailable } from "#client/http-errors.server.ts";
@@ -116,19 +116,14 @@ export default function AdminUser({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageIntro pageKey="adminUser" values={{ id: user.id }}>
-        <p>
-          <Link to={lp(privatePaths.admin.users())}>{t("adminUsers.back")}</Link>
-        </p>
-      </PageIntro>
-      <p role="status" className={done ? styles.confirmation : styles.quiet} data-testid="user-status">
-        {done ? t(`adminUsers.done.${done}`) : ""}
-      </p>
-      {answer?.error && !reasonError && !rolesError ? (
-        <p role="alert" className={styles.error}>
-          {messageOf(t, answer.error)}
-        </p>
-      ) : null}
+      <RecordIntro
+        pageKey="adminUser"
+        id={user.id}
+        back={{ to: lp(privatePaths.admin.users()), label: t("adminUsers.back") }}
+        confirmation={done ? t(`adminUsers.done.${done}`) : null}
+        refusal={answer?.error && !reasonError && !rolesError ? messageOf(t, answer.error) : null}
+        statusTestId="user-status"
+      />
 
       <section className={styles.section} aria-labelledby="user-facts">
         <h2 id="user-facts">{t("adminUsers.facts")}</h2>
