@@ -79,7 +79,7 @@ const ADVERTISER_COLUMNS = `adv.advertiser_type,
     AND adv.licence_checked_at IS NOT NULL) AS agency_licensed`;
 
 /** How many public listings offer its property (decision 090), read from the group's index. */
-const OFFERS = `CASE WHEN l.property_id IS NULL THEN 1 ELSE (SELECT COUNT(*) FROM listings o WHERE o.property_id = l.property_id
+const OFFERS = `CASE WHEN l.property_id IS NULL THEN 1 ELSE (SELECT COUNT(*) FROM listings o INDEXED BY listings_property WHERE o.property_id = l.property_id
   AND o.status = 'active' AND o.deleted_at IS NULL AND o.unconfirmed_at IS NULL) END AS offers`;
 
 /**

@@ -34,7 +34,9 @@ const PUBLIC = (l: string) => `(${l}.status = 'active' AND ${l}.deleted_at IS NU
 const MEMBERS_SQL = `
   SELECT id, price, property_id, ${PUBLIC("listings")} AS public FROM listings
   WHERE id IN (SELECT value FROM json_each(?1))
-     OR property_id IN (SELECT property_id FROM listings WHERE id IN (SELECT value FROM json_each(?1)) AND property_id IS NOT NULL)`;
+  UNION
+  SELECT o.id, o.price, o.property_id, ${PUBLIC("o")} FROM listings me CROSS JOIN listings o INDEXED BY listings_property
+  WHERE me.id IN (SELECT value FROM json_each(?1)) AND o.property_id = me.property_id`;
 
 /**
  * One property's facts: the same type, district (city without one), rooms and floor, and areas within
@@ -94,12 +96,15 @@ export interface SamePropertyRow {
   city_slug: string;
 }
 
-/** The statement of the other public listings of `id`'s group, cheapest first (none without a group), for a batch. */
+/**
+ * The statement of the other public listings of `id`'s group, cheapest first (none without a group), for a
+ * batch: read from the group's index (the planner, seeing few groups, would otherwise walk public listings).
+ */
 export const samePropertyStatement = (db: D1Database, id: number) =>
   db
     .prepare(
       `SELECT o.id, o.price, u.advertiser_type, u.agency_name, o.deal, o.property_type, c.slug AS city_slug
-       FROM listings me JOIN listings o ON o.property_id = me.property_id AND o.id != me.id
+       FROM listings me CROSS JOIN listings o INDEXED BY listings_property ON o.property_id = me.property_id AND o.id != me.id
        JOIN users u ON u.id = o.owner_id JOIN cities c ON c.id = o.city_id
        WHERE me.id = ?1 AND me.property_id IS NOT NULL AND ${PUBLIC("o")}
        ORDER BY o.price, o.id`,
