@@ -10,6 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ApiListing, ApiListingDetail } from "#shared/api/realty.ts";
 import { call, type Jar, uniqueIp } from "./auth-fixtures.ts";
 import { adminJar, owner, type Owner, pending } from "./moderation-fixtures.ts";
+import { PROPERTY_GROUPS_SQL } from "#harness/seed/property-groups.ts";
+import { regroup } from "#worker/workflows/property-groups.ts";
 
 let admin: Jar;
 /** The district the fixtures' drafts are in (the first of Belgrade's). */
@@ -82,6 +84,28 @@ async function summaryTotal() {
   return (await res.json<{ data: { total: number } }>()).data.total;
 }
 
+// First: the fixtures below add listings to the pools the seed's rules choose from.
+describe("the seed's groups", () => {
+  it("are what the rule makes of them: regrouping them changes nothing", async () => {
+    const ids: number[][] = [];
+    for (const { lead, others } of PROPERTY_GROUPS_SQL) {
+      const found = [lead, ...others].map((sql) => env.DB.prepare(sql).first<{ id: number }>());
+      ids.push((await Promise.all(found)).map((row) => row!.id));
+    }
+    expect(ids.length).toBe(3);
+    expect(ids[0]!.length).toBe(3);
+    const before = await Promise.all(ids.flat().map(group));
+    for (const [lead, ...others] of ids) {
+      expect((await group(lead!))!.property_lead).toBe(1);
+      const shown = await detail(lead!);
+      expect(shown.offers).toBe(others.length + 1);
+      expect(shown.same_property.map((o) => o.id).sort()).toEqual([...others].sort());
+    }
+    await regroup(env.DB, ids.flat());
+    expect(await Promise.all(ids.flat().map(group))).toEqual(before);
+  });
+});
+
 describe("a group of one property's offers", () => {
   it("forms on approval, led by the cheapest; search and totals count it once", async () => {
     const [agency, seller] = [await owner(), await owner()];
@@ -137,7 +161,9 @@ describe("a group of one property's offers", () => {
     ]);
 
     // The last other offer gone, the listing is alone again: no group, one offer.
-    expect((await call(`/api/cabinet/realties/${second}/archive`, { body: {}, jar: b.jar, ip: b.ip })).status).toBe(200);
+    expect((await call(`/api/cabinet/realties/${second}/archive`, { body: {}, jar: b.jar, ip: b.ip })).status).toBe(
+      200,
+    );
     expect(await group(first)).toEqual({ property_id: null, property_lead: 1 });
     const alone = await detail(first);
     expect([alone.offers, alone.same_property]).toEqual([1, []]);
@@ -159,6 +185,7 @@ describe("a group of one property's offers", () => {
     const one = await offer(a, 460_000, hashes);
     const larger = await offer(b, 460_500, hashes, 58 * 1.04);
     const otherPhotos = await offer(c, 461_000, photoPair());
-    for (const id of [one, larger, otherPhotos]) expect(await group(id)).toEqual({ property_id: null, property_lead: 1 });
+    for (const id of [one, larger, otherPhotos])
+      expect(await group(id)).toEqual({ property_id: null, property_lead: 1 });
   });
 });

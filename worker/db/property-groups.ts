@@ -50,7 +50,10 @@ const CANDIDATES_SQL = photoCandidatesSql(SAME_PROPERTY);
 /** The listings `ids` and their groups' others. */
 export async function groupMembers(db: D1Database, ids: readonly number[]): Promise<GroupMemberRow[]> {
   if (!ids.length) return [];
-  const { results } = await db.prepare(MEMBERS_SQL).bind(JSON.stringify([...new Set(ids)])).all<GroupMemberRow>();
+  const { results } = await db
+    .prepare(MEMBERS_SQL)
+    .bind(JSON.stringify([...new Set(ids)]))
+    .all<GroupMemberRow>();
   return results;
 }
 

@@ -13,7 +13,16 @@ const m = (id: number, price: number, property_id: number | null = null, pub = 1
 
 describe("decideGroups", () => {
   it("joins matched listings under the smallest id, led by the cheapest (the smaller id on a tie)", () => {
-    expect(decideGroups([m(5, 100), m(3, 90), m(9, 90)], [[5, 3], [9, 5]], new Set([3, 5, 9]))).toEqual([
+    expect(
+      decideGroups(
+        [m(5, 100), m(3, 90), m(9, 90)],
+        [
+          [5, 3],
+          [9, 5],
+        ],
+        new Set([3, 5, 9]),
+      ),
+    ).toEqual([
       [3, 3, 1],
       [5, 3, 0],
       [9, 3, 0],
