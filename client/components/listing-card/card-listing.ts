@@ -30,6 +30,7 @@ export type CardListing = Pick<
   | "image_count"
   | "advertiser_type"
   | "agency"
+  | "offers"
 >;
 
 /** The card's fields of a listing (for loaders). */
@@ -47,6 +48,7 @@ export function cardListing(listing: ApiListing): CardListing {
     image_count,
     advertiser_type,
     agency,
+    offers,
   } = listing;
   return {
     id,
@@ -73,5 +75,6 @@ export function cardListing(listing: ApiListing): CardListing {
     image_count,
     advertiser_type,
     agency,
+    offers,
   };
 }
