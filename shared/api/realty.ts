@@ -277,7 +277,7 @@ export interface ApiListingDetail extends ApiListing {
 }
 
 /** Another advertiser's offer of the same property (decision 090). */
-export interface ApiSameProperty {
+interface ApiSameProperty {
   id: number;
   price: number;
   advertiser_type: AdvertiserType;

@@ -27,7 +27,6 @@ export function decideGroups(
   edges: readonly (readonly [number, number])[],
   recomputed: ReadonlySet<number>,
 ): GroupAssignment[] {
-  const byId = new Map(members.map((m) => [m.id, m]));
   const parent = new Map<number, number>();
   const find = (id: number): number => {
     let root = id;
