@@ -65,9 +65,12 @@ api.use(csrf());
 // A write may have made or broken a property group (decision 090): the listings its triggers queued are
 // regrouped before the answer, so the next read sees the groups. A failure leaves them queued for the
 // scheduled run, never fails the write.
+// Writes that never touch a listing (the statistics beacons, the busiest, and messages) skip its statement.
+const NO_LISTING_WRITES = ["/api/statistics/", "/api/cabinet/messages/"];
 api.use(async (c, next) => {
   await next();
   if (c.req.method === "GET" || c.req.method === "HEAD") return;
+  if (NO_LISTING_WRITES.some((prefix) => c.req.path.startsWith(prefix))) return;
   try {
     await regroupPending(c.env.DB);
   } catch (error) {
