@@ -142,9 +142,13 @@ describe("a group of one property's offers", () => {
     expect((await group(first))!.property_lead).toBe(1);
     expect((await detail(first)).same_property.map((o) => o.id)).toEqual([second, third]);
 
-    // The third's advertiser cuts the price (as the cabinet's price change writes it); the next write regroups.
-    await env.DB.prepare("UPDATE listings SET price = 439_000 WHERE id = ?").bind(third).run();
-    await call("/api/cabinet/realties/0/archive", { body: {}, jar: c.jar, ip: c.ip });
+    // The third's advertiser cuts the price: immediate on a public listing (decision 053).
+    const cut = await call("/api/realty/edit/conditions", {
+      body: { id: third, price: 439_000 },
+      jar: c.jar,
+      ip: c.ip,
+    });
+    expect(cut.status).toBe(200);
     expect((await group(third))!.property_lead).toBe(1);
     expect((await group(first))!.property_lead).toBe(0);
     expect((await search(439_000, 442_000)).items.filter(([id]) => [first, second, third].includes(id))).toEqual([
@@ -187,5 +191,21 @@ describe("a group of one property's offers", () => {
     const otherPhotos = await offer(c, 461_000, photoPair());
     for (const id of [one, larger, otherPhotos])
       expect(await group(id)).toEqual({ property_id: null, property_lead: 1 });
+  });
+
+  it("a listing the staff hide leaves its group; the other offer stands alone", async () => {
+    const [a, b] = [await owner(), await owner()];
+    const hashes = photoPair();
+    const cheap = await offer(a, 470_000, hashes);
+    const dear = await offer(b, 471_000, hashes);
+    expect((await group(dear))!.property_lead).toBe(0);
+    const hidden = await call(`/api/admin/listings/${cheap}/hide`, {
+      body: { reason: "Photos of another flat" },
+      jar: admin,
+      ip: uniqueIp(),
+    });
+    expect(hidden.status).toBe(200);
+    expect(await group(dear)).toEqual({ property_id: null, property_lead: 1 });
+    expect((await search(470_000, 471_000)).items.filter(([id]) => [cheap, dear].includes(id))).toEqual([[dear, 1]]);
   });
 });
