@@ -9,6 +9,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, expect, it } from "vitest";
 import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
+import { groupMembers, samePropertyStatement } from "#worker/db/property-groups.ts";
+import { listingsByIds } from "#worker/db/listings.ts";
 import { searchPageSql } from "#harness/search-page-sql.ts";
 import { seedStatementStream } from "#harness/seed/seed-sql.ts";
 import { sqliteD1 } from "#harness/sqlite-d1.ts";
@@ -105,5 +107,23 @@ it("the cabinet's tab counts, a tab's page and its total read only the owner's i
       "SEARCH listings USING COVERING INDEX listings_owner_tabs (owner_id=? AND deleted_at=? AND status=?)";
     expect(page, page!.join("\n")).toContain(tabRead);
     expect(total, total!.join("\n")).toContain(tabRead);
+  }
+});
+
+it("a search asks the small index of trailing offers whether a match leads its property (decision 090)", () => {
+  for (const query of ["deal=sale&city=beograd", "deal=rent&city=novi-sad&sort=price_asc"]) {
+    const all = plan(query).join("\n");
+    expect(all).toMatch(/SEARCH t USING COVERING INDEX listings_trailing \(id=\?/);
+  }
+});
+
+it("a property's offers and a regrouping read the group's index, never the whole table", async () => {
+  const [same] = await plansOf((d1) => d1.batch([samePropertyStatement(d1, 1)]));
+  const [members] = await plansOf((d1) => groupMembers(d1, [1, 2]));
+  const [cards] = await plansOf((d1) => listingsByIds(d1, [1, 2], "en"));
+  for (const lines of [same!, members!, cards!]) {
+    const all = lines.join("\n");
+    expect(all).toContain("listings_property (property_id=?)");
+    expect(all).not.toMatch(/^SCAN (listings|o)\b/m);
   }
 });

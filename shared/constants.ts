@@ -361,6 +361,14 @@ export const AVATAR_SIDE = 192;
 export const PHOTO_FINGERPRINT_BANDS = 4;
 export const PHOTO_MATCH_MAX_DISTANCE = 3;
 export const PHOTO_DUPLICATE_MIN_MATCHES = 2;
+
+/**
+ * One property, several advertisers (decision 090): two listings' areas are one flat's when they differ by
+ * at most this share of the smaller (advertisers measure and round differently).
+ */
+export const PROPERTY_AREA_TOLERANCE = 0.03;
+/** Listings one regrouping takes from the queue at a time (worker/workflows/property-groups.ts). */
+export const PROPERTY_REGROUP_BATCH = 50;
 /** Clockwise rotations an owner may apply; they add up modulo 360. */
 export const PHOTO_ROTATIONS = [90, 180, 270] as const;
 /**

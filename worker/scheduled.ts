@@ -33,6 +33,7 @@ import { config } from "#worker/config.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/http/rate-limit.ts";
 import { runAlerts } from "#worker/workflows/alerts.ts";
+import { regroupPending } from "#worker/workflows/property-groups.ts";
 import { sendMessageNotices } from "#worker/workflows/message-notices.ts";
 import { mailLocale, sendOwnerMail } from "#worker/workflows/owner-mail.ts";
 
@@ -60,6 +61,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const notices = await sendMessageNotices(env, now, sign);
   const promotions = await closeEndedPromotions(env.DB, now);
   const articles = (await publishDueArticles(env.DB, now)).length;
+  // Expiry and hiding leave groups (decision 090); anything a failed request left queued is done here.
+  const regrouped = await regroupPending(env.DB, 20);
   const alerts = await runAlerts(env, now, sign);
   const { matching, digests, priceDrops } = alerts;
   console.log(
@@ -68,7 +71,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
       `${availability.hidden} listings hidden for want of a confirmation, ${availability.asked} listings asked about ` +
       `in ${availability.sent} availability e-mails (${availability.skipped} owners skipped), ` +
       `${notices.sent} message notices sent (${notices.skipped} skipped), ${promotions} promotion periods ended, ` +
-      `${articles} scheduled articles published, ` +
+      `${articles} scheduled articles published, ${regrouped} listings regrouped, ` +
       `${matching.activations} new listings matched in ${matching.batches} batches (${matching.matches} matches, ` +
       `${matching.left} left for the next run), ${digests.sent} alert digests sent (${digests.quiet} people quiet, ` +
       `${digests.skipped} skipped), ${priceDrops.sent} price-drop e-mails sent (${priceDrops.skipped} skipped)`,

@@ -55,6 +55,7 @@ const LISTING = {
     url_large: "/images/listings/1.svg",
   },
   image_count: 1,
+  offers: 1,
   description: "Izdaje se garsonjera.",
   images: [
     {
@@ -83,6 +84,7 @@ const LISTING = {
   market: { city_median_price_m2: 18, sample_size: 12 },
   price_warning: null,
   price_history: [{ price: 350, currency: "EUR", at: "2025-03-01T09:00:00.000Z" }],
+  same_property: [],
 } satisfies ApiListingDetail;
 
 function context(path: string, status = 200) {

@@ -15,6 +15,7 @@ import { savedSearchMatches, savedSearchText, SEED_SAVED_SEARCHES } from "./save
 import { BASE_TIME, DAY } from "./prng.ts";
 import { priceHistory } from "./price-history.ts";
 import { signalStatements } from "./signals.ts";
+import { propertyGroupStatements } from "./property-groups.ts";
 
 export interface SeedOptions {
   /** Number of listings; 2 000 by default. */
@@ -407,6 +408,8 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   );
   // Last, over the rows above: one of each moderators' signal for the demo queue (decision 088).
   yield* signalStatements(at(BASE_TIME - 20 * DAY)!);
+  // And a few flats offered by several advertisers, shown as one card each (decision 090).
+  yield* propertyGroupStatements();
 }
 
 /** Every statement of the seed as an array (tests, small counts). */

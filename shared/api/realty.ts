@@ -234,6 +234,11 @@ export interface ApiListing extends ListingFactValues {
   confirmed_at: string | null;
   image: ApiImage | null;
   image_count: number;
+  /**
+   * How many advertisers offer its property (decision 090): search and lists show each property once, by
+   * its cheapest offer, and its card says "N offers of this property" when more than 1.
+   */
+  offers: number;
   /** Who offers it (decision 087): 'owner' a private owner, 'agency' a broker. */
   advertiser_type: AdvertiserType;
   /** An agency's public name and whether a moderator checked its licence (the badge); null for an owner. */
@@ -267,6 +272,17 @@ export interface ApiListingDetail extends ApiListing {
   price_warning: ApiPriceWarning | null;
   /** Every price it has shown the public, oldest first, from its first publication (decision 082). */
   price_history: ApiPricePoint[];
+  /** The other public offers of the same property by other advertisers, cheapest first; empty when none (decision 090). */
+  same_property: ApiSameProperty[];
+}
+
+/** Another advertiser's offer of the same property (decision 090). */
+interface ApiSameProperty {
+  id: number;
+  price: number;
+  advertiser_type: AdvertiserType;
+  /** Canonical locale-free path of its detail. */
+  path: string;
 }
 
 /** A price a listing showed from `at` on. */

@@ -47,7 +47,7 @@ const pills = () => map().locator("[data-listing-id]");
 const count = () => page.locator("#results-count").textContent();
 const boundsOfUrl = () => new URL(page.url()).searchParams.get("bounds");
 
-/** The number in "277 listings". */
+/** The number in "277 properties". */
 const listed = async () => Number((await count())!.replace(/\D/g, ""));
 
 /**
@@ -147,7 +147,7 @@ it("a pan writes the map's area to the URL and the list follows; list and map hi
   await expect.poll(boundsOfUrl, WAIT).not.toBe(boundsBefore);
   expect(await page.evaluate(() => history.length)).toBe(historyLength);
   await expect.poll(() => page.locator("section[aria-busy]").count(), WAIT).toBe(0);
-  expect(await count()).toMatch(/^\d+ listings?$/);
+  expect(await count()).toMatch(/^\d+ propert(y|ies)$/);
   // The pan's new features were drawn: time from `moveend` to drawn (the issue's budget: 300 ms locally).
   await expect
     .poll(() => page.evaluate(() => performance.getEntriesByName("map-update", "measure").length), WAIT)

@@ -73,7 +73,7 @@ it("filters, sorts and pages with JavaScript without reloading the document", { 
   await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
   const before = await count();
-  expect(before).toMatch(/^\d+ listings$/);
+  expect(before).toMatch(/^\d+ properties$/);
   // Each listing shown counts one list view: sent once the browser is idle (up to 2 s), two at a time —
   // seconds on a busy machine, not vitest's default second.
   await expect.poll(() => beacons.length, { timeout: 15_000 }).toBe(await cardCount());
@@ -149,7 +149,7 @@ it("filters, sorts and pages without JavaScript", async () => {
   await page.getByRole("button", { name: "Show listings" }).click();
   await page.waitForURL(`${baseURL}${LIST}?rooms=2`);
   expect(await page.locator('input[name="rooms"][value="2"]').isChecked()).toBe(true);
-  expect(await count()).toMatch(/^\d+ listings$/);
+  expect(await count()).toMatch(/^\d+ properties$/);
 
   await page.getByLabel("Sort").selectOption("price_desc");
   await page.getByRole("button", { name: "Apply" }).click();

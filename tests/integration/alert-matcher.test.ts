@@ -28,7 +28,7 @@ beforeAll(async () => {
       `SELECT l.id, l.type_id, l.deal, c.slug AS city, d.slug AS district, l.price, l.area, l.rooms, l.floor,
          l.furnished, l.title, l.description, l.address
        FROM listings l LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
-       WHERE l.status = 'active' AND l.unconfirmed_at IS NULL ORDER BY l.id`,
+       WHERE l.status = 'active' AND l.unconfirmed_at IS NULL AND l.property_lead = 1 ORDER BY l.id`,
     ).all<Listing>()
   ).results;
   const rows = (

@@ -40,7 +40,9 @@ async function errorFields(query: string) {
   return body.error.fields;
 }
 const activeCount = async () =>
-  (await env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL").first<{
+  (await env.DB.prepare(
+    "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1",
+  ).first<{
     n: number;
   }>())!.n;
 
@@ -57,7 +59,7 @@ beforeAll(async () => {
 /** Moves an active listing (its summary cells follow by trigger); returns its id. */
 async function moveListing(offset: number, lat: number, lng: number, precision = "exact") {
   const row = await env.DB.prepare(
-    "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL ORDER BY id DESC LIMIT 1 OFFSET ?",
+    "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 ORDER BY id DESC LIMIT 1 OFFSET ?",
   )
     .bind(offset)
     .first<{ id: number }>();
@@ -121,11 +123,11 @@ describe("GET /api/realty/map", () => {
 
   it("counts a listing on a viewport's edge once, in each viewport it touches", async () => {
     const row = (await env.DB.prepare(
-      "SELECT shown_lat AS lat, shown_lng AS lng FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND city_id = 1 LIMIT 1",
+      "SELECT shown_lat AS lat, shown_lng AS lng FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND city_id = 1 LIMIT 1",
     ).first<{ lat: number; lng: number }>())!;
     const { lat, lng } = row;
     const on = (await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND shown_lng = ?",
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND shown_lng = ?",
     )
       .bind(lng)
       .first<{ n: number }>())!.n;
@@ -138,7 +140,7 @@ describe("GET /api/realty/map", () => {
     const tiny = await map(`bounds=${lat},${lng},${lat},${lng}&zoom=${MAP_MAX_ZOOM}`);
     expect(tiny.total).toBe(
       (await env.DB.prepare(
-        "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND shown_lat = ? AND shown_lng = ?",
+        "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND shown_lat = ? AND shown_lng = ?",
       )
         .bind(lat, lng)
         .first<{ n: number }>())!.n,
@@ -217,7 +219,7 @@ describe("GET /api/realty/map", () => {
       `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 899)
        INSERT INTO listings (${copyColumns})
        SELECT ${copyColumns.replace(/\blat\b/, "-30 + (n.i / 30) * 0.001").replace(/\blng\b/, "-140 + (n.i % 30) * 0.001")}
-       FROM n, (SELECT * FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND location_precision = 'exact' LIMIT 1)`,
+       FROM n, (SELECT * FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND location_precision = 'exact' LIMIT 1)`,
     ).run();
     const bounds = "-30.0005,-140.0005,-29.9705,-139.9705";
     for (const zoom of [MAP_MIN_ZOOM, 10, 14, 16, MAP_MAX_ZOOM]) {

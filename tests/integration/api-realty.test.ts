@@ -19,13 +19,13 @@ const errorFields = async (res: Response) => {
 };
 
 describe("GET /api/realty/search", () => {
-  it("returns the first page of active listings with totals and facets", async () => {
+  it("returns the first page of active listings with totals and facets, each property once (decision 090)", async () => {
     const body = await search("");
     expect(body.page).toBe(1);
     expect(body.per_page).toBe(20);
     expect(body.items).toHaveLength(20);
     const active = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL",
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1",
     ).first<{
       n: number;
     }>();
@@ -413,12 +413,12 @@ describe("POST /api/realty-by-ids", () => {
 });
 
 describe("GET /api/seo/realty/list", () => {
-  it("pages through every active listing's canonical path", async () => {
+  it("pages through every active listing's canonical path, each property once by its lead (decision 090)", async () => {
     const res = await get("/api/seo/realty/list?per_page=100&page=1");
     expect(res.status).toBe(200);
     const body = await res.json<{ items: { id: number; path: string; updated_at: string }[]; total: number }>();
     const active = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL",
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1",
     ).first<{
       n: number;
     }>();

@@ -68,7 +68,9 @@ async function found(id: number, extra = "") {
 async function countsAgree() {
   const [summary, shown] = await env.DB.batch<{ n: number }>([
     env.DB.prepare("SELECT ifnull(SUM(count), 0) AS n FROM listing_counts"),
-    env.DB.prepare("SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL"),
+    env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1",
+    ),
   ]);
   expect(summary!.results[0]!.n).toBe(shown!.results[0]!.n);
 }

@@ -34,7 +34,7 @@ async function found(q: string): Promise<{ total: number; ids: number[] }> {
 /** The seed writes the outdoor space into the description from the fact: the listings that have one. */
 async function withBalcony(): Promise<number[]> {
   const { results } = await env.DB.prepare(
-    "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND city_id = (SELECT id FROM cities WHERE slug = 'beograd') AND balcony = 1 ORDER BY id",
+    "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND city_id = (SELECT id FROM cities WHERE slug = 'beograd') AND balcony = 1 ORDER BY id",
   ).all<{ id: number }>();
   return results.map((r) => r.id);
 }

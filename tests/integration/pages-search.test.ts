@@ -113,7 +113,7 @@ describe("filters in the page", () => {
   it("counts the matches with plurals, shows the first two photos eagerly and names the facets", async () => {
     const expected = await total("deal=sale&type=4&city=beograd");
     const page = await html("/buy/apartment/beograd/");
-    expect(page).toContain(`>${expected} listings</h2>`);
+    expect(page).toContain(`>${expected} properties</h2>`);
     // A page of 24 results, less those the promoted block above already shows (decision 067).
     const shown = (page.match(/id="listing-\d+-title"/g) ?? []).length;
     expect(cards(page)).toBeLessThanOrEqual(Math.min(24, expected));
@@ -126,12 +126,12 @@ describe("filters in the page", () => {
   });
 
   it.each([
-    ["ru", "one", "объявление"],
-    ["ru", "few", "объявления"],
-    ["ru", "many", "объявлений"],
-    ["sr", "one", "oglas"],
-    ["sr", "few", "oglasa"],
-    ["sr", "other", "oglasa"],
+    ["ru", "one", "объект"],
+    ["ru", "few", "объекта"],
+    ["ru", "many", "объектов"],
+    ["sr", "one", "nekretnina"],
+    ["sr", "few", "nekretnine"],
+    ["sr", "other", "nekretnina"],
   ])("writes the %s count with its %s form", async (locale, form, word) => {
     // Find a city whose apartments for sale have a count of the wanted plural form.
     const rules = new Intl.PluralRules(locale);
@@ -173,11 +173,11 @@ describe("filters in the page", () => {
 
   it("suggests wider searches when nothing matches", async () => {
     const page = await html("/search/?city=beograd&price_max=1");
-    expect(page).toContain(">No listings</h2>");
+    expect(page).toContain(">No properties</h2>");
     expect(page).toContain("No listings match these filters");
     const wider = await total("city=beograd");
     expect(page).toMatch(
-      new RegExp(`href="/search/\\?city=beograd"[^>]*>Without “Price”</a><span[^>]*>${wider} listings<`),
+      new RegExp(`href="/search/\\?city=beograd"[^>]*>Without “Price”</a><span[^>]*>${wider} properties<`),
     );
     expect(page).toMatch(/href="\/search\/"[^>]*>All listings<\/a>/);
     // A person's browser gets it in place too, so it shows without JavaScript (its code loads lazily).
@@ -219,7 +219,7 @@ describe("meta", () => {
     const count = await total("deal=sale&type=4&city=beograd");
     const page = await html("/buy/apartment/beograd/?page=2");
     expect(page).toContain("<title>Apartments for sale — Belgrade — page 2 | Kvadrat</title>");
-    expect(page).toContain(`${count} listings right now.`);
+    expect(page).toContain(`${count} properties right now.`);
     const district = await html("/sr/buy/apartment/beograd/?district=vracar");
     expect(district).toContain("<title>");
     expect(district).toMatch(/<title>[^<]*, Vračar \| Kvadrat<\/title>/);

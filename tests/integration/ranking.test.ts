@@ -55,7 +55,7 @@ const BEOGRAD = "type=4&city=beograd";
 
 async function beogradIds(extra = "") {
   const { results } = await env.DB.prepare(
-    `SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND type_id = 4 AND city_id = 1 ${extra} ORDER BY id`,
+    `SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND type_id = 4 AND city_id = 1 ${extra} ORDER BY id`,
   ).all<{ id: number }>();
   return results.map((r) => r.id);
 }
@@ -79,7 +79,7 @@ beforeEach(async () => {
   await place("promoted_until", promoted, NOW + 7 * DAY);
   // Running placements of another city's apartments and of Beograd's houses.
   const { results } = await env.DB.prepare(
-    "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND (city_id <> 1 OR type_id <> 4) ORDER BY id LIMIT 6",
+    "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND (city_id <> 1 OR type_id <> 4) ORDER BY id LIMIT 6",
   ).all<{ id: number }>();
   elsewhere = results.map((r) => r.id);
   await place("promoted_until", elsewhere, NOW + 7 * DAY);
@@ -291,7 +291,7 @@ describe("labels on the list pages", () => {
 
   it("labels a highlighted card in words, visibly", async () => {
     const cheapest = await env.DB.prepare(
-      "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND type_id = 4 AND city_id = 1 AND promoted_until IS NULL ORDER BY price, id LIMIT 1",
+      "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1 AND type_id = 4 AND city_id = 1 AND promoted_until IS NULL ORDER BY price, id LIMIT 1",
     ).first<{ id: number }>();
     const ids = [cheapest!.id];
     await place("highlight_until", ids, NOW + DAY);

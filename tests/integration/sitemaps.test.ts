@@ -46,7 +46,7 @@ describe("sitemap.xml", () => {
 
   it("lists every active listing's canonical URL", async () => {
     const active = await env.DB.prepare(
-      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL",
+      "SELECT COUNT(*) AS n FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL AND property_lead = 1",
     ).first<{
       n: number;
     }>();

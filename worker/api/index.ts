@@ -39,6 +39,8 @@ import { savedSearches } from "./saved-searches.ts";
 import { user } from "./user.ts";
 import { apiError, apiServerError } from "#worker/http/api-error.ts";
 import { csrf } from "#worker/middleware/csrf.ts";
+import { logServerError } from "#worker/http/server-error.ts";
+import { regroupPending } from "#worker/workflows/property-groups.ts";
 import { session } from "#worker/middleware/session.ts";
 import { INVALID } from "#shared/validation.ts";
 import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
@@ -60,6 +62,21 @@ api.use(
 );
 api.use(session());
 api.use(csrf());
+// A write may have made or broken a property group (decision 090): the listings its triggers queued are
+// regrouped before the answer, so the next read sees the groups. A failure leaves them queued for the
+// scheduled run, never fails the write.
+// Writes that never touch a listing (the statistics beacons, the busiest, and messages) skip its statement.
+const NO_LISTING_WRITES = ["/api/statistics/", "/api/cabinet/messages/"];
+api.use(async (c, next) => {
+  await next();
+  if (c.req.method === "GET" || c.req.method === "HEAD") return;
+  if (NO_LISTING_WRITES.some((prefix) => c.req.path.startsWith(prefix))) return;
+  try {
+    await regroupPending(c.env.DB);
+  } catch (error) {
+    logServerError(c, error);
+  }
+});
 
 api.route("/", cities);
 api.route("/", realtyMap);

@@ -80,6 +80,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     confirmed_at: null,
     image: images[0] ?? null,
     image_count: images.length,
+    offers: 1,
     description: row.description,
     images,
     status: row.status,
@@ -93,6 +94,7 @@ async function incompletePreview(c: Context<AppEnv>, row: EditRow, locale: Local
     market: { city_median_price_m2: null, sample_size: 0 },
     price_warning: null,
     price_history: [],
+    same_property: [],
   };
 }
 

@@ -49,6 +49,8 @@ export interface ListingRow extends StoredFacts {
   /** The first photo as JSON of an `ImageRow`, or null. */
   image_json: string | null;
   image_count: number;
+  /** The public offers of its property (decision 090): 1 when no other advertiser offers it. */
+  offers: number;
   /** Who offers it (decision 087): the owning account's advertiser type, an agency's name and badge. */
   advertiser_type: AdvertiserType;
   /** Null for a private owner: an owner's name is never read for a list. */
@@ -76,6 +78,10 @@ const ADVERTISER_COLUMNS = `adv.advertiser_type,
   (adv.advertiser_type = 'agency' AND adv.agency_name IS NOT NULL AND adv.licence_number IS NOT NULL
     AND adv.licence_checked_at IS NOT NULL) AS agency_licensed`;
 
+/** How many public listings offer its property (decision 090), read from the group's index. */
+const OFFERS = `CASE WHEN l.property_id IS NULL THEN 1 ELSE (SELECT COUNT(*) FROM listings o INDEXED BY listings_property WHERE o.property_id = l.property_id
+  AND o.status = 'active' AND o.deleted_at IS NULL AND o.unconfirmed_at IS NULL) END AS offers`;
+
 /**
  * A listing's columns. `lat`/`lng` are the shown point (migration 0021), the only one the public sees;
  * `exact` (the owner's and admins' previews only) reads the point the owner set and every photo.
@@ -89,15 +95,17 @@ export const listingColumns = (locale: Locale, exact = false) => `
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count,
-  ${ADVERTISER_COLUMNS}`;
+  ${OFFERS}, ${ADVERTISER_COLUMNS}`;
 
 /**
  * Of the active listings (alias `l`), those shown in search and lists: not hidden for want of their owner's
- * confirmation (decision 084). Asked of the small partial index of hidden ones by id, so a search that its
- * covering indexes answer still reads no listing row to tell.
+ * confirmation (decision 084), and each property once, by its group's lead (decision 090). Asked of the
+ * small partial indexes of hidden and trailing ones by id, so a search that its covering indexes answer
+ * still reads no listing row to tell.
  */
 export const SHOWN = `NOT EXISTS (SELECT 1 FROM listings h INDEXED BY listings_unconfirmed
-  WHERE h.id = l.id AND h.unconfirmed_at IS NOT NULL)`;
+  WHERE h.id = l.id AND h.unconfirmed_at IS NOT NULL)
+  AND NOT EXISTS (SELECT 1 FROM listings t INDEXED BY listings_trailing WHERE t.id = l.id AND t.property_lead = 0)`;
 
 export const listingJoins = `JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
   JOIN users adv ON adv.id = l.owner_id`;

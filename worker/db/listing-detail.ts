@@ -7,6 +7,7 @@ import type { Locale } from "#shared/locales.ts";
 import { type ImageRow, listingColumns, listingJoins, type ListingRow, PUBLIC_IMAGE } from "./listing-columns.ts";
 import { type MarketRow, marketStatement } from "./listing-market.ts";
 import { type PlaceMedianRow, placeMedianStatement } from "./moderator-signals.ts";
+import { type SamePropertyRow, samePropertyStatement } from "./property-groups.ts";
 
 interface ListingDetailRow extends ListingRow {
   description: string;
@@ -36,6 +37,8 @@ export interface ListingDetailRows {
   /** Its type's median in its district (or city): the low-price warning's figure (decision 088). */
   place: PlaceMedianRow;
   prices: PriceRow[];
+  /** The other public offers of its property, cheapest first (decision 090). */
+  same: SamePropertyRow[];
 }
 
 /** An active listing as the public sees it; null for a missing or not public one. */
@@ -68,8 +71,8 @@ async function detailOf(
   exact: boolean,
 ): Promise<ListingDetailRows | null> {
   // One round trip: the listing, its photos, its market (the type's and city's median price per m²), its
-  // place's median (the district's) and prices.
-  const [found, images, market, place, prices] = await db.batch([
+  // place's median (the district's), prices and the other offers of its property.
+  const [found, images, market, place, prices, same] = await db.batch([
     db
       .prepare(
         `SELECT ${listingColumns(locale, exact)}, l.description, l.status, l.city_id, l.checked_at, l.unconfirmed_at,
@@ -88,6 +91,7 @@ async function detailOf(
     marketStatement(db, id),
     placeMedianStatement(db, id),
     db.prepare("SELECT price, at FROM listing_prices WHERE listing_id = ? ORDER BY id").bind(id),
+    samePropertyStatement(db, id),
   ]);
   const row = found!.results[0] as ListingDetailRow | undefined;
   if (!row) return null;
@@ -97,5 +101,6 @@ async function detailOf(
     market: market!.results[0] as MarketRow,
     place: place!.results[0] as PlaceMedianRow,
     prices: prices!.results as PriceRow[],
+    same: same!.results as SamePropertyRow[],
   };
 }

@@ -80,9 +80,10 @@ const PHONES_SQL = `
 
 /**
  * ?1: a JSON array of listing ids. Candidates of decision 036's photo rule, limited to other owners'
- * public listings: the band lookups find them, the distance is measured in the worker.
+ * public listings (`ml`: the listing asked about, `l`: the other one; `also`: more conditions on them, as
+ * the property groups' facts): the band lookups find them, the distance is measured in the worker.
  */
-const PHOTOS_SQL = `
+export const photoCandidatesSql = (also = "") => `
   SELECT mine.listing_id, mine.id AS photo_id, mine.fingerprint AS mine, other.listing_id AS other_id,
     other.fingerprint AS theirs, l.deal, l.property_type, c.slug AS city_slug
   FROM listing_images mine
@@ -93,9 +94,10 @@ const PHOTOS_SQL = `
   JOIN listings l ON l.id = other.listing_id
   JOIN cities c ON c.id = l.city_id
   WHERE mine.listing_id IN (SELECT value FROM json_each(?1)) AND mine.fingerprint IS NOT NULL
-    AND l.status = 'active' AND l.deleted_at IS NULL AND l.owner_id != ml.owner_id`;
+    AND l.status = 'active' AND l.deleted_at IS NULL AND l.owner_id != ml.owner_id${also}`;
+const PHOTOS_SQL = photoCandidatesSql();
 
-const FINGERPRINTED_SQL = `
+export const FINGERPRINTED_SQL = `
   SELECT listing_id, COUNT(*) AS n FROM listing_images
   WHERE listing_id IN (SELECT value FROM json_each(?1)) AND fingerprint IS NOT NULL
   GROUP BY listing_id`;

@@ -56,12 +56,17 @@ export function sharedPhone(mates: readonly PhoneMateRow[]): SharedPhoneSignal |
 }
 
 /**
- * Another advertiser's public listing holding PHOTO_DUPLICATE_MIN_MATCHES of the listing's photos (all of
- * them when it has fewer fingerprinted ones): decision 036's rule. `candidates`: that listing's rows only.
+ * The other advertisers' public listings holding PHOTO_DUPLICATE_MIN_MATCHES of the listing's photos (all of
+ * them when it has fewer fingerprinted ones): decision 036's rule, with how many photos each holds, most
+ * first. `candidates`: that listing's rows only. The photo signal and the property groups (decision 090)
+ * both stand on it.
  */
-export function photoMatch(candidates: readonly PhotoCandidateRow[], fingerprinted: number): PhotoMatchSignal | null {
+export function photoMatches(
+  candidates: readonly PhotoCandidateRow[],
+  fingerprinted: number,
+): { row: PhotoCandidateRow; photos: number }[] {
   const needed = Math.min(PHOTO_DUPLICATE_MIN_MATCHES, fingerprinted);
-  if (needed < 1) return null;
+  if (needed < 1) return [];
   const matched = new Map<number, { row: PhotoCandidateRow; photos: Set<number> }>();
   for (const row of candidates) {
     if (fingerprintDistance(row.mine, row.theirs) > PHOTO_MATCH_MAX_DISTANCE) continue;
@@ -69,15 +74,21 @@ export function photoMatch(candidates: readonly PhotoCandidateRow[], fingerprint
     entry.photos.add(row.photo_id);
     matched.set(row.other_id, entry);
   }
-  const best = [...matched.values()].sort(
-    (a, b) => b.photos.size - a.photos.size || a.row.other_id - b.row.other_id,
-  )[0];
-  if (!best || best.photos.size < needed) return null;
+  return [...matched.values()]
+    .filter((entry) => entry.photos.size >= needed)
+    .map((entry) => ({ row: entry.row, photos: entry.photos.size }))
+    .sort((a, b) => b.photos - a.photos || a.row.other_id - b.row.other_id);
+}
+
+/** The listing another advertiser's public listing most resembles by its photos (`photoMatches`), if any. */
+export function photoMatch(candidates: readonly PhotoCandidateRow[], fingerprinted: number): PhotoMatchSignal | null {
+  const best = photoMatches(candidates, fingerprinted)[0];
+  if (!best) return null;
   const { other_id, deal, property_type, city_slug } = best.row;
   return {
     code: "photo_match",
     listing: { id: other_id, path: paths.detail(deal, property_type, city_slug, other_id) },
-    photos: best.photos.size,
+    photos: best.photos,
   };
 }
 

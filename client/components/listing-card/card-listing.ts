@@ -29,6 +29,7 @@ const CARD_FIELDS = [
   "image_count",
   "advertiser_type",
   "agency",
+  "offers",
 ] as const satisfies readonly (keyof ApiListing)[];
 
 export type CardListing = Pick<ApiListing, (typeof CARD_FIELDS)[number]>;

@@ -101,6 +101,12 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
           {listing.agency?.name ?? t("card.owner")}
           {listing.agency?.licensed ? <span className={styles.licensed}>{t("card.licensed")}</span> : null}
         </p>
+        {/* One card per property (decision 090): its other advertisers' offers are on the detail page. */}
+        {listing.offers > 1 ? (
+          <p className={styles.offers} data-testid="card-offers">
+            {t("card.offers", { count: listing.offers })}
+          </p>
+        ) : null}
         <p className={styles.updated}>
           <time dateTime={listing.updated_at}>{t("card.updated", { when: f.ago(listing.updated_at, now) })}</time>
           {listing.confirmed_at ? (

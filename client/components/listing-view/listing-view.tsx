@@ -9,6 +9,8 @@ import { useFormat } from "#client/i18n/use-format.ts";
 import { lazyComponent } from "#client/lazy-component.tsx";
 import { listingCrumbs } from "#client/routes/listing-crumbs.ts";
 import { useHydrated } from "#client/use-hydrated.ts";
+import { Link } from "react-router";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 
 // "Show on the map" works only with JavaScript: its code loads after hydration, out of the first load.
 const ShowOnMap = lazy(() => import("#client/components/map/show-on-map.tsx"));
@@ -80,6 +82,7 @@ export function ListingView({
   const mapUrl = listing.lat !== null && listing.lng !== null ? `/api/statistics/realty/${listing.id}/map/open` : null;
   const complete = isComplete(listing);
   const hydrated = useHydrated();
+  const lp = useLocalePath();
 
   return (
     <article className={styles.detail} aria-labelledby="detail-title" data-testid="listing-detail">
@@ -194,6 +197,29 @@ export function ListingView({
               </p>
             )}
             {contact}
+            {/* The same flat offered by other advertisers (decision 090), cheapest first: plain links. */}
+            {listing.same_property.length ? (
+              <section
+                aria-labelledby="detail-same-property"
+                className={styles.sameProperty}
+                data-testid="same-property"
+              >
+                <h2 id="detail-same-property">{t("detail.sameProperty.heading")}</h2>
+                <ul>
+                  {listing.same_property.map((other) => (
+                    <li key={other.id}>
+                      <Link to={lp(other.path)}>
+                        {t("detail.sameProperty.offer", {
+                          advertiser: other.advertiser_type,
+                          price: f.price(other.price),
+                          rent: String(listing.deal === "rent"),
+                        })}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ) : null}
             <p className={styles.meta}>
               {t("detail.number", { id: listing.id })}
               <br />

@@ -64,6 +64,7 @@ export function toListing(row: ListingRow, now: number, locale: Locale, view: "c
     confirmed_at: row.confirmed_at === null ? null : iso(row.confirmed_at),
     image: firstImage(row.image_json),
     image_count: row.image_count,
+    offers: row.offers,
     ...offeredBy(row),
   };
 }
@@ -117,7 +118,7 @@ function recentCut(row: Pick<ListingRow, "price" | "previous_price" | "price_cha
 
 /** The detail of a listing (the public one adds its status, a preview its review state). */
 export function toListingPreview(
-  { row, images, market, place, prices }: ListingDetailRows,
+  { row, images, market, place, prices, same }: ListingDetailRows,
   now: number,
   locale: Locale,
 ): ApiListingPreview {
@@ -135,6 +136,12 @@ export function toListingPreview(
     market: { city_median_price_m2: median, sample_size: market.n },
     price_warning: low && { median_price_m2: low.median_price_m2, sample_size: low.sample_size, scope: low.scope },
     price_history: prices.map((point) => ({ price: point.price, currency: "EUR", at: iso(point.at) })),
+    same_property: same.map((other) => ({
+      id: other.id,
+      price: other.price,
+      advertiser_type: offeredBy({ ...other, agency_licensed: 0 }).advertiser_type,
+      path: paths.detail(other.deal, other.property_type, other.city_slug, other.id),
+    })),
   };
 }
 
