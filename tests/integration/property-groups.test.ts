@@ -173,6 +173,22 @@ describe("a group of one property's offers", () => {
     expect([alone.offers, alone.same_property]).toEqual([1, []]);
   });
 
+  it("a trailing offer's paid Top placement shows in the promoted block; the list keeps the lead", async () => {
+    const [a, b] = [await owner(), await owner()];
+    const hashes = photoPair();
+    const cheap = await offer(a, 460_000, hashes);
+    const dear = await offer(b, 461_000, hashes);
+    expect((await group(dear))!.property_lead).toBe(0);
+    await env.DB.prepare("UPDATE listings SET promoted_until = ? WHERE id = ?")
+      .bind(Date.now() + 86_400_000, dear)
+      .run();
+    const res = await call(`/api/realty/search?type=4&city=beograd&price_min=460000&price_max=461000&per_page=50`);
+    const body = await res.json<{ items: ApiListing[]; promoted: ApiListing[] }>();
+    expect(body.promoted.map((item) => item.id)).toContain(dear);
+    expect(body.items.map((item) => item.id)).toContain(cheap);
+    expect(body.items.map((item) => item.id)).not.toContain(dear);
+  });
+
   it("never groups one owner's two listings", async () => {
     const seller = await owner();
     const hashes = photoPair();

@@ -98,14 +98,18 @@ export const listingColumns = (locale: Locale, exact = false) => `
   ${OFFERS}, ${ADVERTISER_COLUMNS}`;
 
 /**
- * Of the active listings (alias `l`), those shown in search and lists: not hidden for want of their owner's
- * confirmation (decision 084), and each property once, by its group's lead (decision 090). Asked of the
- * small partial indexes of hidden and trailing ones by id, so a search that its covering indexes answer
- * still reads no listing row to tell.
+ * Of the active listings (alias `l`), those not hidden for want of their owner's confirmation (decision 084).
+ * Asked of the small partial index of hidden ones by id, so a search that its covering indexes answer still
+ * reads no listing row to tell.
  */
-export const SHOWN = `NOT EXISTS (SELECT 1 FROM listings h INDEXED BY listings_unconfirmed
-  WHERE h.id = l.id AND h.unconfirmed_at IS NOT NULL)
-  AND NOT EXISTS (SELECT 1 FROM listings t INDEXED BY listings_trailing WHERE t.id = l.id AND t.property_lead = 0)`;
+export const CONFIRMED = `NOT EXISTS (SELECT 1 FROM listings h INDEXED BY listings_unconfirmed
+  WHERE h.id = l.id AND h.unconfirmed_at IS NOT NULL)`;
+
+/** Each property once, by its group's lead (decision 090), asked of the small index of trailing offers. */
+export const LEADS = `NOT EXISTS (SELECT 1 FROM listings t INDEXED BY listings_trailing WHERE t.id = l.id AND t.property_lead = 0)`;
+
+/** Of the active listings, those shown in search and lists: confirmed, each property once. */
+export const SHOWN = `${CONFIRMED} AND ${LEADS}`;
 
 export const listingJoins = `JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
   JOIN users adv ON adv.id = l.owner_id`;

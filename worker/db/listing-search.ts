@@ -10,7 +10,7 @@ import type { SearchFilters } from "#shared/api/realty.ts";
 import type { Sort } from "#shared/api/limits.ts";
 import type { Locale } from "#shared/locales.ts";
 import { ftsExpression, searchTermGroups } from "#shared/search-terms.ts";
-import { listingColumns, listingJoins, type ListingRow, nameColumn, SHOWN } from "./listing-columns.ts";
+import { CONFIRMED, listingColumns, listingJoins, type ListingRow, nameColumn, SHOWN } from "./listing-columns.ts";
 import { boundsWhere } from "./map-grid.ts";
 import { type RankedPlacement, rotatedPlacementStatement } from "./promoted-ranking.ts";
 
@@ -109,10 +109,19 @@ function typesOf(filters: SearchFilters, omit?: Dimension): number[] | undefined
   return undefined;
 }
 
-/** The WHERE clause of a search, optionally leaving one dimension out (for its facet). */
-export function whereClause(filters: SearchFilters, places: ResolvedPlaces, omit?: Dimension, now = Date.now()) {
+/**
+ * The WHERE clause of a search, optionally leaving one dimension out (for its facet). `offers: "all"`
+ * keeps a property's every offer: a paid placement shows the offer that paid for it (decision 090).
+ */
+export function whereClause(
+  filters: SearchFilters,
+  places: ResolvedPlaces,
+  omit?: Dimension,
+  now = Date.now(),
+  offers: "leads" | "all" = "leads",
+) {
   // A listing hidden for want of its owner's confirmation is not public in search (decision 084).
-  const parts = ["l.status = 'active'", SHOWN];
+  const parts = ["l.status = 'active'", offers === "leads" ? SHOWN : CONFIRMED];
   const args: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
     parts.push(sql);
@@ -248,6 +257,8 @@ export async function searchListings(
   options: { sort: Sort; page: number; perPage: number; facets: boolean; locale: Locale; now: number },
 ): Promise<SearchRows> {
   const where = whereClause(filters, places, undefined, options.now);
+  // Paid placements show the offer that paid, lead of its property or not (decision 090).
+  const placed = whereClause(filters, places, undefined, options.now, "all");
   const summary = countableFromSummary(filters);
   const rooms = "CASE WHEN l.rooms < 1 THEN 0 WHEN l.rooms >= 5 THEN 5 ELSE CAST(l.rooms AS INTEGER) END";
   const name = nameColumn(options.locale);
@@ -280,8 +291,8 @@ export async function searchListings(
       facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }, true));
   }
   const columns = listingColumns(options.locale);
-  const page = searchPageStatement(filters, where, { ...options, columns });
-  const block = promotedBlockStatement(filters, where, { ...options, columns });
+  const page = searchPageStatement(filters, filters.home ? placed : where, { ...options, columns });
+  const block = promotedBlockStatement(filters, placed, { ...options, columns });
   const [rows, blockRows, count, types, roomRows, districtRows] = await db.batch([
     db.prepare(page.sql).bind(...page.args),
     // Without a block, a statement that reads nothing keeps the batch's places.
