@@ -106,7 +106,7 @@ export const CONFIRMED = `NOT EXISTS (SELECT 1 FROM listings h INDEXED BY listin
   WHERE h.id = l.id AND h.unconfirmed_at IS NOT NULL)`;
 
 /** Each property once, by its group's lead (decision 090), asked of the small index of trailing offers. */
-export const LEADS = `NOT EXISTS (SELECT 1 FROM listings t INDEXED BY listings_trailing WHERE t.id = l.id AND t.property_lead = 0)`;
+const LEADS = `NOT EXISTS (SELECT 1 FROM listings t INDEXED BY listings_trailing WHERE t.id = l.id AND t.property_lead = 0)`;
 
 /** Of the active listings, those shown in search and lists: confirmed, each property once. */
 export const SHOWN = `${CONFIRMED} AND ${LEADS}`;
