@@ -94,7 +94,7 @@ it("zooms into a cluster to single listings, opens a popup's card and follows it
     .locator(".leaflet-marker-icon:has(> [data-size])")
     .evaluateAll((icons) => icons.map((icon) => icon.getAttribute("aria-label")));
   expect(labels.length).toBeGreaterThan(0);
-  for (const label of labels) expect(label).toMatch(/^\d+ listings? — zoom in$/);
+  for (const label of labels) expect(label).toMatch(/^\d+ propert(y|ies) — zoom in$/);
   // The live region tells the count of the area.
   await expect
     .poll(() => page.locator('[role="status"][aria-live="polite"]').filter({ hasText: "in this area" }).count(), WAIT)

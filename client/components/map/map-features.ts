@@ -21,7 +21,7 @@ function elementMarker(L: L, lat: number, lng: number, element: HTMLElement, lab
 }
 
 /**
- * A cluster: a round badge with its count, named "12 listings — zoom in"; a click or Enter zooms to its
+ * A cluster: a round badge with its count, named "12 properties — zoom in"; a click or Enter zooms to its
  * cell — at least one level, so repeated clicks always reach single listings.
  */
 export function clusterMarker(L: L, map: Leaflet.Map, cluster: MapCluster, label: string): Leaflet.Marker {
