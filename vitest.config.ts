@@ -77,7 +77,7 @@ export default defineConfig({
           // vt-pbf (the test archive's tiles, tests/fixtures/pmtiles.ts) and its pbf are CommonJS only.
           deps: { optimizer: { ssr: { enabled: true, include: ["markdown-it", "vt-pbf"] } } },
           include: ["tests/integration/**/*.test.ts", "worker/**/*.workerd.test.ts"],
-          globalSetup: ["./tests/integration/seed-statements.ts"],
+          globalSetup: ["./tests/integration/seed-statements.ts", "./tests/integration/large-photos.ts"],
           setupFiles: ["./tests/integration/apply-migrations.ts"],
         },
       },

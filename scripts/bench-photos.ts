@@ -1,6 +1,6 @@
 /**
  * `npm run bench:photos [-- --photos 3 --kinds baseline-420,progressive-444 --size 4096x3072 --quality 90
- * --orientation 6 --fresh --warm-up --no-build]`:
+ * --orientation 6 --codec images|isolate --fresh --warm-up --no-build]`:
  * the time and the memory per uploaded photo ("Speed and size"; decisions 031, 046 and 054). Builds the production
  * worker into its own folder (.builds/bench-photos), seeds a fresh local D1 (.wrangler/bench-photos-state,
  * so the upload counter starts at zero), adds a draft listing of the seed's ordinary user, serves the build
@@ -13,7 +13,9 @@
  * bundle's size (its scripts, and its WASM codecs apart); exits non-zero if an upload fails. `--fresh` serves
  * each kind from a workerd of its own, so the first upload of every kind is a cold isolate's (the worst
  * case: the codecs' memories and code are new); `--warm-up` first uploads a 640 × 480 photo of the kind,
- * not counted, to tell what the cold isolate costs apart from the photo.
+ * not counted, to tell what the cold isolate costs apart from the photo. `--codec` chooses who decodes and
+ * encodes (decision 096): `images`, the Images binding (locally miniflare's sharp, in the wrangler process,
+ * not in workerd), or `isolate`, the Worker's own WASM codecs as a Worker without the binding runs them.
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +31,7 @@ import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { encodePng } from "#worker/images/png.ts";
+import { PHOTO_CODEC_HEADER } from "#worker/http/photo-bindings.ts";
 
 /** MozJPEG's options for each kind of file: a phone writes baseline 4:2:0, editors progressive or 4:4:4. */
 const KINDS = {
@@ -53,8 +56,10 @@ const { values } = parseArgs({
     orientation: { type: "string", default: "1" },
     fresh: { type: "boolean", default: false },
     "warm-up": { type: "boolean", default: false },
+    codec: { type: "string", default: "images" },
   },
 });
+if (values.codec !== "images" && values.codec !== "isolate") throw new Error("--codec is images or isolate");
 const PHOTOS = Number(values.photos);
 const folders = FOLDERS["bench-photos"];
 /** By default the largest photo accepted; quality and noise chosen so that it weighs as a phone's does. */
@@ -64,7 +69,8 @@ const QUALITY = Number(values.quality);
 const ORIENTATION = Number(values.orientation);
 const NOISE = 22;
 const LISTING_ID = 990_001;
-const ADDRESS = "198.51.100.7";
+/** A visitor's address; loopback when the development header must apply (`--codec isolate`). */
+const ADDRESS = values.codec === "isolate" ? "127.0.0.1" : "198.51.100.7";
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** `jpeg` with an APP1 Exif segment after its SOI holding only the orientation (a big-endian TIFF, one IFD entry). */
@@ -151,6 +157,7 @@ function upload(server: ServedBuild, token: string, bytes: Uint8Array) {
       "x-requested-with": "XMLHttpRequest",
       origin: server.url,
       "cf-connecting-ip": ADDRESS,
+      ...(values.codec === "isolate" ? { [PHOTO_CODEC_HEADER]: "isolate" } : {}),
     },
     body: form,
   });
@@ -261,6 +268,7 @@ async function main() {
   }
   console.log("");
 
+  console.log(`photos made by: ${values.codec === "images" ? "the Images binding" : "the isolate's codecs"}\n`);
   console.log("| # | Kind | File MB | Status | ms | Peak RSS growth MB | RSS growth after MB |");
   console.log("|--:|:--|--:|--:|--:|--:|--:|");
   rows.forEach((row, i) =>

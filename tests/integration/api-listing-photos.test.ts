@@ -1,6 +1,9 @@
-/** Listing photos (decision 031): type by bytes, limits, rotation, metadata, variants, owners. */
+/**
+ * Listing photos (decision 031): type by bytes, limits, rotation, metadata, variants, owners — made by the
+ * Images binding and, as a Worker without it makes them, by the isolate's codecs (decision 096).
+ */
 import { env, SELF } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import {
   PHOTO_MATCH_MAX_DISTANCE,
   PHOTO_MAX_BYTES,
@@ -24,12 +27,20 @@ import {
   twoFacedJpeg,
   withExif,
   withFrameSize,
+  pngPixels,
 } from "#tests/fixtures/photos.ts";
+import { PHOTO_CODEC_HEADER } from "#worker/http/photo-bindings.ts";
 import { call, errorOf, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
 let owner: SignedIn;
 let stranger: SignedIn;
 let nextListing = 960_000 + Math.floor(Math.random() * 10_000) * 10;
+
+/** Where the photos of the running tests are made: the Images binding, or the isolate's own codecs. */
+type Codec = "images" | "isolate";
+let codec: Codec = "images";
+const CODECS: Codec[] = ["images", "isolate"];
+const codecHeaders = (): Record<string, string> => (codec === "isolate" ? { [PHOTO_CODEC_HEADER]: "isolate" } : {});
 
 /** A draft listing of `ownerId`, written straight to D1 (the editing API is another item). */
 async function draft(ownerId: number): Promise<number> {
@@ -60,6 +71,7 @@ function upload(
     "x-requested-with": "XMLHttpRequest",
     origin: ORIGIN,
     "cf-connecting-ip": who?.ip ?? "127.0.0.1",
+    ...codecHeaders(),
   };
   if (who) headers.cookie = who.jar.header();
   return SELF.fetch(`${ORIGIN}/api/realty/edit/image`, { method: "POST", headers, body: form });
@@ -111,7 +123,11 @@ beforeAll(async () => {
   stranger = await signUpByPhone();
 });
 
-describe("POST /api/realty/edit/image", () => {
+describe.each(CODECS)("POST /api/realty/edit/image, made by %s", (made) => {
+  beforeAll(() => {
+    codec = made;
+  });
+
   it("decides the type by the bytes: a PNG named .jpg is accepted, text and GIF named .jpg are 415 and store nothing", async () => {
     const listing = await draft(owner.user.id);
     const png = await gradientPng(40, 30);
@@ -145,10 +161,16 @@ describe("POST /api/realty/edit/image", () => {
     res = await upload(owner, listing, pngHeader(6000, 4000));
     expect(res.status).toBe(413);
     expect((await errorOf(res)).fields).toEqual({ file: "photo.error.tooManyPixels" });
-    // A progressive 12.6-megapixel JPEG (4:2:2): its coefficient buffer alone is 50 MB, whatever the scale.
+    // A progressive 12.6-megapixel JPEG (4:2:2): its coefficient buffer alone is 50 MB, whatever the scale —
+    // too heavy for the isolate; the Images binding decodes it elsewhere, and finds its data runs out.
     res = await upload(owner, listing, withFrameSize(SMALL_JPEG, 4096, 3072));
-    expect(res.status).toBe(413);
-    expect(await errorOf(res)).toMatchObject({ code: "photo_too_heavy", fields: { file: "photo.error.tooHeavy" } });
+    if (made === "isolate") {
+      expect(res.status).toBe(413);
+      expect(await errorOf(res)).toMatchObject({ code: "photo_too_heavy", fields: { file: "photo.error.tooHeavy" } });
+    } else {
+      expect(res.status).toBe(415);
+      expect(await errorOf(res)).toMatchObject({ code: "unreadable_photo" });
+    }
     // A valid header over junk: unreadable.
     res = await upload(owner, listing, pngHeader(100, 100));
     expect(res.status).toBe(415);
@@ -283,16 +305,59 @@ describe("POST /api/realty/edit/image", () => {
   });
 });
 
-describe("rotate, order, delete", () => {
+/** The colours at a variant's corners, top-left then clockwise, through a 2 × 2 PNG the Images binding makes. */
+async function corners(url: string) {
+  const webp = (await SELF.fetch(`${ORIGIN}${url}`)).body!;
+  const small = await env.IMAGES.input(webp)
+    .transform({ width: 2, height: 2, fit: "squeeze" })
+    .output({ format: "image/png" });
+  const { rgb } = await pngPixels(new Uint8Array(await new Response(small.image()).arrayBuffer()));
+  const name = ([r, , b]: number[]) => (r! > b! ? "red" : "blue");
+  return [rgb[0]!, rgb[1]!, rgb[3]!, rgb[2]!].map(name);
+}
+
+describe.each(CODECS)("rotation, made by %s", (made) => {
+  beforeAll(() => {
+    codec = made;
+  });
+
+  it("accepts and turns upright a 12.6-megapixel progressive 4:4:4 JPEG", async () => {
+    const listing = await draft(owner.user.id);
+    const jpeg = Uint8Array.from(atob(inject("progressiveJpeg")), (ch) => ch.charCodeAt(0));
+    const res = await upload(owner, listing, withExif(jpeg, 6));
+    if (made === "isolate") {
+      // Its coefficient buffer (72 MB) is more than the isolate may spend on one photo (decision 054).
+      expect(res.status).toBe(413);
+      expect(await errorOf(res)).toMatchObject({ code: "photo_too_heavy" });
+      return;
+    }
+    expect(res.status).toBe(201);
+    const photo = (await res.json<{ data: ApiListingPhoto }>()).data;
+    // Orientation 6: 4096 × 3072 as stored, a 1536 × 2048 master upright, served up to its own width.
+    expect([photo.width, photo.height]).toEqual([1536, 2048]);
+    expect(photo.variants.map((v) => [v.width, v.height])).toEqual(
+      variantSizes(1536, 2048).map((v) => [v.width, v.height]),
+    );
+  });
+
   it("rotates clockwise, cumulatively, under a new key; the old variants are removed", async () => {
     const listing = await draft(owner.user.id);
     const photo = await uploaded(owner, listing, SMALL_JPEG);
+    // SMALL_JPEG is red on the left, blue on the right.
+    expect(await corners(photo.url)).toEqual(["red", "blue", "blue", "red"]);
     const rotate = (angle: number) =>
-      call("/api/realty/edit/image/rotate", { body: { id: photo.id, angle }, jar: owner.jar, ip: owner.ip });
+      call("/api/realty/edit/image/rotate", {
+        body: { id: photo.id, angle },
+        jar: owner.jar,
+        ip: owner.ip,
+        headers: codecHeaders(),
+      });
     let res = await rotate(90);
     expect(res.status).toBe(200);
     const turned = (await res.json<{ data: ApiListingPhoto }>()).data;
     expect(turned).toMatchObject({ rotation: 90, width: 48, height: 64 });
+    // Turned clockwise, the left (red) half is on top.
+    expect(await corners(turned.url)).toEqual(["red", "red", "blue", "blue"]);
     expect(turned.url).not.toBe(photo.url);
     expect(await env.PHOTOS.head(photo.url.slice(1))).toBeNull();
     expect((await SELF.fetch(`${ORIGIN}${turned.url}`)).status).toBe(200);
@@ -301,6 +366,12 @@ describe("rotate, order, delete", () => {
     res = await rotate(90);
     expect((await res.json<{ data: ApiListingPhoto }>()).data).toMatchObject({ rotation: 0, width: 64, height: 48 });
     expect((await rotate(45)).status).toBe(400);
+  });
+});
+
+describe("rotate, order, delete", () => {
+  beforeAll(() => {
+    codec = "images";
   });
 
   it("orders the photos (first is the cover) and refuses an incomplete order", async () => {

@@ -50,6 +50,7 @@ import { staffAction } from "#worker/http/staff-action.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
+import { photoBindings } from "#worker/http/photo-bindings.ts";
 import { coverObjects, removePhotoObjects, storeCover } from "#worker/workflows/photo-store.ts";
 import { articleData } from "./content.ts";
 import { valid } from "./validate.ts";
@@ -283,12 +284,12 @@ adminArticles
         });
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const admitted = admitPhoto(bytes);
+      const admitted = admitPhoto(bytes, photoBindings(c));
       if ("refusal" in admitted) {
         const { status, code, message, error } = admitted.refusal;
         return apiError(c, status, code, message, { image: error });
       }
-      const stored = await storeCover(c.env.PHOTOS, bytes, admitted.photo);
+      const stored = await storeCover(photoBindings(c), bytes, admitted.photo);
       if (!stored) {
         const { status, code, message, error } = UNREADABLE_PHOTO;
         return apiError(c, status, code, message, { image: error });

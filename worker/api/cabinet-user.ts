@@ -45,6 +45,7 @@ import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/workflows/photo-store.ts";
 import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
+import { photoBindings } from "#worker/http/photo-bindings.ts";
 import { invalidInput, valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -243,12 +244,12 @@ cabinetUser.post(
         );
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const admitted = admitPhoto(bytes);
+      const admitted = admitPhoto(bytes, photoBindings(c));
       if ("refusal" in admitted) {
         const { status, code, message, error } = admitted.refusal;
         return pictureRefused(c, status, code, message, error);
       }
-      const stored = await storeAvatar(c.env.PHOTOS, bytes, admitted.photo);
+      const stored = await storeAvatar(photoBindings(c), bytes, admitted.photo);
       if (!stored) {
         const { status, code, message, error } = UNREADABLE_PHOTO;
         return pictureRefused(c, status, code, message, error);

@@ -56,6 +56,7 @@ import {
   variantObjects,
 } from "#worker/workflows/photo-store.ts";
 import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
+import { photoBindings } from "#worker/http/photo-bindings.ts";
 import { valid } from "./validate.ts";
 
 const BASE = "/realty/edit/image";
@@ -135,13 +136,13 @@ realtyPhotos
         );
       }
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const admitted = admitPhoto(bytes);
+      const admitted = admitPhoto(bytes, photoBindings(c));
       if ("refusal" in admitted) {
         const { status, code, message, error } = admitted.refusal;
         return refused(c, status, code, message, error);
       }
       const sniffed = admitted.photo;
-      const stored = await storePhoto(c.env.PHOTOS, bytes, sniffed);
+      const stored = await storePhoto(photoBindings(c), bytes, sniffed);
       // The structure was whole but the pixels do not decode (corrupt).
       if (!stored) return unreadable(c);
       const inserted = await insertPhoto(
@@ -189,7 +190,7 @@ realtyPhotos
       let rendered: Awaited<ReturnType<typeof rerenderPhoto>> | null = null;
       let written: boolean;
       try {
-        rendered = await rerenderPhoto(c.env.PHOTOS, photo, rotation);
+        rendered = await rerenderPhoto(photoBindings(c), photo, rotation);
         written = await updatePhotoRotation(c.env.DB, id, photo.photo_key, {
           photoKey: rendered.photoKey,
           rotation,

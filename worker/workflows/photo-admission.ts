@@ -21,8 +21,15 @@ export const UNREADABLE_PHOTO: PhotoRefusal = {
   error: PHOTO_ERRORS.unreadable,
 };
 
-/** The sniffed photo, or why it is refused: not an accepted image, cut short or malformed, too big to decode. */
-export function admitPhoto(bytes: Uint8Array): { photo: SniffedPhoto } | { refusal: PhotoRefusal } {
+/**
+ * The sniffed photo, or why it is refused: not an accepted image, cut short or malformed, too big to decode.
+ * The decoder's memory bounds only photos decoded in the isolate: the Images binding decodes elsewhere
+ * (decision 096), and every other rule holds for both.
+ */
+export function admitPhoto(
+  bytes: Uint8Array,
+  bindings: { IMAGES?: ImagesBinding },
+): { photo: SniffedPhoto } | { refusal: PhotoRefusal } {
   const sniffed = sniffPhoto(bytes);
   if (!sniffed) {
     return {
@@ -45,7 +52,7 @@ export function admitPhoto(bytes: Uint8Array): { photo: SniffedPhoto } | { refus
       },
     };
   }
-  if (decodeBytes(sniffed, bytes.length) > PHOTO_DECODE_MAX_BYTES) {
+  if (!bindings.IMAGES && decodeBytes(sniffed, bytes.length) > PHOTO_DECODE_MAX_BYTES) {
     return {
       refusal: {
         status: 413,

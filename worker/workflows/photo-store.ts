@@ -9,9 +9,16 @@ import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH, articleCoverSizes } from "#s
 import { AVATAR_SIDES, PHOTO_MASTER_MAX_SIDE, PHOTO_MASTER_QUALITY, PHOTO_VARIANT_QUALITY } from "#shared/constants.ts";
 import { avatarSides, photoVariants, srcsetOf, variantSizes } from "#shared/photo-variants.ts";
 import type { ApiListingPhoto, ApiPhotoVariant } from "#shared/api/listing-photos.ts";
-import { photoFingerprint } from "./photo-fingerprint.ts";
+import { photoFingerprint, type PhotoFingerprint } from "./photo-fingerprint.ts";
 import { crop, downscale, orientInPlace, type Pixels, ROTATION_ORIENTATION } from "./photo-pixels.ts";
 import type { decodePhoto, EncodeWebp, webpEncoder } from "./photo-codec.ts";
+import {
+  renderAvatarByService,
+  renderCoverByService,
+  renderPhotoByService,
+  rerenderPhotoByService,
+  UnreadableByService,
+} from "./photo-images.ts";
 import { coverSize, fitSize } from "./photo-scale.ts";
 import { type SniffedPhoto, sniffPhoto } from "./photo-sniff.ts";
 
@@ -34,6 +41,25 @@ export function installPhotoCodecs(codecs: PhotoCodecs) {
 function codecs(): PhotoCodecs {
   if (!installed) throw new Error("photo codecs are not installed (worker/images/photos.ts)");
   return installed;
+}
+
+/**
+ * Where photos are kept and made: the R2 bucket, and Cloudflare's Images binding when the Worker has one
+ * (decision 096) — else the isolate's own codecs decode and encode (decision 054).
+ */
+export interface PhotoBindings {
+  PHOTOS: R2Bucket;
+  IMAGES?: ImagesBinding;
+}
+
+/** Null when the service could not read the pixels (as the isolate's decoder answers null). */
+async function unlessUnreadable<T>(rendering: Promise<T>): Promise<T | null> {
+  try {
+    return await rendering;
+  } catch (error) {
+    if (error instanceof UnreadableByService) return null;
+    throw error;
+  }
 }
 
 const VARIANTS_PREFIX = "photos/";
@@ -92,7 +118,7 @@ export function apiPhoto(row: {
 }
 
 /** Encoded objects, rendered before any is stored: the pixels they come from are never held across a wait. */
-type Rendered = { object: string; bytes: Uint8Array }[];
+export type Rendered = { object: string; bytes: Uint8Array }[];
 
 /** Stores `rendered` in order; on a failure deletes what was stored and throws. */
 async function putAll(bucket: R2Bucket, rendered: Rendered) {
@@ -131,8 +157,16 @@ function renderVariants(encodeWebp: EncodeWebp, master: Pixels, rotation: number
  * Stores a new photo: the master and the variants (rotation 0); null when its pixels do not decode
  * (truncated or corrupt behind a valid header). A failure to store throws.
  */
-export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
+export async function storePhoto(bindings: PhotoBindings, bytes: Uint8Array, sniffed: SniffedPhoto) {
   const { decodePhoto, webpEncoder } = codecs();
+  if (bindings.IMAGES) {
+    const photoKey = newKey();
+    const rendered = await unlessUnreadable(
+      renderPhotoByService(bindings.IMAGES, decodePhoto, bytes, sniffed, (width) => variantObject(photoKey, width)),
+    );
+    if (!rendered) return null;
+    return stored(bindings.PHOTOS, { photoKey, ...rendered });
+  }
   const encodeWebp = await webpEncoder();
   // Decoded already scaled down to the master's size, and everything encoded while those pixels still lie in
   // the decoder's memory (decision 054): the full-size pixels never exist, the master is copied only to turn it.
@@ -143,30 +177,58 @@ export async function storePhoto(bucket: R2Bucket, bytes: Uint8Array, sniffed: S
     return { masterBytes, fingerprint: photoFingerprint(master), ...renderVariants(encodeWebp, master, 0) };
   });
   if (!decoded) return null;
-  const { masterBytes, rendered, ...photo } = decoded.value;
+  return stored(bindings.PHOTOS, decoded.value);
+}
+
+/** Stores a new photo's master and variants: its keys, size, fingerprint and objects. */
+async function stored(
+  bucket: R2Bucket,
+  photo: {
+    masterBytes: Uint8Array;
+    rendered: Rendered;
+    photoKey: string;
+    width: number;
+    height: number;
+    fingerprint: PhotoFingerprint | null;
+  },
+) {
+  const { masterBytes, rendered, ...kept } = photo;
   const masterKey = `${MASTERS_PREFIX}${newKey()}.webp`;
   await putAll(bucket, [{ object: masterKey, bytes: masterBytes }, ...rendered]);
-  return { masterKey, ...photo, objects: rendered.map((r) => r.object) };
+  return { masterKey, ...kept, objects: rendered.map((r) => r.object) };
 }
 
 /** Re-renders a photo's variants from its master at `rotation`; the old variants are deleted. */
 export async function rerenderPhoto(
-  bucket: R2Bucket,
+  bindings: PhotoBindings,
   photo: { master_key: string; photo_key: string; width: number; height: number },
   rotation: number,
 ) {
-  const object = await bucket.get(photo.master_key);
+  const object = await bindings.PHOTOS.get(photo.master_key);
   if (!object) throw new Error(`photo master ${photo.master_key} is missing`);
   const { decodePhoto, webpEncoder } = codecs();
-  const encodeWebp = await webpEncoder();
   const bytes = new Uint8Array(await object.arrayBuffer());
   const sniffed = sniffPhoto(bytes);
   if (typeof sniffed !== "object" || sniffed?.format !== "webp")
     throw new Error(`photo master ${photo.master_key} is no WebP`);
+  if (bindings.IMAGES) {
+    const photoKey = newKey();
+    const { rendered, ...size } = await rerenderPhotoByService(
+      bindings.IMAGES,
+      decodePhoto,
+      bytes,
+      sniffed,
+      rotation,
+      (width) => variantObject(photoKey, width),
+    );
+    await putAll(bindings.PHOTOS, rendered);
+    return { photoKey, ...size, objects: rendered.map((r) => r.object) };
+  }
+  const encodeWebp = await webpEncoder();
   const decoded = await decodePhoto(bytes, sniffed, sniffed, (master) => renderVariants(encodeWebp, master, rotation));
   if (!decoded) throw new Error(`photo master ${photo.master_key} does not decode`);
   const { rendered, ...variants } = decoded.value;
-  await putAll(bucket, rendered);
+  await putAll(bindings.PHOTOS, rendered);
   return { ...variants, objects: rendered.map((r) => r.object) };
 }
 
@@ -187,10 +249,18 @@ export const avatarObjects = (key: string, side: number) => avatarSides(side).ma
  * re-encoded as WebP at AVATAR_SIDES (or its own side when smaller) — no metadata and no original kept.
  * Null when its pixels do not decode. The variants live beside listing photos' and are served alike.
  */
-export async function storeAvatar(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
+export async function storeAvatar(bindings: PhotoBindings, bytes: Uint8Array, sniffed: SniffedPhoto) {
   const { decodePhoto, webpEncoder } = codecs();
-  const encodeWebp = await webpEncoder();
   const key = newKey();
+  if (bindings.IMAGES) {
+    const rendered = await unlessUnreadable(
+      renderAvatarByService(bindings.IMAGES, bytes, sniffed, (side) => variantObject(key, side)),
+    );
+    if (!rendered) return null;
+    await putAll(bindings.PHOTOS, rendered.rendered);
+    return { key, side: rendered.largest, objects: rendered.rendered.map((r) => r.object) };
+  }
+  const encodeWebp = await webpEncoder();
   // Decoded already scaled down, then cut and turned: the full-size pixels never exist.
   const decoded = await decodePhoto(bytes, sniffed, coverSize(sniffed, Math.max(...AVATAR_SIDES)), (small) => {
     const largest = Math.min(small.width, small.height);
@@ -211,7 +281,7 @@ export async function storeAvatar(bucket: R2Bucket, bytes: Uint8Array, sniffed: 
   });
   if (!decoded) return null;
   const { largest, rendered } = decoded.value;
-  await putAll(bucket, rendered);
+  await putAll(bindings.PHOTOS, rendered);
   return { key, side: largest, objects: rendered.map((r) => r.object) };
 }
 
@@ -224,10 +294,18 @@ export const coverObjects = (key: string, width: number) =>
  * the article picture's frame (1200 × 630), re-encoded as WebP at ARTICLE_COVER_WIDTHS (or its own width
  * when smaller) — no metadata and no original kept. Null when its pixels do not decode.
  */
-export async function storeCover(bucket: R2Bucket, bytes: Uint8Array, sniffed: SniffedPhoto) {
+export async function storeCover(bindings: PhotoBindings, bytes: Uint8Array, sniffed: SniffedPhoto) {
   const { decodePhoto, webpEncoder } = codecs();
-  const encodeWebp = await webpEncoder();
   const key = newKey();
+  if (bindings.IMAGES) {
+    const rendered = await unlessUnreadable(
+      renderCoverByService(bindings.IMAGES, bytes, sniffed, (width) => variantObject(key, width)),
+    );
+    if (!rendered) return null;
+    await putAll(bindings.PHOTOS, rendered.rendered);
+    return { key, width: rendered.width, objects: rendered.rendered.map((r) => r.object) };
+  }
+  const encodeWebp = await webpEncoder();
   // Orientations 5–8 turn the picture by a quarter: its upright width is the stored height.
   const turned = sniffed.orientation >= 5;
   const upright = turned ? { width: sniffed.height, height: sniffed.width } : sniffed;
@@ -258,6 +336,6 @@ export async function storeCover(bucket: R2Bucket, bytes: Uint8Array, sniffed: S
   });
   if (!decoded) return null;
   const { width, rendered } = decoded.value;
-  await putAll(bucket, rendered);
+  await putAll(bindings.PHOTOS, rendered);
   return { key, width, objects: rendered.map((r) => r.object) };
 }
