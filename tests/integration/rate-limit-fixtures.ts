@@ -5,12 +5,12 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { RATE_LIMIT_SHARDS, rateLimiterFor, rateLimiterShard } from "#worker/db/rate-limiter.ts";
 
-interface Counter {
+type Counter = {
   key: string;
   window_start: number;
   ends_at: number;
   count: number;
-}
+};
 
 /** Sets `key`'s count in the window it is in (requests made it first), as more requests would have left it. */
 export async function setRateLimitCount(key: string, count: number): Promise<void> {

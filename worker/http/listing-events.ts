@@ -8,7 +8,7 @@ import type { StatKind } from "#shared/api/content.ts";
 import { type ListingEventCount, statDay } from "#worker/db/statistics.ts";
 
 /** One event, as the queue carries it: its UTC day is the request's, whenever the consumer writes it. */
-export interface ListingEvent {
+interface ListingEvent {
   listingId: number;
   kind: StatKind;
   day: string;

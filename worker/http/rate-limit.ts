@@ -26,7 +26,7 @@ export interface RateLimitVerdict {
 }
 
 /** No rule's window is longer: a counter is never kept past a day after its window began. */
-export const RATE_LIMIT_MAX_WINDOW_S = 24 * 60 * 60;
+const RATE_LIMIT_MAX_WINDOW_S = 24 * 60 * 60;
 
 /** The start (ms) of the rule's window that holds `now`. */
 function windowStartOf(rule: RateLimitRule, now: number): number {
