@@ -46,10 +46,11 @@ const openStreetMapUrl = (lat: number, lng: number) =>
 
 /**
  * Product §7 "Statistics": per-day counters of an active listing's views, phone, map and list shows. Beacons
- * are anonymous writes, counted through the statistics queue (worker/http/listing-events.ts, decision 093): one visitor's repeats of an event on a listing count once a day (views) or an hour
- * (the rest), answered 204 all the same and free; bots are answered alike and never counted; distinct
- * events are throttled per address (429 past the hourly allowance), so a script can neither inflate the
- * counters nor flood the table. Phone reveals also count themselves (realty-contact.ts); map opens count
+ * are anonymous writes, counted through the statistics queue (worker/http/listing-events.ts, decision 093):
+ * one visitor's repeats of an event on a listing count once a day (views) or an hour (the rest), answered
+ * 204 all the same and free; bots are answered alike and never counted; distinct events are throttled per
+ * address (429 past the hourly allowance), so a script can neither inflate the counters nor flood the
+ * queue. Phone reveals also count themselves (realty-contact.ts); map opens count
  * through the detail page's map link, `GET …/map/open`, which leads on to the map.
  */
 export const statistics = new Hono<AppEnv>();
