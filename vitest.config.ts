@@ -63,6 +63,9 @@ export default defineConfig({
                 // The tests write reference tables (FAQ, tags…) and read them back at once.
                 REFERENCE_CACHE_TTL: "0",
               },
+              // The statistics queue (decision 093) hands each event to its consumer at once rather than
+              // after wrangler.toml's batch timeout: a test waits for its counts (statistics-fixtures.ts).
+              queueConsumers: { "nekretnine-statistics": { maxBatchTimeout: 0 } },
             },
           })),
         ],

@@ -25,6 +25,7 @@ import { buildSite } from "#harness/build.ts";
 import { FOLDERS } from "#harness/folders.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { seedLocalD1 } from "#harness/seed/local-d1.ts";
+import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 
 const { values } = parseArgs({
@@ -49,6 +50,8 @@ async function send(
     method: method ?? (body === undefined ? "GET" : "POST"),
     redirect: "manual",
     headers: {
+      // A person's browser: a script that names itself (Node's `node`) is a bot, whose beacons never count.
+      "user-agent": BROWSER_UA,
       accept: "application/json",
       "content-type": "application/json",
       "x-requested-with": "XMLHttpRequest",
@@ -174,8 +177,9 @@ async function main() {
       send(`/api/statistics/realty/${listings[i]}/phone`, { address, body: {} }),
     );
     address = freshAddress();
-    await burst(`unsubscribe requests per address and hour`, UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR, 404, () =>
-      send("/api/unsubscribe/all", { address, body: { token: "no-such-token-0123456789abcdef" } }),
+    // Well-formed, so that it passes validation and reaches the limit, but not signed: refused as forged.
+    await burst(`unsubscribe requests per address and hour`, UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR, 403, () =>
+      send("/api/unsubscribe/all", { address, body: { token: `1.news.mabc12.${"A".repeat(43)}` } }),
     );
     address = freshAddress();
     await burst(`sign-in code requests per address and hour`, CODE_REQUESTS_PER_IP_PER_HOUR, 202, (i) =>

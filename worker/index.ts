@@ -40,6 +40,7 @@ import { pageOfDataRequest } from "#shared/page-query.ts";
 import { REQUEST_URL_MAX_BYTES } from "#shared/constants.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
 import { scheduled } from "./scheduled.ts";
+import { queue } from "./queue.ts";
 import { payloads } from "./payloads.ts";
 import { D1_UNAVAILABLE_HEADERS, databaseFor, isD1Unavailable } from "./http/d1-unavailable.ts";
 
@@ -212,7 +213,10 @@ app.onError((error, c) => {
 export default {
   fetch: app.fetch,
   scheduled,
+  queue,
 } satisfies ExportedHandler<Env>;
 
 /** The live channel's Durable Object (wrangler.toml `LIVE`): the runtime finds its class among the entry's exports. */
 export { LiveChannel } from "./live/live-channel.ts";
+/** The rate-limit counters' Durable Object (wrangler.toml `RATE_LIMITS`, decision 093). */
+export { RateLimiter } from "./db/rate-limiter.ts";

@@ -2,7 +2,6 @@
  * The Worker's Cron Trigger handler (wrangler.toml `[triggers]`, every five minutes): the house-keeping that
  * runs on a schedule. Run it locally with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"` under
  * `wrangler dev --test-scheduled`, and in tests by calling it (tests/integration/scheduled.test.ts).
- * - rate-limit counters whose window ended are dropped (worker/http/rate-limit.ts);
  * - listings whose run ended go to the archive, and owners are e-mailed EXPIRY_REMINDER_DAYS before with a
  *   signed link that renews the listing (decision 038);
  * - availability (decision 084): listings left unconfirmed for CONFIRM_HIDE_CYCLES cycles leave search, and
@@ -28,10 +27,8 @@ import { editRow } from "#worker/db/listing-edits.ts";
 import { publishDueArticles } from "#worker/db/articles.ts";
 import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/listing-expiry.ts";
 import { closeEndedPromotions } from "#worker/db/promotions.ts";
-import { pruneRateLimits } from "#worker/db/rate-limits.ts";
 import { config } from "#worker/config.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
-import { RATE_LIMIT_MAX_WINDOW_S } from "#worker/http/rate-limit.ts";
 import { runAlerts } from "#worker/workflows/alerts.ts";
 import { regroupPending } from "#worker/workflows/property-groups.ts";
 import { sendMessageNotices } from "#worker/workflows/message-notices.ts";
@@ -47,8 +44,6 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   // A malformed variable stops the run before any work, its name in the log (worker/config.ts).
   config(env);
   const now = controller.scheduledTime;
-  // Counters of windows that ended can no longer refuse anything (worker/http/rate-limit.ts).
-  const pruned = await pruneRateLimits(env.DB, now - RATE_LIMIT_MAX_WINDOW_S * 1000);
   let expired = 0;
   for (;;) {
     const batch = (await archiveExpired(env.DB, now, EXPIRY_BATCH)).length;
@@ -66,7 +61,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const alerts = await runAlerts(env, now, sign);
   const { matching, digests, priceDrops } = alerts;
   console.log(
-    `scheduled ${controller.cron}: ${pruned} expired rate-limit counters removed, ${expired} listings expired, ` +
+    `scheduled ${controller.cron}: ${expired} listings expired, ` +
       `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail or off the list), ` +
       `${availability.hidden} listings hidden for want of a confirmation, ${availability.asked} listings asked about ` +
       `in ${availability.sent} availability e-mails (${availability.skipped} owners skipped), ` +

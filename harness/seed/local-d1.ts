@@ -53,8 +53,8 @@ export async function seedLocalD1({
 }: SeedLocalOptions): Promise<void> {
   const local = ["--local", "--persist-to", state];
   await wrangler(["d1", "migrations", "apply", "DB", ...local], { quiet: true });
-  if (freshCounters)
-    await wrangler(["d1", "execute", "DB", ...local, "--command", "DELETE FROM rate_limits"], { quiet: true });
+  // The rate-limit counters live in their Durable Objects' storage (decision 093), not in D1.
+  if (freshCounters) rmSync(join(state, RATE_LIMITS_FOLDER), { recursive: true, force: true });
 
   if (ifEmpty) {
     const out = await wrangler(
@@ -132,6 +132,8 @@ function dropStale(folder: string): void {
 
 /** Where wrangler keeps a state folder's D1 databases. */
 const D1_FOLDER = "v3/d1";
+/** Where wrangler keeps the rate-limit counters' Durable Objects (`{worker name}-{class}`). */
+const RATE_LIMITS_FOLDER = "v3/do/nekretnine-RateLimiter";
 let templateReady: Promise<void> | undefined;
 
 /**

@@ -107,7 +107,6 @@ const SEED_TABLES = [
   "tooltips",
   "refresh_tokens",
   "verification_codes",
-  "rate_limits",
   "dev_outbox",
   "users",
   "districts",

@@ -4,7 +4,6 @@
  * are not sent, and the budgets of numbers without an account (per number, per country, for everyone)
  * withhold only those SMS — with the same answer — never an account holder's code.
  */
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 /** Bursts of hundreds of requests, and a wait for a fresh hour at worst. */
@@ -18,6 +17,7 @@ import {
   SMS_REQUESTS_PER_NETWORK_PER_HOUR,
 } from "#shared/constants.ts";
 import { call, errorOf, lastCode, outbox, signUpByPhone, uniqueEmail, uniqueIp, uniquePhone } from "./auth-fixtures.ts";
+import { putRateLimitCounter } from "./rate-limit-fixtures.ts";
 
 const S = 1000;
 /** Hours far apart from other files' clocks, so fixed windows hold each test. */
@@ -53,11 +53,7 @@ const count = (statuses: number[], status: number) => statuses.filter((s) => s =
 /** Sets a budget's counter for the hour of `t`, as a flood from many networks would have left it. */
 async function spend(key: string, t: number, used: number) {
   const windowStart = Math.floor(t / 3_600_000) * 3_600_000;
-  await env.DB.prepare(
-    "INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, ?3) ON CONFLICT (key) DO UPDATE SET window_start = ?2, count = ?3",
-  )
-    .bind(key, windowStart, used)
-    .run();
+  await putRateLimitCounter(key, windowStart, windowStart + 3_600_000, used);
 }
 
 describe("no SMS switch a handful of addresses can flip", () => {

@@ -31,6 +31,7 @@ import {
 } from "#tests/fixtures/photos.ts";
 import { PHOTO_CODEC_HEADER } from "#worker/http/photo-bindings.ts";
 import { call, errorOf, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { setRateLimitCount } from "./rate-limit-fixtures.ts";
 
 let owner: SignedIn;
 let stranger: SignedIn;
@@ -464,9 +465,7 @@ describe("rotate, order, delete", () => {
       call("/api/realty/edit/image/rotate", { body: { id: photo.id, angle: 90 }, jar: turner.jar, ip: turner.ip });
     expect((await rotate()).status).toBe(200);
     // The hour's count so far, as PHOTO_ROTATIONS_PER_USER_PER_HOUR - 1 more rotations would leave it.
-    await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?")
-      .bind(PHOTO_ROTATIONS_PER_USER_PER_HOUR, `photo-rotate:user:${turner.user.id}`)
-      .run();
+    await setRateLimitCount(`photo-rotate:user:${turner.user.id}`, PHOTO_ROTATIONS_PER_USER_PER_HOUR);
     const refused = await rotate();
     expect(refused.status).toBe(429);
     expect((await errorOf(refused)).fields).toHaveProperty("angle");

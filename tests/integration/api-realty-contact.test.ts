@@ -12,6 +12,7 @@ import { PROMOTION_PRODUCT_IDS } from "#shared/products.ts";
 import { call, errorOf, type Jar, signUpByPhone } from "./auth-fixtures.ts";
 import { complete, createIntent, fail, intentOf, ledgerOf } from "./payment-fixtures.ts";
 import { REFERENCE_PRICES } from "#worker/db/reference/prices.ts";
+import { statisticsWritten } from "./statistics-fixtures.ts";
 
 /** An active listing of the seed that the test user does not own. */
 async function someListing(offset = 0) {
@@ -78,6 +79,7 @@ describe("POST /api/realty/{id}/reveal-phone-number", () => {
     const twice = await createIntent(jar, listing.id, "phone_reveal");
     expect(twice.status).toBe(409);
     expect((await errorOf(twice)).code).toBe("already_revealed");
+    await statisticsWritten();
     const stats = await env.DB.prepare(
       "SELECT SUM(count) AS n FROM listing_stats WHERE listing_id = ? AND kind = 'phone'",
     )
@@ -141,11 +143,13 @@ describe("GET /api/realty/{id}/revealed-phone-number", () => {
     const res = await call(`/api/realty/${id}/revealed-phone-number`, { jar });
     return { status: res.status, body: res.status === 200 ? await res.json<RevealedPhoneResponse>() : null };
   };
-  const phoneEvents = (id: number) =>
+  const phoneEvents = async (id: number) => (
+    await statisticsWritten(),
     env.DB.prepare("SELECT COALESCE(SUM(count), 0) AS n FROM listing_stats WHERE listing_id = ? AND kind = 'phone'")
       .bind(id)
       .first<{ n: number }>()
-      .then((row) => row!.n);
+      .then((row) => row!.n)
+  );
 
   it("is null until the number is paid for, then the number and its payment; it never asks or counts", async () => {
     const listing = await someListing(3);

@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ORIGIN } from "#tests/fixtures/requests.ts";
 import { uniqueIp } from "./auth-fixtures.ts";
+import { statisticsWritten } from "./statistics-fixtures.ts";
 
 /** Fixture owner and listings (ids 900000+): one active, one per other status. */
 const OWNER = 900001;
@@ -18,6 +19,7 @@ const post = (path: string, init: RequestInit = {}) =>
 const today = () => new Date().toISOString().slice(0, 10);
 
 async function count(id: number, kind: string, day = today()): Promise<number> {
+  await statisticsWritten();
   const row = await env.DB.prepare("SELECT count FROM listing_stats WHERE listing_id = ? AND day = ? AND kind = ?")
     .bind(id, day, kind)
     .first<{ count: number }>();
@@ -51,6 +53,8 @@ beforeAll(async () => {
 });
 
 beforeEach(async () => {
+  // What an earlier test sent is written before its counters are cleared.
+  await statisticsWritten();
   await env.DB.prepare("DELETE FROM listing_stats WHERE listing_id >= 900000").run();
 });
 
@@ -79,6 +83,7 @@ describe("POST /api/statistics/realty/{id}[/phone|/map|/list]", () => {
     await post(PATHS.view(ACTIVE));
     await post(PATHS.phone(ACTIVE));
     await post(PATHS.phone(ACTIVE));
+    await statisticsWritten();
     const { results } = await env.DB.prepare(
       "SELECT day, kind, count FROM listing_stats WHERE listing_id = ? ORDER BY kind",
     )
@@ -112,6 +117,8 @@ describe("POST /api/statistics/realty/{id}[/phone|/map|/list]", () => {
         expect(await res.json()).toMatchObject({ error: { code: "not_found" } });
       }
     }
+    await statisticsWritten();
+    await statisticsWritten();
     const { results } = await env.DB.prepare("SELECT * FROM listing_stats WHERE listing_id >= 900000").all();
     expect(results).toEqual([]);
   });

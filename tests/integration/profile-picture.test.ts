@@ -10,6 +10,7 @@ import { PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import { sniffPhoto } from "#worker/workflows/photo-sniff.ts";
 import { GPS_SECONDS_BYTES, SMALL_JPEG, gradientPng, pngHeader, withExif } from "#tests/fixtures/photos.ts";
 import { call, errorOf, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { setRateLimitCount } from "./rate-limit-fixtures.ts";
 
 function picture(who: SignedIn, bytes: Uint8Array, name = "me.jpg", type = "image/jpeg") {
   const form = new FormData();
@@ -132,9 +133,7 @@ describe("POST /api/cabinet/update-image", () => {
     const res = await picture(who, SMALL_JPEG);
     expect(res.status).toBe(200);
     const { image_url } = (await res.json<{ data: ApiUser }>()).data;
-    await env.DB.prepare("UPDATE rate_limits SET count = ? WHERE key = ?")
-      .bind(PHOTO_UPLOADS_PER_USER_PER_HOUR, `photo-upload:user:${who.user.id}`)
-      .run();
+    await setRateLimitCount(`photo-upload:user:${who.user.id}`, PHOTO_UPLOADS_PER_USER_PER_HOUR);
     const refused = await picture(who, SMALL_JPEG);
     expect(refused.status).toBe(429);
     expect((await errorOf(refused)).fields).toHaveProperty("image");

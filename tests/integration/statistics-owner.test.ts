@@ -14,6 +14,8 @@ import { BOT_UA, BROWSER_UA } from "#tests/fixtures/requests.ts";
 import { STATISTICS_ROLLUP_SQL } from "#worker/db/statistics.ts";
 import { call, devSession, errorOf, Jar, type SignedIn, signUpByPhone, uniqueIp } from "./auth-fixtures.ts";
 import { payFor } from "./payment-fixtures.ts";
+import { rateLimitKeysEndingWith } from "./rate-limit-fixtures.ts";
+import { statisticsWritten } from "./statistics-fixtures.ts";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -100,6 +102,7 @@ beforeAll(async () => {
 afterAll(clean);
 
 async function count(id: number, kind: string, day = dayOf(NOW)): Promise<number> {
+  await statisticsWritten();
   const row = await env.DB.prepare("SELECT count FROM listing_stats WHERE listing_id = ? AND day = ? AND kind = ?")
     .bind(id, day, kind)
     .first<{ count: number }>();
@@ -125,8 +128,11 @@ function openMap(
   });
 }
 
-const clearCounters = () =>
-  env.DB.prepare("DELETE FROM listing_stats WHERE listing_id >= 910000 AND listing_id < 920000").run();
+/** Clears the fixtures' counters, once what earlier tests sent is written. */
+const clearCounters = async () => {
+  await statisticsWritten();
+  await env.DB.prepare("DELETE FROM listing_stats WHERE listing_id >= 910000 AND listing_id < 920000").run();
+};
 
 describe("views: once per visitor and listing a UTC day", () => {
   beforeEach(clearCounters);
@@ -195,8 +201,7 @@ describe("bots are never counted", () => {
         expect(await res.text()).toBe("");
       }
       expect(await count(L.active, kind)).toBe(0);
-      const { results } = await env.DB.prepare("SELECT key FROM rate_limits WHERE key LIKE ?").bind(`%:ip:${ip}`).all();
-      expect(results).toEqual([]);
+      expect(await rateLimitKeysEndingWith(`:ip:${ip}`)).toEqual([]);
       // A bot asking about a listing that is not public hears what anyone hears.
       expect((await beacon(L.draft, kind, { ip, ua: BOT_UA })).status).toBe(404);
       // The same address as a browser counts.
@@ -256,6 +261,7 @@ describe("phone reveals count themselves", () => {
   it("a refused reveal counts nothing", async () => {
     expect((await reveal(stranger.jar, L.draft)).status).toBe(404);
     expect((await call(`/api/realty/${L.counted}/reveal-phone-number`, { method: "POST", now: NOW })).status).toBe(401);
+    await statisticsWritten();
     const { results } = await env.DB.prepare(
       "SELECT * FROM listing_stats WHERE listing_id >= 910000 AND listing_id < 920000",
     ).all();
@@ -337,6 +343,7 @@ describe("GET /api/statistics/realty/{id}/map/open", () => {
     // Deleted is gone for its owner too.
     expect((await openMap(L.deleted, { jar: owner.jar })).status).toBe(404);
     for (const id of ["0", "abc", "1.5", "9".repeat(17)]) expect((await openMap(id)).status, id).toBe(400);
+    await statisticsWritten();
     const { results } = await env.DB.prepare(
       "SELECT * FROM listing_stats WHERE listing_id >= 910000 AND listing_id < 920000",
     ).all();

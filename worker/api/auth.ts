@@ -37,7 +37,7 @@ export const auth = new Hono<AppEnv>();
  */
 auth.post("/auth/login", valid("json", PasswordLoginBody), async (c) => {
   const body = c.req.valid("json");
-  const gate = await passwordAttempt(c.env.DB, {
+  const gate = await passwordAttempt(c.env.RATE_LIMITS, {
     scope: "login",
     identity: body.login.value,
     address: clientIp(c.req.raw),

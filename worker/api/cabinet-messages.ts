@@ -141,7 +141,11 @@ export async function writeMessage(
     if (await blockedRecipient(c, conversation, me)) return recipientBlocked(c);
   }
   // Counted only for a message that may go: one counter for send-message and create alike.
-  const verdict = await hit(db, { key: `message:user:${me}`, limit: MESSAGES_PER_HOUR, windowS: 3600 }, now);
+  const verdict = await hit(
+    c.env.RATE_LIMITS,
+    { key: `message:user:${me}`, limit: MESSAGES_PER_HOUR, windowS: 3600 },
+    now,
+  );
   if (!verdict.allowed) return rateLimited(c, verdict);
   const message = await insertMessage(db, conversation ? { conversationId: conversation.id } : target, me, text, now);
   if (!message) {

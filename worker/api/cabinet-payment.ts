@@ -157,7 +157,7 @@ const answerIntent = (c: C, row: IntentRow, status: 200 | 201 = 200) =>
  */
 const providerTurn = (c: C, what: "check" | "cancel", intentId: string) =>
   hit(
-    c.env.DB,
+    c.env.RATE_LIMITS,
     { key: `payment-${what}:intent:${intentId}`, limit: 1, windowS: PAYMENT_PROVIDER_CALL_WINDOW_S },
     nowOf(c),
   );
@@ -240,7 +240,7 @@ async function createIntent(c: C, input: { listingId: number; product: ProductId
     if (open) return answerIntent(c, await ensureCheckout(c, provider, open));
     if (spec.kind === "phone_reveal") {
       const rule = { key: `reveal:user:${user}`, limit: PHONE_REVEALS_PER_HOUR, windowS: 3600 };
-      const verdict = await hit(db, rule, now);
+      const verdict = await hit(c.env.RATE_LIMITS, rule, now);
       if (!verdict.allowed) return rateLimited(c, verdict);
     }
     // The price now: the intent keeps it, whatever the price becomes later.

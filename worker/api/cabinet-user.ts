@@ -187,7 +187,7 @@ cabinetUser.post("/cabinet/update-password", valid("json", UpdatePasswordBody), 
     });
   }
   // Failures per account and address, with the slowing ceiling of sign-in; a success does not count.
-  const gate = await passwordAttempt(c.env.DB, {
+  const gate = await passwordAttempt(c.env.RATE_LIMITS, {
     scope: "password",
     identity: `user:${row.id}`,
     address: clientIp(c.req.raw),

@@ -18,7 +18,7 @@ import { CURRENCY } from "#shared/products.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { activeListingContact, revealOf } from "#worker/db/contacts.ts";
 import { priceOf, type PriceRow } from "#worker/db/prices.ts";
-import { countListingEvent } from "#worker/db/statistics.ts";
+import { queueListingEvent } from "#worker/http/listing-events.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { logServerError, shownErrorText } from "#worker/http/server-error.ts";
@@ -101,7 +101,7 @@ realtyContact
     // account and listing; the owner's own look is not.
     if (!own) {
       const rule = { key: `stat:phone:${listingId}:user:${user.id}`, limit: 1, windowS: PHONE_REVEAL_REPEAT_WINDOW_S };
-      if ((await hit(c.env.DB, rule, now)).allowed) await countListingEvent(c.env.DB, listingId, "phone", now);
+      if ((await hit(c.env.RATE_LIMITS, rule, now)).allowed) await queueListingEvent(c.env, listingId, "phone", now);
     }
     return c.json({
       data: {

@@ -10,13 +10,14 @@ import {
 } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasRole } from "#shared/staff-roles.ts";
-import { activeListingExists, countListingEvent, mapTarget } from "#worker/db/statistics.ts";
+import { activeListingExists, mapTarget } from "#worker/db/statistics.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { isBotRequest } from "#worker/http/bot-request.ts";
 import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { overLimit, perAddress } from "#worker/middleware/throttle.ts";
 import { hit } from "#worker/http/rate-limit.ts";
+import { queueListingEvent } from "#worker/http/listing-events.ts";
 import { valid } from "./validate.ts";
 
 const ListingParam = v.object({ id: IdParam });
@@ -29,7 +30,7 @@ const ListingParam = v.object({ id: IdParam });
 async function isRepeat(c: Context<AppEnv>, kind: StatKind, id: number): Promise<boolean> {
   const windowS = kind === "view" ? VIEW_REPEAT_WINDOW_S : STATISTICS_REPEAT_WINDOW_S;
   const key = `stat:${kind}:${id}:ip:${clientIp(c.req.raw)}`;
-  return !(await hit(c.env.DB, { key, limit: 1, windowS }, nowOf(c))).allowed;
+  return !(await hit(c.env.RATE_LIMITS, { key, limit: 1, windowS }, nowOf(c))).allowed;
 }
 
 /** The hourly allowance of distinct events per address (one for list shows, one for the rest). */
@@ -45,10 +46,11 @@ const openStreetMapUrl = (lat: number, lng: number) =>
 
 /**
  * Product §7 "Statistics": per-day counters of an active listing's views, phone, map and list shows. Beacons
- * are anonymous writes: one visitor's repeats of an event on a listing count once a day (views) or an hour
- * (the rest), answered 204 all the same and free; bots are answered alike and never counted; distinct
- * events are throttled per address (429 past the hourly allowance), so a script can neither inflate the
- * counters nor flood the table. Phone reveals also count themselves (realty-contact.ts); map opens count
+ * are anonymous writes, counted through the statistics queue (worker/http/listing-events.ts, decision 093):
+ * one visitor's repeats of an event on a listing count once a day (views) or an hour (the rest), answered
+ * 204 all the same and free; bots are answered alike and never counted; distinct events are throttled per
+ * address (429 past the hourly allowance), so a script can neither inflate the counters nor flood the
+ * queue. Phone reveals also count themselves (realty-contact.ts); map opens count
  * through the detail page's map link, `GET …/map/open`, which leads on to the map.
  */
 export const statistics = new Hono<AppEnv>();
@@ -63,10 +65,9 @@ for (const kind of ["view", "phone", "map", "list"] as const satisfies readonly 
       const refused = await overLimit(c, [allowanceRule(c, kind)]);
       if (refused) return refused;
     }
-    const known = uncounted
-      ? await activeListingExists(c.env.DB, id)
-      : await countListingEvent(c.env.DB, id, kind, nowOf(c));
-    if (!known) return apiError(c, 404, "not_found", "No such listing");
+    if (!(await activeListingExists(c.env.DB, id))) return apiError(c, 404, "not_found", "No such listing");
+    // Counted by the statistics queue's consumer, in a batch (worker/queue.ts): this request writes no row.
+    if (!uncounted) await queueListingEvent(c.env, id, kind, nowOf(c));
     return c.body(null, 204);
   });
 }
@@ -89,8 +90,8 @@ statistics.get("/statistics/realty/:id/map/open", valid("param", ListingParam), 
   // A HEAD is a link checker's, not a person opening the map.
   const counts = listing.status === "active" && !insider && c.req.method === "GET" && !isBotRequest(c);
   if (counts && !(await isRepeat(c, "map", id))) {
-    const within = (await hit(c.env.DB, allowanceRule(c, "map"), nowOf(c))).allowed;
-    if (within) await countListingEvent(c.env.DB, id, "map", nowOf(c));
+    const within = (await hit(c.env.RATE_LIMITS, allowanceRule(c, "map"), nowOf(c))).allowed;
+    if (within) await queueListingEvent(c.env, id, "map", nowOf(c));
   }
   c.header("Cache-Control", "private, no-store");
   // The public is led to the shown point (decision 044): a hidden house is not on OpenStreetMap's pin either.

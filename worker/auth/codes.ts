@@ -16,7 +16,7 @@ import {
   replaceCode,
   retireResetTickets,
 } from "#worker/db/verification-codes.ts";
-import { hit } from "#worker/http/rate-limit.ts";
+import { hit, type RateLimits } from "#worker/http/rate-limit.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex } from "./secret-bytes.ts";
 
 export type CodePurpose = "register" | "login" | "recovery" | "verify_phone" | "verify_email" | "reset_ticket";
@@ -70,6 +70,7 @@ export type CheckResult =
 /** Checks and, when right, consumes the identity's current code for the purpose. */
 export async function consumeCode(
   db: D1Database,
+  limits: RateLimits,
   options: { identity: string; purpose: CodePurpose; code: string; now: number; address: string },
 ): Promise<CheckResult> {
   const row = await currentCode(db, options.identity, options.purpose);
@@ -77,7 +78,7 @@ export async function consumeCode(
   if (row.attempts >= CODE_MAX_WRONG_TOTAL) return { ok: false, reason: "locked" };
   // This address's attempts on this code, counted before the check (atomic): racing guesses cannot overshoot.
   const mine = await hit(
-    db,
+    limits,
     {
       key: `code:attempt:${row.id}:ip:${options.address}`,
       limit: CODE_MAX_ATTEMPTS,

@@ -80,14 +80,14 @@ export async function requestCode(
     });
   }
   const perAddress = await hit(
-    db,
+    c.env.RATE_LIMITS,
     { key: `code:ip:${address}`, limit: CODE_REQUESTS_PER_IP_PER_HOUR, windowS: 3600 },
     now,
   );
   if (!perAddress.allowed) return rateLimited(c, perAddress, field);
   const network = sms ? clientNetwork(c.req.raw) : null;
   if (network) {
-    const verdict = await hitSmsNetwork(db, network, now);
+    const verdict = await hitSmsNetwork(c.env.RATE_LIMITS, network, now);
     if (!verdict.allowed) return rateLimited(c, verdict, field);
   }
 
@@ -105,7 +105,7 @@ export async function requestCode(
     },
     { key: `code:identity:${identity.value}`, limit: CODE_REQUESTS_PER_IDENTITY_PER_HOUR, windowS: 3600 },
   ]) {
-    const verdict = await hit(db, rule, now);
+    const verdict = await hit(c.env.RATE_LIMITS, rule, now);
     if (!verdict.allowed) return rateLimited(c, verdict, field);
   }
 
@@ -114,7 +114,7 @@ export async function requestCode(
   const code = notice ? decoyCode() : newCode();
   await createCode(db, { identity: identity.value, purpose, now, payload, code });
   const deliver = async () => {
-    if (sms && !(await smsGoesOut(db, identity.value, notice, now))) return;
+    if (sms && !(await smsGoesOut(c.env, identity.value, notice, now))) return;
     await deliverCode(
       c.env,
       {
@@ -155,15 +155,21 @@ export async function requestCode(
  * Whether an SMS goes out (decision 048): always to a number with an account; never only to say there is
  * none; to a number without an account within its number's, its country's and everyone's budget.
  */
-async function smsGoesOut(db: D1Database, phone: string, notice: Notice, now: number): Promise<boolean> {
+async function smsGoesOut(env: Env, phone: string, notice: Notice, now: number): Promise<boolean> {
   if (notice === "no_account") return false;
-  const withinBudget = await newNumberSmsAllowed(db, phone, now);
-  return withinBudget || (await findUserByIdentity(db, { kind: "phone", value: phone })) !== null;
+  const withinBudget = await newNumberSmsAllowed(env.RATE_LIMITS, phone, now);
+  return withinBudget || (await findUserByIdentity(env.DB, { kind: "phone", value: phone })) !== null;
 }
 
 /** Checks (and when right, uses) the identity's code; wrong attempts count per code and address. */
 export function checkCode(c: Context<AppEnv>, identity: string, purpose: CodePurpose, code: string) {
-  return consumeCode(c.env.DB, { identity, purpose, code, now: nowOf(c), address: clientIp(c.req.raw) });
+  return consumeCode(c.env.DB, c.env.RATE_LIMITS, {
+    identity,
+    purpose,
+    code,
+    now: nowOf(c),
+    address: clientIp(c.req.raw),
+  });
 }
 
 /** The answer to a failed code check: 400 wrong/expired (a new code is needed when expired), 429 locked. */

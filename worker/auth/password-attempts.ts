@@ -16,7 +16,7 @@ import {
   LOGIN_SLOWDOWN_BASE_S,
   LOGIN_WINDOW_S,
 } from "#shared/constants.ts";
-import { hit, refund, type RateLimitRule } from "#worker/http/rate-limit.ts";
+import { hit, type RateLimitRule, type RateLimits, refund } from "#worker/http/rate-limit.ts";
 
 export type PasswordGate =
   { allowed: true; settle(succeeded: boolean): Promise<void> } | { allowed: false; retryAfterS: number };
@@ -31,12 +31,12 @@ function slowdownLevel(over: number): number {
 }
 
 export async function passwordAttempt(
-  db: D1Database,
+  limits: RateLimits,
   options: { scope: "login" | "password"; identity: string; address: string; now: number },
 ): Promise<PasswordGate> {
   const { scope, identity, address, now } = options;
   const window = { windowS: LOGIN_WINDOW_S };
-  const perAddress = await hit(db, { key: `${scope}:ip:${address}`, limit: LOGIN_ATTEMPTS_PER_IP, ...window }, now);
+  const perAddress = await hit(limits, { key: `${scope}:ip:${address}`, limit: LOGIN_ATTEMPTS_PER_IP, ...window }, now);
   if (!perAddress.allowed) return { allowed: false, retryAfterS: perAddress.retryAfterS };
 
   const mine: RateLimitRule = {
@@ -45,15 +45,15 @@ export async function passwordAttempt(
     ...window,
   };
   const all: RateLimitRule = { key: `${scope}:fail:${identity}`, limit: LOGIN_FAILURES_PER_IDENTITY, ...window };
-  const own = await hit(db, mine, now);
+  const own = await hit(limits, mine, now);
   if (!own.allowed) {
-    await refund(db, mine, now);
+    await refund(limits, mine, now);
     return { allowed: false, retryAfterS: own.retryAfterS };
   }
-  const overall = await hit(db, all, now);
+  const overall = await hit(limits, all, now);
   const giveBack = async () => {
-    await refund(db, mine, now);
-    await refund(db, all, now);
+    await refund(limits, mine, now);
+    await refund(limits, all, now);
   };
   // `own.count` includes this attempt's slot: above 1, this address has failed (or is trying) already.
   if (!overall.allowed && own.count > 1) {
@@ -62,7 +62,11 @@ export async function passwordAttempt(
     const level = slowdownLevel(overall.count - LOGIN_FAILURES_PER_IDENTITY);
     for (let step = 0; step <= level; step++) {
       const windowS = LOGIN_SLOWDOWN_BASE_S * 2 ** step;
-      const slow = await hit(db, { key: `${scope}:slow:${identity}:ip:${address}:${windowS}`, limit: 1, windowS }, now);
+      const slow = await hit(
+        limits,
+        { key: `${scope}:slow:${identity}:ip:${address}:${windowS}`, limit: 1, windowS },
+        now,
+      );
       if (!slow.allowed) {
         await giveBack();
         return { allowed: false, retryAfterS: slow.retryAfterS };

@@ -10,25 +10,35 @@ export function statDay(now = Date.now()): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
+/** A number of one kind of event on a listing in a UTC day, to add to its counter. */
+export interface ListingEventCount {
+  listingId: number;
+  day: string;
+  kind: StatKind;
+  count: number;
+}
+
 /**
- * Adds one to a listing's counter of the day, only for an active listing: false when there is none.
- * One statement, so concurrent calls never lose a count.
+ * Adds the counts to the listings' counters of their days, only for listings that are active now (a
+ * listing that left the site in between keeps no count), in one statement: one write, all or nothing,
+ * however many listings and events.
  */
-export async function countListingEvent(
-  db: D1Database,
-  listingId: number,
-  kind: StatKind,
-  now = Date.now(),
-): Promise<boolean> {
+export async function addListingEventCounts(db: D1Database, counts: ListingEventCount[]): Promise<number> {
+  if (counts.length === 0) return 0;
   const result = await db
     .prepare(
       `INSERT INTO listing_stats (listing_id, day, kind, count)
-       SELECT id, ?1, ?2, 1 FROM listings WHERE id = ?3 AND status = 'active'
-       ON CONFLICT (listing_id, day, kind) DO UPDATE SET count = count + 1`,
+       SELECT l.id, e.day, e.kind, e.count
+       FROM (SELECT value ->> '$.listingId' AS listing_id, value ->> '$.day' AS day, value ->> '$.kind' AS kind,
+               value ->> '$.count' AS count
+             FROM json_each(?1)) e
+       JOIN listings l ON l.id = e.listing_id AND l.status = 'active'
+       WHERE true
+       ON CONFLICT (listing_id, day, kind) DO UPDATE SET count = listing_stats.count + excluded.count`,
     )
-    .bind(statDay(now), kind, listingId)
+    .bind(JSON.stringify(counts))
     .run();
-  return result.meta.changes > 0;
+  return result.meta.changes ?? 0;
 }
 
 /** Whether a listing is public (active): a repeated beacon is answered like a counted one. */

@@ -89,7 +89,7 @@ export const images = new Hono<AppEnv>().get(
     if (kept) return new Response(kept.body, kept);
     // Only a paint counts against the address (a kept picture costs nothing), before the id is looked up.
     const verdict = await hit(
-      c.env.DB,
+      c.env.RATE_LIMITS,
       perAddress(c, "preview-paint", PREVIEW_PAINTS_PER_ADDRESS, PREVIEW_PAINT_WINDOW_S),
       nowOf(c),
     );

@@ -23,7 +23,7 @@ export function throttle(
 
 /** Counts the request against the rules: the 429 answer when one is over its limit, else null. */
 export async function overLimit(c: Context<AppEnv>, rules: RateLimitRule[], field?: string) {
-  const verdict = await hitAll(c.env.DB, rules, nowOf(c));
+  const verdict = await hitAll(c.env.RATE_LIMITS, rules, nowOf(c));
   return verdict.allowed ? null : rateLimited(c, verdict, field);
 }
 
