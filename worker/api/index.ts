@@ -33,6 +33,7 @@ import { cabinetRealties } from "./cabinet-realties.ts";
 import { cabinetStatistics } from "./cabinet-statistics.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
+import { devMeter } from "./dev-meter.ts";
 import { messagesLive } from "./messages-live.ts";
 import { paymentsWebhook } from "./payments-webhook.ts";
 import { savedSearches } from "./saved-searches.ts";
@@ -115,6 +116,7 @@ api.route("/", savedSearches);
 api.route("/", messagesLive);
 api.route("/", paymentsWebhook);
 api.route("/", devOutbox);
+api.route("/", devMeter);
 
 // An endpoint that does not exist answers in the API's JSON error shape, not Hono's plain-text 404.
 api.all("*", (c) => apiError(c, 404, "not_found", "No such endpoint"));
