@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { type ApiClient, createApiClient } from "#shared/api-client.ts";
-import { api } from "./api/index.ts";
+import { api, READ_POSTS } from "./api/index.ts";
 import { apiDelay, apiDelayPath, apiFault, apiFetcher } from "./api-fetcher.ts";
 import type { AppEnv } from "./app-env.ts";
 import { debugClock } from "./http/request-clock.ts";
@@ -25,6 +25,10 @@ function methodOf(input: RequestInfo | URL, init: RequestInit | undefined): stri
   return (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
 }
 
+/** Whether a call may change what later calls see (the visitor's session included). */
+const writes = (request: Request) =>
+  request.method !== "GET" && request.method !== "HEAD" && !READ_POSTS.has(new URL(request.url).pathname);
+
 const urlOf = (input: RequestInfo | URL) => (input instanceof Request ? input.url : String(input));
 
 /** Identical calls: the same URL with the same headers. */
@@ -42,7 +46,8 @@ function callKey(input: RequestInfo | URL, init: RequestInit | undefined): strin
  * One render, one visitor, one answer per question (decision 091): the session the page's middleware
  * resolved is handed to each call rather than checked again, and identical GETs made while the page
  * renders (the header's unread count and the cabinet's) are made once, each caller reading its own copy.
- * A write ends both: what follows it is asked afresh, with the session checked again, as before.
+ * A write (itself made as the page's visitor) ends both: what follows it is asked afresh, with the session
+ * checked again, as before (a POST that only reads, READ_POSTS, is not a write).
  */
 export function inProcessApi(
   c: Context<AppEnv>,
@@ -56,7 +61,10 @@ export function inProcessApi(
     deadline: timeoutMs === undefined ? undefined : Date.now() + timeoutMs,
     fault: apiFault(c.env, c.req.raw),
     onFailure: () => c.set("apiFailed", true),
-    beforeServe: anonymous ? undefined : (request) => wrote || handOverSession(c, request),
+    beforeServe: (request) => {
+      if (!anonymous && !wrote) handOverSession(c, request);
+      if (writes(request)) wrote = true;
+    },
   });
   const ip = c.req.header("cf-connecting-ip");
   return createApiClient({
@@ -74,10 +82,11 @@ export function inProcessApi(
         }
         response = (await answer).clone();
       } else {
-        wrote = true;
-        answers.clear();
+        // An answer from before a write is not reused after it.
+        if (!READ_POSTS.has(new URL(urlOf(input)).pathname)) answers.clear();
         countApiCall(c.env, method, urlOf(input));
         response = await serve(input, init);
+        if (!READ_POSTS.has(new URL(urlOf(input)).pathname)) answers.clear();
       }
       onResponse?.(response);
       return response;

@@ -46,6 +46,9 @@ import { session } from "#worker/middleware/session.ts";
 import { INVALID } from "#shared/validation.ts";
 import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
 
+/** POSTs that only read (their query is a body): no write follows them, and a page may ask them again. */
+export const READ_POSTS: ReadonlySet<string> = new Set(["/api/cabinet/realties/active"]);
+
 /** The API of product §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
 
@@ -66,11 +69,12 @@ api.use(csrf());
 // A write may have made or broken a property group (decision 090): the listings its triggers queued are
 // regrouped before the answer, so the next read sees the groups. A failure leaves them queued for the
 // scheduled run, never fails the write.
-// Writes that never touch a listing (the statistics beacons, the busiest, and messages) skip its statement.
-const NO_LISTING_WRITES = ["/api/statistics/", "/api/cabinet/messages/"];
+// Writes that never touch a listing (the statistics beacons, the busiest, messages and saved searches) skip
+// its statement.
+const NO_LISTING_WRITES = ["/api/statistics/", "/api/cabinet/messages/", "/api/saved-search"];
 api.use(async (c, next) => {
   await next();
-  if (c.req.method === "GET" || c.req.method === "HEAD") return;
+  if (c.req.method === "GET" || c.req.method === "HEAD" || READ_POSTS.has(c.req.path)) return;
   if (NO_LISTING_WRITES.some((prefix) => c.req.path.startsWith(prefix))) return;
   try {
     await regroupPending(c.env.DB);
