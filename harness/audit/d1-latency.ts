@@ -40,6 +40,8 @@ export interface LatencyFigures {
   writes: number;
   sessionReads: number;
   apiCalls: string[];
+  /** The last sample's round trips in order, each with its sequential depth: where the chain is. */
+  trips: { sql: string; depth: number }[];
 }
 
 interface FinalCounts {
@@ -48,6 +50,7 @@ interface FinalCounts {
   sequential: number;
   sessionReads: number;
   apiCalls: string[];
+  trips: { sql: string; depth: number }[];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -103,6 +106,7 @@ export async function measureLatency<K extends string>(
         writes: median(taken.map((t) => t.counts.writes)),
         sessionReads: median(taken.map((t) => t.counts.sessionReads)),
         apiCalls: last.counts.apiCalls,
+        trips: last.counts.trips,
       });
     }
   }

@@ -30,6 +30,7 @@ devMeter.get("/dev/d1/:id", async (c) => {
     sequential,
     sessionReads: meter.sessionReads,
     apiCalls: meter.apiCalls,
+    trips: meter.d1.trips,
     beforeFirstByte: meter.beforeFirstByte ?? null,
   });
 });

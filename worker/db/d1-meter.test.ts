@@ -32,11 +32,11 @@ function fakeD1(ms = 0) {
   }
   const db = {
     prepare: (sql: string) => new Statement(sql) as unknown as D1PreparedStatement,
-    batch: (statements: D1PreparedStatement[]) => {
+    batch: <T = unknown>(statements: D1PreparedStatement[]) => {
       // D1's batch reads its own statements' fields: a metered one must be unwrapped first.
       if (!statements.every((s) => s instanceof Statement)) throw new TypeError("not a D1 statement");
       batches.push(statements);
-      return later(statements.map(() => ({ results: [], success: true, meta: {} })) as D1Result[]);
+      return later(statements.map(() => ({ results: [], success: true, meta: {} })) as unknown as D1Result<T>[]);
     },
     withSession: () => ({ ...db, session: true }),
     exec: (sql: string) => later({ count: 1, duration: 0, sql }),
@@ -138,19 +138,25 @@ describe("meterD1", () => {
 
   it("meters a session it opens and exec into the same counts, and passes everything else through", async () => {
     const { db } = fakeD1();
-    const { db: metered, counts } = meterD1(db as typeof db & { withSession: () => typeof db });
+    const { db: metered, counts } = meterD1(db);
     const session = metered.withSession();
     await session.prepare("INSERT INTO x VALUES (1)").run();
     await session.batch([session.prepare("SELECT 1")]);
     await metered.exec("DELETE FROM x");
     expect(counts).toMatchObject({ roundTrips: 3, writes: 2 });
+    expect(counts.trips.map((trip) => trip.sql)).toEqual([
+      "INSERT INTO x VALUES (1)",
+      "batch: SELECT 1",
+      "DELETE FROM x",
+    ]);
     expect(metered.name).toBe("fake");
   });
 
   it("counts a failed round trip and ends it", async () => {
     const failing = {
-      prepare: () => ({ first: () => Promise.reject(new Error("SQLITE_BUSY")) }) as unknown as D1PreparedStatement,
-      batch: () => Promise.reject(new Error("SQLITE_BUSY")),
+      prepare: (_sql: string) =>
+        ({ first: () => Promise.reject(new Error("SQLITE_BUSY")) }) as unknown as D1PreparedStatement,
+      batch: <T>(): Promise<D1Result<T>[]> => Promise.reject(new Error("SQLITE_BUSY")),
     };
     const { db: metered, counts } = meterD1(failing);
     await expect(metered.prepare("SELECT 1").first()).rejects.toThrow("SQLITE_BUSY");

@@ -27,6 +27,8 @@ export interface D1Counts {
   sequentialEnded: number;
   /** Round trips started and not yet ended. */
   inFlight: number;
+  /** Each round trip in the order started: its statement's first words and its sequential depth. */
+  trips: { sql: string; depth: number }[];
 }
 
 export interface D1MeterOptions {
@@ -49,8 +51,12 @@ export function isWrite(sql: string): boolean {
 interface Metered {
   /** The statement D1 made, which its `batch` takes (it reads the statement's own fields). */
   real: D1PreparedStatement;
+  sql: string;
   writes: number;
 }
+
+/** How much of a statement a trip's record keeps. */
+const TRIP_SQL_CHARS = 80;
 
 /** The real statement and its writes behind each metered one. */
 const meteredStatements = new WeakMap<object, Metered>();
@@ -60,12 +66,13 @@ const meteredStatements = new WeakMap<object, Metered>();
  * and its counts, which rise as it is used.
  */
 export function meterD1<D extends D1Like>(db: D, { delayMs = 0 }: D1MeterOptions = {}): { db: D; counts: D1Counts } {
-  const counts: D1Counts = { roundTrips: 0, writes: 0, sequential: 0, sequentialEnded: 0, inFlight: 0 };
+  const counts: D1Counts = { roundTrips: 0, writes: 0, sequential: 0, sequentialEnded: 0, inFlight: 0, trips: [] };
 
-  async function trip<T>(writes: number, run: () => Promise<T>): Promise<T> {
+  async function trip<T>(sql: string, writes: number, run: () => Promise<T>): Promise<T> {
     counts.roundTrips += 1;
     counts.writes += writes;
     const depth = counts.sequentialEnded + 1;
+    counts.trips.push({ sql: sql.replace(/\s+/g, " ").trim().slice(0, TRIP_SQL_CHARS), depth });
     counts.sequential = Math.max(counts.sequential, depth);
     counts.inFlight += 1;
     try {
@@ -77,27 +84,28 @@ export function meterD1<D extends D1Like>(db: D, { delayMs = 0 }: D1MeterOptions
     }
   }
 
-  function statement(real: D1PreparedStatement, writes: number): D1PreparedStatement {
+  function statement(real: D1PreparedStatement, sql: string, writes: number): D1PreparedStatement {
     const metered = {
-      bind: (...values: unknown[]) => statement(real.bind(...values), writes),
-      first: (column?: string) => trip(writes, () => (column === undefined ? real.first() : real.first(column))),
-      all: () => trip(writes, () => real.all()),
-      run: () => trip(writes, () => real.run()),
-      raw: (options?: { columnNames?: boolean }) => trip(writes, () => real.raw(options as { columnNames: true })),
+      bind: (...values: unknown[]) => statement(real.bind(...values), sql, writes),
+      first: (column?: string) => trip(sql, writes, () => (column === undefined ? real.first() : real.first(column))),
+      all: () => trip(sql, writes, () => real.all()),
+      run: () => trip(sql, writes, () => real.run()),
+      raw: (options?: { columnNames?: boolean }) => trip(sql, writes, () => real.raw(options as { columnNames: true })),
     };
-    meteredStatements.set(metered, { real, writes });
+    meteredStatements.set(metered, { real, sql, writes });
     return metered as unknown as D1PreparedStatement;
   }
 
   function wrap<T extends D1Like>(target: T): T {
     const methods: Record<PropertyKey, unknown> = {
-      prepare: (sql: string) => statement(target.prepare(sql), isWrite(sql) ? 1 : 0),
+      prepare: (sql: string) => statement(target.prepare(sql), sql, isWrite(sql) ? 1 : 0),
       batch: (statements: D1PreparedStatement[]) => {
-        const members = statements.map((s) => meteredStatements.get(s) ?? { real: s, writes: 0 });
+        const members = statements.map((s) => meteredStatements.get(s) ?? { real: s, sql: "?", writes: 0 });
         const writes = members.reduce((sum, member) => sum + member.writes, 0);
-        return trip(writes, () => target.batch(members.map((member) => member.real)));
+        const sql = `batch: ${members.map((member) => member.sql.trim().slice(0, 30)).join(" | ")}`;
+        return trip(sql, writes, () => target.batch(members.map((member) => member.real)));
       },
-      exec: (sql: string) => trip(isWrite(sql) ? 1 : 0, () => (target as unknown as D1Database).exec(sql)),
+      exec: (sql: string) => trip(sql, isWrite(sql) ? 1 : 0, () => (target as unknown as D1Database).exec(sql)),
       withSession: (constraint?: string) => wrap((target as unknown as D1Database).withSession(constraint)),
     };
     return new Proxy(target, {
