@@ -191,11 +191,11 @@ export async function findArticleWithRelated(
   limit = 4,
 ): Promise<{ row: ArticleLocaleRow; related: ArticleLocaleRow[] } | null> {
   // By id when one is given and public, else by slug: the id's match sorts first. Binds: ?1 id, ?2 slug,
-  // ?3 now, ?4 limit (every statement binds all four).
+  // ?3 now, ?4 limit (D1 takes as many values as the highest number a statement names).
   const found = `FROM articles WHERE (id = ?1 OR slug = ?2) AND ${publicArticle(locale, 3)} ORDER BY id = ?1 DESC LIMIT 1`;
   const binds = [key.id ?? null, key.slug, now, limit];
   const [article, related] = await db.batch<ArticleLocaleRow>([
-    db.prepare(`SELECT ${articleColumns(locale)} ${found}`).bind(...binds),
+    db.prepare(`SELECT ${articleColumns(locale)} ${found}`).bind(...binds.slice(0, 3)),
     db
       .prepare(
         `WITH found AS (SELECT id, tag_id ${found})
