@@ -8,13 +8,13 @@
  */
 
 /** The delays measured (ms per round trip): none, a neighbouring region, another continent. */
-export const D1_DELAYS_MS = [0, 50, 150] as const;
+const D1_DELAYS_MS = [0, 50, 150] as const;
 
 /**
  * The goals at the largest delay (issue of decision 091): the first byte within one round trip and 50 ms,
  * the complete document within two round trips and 100 ms — on every page, signed-in ones included.
  */
-export const LATENCY_GOALS = {
+const LATENCY_GOALS = {
   delayMs: 150,
   firstByte: { roundTrips: 1, plusMs: 50 },
   complete: { roundTrips: 2, plusMs: 100 },
