@@ -18,6 +18,10 @@
  *   the slowed data;
  * - first-load JS per page type (gzip and brotli of every script the page loads), CSS bytes and the
  *   worker bundle's gzip size;
+ * - production latency (decision 091): per page type, guest and signed in, with every D1 round trip slowed by
+ *   0 / 50 / 150 ms: first byte, complete document, sequential round trips before the first byte and in all,
+ *   writes; and the goals at 150 ms as pass/fail lines (harness/audit/d1-latency.ts). `--latency-only` runs
+ *   this part alone (with the build, seed and server);
  * - the machine's core count and load (figures compare only inside one run).
  * Prints tables, writes reports/bench.json and exits non-zero naming every missed budget (budgets.json).
  */
@@ -38,6 +42,7 @@ import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { seedStatements } from "#harness/seed/seed-sql.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { OFFLINE_PATH } from "#client/pwa/protocol.ts";
+import { type LatencyFigures, latencyVerdicts, measureLatency } from "#harness/audit/d1-latency.ts";
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +55,8 @@ const { values } = parseArgs({
     build: { type: "boolean", default: true },
     "no-build": { type: "boolean", default: false },
     reseed: { type: "boolean", default: false },
+    "latency-only": { type: "boolean", default: false },
+    "latency-samples": { type: "string", default: "5" },
   },
 });
 const listings = Number(values.listings);
@@ -70,6 +77,9 @@ const UNCACHED = { "x-debug-page-cache": "off" };
 /** A page with no data of its own: what the layout alone (header, footer, messages, scripts) costs. */
 const LAYOUT_ONLY_PATH = OFFLINE_PATH;
 /** The owner side in the bench (decision 045): the name in the tables and the page type (harness/audit/pages.ts). */
+/** The latency table's pages (decision 091): public ones guest and signed in, the owner's signed in. */
+const LATENCY_PUBLIC = ["home", "search", "detail", "list", "article"] as const satisfies readonly PageType[];
+const LATENCY_OWNER = ["cabinet", "messages", "wizard-params"] as const satisfies readonly PageType[];
 const OWNER_PAGES = [
   ["cabinet (signed in)", "cabinet"],
   ["wizard (signed in)", "wizard-params"],
@@ -277,6 +287,45 @@ try {
   const ownerTargets: Record<string, { path: string; status: number; cookie: string }> = Object.fromEntries(
     OWNER_PAGES.map(([name, type]) => [name, { path: owner[type]!.path, status: owner[type]!.status, cookie }]),
   );
+
+  // ── production latency: D1 round trips slowed ────────────────────────────────────────────────────
+  step(`latency with D1 round trips slowed (decision 091), ${values["latency-samples"]} samples each`);
+  const latencyTargets: Record<string, { path: string; headers: Record<string, string> }> = {};
+  for (const type of LATENCY_PUBLIC) {
+    latencyTargets[`${type} (guest)`] = { path: paths[type], headers: HEADERS };
+    if (cookie) latencyTargets[`${type} (signed in)`] = { path: paths[type], headers: { ...HEADERS, cookie } };
+  }
+  for (const type of LATENCY_OWNER) {
+    latencyTargets[`${type} (signed in)`] = { path: owner[type]!.path, headers: { ...HEADERS, cookie } };
+  }
+  const latency = await measureLatency(server.url, latencyTargets, Number(values["latency-samples"]));
+  console.table(
+    Object.entries(latency).flatMap(([name, rows]) =>
+      rows.map((r: LatencyFigures) => ({
+        page: name,
+        "D1 ms": r.delayMs,
+        status: r.status,
+        "first byte ms": Math.round(r.firstByteMs),
+        "complete ms": Math.round(r.completeMs),
+        "sequential before 1st byte": r.sequentialBeforeFirstByte,
+        "sequential in all": r.sequential,
+        "round trips": r.roundTrips,
+        writes: r.writes,
+        "session reads": r.sessionReads,
+        "API calls": r.apiCalls.length,
+      })),
+    ),
+  );
+  const verdicts = latencyVerdicts(latency);
+  console.log(verdicts.lines.join("\n"));
+  failures.push(...verdicts.misses);
+  report.latency = latency;
+  if (values["latency-only"]) {
+    await server.stop();
+    rmSync(join(CLIENT, STATIC_FILE), { force: true });
+    writeReport();
+    finish(failures, "Bench (latency only)");
+  }
 
   // ── throughput ──────────────────────────────────────────────────────────────────────────────────
   step(`autocannon: ${connections} connections × ${duration} s per target`);
@@ -546,14 +595,18 @@ try {
   rmSync(join(CLIENT, STATIC_FILE), { force: true });
 }
 
-report.loadAfter = os.loadavg();
-report.failures = failures;
-mkdirSync("reports", { recursive: true });
-writeFileSync("reports/bench.json", JSON.stringify(report, null, 2));
-console.log(
-  `\nWritten reports/bench.json · machine: ${os.cpus().length} cores, load ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(" ")}`,
-);
+writeReport();
 finish(failures, "Bench");
+
+function writeReport() {
+  report.loadAfter = os.loadavg();
+  report.failures = failures;
+  mkdirSync("reports", { recursive: true });
+  writeFileSync("reports/bench.json", JSON.stringify(report, null, 2));
+  console.log(
+    `\nWritten reports/bench.json · machine: ${os.cpus().length} cores, load ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")}`,
+  );
+}

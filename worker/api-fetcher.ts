@@ -65,13 +65,15 @@ export interface ApiFetcherOptions {
    * unavailable and must not be kept for other visitors (page cache, decision 010).
    */
   onFailure?: () => void;
+  /** Told of each request before the in-process API app serves it (the visitor handed over). */
+  beforeServe?: (request: Request) => void;
 }
 
 export function apiFetcher(
   api: Hono<AppEnv>,
   env: Env,
   ctx: ExecutionContext,
-  { delay = 0, delayPath, fault, deadline, onFailure = () => {} }: ApiFetcherOptions = {},
+  { delay = 0, delayPath, fault, deadline, onFailure = () => {}, beforeServe }: ApiFetcherOptions = {},
 ): typeof fetch {
   const apiOrigin = config(env).API_ORIGIN;
   async function serve(request: Request): Promise<Response> {
@@ -86,6 +88,7 @@ export function apiFetcher(
         const url = new URL(request.url);
         response = await fetch(new Request(new URL(url.pathname + url.search, apiOrigin), request));
       } else {
+        beforeServe?.(request);
         response = await api.fetch(request, env, ctx);
       }
       if (response.status >= 500) onFailure();

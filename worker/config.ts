@@ -68,6 +68,8 @@ const SETTINGS = v.object({
   ),
   /** Development only: ms every in-process API call waits, to show the shell streaming first. */
   API_DELAY_MS: v.optional(wholeNumber("milliseconds"), "0"),
+  /** Development only: ms every D1 round trip waits, to feel a database in another region (decision 091). */
+  D1_DELAY_MS: v.optional(wholeNumber("milliseconds"), "0"),
   /** Seconds the edge keeps an anonymous visitor's page (worker/middleware/page-cache.ts); 0 turns it off. */
   PAGE_CACHE_TTL: v.optional(wholeNumber("seconds"), "0"),
   /** Seconds an isolate keeps the reference tables (worker/db/reference-data.ts); 0 reads them every time. */
@@ -163,6 +165,17 @@ export function variableProblems(source: ConfigSource): string[] {
 
 const parsed = new WeakMap<object, Config | ConfigError>();
 const NOTHING_SET: ConfigSource = {};
+
+/**
+ * A copy of `env` with some bindings replaced (a request's own database), sharing env's parsed settings
+ * so that the copy costs no second parse.
+ */
+export function withBindings<E extends object>(env: E, bindings: Partial<E>): E {
+  const copy = { ...env, ...bindings };
+  const settings = parsed.get(env);
+  if (settings) parsed.set(copy, settings);
+  return copy;
+}
 
 /** The settings of this env object, parsed on its first use; throws ConfigError while any variable is malformed. */
 export function config(source: ConfigSource | undefined): Config {

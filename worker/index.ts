@@ -43,6 +43,7 @@ import { scheduled } from "./scheduled.ts";
 import { queue } from "./queue.ts";
 import { payloads } from "./payloads.ts";
 import { D1_UNAVAILABLE_HEADERS, databaseFor, isD1Unavailable } from "./http/d1-unavailable.ts";
+import { requestMeter } from "./http/request-meter.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -87,6 +88,8 @@ app.use(async (c, next) => {
   if (db !== c.env.DB) c.env = { ...c.env, DB: db };
   await next();
 });
+// Development: the request's D1 counted and, on demand, slowed (`X-Debug-D1*`, decision 091).
+app.use(requestMeter());
 // Absurd URLs and headers, over-limit bodies: a 414, 431 or 413 before any other work (decision 027).
 app.use(requestLimits(earlyErrorScreen));
 // The API keeps its own router (mounted, not copied in): a page request is matched against this

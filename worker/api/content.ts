@@ -13,7 +13,7 @@ import type { AppEnv } from "#worker/app-env.ts";
 import {
   type ArticleLocaleRow,
   articleLanguages,
-  findArticle,
+  findArticleWithRelated,
   findTooltip,
   listArticles,
   relatedArticles,
@@ -36,10 +36,16 @@ import { valid } from "./validate.ts";
  * An article as its public page shows it, in one language: the body rendered from Markdown, its tags, and
  * the related articles that are public now. The back office's preview answers the same.
  */
-export async function articleData(c: Context<AppEnv>, row: ArticleLocaleRow, locale: Locale): Promise<ApiArticle> {
+export async function articleData(
+  c: Context<AppEnv>,
+  row: ArticleLocaleRow,
+  locale: Locale,
+  /** The related articles when already read with the article (findArticleWithRelated). */
+  readRelated?: ArticleLocaleRow[],
+): Promise<ApiArticle> {
   const tags = await referenceTables(c.env).tags();
   const parentId = tags.byId.get(row.tag_id)?.parent_id ?? null;
-  const related = await relatedArticles(c.env.DB, locale, row, parentId, nowOf(c));
+  const related = readRelated ?? (await relatedArticles(c.env.DB, locale, row, parentId, nowOf(c)));
   return {
     ...summarizeArticle(row, tags),
     body: bodyParagraphs(row.body),
@@ -86,9 +92,9 @@ export const content = new Hono<AppEnv>()
   .get("/article/:x", valid("param", ArticleKeyParam), async (c) => {
     const { x } = c.req.valid("param");
     const locale = apiLocale(c);
-    const row = await findArticle(c.env.DB, locale, x, nowOf(c));
-    if (!row) return apiError(c, 404, "not_found", "No such article");
-    return c.json({ data: await articleData(c, row, locale) });
+    const found = await findArticleWithRelated(c.env.DB, locale, x, nowOf(c));
+    if (!found) return apiError(c, 404, "not_found", "No such article");
+    return c.json({ data: await articleData(c, found.row, locale, found.related) });
   })
   .get("/faq", async (c) => {
     const items = localizeFaq(await referenceTables(c.env).faq(), apiLocale(c));

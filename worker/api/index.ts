@@ -33,6 +33,7 @@ import { cabinetRealties } from "./cabinet-realties.ts";
 import { cabinetStatistics } from "./cabinet-statistics.ts";
 import { cabinetUser } from "./cabinet-user.ts";
 import { devOutbox } from "./dev-outbox.ts";
+import { devMeter } from "./dev-meter.ts";
 import { messagesLive } from "./messages-live.ts";
 import { paymentsWebhook } from "./payments-webhook.ts";
 import { savedSearches } from "./saved-searches.ts";
@@ -44,6 +45,9 @@ import { regroupPending } from "#worker/workflows/property-groups.ts";
 import { session } from "#worker/middleware/session.ts";
 import { INVALID } from "#shared/validation.ts";
 import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
+
+/** POSTs that only read (their query is a body): no write follows them, and a page may ask them again. */
+export const READ_POSTS: ReadonlySet<string> = new Set(["/api/cabinet/realties/active"]);
 
 /** The API of product §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
@@ -65,11 +69,12 @@ api.use(csrf());
 // A write may have made or broken a property group (decision 090): the listings its triggers queued are
 // regrouped before the answer, so the next read sees the groups. A failure leaves them queued for the
 // scheduled run, never fails the write.
-// Writes that never touch a listing (the statistics beacons, the busiest, and messages) skip its statement.
-const NO_LISTING_WRITES = ["/api/statistics/", "/api/cabinet/messages/"];
+// Writes that never touch a listing (the statistics beacons, the busiest, messages and saved searches) skip
+// its statement.
+const NO_LISTING_WRITES = ["/api/statistics/", "/api/cabinet/messages/", "/api/saved-search"];
 api.use(async (c, next) => {
   await next();
-  if (c.req.method === "GET" || c.req.method === "HEAD") return;
+  if (c.req.method === "GET" || c.req.method === "HEAD" || READ_POSTS.has(c.req.path)) return;
   if (NO_LISTING_WRITES.some((prefix) => c.req.path.startsWith(prefix))) return;
   try {
     await regroupPending(c.env.DB);
@@ -115,6 +120,7 @@ api.route("/", savedSearches);
 api.route("/", messagesLive);
 api.route("/", paymentsWebhook);
 api.route("/", devOutbox);
+api.route("/", devMeter);
 
 // An endpoint that does not exist answers in the API's JSON error shape, not Hono's plain-text 404.
 api.all("*", (c) => apiError(c, 404, "not_found", "No such endpoint"));

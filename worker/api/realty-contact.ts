@@ -49,23 +49,24 @@ for (const path of [
 }
 
 realtyContact
-  .get("/cabinet/realties/promotion", async (c) =>
-    c.json({
-      data: {
-        phone_reveal: price(await priceOf(c.env.DB, "phone_reveal")),
-        promotions: await promotionPackages(c.env.DB),
-      },
-    }),
-  )
+  .get("/cabinet/realties/promotion", async (c) => {
+    // Together: one round trip's wait, not two (decision 091).
+    const [reveal, promotions] = await Promise.all([priceOf(c.env.DB, "phone_reveal"), promotionPackages(c.env.DB)]);
+    return c.json({ data: { phone_reveal: price(reveal), promotions } });
+  })
   // The number if this person may see it already (their own listing, or paid for): read only, for the
   // listing page's first render — no payment asked, nothing counted (the reveal's POST does both).
   .get("/realty/:id/revealed-phone-number", valid("param", IdParams), async (c) => {
     const listingId = c.req.valid("param").id;
     const user = c.get("user")!;
-    const listing = await activeListingContact(c.env.DB, listingId);
+    // Both at once (decision 091): the reveal is read even when the listing turns out to be one's own.
+    const [listing, paid] = await Promise.all([
+      activeListingContact(c.env.DB, listingId),
+      revealOf(c.env.DB, user.id, listingId),
+    ]);
     if (!listing) return apiError(c, 404, "not_found", "No such listing");
     const own = listing.owner_id === user.id;
-    const reveal = own ? null : await revealOf(c.env.DB, user.id, listingId);
+    const reveal = own ? null : paid;
     const data = own || reveal ? { phone: listing.phone, payment_id: reveal?.intent_id ?? null } : null;
     return c.json({ data } satisfies RevealedPhoneResponse);
   })

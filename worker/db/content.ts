@@ -178,24 +178,36 @@ export async function listArticles(
   };
 }
 
-/** A public article by id, else by slug (slugs are unique). */
-export async function findArticle(
+/**
+ * A public article by id, else by slug (slugs are unique), and its related articles as `relatedArticles`
+ * chooses them (the same tag or its parent), in one round trip (decision 091): the related ones are chosen by
+ * the found article's tag inside the same batch. Null when there is no such article.
+ */
+export async function findArticleWithRelated(
   db: D1Database,
   locale: Locale,
   key: { id?: number; slug: string },
   now: number,
-): Promise<ArticleLocaleRow | null> {
-  if (key.id !== undefined) {
-    const byId = await db
-      .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE id = ?1 AND ${publicArticle(locale, 2)}`)
-      .bind(key.id, now)
-      .first<ArticleLocaleRow>();
-    if (byId) return byId;
-  }
-  return db
-    .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE slug = ?1 AND ${publicArticle(locale, 2)}`)
-    .bind(key.slug, now)
-    .first<ArticleLocaleRow>();
+  limit = 4,
+): Promise<{ row: ArticleLocaleRow; related: ArticleLocaleRow[] } | null> {
+  // By id when one is given and public, else by slug: the id's match sorts first. Binds: ?1 id, ?2 slug,
+  // ?3 now, ?4 limit (D1 takes as many values as the highest number a statement names).
+  const found = `FROM articles WHERE (id = ?1 OR slug = ?2) AND ${publicArticle(locale, 3)} ORDER BY id = ?1 DESC LIMIT 1`;
+  const binds = [key.id ?? null, key.slug, now, limit];
+  const [article, related] = await db.batch<ArticleLocaleRow>([
+    db.prepare(`SELECT ${articleColumns(locale)} ${found}`).bind(...binds.slice(0, 3)),
+    db
+      .prepare(
+        `WITH found AS (SELECT id, tag_id ${found})
+         SELECT ${articleColumns(locale)} FROM articles
+         WHERE tag_id IN (SELECT tag_id FROM found UNION ALL SELECT t.parent_id FROM tags t JOIN found ON t.id = found.tag_id)
+           AND id <> (SELECT id FROM found) AND ${publicArticle(locale, 3)}
+         ORDER BY published_at DESC, id DESC LIMIT ?4`,
+      )
+      .bind(...binds),
+  ]);
+  const row = article?.results[0];
+  return row ? { row, related: related?.results ?? [] } : null;
 }
 
 /** An article in one language whatever its state (the back office's preview); null when it has no such version. */

@@ -21,6 +21,7 @@ import { rolesOf, sessionUserOf } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { countSessionRead } from "#worker/http/request-meter.ts";
 
 const isJwt = (token: string) => token.split(".").length === 3;
 
@@ -33,6 +34,7 @@ async function attach(
   // Null when the account is gone or the session family was revoked (logout).
   // A blocked account has no session either (its families were revoked when it was blocked; this holds
   // even for one signed in during the block's batch).
+  countSessionRead(c.env);
   const row = await sessionUserOf(c.env.DB, claims);
   if (row && row.blocked_at !== null) c.set("blockedAccount", { reason: row.blocked_reason });
   if (!row || !row.family_alive || row.blocked_at !== null) return false;
@@ -40,6 +42,23 @@ async function attach(
   c.set("user", user);
   c.set("session", { userId: row.id, roles: user.roles, familyId: claims.familyId, accessToken, via });
   return true;
+}
+
+type Visitor = Required<Pick<AppEnv["Variables"], "user" | "session">>;
+
+/**
+ * Sessions this worker has verified, handed to its own in-process API requests (decision 091): the page's
+ * visitor reaches each call without a second token check and user read. Keyed by the Request object the
+ * worker itself made, so nothing a client sends can name an entry; the bearer token still travels along,
+ * for an API elsewhere (`API_ORIGIN`) and as the same credential the API's other checks see.
+ */
+const handedOver = new WeakMap<Request, Visitor>();
+
+/** Hands the signed-in visitor of `c` to `request`, an in-process API request made for it. */
+export function handOverSession(c: Context<AppEnv>, request: Request): void {
+  const user = c.get("user");
+  const session = c.get("session");
+  if (user && session) handedOver.set(request, { user, session: { ...session, via: "bearer" } });
 }
 
 /**
@@ -53,6 +72,12 @@ async function attach(
 export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.get("session")) return next();
+    const visitor = handedOver.get(c.req.raw);
+    if (visitor) {
+      c.set("user", visitor.user);
+      c.set("session", visitor.session);
+      return next();
+    }
     const env = c.env;
     const now = nowOf(c);
     const renewHere = renew && !new URL(c.req.url).pathname.startsWith("/api/auth/");
