@@ -26,6 +26,7 @@ import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
 import { session } from "./middleware/session.ts";
+import { d1Session } from "./middleware/d1-session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
@@ -86,6 +87,8 @@ app.use(async (c, next) => {
   if (db !== c.env.DB) c.env = { ...c.env, DB: db };
   await next();
 });
+// One D1 session per request, read from the nearest replica; the bookmark cookie after a change (decision 092).
+app.use(d1Session());
 // Absurd URLs and headers, over-limit bodies: a 414, 431 or 413 before any other work (decision 027).
 app.use(requestLimits(earlyErrorScreen));
 // The API keeps its own router (mounted, not copied in): a page request is matched against this

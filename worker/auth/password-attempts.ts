@@ -17,6 +17,7 @@ import {
   LOGIN_WINDOW_S,
 } from "#shared/constants.ts";
 import { hit, refund, type RateLimitRule } from "#worker/http/rate-limit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export type PasswordGate =
   { allowed: true; settle(succeeded: boolean): Promise<void> } | { allowed: false; retryAfterS: number };
@@ -31,7 +32,7 @@ function slowdownLevel(over: number): number {
 }
 
 export async function passwordAttempt(
-  db: D1Database,
+  db: Database,
   options: { scope: "login" | "password"; identity: string; address: string; now: number },
 ): Promise<PasswordGate> {
   const { scope, identity, address, now } = options;

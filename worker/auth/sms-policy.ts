@@ -15,6 +15,7 @@ import {
 import { parsePhone } from "#shared/phone/validate.ts";
 import { config, type ConfigSource } from "#worker/config.ts";
 import { hit, hitAll, type RateLimitVerdict } from "#worker/http/rate-limit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** The country of an E.164 number (libphonenumber-js), or undefined when it names none. */
 function smsCountryOf(phone: string): string | undefined {
@@ -31,7 +32,7 @@ export function smsAllowedTo(env: ConfigSource, phone: string): boolean {
 }
 
 /** Counts an SMS request of an IPv6 network (its /48) against the network's hourly allowance. */
-export function hitSmsNetwork(db: D1Database, network: string, now: number): Promise<RateLimitVerdict> {
+export function hitSmsNetwork(db: Database, network: string, now: number): Promise<RateLimitVerdict> {
   return hit(db, { key: `sms:net:${network}`, limit: SMS_REQUESTS_PER_NETWORK_PER_HOUR, windowS: 3600 }, now);
 }
 
@@ -40,7 +41,7 @@ export function hitSmsNetwork(db: D1Database, network: string, now: number): Pro
  * whoever the number belongs to (the same work for every number), and answers whether it may go to a
  * number without an account: false once any of the three is spent.
  */
-export async function newNumberSmsAllowed(db: D1Database, phone: string, now: number): Promise<boolean> {
+export async function newNumberSmsAllowed(db: Database, phone: string, now: number): Promise<boolean> {
   const country = smsCountryOf(phone) ?? "unknown";
   const verdict = await hitAll(
     db,

@@ -5,6 +5,7 @@
  * request is counted whether or not it is then allowed.
  */
 import { bumpRateLimit, unbumpRateLimit } from "#worker/db/rate-limits.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `code:identity:+381641234567`. */
@@ -32,7 +33,7 @@ function windowStartOf(rule: RateLimitRule, now: number): number {
   return since + Math.floor((now - since) / (rule.windowS * 1000)) * rule.windowS * 1000;
 }
 
-export async function hit(db: D1Database, rule: RateLimitRule, now: number): Promise<RateLimitVerdict> {
+export async function hit(db: Database, rule: RateLimitRule, now: number): Promise<RateLimitVerdict> {
   const windowMs = rule.windowS * 1000;
   const windowStart = windowStartOf(rule, now);
   const count = await bumpRateLimit(db, rule.key, windowStart);
@@ -44,7 +45,7 @@ export async function hit(db: D1Database, rule: RateLimitRule, now: number): Pro
 }
 
 /** Counts the request against every rule; the rule over its limit with the longest wait decides. */
-export async function hitAll(db: D1Database, rules: RateLimitRule[], now: number): Promise<RateLimitVerdict> {
+export async function hitAll(db: Database, rules: RateLimitRule[], now: number): Promise<RateLimitVerdict> {
   let worst: RateLimitVerdict = { allowed: true, count: 0, retryAfterS: 0 };
   for (const rule of rules) {
     const verdict = await hit(db, rule, now);
@@ -57,6 +58,6 @@ export async function hitAll(db: D1Database, rules: RateLimitRule[], now: number
  * Gives back a slot `hit` took at `now`: a rule that counts only some outcomes (failed password checks)
  * reserves the slot atomically before the check and returns it when the outcome does not count.
  */
-export async function refund(db: D1Database, rule: RateLimitRule, now: number): Promise<void> {
+export async function refund(db: Database, rule: RateLimitRule, now: number): Promise<void> {
   await unbumpRateLimit(db, rule.key, windowStartOf(rule, now));
 }
