@@ -199,6 +199,14 @@ describe("d1Session", () => {
       devEnv(fakeD1().binding),
     );
     expect(bookmarkSet(beacon)).toBeUndefined();
+    // A bearer client keeps no cookies (decision 006): none is set for it.
+    for (const headers of [{ authorization: "Bearer a.b.c" }, { "x-auth-mode": "bearer" }]) {
+      const app = await site().fetch(
+        new Request(`${ORIGIN}/api/cabinet/realties/add-favorite`, { method: "POST", headers }),
+        devEnv(fakeD1().binding),
+      );
+      expect(bookmarkSet(app), JSON.stringify(headers)).toBeUndefined();
+    }
     const idle = await site(async () => undefined).fetch(
       request("/favourites/", { method: "POST" }),
       devEnv(fakeD1().binding),

@@ -8,7 +8,8 @@
  * - the visitor's bookmark (the signed `d1_bookmark` cookie) while it lasts: the visitor reads at least
  *   what their own last change wrote — read-your-writes;
  * - else `first-unconstrained`: anywhere.
- * A request that changed the visitor's data gets the bookmark cookie (HttpOnly, SameSite=Lax, a few minutes).
+ * A request that changed the visitor's data gets the bookmark cookie (HttpOnly, SameSite=Lax, a few minutes);
+ * a bearer client, which keeps no cookies, gets none.
  * The in-process API calls of a page are given the page's env, so they share its session; code holding the
  * D1 binding itself (Cron, Durable Objects, migrations) reads the primary.
  */
@@ -23,7 +24,7 @@ import {
 } from "#shared/constants.ts";
 import { base64ToBytes } from "#shared/base64.ts";
 import type { AppEnv, Database } from "#worker/app-env.ts";
-import { policyOf, readSessionCookies } from "#worker/auth/session.ts";
+import { isBearerMode, policyOf, readSessionCookies } from "#worker/auth/session.ts";
 import { signText } from "#worker/auth/signing.ts";
 import { constantTimeEqualText } from "#worker/auth/secret-bytes.ts";
 import { AuthConfigError } from "#worker/auth/tokens.ts";
@@ -125,7 +126,8 @@ export async function visitorBookmark(c: Context<AppEnv>): Promise<D1SessionBook
 
 /** Whether the request changed what its visitor reads back: a write, a sign-in, a renewal, a merge. */
 function changedVisitorData(c: Context<AppEnv>): boolean {
-  if (c.res.status >= 400) return false;
+  // A bearer client (an app) keeps no cookies: it is answered without any (decision 006).
+  if (c.res.status >= 400 || bearerToken(c) || isBearerMode(c)) return false;
   const path = new URL(c.req.url).pathname;
   if (!READ_METHODS.has(c.req.method)) return !UNOBSERVED_WRITES.some((prefix) => path.startsWith(prefix));
   // A read that set the visitor's own cookies wrote what they name: the session tokens (sign-in by link,
