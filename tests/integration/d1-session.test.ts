@@ -8,7 +8,7 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { D1_BOOKMARK_COOKIE_MAX_AGE_S, D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { call, formPost, Jar, signUpByPhone } from "./auth-fixtures.ts";
+import { call, formPost, type Jar, signUpByPhone } from "./auth-fixtures.ts";
 
 const SESSION_HEADER = "x-debug-d1-session";
 

@@ -6,7 +6,7 @@
  * write them). Only whole tables are kept, and the site's own figures of `/trust/` (decision 089), never
  * anything that depends on who asks or what they search.
  */
-import type { AppEnv, RequestEnv } from "#worker/app-env.ts";
+import type { AppEnv } from "#worker/app-env.ts";
 import { config, type ConfigSource } from "#worker/config.ts";
 import { advantageRows, faqRows, loadTags } from "./content.ts";
 import { readGazetteer } from "./gazetteer.ts";
@@ -20,7 +20,7 @@ const kept = new Map<string, { until: number; value: unknown }>();
  * a request must not wait on I/O another request started (workerd may cancel it with that request), so
  * requests that miss at the same moment each read; a failed read is not kept.
  */
-export async function referenceData<T>(env: RequestEnv, key: string, read: () => Promise<T>): Promise<T> {
+export async function referenceData<T>(env: Env, key: string, read: () => Promise<T>): Promise<T> {
   const ttl = config(env).REFERENCE_CACHE_TTL;
   if (!(ttl > 0)) return read();
   const hit = kept.get(key);
@@ -39,7 +39,7 @@ export function forgetReferenceData(key: "tags" | "faq" | "advantages") {
 }
 
 /** The reference tables as this isolate keeps them (read-only: callers must not change what they get). */
-export const referenceTables = (env: RequestEnv) => ({
+export const referenceTables = (env: Env) => ({
   /** Cities (by population) and districts, with the cities by id; one object while kept (tiles key labels on it). */
   gazetteer: () => referenceData(env, "gazetteer", () => readGazetteer(env.DB)),
   tags: () => referenceData(env, "tags", () => loadTags(env.DB)),

@@ -200,7 +200,10 @@ describe("d1Session", () => {
     );
     expect(bookmarkSet(beacon)).toBeUndefined();
     // A bearer client keeps no cookies (decision 006): none is set for it.
-    for (const headers of [{ authorization: "Bearer a.b.c" }, { "x-auth-mode": "bearer" }]) {
+    for (const headers of [{ authorization: "Bearer a.b.c" }, { "x-auth-mode": "bearer" }] as Record<
+      string,
+      string
+    >[]) {
       const app = await site().fetch(
         new Request(`${ORIGIN}/api/cabinet/realties/add-favorite`, { method: "POST", headers }),
         devEnv(fakeD1().binding),
