@@ -33,7 +33,7 @@ import { debugAllowed } from "#worker/http/environment.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 
 /** Where a D1 session starts: a constraint, or a bookmark it must read at least up to. */
-export type D1SessionStart = D1SessionConstraint | D1SessionBookmark;
+type D1SessionStart = D1SessionConstraint | D1SessionBookmark;
 
 /** What D1's bookmarks are made of (hex groups and dashes), with room for their format to change. */
 const BOOKMARK = /^[0-9a-f-]{16,128}$/;
@@ -78,7 +78,7 @@ export function d1Session(): MiddlewareHandler<AppEnv> {
 export const D1_SESSION_DEBUG_HEADER = "X-Debug-D1-Session";
 
 /** Where this request's D1 session starts (the module's comment says why). */
-export async function d1SessionStart(c: Context<AppEnv>): Promise<D1SessionStart> {
+async function d1SessionStart(c: Context<AppEnv>): Promise<D1SessionStart> {
   if (!READ_METHODS.has(c.req.method)) return "first-primary";
   if (new URL(c.req.url).pathname.startsWith("/api/auth/") || renewsSessionTokens(c)) return "first-primary";
   return (await visitorBookmark(c)) ?? "first-unconstrained";
@@ -116,7 +116,7 @@ function unverifiedExpiry(token: string): number | null {
  * is ignored — D1 is never handed a bookmark it did not give — and so is every cookie while no signing key is
  * configured.
  */
-export async function visitorBookmark(c: Context<AppEnv>): Promise<D1SessionBookmark | null> {
+async function visitorBookmark(c: Context<AppEnv>): Promise<D1SessionBookmark | null> {
   const match = COOKIE_VALUE.exec(getCookie(c, D1_BOOKMARK_COOKIE_NAME) ?? "");
   if (!match) return null;
   const [, bookmark, signed] = match as unknown as [string, string, string];
