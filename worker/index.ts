@@ -88,6 +88,7 @@ app.use(async (c, next) => {
   await next();
 });
 // One D1 session per request, read from the nearest replica; the bookmark cookie after a change (decision 092).
+// It needs the binding itself: a wrapper of env.DB (prepare and batch) goes after it, around the session.
 app.use(d1Session());
 // Absurd URLs and headers, over-limit bodies: a 414, 431 or 413 before any other work (decision 027).
 app.use(requestLimits(earlyErrorScreen));

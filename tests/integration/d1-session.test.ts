@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { D1_BOOKMARK_COOKIE_MAX_AGE_S, D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { call, formPost, type Jar, signUpByPhone } from "./auth-fixtures.ts";
+import { as, pair, threadOf } from "./messages-helpers.ts";
 
 const SESSION_HEADER = "x-debug-d1-session";
 
@@ -127,6 +128,25 @@ describe("the D1 session of a request", () => {
     const html = await (await page("/cabinet/favourites/", jar.header())).text();
     expect(html).not.toContain(`data-id="${a}"`);
     expect(html).toContain(`data-id="${b}"`);
+  });
+
+  it("gives a message's writer its bookmark; the recipient reads without being held to it", async () => {
+    const { listing, owner, visitor } = await pair();
+    const sent = await as(visitor).create({ realty_id: listing.id, text: "Is it still free?" });
+    expect(sent.status).toBe(201);
+    expect(sent.headers.get(SESSION_HEADER)).toBe("first-primary");
+    expect(bookmarkOf(visitor.jar)).toBe(await lastBookmark());
+    const { data } = await sent.json<{ data: { conversation_id: number } }>();
+    const read = await as(visitor).list({ conversation_id: data.conversation_id });
+    expect(read.headers.get(SESSION_HEADER)).toBe("bookmark");
+    const thread = await threadOf(visitor, { conversation_id: data.conversation_id });
+    expect(JSON.stringify(thread)).toContain("Is it still free?");
+    // The owner's own cookie names their sign-in, not the visitor's message; without it they read anywhere.
+    expect(bookmarkOf(owner.jar)).not.toBe(bookmarkOf(visitor.jar));
+    owner.jar.cookies.delete(D1_BOOKMARK_COOKIE_NAME);
+    const theirs = await as(owner).count();
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get(SESSION_HEADER)).toBe("first-unconstrained");
   });
 
   it("counts no statistics beacon as the visitor's change", async () => {
