@@ -149,6 +149,25 @@ describe("the D1 session of a request", () => {
     expect(theirs.headers.get(SESSION_HEADER)).toBe("first-unconstrained");
   });
 
+  it("gives an owner's edit its bookmark, and the owner's next read of the listing starts from it", async () => {
+    const owner = await signUpByPhone();
+    const created = await call("/api/realty/edit/type", { body: { type_id: 4 }, jar: owner.jar, ip: owner.ip });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json<{ data: { id: number } }>()).data;
+    const edited = await call("/api/realty/edit/conditions", {
+      body: { id, price: 123456, furnished: false },
+      jar: owner.jar,
+      ip: owner.ip,
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.headers.get(SESSION_HEADER)).toBe("first-primary");
+    expect(bookmarkOf(owner.jar)).toBe(await lastBookmark());
+    const read = await call(`/api/realty/edit/${id}`, { jar: owner.jar, ip: owner.ip });
+    expect(read.status).toBe(200);
+    expect(read.headers.get(SESSION_HEADER)).toBe("bookmark");
+    expect(await read.text()).toContain("123456");
+  });
+
   it("counts no statistics beacon as the visitor's change", async () => {
     const { jar } = await signUpByPhone();
     const before = jar.get(D1_BOOKMARK_COOKIE_NAME);
