@@ -178,3 +178,14 @@ export function config(source: ConfigSource | undefined): Config {
   if (settings instanceof ConfigError) throw settings;
   return settings;
 }
+
+/**
+ * `env` with some bindings replaced for one request (its D1 session, decision 092): the same variables, so
+ * the settings parsed for `env` are the new object's too, not parsed again per request.
+ */
+export function withBindings<E extends object>(env: E, bindings: Partial<E>): E {
+  const next = { ...env, ...bindings };
+  const settings = parsed.get(env);
+  if (settings) parsed.set(next, settings);
+  return next;
+}

@@ -24,6 +24,7 @@ import {
 } from "#shared/constants.ts";
 import { base64ToBytes } from "#shared/base64.ts";
 import type { AppEnv, Database } from "#worker/app-env.ts";
+import { withBindings } from "#worker/config.ts";
 import { isBearerMode, policyOf, readSessionCookies } from "#worker/auth/session.ts";
 import { signText } from "#worker/auth/signing.ts";
 import { constantTimeEqualText } from "#worker/auth/secret-bytes.ts";
@@ -59,7 +60,7 @@ export function d1Session(): MiddlewareHandler<AppEnv> {
     if (!binding) return next();
     const start = await d1SessionStart(c);
     const session = binding.withSession(start);
-    c.env = { ...c.env, DB: session };
+    c.env = withBindings(c.env, { DB: session });
     await next();
     // A WebSocket's upgrade is answered as it is (a copy would lose the socket).
     if (c.res.status === 101) return;
