@@ -144,6 +144,14 @@ export const UNSUBSCRIBE_TOKEN_TTL_MS = 60 * 24 * 60 * 60 * 1000;
 /** Session cookie base names (`__Host-` prefixed in production). */
 export const ACCESS_TOKEN_COOKIE = "access_token";
 export const REFRESH_TOKEN_COOKIE = "refresh_token";
+/**
+ * Read-your-writes across D1's read replicas (decision 092): after a request that changed the visitor's
+ * data, this cookie carries the D1 bookmark of that change (signed), and the visitor's requests start
+ * their D1 session from it for this many seconds — longer than any replica lags, short enough that a
+ * visitor is soon read from the nearest replica again.
+ */
+export const D1_BOOKMARK_COOKIE_NAME = "d1_bookmark";
+export const D1_BOOKMARK_COOKIE_MAX_AGE_S = 300;
 
 /** Guest favourites: listing ids in a cookie (dot-separated), at most this many, kept a year. */
 export const FAVOURITES_COOKIE_NAME = "favourites";

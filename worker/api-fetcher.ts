@@ -1,5 +1,5 @@
 import type { ExecutionContext, Hono } from "hono";
-import type { AppEnv } from "./app-env.ts";
+import type { AppEnv, RequestEnv } from "./app-env.ts";
 import { config } from "./config.ts";
 import { settleBy } from "#shared/settle-by.ts";
 import { debugAllowed } from "./http/environment.ts";
@@ -19,13 +19,13 @@ const MAX_DEBUG_DELAY_MS = 10_000;
  */
 const API_FAULT_HEADER = "x-debug-api-status";
 
-export function apiFault(env: Env, request: Request): number | undefined {
+export function apiFault(env: RequestEnv, request: Request): number | undefined {
   if (!debugAllowed(env, request)) return undefined;
   const status = Number(request.headers.get(API_FAULT_HEADER));
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : undefined;
 }
 
-export function apiDelay(env: Env, request: Request): number {
+export function apiDelay(env: RequestEnv, request: Request): number {
   if (!debugAllowed(env, request)) return 0;
   const ms = Number(request.headers.get(API_DELAY_HEADER) ?? config(env).API_DELAY_MS);
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DEBUG_DELAY_MS) : 0;
@@ -71,7 +71,7 @@ export interface ApiFetcherOptions {
 
 export function apiFetcher(
   api: Hono<AppEnv>,
-  env: Env,
+  env: RequestEnv,
   ctx: ExecutionContext,
   { delay = 0, delayPath, fault, deadline, onFailure = () => {}, beforeServe }: ApiFetcherOptions = {},
 ): typeof fetch {

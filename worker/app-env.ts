@@ -15,9 +15,19 @@ interface SessionInfo {
   via: "cookie" | "bearer";
 }
 
+/**
+ * What SQL runs on (worker/db/): a request's D1 session or the D1 binding itself — `prepare` and `batch`,
+ * nothing else (decision 092). Only what owns the binding — migrations, Cron, Durable Objects, scripts —
+ * has `D1Database`, with `exec` and `withSession`.
+ */
+export type Database = Pick<D1DatabaseSession, "prepare" | "batch">;
+
+/** The bindings as a request sees them: `DB` is the request's D1 session (worker/middleware/d1-session.ts). */
+export type RequestEnv = Omit<Env, "DB"> & { DB: Database };
+
 /** Hono's typing of the worker: the bindings of wrangler.toml and what middleware leaves for later ones. */
 export interface AppEnv {
-  Bindings: Env;
+  Bindings: RequestEnv;
   Variables: {
     secureHeadersNonce?: string;
     locale: Locale;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SMS_DEFAULT_ALLOWED_COUNTRIES } from "#shared/constants.ts";
-import { config, ConfigError, DEFAULT_MAP_TILES_ARCHIVE, variableProblems } from "./config.ts";
+import { config, ConfigError, DEFAULT_MAP_TILES_ARCHIVE, variableProblems, withBindings } from "./config.ts";
 
 describe("config", () => {
   it("applies each default when a variable is unset or empty", () => {
@@ -81,5 +81,17 @@ describe("config", () => {
     expect(problems).toHaveLength(3);
     expect(problems[2]).toBe("JWT_SECRET must be a string");
     expect(variableProblems({ PAGE_CACHE_TTL: "60" })).toEqual([]);
+  });
+
+  it("gives an env with replaced bindings the settings already parsed, not a second parse", () => {
+    const env = { ENVIRONMENT: "development", PAGE_CACHE_TTL: "60", DB: "binding" };
+    const settings = config(env);
+    const next = withBindings(env, { DB: "session" });
+    expect(next).toEqual({ ...env, DB: "session" });
+    expect(env.DB).toBe("binding");
+    expect(config(next)).toBe(settings);
+    // Unparsed before: parsed on its own first use, as any env.
+    const fresh = withBindings({ ENVIRONMENT: "production" }, {});
+    expect(config(fresh).ENVIRONMENT).toBe("production");
   });
 });

@@ -167,8 +167,8 @@ const parsed = new WeakMap<object, Config | ConfigError>();
 const NOTHING_SET: ConfigSource = {};
 
 /**
- * A copy of `env` with some bindings replaced (a request's own database), sharing env's parsed settings
- * so that the copy costs no second parse.
+ * `env` with some bindings replaced for one request (its D1 session, decision 092; its metered database,
+ * decision 091): the same variables, so the settings parsed for `env` are the copy's too, not parsed again.
  */
 export function withBindings<E extends object>(env: E, bindings: Partial<E>): E {
   const copy = { ...env, ...bindings };

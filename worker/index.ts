@@ -26,6 +26,7 @@ import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
 import { session } from "./middleware/session.ts";
+import { d1Session } from "./middleware/d1-session.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
@@ -88,6 +89,9 @@ app.use(async (c, next) => {
   if (db !== c.env.DB) c.env = { ...c.env, DB: db };
   await next();
 });
+// One D1 session per request, read from the nearest replica; the bookmark cookie after a change (decision 092).
+// It needs the binding itself: a wrapper of env.DB (prepare and batch) goes after it, around the session.
+app.use(d1Session());
 // Development: the request's D1 counted and, on demand, slowed (`X-Debug-D1*`, decision 091).
 app.use(requestMeter());
 // Absurd URLs and headers, over-limit bodies: a 414, 431 or 413 before any other work (decision 027).

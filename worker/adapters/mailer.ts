@@ -9,6 +9,7 @@
 import { insertOutboxMessage } from "#worker/db/dev-outbox.ts";
 import { type Config, config, type ConfigSource } from "#worker/config.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface Mail {
   to: string;
@@ -100,7 +101,7 @@ export async function sendViaProvider(env: ConfigSource, mail: Mail, doFetch: Fe
 
 /** Sends an e-mail: into the dev outbox in development, through the configured provider elsewhere. */
 export async function sendMail(
-  env: ConfigSource & { DB: D1Database },
+  env: ConfigSource & { DB: Database },
   mail: Mail,
   now: number,
   doFetch: Fetch = (input, init) => fetch(input, init),

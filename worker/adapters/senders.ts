@@ -8,6 +8,7 @@ import { config, type ConfigSource } from "#worker/config.ts";
 import { insertOutboxMessage } from "#worker/db/dev-outbox.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
 import { DeliveryError, required, sendMail, sendViaProvider } from "#worker/adapters/mailer.ts";
+import type { Database } from "#worker/app-env.ts";
 
 type Channel = "sms" | "email";
 
@@ -147,7 +148,7 @@ export async function sendEmail(env: ConfigSource, message: CodeMessage, doFetch
 
 /** Delivers a code or a notice: the dev outbox in development, the configured provider elsewhere. */
 export async function deliverCode(
-  env: ConfigSource & { DB: D1Database },
+  env: ConfigSource & { DB: Database },
   message: CodeMessage,
   now: number,
   doFetch: Fetch = (input, init) => fetch(input, init),

@@ -23,7 +23,7 @@ import {
 import { DASHBOARD_DAYS } from "#shared/api/admin-dashboard.ts";
 import { IdParam } from "#shared/api/conventions.ts";
 import { hasRole } from "#shared/staff-roles.ts";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database } from "#worker/app-env.ts";
 import {
   adminTooltip,
   adminTooltips,
@@ -54,7 +54,7 @@ const CONTENT_WRITES_PER_HOUR = 300;
 
 const IdParams = v.object({ id: IdParam });
 
-async function adminTags(db: D1Database) {
+async function adminTags(db: Database) {
   const [tree, filed] = await Promise.all([loadTags(db), tagArticleCounts(db)]);
   return toAdminTags(tree, filed);
 }

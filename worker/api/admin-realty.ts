@@ -29,7 +29,7 @@ import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import type { ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database } from "#worker/app-env.ts";
 import { requireRole } from "#worker/middleware/staff.ts";
 import { editRow, listingHistory, updateListing, type ColumnValues, type EditRow } from "#worker/db/listing-edits.ts";
 import {
@@ -77,7 +77,7 @@ for (const path of [
 type Decision = { approve: true; revision?: string } | { approve: false; code: RejectionCode | null; reason: string };
 
 /** A revision's texts as they would be published now: a generated title follows the current facts. */
-async function revisionText(db: D1Database, row: EditRow, revision: RevisionRow): Promise<RevisionText> {
+async function revisionText(db: Database, row: EditRow, revision: RevisionRow): Promise<RevisionText> {
   const text: RevisionText = {
     title: revision.title,
     title_generated: revision.title_generated,
@@ -251,7 +251,7 @@ async function decide(c: Context<AppEnv>, id: number, decision: Decision) {
 
 /** A pending listing as the queue shows it, in the moderator's language. */
 async function queueItem(
-  db: D1Database,
+  db: Database,
   entry: QueueRow,
   images: ApiModerationItem["images"],
   imageCount: number,

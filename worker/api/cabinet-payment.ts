@@ -50,7 +50,7 @@ import { localizePath, type Locale } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { PRODUCTS, PROMOTION_PRODUCT_IDS, type Placement, type ProductId } from "#shared/products.ts";
 import { INVALID } from "#shared/validation.ts";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database } from "#worker/app-env.ts";
 import { hasRevealed } from "#worker/db/contacts.ts";
 import {
   changeIntentProduct,
@@ -271,7 +271,7 @@ async function createIntent(c: C, input: { listingId: number; product: ProductId
  * The promotion packages on sale (shared/products.ts) at their prices now (`product_prices`), as the API
  * names them: here and in the price list.
  */
-export async function promotionPackages(db: D1Database): Promise<ApiListingOptions["products"]> {
+export async function promotionPackages(db: Database): Promise<ApiListingOptions["products"]> {
   const prices = new Map((await productPrices(db)).map((row) => [row.product, row]));
   return PROMOTION_PRODUCT_IDS.map((product) => {
     const spec = PRODUCTS[product];
@@ -289,7 +289,7 @@ export async function promotionPackages(db: D1Database): Promise<ApiListingOptio
 }
 
 /** The listing's products and what runs now. */
-async function listingOptions(db: D1Database, listingId: number, now: number): Promise<ApiListingOptions> {
+async function listingOptions(db: Database, listingId: number, now: number): Promise<ApiListingOptions> {
   const running = await runningPlacements(db, listingId, now);
   // What stopping each running placement now would give back (the page says so before it is stopped).
   const refunds = await Promise.all(

@@ -33,7 +33,7 @@ import { CONFIRMS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
 import { IdParam } from "#shared/api/conventions.ts";
 import { allows, type CabinetTab, type OwnerAction } from "#shared/listing-states.ts";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database } from "#worker/app-env.ts";
 import { authUnavailable } from "#worker/auth/flows.ts";
 import { AuthConfigError, reportAuthConfigError } from "#worker/auth/tokens.ts";
 import {
@@ -96,7 +96,7 @@ async function answer(c: Context<AppEnv>, id: number, ownerId: number | null) {
  */
 function change(
   action: OwnerAction,
-  apply: (db: D1Database, row: OwnerListingRow, now: number, actor: { actorId: number }) => Promise<boolean>,
+  apply: (db: Database, row: OwnerListingRow, now: number, actor: { actorId: number }) => Promise<boolean>,
 ) {
   return async (c: Context<AppEnv>, id: number) => {
     const row = await ownRow(c, id);

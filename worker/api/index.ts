@@ -43,6 +43,7 @@ import { csrf } from "#worker/middleware/csrf.ts";
 import { logServerError } from "#worker/http/server-error.ts";
 import { regroupPending } from "#worker/workflows/property-groups.ts";
 import { session } from "#worker/middleware/session.ts";
+import { d1Session } from "#worker/middleware/d1-session.ts";
 import { INVALID } from "#shared/validation.ts";
 import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
 
@@ -64,6 +65,8 @@ api.use(
     },
   }),
 );
+// The worker's entry has opened the request's D1 session (decision 092); an API app served on its own opens one.
+api.use(d1Session());
 api.use(session());
 api.use(csrf());
 // A write may have made or broken a property group (decision 090): the listings its triggers queued are

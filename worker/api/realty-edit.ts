@@ -26,7 +26,7 @@ import { generatedListingTitle } from "#shared/listing-title.ts";
 import type { Locale } from "#shared/locales.ts";
 import { textCatalog } from "#shared/text-catalog.ts";
 import { INVALID } from "#shared/validation.ts";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database } from "#worker/app-env.ts";
 import { placeIds } from "#worker/db/gazetteer.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
 import { fingerprintedPhotoCount, photoFingerprintCandidates } from "#worker/db/images.ts";
@@ -151,7 +151,7 @@ function titleFromFacts(row: EditRow, locale: Locale): string | null {
   return generatedListingTitle(facts, textCatalog(locale).intl);
 }
 
-export async function generatedTitle(db: D1Database, facts: EditRow): Promise<string | null> {
+export async function generatedTitle(db: Database, facts: EditRow): Promise<string | null> {
   if (facts.city_id === null) return null;
   const names = await placeNames(db, facts.city_id, facts.district_id);
   return names ? titleFromFacts({ ...facts, ...names }, facts.lang ?? "sr") : null;
@@ -162,7 +162,7 @@ export async function generatedTitle(db: D1Database, facts: EditRow): Promise<st
  * ones until a moderator approves. A revision that no longer differs from the approved listing is dropped.
  */
 async function reviseText(
-  db: D1Database,
+  db: Database,
   row: EditRow,
   revision: RevisionRow | null,
   text: Partial<RevisionText>,
@@ -326,7 +326,7 @@ function missingFields(row: EditRow): Record<string, string> {
  * The listing this one's photos were copied from (decision 036): one other listing — the owner's own, or a
  * public one — holding PHOTO_DUPLICATE_MIN_MATCHES of this listing's photos (all of them when it has fewer).
  */
-async function samePhotosListing(db: D1Database, row: EditRow) {
+async function samePhotosListing(db: Database, row: EditRow) {
   const candidates = await photoFingerprintCandidates(db, row.id, row.owner_id);
   if (!candidates.length) return null;
   const needed = Math.min(PHOTO_DUPLICATE_MIN_MATCHES, await fingerprintedPhotoCount(db, row.id));
@@ -355,7 +355,7 @@ export interface DuplicateFinding {
  * owner's own listing with the same address, area and price, else a listing holding the same photos; its
  * title as `locale` reads everything else (a generated one in that language). Null when neither.
  */
-export async function likelyDuplicate(db: D1Database, row: EditRow, locale: Locale): Promise<DuplicateFinding | null> {
+export async function likelyDuplicate(db: Database, row: EditRow, locale: Locale): Promise<DuplicateFinding | null> {
   const same = await sameFactsListing(db, row);
   const copied = same ? null : await samePhotosListing(db, row);
   const match = same ? { ...same, mine: true } : copied;

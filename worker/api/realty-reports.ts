@@ -18,7 +18,7 @@ import {
   REPORTS_PER_IP_PER_HOUR,
   REPORTS_PER_USER_PER_HOUR,
 } from "#shared/constants.ts";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database } from "#worker/app-env.ts";
 import { networkKey } from "#worker/auth/network-key.ts";
 import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { editRow, updateListing } from "#worker/db/listing-edits.ts";
@@ -40,7 +40,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Whether the listing's open reports now take it off the site: REPORT_HIDE_THRESHOLD independent reporters
  * among those that count, and the reasons they gave (for the owner's e-mail).
  */
-async function hidingReasons(db: D1Database, id: number): Promise<ReportReason[] | null> {
+async function hidingReasons(db: Database, id: number): Promise<ReportReason[] | null> {
   const counted = await countedReports(
     db,
     id,

@@ -18,6 +18,7 @@ import {
 } from "#worker/db/verification-codes.ts";
 import { hit, type RateLimits } from "#worker/http/rate-limit.ts";
 import { constantTimeEqualText, randomBytes, sha256Hex } from "./secret-bytes.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export type CodePurpose = "register" | "login" | "recovery" | "verify_phone" | "verify_email" | "reset_ticket";
 
@@ -44,7 +45,7 @@ const codeHash = (identity: string, purpose: string, code: string) => sha256Hex(
 
 /** Stores a fresh code (retiring earlier unused ones of the identity and purpose) and returns it. */
 export async function createCode(
-  db: D1Database,
+  db: Database,
   options: { identity: string; purpose: CodePurpose; now: number; payload?: unknown; code?: string; ttlS?: number },
 ): Promise<string> {
   const code = options.code ?? newCode();
@@ -69,7 +70,7 @@ export type CheckResult =
 
 /** Checks and, when right, consumes the identity's current code for the purpose. */
 export async function consumeCode(
-  db: D1Database,
+  db: Database,
   limits: RateLimits,
   options: { identity: string; purpose: CodePurpose; code: string; now: number; address: string },
 ): Promise<CheckResult> {
@@ -108,7 +109,7 @@ const resetIdentity = async (ticket: string) => `reset:${await sha256Hex(`reset-
  * which is also how it is found. It names no account, so a made-up ticket matches nothing and touches no
  * real one (decision 026). A new ticket retires the account's earlier ones.
  */
-export async function createResetTicket(db: D1Database, userId: number, now: number, ttlS: number): Promise<string> {
+export async function createResetTicket(db: Database, userId: number, now: number, ttlS: number): Promise<string> {
   const ticket = bytesToBase64Url(randomBytes(32));
   await retireResetTickets(db, userId, now);
   await createCode(db, {
@@ -123,7 +124,7 @@ export async function createResetTicket(db: D1Database, userId: number, now: num
 }
 
 /** The user a ticket resets, consuming it; null when unknown, used or expired. */
-export async function consumeResetTicket(db: D1Database, value: string, now: number): Promise<number | null> {
+export async function consumeResetTicket(db: Database, value: string, now: number): Promise<number | null> {
   if (!RESET_TICKET.test(value)) return null;
   return claimResetTicket(db, await resetIdentity(value), now);
 }

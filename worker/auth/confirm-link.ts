@@ -10,11 +10,13 @@
  */
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { signText } from "./signing.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
-const signature = (env: Env, listingId: number, askedAt: number) => signText(env, `confirm:${listingId}:${askedAt}`);
+const signature = (env: RequestEnv, listingId: number, askedAt: number) =>
+  signText(env, `confirm:${listingId}:${askedAt}`);
 
 /** The token of a listing's open question (`askedAt`, ms): the availability e-mail's links carry it. */
-export async function confirmToken(env: Env, listingId: number, askedAt: number): Promise<string> {
+export async function confirmToken(env: RequestEnv, listingId: number, askedAt: number): Promise<string> {
   return `${askedAt.toString(36)}.${await signature(env, listingId, askedAt)}`;
 }
 
@@ -25,7 +27,7 @@ const CONFIRM_TOKEN = /^([0-9a-z]{1,11})\.([\w-]{43})$/;
  * The question (`confirm_asked_at`) a genuine token of this listing was signed for; null for a malformed or
  * forged token, or one of another listing. The signature is compared in constant time.
  */
-export async function confirmTokenQuestion(env: Env, listingId: number, token: string): Promise<number | null> {
+export async function confirmTokenQuestion(env: RequestEnv, listingId: number, token: string): Promise<number | null> {
   const match = CONFIRM_TOKEN.exec(token);
   if (!match) return null;
   const askedAt = parseInt(match[1]!, 36);

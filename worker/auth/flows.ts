@@ -15,7 +15,7 @@ import {
 } from "#shared/constants.ts";
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
 import { textCatalog } from "#shared/text-catalog.ts";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database, RequestEnv } from "#worker/app-env.ts";
 import { addGuestSearches } from "#worker/db/saved-searches.ts";
 import { findUserByIdentity, rolesOf, setUserLocale, type UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";
@@ -155,7 +155,7 @@ export async function requestCode(
  * Whether an SMS goes out (decision 048): always to a number with an account; never only to say there is
  * none; to a number without an account within its number's, its country's and everyone's budget.
  */
-async function smsGoesOut(env: Env, phone: string, notice: Notice, now: number): Promise<boolean> {
+async function smsGoesOut(env: RequestEnv, phone: string, notice: Notice, now: number): Promise<boolean> {
   if (notice === "no_account") return false;
   const withinBudget = await newNumberSmsAllowed(env.RATE_LIMITS, phone, now);
   return withinBudget || (await findUserByIdentity(env.DB, { kind: "phone", value: phone })) !== null;

@@ -6,9 +6,10 @@
 import { clientIp } from "#worker/http/client-ip.ts";
 import { toHex } from "./secret-bytes.ts";
 import { AuthConfigError, jwtSecret, reportAuthConfigError } from "./tokens.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
 /** The keyed hash (hex) of the request's network; null, logged, when the secret is not usable here. */
-export async function networkKey(env: Env, request: Request): Promise<string | null> {
+export async function networkKey(env: RequestEnv, request: Request): Promise<string | null> {
   let secret: string;
   try {
     secret = jwtSecret(env);

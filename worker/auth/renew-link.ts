@@ -9,11 +9,13 @@
  */
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { signText } from "./signing.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
-const signature = (env: Env, listingId: number, expiresAt: number) => signText(env, `renew:${listingId}:${expiresAt}`);
+const signature = (env: RequestEnv, listingId: number, expiresAt: number) =>
+  signText(env, `renew:${listingId}:${expiresAt}`);
 
 /** The renewal token of a listing's current run (`expiresAt`, ms): the reminder e-mail's link carries it. */
-export async function renewToken(env: Env, listingId: number, expiresAt: number): Promise<string> {
+export async function renewToken(env: RequestEnv, listingId: number, expiresAt: number): Promise<string> {
   return `${expiresAt.toString(36)}.${await signature(env, listingId, expiresAt)}`;
 }
 
@@ -23,7 +25,7 @@ const TOKEN = /^([0-9a-z]{1,11})\.([\w-]{43})$/;
  * The run (`expires_at`) a genuine token of this listing was signed for; null for a malformed or forged
  * token, or one of another listing. The signature is compared in constant time.
  */
-export async function renewTokenRun(env: Env, listingId: number, token: string): Promise<number | null> {
+export async function renewTokenRun(env: RequestEnv, listingId: number, token: string): Promise<number | null> {
   const match = TOKEN.exec(token);
   if (!match) return null;
   const expiresAt = parseInt(match[1]!, 36);
@@ -33,7 +35,7 @@ export async function renewTokenRun(env: Env, listingId: number, token: string):
 
 /** Whether `token` renews this listing's run ending at `expiresAt` (its current one). */
 export async function verifyRenewToken(
-  env: Env,
+  env: RequestEnv,
   listingId: number,
   expiresAt: number,
   token: string,

@@ -6,6 +6,7 @@
  */
 import { bytesToBase64Url } from "#shared/base64.ts";
 import { jwtSecret } from "./tokens.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
 /** Imported keys by secret: importing costs more than signing. */
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -25,7 +26,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
  * The base64url HMAC-SHA256 of `text` under the JWT secret (43 characters). Throws AuthConfigError
  * outside development without a usable JWT_SECRET, as sign-in does.
  */
-export async function signText(env: Env, text: string): Promise<string> {
+export async function signText(env: RequestEnv, text: string): Promise<string> {
   const key = await hmacKey(jwtSecret(env));
   const signed = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(text));
   return bytesToBase64Url(new Uint8Array(signed));

@@ -29,6 +29,7 @@ import { isDevelopment } from "#worker/http/environment.ts";
 import { config, type ConfigSource } from "#worker/config.ts";
 import { randomBytes, sha256Hex } from "./secret-bytes.ts";
 import { endSession } from "./session-end.ts";
+import type { Database, RequestEnv } from "#worker/app-env.ts";
 
 export const DEV_JWT_SECRET = "development-only-jwt-secret-never-used-in-production";
 
@@ -142,7 +143,7 @@ export function refreshRowAlive(
 
 /** A new token; a new family (a sign-in) unless `familyId` continues one. */
 export async function issueRefreshToken(
-  db: D1Database,
+  db: Database,
   options: { userId: number; remember: boolean; now: number; familyId?: string; expiresAt?: number },
 ): Promise<IssuedRefresh> {
   const token = newRefreshToken();
@@ -175,7 +176,12 @@ type Presented =
  * What a presented refresh token is, without using it: the family's current token, a used one within the
  * reuse grace (when allowed), or a reuse — which revokes the family — or nothing.
  */
-async function presentRefreshToken(env: Env, token: string, now: number, allowGrace: boolean): Promise<Presented> {
+async function presentRefreshToken(
+  env: RequestEnv,
+  token: string,
+  now: number,
+  allowGrace: boolean,
+): Promise<Presented> {
   if (!token || token.length > 512) return { kind: "invalid" };
   const row = await refreshTokenByHash(env.DB, await hashRefreshToken(token));
   if (!row) return { kind: "invalid" };
@@ -200,7 +206,7 @@ async function presentRefreshToken(env: Env, token: string, now: number, allowGr
  * non-remembered one keeps its token's expiry, so it ends at the one-day marker however often it rotates.
  */
 export async function rotateRefreshToken(
-  env: Env,
+  env: RequestEnv,
   token: string,
   now: number,
   { allowGrace = false }: { allowGrace?: boolean } = {},
@@ -233,7 +239,7 @@ export type SessionOfRefresh =
  * (rotation is `rotateRefreshToken`'s). A token already rotated away counts within the reuse grace, as
  * for a page's implicit renewal, and is a reuse after it.
  */
-export async function sessionOfRefreshToken(env: Env, token: string, now: number): Promise<SessionOfRefresh> {
+export async function sessionOfRefreshToken(env: RequestEnv, token: string, now: number): Promise<SessionOfRefresh> {
   const presented = await presentRefreshToken(env, token, now, true);
   switch (presented.kind) {
     case "current":
@@ -251,7 +257,7 @@ export async function sessionOfRefreshToken(env: Env, token: string, now: number
 }
 
 /** The live family a refresh token belongs to, without using it (logout). */
-export async function familyOfRefreshToken(db: D1Database, token: string): Promise<string | null> {
+export async function familyOfRefreshToken(db: Database, token: string): Promise<string | null> {
   if (!token || token.length > 512) return null;
   return familyOfTokenHash(db, await hashRefreshToken(token));
 }

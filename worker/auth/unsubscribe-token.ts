@@ -13,6 +13,7 @@ import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/subscription-
 import type { UnsubscribeScope, UnsubscribeSigner } from "#worker/workflows/unsubscribe-links.ts";
 import { constantTimeEqualText } from "./secret-bytes.ts";
 import { signText } from "./signing.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
 export type { UnsubscribeScope };
 
@@ -36,11 +37,11 @@ function scopeOf(text: string): UnsubscribeScope | null {
     : null;
 }
 
-const signature = (env: Env, payload: string) => signText(env, `unsubscribe:${payload}`);
+const signature = (env: RequestEnv, payload: string) => signText(env, `unsubscribe:${payload}`);
 
 /** A token for `userId`'s e-mail about `scope`, good until `now + UNSUBSCRIBE_TOKEN_TTL_MS`. */
 export async function unsubscribeToken(
-  env: Env,
+  env: RequestEnv,
   userId: number,
   scope: UnsubscribeScope,
   now: number,
@@ -51,7 +52,7 @@ export async function unsubscribeToken(
 
 /** The signer the e-mailing workflows are handed (they sit below auth). */
 export const unsubscribeSigner =
-  (env: Env): UnsubscribeSigner =>
+  (env: RequestEnv): UnsubscribeSigner =>
   (userId, scope, now) =>
     unsubscribeToken(env, userId, scope, now);
 
@@ -59,7 +60,7 @@ export const unsubscribeSigner =
  * Whose and what a token stops. `invalid`: malformed, or not signed with our secret (forged, altered);
  * `expired`: genuine, but past its date.
  */
-export async function checkUnsubscribeToken(env: Env, token: string, now: number): Promise<TokenCheck> {
+export async function checkUnsubscribeToken(env: RequestEnv, token: string, now: number): Promise<TokenCheck> {
   const match = TOKEN.exec(token);
   if (!match) return { ok: false, reason: "invalid" };
   const [, user, scopePart, expires, signed] = match as unknown as [string, string, string, string, string];

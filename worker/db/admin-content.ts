@@ -6,6 +6,7 @@
 import type { AdvantageInput, FaqInput, TagInput, TooltipInput } from "#shared/api/admin-content.ts";
 import { type ActionContext, auditStatement } from "./audit.ts";
 import type { AdvantageRow, FaqRow, TagRow, TooltipRow } from "./content.ts";
+import type { Database } from "#worker/app-env.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Tags
@@ -16,7 +17,7 @@ export interface TagArticlesRow {
   n: number;
 }
 
-export async function tagArticleCounts(db: D1Database): Promise<TagArticlesRow[]> {
+export async function tagArticleCounts(db: Database): Promise<TagArticlesRow[]> {
   return (await db.prepare("SELECT tag_id, count(*) AS n FROM articles GROUP BY tag_id").all<TagArticlesRow>()).results;
 }
 
@@ -28,7 +29,7 @@ const tagColumns = (row: Pick<TagRow, "slug" | "name_en" | "name_ru" | "name_sr"
 });
 
 /** Whether a sibling under `parentId` already has the slug (not counting `exceptId`). */
-export async function siblingSlugTaken(db: D1Database, parentId: number | null, slug: string, exceptId = 0) {
+export async function siblingSlugTaken(db: Database, parentId: number | null, slug: string, exceptId = 0) {
   const row = await db
     .prepare("SELECT 1 AS x FROM tags WHERE ifnull(parent_id, 0) = ?1 AND slug = ?2 AND id <> ?3")
     .bind(parentId ?? 0, slug, exceptId)
@@ -38,7 +39,7 @@ export async function siblingSlugTaken(db: D1Database, parentId: number | null, 
 
 /** A new tag last among its siblings, with the next id; null when another write took that id first. */
 export async function insertTag(
-  db: D1Database,
+  db: Database,
   parent: { id: number; depth: number } | null,
   input: TagInput,
   context: ActionContext,
@@ -77,7 +78,7 @@ const SUBTREE = `WITH RECURSIVE sub(id) AS (SELECT ?11 UNION ALL SELECT t.id FRO
  * Renames the tag; a new slug only while no article is filed at or below it (their URLs hold the slug).
  * False when the tag is gone or an article arrived meanwhile.
  */
-export async function updateTag(db: D1Database, before: TagRow, input: TagInput, context: ActionContext) {
+export async function updateTag(db: Database, before: TagRow, input: TagInput, context: ActionContext) {
   const slugChanges = input.slug !== before.slug;
   const condition = slugChanges
     ? `EXISTS (SELECT 1 FROM tags WHERE id = ?11) AND NOT EXISTS (${SUBTREE} SELECT 1 FROM articles WHERE tag_id IN (SELECT id FROM sub))`
@@ -105,7 +106,7 @@ export async function updateTag(db: D1Database, before: TagRow, input: TagInput,
 }
 
 /** Deletes a tag with nothing below it and no article; false when it is gone or no longer empty. */
-export async function deleteTag(db: D1Database, before: TagRow, context: ActionContext) {
+export async function deleteTag(db: Database, before: TagRow, context: ActionContext) {
   const condition = `EXISTS (SELECT 1 FROM tags WHERE id = ?11)
     AND NOT EXISTS (SELECT 1 FROM tags WHERE parent_id = ?11)
     AND NOT EXISTS (SELECT 1 FROM articles WHERE tag_id = ?11)`;
@@ -155,13 +156,13 @@ function listStore<Input extends Record<string, unknown>, Row extends { id: numb
   const { table, kind, columns } = spec;
   const valuesOf = (row: Record<string, unknown>) => Object.fromEntries(columns.map((c) => [c, row[c]]));
 
-  const all = async (db: D1Database) =>
+  const all = async (db: Database) =>
     (await db.prepare(`SELECT * FROM ${table} ORDER BY position, id`).all<Row>()).results;
 
-  const one = (db: D1Database, id: number) => db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<Row>();
+  const one = (db: Database, id: number) => db.prepare(`SELECT * FROM ${table} WHERE id = ?`).bind(id).first<Row>();
 
   /** Adds the item last; its id. */
-  async function insert(db: D1Database, input: Input, context: ActionContext): Promise<number | null> {
+  async function insert(db: Database, input: Input, context: ActionContext): Promise<number | null> {
     const next = await db
       .prepare(`SELECT coalesce(max(id), 0) + 1 AS id, coalesce(max(position) + 1, 0) AS position FROM ${table}`)
       .first<{ id: number; position: number }>();
@@ -189,7 +190,7 @@ function listStore<Input extends Record<string, unknown>, Row extends { id: numb
   }
 
   /** Changes the item's texts; false when it is gone. */
-  async function update(db: D1Database, before: Row, input: Input, context: ActionContext) {
+  async function update(db: Database, before: Row, input: Input, context: ActionContext) {
     const exists = { sql: `EXISTS (SELECT 1 FROM ${table} WHERE id = ?11)`, bind: [before.id] };
     const [audit] = await db.batch([
       auditStatement(
@@ -211,7 +212,7 @@ function listStore<Input extends Record<string, unknown>, Row extends { id: numb
   }
 
   /** Deletes the item; false when it is gone already. */
-  async function remove(db: D1Database, before: Row, context: ActionContext) {
+  async function remove(db: Database, before: Row, context: ActionContext) {
     const [audit] = await db.batch([
       auditStatement(
         db,
@@ -232,7 +233,7 @@ function listStore<Input extends Record<string, unknown>, Row extends { id: numb
    * Moves the item one place up or down: the list is renumbered 0… in its new order (rows whose position
    * changes only), so equal or sparse positions left by older data end up in order too. False at either end.
    */
-  async function move(db: D1Database, id: number, direction: "up" | "down", context: ActionContext) {
+  async function move(db: Database, id: number, direction: "up" | "down", context: ActionContext) {
     const rows = await all(db);
     const from = rows.findIndex((row) => row.id === id);
     const to = direction === "up" ? from - 1 : from + 1;
@@ -269,16 +270,16 @@ export const advantagesStore: ListStore<AdvantageInput, AdvantageRow> = listStor
 // ---------------------------------------------------------------------------------------------------
 // Tooltips: texts the code names by key; editors change them, never add or remove one
 
-export async function adminTooltips(db: D1Database): Promise<TooltipRow[]> {
+export async function adminTooltips(db: Database): Promise<TooltipRow[]> {
   return (await db.prepare("SELECT key, text_en, text_ru, text_sr FROM tooltips ORDER BY key").all<TooltipRow>())
     .results;
 }
 
-export async function adminTooltip(db: D1Database, key: string) {
+export async function adminTooltip(db: Database, key: string) {
   return db.prepare("SELECT key, text_en, text_ru, text_sr FROM tooltips WHERE key = ?").bind(key).first<TooltipRow>();
 }
 
-export async function updateTooltip(db: D1Database, before: TooltipRow, input: TooltipInput, context: ActionContext) {
+export async function updateTooltip(db: Database, before: TooltipRow, input: TooltipInput, context: ActionContext) {
   const texts = (row: TooltipInput) => ({ text_en: row.text_en, text_ru: row.text_ru, text_sr: row.text_sr });
   const [audit] = await db.batch([
     auditStatement(

@@ -5,6 +5,7 @@
  * (migration 0034).
  */
 import { SITE_TIME_ZONE } from "#shared/constants.ts";
+import type { Database } from "#worker/app-env.ts";
 
 const DAY_MS = 86_400_000;
 const siteDate = new Intl.DateTimeFormat("en-CA", { timeZone: SITE_TIME_ZONE });
@@ -64,7 +65,7 @@ export interface DashboardDayRow {
  * "Pending" is what reached the moderation queue that day — listings sent (submitted_at) and changes to
  * published ones (listing_revisions) — not the queue's length at the day's end, which no table keeps.
  */
-export async function dashboard(db: D1Database, now: number, count: number): Promise<DashboardDayRow[]> {
+export async function dashboard(db: Database, now: number, count: number): Promise<DashboardDayRow[]> {
   const days = siteDays(now, count);
   const { results } = await db
     .prepare(

@@ -9,6 +9,7 @@ import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type ActionContext, auditStatement } from "./audit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -78,7 +79,7 @@ const STATE_SQL: Record<AdminListingState, string> = {
  * address; any part, ASCII letters in any case) — in `state` (any without), newest first.
  */
 export async function findAdminListings(
-  db: D1Database,
+  db: Database,
   filter: { q: string; state: AdminListingState | "" },
   page: number,
   perPage: number,
@@ -116,7 +117,7 @@ export async function findAdminListings(
 }
 
 /** One listing in any state, deleted ones included (their history stays), or null. */
-export function adminListing(db: D1Database, id: number, locale: Locale): Promise<AdminListingRow | null> {
+export function adminListing(db: Database, id: number, locale: Locale): Promise<AdminListingRow | null> {
   return db
     .prepare(`SELECT ${columns(locale)} FROM listings l ${joins} WHERE l.id = ?`)
     .bind(id)
@@ -125,7 +126,7 @@ export function adminListing(db: D1Database, id: number, locale: Locale): Promis
 
 /** A person's listings for the back office's page about them, newest first (at most `limit`). */
 export async function ownerAdminListings(
-  db: D1Database,
+  db: Database,
   ownerId: number,
   limit: number,
   locale: Locale,
@@ -144,12 +145,7 @@ const HIDEABLE = `(${HIDEABLE_STATUSES.map((s) => `'${s}'`).join(", ")})`;
  * the reason and the state it had, its history entry and the audit row — one batch, and only when it is
  * in a state that may be hidden and not hidden already (false then: nothing written).
  */
-export async function hideListing(
-  db: D1Database,
-  id: number,
-  reason: string,
-  context: ActionContext,
-): Promise<boolean> {
+export async function hideListing(db: Database, id: number, reason: string, context: ActionContext): Promise<boolean> {
   const { now } = context;
   const actorId = context.actor.kind === "user" ? context.actor.id : null;
   const hideable = `EXISTS (SELECT 1 FROM listings WHERE id = ?11 AND staff_hidden_at IS NULL AND deleted_at IS NULL
@@ -192,7 +188,7 @@ export async function hideListing(
  * hidden (false otherwise).
  */
 export async function restoreListing(
-  db: D1Database,
+  db: Database,
   id: number,
   reason: string,
   context: ActionContext,

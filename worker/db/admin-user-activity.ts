@@ -4,6 +4,7 @@
  */
 import type { Locale } from "#shared/locales.ts";
 import { type AdminListingRow, ownerAdminListings } from "./admin-listings.ts";
+import type { Database } from "#worker/app-env.ts";
 
 interface PaymentActivityRow {
   id: string;
@@ -47,7 +48,7 @@ export interface UserActivityRows {
 
 /** A person's activity, each list newest first and at most `limit` long. */
 export async function userActivity(
-  db: D1Database,
+  db: Database,
   userId: number,
   limit: number,
   locale: Locale,

@@ -5,6 +5,7 @@
  */
 import type { LicenceState } from "#shared/api/advertiser.ts";
 import { type ActionContext, auditStatement } from "./audit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface AgencyRow {
   id: number;
@@ -34,7 +35,7 @@ const STATE_SQL: Record<Exclude<LicenceState, "none">, string> = {
 
 /** A page of agencies in one state: awaiting oldest first (fair turns), the others newest check first. */
 export async function agenciesIn(
-  db: D1Database,
+  db: Database,
   state: Exclude<LicenceState, "none">,
   page: number,
   perPage: number,
@@ -56,7 +57,7 @@ export async function agenciesIn(
 }
 
 /** One live agency, or null (an owner, a deleted account, no such id). */
-export function agencyOf(db: D1Database, userId: number): Promise<AgencyRow | null> {
+export function agencyOf(db: Database, userId: number): Promise<AgencyRow | null> {
   return db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ? AND ${AGENCY}`).bind(userId).first<AgencyRow>();
 }
 
@@ -70,7 +71,7 @@ const STILL_AWAITING = `id = ?1 AND ${AGENCY} AND licence_number = ?2 AND agency
  * still awaiting a check; false otherwise (nothing written).
  */
 export async function decideLicence(
-  db: D1Database,
+  db: Database,
   agency: { id: number; name: string; seen: string },
   decision: { confirm: true } | { confirm: false; reason: string },
   context: ActionContext,

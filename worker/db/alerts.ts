@@ -7,11 +7,12 @@
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { subscribedSql } from "./subscriptions.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export type JobName = "saved_search_alerts" | "price_drop_alerts";
 
 /** Where a job has read its work list to (the id of the last row done). */
-export async function cursorOf(db: D1Database, job: JobName): Promise<number> {
+export async function cursorOf(db: Database, job: JobName): Promise<number> {
   const row = await db
     .prepare("SELECT position FROM job_cursors WHERE name = ?")
     .bind(job)
@@ -23,7 +24,7 @@ export async function cursorOf(db: D1Database, job: JobName): Promise<number> {
  * The statement that moves a job's cursor from `from` to `to` — only from where the caller read it, so of
  * two overlapping runs only one moves it (the other's work is repeated harmlessly: its writes are idempotent).
  */
-export const moveCursor = (db: D1Database, job: JobName, from: number, to: number) =>
+export const moveCursor = (db: Database, job: JobName, from: number, to: number) =>
   db
     .prepare(
       `INSERT INTO job_cursors (name, position) VALUES (?1, ?3)
@@ -46,7 +47,7 @@ export interface AlertSearchRow {
 }
 
 /** Every saved search (alerts on or off: matches of those off are kept quiet, for their "new" count). */
-export async function allSavedSearches(db: D1Database): Promise<AlertSearchRow[]> {
+export async function allSavedSearches(db: Database): Promise<AlertSearchRow[]> {
   const { results } = await db
     .prepare("SELECT id, user_id, name, query, notify, frequency, created_at FROM saved_searches")
     .all<AlertSearchRow>();
@@ -58,7 +59,7 @@ export async function allSavedSearches(db: D1Database): Promise<AlertSearchRow[]
  * notify off, and what was waiting for the next digest will not be sent (it stays "new" on the cabinet's
  * page) — as worker/db/saved-searches.ts `setSavedSearchNotify` does for one.
  */
-export function stopAllSearchAlerts(db: D1Database, userId: number, now: number): D1PreparedStatement[] {
+export function stopAllSearchAlerts(db: Database, userId: number, now: number): D1PreparedStatement[] {
   return [
     db
       .prepare(
@@ -96,7 +97,7 @@ export interface ActivationRow {
 }
 
 /** The newest activation's id: how far the work list goes now. */
-export async function lastActivationId(db: D1Database): Promise<number> {
+export async function lastActivationId(db: Database): Promise<number> {
   const row = await db.prepare("SELECT max(id) AS id FROM listing_activations").first<{ id: number | null }>();
   return row?.id ?? 0;
 }
@@ -105,7 +106,7 @@ export async function lastActivationId(db: D1Database): Promise<number> {
  * The activations with ids in (`fromId`, `toId`] of listings still public (one that went back meanwhile
  * is no news; if it returns, that is a new activation).
  */
-export async function activationsBetween(db: D1Database, fromId: number, toId: number): Promise<ActivationRow[]> {
+export async function activationsBetween(db: Database, fromId: number, toId: number): Promise<ActivationRow[]> {
   const { results } = await db
     .prepare(
       `SELECT a.id, a.listing_id, l.owner_id, a.at, l.type_id, l.deal, c.slug AS city, d.slug AS district, l.price, l.area,
@@ -138,7 +139,7 @@ const MATCHES_PER_STATEMENT = 20_000;
  * twice) — and moves the job's cursor over the batch (unless `cursor` is null), in one transaction.
  */
 export async function recordMatches(
-  db: D1Database,
+  db: Database,
   matches: readonly NewMatch[],
   cursor: { from: number; to: number } | null,
 ): Promise<void> {
@@ -166,7 +167,7 @@ export async function recordMatches(
 // Digests
 
 /** Pending matches of searches whose alerts are off wait for nothing: quiet (e.g. turned off since). */
-export async function quietSearchesOff(db: D1Database): Promise<number> {
+export async function quietSearchesOff(db: Database): Promise<number> {
   const result = await db
     .prepare(
       `UPDATE saved_search_matches SET state = 'quiet' WHERE state = 'pending'
@@ -192,7 +193,7 @@ export interface DigestRecipientRow {
  * theirs that is `instant` has some, or their last digest went out by `dailyBefore` (or never) — those
  * waiting longest first (a run that has no room for everyone is fair to them).
  */
-export async function dueDigests(db: D1Database, dailyBefore: number, limit: number): Promise<DigestRecipientRow[]> {
+export async function dueDigests(db: Database, dailyBefore: number, limit: number): Promise<DigestRecipientRow[]> {
   const { results } = await db
     .prepare(
       `SELECT due.user_id, u.email, u.email_verified_at, u.deleted_at, u.locale,
@@ -212,7 +213,7 @@ export async function dueDigests(db: D1Database, dailyBefore: number, limit: num
 }
 
 /** A person's pending matches are not to be mailed (no confirmed address, off the list): quiet. */
-export async function quietPending(db: D1Database, userId: number): Promise<void> {
+export async function quietPending(db: Database, userId: number): Promise<void> {
   await db
     .prepare(
       `UPDATE saved_search_matches SET state = 'quiet' WHERE state = 'pending'
@@ -227,7 +228,7 @@ export async function quietPending(db: D1Database, userId: number): Promise<void
  * the statement that returns them, so two overlapping runs never mail one twice.
  */
 export async function claimPending(
-  db: D1Database,
+  db: Database,
   userId: number,
 ): Promise<{ saved_search_id: number; listing_id: number; matched_at: number }[]> {
   const { results } = await db
@@ -242,7 +243,7 @@ export async function claimPending(
 }
 
 /** Saved searches by id (the digest's groups), whoever's. */
-export async function savedSearchesByIds(db: D1Database, ids: readonly number[]): Promise<AlertSearchRow[]> {
+export async function savedSearchesByIds(db: Database, ids: readonly number[]): Promise<AlertSearchRow[]> {
   const { results } = await db
     .prepare(
       `SELECT id, user_id, name, query, notify, frequency, created_at FROM saved_searches
@@ -254,7 +255,7 @@ export async function savedSearchesByIds(db: D1Database, ids: readonly number[])
 }
 
 /** When a person's digest went out. */
-export async function recordDigest(db: D1Database, userId: number, now: number): Promise<void> {
+export async function recordDigest(db: Database, userId: number, now: number): Promise<void> {
   await db
     .prepare(
       `INSERT INTO alert_digests (user_id, sent_at) VALUES (?1, ?2)
@@ -285,7 +286,7 @@ export interface MailListingRow {
 
 /** The listings of `ids` that are public now, with their names in `locale`. */
 export async function publicListingsForMail(
-  db: D1Database,
+  db: Database,
   ids: readonly number[],
   locale: Locale,
 ): Promise<MailListingRow[]> {
@@ -308,7 +309,7 @@ export async function publicListingsForMail(
 // Price drops of favourites
 
 /** The newest price drop's id: how far that work list goes now. */
-export async function lastPriceDropId(db: D1Database): Promise<number> {
+export async function lastPriceDropId(db: Database): Promise<number> {
   const row = await db.prepare("SELECT max(id) AS id FROM listing_price_drops").first<{ id: number | null }>();
   return row?.id ?? 0;
 }
@@ -332,7 +333,7 @@ export interface PriceDropRow {
  * `noticedBefore`. By person, then listing.
  */
 export async function priceDropRecipients(
-  db: D1Database,
+  db: Database,
   fromId: number,
   toId: number,
   noticedBefore: number,
@@ -361,7 +362,7 @@ export async function priceDropRecipients(
  * `noticedBefore` (an overlapping run's); the listings claimed.
  */
 export async function claimPriceDropNotices(
-  db: D1Database,
+  db: Database,
   userId: number,
   listingIds: readonly number[],
   now: number,

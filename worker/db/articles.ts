@@ -7,6 +7,7 @@ import type { ArticleState } from "#shared/api/articles.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type ActionContext as AuditContext, type AuditActor, auditStatement } from "./audit.ts";
 import type { ArticleRow } from "./content.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export type AdminArticleRow = ArticleRow & { editor_name: string | null };
 
@@ -53,11 +54,11 @@ type ActionContext = AuditContext<AuditActor & { kind: "user" }>;
 
 const SELECT = `SELECT a.*, u.name AS editor_name FROM articles a LEFT JOIN users u ON u.id = a.updated_by`;
 
-export async function adminArticle(db: D1Database, id: number): Promise<AdminArticleRow | null> {
+export async function adminArticle(db: Database, id: number): Promise<AdminArticleRow | null> {
   return db.prepare(`${SELECT} WHERE a.id = ?`).bind(id).first<AdminArticleRow>();
 }
 
-export async function articleIdBySlug(db: D1Database, slug: string): Promise<number | null> {
+export async function articleIdBySlug(db: Database, slug: string): Promise<number | null> {
   const row = await db.prepare("SELECT id FROM articles WHERE slug = ?").bind(slug).first<{ id: number }>();
   return row?.id ?? null;
 }
@@ -67,7 +68,7 @@ const contains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** One page of articles, newest first; `q` finds an id, a slug or a title in any language. */
 export async function findAdminArticles(
-  db: D1Database,
+  db: Database,
   filter: { q: string; state?: ArticleState },
   page: number,
   perPage: number,
@@ -109,7 +110,7 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
  * again with the next one. A slug taken meanwhile throws the unique constraint's error.
  */
 export async function createArticle(
-  db: D1Database,
+  db: Database,
   values: ArticleValues,
   imageSeed: number,
   context: ActionContext,
@@ -151,7 +152,7 @@ export async function createArticle(
  * what changed: false when the article changed meanwhile (nothing written).
  */
 export async function updateArticle(
-  db: D1Database,
+  db: Database,
   before: ArticleRow,
   values: ArticleValues,
   context: ActionContext,
@@ -183,7 +184,7 @@ export async function updateArticle(
  * when the cover changed meanwhile.
  */
 export async function replaceCover(
-  db: D1Database,
+  db: Database,
   before: ArticleRow,
   cover: { key: string; width: number } | null,
   context: ActionContext,
@@ -214,7 +215,7 @@ export async function replaceCover(
  * Scheduled articles whose time has come become published (the Cron Trigger; the public reads show them
  * from `publish_at` already, so this only makes the back office's state say so). Their ids.
  */
-export async function publishDueArticles(db: D1Database, now: number): Promise<number[]> {
+export async function publishDueArticles(db: Database, now: number): Promise<number[]> {
   const { results } = await db
     .prepare(
       `UPDATE articles SET status = 'published', published_at = publish_at, publish_at = NULL

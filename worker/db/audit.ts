@@ -4,6 +4,7 @@
  * filtered. The table refuses UPDATE and DELETE (triggers).
  */
 import type { AuditAction } from "#shared/audit-actions.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export type AuditActor = { kind: "user"; id: number } | { kind: "ops" };
 
@@ -36,7 +37,7 @@ export const AFTER_A_CHANGE = { sql: "changes() > 0", bind: [] };
  * the same transaction, so a change that does not happen leaves no row and one that does always has it.
  */
 export function auditStatement(
-  db: D1Database,
+  db: Database,
   entry: AuditEntryInput,
   onlyIf?: { sql: string; bind: unknown[] },
 ): D1PreparedStatement {
@@ -89,7 +90,7 @@ export interface AuditFilter {
 
 /** A page of the log, newest first, with the total the filter matches. */
 export async function auditEntries(
-  db: D1Database,
+  db: Database,
   filter: AuditFilter,
   page: number,
   perPage: number,

@@ -1,3 +1,4 @@
+import type { Database } from "#worker/app-env.ts";
 export interface CityRow {
   id: number;
   slug: string;
@@ -9,7 +10,7 @@ export interface CityRow {
   population: number;
 }
 
-export function listCities(db: D1Database): Promise<CityRow[]> {
+export function listCities(db: Database): Promise<CityRow[]> {
   return db
     .prepare("SELECT * FROM cities ORDER BY population DESC, slug")
     .all<CityRow>()

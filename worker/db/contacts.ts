@@ -3,6 +3,7 @@
  * listing, pointing at the intent that paid for it (worker/db/payments.ts writes it in the payment's
  * success batch). Messages are conversations' (conversations.ts).
  */
+import type { Database } from "#worker/app-env.ts";
 
 export interface ListingContact {
   owner_id: number;
@@ -10,7 +11,7 @@ export interface ListingContact {
 }
 
 /** The owner and number of an active listing; null for any other listing. */
-export function activeListingContact(db: D1Database, listingId: number): Promise<ListingContact | null> {
+export function activeListingContact(db: Database, listingId: number): Promise<ListingContact | null> {
   return db
     .prepare("SELECT owner_id, phone FROM listings WHERE id = ? AND status = 'active'")
     .bind(listingId)
@@ -19,7 +20,7 @@ export function activeListingContact(db: D1Database, listingId: number): Promise
 
 /** The reveal of this listing's number to this person, if they paid for it: the intent that did. */
 export function revealOf(
-  db: D1Database,
+  db: Database,
   userId: number,
   listingId: number,
 ): Promise<{ intent_id: string | null } | null> {
@@ -29,7 +30,7 @@ export function revealOf(
     .first<{ intent_id: string | null }>();
 }
 
-export async function hasRevealed(db: D1Database, userId: number, listingId: number): Promise<boolean> {
+export async function hasRevealed(db: Database, userId: number, listingId: number): Promise<boolean> {
   return (await revealOf(db, userId, listingId)) !== null;
 }
 
@@ -39,7 +40,7 @@ export async function hasRevealed(db: D1Database, userId: number, listingId: num
  * person and listing (a reveal paid twice changes nothing: the batch's caller sees nothing delivered).
  */
 export function revealStatement(
-  db: D1Database,
+  db: Database,
   reveal: { userId: number; listingId: number; intentId: string; now: number },
 ): D1PreparedStatement {
   return db

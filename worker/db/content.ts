@@ -3,6 +3,7 @@
  * Rows keep all three languages; worker/api/shapes/content.ts picks the request's.
  */
 import type { Locale } from "#shared/locales.ts";
+import type { Database } from "#worker/app-env.ts";
 
 type Localized<Name extends string> = Record<`${Name}_${Locale}`, string>;
 
@@ -142,7 +143,7 @@ export class TagTree {
   }
 }
 
-export async function loadTags(db: D1Database): Promise<TagTree> {
+export async function loadTags(db: Database): Promise<TagTree> {
   const { results } = await db.prepare("SELECT * FROM tags").all<TagRow>();
   return new TagTree(results);
 }
@@ -152,7 +153,7 @@ export async function loadTags(db: D1Database): Promise<TagTree> {
 
 /** One page of articles, newest first; `tagId` keeps those of that tag and every tag below it. */
 export async function listArticles(
-  db: D1Database,
+  db: Database,
   locale: Locale,
   opts: { tagId?: number; limit: number; offset: number; now: number },
 ): Promise<{ rows: ArticleLocaleRow[]; total: number }> {
@@ -184,7 +185,7 @@ export async function listArticles(
  * the found article's tag inside the same batch. Null when there is no such article.
  */
 export async function findArticleWithRelated(
-  db: D1Database,
+  db: Database,
   locale: Locale,
   key: { id?: number; slug: string },
   now: number,
@@ -211,7 +212,7 @@ export async function findArticleWithRelated(
 }
 
 /** An article in one language whatever its state (the back office's preview); null when it has no such version. */
-export async function anyArticle(db: D1Database, locale: Locale, id: number): Promise<ArticleLocaleRow | null> {
+export async function anyArticle(db: Database, locale: Locale, id: number): Promise<ArticleLocaleRow | null> {
   return db
     .prepare(`SELECT ${articleColumns(locale)} FROM articles WHERE id = ? AND ${COLUMNS[locale].title} <> ''`)
     .bind(id)
@@ -220,7 +221,7 @@ export async function anyArticle(db: D1Database, locale: Locale, id: number): Pr
 
 /** Up to `limit` other articles of the same tag or its parent, newest first. */
 export async function relatedArticles(
-  db: D1Database,
+  db: Database,
   locale: Locale,
   article: { id: number; tag_id: number },
   parentTagId: number | null,
@@ -241,15 +242,15 @@ export async function relatedArticles(
 // ---------------------------------------------------------------------------------------------------
 // FAQ, advantages, tooltips
 
-export async function faqRows(db: D1Database): Promise<FaqRow[]> {
+export async function faqRows(db: Database): Promise<FaqRow[]> {
   return (await db.prepare("SELECT * FROM faq ORDER BY position, id").all<FaqRow>()).results;
 }
 
-export async function advantageRows(db: D1Database): Promise<AdvantageRow[]> {
+export async function advantageRows(db: Database): Promise<AdvantageRow[]> {
   return (await db.prepare("SELECT * FROM advantages ORDER BY position, id").all<AdvantageRow>()).results;
 }
 
-export function findTooltip(db: D1Database, key: string): Promise<TooltipRow | null> {
+export function findTooltip(db: Database, key: string): Promise<TooltipRow | null> {
   return db.prepare("SELECT * FROM tooltips WHERE key = ?").bind(key).first<TooltipRow>();
 }
 
@@ -257,7 +258,7 @@ export function findTooltip(db: D1Database, key: string): Promise<TooltipRow | n
 // Feedback
 
 export async function insertFeedbackQuestion(
-  db: D1Database,
+  db: Database,
   question: { name: string; email: string; question: string; locale: Locale },
   now = Date.now(),
 ): Promise<number> {

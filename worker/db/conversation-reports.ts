@@ -7,6 +7,7 @@ import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { ConversationReportReason } from "#shared/api/messages.ts";
 import { type ActionContext, AFTER_A_CHANGE, auditStatement } from "./audit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface ConversationReportRow {
   id: number;
@@ -34,7 +35,7 @@ export interface ConversationReportRow {
 
 /** A page of open reports, oldest first, with the total; place names in `locale` (a fixed column name). */
 export async function openConversationReports(
-  db: D1Database,
+  db: Database,
   locale: Locale,
   page: number,
   perPage: number,
@@ -65,7 +66,7 @@ export async function openConversationReports(
 }
 
 /** A conversation's newest `count` messages, oldest first. */
-export async function newestMessages(db: D1Database, conversationId: number, count: number) {
+export async function newestMessages(db: Database, conversationId: number, count: number) {
   const { results } = await db
     .prepare(
       `SELECT id, sender_id, body, created_at FROM
@@ -78,7 +79,7 @@ export async function newestMessages(db: D1Database, conversationId: number, cou
 }
 
 /** The open report `id`: its conversation and reporter; null when there is none open. */
-export function openReport(db: D1Database, id: number) {
+export function openReport(db: Database, id: number) {
   return db
     .prepare("SELECT conversation_id, reporter_id FROM conversation_reports WHERE id = ? AND resolved_at IS NULL")
     .bind(id)
@@ -90,7 +91,7 @@ export function openReport(db: D1Database, id: number) {
  * nobody has yet), with the moderator's audit row: one batch.
  */
 export async function resolveConversationReports(
-  db: D1Database,
+  db: Database,
   report: { conversation_id: number; reporter_id: number },
   block: boolean,
   context: ActionContext,

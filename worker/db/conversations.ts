@@ -19,6 +19,7 @@ import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
 import { shownTitle } from "./listing-titles.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export type Role = "visitor" | "owner";
 const other = (role: Role): Role => (role === "visitor" ? "owner" : "visitor");
@@ -107,7 +108,7 @@ export function isClosed(row: ConversationRow, userId: number): boolean {
 
 /** A conversation the person takes part in; null for any other id (the API's 404 either way). */
 export function conversationOf(
-  db: D1Database,
+  db: Database,
   id: number,
   userId: number,
   locale: Locale,
@@ -127,7 +128,7 @@ export function conversationOf(
  * gives its newest `offset + limit` in order, and only those are merged and cut.
  */
 export async function conversationPage(
-  db: D1Database,
+  db: Database,
   userId: number,
   page: number,
   perPage: number,
@@ -159,7 +160,7 @@ export async function conversationPage(
 }
 
 /** The person's unread messages over all their conversations, as visitor and as owner. */
-export async function unreadTotal(db: D1Database, userId: number): Promise<number> {
+export async function unreadTotal(db: Database, userId: number): Promise<number> {
   const row = await db
     .prepare(
       `SELECT (SELECT ifnull(SUM(visitor_unread), 0) FROM conversations WHERE visitor_id = ?1)
@@ -177,7 +178,7 @@ export interface ListingTarget {
   conversation_id: number | null;
 }
 
-export function listingTarget(db: D1Database, listingId: number, visitorId: number): Promise<ListingTarget | null> {
+export function listingTarget(db: Database, listingId: number, visitorId: number): Promise<ListingTarget | null> {
   return db
     .prepare(
       `SELECT l.owner_id, l.status, c.id AS conversation_id
@@ -213,7 +214,7 @@ export type MessageTarget = { conversationId: number } | { listingId: number };
  * go in (the caller read the state before: only a race lands here).
  */
 export async function insertMessage(
-  db: D1Database,
+  db: Database,
   target: MessageTarget,
   senderId: number,
   body: string,
@@ -272,7 +273,7 @@ export async function insertMessage(
  * oldest first after `after` (what a reconnecting page missed); whether older and newer ones exist.
  */
 export async function threadPage(
-  db: D1Database,
+  db: Database,
   conversationId: number,
   cursor: { before?: number; after?: number },
   limit: number,
@@ -324,7 +325,7 @@ export interface DeliveredRange {
  * where it is not yet, in one batch. The ids newly marked, by conversation (none: not there).
  */
 export async function markDelivered(
-  db: D1Database,
+  db: Database,
   recipientId: number,
   ranges: readonly DeliveredRange[],
   now: number,
@@ -357,7 +358,7 @@ export async function markDelivered(
  * `delivered_at` where it was missing). Idempotent: a second call changes nothing.
  */
 export async function markRead(
-  db: D1Database,
+  db: Database,
   conversationId: number,
   reader: { id: number; role: Role },
   upToId: number,
@@ -392,7 +393,7 @@ export async function markRead(
  * side stays. Whether anything changed.
  */
 export async function setBlock(
-  db: D1Database,
+  db: Database,
   conversationId: number,
   userId: number,
   blocked: boolean,
@@ -411,7 +412,7 @@ export async function setBlock(
 
 /** A participant's report of a conversation; false when their open report of it already exists. */
 export async function insertConversationReport(
-  db: D1Database,
+  db: Database,
   report: { conversationId: number; reporterId: number; reason: ConversationReportReason; text: string; now: number },
 ): Promise<boolean> {
   const result = await db
@@ -471,7 +472,7 @@ export function noticeTitle(row: NoticeRow, locale: Locale): string | null {
  * account still exists) and how many were claimed.
  */
 export async function claimNotices(
-  db: D1Database,
+  db: Database,
   role: Role,
   window: { now: number; since: number; unreadBefore: number; notifiedBefore: number },
   limit: number,

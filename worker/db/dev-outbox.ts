@@ -1,4 +1,5 @@
 /** Typed D1 queries of the development outbox (table `dev_outbox`): the messages the development sender "sent". */
+import type { Database } from "#worker/app-env.ts";
 
 export interface OutboxRow {
   recipient: string;
@@ -14,7 +15,7 @@ export interface OutboxRow {
 }
 
 export async function insertOutboxMessage(
-  db: D1Database,
+  db: Database,
   message: {
     channel: string;
     recipient: string;
@@ -47,7 +48,7 @@ export async function insertOutboxMessage(
 }
 
 /** The newest 50 messages to one recipient. */
-export async function recentOutbox(db: D1Database, recipient: string): Promise<OutboxRow[]> {
+export async function recentOutbox(db: Database, recipient: string): Promise<OutboxRow[]> {
   const { results } = await db
     .prepare(
       "SELECT recipient, purpose, code, body, subject, headers, html, created_at FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 50",

@@ -1,3 +1,4 @@
+import type { Database } from "#worker/app-env.ts";
 export interface DistrictRow {
   id: number;
   city_id: number;
@@ -9,7 +10,7 @@ export interface DistrictRow {
   lng: number;
 }
 
-export function listDistricts(db: D1Database): Promise<DistrictRow[]> {
+export function listDistricts(db: Database): Promise<DistrictRow[]> {
   return db
     .prepare("SELECT * FROM districts ORDER BY city_id, slug")
     .all<DistrictRow>()

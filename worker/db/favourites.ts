@@ -1,8 +1,9 @@
 /** A signed-in person's favourite listings. Only listings that exist can be kept. */
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
+import type { Database } from "#worker/app-env.ts";
 
-export async function favouriteIds(db: D1Database, userId: number): Promise<number[]> {
+export async function favouriteIds(db: Database, userId: number): Promise<number[]> {
   const { results } = await db
     .prepare("SELECT listing_id FROM favourites WHERE user_id = ? ORDER BY created_at DESC, listing_id DESC")
     .bind(userId)
@@ -15,7 +16,7 @@ export async function favouriteIds(db: D1Database, userId: number): Promise<numb
  * Any other id is skipped like a missing one, so the answer never tells that a draft or archived id exists.
  */
 export async function addFavourites(
-  db: D1Database,
+  db: Database,
   userId: number,
   ids: readonly number[],
   now: number,
@@ -33,11 +34,11 @@ export async function addFavourites(
   return results.reduce((sum, r) => sum + (r.meta.changes ?? 0), 0);
 }
 
-export async function removeFavourite(db: D1Database, userId: number, listingId: number): Promise<void> {
+export async function removeFavourite(db: Database, userId: number, listingId: number): Promise<void> {
   await db.prepare("DELETE FROM favourites WHERE user_id = ? AND listing_id = ?").bind(userId, listingId).run();
 }
 
-export async function clearFavourites(db: D1Database, userId: number): Promise<void> {
+export async function clearFavourites(db: Database, userId: number): Promise<void> {
   await db.prepare("DELETE FROM favourites WHERE user_id = ?").bind(userId).run();
 }
 
@@ -56,7 +57,7 @@ interface FavouriteRow {
  * `includeUnavailable` every one of them whatever became of the listing since.
  */
 export async function favouritePage(
-  db: D1Database,
+  db: Database,
   userId: number,
   { page, perPage, includeUnavailable }: { page: number; perPage: number; includeUnavailable: boolean },
 ) {
@@ -88,7 +89,7 @@ export async function favouritePage(
  * (worker/api/shapes/favourite.ts), their place's names in `locale` and their last price.
  */
 export async function favouriteSummaries(
-  db: D1Database,
+  db: Database,
   userId: number,
   ids: readonly number[],
   locale: Locale,

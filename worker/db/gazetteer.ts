@@ -6,6 +6,7 @@ import { fold, matchesPrefix } from "#shared/text-match.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type CityRow, listCities } from "./cities.ts";
 import { type DistrictRow, listDistricts } from "./districts.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** A place of the gazetteer: a city, or a district with its city. */
 export interface PlaceRows {
@@ -19,7 +20,7 @@ const SERBIA_BOUNDS = { south: 42.2, west: 18.8, north: 46.2, east: 23.05 } as c
 const names = (row: CityRow | DistrictRow) => [row.name_en, row.name_ru, row.name_sr, row.slug];
 
 /** Cities and districts from D1; the API reads them through `referenceTables(env).gazetteer()`, kept a while. */
-export async function readGazetteer(db: D1Database) {
+export async function readGazetteer(db: Database) {
   const [cities, districts] = await Promise.all([listCities(db), listDistricts(db)]);
   const cityById = new Map(cities.map((c) => [c.id, c]));
   return { cities, districts, cityById };

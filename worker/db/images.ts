@@ -5,6 +5,7 @@
  */
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { ListingKind } from "#shared/listing-types.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface ListingImageRow {
   seed: number;
@@ -14,7 +15,7 @@ export interface ListingImageRow {
   property_type: ListingKind;
 }
 
-export async function articleImageSeed(db: D1Database, articleId: number): Promise<number | null> {
+export async function articleImageSeed(db: Database, articleId: number): Promise<number | null> {
   const row = await db
     .prepare("SELECT image_seed FROM articles WHERE id = ?")
     .bind(articleId)
@@ -22,7 +23,7 @@ export async function articleImageSeed(db: D1Database, articleId: number): Promi
   return row?.image_seed ?? null;
 }
 
-export function listingImage(db: D1Database, imageId: number): Promise<ListingImageRow | null> {
+export function listingImage(db: Database, imageId: number): Promise<ListingImageRow | null> {
   return db
     .prepare(
       `SELECT i.seed, i.width, i.height, i.position, l.property_type
@@ -62,7 +63,7 @@ const PHOTO_COLUMNS = `i.id, i.listing_id, i.position, i.width, i.height, i.rota
  * The owner of a listing (null for a seeded one without), or undefined when there is no such listing — or
  * it was deleted (decision 038: its photos are gone and none may be added).
  */
-export async function listingOwner(db: D1Database, listingId: number): Promise<number | null | undefined> {
+export async function listingOwner(db: Database, listingId: number): Promise<number | null | undefined> {
   const row = await db
     .prepare("SELECT owner_id FROM listings WHERE id = ? AND deleted_at IS NULL")
     .bind(listingId)
@@ -70,7 +71,7 @@ export async function listingOwner(db: D1Database, listingId: number): Promise<n
   return row ? row.owner_id : undefined;
 }
 
-export async function photoById(db: D1Database, imageId: number): Promise<PhotoRow | null> {
+export async function photoById(db: Database, imageId: number): Promise<PhotoRow | null> {
   return db
     .prepare(
       `SELECT ${PHOTO_COLUMNS} FROM listing_images i JOIN listings l ON l.id = i.listing_id
@@ -80,7 +81,7 @@ export async function photoById(db: D1Database, imageId: number): Promise<PhotoR
     .first<PhotoRow>();
 }
 
-export async function listingPhotos(db: D1Database, listingId: number): Promise<PhotoRow[]> {
+export async function listingPhotos(db: Database, listingId: number): Promise<PhotoRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${PHOTO_COLUMNS} FROM listing_images i JOIN listings l ON l.id = i.listing_id
@@ -98,7 +99,7 @@ export async function listingPhotos(db: D1Database, listingId: number): Promise<
  * listing (or one with changes waiting) waits for a moderator (decision 053).
  */
 export async function insertPhoto(
-  db: D1Database,
+  db: Database,
   photo: {
     listingId: number;
     photoKey: string;
@@ -136,7 +137,7 @@ export async function insertPhoto(
   return row ?? null;
 }
 
-export async function countListingImages(db: D1Database, listingId: number): Promise<number> {
+export async function countListingImages(db: Database, listingId: number): Promise<number> {
   const row = await db
     .prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ?")
     .bind(listingId)
@@ -148,7 +149,7 @@ export async function countListingImages(db: D1Database, listingId: number): Pro
  * Takes the photo for one rotation until `until` (decision 050): the row as it is now, or null when
  * another rotation holds it (or it is gone). One statement, so two rotations cannot both take it.
  */
-export async function claimRotation(db: D1Database, imageId: number, now: number, until: number) {
+export async function claimRotation(db: Database, imageId: number, now: number, until: number) {
   return db
     .prepare(
       `UPDATE listing_images SET rotating_until = ?3
@@ -164,7 +165,7 @@ export async function claimRotation(db: D1Database, imageId: number, now: number
  * variants are still `previousKey` (the photo was not deleted meanwhile): whether it was written.
  */
 export async function updatePhotoRotation(
-  db: D1Database,
+  db: Database,
   imageId: number,
   previousKey: string,
   photo: { photoKey: string; rotation: number; width: number; height: number },
@@ -180,7 +181,7 @@ export async function updatePhotoRotation(
 }
 
 /** Releases a rotation's hold on a photo whose rotation failed. */
-export async function releaseRotation(db: D1Database, imageId: number): Promise<void> {
+export async function releaseRotation(db: Database, imageId: number): Promise<void> {
   await db.prepare("UPDATE listing_images SET rotating_until = NULL WHERE id = ?").bind(imageId).run();
 }
 
@@ -193,7 +194,7 @@ export interface DeletedPhoto {
 }
 
 /** Deletes a photo: the row as deleted, or null when it was gone already. */
-export async function deletePhoto(db: D1Database, imageId: number): Promise<DeletedPhoto | null> {
+export async function deletePhoto(db: Database, imageId: number): Promise<DeletedPhoto | null> {
   return db
     .prepare(
       "DELETE FROM listing_images WHERE id = ? AND photo_key IS NOT NULL RETURNING photo_key, master_key, width, height",
@@ -203,7 +204,7 @@ export async function deletePhoto(db: D1Database, imageId: number): Promise<Dele
 }
 
 /** Deletes every picture of a listing: the photos among them as deleted. */
-export async function deleteListingPictures(db: D1Database, listingId: number): Promise<DeletedPhoto[]> {
+export async function deleteListingPictures(db: Database, listingId: number): Promise<DeletedPhoto[]> {
   const { results } = await db
     .prepare("DELETE FROM listing_images WHERE listing_id = ? RETURNING photo_key, master_key, width, height")
     .bind(listingId)
@@ -215,7 +216,7 @@ export async function deleteListingPictures(db: D1Database, listingId: number): 
  * Puts the listing's pictures in the order of `ids` (positions 0, 1, …; the first is the cover). Positions
  * are unique per listing, so they are first moved out of the way (negative), all in one transaction.
  */
-export async function reorderPhotos(db: D1Database, listingId: number, ids: readonly number[]): Promise<void> {
+export async function reorderPhotos(db: Database, listingId: number, ids: readonly number[]): Promise<void> {
   await db.batch([
     db.prepare("UPDATE listing_images SET position = -1 - position WHERE listing_id = ?").bind(listingId),
     ...ids.map((id, position) =>
@@ -231,7 +232,7 @@ export async function reorderPhotos(db: D1Database, listingId: number, ids: read
  * of the duplicate check (decision 036), which measures their distance. Only the owner's own listings
  * (not archived) and other owners' public ones count: a private listing of someone else is never named.
  */
-export function photoFingerprintCandidates(db: D1Database, listingId: number, ownerId: number) {
+export function photoFingerprintCandidates(db: Database, listingId: number, ownerId: number) {
   return db
     .prepare(
       `SELECT mine.id AS photo_id, mine.fingerprint AS mine, other.listing_id, other.fingerprint AS theirs,
@@ -259,7 +260,7 @@ export function photoFingerprintCandidates(db: D1Database, listingId: number, ow
 }
 
 /** How many of a listing's pictures are uploaded photos with a fingerprint. */
-export function fingerprintedPhotoCount(db: D1Database, listingId: number) {
+export function fingerprintedPhotoCount(db: Database, listingId: number) {
   return db
     .prepare("SELECT COUNT(*) AS n FROM listing_images WHERE listing_id = ? AND fingerprint IS NOT NULL")
     .bind(listingId)

@@ -7,6 +7,7 @@
  */
 import { CONFIRM_CYCLE_DAYS, CONFIRM_HIDE_CYCLES } from "#shared/constants.ts";
 import type { Deal } from "#shared/listing-types.ts";
+import type { Database } from "#worker/app-env.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -43,7 +44,7 @@ type Asked = number | null;
  * link sent for it works no more). With `asked` (a signed link), only while that question is the open one.
  * Null when the listing is not active, or the question changed meanwhile.
  */
-export async function confirmListing(db: D1Database, id: number, now: number, asked: Asked): Promise<number | null> {
+export async function confirmListing(db: Database, id: number, now: number, asked: Asked): Promise<number | null> {
   const row = await db
     .prepare(
       `UPDATE listings SET confirmed_at = ?1, checked_at = ?1, confirm_asked_at = NULL, unconfirmed_at = NULL
@@ -60,7 +61,7 @@ export async function confirmListing(db: D1Database, id: number, now: number, as
  * records who and why). False when it is not active any more, or the question changed meanwhile.
  */
 export async function archiveAsTaken(
-  db: D1Database,
+  db: Database,
   id: number,
   reason: "let" | "sold",
   now: number,
@@ -98,7 +99,7 @@ export interface ConfirmAskRow {
   locale: string | null;
 }
 
-async function withOwners(db: D1Database, ids: number[]): Promise<ConfirmAskRow[]> {
+async function withOwners(db: Database, ids: number[]): Promise<ConfirmAskRow[]> {
   if (!ids.length) return [];
   const { results } = await db
     .prepare(
@@ -116,7 +117,7 @@ async function withOwners(db: D1Database, ids: number[]): Promise<ConfirmAskRow[
  * Hides up to `limit` active listings left unconfirmed for CONFIRM_HIDE_CYCLES cycles whose owner was asked a
  * cycle ago at least and did not answer: `unconfirmed_at` is set, and the owner is asked once more (now).
  */
-export async function hideUnconfirmed(db: D1Database, now: number, limit: number): Promise<ConfirmAskRow[]> {
+export async function hideUnconfirmed(db: Database, now: number, limit: number): Promise<ConfirmAskRow[]> {
   const { results } = await db
     .prepare(
       `UPDATE listings SET unconfirmed_at = ?1, confirm_asked_at = ?1
@@ -141,7 +142,7 @@ export async function hideUnconfirmed(db: D1Database, now: number, limit: number
  * asked in this cycle: they are marked asked now (never twice in a cycle, even by overlapping runs) and
  * returned with their owner's address and language.
  */
-export async function claimConfirmAsks(db: D1Database, now: number, limit: number): Promise<ConfirmAskRow[]> {
+export async function claimConfirmAsks(db: Database, now: number, limit: number): Promise<ConfirmAskRow[]> {
   const { results } = await db
     .prepare(
       `UPDATE listings SET confirm_asked_at = ?1
@@ -172,7 +173,7 @@ export interface AvailabilityRow {
 }
 
 /** A listing that is not deleted, the owner's own (`ownerId`) or anyone's (`null`: a signed link names it). */
-export function availabilityRow(db: D1Database, id: number, ownerId: number | null): Promise<AvailabilityRow | null> {
+export function availabilityRow(db: Database, id: number, ownerId: number | null): Promise<AvailabilityRow | null> {
   return db
     .prepare(
       `SELECT id, owner_id, status, deal, confirmed_at, confirm_asked_at, unconfirmed_at FROM listings

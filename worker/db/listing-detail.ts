@@ -8,6 +8,7 @@ import { type ImageRow, listingColumns, listingJoins, type ListingRow, PUBLIC_IM
 import { type MarketRow, marketStatement } from "./listing-market.ts";
 import { type PlaceMedianRow, placeMedianStatement } from "./moderator-signals.ts";
 import { type SamePropertyRow, samePropertyStatement } from "./property-groups.ts";
+import type { Database } from "#worker/app-env.ts";
 
 interface ListingDetailRow extends ListingRow {
   description: string;
@@ -42,7 +43,7 @@ export interface ListingDetailRows {
 }
 
 /** An active listing as the public sees it; null for a missing or not public one. */
-export function listingDetail(db: D1Database, id: number, locale: Locale): Promise<ListingDetailRows | null> {
+export function listingDetail(db: Database, id: number, locale: Locale): Promise<ListingDetailRows | null> {
   return detailOf(db, id, locale, "l.status = 'active'", [], false);
 }
 
@@ -51,7 +52,7 @@ export function listingDetail(db: D1Database, id: number, locale: Locale): Promi
  * Someone else's listing is null, as a missing one is.
  */
 export function listingPreview(
-  db: D1Database,
+  db: Database,
   id: number,
   locale: Locale,
   ownerId: number | null,
@@ -62,7 +63,7 @@ export function listingPreview(
 }
 
 async function detailOf(
-  db: D1Database,
+  db: Database,
   id: number,
   locale: Locale,
   condition: string,

@@ -9,6 +9,7 @@ import type { Locale } from "#shared/locales.ts";
 import type { LocationPrecision } from "#shared/map.ts";
 import { AFTER_A_CHANGE, type AuditEntryInput, auditStatement } from "./audit.ts";
 import type { StoredFacts } from "./listing-columns.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** A listing's stored facts with its places as slugs and names in every language (for a generated title). */
 export interface EditRow extends StoredFacts {
@@ -82,7 +83,7 @@ export type ColumnValues = Partial<Record<EditableColumn, string | number | null
 
 /** A new draft of the owner's, with the contact number of their verified phone; its id. */
 export async function createDraft(
-  db: D1Database,
+  db: Database,
   draft: { ownerId: number; typeId: number; deal: string; propertyType: string; phone: string },
   now: number,
 ): Promise<number> {
@@ -107,7 +108,7 @@ export async function createDraft(
  * A listing with its places, the owner's own (`ownerId`) or any (`null`); someone else's is null, and so
  * is a deleted one (decision 038: final, never shown or acted on again).
  */
-export function editRow(db: D1Database, id: number, ownerId: number | null): Promise<EditRow | null> {
+export function editRow(db: Database, id: number, ownerId: number | null): Promise<EditRow | null> {
   return db
     .prepare(
       `SELECT l.id, l.owner_id, l.type_id, l.deal, l.property_type, l.status, l.city_id, l.district_id,
@@ -129,7 +130,7 @@ export function editRow(db: D1Database, id: number, ownerId: number | null): Pro
  * changes cannot both win: false when it did not apply.
  */
 export async function updateListing(
-  db: D1Database,
+  db: Database,
   id: number,
   fromStatus: ListingStatus,
   values: ColumnValues,
@@ -162,7 +163,7 @@ export async function updateListing(
 }
 
 /** Names of a city and district in every language, for a title made from the facts. */
-export function placeNames(db: D1Database, cityId: number, districtId: number | null) {
+export function placeNames(db: Database, cityId: number, districtId: number | null) {
   return db
     .prepare(
       `SELECT c.name_en AS city_name_en, c.name_ru AS city_name_ru, c.name_sr AS city_name_sr,
@@ -174,7 +175,7 @@ export function placeNames(db: D1Database, cityId: number, districtId: number | 
 }
 
 /** Another listing of the same owner (not deleted) with the same address, area and price: a likely duplicate. */
-export function sameFactsListing(db: D1Database, row: Pick<EditRow, "id" | "owner_id" | "address" | "area" | "price">) {
+export function sameFactsListing(db: Database, row: Pick<EditRow, "id" | "owner_id" | "address" | "area" | "price">) {
   return db
     .prepare(
       `SELECT id, status, title FROM listings
@@ -187,7 +188,7 @@ export function sameFactsListing(db: D1Database, row: Pick<EditRow, "id" | "owne
 }
 
 /** A listing's changes of state, oldest first, with who made them. */
-export function listingHistory(db: D1Database, id: number) {
+export function listingHistory(db: Database, id: number) {
   return db
     .prepare(
       `SELECT e.status, e.reason, e.created_at, e.actor_id, u.name AS actor_name,
@@ -210,7 +211,7 @@ export function listingHistory(db: D1Database, id: number) {
 }
 
 /** The owner's contact number for a new listing: their verified phone. */
-export function verifiedPhone(db: D1Database, userId: number) {
+export function verifiedPhone(db: Database, userId: number) {
   return db
     .prepare("SELECT phone FROM users WHERE id = ? AND phone_verified_at IS NOT NULL AND phone IS NOT NULL")
     .bind(userId)

@@ -4,9 +4,10 @@
  * their reminder once (`reminded_at`), so two overlapping runs never e-mail the same owner twice.
  * Each call takes a bounded batch; the scheduled handler calls again until a batch comes back short.
  */
+import type { Database } from "#worker/app-env.ts";
 
 /** Archives up to `limit` active listings whose run ended by `now`; their ids. */
-export async function archiveExpired(db: D1Database, now: number, limit: number): Promise<number[]> {
+export async function archiveExpired(db: Database, now: number, limit: number): Promise<number[]> {
   const { results } = await db
     .prepare(
       `UPDATE listings SET status = 'archived', updated_at = ?1
@@ -43,12 +44,7 @@ export interface ReminderRow {
  * Claims up to `limit` active listings whose run ends after `now` and by `until` and that were not reminded
  * of it yet: they are marked reminded at `now` and returned with their owner's address and language.
  */
-export async function claimReminders(
-  db: D1Database,
-  now: number,
-  until: number,
-  limit: number,
-): Promise<ReminderRow[]> {
+export async function claimReminders(db: Database, now: number, until: number, limit: number): Promise<ReminderRow[]> {
   const { results: claimed } = await db
     .prepare(
       `UPDATE listings SET reminded_at = ?1

@@ -29,6 +29,7 @@ import {
   type Span,
   STORED_LEVELS,
 } from "./map-grid.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /**
  * Filters the summaries keep: those of `listing_counts` but furnishing (the search's `bounds` is the
@@ -71,7 +72,7 @@ const PRECISION_INDEX: Record<number, LocationPrecision> = Object.fromEntries(
 );
 
 export async function mapFeatures(
-  db: D1Database,
+  db: Database,
   filters: SearchFilters,
   places: ResolvedPlaces,
   bounds: Bounds,

@@ -3,6 +3,7 @@
  * median — the middle row, or the mean of the two middle rows — walked along the (status, type_id,
  * city_id, price_m2) index.
  */
+import type { Database } from "#worker/app-env.ts";
 
 export interface MarketRow {
   /** The sample's size. */
@@ -28,4 +29,4 @@ const MARKET_SQL = `
   FROM size`;
 
 /** The statement of a listing's market (one `MarketRow`), for a batch. */
-export const marketStatement = (db: D1Database, listingId: number) => db.prepare(MARKET_SQL).bind(listingId);
+export const marketStatement = (db: Database, listingId: number) => db.prepare(MARKET_SQL).bind(listingId);

@@ -7,6 +7,7 @@ import type { RejectionCode } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Locale } from "#shared/locales.ts";
 import { type ActionContext, AFTER_A_CHANGE, auditStatement } from "./audit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** The texts a revision holds: what a moderator reads before the public does. */
 export interface RevisionText {
@@ -32,7 +33,7 @@ export interface RevisionRow extends RevisionText {
   updated_at: number;
 }
 
-export function listingRevision(db: D1Database, listingId: number): Promise<RevisionRow | null> {
+export function listingRevision(db: Database, listingId: number): Promise<RevisionRow | null> {
   return db.prepare("SELECT * FROM listing_revisions WHERE listing_id = ?").bind(listingId).first<RevisionRow>();
 }
 
@@ -40,7 +41,7 @@ export function listingRevision(db: D1Database, listingId: number): Promise<Revi
  * Keeps the owner's proposed text as the listing's revision, waiting for a moderator: a new one, or one
  * rejected before, joins the queue now; one already waiting keeps its place.
  */
-export async function saveRevision(db: D1Database, listingId: number, text: RevisionText, now: number) {
+export async function saveRevision(db: Database, listingId: number, text: RevisionText, now: number) {
   await db
     .prepare(
       `INSERT INTO listing_revisions (listing_id, status, title, title_generated, description, lang, submitted_at,
@@ -60,7 +61,7 @@ export async function saveRevision(db: D1Database, listingId: number, text: Revi
  * (`updatedAt`) and still waiting: false otherwise.
  */
 export async function approveRevision(
-  db: D1Database,
+  db: Database,
   listingId: number,
   read: { updatedAt: number; status: ListingStatus },
   text: RevisionText,
@@ -105,7 +106,7 @@ export async function approveRevision(
  * it is. Applies only while the revision is the one the moderator read: false otherwise.
  */
 export async function rejectRevision(
-  db: D1Database,
+  db: Database,
   listingId: number,
   read: { updatedAt: number; status: ListingStatus },
   rejection: { code: RejectionCode | null; reason: string | null },
@@ -145,7 +146,7 @@ export async function rejectRevision(
  * revision's, which goes into the listing (approved with it, or, rejected, no longer public and edited
  * directly by its owner from now on); a rejected revision is dropped (null). Every photo is the listing's after.
  */
-export async function settleRevision(db: D1Database, listingId: number, text: RevisionText | null, now: number) {
+export async function settleRevision(db: Database, listingId: number, text: RevisionText | null, now: number) {
   const statements = [
     db.prepare("UPDATE listing_images SET state = 'public' WHERE listing_id = ? AND state = 'pending'").bind(listingId),
     db.prepare("DELETE FROM listing_revisions WHERE listing_id = ?").bind(listingId),
@@ -166,7 +167,7 @@ export async function settleRevision(db: D1Database, listingId: number, text: Re
  * A photo was added to a reviewed listing: its revision (the approved text when it had none) waits for a
  * moderator — a new one, or one rejected before, joins the queue now.
  */
-export async function submitRevisionPhotos(db: D1Database, listingId: number, now: number) {
+export async function submitRevisionPhotos(db: Database, listingId: number, now: number) {
   await db
     .prepare(
       `INSERT INTO listing_revisions (listing_id, status, title, title_generated, description, lang, submitted_at,
@@ -184,7 +185,7 @@ export async function submitRevisionPhotos(db: D1Database, listingId: number, no
  * Drops a listing's revision when nothing in it differs from the approved listing any more (the owner put
  * the text back, or deleted the photos that waited).
  */
-export async function pruneRevision(db: D1Database, listingId: number) {
+export async function pruneRevision(db: Database, listingId: number) {
   await db
     .prepare(
       `DELETE FROM listing_revisions AS r WHERE r.listing_id = ?1

@@ -13,6 +13,7 @@ import { ftsExpression, searchTermGroups } from "#shared/search-terms.ts";
 import { CONFIRMED, listingColumns, listingJoins, type ListingRow, nameColumn, SHOWN } from "./listing-columns.ts";
 import { boundsWhere } from "./map-grid.ts";
 import { type RankedPlacement, rotatedPlacementStatement } from "./promoted-ranking.ts";
+import type { Database } from "#worker/app-env.ts";
 
 const ORDER_BY: Record<Sort, string> = {
   newest: "l.updated_at DESC, l.id DESC",
@@ -251,7 +252,7 @@ export interface SearchRows {
 }
 
 export async function searchListings(
-  db: D1Database,
+  db: Database,
   filters: SearchFilters,
   places: ResolvedPlaces,
   options: { sort: Sort; page: number; perPage: number; facets: boolean; locale: Locale; now: number },
@@ -321,7 +322,7 @@ export async function searchListings(
 
 /** The total of a search alone, exact from the summary or counted up to the cap. */
 export async function countListings(
-  db: D1Database,
+  db: Database,
   filters: SearchFilters,
   places: ResolvedPlaces,
 ): Promise<{ total: number; total_exact: boolean }> {
@@ -336,7 +337,7 @@ type CountRow = { n: number; matches: number };
  * for a text search, how many listings the text matches up to `TEXT_CANDIDATES` + 1 (more means the
  * search only considered the newest of them).
  */
-function countStatement(db: D1Database, filters: SearchFilters, places: ResolvedPlaces, now = Date.now()) {
+function countStatement(db: Database, filters: SearchFilters, places: ResolvedPlaces, now = Date.now()) {
   if (countableFromSummary(filters)) {
     const w = summaryWhere(filters, places);
     return db

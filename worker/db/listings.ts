@@ -8,9 +8,10 @@
 import type { Locale } from "#shared/locales.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import { listingColumns, listingJoins, type ListingRow, SHOWN } from "./listing-columns.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** The active ones of `ids`, once each, in the order of their first mention. */
-export async function listingsByIds(db: D1Database, ids: number[], locale: Locale): Promise<ListingRow[]> {
+export async function listingsByIds(db: Database, ids: number[], locale: Locale): Promise<ListingRow[]> {
   if (!ids.length) return [];
   const unique = [...new Set(ids)];
   const { results } = await db
@@ -35,7 +36,7 @@ export interface SitemapListingRow {
 
 /** One page of the active listings in id order, and how many there are. */
 export async function seoListingPage(
-  db: D1Database,
+  db: Database,
   page: number,
   perPage: number,
 ): Promise<{ rows: SitemapListingRow[]; total: number }> {
@@ -53,7 +54,7 @@ export async function seoListingPage(
 }
 
 /** Active listings per listing type and city: which list pages have something to show. */
-export async function listingCountsByTypeAndCity(db: D1Database) {
+export async function listingCountsByTypeAndCity(db: Database) {
   const { results } = await db
     .prepare(
       `SELECT l.type_id, c.slug AS city_slug, COUNT(*) AS count FROM listings l JOIN cities c ON c.id = l.city_id

@@ -6,6 +6,7 @@
  */
 import { LOW_PRICE_MIN_SAMPLE, LOW_PRICE_SHARE } from "#shared/constants.ts";
 import { placeMediansSql } from "./moderator-signals.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface QueueRow {
   id: number;
@@ -57,7 +58,7 @@ const MEDIAN_JOIN =
  * listings priced suspiciously low (decision 088: the bait of a rental scam); then submissions and
  * changes, oldest first (those never stamped last). Each row carries its place median for the signal.
  */
-export async function pendingPage(db: D1Database, page: number, perPage: number, listingId?: number) {
+export async function pendingPage(db: Database, page: number, perPage: number, listingId?: number) {
   // A moderator looking for one listing by its number: the queue narrowed to it (empty if it does not wait).
   const only = listingId === undefined ? "" : " AND l.id = ?";
   const onlyId = listingId === undefined ? [] : [listingId];
@@ -80,7 +81,7 @@ export async function pendingPage(db: D1Database, page: number, perPage: number,
 }
 
 /** When a listing first went public (an approval keeps the first date). */
-export function publishedAt(db: D1Database, id: number) {
+export function publishedAt(db: Database, id: number) {
   return db
     .prepare("SELECT published_at FROM listings WHERE id = ?")
     .bind(id)
@@ -98,7 +99,7 @@ export interface QueueImageRow {
 }
 
 /** The pictures (photos and a seeded listing's illustrations) of some listings, in each listing's order. */
-export async function queueImages(db: D1Database, listingIds: readonly number[]): Promise<QueueImageRow[]> {
+export async function queueImages(db: Database, listingIds: readonly number[]): Promise<QueueImageRow[]> {
   if (!listingIds.length) return [];
   const { results } = await db
     .prepare(

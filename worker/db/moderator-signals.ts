@@ -4,6 +4,7 @@
  * turns the rows into signals.
  */
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** An account's advertiser type and its active listings: how many, in how many places. */
 export interface PlacesRow {
@@ -105,7 +106,7 @@ export const FINGERPRINTED_SQL = `
 const distinct = (ids: readonly number[]) => JSON.stringify([...new Set(ids)]);
 
 /** The rows of the account signals of `ownerIds`: two statements, one round trip. */
-export async function accountSignalRows(db: D1Database, ownerIds: readonly number[]): Promise<AccountSignalRows> {
+export async function accountSignalRows(db: Database, ownerIds: readonly number[]): Promise<AccountSignalRows> {
   if (!ownerIds.length) return { places: [], phones: [] };
   const owners = distinct(ownerIds);
   const [places, phones] = await db.batch([db.prepare(PLACES_SQL).bind(owners), db.prepare(PHONES_SQL).bind(owners)]);
@@ -113,7 +114,7 @@ export async function accountSignalRows(db: D1Database, ownerIds: readonly numbe
 }
 
 /** The rows of the photo signals of `listingIds`: two statements, one round trip. */
-export async function listingSignalRows(db: D1Database, listingIds: readonly number[]): Promise<ListingSignalRows> {
+export async function listingSignalRows(db: Database, listingIds: readonly number[]): Promise<ListingSignalRows> {
   if (!listingIds.length) return { candidates: [], fingerprinted: [] };
   const listings = distinct(listingIds);
   const [candidates, fingerprinted] = await db.batch([
@@ -168,7 +169,7 @@ export function placeMediansSql(keys: string): string {
 }
 
 /** The statement of one listing's place median (one `PlaceMedianRow`), for a batch. */
-export const placeMedianStatement = (db: D1Database, listingId: number) =>
+export const placeMedianStatement = (db: Database, listingId: number) =>
   db
     .prepare(
       `WITH medians AS (${placeMediansSql("SELECT type_id, city_id, district_id FROM listings WHERE id = ?1")})

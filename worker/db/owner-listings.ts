@@ -14,6 +14,7 @@ import { type DeletedPhoto, deleteListingPictures } from "./images.ts";
 import { CONFIRM_DUE, confirmListing } from "./listing-availability.ts";
 import { updateListing } from "./listing-edits.ts";
 import { statisticsPeriod } from "./statistics.ts";
+import type { Database } from "#worker/app-env.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -102,7 +103,7 @@ const ORDER = "updated_at DESC, id DESC";
 
 /** One page of the owner's listings in a tab (never deleted ones), newest change first, and the tab's total. */
 export async function ownerListingPage(
-  db: D1Database,
+  db: Database,
   ownerId: number,
   tab: CabinetTab,
   page: number,
@@ -138,7 +139,7 @@ export async function ownerListingPage(
 }
 
 /** How many listings the owner has in each tab (deleted ones not counted). */
-export async function ownerCounts(db: D1Database, ownerId: number): Promise<CabinetCounts> {
+export async function ownerCounts(db: Database, ownerId: number): Promise<CabinetCounts> {
   const { results } = await db
     .prepare("SELECT status, COUNT(*) AS n FROM listings WHERE owner_id = ? AND deleted_at IS NULL GROUP BY status")
     .bind(ownerId)
@@ -161,7 +162,7 @@ function tabOf(status: ListingStatus): CabinetTab | null {
  * names it); null when there is none for this caller.
  */
 export function ownerListingRow(
-  db: D1Database,
+  db: Database,
   id: number,
   ownerId: number | null,
   locale: Locale,
@@ -187,7 +188,7 @@ interface Actor {
 }
 
 /** active, pending or rejected → archived. False when the state changed meanwhile. */
-export function archiveOwnerListing(db: D1Database, row: Row, now: number, { actorId }: Actor): Promise<boolean> {
+export function archiveOwnerListing(db: Database, row: Row, now: number, { actorId }: Actor): Promise<boolean> {
   return updateListing(db, row.id, row.status, { status: "archived" }, now, { actorId });
 }
 
@@ -204,7 +205,7 @@ function restoredState(row: Row): "active" | "pending" {
 }
 
 /** archived → active (a fresh run) or pending (see `restoredState`). False when the state changed meanwhile. */
-export function restoreOwnerListing(db: D1Database, row: Row, now: number, { actorId }: Actor): Promise<boolean> {
+export function restoreOwnerListing(db: Database, row: Row, now: number, { actorId }: Actor): Promise<boolean> {
   const values =
     restoredState(row) === "active"
       ? { status: "active", expires_at: now + LISTING_RUN_DAYS * DAY_MS, checked_at: now, reminded_at: null }
@@ -217,7 +218,7 @@ export function restoreOwnerListing(db: D1Database, row: Row, now: number, { act
  * to the run that was read (`expires_at`): the renewal link of a run renews once. Not a change of the
  * listing's content: its `updated_at` (the public "newest" order) stays.
  */
-export async function renewOwnerListing(db: D1Database, row: Row, now: number): Promise<boolean> {
+export async function renewOwnerListing(db: Database, row: Row, now: number): Promise<boolean> {
   const result = await db
     .prepare(
       `UPDATE listings SET expires_at = ?1, checked_at = ?2, reminded_at = NULL, confirmed_at = ?2,
@@ -230,7 +231,7 @@ export async function renewOwnerListing(db: D1Database, row: Row, now: number): 
 }
 
 /** "Still available": an active listing was checked by its owner now — its availability confirmed (decision 084). */
-export async function confirmOwnerListing(db: D1Database, row: Row, now: number): Promise<boolean> {
+export async function confirmOwnerListing(db: Database, row: Row, now: number): Promise<boolean> {
   return (await confirmListing(db, row.id, now, null)) !== null;
 }
 
@@ -239,7 +240,7 @@ export async function confirmOwnerListing(db: D1Database, row: Row, now: number)
  * unconfirmed first, at most `limit`: the cabinet's banner, whatever page of a tab is open.
  */
 export async function ownerDueListings(
-  db: D1Database,
+  db: Database,
   ownerId: number,
   locale: Locale,
   now: number,
@@ -265,7 +266,7 @@ export async function ownerDueListings(
  * removes from R2 are returned; null when the state changed meanwhile.
  */
 export async function deleteOwnerListing(
-  db: D1Database,
+  db: Database,
   row: Row,
   now: number,
   { actorId }: Actor,

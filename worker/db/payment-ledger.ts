@@ -6,6 +6,7 @@
 import type { PaymentStatus } from "#shared/api/payments.ts";
 import type { Placement, ProductId } from "#shared/products.ts";
 import type { ProviderName } from "./payments.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface LedgerFilter {
   /** A person's id, e-mail (any case) or phone number (its digits, as stored or without the leading +). */
@@ -45,12 +46,12 @@ const LEDGER_SELECT = `SELECT i.id, i.created_at, i.user_id, u.name AS user_name
   FROM payment_intents i JOIN users u ON u.id = i.user_id LEFT JOIN promotions p ON p.intent_id = i.id`;
 
 /** One payment as the ledger shows it. */
-export function ledgerRow(db: D1Database, id: string): Promise<LedgerRow | null> {
+export function ledgerRow(db: Database, id: string): Promise<LedgerRow | null> {
   return db.prepare(`${LEDGER_SELECT} WHERE i.id = ?`).bind(id).first<LedgerRow>();
 }
 
 export async function ledgerPage(
-  db: D1Database,
+  db: Database,
   filter: LedgerFilter,
   page: number,
   perPage: number,

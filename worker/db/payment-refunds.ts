@@ -8,6 +8,7 @@
  */
 import { type ActionContext, auditStatement } from "./audit.ts";
 import { type IntentRow, refundConsequenceStatements, refundTotalStatement } from "./payments.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** A claim still `started` after this long is taken as abandoned (its request died): it may be run again. */
 const REFUND_CLAIM_STALE_MS = 2 * 60 * 1000;
@@ -31,7 +32,7 @@ const SUCCEEDED = `EXISTS (SELECT 1 FROM payment_events WHERE intent_id = ?1 AND
 const NONE_RUNNING = (now: string, except = "") => `NOT EXISTS (SELECT 1 FROM payment_refunds o
   WHERE o.intent_id = ?1 AND o.state = 'started' AND o.updated_at > ${now} - ${REFUND_CLAIM_STALE_MS}${except})`;
 
-export function refundClaimByKey(db: D1Database, intentId: string, key: string): Promise<RefundClaim | null> {
+export function refundClaimByKey(db: Database, intentId: string, key: string): Promise<RefundClaim | null> {
   return db
     .prepare("SELECT * FROM payment_refunds WHERE intent_id = ? AND idempotency_key = ?")
     .bind(intentId, key)
@@ -40,7 +41,7 @@ export function refundClaimByKey(db: D1Database, intentId: string, key: string):
 
 /** A new claim, or null when one of its conditions does not hold (or the key was used meanwhile). */
 export function claimRefund(
-  db: D1Database,
+  db: Database,
   claim: { intentId: string; key: string; amountCents: number; reason: string; actorId: number; now: number },
 ): Promise<RefundClaim | null> {
   return db
@@ -61,7 +62,7 @@ export function claimRefund(
  * other refund of the payment runs and the ledger has not moved since it was claimed (else its total would
  * be wrong). Null when it may not.
  */
-export function retakeRefund(db: D1Database, claim: RefundClaim, now: number): Promise<RefundClaim | null> {
+export function retakeRefund(db: Database, claim: RefundClaim, now: number): Promise<RefundClaim | null> {
   return db
     .prepare(
       `UPDATE payment_refunds SET state = 'started', updated_at = ?3
@@ -74,7 +75,7 @@ export function retakeRefund(db: D1Database, claim: RefundClaim, now: number): P
 }
 
 /** The provider refused or failed: the claim is released (the same key may try again). */
-export async function failRefund(db: D1Database, claim: RefundClaim, now: number): Promise<void> {
+export async function failRefund(db: Database, claim: RefundClaim, now: number): Promise<void> {
   await db
     .prepare("UPDATE payment_refunds SET state = 'failed', updated_at = ? WHERE id = ? AND state = 'started'")
     .bind(now, claim.id)
@@ -88,7 +89,7 @@ export async function failRefund(db: D1Database, claim: RefundClaim, now: number
  * claim's change.
  */
 export async function completeRefund(
-  db: D1Database,
+  db: Database,
   claim: RefundClaim,
   intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product" | "amount_cents" | "provider">,
   context: ActionContext,

@@ -18,6 +18,7 @@ import {
   refundPeriodStatements,
   stopPlacementStatements,
 } from "./promotions.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export type ProviderName = "sandbox" | "stripe";
 export type EventSource = "api" | "webhook" | "sandbox" | "scheduler" | "migration";
@@ -58,14 +59,14 @@ const INTENT_SELECT = `
   FROM payment_intents i LEFT JOIN promotions p ON p.intent_id = i.id`;
 
 /** An intent with its state; with `userId`, only that person's (anyone else's is null, as a missing one). */
-export function intentRow(db: D1Database, id: string, userId: number | null = null): Promise<IntentRow | null> {
+export function intentRow(db: Database, id: string, userId: number | null = null): Promise<IntentRow | null> {
   return db
     .prepare(`${INTENT_SELECT} WHERE i.id = ?1 AND (?2 IS NULL OR i.user_id = ?2)`)
     .bind(id, userId)
     .first<IntentRow>();
 }
 
-export function intentByKey(db: D1Database, userId: number, idempotencyKey: string): Promise<IntentRow | null> {
+export function intentByKey(db: Database, userId: number, idempotencyKey: string): Promise<IntentRow | null> {
   return db
     .prepare(`${INTENT_SELECT} WHERE i.user_id = ? AND i.idempotency_key = ?`)
     .bind(userId, idempotencyKey)
@@ -74,7 +75,7 @@ export function intentByKey(db: D1Database, userId: number, idempotencyKey: stri
 
 /** The intent whose checkout (`provider_ref`) or money taken (`provider_payment_ref`) the provider names. */
 export function intentByProviderRef(
-  db: D1Database,
+  db: Database,
   provider: ProviderName,
   ref: { checkout?: string | null; payment?: string | null },
 ): Promise<IntentRow | null> {
@@ -94,7 +95,7 @@ export function intentByProviderRef(
  * its checkout, instead of starting another.
  */
 export function openIntentFor(
-  db: D1Database,
+  db: Database,
   purchase: { userId: number; listingId: number; product: ProductId; provider: ProviderName },
 ): Promise<IntentRow | null> {
   return db
@@ -114,7 +115,7 @@ export function openIntentFor(
  * make one): the caller then reads that intent. Answers whether it was made.
  */
 export async function insertIntent(
-  db: D1Database,
+  db: Database,
   intent: {
     id: string;
     userId: number;
@@ -161,7 +162,7 @@ export async function insertIntent(
 }
 
 /** Where the provider's checkout of the intent is (Stripe's Checkout Session), once it made one. */
-export async function setCheckout(db: D1Database, id: string, providerRef: string, checkoutUrl: string) {
+export async function setCheckout(db: Database, id: string, providerRef: string, checkoutUrl: string) {
   await db
     .prepare("UPDATE payment_intents SET provider_ref = ?, checkout_url = ? WHERE id = ?")
     .bind(providerRef, checkoutUrl, id)
@@ -174,7 +175,7 @@ export async function setCheckout(db: D1Database, id: string, providerRef: strin
  * Answers whether it changed.
  */
 export async function changeIntentProduct(
-  db: D1Database,
+  db: Database,
   change: { id: string; userId: number; product: ProductId; amountCents: number; now: number },
 ): Promise<boolean> {
   const result = await db
@@ -197,7 +198,7 @@ export interface EventMeta {
 }
 
 /** `pending`: the payment is being settled with the provider; from then on its product is fixed. Once. */
-export async function markPending(db: D1Database, id: string, meta: EventMeta): Promise<boolean> {
+export async function markPending(db: Database, id: string, meta: EventMeta): Promise<boolean> {
   const result = await db
     .prepare(
       `INSERT INTO payment_events (intent_id, status, amount_cents, source, provider_event_id, created_at)
@@ -224,7 +225,7 @@ export interface SuccessOutcome {
  * kept for refunds.
  */
 export async function recordSuccess(
-  db: D1Database,
+  db: Database,
   intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product">,
   meta: EventMeta & { providerPaymentRef?: string | null },
 ): Promise<SuccessOutcome> {
@@ -270,7 +271,7 @@ export async function recordSuccess(
 
 /** `failed`, with why — unless the intent succeeded (a success is never undone by a late failure). Once. */
 export async function recordFailure(
-  db: D1Database,
+  db: Database,
   id: string,
   meta: EventMeta & { reason: string | null },
 ): Promise<boolean> {
@@ -293,7 +294,7 @@ export async function recordFailure(
  * records nothing, and a later larger one records the rest.
  */
 export function refundTotalStatement(
-  db: D1Database,
+  db: Database,
   refund: EventMeta & { intentId: string; totalCents: number; reason: string | null },
 ): D1PreparedStatement {
   return db
@@ -312,7 +313,7 @@ export function refundTotalStatement(
 
 /** Records that `totalCents` of the intent has been given back in all; whether that added to the ledger. */
 export async function recordRefund(
-  db: D1Database,
+  db: Database,
   refund: EventMeta & { intentId: string; totalCents: number; reason: string | null },
 ): Promise<boolean> {
   const result = await refundTotalStatement(db, refund).run();
@@ -326,7 +327,7 @@ export async function recordRefund(
  * shown in part). Repeating them changes nothing.
  */
 export function refundConsequenceStatements(
-  db: D1Database,
+  db: Database,
   intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product" | "amount_cents">,
   now: number,
 ): D1PreparedStatement[] {
@@ -359,7 +360,7 @@ export function refundConsequenceStatements(
  * (`refundConsequenceStatements`). Answers whether the ledger grew.
  */
 export async function recordProviderRefund(
-  db: D1Database,
+  db: Database,
   intent: Pick<IntentRow, "id" | "user_id" | "listing_id" | "product" | "amount_cents">,
   refund: EventMeta & { totalCents: number; reason: string | null },
 ): Promise<boolean> {
@@ -375,7 +376,7 @@ export async function recordProviderRefund(
  * periods that give money back, in one batch.
  */
 export async function stopPromotion(
-  db: D1Database,
+  db: Database,
   stop: {
     listingId: number;
     placement: Placement;
@@ -399,7 +400,7 @@ export async function stopPromotion(
 }
 
 /** A provider's event id seen before: its delivery is a replay. */
-export async function providerEventSeen(db: D1Database, providerEventId: string): Promise<boolean> {
+export async function providerEventSeen(db: Database, providerEventId: string): Promise<boolean> {
   const row = await db
     .prepare("SELECT 1 AS seen FROM payment_events WHERE provider_event_id = ?")
     .bind(providerEventId)
@@ -417,7 +418,7 @@ export interface PaymentListing {
   lang: "en" | "ru" | "sr" | null;
 }
 
-export function paymentListing(db: D1Database, id: number): Promise<PaymentListing | null> {
+export function paymentListing(db: Database, id: number): Promise<PaymentListing | null> {
   return db
     .prepare("SELECT id, owner_id, status, deleted_at IS NOT NULL AS deleted, title, lang FROM listings WHERE id = ?")
     .bind(id)
@@ -431,7 +432,7 @@ export interface TransactionRow extends IntentRow, TitleRow {
 
 /** A person's intents, newest first, each with its listing's title and its ledger (oldest event first). */
 export async function transactionsPage(
-  db: D1Database,
+  db: Database,
   userId: number,
   page: number,
   perPage: number,

@@ -5,6 +5,7 @@
  */
 import { PRODUCT_IDS, type ProductId } from "#shared/products.ts";
 import { type ActionContext, type AuditActor, auditStatement } from "./audit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface PriceRow {
   product: ProductId;
@@ -20,7 +21,7 @@ export interface PriceRow {
 export class PriceMissing extends Error {}
 
 /** Every product's price, in the catalogue's order. */
-export async function productPrices(db: D1Database): Promise<PriceRow[]> {
+export async function productPrices(db: Database): Promise<PriceRow[]> {
   const { results } = await db
     .prepare(
       `SELECT p.product, p.amount_cents, p.currency, p.updated_at, p.updated_by, u.name AS updated_by_name
@@ -36,7 +37,7 @@ export async function productPrices(db: D1Database): Promise<PriceRow[]> {
 }
 
 /** The price of one product now. */
-export async function priceOf(db: D1Database, product: ProductId): Promise<PriceRow> {
+export async function priceOf(db: Database, product: ProductId): Promise<PriceRow> {
   const row = await db
     .prepare("SELECT product, amount_cents, currency, updated_at, updated_by FROM product_prices WHERE product = ?")
     .bind(product)
@@ -52,7 +53,7 @@ export async function priceOf(db: D1Database, product: ProductId): Promise<Price
  * changed.
  */
 export async function changePrices(
-  db: D1Database,
+  db: Database,
   changes: { product: ProductId; before: number; after: number }[],
   context: ActionContext<AuditActor & { kind: "user" }>,
 ): Promise<ProductId[]> {

@@ -5,6 +5,7 @@
  * now — so a period that ended is out at once, whether or not the scheduled run closed it yet.
  */
 import type { Placement, ProductId } from "#shared/products.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** The listing's column holding each placement's end (ms). */
 const PLACEMENT_COLUMN = {
@@ -23,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * later, and lasts `days`; the listing's end of the placement becomes the period's end.
  */
 export function promotionPeriodStatements(
-  db: D1Database,
+  db: Database,
   period: { intentId: string; listingId: number; placement: Placement; days: number; now: number },
 ): D1PreparedStatement[] {
   const column = PLACEMENT_COLUMN[period.placement];
@@ -56,7 +57,7 @@ export interface RunningPlacement {
 }
 
 /** The listing's placements that run now, with their ends. */
-export async function runningPlacements(db: D1Database, listingId: number, now: number): Promise<RunningPlacement[]> {
+export async function runningPlacements(db: Database, listingId: number, now: number): Promise<RunningPlacement[]> {
   const parts = (Object.entries(PLACEMENT_COLUMN) as [Placement, string][]).map(
     ([placement, column]) =>
       `SELECT '${placement}' AS placement, l.${column} AS ends_at,
@@ -86,7 +87,7 @@ export interface OpenPeriod {
 
 /** The placement's periods that are running or still to come (not stopped), earliest first. */
 export async function openPeriods(
-  db: D1Database,
+  db: Database,
   listingId: number,
   placement: Placement,
   now: number,
@@ -113,7 +114,7 @@ export async function openPeriods(
  * stopped: one that ended or was stopped meanwhile is left as it is.
  */
 export function stopPlacementStatements(
-  db: D1Database,
+  db: Database,
   stop: { listingId: number; placement: Placement; ids: number[]; now: number },
 ): D1PreparedStatement[] {
   const column = PLACEMENT_COLUMN[stop.placement];
@@ -138,7 +139,7 @@ export function stopPlacementStatements(
  * (its refund was decided when it was stopped).
  */
 export function refundPeriodStatements(
-  db: D1Database,
+  db: Database,
   refund: { intentId: string; listingId: number; placement: Placement; days: number; amountCents: number; now: number },
 ): D1PreparedStatement[] {
   if (refund.amountCents <= 0) return [];
@@ -188,7 +189,7 @@ export function refundPeriodStatements(
  * period was written out of order). Correctness never waits for it: reads compare the ends with now.
  * Answers how many periods it closed.
  */
-export async function closeEndedPromotions(db: D1Database, now: number): Promise<number> {
+export async function closeEndedPromotions(db: Database, now: number): Promise<number> {
   const [closed] = await db.batch([
     db.prepare("UPDATE promotions SET closed_at = ?1 WHERE closed_at IS NULL AND ends_at <= ?1").bind(now),
     ...(Object.entries(PLACEMENT_COLUMN) as [Placement, string][]).map(([placement, column]) =>

@@ -7,6 +7,7 @@ import { PROPERTY_AREA_TOLERANCE } from "#shared/constants.ts";
 import type { AdvertiserType } from "#shared/api/advertiser.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import { FINGERPRINTED_SQL, photoCandidatesSql, type PhotoCandidateRow } from "./moderator-signals.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** A listing of a regrouping: `public` when active, not deleted and not hidden for want of a confirmation. */
 export interface GroupMemberRow {
@@ -17,7 +18,7 @@ export interface GroupMemberRow {
 }
 
 /** Listings up to `limit` taken off the regrouping queue. */
-export async function claimRegroup(db: D1Database, limit: number): Promise<number[]> {
+export async function claimRegroup(db: Database, limit: number): Promise<number[]> {
   const { results } = await db
     .prepare(
       `DELETE FROM property_regroup WHERE listing_id IN (SELECT listing_id FROM property_regroup ORDER BY listing_id LIMIT ?1)
@@ -48,7 +49,7 @@ const SAME_PROPERTY = ` AND ${PUBLIC("ml")} AND l.unconfirmed_at IS NULL AND l.t
 const CANDIDATES_SQL = photoCandidatesSql(SAME_PROPERTY);
 
 /** The listings `ids` and their groups' others. */
-export async function groupMembers(db: D1Database, ids: readonly number[]): Promise<GroupMemberRow[]> {
+export async function groupMembers(db: Database, ids: readonly number[]): Promise<GroupMemberRow[]> {
   if (!ids.length) return [];
   const { results } = await db
     .prepare(MEMBERS_SQL)
@@ -61,7 +62,7 @@ export async function groupMembers(db: D1Database, ids: readonly number[]): Prom
  * Decision 036's photo candidates of `ids` among other advertisers' public listings of the same property's
  * facts, and how many of each listing's photos have a fingerprint: one round trip.
  */
-export async function propertyCandidates(db: D1Database, ids: readonly number[]) {
+export async function propertyCandidates(db: Database, ids: readonly number[]) {
   if (!ids.length) return { candidates: [], fingerprinted: [] };
   const json = JSON.stringify([...new Set(ids)]);
   const [candidates, fingerprinted] = await db.batch([
@@ -75,7 +76,7 @@ export async function propertyCandidates(db: D1Database, ids: readonly number[])
 }
 
 /** Writes the groups: `[id, property_id, lead]` each, touching only the listings whose group changed. */
-export async function writeGroups(db: D1Database, groups: readonly [number, number | null, 0 | 1][]): Promise<void> {
+export async function writeGroups(db: Database, groups: readonly [number, number | null, 0 | 1][]): Promise<void> {
   if (!groups.length) return;
   await db
     .prepare(
@@ -103,7 +104,7 @@ export interface SamePropertyRow {
  * The statement of the other public listings of `id`'s group, cheapest first (none without a group), for a
  * batch: read from the group's index (the planner, seeing few groups, would otherwise walk public listings).
  */
-export const samePropertyStatement = (db: D1Database, id: number) =>
+export const samePropertyStatement = (db: Database, id: number) =>
   db
     .prepare(
       `SELECT o.id, o.price, u.advertiser_type, u.agency_name, o.deal, o.property_type, c.slug AS city_slug

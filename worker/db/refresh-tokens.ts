@@ -1,4 +1,5 @@
 /** Typed D1 queries of refresh tokens and their families (table `refresh_tokens`; rules in worker/auth/tokens.ts). */
+import type { Database } from "#worker/app-env.ts";
 
 export interface RefreshTokenRow {
   id: number;
@@ -13,7 +14,7 @@ export interface RefreshTokenRow {
 }
 
 export async function insertRefreshToken(
-  db: D1Database,
+  db: Database,
   token: { tokenHash: string; familyId: string; userId: number; remember: boolean; now: number; expiresAt: number },
 ): Promise<void> {
   await db
@@ -24,12 +25,12 @@ export async function insertRefreshToken(
     .run();
 }
 
-export function refreshTokenByHash(db: D1Database, tokenHash: string): Promise<RefreshTokenRow | null> {
+export function refreshTokenByHash(db: Database, tokenHash: string): Promise<RefreshTokenRow | null> {
   return db.prepare("SELECT * FROM refresh_tokens WHERE token_hash = ?").bind(tokenHash).first<RefreshTokenRow>();
 }
 
 /** Marks a token used unless it was used or revoked meanwhile; false when another request got there first. */
-export async function claimRefreshToken(db: D1Database, id: number, now: number): Promise<boolean> {
+export async function claimRefreshToken(db: Database, id: number, now: number): Promise<boolean> {
   const claimed = await db
     .prepare(
       "UPDATE refresh_tokens SET used_at = ? WHERE id = ? AND used_at IS NULL AND revoked_at IS NULL RETURNING id",
@@ -39,7 +40,7 @@ export async function claimRefreshToken(db: D1Database, id: number, now: number)
   return claimed !== null;
 }
 
-export async function familyOfTokenHash(db: D1Database, tokenHash: string): Promise<string | null> {
+export async function familyOfTokenHash(db: Database, tokenHash: string): Promise<string | null> {
   const row = await db
     .prepare("SELECT family_id FROM refresh_tokens WHERE token_hash = ?")
     .bind(tokenHash)
@@ -48,7 +49,7 @@ export async function familyOfTokenHash(db: D1Database, tokenHash: string): Prom
 }
 
 /** Revokes a family's live tokens; the family's user, or null when none was live. */
-export async function revokeFamily(db: D1Database, familyId: string, now: number): Promise<number | null> {
+export async function revokeFamily(db: Database, familyId: string, now: number): Promise<number | null> {
   const { results } = await db
     .prepare("UPDATE refresh_tokens SET revoked_at = ? WHERE family_id = ? AND revoked_at IS NULL RETURNING user_id")
     .bind(now, familyId)
@@ -61,7 +62,7 @@ export async function revokeFamily(db: D1Database, familyId: string, now: number
  * returns the families that were live.
  */
 export async function revokeUserSessions(
-  db: D1Database,
+  db: Database,
   userId: number,
   now: number,
   exceptFamily?: string,

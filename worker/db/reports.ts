@@ -6,9 +6,10 @@
 import type { ReportReason } from "#shared/api/cabinet.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import { AFTER_A_CHANGE, type AuditEntryInput, auditStatement } from "./audit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** What a report needs to know of the listing: whether it is public, and whose it is. */
-export function reportableListing(db: D1Database, id: number) {
+export function reportableListing(db: Database, id: number) {
   return db
     .prepare("SELECT id, owner_id, status FROM listings WHERE id = ? AND status = 'active'")
     .bind(id)
@@ -20,7 +21,7 @@ export function reportableListing(db: D1Database, id: number) {
  * listing stopped being public meanwhile): a repeat is not counted again.
  */
 export async function insertReport(
-  db: D1Database,
+  db: Database,
   report: {
     listingId: number;
     reporter: string;
@@ -57,7 +58,7 @@ export interface CountedReport {
  * count. Whether they are independent of each other is for `independentReporters` to say.
  */
 export async function countedReports(
-  db: D1Database,
+  db: Database,
   listingId: number,
   reasons: readonly ReportReason[],
   minAgeMs: number,
@@ -98,7 +99,7 @@ export interface OpenReport {
 }
 
 /** The open reports of some listings, newest first. */
-export async function openReports(db: D1Database, listingIds: readonly number[]): Promise<OpenReport[]> {
+export async function openReports(db: Database, listingIds: readonly number[]): Promise<OpenReport[]> {
   if (!listingIds.length) return [];
   const { results } = await db
     .prepare(
@@ -116,7 +117,7 @@ export async function openReports(db: D1Database, listingIds: readonly number[])
  * the reports were wrong: their reporters and networks no longer count towards hiding this listing.
  */
 export async function resolveReports(
-  db: D1Database,
+  db: Database,
   listingId: number,
   now: number,
   overruled: boolean,

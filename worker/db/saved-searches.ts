@@ -6,6 +6,7 @@ import { SAVED_SEARCHES_MAX } from "#shared/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { AlertFrequency, SavedQuery } from "#shared/api/saved-searches.ts";
 import type { GuestSavedSearch } from "#shared/saved-search-cookie.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface SavedSearchRow {
   id: number;
@@ -33,7 +34,7 @@ const SELECT = `SELECT s.*, (
   FROM saved_searches s`;
 
 /** The person's saved searches, newest first. */
-export async function listSavedSearches(db: D1Database, userId: number): Promise<SavedSearchRow[]> {
+export async function listSavedSearches(db: Database, userId: number): Promise<SavedSearchRow[]> {
   const { results } = await db
     .prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`)
     .bind(userId)
@@ -42,12 +43,12 @@ export async function listSavedSearches(db: D1Database, userId: number): Promise
 }
 
 /** The person's saved search of exactly this canonical query, or null. */
-export function findSavedSearch(db: D1Database, userId: number, query: string): Promise<SavedSearchRow | null> {
+export function findSavedSearch(db: Database, userId: number, query: string): Promise<SavedSearchRow | null> {
   return db.prepare(`${SELECT} WHERE s.user_id = ? AND s.query = ?`).bind(userId, query).first<SavedSearchRow>();
 }
 
 /** The person's saved search with this id; null when there is none or it is someone else's. */
-export function savedSearchOf(db: D1Database, userId: number, id: number): Promise<SavedSearchRow | null> {
+export function savedSearchOf(db: Database, userId: number, id: number): Promise<SavedSearchRow | null> {
   return db.prepare(`${SELECT} WHERE s.id = ? AND s.user_id = ?`).bind(id, userId).first<SavedSearchRow>();
 }
 
@@ -63,7 +64,7 @@ export interface NewSavedSearch {
  * Inserts the search unless the person already has it (UNIQUE) or has SAVED_SEARCHES_MAX; the count and
  * the insert are one statement, so two clicks at once make neither a 51st nor a second row.
  */
-function guardedInsert(db: D1Database, userId: number, search: NewSavedSearch, createdAt: number, now: number) {
+function guardedInsert(db: Database, userId: number, search: NewSavedSearch, createdAt: number, now: number) {
   return db
     .prepare(
       `INSERT INTO saved_searches (user_id, name, query, notify, frequency, created_at, updated_at, opened_at)
@@ -87,7 +88,7 @@ export type InsertResult = { kind: "created" | "existing"; row: SavedSearchRow }
 
 /** Saves a search: the new row, the existing one of the same query (unchanged), or the limit reached. */
 export async function insertSavedSearch(
-  db: D1Database,
+  db: Database,
   userId: number,
   search: NewSavedSearch,
   now: number,
@@ -108,7 +109,7 @@ export async function insertSavedSearch(
  * opened now, so nothing counts as new yet. Returns how many were added.
  */
 export async function addGuestSearches(
-  db: D1Database,
+  db: Database,
   userId: number,
   searches: readonly GuestSavedSearch[],
   now: number,
@@ -133,7 +134,7 @@ export async function addGuestSearches(
  * 'quiet' (never mailed, still new on the cabinet page). False when the id is not the person's.
  */
 export async function setSavedSearchNotify(
-  db: D1Database,
+  db: Database,
   userId: number,
   id: number,
   notify: boolean,
@@ -158,7 +159,7 @@ export async function setSavedSearchNotify(
 
 /** The person's own name for it, or null to name it from its filters. False when the id is not theirs. */
 export async function renameSavedSearch(
-  db: D1Database,
+  db: Database,
   userId: number,
   id: number,
   name: string | null,
@@ -172,7 +173,7 @@ export async function renameSavedSearch(
 }
 
 /** Deletes it with its matches. False when the id is not the person's. */
-export async function deleteSavedSearch(db: D1Database, userId: number, id: number): Promise<boolean> {
+export async function deleteSavedSearch(db: Database, userId: number, id: number): Promise<boolean> {
   const [, deleted] = await db.batch([
     db
       .prepare(
@@ -185,7 +186,7 @@ export async function deleteSavedSearch(db: D1Database, userId: number, id: numb
 }
 
 /** The person opened it now: `new_count` starts again. */
-export async function markSavedSearchOpened(db: D1Database, userId: number, id: number, now: number): Promise<void> {
+export async function markSavedSearchOpened(db: Database, userId: number, id: number, now: number): Promise<void> {
   await db.prepare("UPDATE saved_searches SET opened_at = ? WHERE id = ? AND user_id = ?").bind(now, id, userId).run();
 }
 
@@ -202,7 +203,7 @@ const NAME_COLUMNS: Record<Locale, string> = { en: "name_en", ru: "name_ru", sr:
  * and its district by slug within that city. A district without its city has no name (the search refuses it).
  */
 export async function placeNamesOf(
-  db: D1Database,
+  db: Database,
   queries: readonly SavedQuery[],
   locale: Locale,
 ): Promise<PlaceNames[]> {
@@ -225,6 +226,6 @@ export async function placeNamesOf(
 }
 
 /** The names of query.city and query.district in a language: `{}` for a query naming neither or unknown ones. */
-export async function placeNames(db: D1Database, query: SavedQuery, locale: Locale): Promise<PlaceNames> {
+export async function placeNames(db: Database, query: SavedQuery, locale: Locale): Promise<PlaceNames> {
   return (await placeNamesOf(db, [query], locale))[0]!;
 }

@@ -4,6 +4,7 @@
  */
 import type { StaffRole } from "#shared/staff-roles.ts";
 import { type ActionContext, auditStatement } from "./audit.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface AdminUserRow {
   id: number;
@@ -29,7 +30,7 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * of ASCII letters); everyone for an empty `q`. Newest first.
  */
 export async function findAdminUsers(
-  db: D1Database,
+  db: Database,
   q: string,
   page: number,
   perPage: number,
@@ -51,7 +52,7 @@ export async function findAdminUsers(
   return { rows: rows!.results as AdminUserRow[], total: (count!.results[0] as { n: number }).n };
 }
 
-export function adminUser(db: D1Database, id: number): Promise<AdminUserRow | null> {
+export function adminUser(db: Database, id: number): Promise<AdminUserRow | null> {
   return db.prepare(`SELECT ${ADMIN_USER_COLUMNS} FROM users u WHERE u.id = ?`).bind(id).first<AdminUserRow>();
 }
 
@@ -61,7 +62,7 @@ export function adminUser(db: D1Database, id: number): Promise<AdminUserRow | nu
  * the error names `last_admin`) and changes nothing.
  */
 export async function setUserRoles(
-  db: D1Database,
+  db: Database,
   userId: number,
   before: StaffRole[],
   roles: StaffRole[],
@@ -97,7 +98,7 @@ export const isLastAdminError = (error: unknown) => error instanceof Error && /l
  * admin fails in the database (`last_admin`). Sessions end apart (worker/auth/session-end.ts).
  */
 export async function blockUser(
-  db: D1Database,
+  db: Database,
   userId: number,
   reason: string,
   context: ActionContext,
@@ -146,7 +147,7 @@ export async function blockUser(
  * Unblocks a person: the block lifted and the listings it took off the site back on it (each with its
  * event) — not those a moderator hid meanwhile (decision 062) — with the audit row — in one batch, only if they were blocked (false otherwise).
  */
-export async function unblockUser(db: D1Database, userId: number, context: ActionContext): Promise<boolean> {
+export async function unblockUser(db: Database, userId: number, context: ActionContext): Promise<boolean> {
   const { now } = context;
   const actorId = context.actor.kind === "user" ? context.actor.id : null;
   const results = await db.batch([
@@ -190,7 +191,7 @@ export async function unblockUser(db: D1Database, userId: number, context: Actio
  * presses at once: one wins). The account it signs in to, or null (unknown, used or expired), with why.
  */
 export async function consumeSignInLink(
-  db: D1Database,
+  db: Database,
   tokenHash: string,
   now: number,
 ): Promise<{ userId: number } | { refused: "unknown" | "used" | "expired" }> {
@@ -211,7 +212,7 @@ export async function consumeSignInLink(
 }
 
 /** Whether a sign-in link is one that would sign in now (the page shows its button only then). */
-export async function signInLinkUsable(db: D1Database, tokenHash: string, now: number) {
+export async function signInLinkUsable(db: Database, tokenHash: string, now: number) {
   const seen = await db
     .prepare("SELECT used_at, expires_at FROM sign_in_links WHERE token_hash = ?")
     .bind(tokenHash)

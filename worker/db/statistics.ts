@@ -2,6 +2,7 @@ import type { StatKind } from "#shared/api/content.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
+import type { Database } from "#worker/app-env.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export interface ListingEventCount {
  * listing that left the site in between keeps no count), in one statement: one write, all or nothing,
  * however many listings and events.
  */
-export async function addListingEventCounts(db: D1Database, counts: ListingEventCount[]): Promise<number> {
+export async function addListingEventCounts(db: Database, counts: ListingEventCount[]): Promise<number> {
   if (counts.length === 0) return 0;
   const result = await db
     .prepare(
@@ -42,7 +43,7 @@ export async function addListingEventCounts(db: D1Database, counts: ListingEvent
 }
 
 /** Whether a listing is public (active): a repeated beacon is answered like a counted one. */
-export async function activeListingExists(db: D1Database, listingId: number): Promise<boolean> {
+export async function activeListingExists(db: Database, listingId: number): Promise<boolean> {
   const row = await db
     .prepare("SELECT 1 AS yes FROM listings WHERE id = ? AND status = 'active'")
     .bind(listingId)
@@ -62,7 +63,7 @@ export interface MapTarget {
 }
 
 /** A listing's position, owner and state; null when there is none or it was deleted. */
-export function mapTarget(db: D1Database, listingId: number): Promise<MapTarget | null> {
+export function mapTarget(db: Database, listingId: number): Promise<MapTarget | null> {
   return db
     .prepare(
       "SELECT owner_id, status, lat, lng, shown_lat, shown_lng FROM listings WHERE id = ? AND deleted_at IS NULL",
@@ -123,7 +124,7 @@ export function statisticsPeriod(days: number, now: number) {
  * round trip; null when it is not this owner's.
  */
 export async function listingStatistics(
-  db: D1Database,
+  db: Database,
   listingId: number,
   ownerId: number,
   locale: Locale,

@@ -7,6 +7,7 @@
  */
 import type { SubscriptionState } from "#shared/api/content.ts";
 import { SUBSCRIPTION_LISTS, type SubscriptionList } from "#shared/subscription-lists.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** The lists an address is on until it leaves them. */
 const OPT_OUT_LISTS: readonly SubscriptionList[] = ["saved_searches", "price_drops", "messages", "listing_updates"];
@@ -29,7 +30,7 @@ export function subscribedSql(emailColumn: string, list: SubscriptionList): stri
 }
 
 /** Every list with the address's state, in SUBSCRIPTION_LISTS order. */
-export async function subscriptionStates(db: D1Database, email: string): Promise<SubscriptionState[]> {
+export async function subscriptionStates(db: Database, email: string): Promise<SubscriptionState[]> {
   const { results } = await db
     .prepare("SELECT list, subscribed FROM email_subscriptions WHERE email = ?")
     .bind(email)
@@ -39,7 +40,7 @@ export async function subscriptionStates(db: D1Database, email: string): Promise
 }
 
 /** Whether the address gets e-mails of `list`. */
-export async function isSubscribed(db: D1Database, email: string, list: SubscriptionList): Promise<boolean> {
+export async function isSubscribed(db: Database, email: string, list: SubscriptionList): Promise<boolean> {
   const row = await db
     .prepare("SELECT subscribed FROM email_subscriptions WHERE email = ? AND list = ?")
     .bind(email, list)
@@ -48,7 +49,7 @@ export async function isSubscribed(db: D1Database, email: string, list: Subscrip
 }
 
 /** The statement that takes the address off `list` (a row saying so; idempotent). */
-const leaveStatement = (db: D1Database, email: string, list: SubscriptionList, now: number) =>
+const leaveStatement = (db: Database, email: string, list: SubscriptionList, now: number) =>
   db
     .prepare(
       `INSERT INTO email_subscriptions (email, list, subscribed, updated_at) VALUES (?1, ?2, 0, ?3)
@@ -57,7 +58,7 @@ const leaveStatement = (db: D1Database, email: string, list: SubscriptionList, n
     .bind(email, list, now);
 
 /** Takes the address off one list. Idempotent. */
-export async function leaveList(db: D1Database, email: string, list: SubscriptionList, now: number): Promise<void> {
+export async function leaveList(db: Database, email: string, list: SubscriptionList, now: number): Promise<void> {
   await leaveStatement(db, email, list, now).run();
 }
 
@@ -65,7 +66,7 @@ export async function leaveList(db: D1Database, email: string, list: Subscriptio
  * Statements that take the address off every list (run them in a batch with whatever else "stop all"
  * does). Account security codes are on no list and still go.
  */
-export function leaveAllStatements(db: D1Database, email: string, now: number): D1PreparedStatement[] {
+export function leaveAllStatements(db: Database, email: string, now: number): D1PreparedStatement[] {
   return SUBSCRIPTION_LISTS.map((list) => leaveStatement(db, email, list, now));
 }
 
@@ -73,7 +74,7 @@ export function leaveAllStatements(db: D1Database, email: string, now: number): 
  * Back on a list the address left: what turning a saved search's alerts on means (decision 041). Upserts the
  * row as subscribed, so an address that never left (no row: notification lists are on) is unchanged in effect.
  */
-export async function rejoinList(db: D1Database, email: string, list: SubscriptionList, now: number): Promise<void> {
+export async function rejoinList(db: Database, email: string, list: SubscriptionList, now: number): Promise<void> {
   await db
     .prepare(
       `INSERT INTO email_subscriptions (email, list, subscribed, updated_at) VALUES (?1, ?2, 1, ?3)

@@ -3,6 +3,7 @@
  * site: each is a range over an index of migration 0043, and a median is the middle row(s) of an ordered
  * range (`LIMIT 2 - n % 2 OFFSET (n - 1) / 2`, averaged), not a sort in the worker.
  */
+import type { Database } from "#worker/app-env.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -57,7 +58,7 @@ export interface TrustRow {
  * the `windowDays` days up to `now` (a time exactly `windowDays` days ago is outside).
  */
 export async function trustFigures(
-  db: D1Database,
+  db: Database,
   now: number,
   confirmedDays: number,
   windowDays: number,

@@ -3,6 +3,7 @@ import type { LoginIdentity } from "#shared/api/auth.ts";
 import { STAFF_ROLES, type StaffRole } from "#shared/staff-roles.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { AdvertiserInput, AdvertiserType, LicenceState } from "#shared/api/advertiser.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export interface UserRow {
   id: number;
@@ -65,7 +66,7 @@ export interface PasswordHash {
   iterations: number;
 }
 
-export function findUserById(db: D1Database, id: number): Promise<UserRow | null> {
+export function findUserById(db: Database, id: number): Promise<UserRow | null> {
   return db
     .prepare(`SELECT ${USER_WITH_ROLES} FROM users WHERE id = ? AND deleted_at IS NULL`)
     .bind(id)
@@ -77,7 +78,7 @@ export function findUserById(db: D1Database, id: number): Promise<UserRow | null
  * that, the single account that has it unverified (an e-mail account that added a phone not yet confirmed
  * does not count: it cannot sign in with it until it is verified).
  */
-export async function findUserByIdentity(db: D1Database, identity: LoginIdentity): Promise<UserRow | null> {
+export async function findUserByIdentity(db: Database, identity: LoginIdentity): Promise<UserRow | null> {
   if (identity.kind === "email") {
     return db
       .prepare(`SELECT ${USER_WITH_ROLES} FROM users WHERE email = ? AND deleted_at IS NULL`)
@@ -93,7 +94,7 @@ export async function findUserByIdentity(db: D1Database, identity: LoginIdentity
 }
 
 /** Whether another live account already owns this phone (verified) or e-mail. */
-export async function identityTaken(db: D1Database, identity: LoginIdentity, exceptUserId = 0): Promise<boolean> {
+export async function identityTaken(db: Database, identity: LoginIdentity, exceptUserId = 0): Promise<boolean> {
   const user = await findUserByIdentity(db, identity);
   return user !== null && user.id !== exceptUserId;
 }
@@ -110,7 +111,7 @@ export type SessionUserRow = Pick<
  * (one round trip per request): a token naming one user with another user's family is refused.
  */
 export function sessionUserOf(
-  db: D1Database,
+  db: Database,
   session: { userId: number; familyId: string },
 ): Promise<SessionUserRow | null> {
   return db
@@ -126,7 +127,7 @@ export function sessionUserOf(
 }
 
 export async function createUser(
-  db: D1Database,
+  db: Database,
   options: {
     identity: LoginIdentity;
     name?: string;
@@ -170,7 +171,7 @@ export async function createUser(
   return row;
 }
 
-export async function setPassword(db: D1Database, userId: number, password: PasswordHash, now: number): Promise<void> {
+export async function setPassword(db: Database, userId: number, password: PasswordHash, now: number): Promise<void> {
   await db
     .prepare(
       "UPDATE users SET password_hash = ?, password_salt = ?, password_iterations = ?, updated_at = ? WHERE id = ?",
@@ -179,7 +180,7 @@ export async function setPassword(db: D1Database, userId: number, password: Pass
     .run();
 }
 
-export async function setUserName(db: D1Database, userId: number, name: string, now: number): Promise<void> {
+export async function setUserName(db: Database, userId: number, name: string, now: number): Promise<void> {
   await db.prepare("UPDATE users SET name = ?, updated_at = ? WHERE id = ?").bind(name, now, userId).run();
 }
 
@@ -187,7 +188,7 @@ export async function setUserName(db: D1Database, userId: number, name: string, 
  * Who the account advertises as. A changed type, agency name or licence number loses the licence check
  * (trigger `users_licence_check_cleared`, migration 0041); an unchanged one keeps it.
  */
-export async function setAdvertiser(db: D1Database, userId: number, advertiser: AdvertiserInput, now: number) {
+export async function setAdvertiser(db: Database, userId: number, advertiser: AdvertiserInput, now: number) {
   await db
     .prepare(
       `UPDATE users SET advertiser_type = ?1, agency_name = ?2, licence_number = ?3, updated_at = ?4,
@@ -199,13 +200,13 @@ export async function setAdvertiser(db: D1Database, userId: number, advertiser: 
 }
 
 /** The language of the person's e-mails: the one they signed in in (unchanged rows are not written). */
-export async function setUserLocale(db: D1Database, userId: number, locale: Locale): Promise<void> {
+export async function setUserLocale(db: Database, userId: number, locale: Locale): Promise<void> {
   await db.prepare("UPDATE users SET locale = ?1 WHERE id = ?2 AND locale IS NOT ?1").bind(locale, userId).run();
 }
 
 /** Replaces the account's phone or e-mail with a confirmed one; a value another account holds fails the UNIQUE index. */
 export async function setVerifiedIdentity(
-  db: D1Database,
+  db: Database,
   userId: number,
   kind: "phone" | "email",
   value: string,
@@ -229,7 +230,7 @@ export interface StoredImage {
  * caller removes the picture it replaced only if this wrote, so two uploads at once leave no files behind.
  */
 export async function replaceUserImage(
-  db: D1Database,
+  db: Database,
   userId: number,
   previous: string | null,
   image: StoredImage | null,
@@ -251,7 +252,7 @@ export async function replaceUserImage(
  * without its facts cannot be archived), and all are marked deleted, never shown or acted on again. Its
  * saved searches are deleted.
  */
-export async function deleteAccount(db: D1Database, userId: number, now: number): Promise<void> {
+export async function deleteAccount(db: Database, userId: number, now: number): Promise<void> {
   await db.batch([
     db
       .prepare(

@@ -1,4 +1,5 @@
 /** Typed D1 queries of one-time codes (table `verification_codes`; the rules are in worker/auth/codes.ts). */
+import type { Database } from "#worker/app-env.ts";
 
 export interface CodeRow {
   id: number;
@@ -12,7 +13,7 @@ export interface CodeRow {
 
 /** Retires the identity's unused codes for the purpose and stores the new one, in one batch. */
 export async function replaceCode(
-  db: D1Database,
+  db: Database,
   code: { identity: string; purpose: string; codeHash: string; payload: string | null; now: number; expiresAt: number },
 ): Promise<void> {
   await db.batch([
@@ -30,7 +31,7 @@ export async function replaceCode(
 }
 
 /** The identity's newest unused code for the purpose. */
-export function currentCode(db: D1Database, identity: string, purpose: string): Promise<CodeRow | null> {
+export function currentCode(db: Database, identity: string, purpose: string): Promise<CodeRow | null> {
   return db
     .prepare(
       "SELECT id, code_hash, payload, attempts, created_at, expires_at, consumed_at FROM verification_codes WHERE identity = ? AND purpose = ? AND consumed_at IS NULL ORDER BY id DESC LIMIT 1",
@@ -40,7 +41,7 @@ export function currentCode(db: D1Database, identity: string, purpose: string): 
 }
 
 /** Counts a wrong attempt on a still unused code; the new count, or null when the code was used meanwhile. */
-export async function countWrongAttempt(db: D1Database, id: number): Promise<number | null> {
+export async function countWrongAttempt(db: Database, id: number): Promise<number | null> {
   const row = await db
     .prepare(
       "UPDATE verification_codes SET attempts = attempts + 1 WHERE id = ? AND consumed_at IS NULL RETURNING attempts",
@@ -51,7 +52,7 @@ export async function countWrongAttempt(db: D1Database, id: number): Promise<num
 }
 
 /** Marks a code used unless it was used or locked meanwhile (the guarded UPDATE lets one request win). */
-export async function claimCode(db: D1Database, id: number, now: number, maxAttempts: number): Promise<boolean> {
+export async function claimCode(db: Database, id: number, now: number, maxAttempts: number): Promise<boolean> {
   const consumed = await db
     .prepare(
       "UPDATE verification_codes SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL AND attempts < ? RETURNING id",
@@ -62,7 +63,7 @@ export async function claimCode(db: D1Database, id: number, now: number, maxAtte
 }
 
 /** When the identity's newest code for the purpose was made (used or not), for the resend interval. */
-export async function lastCodeCreatedAt(db: D1Database, identity: string, purpose: string): Promise<number | null> {
+export async function lastCodeCreatedAt(db: Database, identity: string, purpose: string): Promise<number | null> {
   const last = await db
     .prepare("SELECT created_at FROM verification_codes WHERE identity = ? AND purpose = ? ORDER BY id DESC LIMIT 1")
     .bind(identity, purpose)
@@ -74,7 +75,7 @@ export async function lastCodeCreatedAt(db: D1Database, identity: string, purpos
  * Uses a password-reset ticket, found by its hash (the ticket's identity), in one guarded UPDATE: a
  * ticket that does not exist, expired or was used matches nothing and changes nothing. The account id, or null.
  */
-export async function claimResetTicket(db: D1Database, identity: string, now: number): Promise<number | null> {
+export async function claimResetTicket(db: Database, identity: string, now: number): Promise<number | null> {
   const row = await db
     .prepare(
       `UPDATE verification_codes SET consumed_at = ?1
@@ -87,7 +88,7 @@ export async function claimResetTicket(db: D1Database, identity: string, now: nu
 }
 
 /** Retires a user's unused reset tickets (a newer ticket or a new password makes them void). */
-export async function retireResetTickets(db: D1Database, userId: number, now: number): Promise<void> {
+export async function retireResetTickets(db: Database, userId: number, now: number): Promise<void> {
   await db
     .prepare(
       `UPDATE verification_codes SET consumed_at = ?1

@@ -4,6 +4,7 @@
  * never a 500, and never a copy anyone may keep.
  */
 import { debugAllowed } from "./environment.ts";
+import type { Database, RequestEnv } from "#worker/app-env.ts";
 
 /** Seconds a client is asked to wait before trying again. */
 const D1_RETRY_AFTER_S = 5;
@@ -44,9 +45,10 @@ const BUSY_DATABASE = {
   exec: busy,
   dump: busy,
   withSession: () => BUSY_DATABASE,
+  getBookmark: () => null,
 } as unknown as D1Database;
 
 /** The request's database: a locked one when the development knob asks for it. */
-export function databaseFor(env: Env, request: Request): D1Database {
+export function databaseFor(env: RequestEnv, request: Request): Database {
   return request.headers.get(D1_FAULT_HEADER) === "busy" && debugAllowed(env, request) ? BUSY_DATABASE : env.DB;
 }

@@ -17,7 +17,12 @@ interface ListingEvent {
 const KINDS: ReadonlySet<string> = new Set<StatKind>(["view", "phone", "map", "list"]);
 
 /** Hands one event on an active listing to the queue (the caller has checked it is active). */
-export async function queueListingEvent(env: Env, listingId: number, kind: StatKind, now: number): Promise<void> {
+export async function queueListingEvent(
+  env: Pick<Env, "STATISTICS">,
+  listingId: number,
+  kind: StatKind,
+  now: number,
+): Promise<void> {
   await env.STATISTICS.send({ listingId, kind, day: statDay(now) } satisfies ListingEvent);
 }
 

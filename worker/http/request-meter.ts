@@ -15,7 +15,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "#worker/app-env.ts";
-import { config, withBindings } from "#worker/config.ts";
+import { config, withBindings, type ConfigSource } from "#worker/config.ts";
 import { type D1Counts, meterD1 } from "#worker/db/d1-meter.ts";
 import { debugAllowed } from "./environment.ts";
 
@@ -40,7 +40,7 @@ const meters = new WeakMap<object, RequestMeter>();
 const recent = new Map<string, RequestMeter>();
 
 /** The D1 delay a request asks for: the header, else `D1_DELAY_MS`; 0 where knobs do not apply. */
-export function d1Delay(env: Env, request: Request): number {
+export function d1Delay(env: ConfigSource, request: Request): number {
   if (!debugAllowed(env, request)) return 0;
   const ms = Number(request.headers.get(D1_DELAY_HEADER) ?? config(env).D1_DELAY_MS);
   return Number.isFinite(ms) && ms > 0 ? Math.min(ms, MAX_DEBUG_DELAY_MS) : 0;

@@ -9,7 +9,7 @@
  *   from `articles.image_seed` at the article image size (ARTICLE_IMAGE_WIDTH × ARTICLE_IMAGE_HEIGHT).
  */
 import { Hono } from "hono";
-import type { AppEnv } from "#worker/app-env.ts";
+import type { AppEnv, Database } from "#worker/app-env.ts";
 import { ARTICLE_IMAGE_HEIGHT, ARTICLE_IMAGE_WIDTH } from "#shared/article-image.ts";
 import { previewImageSize } from "#shared/preview-image.ts";
 import { articleImageSeed, listingImage } from "#worker/db/images.ts";
@@ -38,7 +38,7 @@ const ARTICLE_SCENES: readonly IllustrationType[] = [
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** What each kind of image draws, by id; null when there is no such image. */
-const sources: Record<"articles" | "listings", (db: D1Database, id: number) => Promise<IllustrationInput | null>> = {
+const sources: Record<"articles" | "listings", (db: Database, id: number) => Promise<IllustrationInput | null>> = {
   async articles(db, id) {
     const imageSeed = await articleImageSeed(db, id);
     if (imageSeed === null) return null;

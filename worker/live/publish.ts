@@ -7,18 +7,19 @@
  * (or by its poll), so a failed publish is only logged.
  */
 import type { LiveEvent } from "#shared/api/messages.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
 /** The channels' names: one Durable Object per name (`idFromName`). */
 export const conversationChannel = (conversationId: number) => `conversation:${conversationId}`;
 export const userChannel = (userId: number) => `user:${userId}`;
 
 /** The pages that have this conversation open. */
-export function publishToConversation(env: Env, conversationId: number, event: LiveEvent): Promise<void> {
+export function publishToConversation(env: RequestEnv, conversationId: number, event: LiveEvent): Promise<void> {
   return publish(env, conversationChannel(conversationId), event);
 }
 
 /** Every open page of this person (the header's unread count). */
-export function publishToUser(env: Env, userId: number, event: LiveEvent): Promise<void> {
+export function publishToUser(env: RequestEnv, userId: number, event: LiveEvent): Promise<void> {
   return publish(env, userChannel(userId), event);
 }
 
@@ -27,7 +28,7 @@ export function publishToUser(env: Env, userId: number, event: LiveEvent): Promi
  * account deleted): the person's channel closes its own and those of the conversations they had open. Like
  * publishing it fails nothing; a socket it misses is closed at its next event once its authorisation ends.
  */
-export async function endLiveSessions(env: Env, userId: number, familyIds: string[]): Promise<void> {
+export async function endLiveSessions(env: RequestEnv, userId: number, familyIds: string[]): Promise<void> {
   if (familyIds.length === 0) return;
   try {
     await liveChannel(env, userChannel(userId)).endSessions(familyIds);
@@ -37,11 +38,11 @@ export async function endLiveSessions(env: Env, userId: number, familyIds: strin
 }
 
 /** The Durable Object of a channel. */
-export function liveChannel(env: Env, channel: string) {
+export function liveChannel(env: RequestEnv, channel: string) {
   return env.LIVE.get(env.LIVE.idFromName(channel));
 }
 
-async function publish(env: Env, channel: string, event: LiveEvent): Promise<void> {
+async function publish(env: RequestEnv, channel: string, event: LiveEvent): Promise<void> {
   try {
     await liveChannel(env, channel).publish(event);
   } catch (error) {

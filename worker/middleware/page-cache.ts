@@ -10,6 +10,7 @@ import { debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
 import { canonicalPageQuery } from "#shared/page-query.ts";
 import { isPagePath } from "./page-request.ts";
+import { hasBookmarkCookie } from "./d1-session.ts";
 
 /** Documents an isolate keeps in memory ahead of the Cache API (of its 128 MB). */
 const PAGES_IN_MEMORY_BYTES = 16 * 1024 * 1024;
@@ -43,7 +44,8 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
  * else from the data centre's cache (decision 010). Only pages a guest without favourites or saved
  * searches sees, answered 200 without cookies and without a failed API call, are kept; crawlers' complete
  * documents, each country's pages and each build's pages are kept apart. A kept page gets this response's CSP nonce, so every
- * response still has a fresh one. Development knobs bypass the cache.
+ * response still has a fresh one. Development knobs bypass the cache. The D1 bookmark cookie is neither a key
+ * nor kept; while it lasts, its visitor's pages are rendered afresh (and kept).
  */
 export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -66,7 +68,9 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     const country = edgeCountry(c.req.raw, c.env) ?? "";
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const page = await keptCopy(key);
+    // A visitor who changed something a moment ago (the bookmark cookie, decision 092) is shown a fresh render,
+    // which is kept for everyone: the kept copy may be from before their change.
+    const page = hasBookmarkCookie(c) ? undefined : await keptCopy(key);
     if (page) {
       c.res = new Response(pageBody(page, nonce), { status: page.status, headers: page.headers });
       c.res.headers.set("X-Page-Cache", "hit");

@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { Hono } from "hono";
 import { NONCE, secureHeaders } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
+import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
 import { pageCache, pageCacheKey } from "./page-cache.ts";
@@ -137,6 +138,22 @@ describe("pageCache", () => {
     }
     expect((await get(path, { "user-agent": "Googlebot/2.1" })).cache).toBe("miss");
     expect(renders()).toBe(6);
+  });
+
+  it("renders afresh for a visitor who changed something a moment ago (the D1 bookmark), and keeps that render for everyone", async () => {
+    const { get, renders } = site();
+    const path = unique();
+    expect((await get(path)).html).toContain("render 1");
+    // The kept copy may be from before the visitor's change: theirs is rendered, and replaces it.
+    const changed = await get(path, {
+      cookie: `${D1_BOOKMARK_COOKIE_NAME}=00000001-00000002-00000003-${"0".repeat(32)}.x`,
+    });
+    expect(changed.cache).toBe("miss");
+    expect(changed.html).toContain("render 2");
+    const other = await get(path);
+    expect(other.cache).toBe("hit");
+    expect(other.html).toContain("render 2");
+    expect(renders()).toBe(2);
   });
 
   it("keeps each country's page apart: the data names the visitor's country", async () => {

@@ -68,6 +68,7 @@ import { type AlertIndex, buildIndex, matchingSearches } from "./alert-matcher.t
 import { sendMail } from "#worker/adapters/mailer.ts";
 import { mailLocale, type MailContext } from "./owner-mail.ts";
 import { type UnsubscribeSigner, unsubscribeParts } from "./unsubscribe-links.ts";
+import type { Database, RequestEnv } from "#worker/app-env.ts";
 
 /**
  * What one run of the Cron Trigger (every five minutes) takes on, so that it stays within its limits —
@@ -97,7 +98,7 @@ export interface IndexedSearch {
 }
 
 /** Every saved search, indexed for matching (once per run or per batch of a queue consumer). */
-export async function loadAlertIndex(db: D1Database): Promise<AlertIndex<IndexedSearch>> {
+export async function loadAlertIndex(db: Database): Promise<AlertIndex<IndexedSearch>> {
   const searches: IndexedSearch[] = [];
   for (const row of await allSavedSearches(db)) {
     const query = parseCanonicalQuery(row.query);
@@ -113,7 +114,7 @@ export async function loadAlertIndex(db: D1Database): Promise<AlertIndex<Indexed
  * matches (and, unless `moveCursor` is false, moves the job's cursor from `fromId` to `toId` with them).
  */
 export async function matchBatch(
-  env: Env,
+  env: RequestEnv,
   fromId: number,
   toId: number,
   options: { index?: AlertIndex<IndexedSearch>; moveCursor?: boolean } = {},
@@ -146,7 +147,7 @@ export interface MatchRun {
 }
 
 /** Step 1: matches what went public since the last run, batch by batch, until done or out of time. */
-export async function matchNewListings(env: Env, deadline: number): Promise<MatchRun> {
+export async function matchNewListings(env: RequestEnv, deadline: number): Promise<MatchRun> {
   const run: MatchRun = { batches: 0, activations: 0, matches: 0, left: 0 };
   let from = await cursorOf(env.DB, "saved_search_alerts");
   const last = await lastActivationId(env.DB);
@@ -205,7 +206,7 @@ interface DigestRun {
 
 /** The digest of one person's claimed matches, or null when none of the listings is public any more. */
 async function writeDigest(
-  env: Env,
+  env: RequestEnv,
   userId: number,
   claimed: { saved_search_id: number; listing_id: number; matched_at: number }[],
   context: MailContext,
@@ -276,7 +277,12 @@ async function writeDigest(
 }
 
 /** Step 2: one digest per due person (see the module's comment), at most DIGESTS_PER_RUN, until out of time. */
-async function sendDigests(env: Env, now: number, deadline: number, sign: UnsubscribeSigner): Promise<DigestRun> {
+async function sendDigests(
+  env: RequestEnv,
+  now: number,
+  deadline: number,
+  sign: UnsubscribeSigner,
+): Promise<DigestRun> {
   const run: DigestRun = { sent: 0, quiet: 0, skipped: 0 };
   const origin = siteOrigin(env);
   // Without an origin no link could be written: the matches wait (pending) for a run that has one.
@@ -324,7 +330,12 @@ interface PriceDropRun {
 }
 
 /** Step 3: the price drops since the last run, told to the people who keep those listings (see above). */
-async function sendPriceDrops(env: Env, now: number, deadline: number, sign: UnsubscribeSigner): Promise<PriceDropRun> {
+async function sendPriceDrops(
+  env: RequestEnv,
+  now: number,
+  deadline: number,
+  sign: UnsubscribeSigner,
+): Promise<PriceDropRun> {
   const run: PriceDropRun = { batches: 0, sent: 0, skipped: 0 };
   const origin = siteOrigin(env);
   if (!origin) return run;
@@ -402,7 +413,7 @@ export interface AlertRun {
  * makes the e-mails' unsubscribe tokens (`unsubscribeSigner(env)`).
  */
 export async function runAlerts(
-  env: Env,
+  env: RequestEnv,
   now: number,
   sign: UnsubscribeSigner,
   budgetMs = ALERT_RUN_BUDGET_MS,

@@ -16,6 +16,7 @@ import { claimNotices, noticeTitle, type Role } from "#worker/db/conversations.t
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { mailLocale, sendOwnerMail } from "./owner-mail.ts";
 import type { UnsubscribeSigner } from "./unsubscribe-links.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
 /** Conversations one statement claims: a run that finds more goes on in batches. */
 const NOTICE_BATCH = 100;
@@ -50,7 +51,7 @@ export interface NoticeRun {
 }
 
 /** E-mails the recipients of messages left unread (see the module's comment); what it did. */
-export async function sendMessageNotices(env: Env, now: number, sign: UnsubscribeSigner): Promise<NoticeRun> {
+export async function sendMessageNotices(env: RequestEnv, now: number, sign: UnsubscribeSigner): Promise<NoticeRun> {
   const origin = siteOrigin(env);
   const run: NoticeRun = { sent: 0, skipped: 0 };
   const window = {

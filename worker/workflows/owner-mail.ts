@@ -20,6 +20,7 @@ import type { SubscriptionList } from "#shared/subscription-lists.ts";
 import { isSubscribed } from "#worker/db/subscriptions.ts";
 import { sendMail } from "#worker/adapters/mailer.ts";
 import { type UnsubscribeSigner, unsubscribeParts } from "./unsubscribe-links.ts";
+import type { RequestEnv } from "#worker/app-env.ts";
 
 /** What every template is given besides its own data. */
 export interface MailContext {
@@ -592,7 +593,7 @@ export interface Recipient {
  * unsubscribe links (signed by `sign`); `left` (nothing sent) when the address has left the list.
  */
 export async function sendOwnerMail<K extends OwnerMailKind>(
-  env: Env,
+  env: RequestEnv,
   sign: UnsubscribeSigner,
   to: Recipient,
   kind: K,

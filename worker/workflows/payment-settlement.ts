@@ -21,9 +21,10 @@ import {
   type SuccessOutcome,
 } from "#worker/db/payments.ts";
 import type { PaymentProvider } from "#worker/adapters/payments/provider.ts";
+import type { Database } from "#worker/app-env.ts";
 
 export async function settleSuccess(
-  db: D1Database,
+  db: Database,
   provider: PaymentProvider,
   intent: IntentRow,
   meta: { source: EventSource; providerEventId?: string | null; providerPaymentRef?: string | null; now: number },

@@ -13,6 +13,7 @@ import {
   writeGroups,
 } from "#worker/db/property-groups.ts";
 import { photoMatches } from "./moderator-signals.ts";
+import type { Database } from "#worker/app-env.ts";
 
 /** A listing's group as written: `[id, property_id, lead]` (`property_id` null and lead 1 when alone). */
 export type GroupAssignment = [number, number | null, 0 | 1];
@@ -63,7 +64,7 @@ export function decideGroups(
 }
 
 /** Regroups the listings `ids` and everything grouped with them, before or after: four round trips. */
-export async function regroup(db: D1Database, ids: readonly number[]): Promise<void> {
+export async function regroup(db: Database, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   const members = await groupMembers(db, ids);
   const recomputed = new Set(members.map((m) => m.id));
@@ -83,7 +84,7 @@ export async function regroup(db: D1Database, ids: readonly number[]): Promise<v
 }
 
 /** Drains the regrouping queue, PROPERTY_REGROUP_BATCH listings at a time, at most `batches` times. */
-export async function regroupPending(db: D1Database, batches = 4): Promise<number> {
+export async function regroupPending(db: Database, batches = 4): Promise<number> {
   let done = 0;
   for (let i = 0; i < batches; i++) {
     const ids = await claimRegroup(db, PROPERTY_REGROUP_BATCH);
