@@ -9,9 +9,19 @@ import {
 } from "#tests/fixtures/yrl-feeds.ts";
 import { gazetteerResolver } from "./feed-places.ts";
 import { feedProblemText, readYrlFeed, YRL_LIMITS } from "./yrl-feed.ts";
-import { mapYrlFeed } from "./yrl-offer.ts";
+import { mapYrlFeed, mapYrlOffer, repeatedIds } from "./yrl-offer.ts";
 
-const read = (text: string, chunk?: number, limits = YRL_LIMITS) => readYrlFeed(byteStream(text, chunk), limits);
+/** Node's process, which this test runs in (the unit project); the worker's types know no Node. */
+const node = (
+  globalThis as unknown as {
+    process: {
+      cpuUsage(since?: { user: number; system: number }): { user: number; system: number };
+      memoryUsage(): { heapUsed: number };
+    };
+  }
+).process;
+
+const read = (text: string, chunk?: number, limits = YRL_LIMITS) => readYrlFeed(byteStream(text, chunk), { limits });
 
 describe("readYrlFeed", () => {
   it("keeps each offer's values by path, repeated elements in order, CDATA and entities decoded", async () => {
@@ -46,6 +56,18 @@ describe("readYrlFeed", () => {
     const { offers, problem } = await read(feed);
     expect(problem).toBeNull();
     expect(offers).toEqual([{ internal_id: "7", line: 1, values: { rooms: ["3"] }, overflow: null }]);
+  });
+
+  it("hands each offer to onOffer as it is read, keeping none", async () => {
+    const seen: (string | null)[] = [];
+    const feed = yrlFeed([yrlOffer("1"), yrlOffer("2"), "<offer internal-id='3'><type>x</typ></offer>"]);
+    const { offers, count, problem } = await readYrlFeed(byteStream(feed, 100), {
+      onOffer: (offer) => seen.push(offer.internal_id),
+    });
+    expect(seen).toEqual(["1", "2"]);
+    expect(offers).toEqual([]);
+    expect(count).toBe(2);
+    expect(problem?.code).toBe("feed_malformed");
   });
 
   it("stops at malformed XML with its line, keeping the offers read whole before it", async () => {
@@ -89,7 +111,7 @@ describe("readYrlFeed", () => {
         },
       }),
     );
-    const { offers, problem, bytes } = await readYrlFeed(counting, { ...YRL_LIMITS, maxBytes: 8 * 1024 });
+    const { offers, problem, bytes } = await readYrlFeed(counting, { limits: { ...YRL_LIMITS, maxBytes: 8 * 1024 } });
     expect(problem).toEqual({ code: "feed_too_large", max_bytes: 8 * 1024 });
     expect(bytes).toBeLessThanOrEqual(9 * 1024);
     expect(pulled).toBeLessThan(feed.length / 2);
@@ -159,15 +181,15 @@ describe("readYrlFeed", () => {
     const feed = largeYrlFeed(5000, 10);
     const size = new TextEncoder().encode(feed).byteLength;
     const resolvePlace = gazetteerResolver(referenceGazetteer());
-    const heapBefore = process.memoryUsage().heapUsed;
-    const cpuBefore = process.cpuUsage();
+    const heapBefore = node.memoryUsage().heapUsed;
+    const cpuBefore = node.cpuUsage();
     const t0 = performance.now();
     const { offers, problem } = await read(feed);
     const t1 = performance.now();
     const { listings, refusals } = mapYrlFeed(offers, { resolvePlace });
     const t2 = performance.now();
-    const cpu = process.cpuUsage(cpuBefore);
-    const heap = process.memoryUsage().heapUsed - heapBefore;
+    const cpu = node.cpuUsage(cpuBefore);
+    const heap = node.memoryUsage().heapUsed - heapBefore;
     console.log(
       `YRL 5 000 offers × 10 photos: ${(size / 1024 / 1024).toFixed(1)} MB; read ${(t1 - t0).toFixed(0)} ms, ` +
         `mapped ${(t2 - t1).toFixed(0)} ms, CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms, ` +
@@ -179,5 +201,28 @@ describe("readYrlFeed", () => {
     expect(listings).toHaveLength(5000);
     expect(listings[4999]!.photos).toHaveLength(10);
     expect(new Set(listings.map((l) => l.values.lang))).toEqual(new Set(["ru", "sr", "en"]));
+  });
+
+  it("maps 5 000 offers as they stream, keeping only their ids (figures printed, not asserted)", async () => {
+    const feed = largeYrlFeed(5000, 10);
+    const resolvePlace = gazetteerResolver(referenceGazetteer());
+    const cpuBefore = node.cpuUsage();
+    const t0 = performance.now();
+    const ids: (string | null)[] = [];
+    let mapped = 0;
+    const { count, problem } = await readYrlFeed(byteStream(feed), {
+      onOffer: (offer) => {
+        ids.push(offer.internal_id);
+        if ("listing" in mapYrlOffer(offer, { resolvePlace })) mapped++;
+      },
+    });
+    const t1 = performance.now();
+    const cpu = node.cpuUsage(cpuBefore);
+    console.log(
+      `YRL 5 000 offers streamed: read and mapped ${(t1 - t0).toFixed(0)} ms, ` +
+        `CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms`,
+    );
+    expect(problem).toBeNull();
+    expect([count, mapped, repeatedIds(ids).size]).toEqual([5000, 5000, 0]);
   });
 });

@@ -51,8 +51,10 @@ export type YrlFeedProblem =
   | { code: "feed_unreadable"; detail: string };
 
 export interface YrlFeedRead {
-  /** The offers read whole, in the feed's order. */
+  /** The offers read whole, in the feed's order; none kept when `onOffer` took them. */
   offers: YrlOffer[];
+  /** How many offers were read whole. */
+  count: number;
   /** Null when the feed was read to its end; otherwise the offers are those before the problem. */
   problem: YrlFeedProblem | null;
   /** Bytes received (up to the one that passed `maxBytes`). */
@@ -94,15 +96,25 @@ class Stop extends Error {
   }
 }
 
+export interface YrlReadOptions {
+  limits?: YrlLimits;
+  /**
+   * Takes each offer as soon as it is read whole, instead of the result keeping them all: a feed near
+   * the byte limit holds several times its size in offers (decision 097), more than an isolate's memory.
+   */
+  onOffer?: (offer: YrlOffer) => void;
+}
+
 /**
  * Reads a YRL feed from a byte stream (a fetch body). Never throws for what the feed holds: every
  * failure is the returned `problem`, with the offers read whole before it.
  */
 export async function readYrlFeed(
   body: ReadableStream<Uint8Array>,
-  limits: YrlLimits = YRL_LIMITS,
+  { limits = YRL_LIMITS, onOffer }: YrlReadOptions = {},
 ): Promise<YrlFeedRead> {
   const offers: YrlOffer[] = [];
+  let count = 0;
   const parser = new SaxesParser<{ xmlns: false; position: true }>({ xmlns: false, position: true });
   /** Local names of the open elements, the root first. */
   const path: string[] = [];
@@ -127,8 +139,7 @@ export async function readYrlFeed(
     }
     text = "";
     if (name === OFFER && path.length === 2) {
-      if (offers.length >= limits.maxOffers)
-        throw new Stop({ code: "feed_too_many_offers", max_offers: limits.maxOffers });
+      if (count >= limits.maxOffers) throw new Stop({ code: "feed_too_many_offers", max_offers: limits.maxOffers });
       const id = tag.attributes["internal-id"]?.trim();
       offer = { internal_id: id ? id : null, line: parser.line, values: {}, overflow: null };
       valueCount = 0;
@@ -147,7 +158,9 @@ export async function readYrlFeed(
   parser.on("closetag", () => {
     const depth = path.length;
     if (offer && depth === 2) {
-      offers.push(offer);
+      count++;
+      if (onOffer) onOffer(offer);
+      else offers.push(offer);
       offer = null;
     } else if (offer && depth > 2 && !offer.overflow) {
       const key = path.slice(2).join("/");
@@ -165,7 +178,7 @@ export async function readYrlFeed(
   const reader = body.getReader();
   const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
   let bytes = 0;
-  const finish = (problem: YrlFeedProblem | null): YrlFeedRead => ({ offers, problem, bytes });
+  const finish = (problem: YrlFeedProblem | null): YrlFeedRead => ({ offers, count, problem, bytes });
   try {
     for (;;) {
       const { done, value } = await reader.read();

@@ -11,10 +11,17 @@ import {
   yrlOffer,
   type YrlOfferFields,
 } from "#tests/fixtures/yrl-feeds.ts";
-import { gazetteerResolver, type ResolvePlace } from "./feed-places.ts";
+import { type FeedPlace, type FeedPlaceNames, gazetteerResolver, type ResolvePlace } from "./feed-places.ts";
 import { textLanguage } from "./text-language.ts";
 import { readYrlFeed } from "./yrl-feed.ts";
-import { FEED_REFUSALS, mapYrlFeed, mapYrlOffer, type FeedMapOptions } from "./yrl-offer.ts";
+import {
+  FEED_INTERNAL_ID_MAX,
+  FEED_REFUSALS,
+  type FeedListing,
+  type FeedMapOptions,
+  mapYrlFeed,
+  mapYrlOffer,
+} from "./yrl-offer.ts";
 
 const gazetteer = referenceGazetteer();
 const resolvePlace = gazetteerResolver(gazetteer);
@@ -41,7 +48,7 @@ describe("mapYrlOffer", () => {
   it("maps a flat for sale described in Russian to the listing's fields", async () => {
     const { listing, refusal } = await mapOne(FLAT_FOR_SALE);
     expect(refusal).toBeUndefined();
-    expect(listing).toEqual({
+    const expected: FeedListing = {
       internal_id: "id-1",
       line: 4,
       type_id: 4,
@@ -63,8 +70,9 @@ describe("mapYrlOffer", () => {
         lang: "ru",
         price: 185000,
       },
-      photos: FLAT_FOR_SALE.image,
-    });
+      photos: FLAT_FOR_SALE.image as string[],
+    };
+    expect(listing).toEqual(expected);
   });
 
   it("maps a house to let described in Serbian Latin, leaving out what a house does not have", async () => {
@@ -295,9 +303,9 @@ describe("mapYrlOffer", () => {
       code: "missing_internal_id",
       internal_id: null,
     });
-    expect((await mapOne(FLAT_FOR_SALE, undefined, "x".repeat(65))).refusal).toMatchObject({
+    expect((await mapOne(FLAT_FOR_SALE, undefined, "x".repeat(FEED_INTERNAL_ID_MAX + 1))).refusal).toMatchObject({
       code: "invalid_internal_id",
-      args: { max: 64 },
+      args: { max: FEED_INTERNAL_ID_MAX },
     });
   });
 
@@ -324,10 +332,11 @@ describe("mapYrlOffer", () => {
   });
 
   it("asks the resolver with the location's names and point, and obeys it", async () => {
-    const calls: Parameters<ResolvePlace>[] = [];
+    const calls: [FeedPlaceNames, unknown][] = [];
+    const place: FeedPlace = { city_id: 77, district_id: null, centre: { lat: 44, lng: 20 } };
     const fake: ResolvePlace = (names, point) => {
       calls.push([names, point]);
-      return { city_id: 77, district_id: null, centre: { lat: 44, lng: 20 } };
+      return place;
     };
     const { listing } = await mapOne(FLAT_FOR_SALE, { resolvePlace: fake });
     expect(listing).toMatchObject({ city_id: 77, district_id: null });

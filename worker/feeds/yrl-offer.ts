@@ -52,10 +52,10 @@ export const FEED_REFUSALS = [
   "photo_not_https",
   "too_many_photos",
 ] as const;
-export type FeedRefusalCode = (typeof FEED_REFUSALS)[number];
+type FeedRefusalCode = (typeof FEED_REFUSALS)[number];
 
 /** The listing's values an offer sets: the wizard's fields but its place, which are ids here. */
-export type FeedListingValues = Omit<StepValues, "city" | "district">;
+type FeedListingValues = Omit<StepValues, "city" | "district">;
 
 export interface FeedListing {
   internal_id: string;
@@ -388,18 +388,35 @@ export function mapYrlOffer(offer: YrlOffer, options: FeedMapOptions): FeedOffer
 }
 
 /**
+ * The `internal-id`s a feed gives more than once: every offer of one is refused. A consumer that maps
+ * offers as they stream (`readYrlFeed`'s `onOffer`) collects the ids and asks this before writing.
+ */
+export function repeatedIds(ids: Iterable<string | null>): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const id of ids) {
+    if (id === null) continue;
+    if (seen.has(id)) repeated.add(id);
+    else seen.add(id);
+  }
+  return repeated;
+}
+
+/** The refusal of an offer whose `internal-id` the feed repeats. */
+export const duplicateRefusal = (offer: YrlOffer) =>
+  refusal(offer, new Refused("duplicate_internal_id", "offer/@internal-id", offer.internal_id ?? ""));
+
+/**
  * Every offer of a feed: the listings to write and the refusals to report, in the feed's order. Offers
  * sharing an `internal-id` are all refused: keeping one would pick a winner the agency did not choose.
  */
 export function mapYrlFeed(offers: readonly YrlOffer[], options: FeedMapOptions) {
-  const seen = new Map<string, number>();
-  for (const { internal_id } of offers)
-    if (internal_id !== null) seen.set(internal_id, (seen.get(internal_id) ?? 0) + 1);
+  const repeated = repeatedIds(offers.map((o) => o.internal_id));
   const listings: FeedListing[] = [];
   const refusals: FeedRefusal[] = [];
   for (const offer of offers) {
-    if (offer.internal_id !== null && seen.get(offer.internal_id)! > 1) {
-      refusals.push(refusal(offer, new Refused("duplicate_internal_id", "offer/@internal-id", offer.internal_id)));
+    if (offer.internal_id !== null && repeated.has(offer.internal_id)) {
+      refusals.push(duplicateRefusal(offer));
       continue;
     }
     const result = mapYrlOffer(offer, options);
