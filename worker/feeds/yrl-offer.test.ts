@@ -66,7 +66,7 @@ describe("mapYrlOffer", () => {
         year_built: 1978,
         balcony: true,
         elevator: true,
-        description: FLAT_FOR_SALE.description,
+        description: FLAT_FOR_SALE.description as string,
         lang: "ru",
         price: 185000,
       },
