@@ -13,14 +13,16 @@ import {
 } from "#tests/fixtures/yrl-feeds.ts";
 import { type FeedPlace, type FeedPlaceNames, gazetteerResolver, type ResolvePlace } from "./feed-places.ts";
 import { textLanguage } from "./text-language.ts";
-import { readYrlFeed } from "./yrl-feed.ts";
+import { readYrlFeed, type YrlOffer } from "./yrl-feed.ts";
 import {
   FEED_INTERNAL_ID_MAX,
   FEED_REFUSALS,
+  duplicateRefusal,
   type FeedListing,
   type FeedMapOptions,
   mapYrlFeed,
   mapYrlOffer,
+  repeatedIds,
 } from "./yrl-offer.ts";
 
 const gazetteer = referenceGazetteer();
@@ -317,6 +319,15 @@ describe("mapYrlOffer", () => {
       ["a", "duplicate_internal_id"],
     ]);
     expect(refusals[0]!.line).not.toBe(refusals[1]!.line);
+  });
+
+  it("refuses repeated ids alike when the offers are mapped as they stream", async () => {
+    const feed = yrlFeed([yrlOffer("a"), yrlOffer("b"), yrlOffer("a")]);
+    const streamed: YrlOffer[] = [];
+    await readYrlFeed(byteStream(feed), { onOffer: (offer) => streamed.push(offer) });
+    const repeated = repeatedIds(streamed.map((o) => o.internal_id));
+    const refusals = streamed.filter((o) => repeated.has(o.internal_id!)).map(duplicateRefusal);
+    expect(refusals).toEqual((await mapFeed([yrlOffer("a"), yrlOffer("b"), yrlOffer("a")])).refusals);
   });
 
   it("refuses an offer the reader marked over-long", async () => {
