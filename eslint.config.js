@@ -20,7 +20,7 @@ import { housePlugin } from "./scripts/check-docs/eslint-plugin.ts";
  * (config.ts, app-env.ts, …) import only shared/ and one another. Every folder of worker/ is in
  * WORKER_LAYERS or ABOVE_LAYERS: this file refuses to load otherwise.
  */
-const WORKER_LAYERS = ["db", "http", "adapters", "workflows", "live", "auth", "middleware", "api"];
+const WORKER_LAYERS = ["db", "http", "adapters", "feeds", "workflows", "live", "auth", "middleware", "api"];
 /** Folders above every layer, beside the entry modules: they serve pages and files, and may import anything. */
 const ABOVE_LAYERS = ["images", "seo", "builds", "map", "pwa"];
 /** The top-level modules that assemble the Worker (entries): no layer imports them. */

@@ -77,8 +77,9 @@ export default defineConfig({
           testTimeout: 30_000,
           // markdown-it imports punycode.js's default export, which only its ES build (`module`) has: bundled
           // by Vite's optimizer, not loaded as CommonJS by workerd.
-          // vt-pbf (the test archive's tiles, tests/fixtures/pmtiles.ts) and its pbf are CommonJS only.
-          deps: { optimizer: { ssr: { enabled: true, include: ["markdown-it", "vt-pbf"] } } },
+          // vt-pbf (the test archive's tiles, tests/fixtures/pmtiles.ts) and its pbf are CommonJS only, and so
+          // are saxes and its xmlchars (the YRL feed reader, decision 097).
+          deps: { optimizer: { ssr: { enabled: true, include: ["markdown-it", "vt-pbf", "saxes"] } } },
           include: ["tests/integration/**/*.test.ts", "worker/**/*.workerd.test.ts"],
           globalSetup: ["./tests/integration/seed-statements.ts", "./tests/integration/large-photos.ts"],
           setupFiles: ["./tests/integration/apply-migrations.ts"],
