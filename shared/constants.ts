@@ -406,3 +406,11 @@ export const LOW_PRICE_MIN_SAMPLE = 5;
 export const MANY_PLACES_MAX = 3;
 /** The other accounts behind one phone number a signal names (it counts them all). */
 export const SHARED_PHONE_ACCOUNTS_SHOWN = 10;
+
+/**
+ * Agencies' feeds (decisions 097 and 099): the largest feed read (a larger one is refused, not half-read),
+ * how long one fetch may take with its body, and how many redirects are followed.
+ */
+export const FEED_MAX_BYTES = 50 * 1024 * 1024;
+export const FEED_FETCH_TIMEOUT_MS = 60_000;
+export const FEED_MAX_REDIRECTS = 3;

@@ -15,7 +15,7 @@ import {
 } from "#shared/constants.ts";
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
 import { textCatalog } from "#shared/text-catalog.ts";
-import type { AppEnv, Database, RequestEnv } from "#worker/app-env.ts";
+import type { AppEnv, RequestEnv } from "#worker/app-env.ts";
 import { addGuestSearches } from "#worker/db/saved-searches.ts";
 import { findUserByIdentity, rolesOf, setUserLocale, type UserRow } from "#worker/db/users.ts";
 import { lastCodeCreatedAt } from "#worker/db/verification-codes.ts";

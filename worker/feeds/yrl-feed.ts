@@ -9,6 +9,7 @@
  * not at all: one cut off by a problem is not returned.
  */
 import { SaxesParser, type SaxesTagPlain } from "saxes";
+import { FEED_MAX_BYTES } from "#shared/constants.ts";
 
 export interface YrlLimits {
   /** The feed's bytes as received (50 MB, product: a larger feed is refused, not half-read). */
@@ -23,7 +24,7 @@ export interface YrlLimits {
 }
 
 export const YRL_LIMITS: YrlLimits = {
-  maxBytes: 50 * 1024 * 1024,
+  maxBytes: FEED_MAX_BYTES,
   maxOffers: 20_000,
   maxDepth: 16,
   maxValueChars: 20_000,
