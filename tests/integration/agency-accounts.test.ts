@@ -172,6 +172,20 @@ describe("GET /api/agency/{slug}", () => {
     expect(await dataOf<ApiAgencyProfile>(await profile(slug))).toMatchObject({ licence: "licensed", licensed: true });
   });
 
+  it("shows the seeded agencies: each agency account its agency's manager, its listings the agency's", async () => {
+    const seeded = await env.DB.prepare(
+      `SELECT a.slug, u.agency_name AS name, (SELECT count(*) FROM listings l WHERE l.owner_id = u.id
+         AND l.agency_id IS NOT a.id) AS stray
+       FROM agencies a JOIN users u ON u.id = a.account_id WHERE u.id < 1000 ORDER BY u.id LIMIT 1`,
+    ).first<{ slug: string; name: string; stray: number }>();
+    expect(seeded).not.toBeNull();
+    expect(seeded!.slug).toBe(agencySlugOf(seeded!.name));
+    expect(seeded!.stray).toBe(0);
+    const res = await profile(seeded!.slug);
+    expect(res.status).toBe(200);
+    expect((await dataOf<ApiAgencyProfile>(res)).name).toBe(seeded!.name);
+  });
+
   it("answers 404 for an unknown agency and for one whose account is blocked", async () => {
     expect((await profile("no-such-agency-anywhere")).status).toBe(404);
     const { who, slug } = await founder();
@@ -363,6 +377,20 @@ describe("DELETE /api/agency/members/{user_id}", () => {
 });
 
 describe("the agency's listings", () => {
+  // The wizard's draft takes the next id after the fixtures' listings: those are inserted first.
+  it("a manager acts on an agent's listing in the cabinet (archive); an agent cannot on another's", async () => {
+    const { who: manager, id: agencyId } = await founder();
+    const agent = await member(manager, "agent");
+    const otherAgent = await member(manager, "agent");
+    const listing = await insertListing(agent.user.id);
+    await env.DB.prepare("UPDATE listings SET agency_id = ? WHERE id = ?").bind(agencyId, listing).run();
+    expect((await as(otherAgent, `/api/cabinet/realties/${listing}/archive`, {})).status).toBe(404);
+    expect((await as(manager, `/api/cabinet/realties/${listing}/archive`, {})).status).toBe(200);
+    expect(await env.DB.prepare("SELECT status FROM listings WHERE id = ?").bind(listing).first()).toEqual({
+      status: "archived",
+    });
+  });
+
   it("a manager sees and edits an agent's listing; an agent is refused another agent's", async () => {
     const { who: manager } = await founder();
     const agent = await member(manager, "agent");
@@ -394,18 +422,5 @@ describe("the agency's listings", () => {
     ).toBe(404);
     const outsider = await founder();
     expect((await as(outsider.who, `/api/realty/edit/${id}`)).status).toBe(404);
-  });
-
-  it("a manager acts on an agent's listing in the cabinet (archive); an agent cannot on another's", async () => {
-    const { who: manager, id: agencyId } = await founder();
-    const agent = await member(manager, "agent");
-    const otherAgent = await member(manager, "agent");
-    const listing = await insertListing(agent.user.id);
-    await env.DB.prepare("UPDATE listings SET agency_id = ? WHERE id = ?").bind(agencyId, listing).run();
-    expect((await as(otherAgent, `/api/cabinet/realties/${listing}/archive`, {})).status).toBe(404);
-    expect((await as(manager, `/api/cabinet/realties/${listing}/archive`, {})).status).toBe(200);
-    expect(await env.DB.prepare("SELECT status FROM listings WHERE id = ?").bind(listing).first()).toEqual({
-      status: "archived",
-    });
   });
 });
