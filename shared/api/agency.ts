@@ -21,7 +21,7 @@ export const AGENCY_REMOVALS_PER_HOUR = 30;
 export const AGENCY_ACCEPTS_PER_HOUR = 10;
 
 /** An invitation's token as its link carries it: 32 random bytes in base64url. */
-export const AGENCY_INVITE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const AGENCY_INVITE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** `POST /api/agency`: founding an agency; the caller becomes its manager. */
 export const CreateAgencyBody = v.object({ name: AgencyName, licence_number: LicenceNumber });
@@ -72,12 +72,13 @@ export interface ApiAgencyMember {
   joined_at: string;
 }
 
-/** The caller's own agency (`GET /api/agency/mine`): null data when it belongs to none. */
+/** The caller's own agency (`GET /api/cabinet/agency`), with its members for a manager (null for an agent). */
 export interface ApiMyAgency {
   id: number;
   slug: string;
-  name: string;
+  name: string | null;
   role: AgencyRole;
+  members: ApiAgencyMember[] | null;
 }
 
 /** Serbian Cyrillic and Russian letters in Latin (Serbian's own Latin for the shared ones), diacritics off. */
@@ -125,7 +126,7 @@ const CYRILLIC: Record<string, string> = {
 };
 
 /** The longest slug made from a name (a suffix may follow). */
-export const AGENCY_SLUG_BASE_MAX = 60;
+const AGENCY_SLUG_BASE_MAX = 60;
 
 /**
  * The public page's slug of an agency's name: Cyrillic transliterated, Latin diacritics dropped, anything

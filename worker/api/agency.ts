@@ -22,6 +22,7 @@ import {
   AGENCY_REMOVALS_PER_HOUR,
   agencySlugOf,
   AgencySlugParam,
+  type ApiMyAgency,
   CreateAgencyBody,
   InviteMemberBody,
   MemberParam,
@@ -93,9 +94,14 @@ agency.get("/cabinet/agency", async (c) => {
   if (!membership) return c.json({ data: null });
   const members =
     membership.role === "manager" ? (await membersOf(c.env.DB, membership.agency_id)).map(toAgencyMember) : null;
-  return c.json({
-    data: { id: membership.agency_id, slug: membership.slug, name: membership.name, role: membership.role, members },
-  });
+  const data: ApiMyAgency = {
+    id: membership.agency_id,
+    slug: membership.slug,
+    name: membership.name,
+    role: membership.role,
+    members,
+  };
+  return c.json({ data });
 });
 
 /** The caller's agency when they manage it; else the 403 answer. */

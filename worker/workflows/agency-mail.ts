@@ -5,10 +5,8 @@
  */
 import type { AgencyRole } from "#shared/api/agency.ts";
 import type { Locale } from "#shared/locales.ts";
+import { privatePaths } from "#shared/private-paths.ts";
 import { type MailContext, siteUrl, type Letter } from "./owner-mail.ts";
-
-/** The cabinet's page that takes an invitation (`?invite=` carries the token). */
-export const AGENCY_INVITE_PATH = "/cabinet/agency/";
 
 interface Invitation {
   agency: string;
@@ -24,7 +22,7 @@ const ROLE: Record<Locale, Record<AgencyRole, string>> = {
 };
 
 const link = (context: MailContext, token: string) =>
-  `${siteUrl(context, AGENCY_INVITE_PATH)}?invite=${encodeURIComponent(token)}`;
+  `${siteUrl(context, privatePaths.cabinet.agency())}?invite=${encodeURIComponent(token)}`;
 
 const TEMPLATES: Record<Locale, (data: Invitation, context: MailContext) => Letter> = {
   en: ({ agency, role, token, days }, context) => ({
