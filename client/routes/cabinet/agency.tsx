@@ -16,7 +16,7 @@ import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/agency";
-import styles from "./personal.module.css";
+import styles from "./agency.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation");
@@ -195,11 +195,11 @@ function Members({ agency, result }: { agency: ApiMyAgency; result: AgencyResult
       <section className={styles.section} aria-labelledby="agency-members">
         <h2 id="agency-members">{t("cabinetAgency.members.heading")}</h2>
         <Refused result={result} intent="remove" />
-        <ul data-testid="agency-members">
+        <ul data-testid="agency-members" className={styles.members}>
           {(agency.members ?? []).map((member) => (
             <li key={member.user_id} data-id={member.user_id}>
               {member.name ?? t("cabinetAgency.members.unnamed")} — {t(`cabinetAgency.role.${member.role}`)}{" "}
-              <Form method="post" className={styles.inlineForm}>
+              <Form method="post">
                 <input type="hidden" name="user_id" value={member.user_id} />
                 <button type="submit" name="intent" value="remove" className={styles.secondary}>
                   {t("cabinetAgency.members.remove", { name: member.name ?? "" })}
