@@ -17,6 +17,8 @@ export const AGENCY_INVITE_TTL_S = 7 * 24 * 3600;
 /** Writes per account and hour: agencies founded, invitations sent, members removed, invitations accepted. */
 export const AGENCY_CREATES_PER_HOUR = 5;
 export const AGENCY_INVITES_PER_HOUR = 30;
+/** Invitations one e-mail address receives a day, from all agencies together. */
+export const AGENCY_INVITES_PER_RECIPIENT_PER_DAY = 3;
 export const AGENCY_REMOVALS_PER_HOUR = 30;
 export const AGENCY_ACCEPTS_PER_HOUR = 10;
 

@@ -10,6 +10,7 @@ import {
   AGENCY_ACCEPTS_PER_HOUR,
   AGENCY_CREATES_PER_HOUR,
   AGENCY_INVITES_PER_HOUR,
+  AGENCY_INVITES_PER_RECIPIENT_PER_DAY,
   AGENCY_REMOVALS_PER_HOUR,
   type ApiAgencyMember,
   type ApiAgencyProfile,
@@ -310,6 +311,16 @@ describe("invitations", () => {
     const email = uniqueEmail();
     expect((await as(manager, "/api/agency/members", { email, role: "agent" })).status).toBe(429);
     expect(await outbox(email)).toHaveLength(0);
+    // However many agencies invite one address, it receives at most its day's allowance.
+    const target = uniqueEmail();
+    for (let n = 0; n < AGENCY_INVITES_PER_RECIPIENT_PER_DAY; n++) {
+      const { who } = await founder();
+      expect((await as(who, "/api/agency/members", { email: target, role: "agent" })).status).toBe(202);
+    }
+    const { who: another } = await founder();
+    const flooded = await as(another, "/api/agency/members", { email: target.toUpperCase(), role: "agent" });
+    expect(flooded.status).toBe(429);
+    expect(await outbox(target)).toHaveLength(AGENCY_INVITES_PER_RECIPIENT_PER_DAY);
     const guesser = await signUpByPhone();
     expect((await as(guesser, "/api/agency/invites/accept", { token: "y".repeat(43) })).status).toBe(404);
     await setRateLimitCount(`agency_accept:user:${guesser.user.id}`, AGENCY_ACCEPTS_PER_HOUR);

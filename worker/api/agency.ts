@@ -19,6 +19,7 @@ import {
   AGENCY_CREATES_PER_HOUR,
   AGENCY_INVITE_TTL_S,
   AGENCY_INVITES_PER_HOUR,
+  AGENCY_INVITES_PER_RECIPIENT_PER_DAY,
   AGENCY_REMOVALS_PER_HOUR,
   agencySlugOf,
   AgencySlugParam,
@@ -48,7 +49,7 @@ import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
-import { perUser, throttle } from "#worker/middleware/throttle.ts";
+import { overLimit, perAddress, perUser, throttle } from "#worker/middleware/throttle.ts";
 import { agencyInviteLetter } from "#worker/workflows/agency-mail.ts";
 import { toAgencyMember, toAgencyProfile } from "./shapes/agency.ts";
 import { valid } from "./validate.ts";
@@ -113,12 +114,25 @@ async function managed(c: Context<AppEnv>) {
 
 agency.post(
   "/agency/members",
-  throttle((c) => [perUser(c, "agency_invite", AGENCY_INVITES_PER_HOUR, 3600)], { field: "email" }),
+  throttle(
+    (c) => [
+      perUser(c, "agency_invite", AGENCY_INVITES_PER_HOUR, 3600),
+      perAddress(c, "agency_invite", AGENCY_INVITES_PER_HOUR * 2, 3600),
+    ],
+    { field: "email" },
+  ),
   valid("json", InviteMemberBody),
   async (c) => {
     const membership = await managed(c);
     if (membership instanceof Response) return membership;
     const { email, role } = c.req.valid("json");
+    // Nobody's inbox is flooded with invitations, however many agencies are founded to send them.
+    const flooded = await overLimit(
+      c,
+      [{ key: `agency_invite:to:${email.toLowerCase()}`, limit: AGENCY_INVITES_PER_RECIPIENT_PER_DAY, windowS: 86400 }],
+      "email",
+    );
+    if (flooded) return flooded;
     const now = nowOf(c);
     const token = bytesToBase64Url(randomBytes(32));
     await insertInvite(

@@ -19,7 +19,7 @@ import type { Route } from "./+types/agency";
 import styles from "./agency.module.css";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation");
+const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid");
 
 const INTENTS = ["create", "invite", "accept", "remove"] as const;
 type Intent = (typeof INTENTS)[number];
