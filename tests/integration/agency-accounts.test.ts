@@ -427,6 +427,9 @@ describe("the agency's listings", () => {
       owner_id: agent.user.id,
     });
 
+    // The photos too: the manager lists them, the other agent is refused.
+    expect((await as(manager, `/api/realty/edit/${id}/images`)).status).toBe(200);
+    expect((await as(otherAgent, `/api/realty/edit/${id}/images`)).status).toBe(404);
     expect((await as(otherAgent, `/api/realty/edit/${id}`)).status).toBe(404);
     expect(
       (await as(otherAgent, "/api/realty/edit/description", { id, description: "x".repeat(40), lang: "en" })).status,
