@@ -39,6 +39,7 @@ export default [
 
     route("cabinet", "routes/cabinet/cabinet.tsx"),
     route("cabinet/favourites", "routes/cabinet/favourites.tsx"),
+    route("cabinet/agency", "routes/cabinet/agency.tsx"),
     route("cabinet/personal", "routes/cabinet/personal.tsx"),
     route("cabinet/saved-searches", "routes/cabinet/saved-searches.tsx"),
     route("cabinet/messages", "routes/cabinet/messages.tsx"),

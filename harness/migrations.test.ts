@@ -106,3 +106,56 @@ it("0018 moves the payments made before intents into intents, their ledger and t
       .run("pi_sandbox_0a1b2c3d-paid"),
   ).toThrow(/UNIQUE/);
 });
+
+it("0047 makes every live agency account an agency of its own, its manager, with its listings", () => {
+  const db = new DatabaseSync(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  migrate(db, {
+    "0047": () => {
+      db.exec(`
+        INSERT INTO users (id, name, email, role, created_at, advertiser_type, agency_name, licence_number,
+          licence_submitted_at, deleted_at)
+        VALUES (601, 'A', 'a@example.rs', 'user', 10, 'agency', 'Agencija Prva', '123', 10, NULL),
+               (602, 'B', 'b@example.rs', 'user', 20, 'agency', 'Agencija Druga', NULL, 20, NULL),
+               (603, 'C', 'c@example.rs', 'user', 30, 'owner', NULL, NULL, NULL, NULL),
+               (604, 'D', NULL, 'user', 40, 'agency', NULL, NULL, NULL, 50);
+        INSERT INTO cities (id, slug, name_en, name_ru, name_sr, lat, lng)
+          SELECT 1, 'beograd', 'Belgrade', 'Белград', 'Beograd', 44.8, 20.4 WHERE NOT EXISTS (SELECT 1 FROM cities WHERE id = 1);
+        INSERT INTO listings (id, type_id, deal, property_type, city_id, address, lat, lng, price, area, rooms, title,
+          title_generated, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
+        VALUES (71, 4, 'sale', 'apartment', 1, 'A 1', 44.8, 20.4, 1, 60, 2, 't', 1, 'd', 'en', 601, '+381601234567', 'active', 1, 1, 9),
+               (72, 4, 'sale', 'apartment', 1, 'A 2', 44.8, 20.4, 1, 60, 2, 't', 1, 'd', 'en', 603, '+381601234567', 'active', 1, 1, 9);
+      `);
+    },
+  });
+  const rows = (sql: string) =>
+    db
+      .prepare(sql)
+      .all()
+      .map((row) => ({ ...row }));
+  expect(rows("SELECT slug, account_id, created_at FROM agencies ORDER BY account_id")).toEqual([
+    { slug: "agency-601", account_id: 601, created_at: 10 },
+    { slug: "agency-602", account_id: 602, created_at: 20 },
+  ]);
+  expect(
+    rows(
+      "SELECT a.account_id, m.user_id, m.role FROM agency_members m JOIN agencies a ON a.id = m.agency_id ORDER BY m.user_id",
+    ),
+  ).toEqual([
+    { account_id: 601, user_id: 601, role: "manager" },
+    { account_id: 602, user_id: 602, role: "manager" },
+  ]);
+  expect(
+    rows("SELECT l.id, a.account_id FROM listings l LEFT JOIN agencies a ON a.id = l.agency_id ORDER BY l.id"),
+  ).toEqual([
+    { id: 71, account_id: 601 },
+    { id: 72, account_id: null },
+  ]);
+  expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+  // Nobody belongs to two agencies, whatever code writes.
+  expect(() =>
+    db.exec(
+      "INSERT INTO agency_members (agency_id, user_id, role, joined_at) SELECT id, 601, 'agent', 1 FROM agencies WHERE account_id = 602",
+    ),
+  ).toThrow(/UNIQUE/);
+});

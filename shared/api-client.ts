@@ -23,6 +23,7 @@ import type {
   UnsubscribeStatusResponse,
 } from "./api/content.ts";
 import type { AdvertiserType, AgenciesResponse, ApiAgencyCheck } from "./api/advertiser.ts";
+import type { AgencyRole, ApiMyAgency } from "./api/agency.ts";
 import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
 import type {
@@ -507,6 +508,19 @@ export function createApiClient(options: ApiClientOptions) {
     accountData: () => request<Single<ApiUser>>("GET", "/api/account/data"),
     logout: () => request<Single<{ signed_out: true }>>("POST", "/api/auth/logout", { body: {} }),
     cabinetUser: () => request<Single<ApiUser>>("GET", "/api/cabinet/user"),
+
+    // Agencies as teams (decision 098; shapes in ./api/agency.ts).
+    myAgency: () => request<Single<ApiMyAgency | null>>("GET", "/api/cabinet/agency"),
+    createAgency: (body: { name: string; licence_number: string }) =>
+      request<Single<{ id: number; slug: string }>>("POST", "/api/agency", { body }),
+    inviteAgencyMember: (body: { email: string; role: AgencyRole }) =>
+      request<Single<{ email: string; role: AgencyRole }>>("POST", "/api/agency/members", { body }),
+    acceptAgencyInvite: (token: string) =>
+      request<Single<{ id: number; slug: string; role: AgencyRole }>>("POST", "/api/agency/invites/accept", {
+        body: { token },
+      }),
+    removeAgencyMember: (userId: number) => request<null>("DELETE", `/api/agency/members/${userId}`),
+
     updatePersonal: (body: { name: string }) =>
       request<Single<ApiUser>>("POST", "/api/cabinet/update-personal", { body }),
     updateAdvertiser: (body: { advertiser_type: AdvertiserType; agency_name?: string; licence_number?: string }) =>

@@ -9,6 +9,8 @@ import { paths, seg } from "./paths.ts";
 export const privatePaths = {
   cabinet: {
     favourites: () => "/cabinet/favourites/",
+    /** The account's agency: founding one, its members, an invitation's link (`?invite=`, decision 098). */
+    agency: () => "/cabinet/agency/",
     personal: () => "/cabinet/personal/",
     savedSearches: () => "/cabinet/saved-searches/",
     messages: () => "/cabinet/messages/",

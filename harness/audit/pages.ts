@@ -55,6 +55,8 @@ export type PageType =
   | "messages-thread"
   // Decision 041: the account's favourites, one of them taken off the site (signed in).
   | "cabinet-favourites"
+  // Decision 098: the account's agency (the development user has none: founding one).
+  | "cabinet-agency"
   // The account's own data, with the profile picture the samples give the development user (decision 050).
   | "personal"
   | "report"
@@ -400,6 +402,7 @@ export function signedInPageTypes(
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
     { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
     { type: "cabinet-favourites", path: "/cabinet/favourites/", status: 200, as: "user" },
+    { type: "cabinet-agency", path: "/cabinet/agency/", status: 200, as: "user" },
     { type: "personal", path: "/cabinet/personal/", status: 200, as: "user" },
     { type: "payment", path: `/cabinet/payment/?realty_id=${session?.activeId ?? 0}`, status: 200, as: "user" },
     {

@@ -6,6 +6,7 @@
  */
 import { accountStatements } from "./accounts.ts";
 import { ADVANTAGES, FAQ, seedArticles, seedSubscriptions, seedTags, TOOLTIPS } from "./content.ts";
+import { agencySlugOf } from "#shared/api/agency.ts";
 import { LISTING_FACTS } from "#shared/listing-facts.ts";
 import { gazetteerTables } from "#worker/db/reference/gazetteer-tables.ts";
 import { seedImages, seedListing, type SeedListing } from "./listings.ts";
@@ -98,6 +99,9 @@ const SEED_TABLES = [
   "listing_stats",
   "listing_images",
   "listings",
+  "agency_invites",
+  "agency_members",
+  "agencies",
   "email_subscriptions",
   "feedback_questions",
   "articles",
@@ -237,6 +241,27 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   // The two development accounts get their passwords (harness/seed/accounts.ts).
   yield* accountStatements();
 
+  // Each agency account is an agency of its own with itself as its manager (decision 098), as migration 0047
+  // made of the agencies before it, with a slug from its name.
+  const slugs = new Set<string>();
+  yield* inserts(
+    "agencies",
+    ["id", "slug", "account_id", "created_at", "updated_at"],
+    (function* () {
+      for (let id = 1; id <= users; id++) {
+        const u = seedUser(id);
+        if (u.advertiser.type !== "agency") continue;
+        const base = agencySlugOf(u.advertiser.name);
+        let slug = base;
+        for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
+        slugs.add(slug);
+        yield [id, slug, id, u.created_at, u.created_at];
+      }
+    })(),
+  );
+  yield `INSERT INTO agency_members (agency_id, user_id, role, joined_at)
+    SELECT id, account_id, 'manager', created_at FROM agencies`;
+
   yield* inserts(
     "listings",
     LISTING_COLUMNS,
@@ -247,6 +272,8 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
         );
     })(),
   );
+  yield `UPDATE listings SET agency_id = (SELECT m.agency_id FROM agency_members m WHERE m.user_id = listings.owner_id)
+    WHERE owner_id IN (SELECT user_id FROM agency_members)`;
   // Each public listing's publication was recorded as it was inserted (migration 0037); the seed has histories.
   yield "DELETE FROM listing_prices";
   yield* inserts(

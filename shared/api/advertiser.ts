@@ -17,7 +17,7 @@ export type AdvertiserType = (typeof ADVERTISER_TYPES)[number];
 const AdvertiserTypeSchema = v.picklist(ADVERTISER_TYPES, INVALID.choice);
 
 /** The agency's public name: shown on its cards, so plain text on one line, no markup. */
-const AgencyName = v.pipe(
+export const AgencyName = v.pipe(
   v.string(INVALID.required),
   plainLine(),
   v.trim(),

@@ -21,6 +21,7 @@ import { adminMessages } from "./admin-messages.ts";
 import { adminArticles } from "./admin-articles.ts";
 import { adminUsers } from "./admin-users.ts";
 import { adminAgencies } from "./admin-agencies.ts";
+import { agency } from "./agency.ts";
 import { adminContent } from "./admin-content.ts";
 import { adminListings } from "./admin-listings.ts";
 import { adminPayments } from "./admin-payments.ts";
@@ -112,6 +113,7 @@ api.route("/", unsubscribe);
 api.route("/", auth);
 api.route("/", user);
 api.route("/", cabinetUser);
+api.route("/", agency);
 // Before the favourites: their sign-in check covers every `/cabinet/realties/*` path, and the renewal by
 // the reminder's signed link must be answered without a session first.
 api.route("/", cabinetRealties);

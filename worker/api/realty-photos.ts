@@ -35,7 +35,7 @@ import {
   countListingImages,
   deletePhoto,
   insertPhoto,
-  listingOwner,
+  mayEditPhotos,
   listingPhotos,
   photoById,
   releaseRotation,
@@ -82,16 +82,17 @@ realtyPhotos.use(`${BASE}/*`, async (c, next) => {
   c.header("Cache-Control", "private, no-store");
 });
 
-/** The photo if the signed-in user owns its listing. */
+/** The photo if the signed-in user owns its listing or manages its agency (decision 098). */
 async function ownPhoto(c: Context<AppEnv>, imageId: number) {
   const photo = await photoById(c.env.DB, imageId);
-  return photo && photo.owner_id === userId(c) ? photo : null;
+  if (!photo) return null;
+  return photo.owner_id === userId(c) || (await mayEditPhotos(c.env.DB, photo.listing_id, userId(c))) ? photo : null;
 }
 
 realtyPhotos
   .get(LIST, valid("param", PhotoParam), async (c) => {
     const { id } = c.req.valid("param");
-    if ((await listingOwner(c.env.DB, id)) !== userId(c)) return notFound(c);
+    if (!(await mayEditPhotos(c.env.DB, id, userId(c)))) return notFound(c);
     c.header("Cache-Control", "private, no-store");
     const items = (await listingPhotos(c.env.DB, id)).map(apiPhoto);
     return c.json({ items, total: items.length });
@@ -116,7 +117,7 @@ realtyPhotos
       const file = form.get("file");
       if (!(file instanceof File)) return apiError(c, 400, "invalid_input", "Invalid file", { file: INVALID.required });
       const listingId = parsedId.output;
-      if ((await listingOwner(c.env.DB, listingId)) !== userId(c)) return notFound(c);
+      if (!(await mayEditPhotos(c.env.DB, listingId, userId(c)))) return notFound(c);
       if (file.size > PHOTO_MAX_BYTES) {
         return refused(
           c,
@@ -160,7 +161,7 @@ realtyPhotos
       );
       if (inserted === null) {
         await c.env.PHOTOS.delete([stored.masterKey, ...stored.objects]);
-        if ((await listingOwner(c.env.DB, listingId)) !== userId(c)) return notFound(c);
+        if (!(await mayEditPhotos(c.env.DB, listingId, userId(c)))) return notFound(c);
         return refused(
           c,
           409,
@@ -212,7 +213,7 @@ realtyPhotos
   )
   .post(`${BASE}/order`, valid("json", OrderPhotosBody), async (c) => {
     const { id, ids } = c.req.valid("json");
-    if ((await listingOwner(c.env.DB, id)) !== userId(c)) return notFound(c);
+    if (!(await mayEditPhotos(c.env.DB, id, userId(c)))) return notFound(c);
     const photos = await listingPhotos(c.env.DB, id);
     const known = new Set(photos.map((photo) => photo.id));
     const complete =

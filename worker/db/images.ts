@@ -6,6 +6,7 @@
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { ListingKind } from "#shared/listing-types.ts";
 import type { Database } from "#worker/app-env.ts";
+import { managedBy } from "./agencies.ts";
 
 export interface ListingImageRow {
   seed: number;
@@ -60,15 +61,19 @@ const PHOTO_COLUMNS = `i.id, i.listing_id, i.position, i.width, i.height, i.rota
   i.state`;
 
 /**
- * The owner of a listing (null for a seeded one without), or undefined when there is no such listing — or
- * it was deleted (decision 038: its photos are gone and none may be added).
+ * Whether the user may change the listing's photos: its owner, or a manager of its agency (decision 098);
+ * false when there is no such listing — or it was deleted (decision 038: its photos are gone and none may
+ * be added).
  */
-export async function listingOwner(db: Database, listingId: number): Promise<number | null | undefined> {
+export async function mayEditPhotos(db: Database, listingId: number, userId: number): Promise<boolean> {
   const row = await db
-    .prepare("SELECT owner_id FROM listings WHERE id = ? AND deleted_at IS NULL")
-    .bind(listingId)
-    .first<{ owner_id: number | null }>();
-  return row ? row.owner_id : undefined;
+    .prepare(
+      `SELECT 1 AS ok FROM listings l WHERE l.id = ?1 AND l.deleted_at IS NULL
+         AND (l.owner_id = ?2 OR ${managedBy("?2")})`,
+    )
+    .bind(listingId, userId)
+    .first<{ ok: number }>();
+  return row !== null;
 }
 
 export async function photoById(db: Database, imageId: number): Promise<PhotoRow | null> {

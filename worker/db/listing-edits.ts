@@ -7,6 +7,7 @@ import type { ListingStatus } from "#shared/api/realty.ts";
 import { type EditField, LISTING_FIELD_NAMES } from "#shared/listing-fields.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { LocationPrecision } from "#shared/map.ts";
+import { agencyOfUser, managedBy } from "./agencies.ts";
 import { AFTER_A_CHANGE, type AuditEntryInput, auditStatement } from "./audit.ts";
 import type { StoredFacts } from "./listing-columns.ts";
 import type { Database } from "#worker/app-env.ts";
@@ -81,7 +82,7 @@ type EditableColumn = (typeof EDITABLE_COLUMNS)[number];
 const FIELD_SELECT = FIELD_COLUMNS.map((name) => `l.${name}`).join(", ");
 export type ColumnValues = Partial<Record<EditableColumn, string | number | null>>;
 
-/** A new draft of the owner's, with the contact number of their verified phone; its id. */
+/** A new draft of the owner's, with the contact number of their verified phone, their agency's if any; its id. */
 export async function createDraft(
   db: Database,
   draft: { ownerId: number; typeId: number; deal: string; propertyType: string; phone: string },
@@ -91,8 +92,8 @@ export async function createDraft(
     db
       .prepare(
         `INSERT INTO listings (type_id, deal, property_type, owner_id, phone, status, title_generated, created_at,
-           updated_at, expires_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, 'draft', 1, ?6, ?6, ?6) RETURNING id`,
+           updated_at, expires_at, agency_id)
+         VALUES (?1, ?2, ?3, ?4, ?5, 'draft', 1, ?6, ?6, ?6, ${agencyOfUser("?4")}) RETURNING id`,
       )
       .bind(draft.typeId, draft.deal, draft.propertyType, draft.ownerId, draft.phone, now),
     db
@@ -105,8 +106,8 @@ export async function createDraft(
 }
 
 /**
- * A listing with its places, the owner's own (`ownerId`) or any (`null`); someone else's is null, and so
- * is a deleted one (decision 038: final, never shown or acted on again).
+ * A listing with its places, the owner's own (`ownerId`: or of an agency they manage, decision 098) or any
+ * (`null`); someone else's is null, and so is a deleted one (decision 038: final, never shown or acted on again).
  */
 export function editRow(db: Database, id: number, ownerId: number | null): Promise<EditRow | null> {
   return db
@@ -118,7 +119,7 @@ export function editRow(db: Database, id: number, ownerId: number | null): Promi
          l.created_at, l.updated_at, l.expires_at,
          (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id) AS photo_count
        FROM listings l LEFT JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
-       WHERE l.id = ?1 AND (?2 IS NULL OR l.owner_id = ?2) AND l.deleted_at IS NULL`,
+       WHERE l.id = ?1 AND (?2 IS NULL OR l.owner_id = ?2 OR ${managedBy("?2")}) AND l.deleted_at IS NULL`,
     )
     .bind(id, ownerId)
     .first<EditRow>();

@@ -10,6 +10,7 @@ import type { ListingStatus } from "#shared/api/realty.ts";
 import { LISTING_RUN_DAYS, OWNER_STATS_DAYS } from "#shared/constants.ts";
 import type { ListingTypeId, Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
+import { managedBy } from "./agencies.ts";
 import { type DeletedPhoto, deleteListingPictures } from "./images.ts";
 import { CONFIRM_DUE, confirmListing } from "./listing-availability.ts";
 import { updateListing } from "./listing-edits.ts";
@@ -158,7 +159,7 @@ function tabOf(status: ListingStatus): CabinetTab | null {
 }
 
 /**
- * A listing that is not deleted, the owner's own (`ownerId`) or anyone's (`null`: the signed renewal link
+ * A listing that is not deleted, the owner's own (`ownerId`: or of an agency they manage, decision 098) or anyone's (`null`: the signed renewal link
  * names it); null when there is none for this caller.
  */
 export function ownerListingRow(
@@ -171,7 +172,7 @@ export function ownerListingRow(
   return db
     .prepare(
       `SELECT ${ownerColumns(locale)} FROM listings l ${ownerJoins}
-       WHERE l.id = ?5 AND (?6 IS NULL OR l.owner_id = ?6) AND l.deleted_at IS NULL`,
+       WHERE l.id = ?5 AND (?6 IS NULL OR l.owner_id = ?6 OR ${managedBy("?6")}) AND l.deleted_at IS NULL`,
     )
     .bind(...windowArgs(now), id, ownerId)
     .first<OwnerListingRow>();

@@ -43,6 +43,7 @@ const MESSAGES = pageTextScopes(
     "cabinetSavedSearches",
     "cabinetMessages",
     "cabinetPayment",
+    "cabinetAgency",
     "adminDashboard",
   ],
   "cabinet",
@@ -209,6 +210,8 @@ const SECTIONS = [
   { key: "cabinetPayment", to: privatePaths.cabinet.payment() },
   { key: "cabinetPersonal", to: privatePaths.cabinet.personal() },
   { key: "cabinetFavourites", to: privatePaths.cabinet.favourites() },
+  // The account's agency: its team, or founding one (decision 098).
+  { key: "cabinetAgency", to: privatePaths.cabinet.agency() },
 ];
 /** Staff also find their work here: the back office. */
 const STAFF_SECTIONS = [{ key: "adminDashboard", to: privatePaths.admin.home() }];

@@ -1,0 +1,279 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AGENCY_ROLES, type AgencyRole, type ApiMyAgency } from "#shared/api/agency.ts";
+import { ADVERTISER_LIMITS } from "#shared/api/advertiser.ts";
+import { ACCOUNT_LIMITS } from "#shared/api/auth.ts";
+import { paths } from "#shared/paths.ts";
+import { appContext } from "#client/app-context.server.ts";
+import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
+import { Field, messageOf } from "#client/components/auth-dialog/form-parts.tsx";
+import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
+import { requireUser } from "#client/guards.server.ts";
+import { unavailable } from "#client/http-errors.server.ts";
+import { parseId } from "#client/id-param.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import { withTexts } from "#client/i18n/page-texts.server.ts";
+import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { pageMeta } from "#client/seo.ts";
+import type { Route } from "./+types/agency";
+import styles from "./agency.module.css";
+
+/** The messages this page shows beyond the site-wide ones. */
+const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid");
+
+const INTENTS = ["create", "invite", "accept", "remove"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
+const isRole = (value: unknown): value is AgencyRole => AGENCY_ROLES.includes(value as AgencyRole);
+
+/** A refusal of the API's as the page words it (its code), or null for the generic wording. */
+const CODE_MESSAGES: Record<string, string> = {
+  already_member: "cabinetAgency.error.alreadyMember",
+  last_manager: "cabinetAgency.error.lastManager",
+  licence_holder: "cabinetAgency.error.licenceHolder",
+  invite_invalid: "cabinetAgency.error.inviteInvalid",
+  invite_other_email: "cabinetAgency.error.inviteOtherEmail",
+};
+
+interface AgencyResult {
+  ok: boolean;
+  intent: Intent | null;
+  error?: string;
+  fields?: Record<string, string | undefined>;
+  values?: Record<string, string>;
+}
+
+/**
+ * The cabinet's agency page (decision 098), signed-in accounts only: founding an agency, or — for its
+ * members — the agency and (for managers) its members, inviting by e-mail and removing. `?invite={token}`
+ * (the invitation's link) offers to join; `?done={intent}` says what a form post did. Plain form posts.
+ */
+export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
+  requireUser(args);
+  const url = new URL(args.request.url);
+  const result = await args.context.get(appContext).api.myAgency();
+  if (!result.ok) throw unavailable();
+  const done = url.searchParams.get("done");
+  return {
+    agency: result.data.data,
+    invite: url.searchParams.get("invite")?.slice(0, 100) ?? null,
+    done: isIntent(done) ? done : null,
+  };
+});
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinetAgency", {}, { indexable: false });
+
+function refusal(result: FailedResult, intent: Intent, values: Record<string, string>) {
+  const problem = formProblem(result, { name: "name", licence_number: "licence_number", email: "email", role: "role" });
+  const coded = result.error?.code ? CODE_MESSAGES[result.error.code] : undefined;
+  return data<AgencyResult>(
+    { ok: false, intent, error: coded ?? problem.error, fields: coded ? {} : problem.fields, values },
+    { status: problem.status },
+  );
+}
+
+export async function action(args: Route.ActionArgs) {
+  requireUser(args);
+  const form = await args.request.formData();
+  const intent = form.get("intent");
+  const text = (name: string) => String(form.get(name) ?? "").slice(0, 1_000);
+  const bad = () =>
+    data<AgencyResult>(
+      { ok: false, intent: isIntent(intent) ? intent : null, error: "form.error.generic" },
+      { status: 400 },
+    );
+  if (!isIntent(intent)) return bad();
+  const { api } = args.context.get(appContext);
+  let values: Record<string, string> = {};
+  let result;
+  switch (intent) {
+    case "create":
+      values = { name: text("name"), licence_number: text("licence_number") };
+      result = await api.createAgency({ name: values.name!, licence_number: values.licence_number! });
+      break;
+    case "invite": {
+      const role = form.get("role");
+      values = { email: text("email") };
+      if (!isRole(role)) return bad();
+      result = await api.inviteAgencyMember({ email: values.email!, role });
+      break;
+    }
+    case "accept":
+      result = await api.acceptAgencyInvite(text("token"));
+      break;
+    case "remove": {
+      const id = parseId(text("user_id"));
+      if (!id) return bad();
+      result = await api.removeAgencyMember(id);
+      break;
+    }
+  }
+  if (!result.ok) return refusal(result, intent, values);
+  throw redirect(`${new URL(args.request.url).pathname}?done=${intent}`);
+}
+
+function Refused({ result, intent }: { result: AgencyResult | undefined; intent: Intent }) {
+  const { t } = useI18n();
+  if (!result || result.ok || result.intent !== intent || !result.error) return null;
+  return (
+    <p role="alert" className={styles.lead}>
+      {messageOf(t, result.error)}
+    </p>
+  );
+}
+
+function Found({ result }: { result: AgencyResult | undefined }) {
+  const { t } = useI18n();
+  const values = result?.intent === "create" ? result.values : undefined;
+  return (
+    <section className={styles.section} aria-labelledby="agency-found">
+      <h2 id="agency-found">{t("cabinetAgency.found.heading")}</h2>
+      <p className={styles.lead}>{t("cabinetAgency.found.lead")}</p>
+      <Refused result={result} intent="create" />
+      <Form method="post" className={styles.form}>
+        <Field
+          label={t("cabinetAgency.found.name")}
+          error={result?.intent === "create" ? result.fields?.name : undefined}
+        >
+          {(props) => (
+            <input
+              {...props}
+              className={styles.input}
+              name="name"
+              required
+              minLength={ADVERTISER_LIMITS.agencyName.minLength}
+              maxLength={ADVERTISER_LIMITS.agencyName.maxLength}
+              defaultValue={values?.name ?? ""}
+            />
+          )}
+        </Field>
+        <Field
+          label={t("cabinetAgency.found.licence")}
+          error={result?.intent === "create" ? result.fields?.licence_number : undefined}
+        >
+          {(props) => (
+            <input
+              {...props}
+              className={styles.input}
+              name="licence_number"
+              required
+              maxLength={ADVERTISER_LIMITS.licenceNumber.maxLength}
+              defaultValue={values?.licence_number ?? ""}
+            />
+          )}
+        </Field>
+        <button type="submit" name="intent" value="create" className={styles.primary}>
+          {t("cabinetAgency.found.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Join({ token, result }: { token: string; result: AgencyResult | undefined }) {
+  const { t } = useI18n();
+  return (
+    <section className={styles.section} aria-labelledby="agency-join">
+      <h2 id="agency-join">{t("cabinetAgency.join.heading")}</h2>
+      <p className={styles.lead}>{t("cabinetAgency.join.lead")}</p>
+      <Refused result={result} intent="accept" />
+      <Form method="post" className={styles.form}>
+        <input type="hidden" name="token" value={token} />
+        <button type="submit" name="intent" value="accept" className={styles.primary}>
+          {t("cabinetAgency.join.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function Members({ agency, result }: { agency: ApiMyAgency; result: AgencyResult | undefined }) {
+  const { t } = useI18n();
+  const invite = result?.intent === "invite" ? result : undefined;
+  return (
+    <>
+      <section className={styles.section} aria-labelledby="agency-members">
+        <h2 id="agency-members">{t("cabinetAgency.members.heading")}</h2>
+        <Refused result={result} intent="remove" />
+        <ul data-testid="agency-members" className={styles.members}>
+          {(agency.members ?? []).map((member) => (
+            <li key={member.user_id} data-id={member.user_id}>
+              {member.name ?? t("cabinetAgency.members.unnamed")} — {t(`cabinetAgency.role.${member.role}`)}{" "}
+              <Form method="post">
+                <input type="hidden" name="user_id" value={member.user_id} />
+                <button type="submit" name="intent" value="remove" className={styles.secondary}>
+                  {t("cabinetAgency.members.remove", { name: member.name ?? "" })}
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.section} aria-labelledby="agency-invite">
+        <h2 id="agency-invite">{t("cabinetAgency.invite.heading")}</h2>
+        <p className={styles.lead}>{t("cabinetAgency.invite.lead")}</p>
+        <Refused result={result} intent="invite" />
+        <Form method="post" className={styles.form}>
+          <Field label={t("cabinetAgency.invite.email")} error={invite?.fields?.email}>
+            {(props) => (
+              <input
+                {...props}
+                className={styles.input}
+                type="email"
+                name="email"
+                autoComplete="off"
+                required
+                maxLength={ACCOUNT_LIMITS.email.maxLength}
+                defaultValue={invite?.values?.email ?? ""}
+              />
+            )}
+          </Field>
+          <Field label={t("cabinetAgency.invite.role")} error={invite?.fields?.role}>
+            {(props) => (
+              <select {...props} name="role" className={styles.input} defaultValue="agent">
+                {AGENCY_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {t(`cabinetAgency.role.${role}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <button type="submit" name="intent" value="invite" className={styles.primary}>
+            {t("cabinetAgency.invite.submit")}
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export default function CabinetAgency({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const { agency, invite, done } = loaderData;
+  return (
+    <>
+      <PageIntro pageKey="cabinetAgency" />
+      {done ? (
+        <p role="status" className={styles.lead} data-testid="agency-done">
+          {t(`cabinetAgency.done.${done}`)}
+        </p>
+      ) : null}
+      {agency ? (
+        <p className={styles.current} data-testid="agency-current">
+          {t("cabinetAgency.current", {
+            name: agency.name ?? agency.slug,
+            role: t(`cabinetAgency.role.${agency.role}`),
+          })}{" "}
+          <Link to={lp(paths.cabinet.main())}>{t("cabinetAgency.listings")}</Link>
+        </p>
+      ) : null}
+      <div className={styles.sections}>
+        {invite && !agency ? <Join token={invite} result={actionData} /> : null}
+        {agency?.role === "manager" ? <Members agency={agency} result={actionData} /> : null}
+        {agency ? null : <Found result={actionData} />}
+      </div>
+    </>
+  );
+}
