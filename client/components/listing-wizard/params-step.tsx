@@ -49,7 +49,9 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
   const [citySlug, setCity] = useState(city.value);
   const [districtSlug, setDistrict] = useState(district.value);
   const hydrated = useHydrated();
-  const shown = options.cities.filter((c) => !hydrated || !citySlug || c.slug === citySlug);
+  // Only cities that have districts (a few of the gazetteer's hundreds): an empty group is nodes to send,
+  // hydrate and then remove.
+  const shown = options.cities.filter((c) => c.districts.length > 0 && (!hydrated || !citySlug || c.slug === citySlug));
 
   // The pin: where the lat/lng fields say, else (not yet a position) the middle of the chosen place.
   const initial = typedPoint(useFieldState(step, "lat").value, useFieldState(step, "lng").value);
@@ -178,9 +180,11 @@ export function ParamsStep({ step, back }: { step: StepProps; back: string }) {
     intl.formatNumber(x, { maximumFractionDigits: digits, minimumFractionDigits: digits });
   let position: string;
   if (!hydrated) {
+    // The same digits as the pin's line after hydration: numbers formatted here travel in the page's table
+    // of formatted texts (decision 018), so hydrating builds no number formatter of its own.
     position =
       listing.lat !== null && listing.lng !== null
-        ? t("wizard.position", { lat: fixed(listing.lat, 2), lng: fixed(listing.lng, 2) })
+        ? t("wizard.position", { lat: fixed(listing.lat, 4), lng: fixed(listing.lng, 4) })
         : t("wizard.position.none");
   } else if (pin && positioned) {
     const at = { lat: fixed(pin.lat, 4), lng: fixed(pin.lng, 4) };
