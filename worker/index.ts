@@ -26,6 +26,8 @@ import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
 import { session } from "./middleware/session.ts";
+import { visitorAnswer } from "./visitor.ts";
+import { VISITOR_PATH } from "#shared/visitor.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
@@ -90,6 +92,8 @@ app.use(async (c, next) => {
 app.use(requestLimits(earlyErrorScreen));
 // The API keeps its own router (mounted, not copied in): a page request is matched against this
 // app's few routes rather than the API's ~140.
+// The visitor's own parts of a kept page (decision 094): the page side's session, so it stays out of the API's router.
+app.get(VISITOR_PATH, session(), visitorAnswer);
 app.all("/api/*", (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
 app.route("/", images);
 app.route("/", photos);

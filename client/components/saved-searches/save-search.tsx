@@ -1,10 +1,16 @@
-import { Link, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
+import { Link, useActionData, useFetcher, useLoaderData, useLocation, useRouteLoaderData } from "react-router";
 import { GUEST_SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX } from "#shared/constants.ts";
 import { withAuthParams } from "#client/components/auth-dialog/auth-view.ts";
 // The results' styles (one class): this chunk has no stylesheet of its own to preload or link.
 import styles from "#client/components/listing-results/listing-results.module.css";
 import { useI18n } from "#client/i18n/intl.tsx";
-import type { SaveSearchData, SaveSearchResult } from "./saved-search-state.ts";
+import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import type { RootData } from "#client/root-data.ts";
+import { useVisitor } from "#client/visitor.ts";
+import { paths } from "#shared/paths.ts";
+import { privatePaths } from "#shared/private-paths.ts";
+import type { Visitor } from "#shared/visitor.ts";
+import { alertChoiceOf, GUEST_PANEL_ID, type SaveSearchData, type SaveSearchResult } from "./saved-search-state.ts";
 
 /**
  * "Save search" beside a search's results (decision 041): the name the search gets, saved or not, and
@@ -16,10 +22,15 @@ import type { SaveSearchData, SaveSearchResult } from "./saved-search-state.ts";
 export default function SaveSearch() {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
-  const { save } = useLoaderData<{ save?: SaveSearchData }>();
+  const { save: rendered } = useLoaderData<{ save?: SaveSearchData }>();
+  const kept = Boolean(useRouteLoaderData<RootData>("root")?.kept);
+  const visitor = useVisitor();
+  const lp = useLocalePath();
   const fetcher = useFetcher<SaveSearchResult>();
   const plain = useActionData<SaveSearchResult>();
-  if (!save) return null;
+  if (!rendered) return null;
+  // A kept page's control is nobody's: the visitor's saved searches say whether this one is theirs.
+  const save = kept ? visitorsSave(rendered, visitor, lp) : rendered;
 
   const here = pathname + search;
   // Answers about these filters only: a new search brings its own state with the page's data.
@@ -85,4 +96,19 @@ export default function SaveSearch() {
       </p>
     </div>
   );
+}
+
+/** The control's state for `visitor`, of the kept page's (nobody's) one. */
+export function visitorsSave(save: SaveSearchData, visitor: Visitor, lp: (path: string) => string): SaveSearchData {
+  const found = visitor.savedSearches.find((search) => search.query === save.query);
+  const signedIn = visitor.user !== null;
+  return {
+    ...save,
+    label: found?.label ?? save.label,
+    saved: found
+      ? { id: found.id, alerts: found.id && found.frequency ? alertChoiceOf({ notify: Boolean(found.notify), frequency: found.frequency }) : undefined }
+      : null,
+    signedIn,
+    manage: signedIn ? lp(privatePaths.cabinet.savedSearches()) : `${lp(paths.page("favourites"))}#${GUEST_PANEL_ID}`,
+  };
 }

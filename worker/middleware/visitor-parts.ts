@@ -1,0 +1,105 @@
+import { AUTH_ROUTE_PATH } from "#shared/auth-links.ts";
+import type { Locale } from "#shared/locales.ts";
+import { localizePath } from "#shared/locales.ts";
+import { paths } from "#shared/paths.ts";
+import { srcsetOf } from "#shared/photo-variants.ts";
+import { textCatalog } from "#shared/text-catalog.ts";
+import { type Visitor, VISITOR_DATA_ID, VISITOR_PART } from "#shared/visitor.ts";
+import { escapeHtml } from "#worker/workflows/alert-mail.ts";
+
+/**
+ * A kept page made the visitor's (decision 094), in one streaming pass: their `Visitor` as JSON in the head,
+ * which the app applies right after hydrating the generic page; and for a browser without JavaScript, the
+ * parts they see written in. Those parts are attributes React does not compare when it hydrates (the
+ * hearts' `aria-pressed`, `title`, `fill`, hidden `intent`, the sign-in link's `hidden`), a label whose
+ * text the app lets differ (`suppressHydrationWarning`), and the header's account slot, an element whose
+ * content React leaves alone (`dangerouslySetInnerHTML`); once hydrated, the app renders the same state
+ * from the JSON, so nothing is patched back.
+ */
+export function visitorParts(visitor: Visitor, locale: Locale, here: string): HTMLRewriter {
+  const { intl } = textCatalog(locale);
+  const favourites = new Set(visitor.favourites);
+  const remove = intl.formatMessage({ id: "favourites.remove" });
+  let saved = false;
+  const rewriter = new HTMLRewriter()
+    .on("head", {
+      element: (head) => void head.append(visitorScript(visitor), { html: true }),
+    })
+    .on("form[data-favourite]", {
+      element: (form) => {
+        saved = favourites.has(Number(form.getAttribute("data-favourite")));
+      },
+    })
+    .on('form[data-favourite] input[name="intent"]', {
+      element: (input) => {
+        if (saved) input.setAttribute("value", "remove");
+      },
+    })
+    .on("form[data-favourite] button", {
+      element: (button) => {
+        if (!saved) return;
+        button.setAttribute("aria-pressed", "true");
+        button.setAttribute("title", remove);
+        if (button.hasAttribute("aria-label")) button.setAttribute("aria-label", remove);
+      },
+    })
+    .on("form[data-favourite] path", {
+      element: (path) => {
+        if (saved) path.setAttribute("fill", "currentColor");
+      },
+    })
+    .on("form[data-favourite] button > span", {
+      element: (span) => {
+        if (saved) span.setInnerContent(remove);
+      },
+    });
+  if (!visitor.user) return rewriter;
+  return rewriter
+    .on(`a[${VISITOR_PART}="signin"]`, { element: (link) => void link.setAttribute("hidden", "") })
+    .on(`[${VISITOR_PART}="account"]`, {
+      element: (slot) => {
+        const classes = (slot.getAttribute("data-classes") ?? "").split(" ");
+        slot.setInnerContent(accountHtml(visitor, locale, here, classes), { html: true });
+      },
+    });
+}
+
+/** The sign-out button's icon (client/components/layout/sign-out-form.tsx). */
+const SIGN_OUT_ICON =
+  '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l-4 4 4 4M6 12h10" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>';
+
+/** The visitor as JSON a `<script>` can hold: no `<` ends it early (`</script>`, `<!--`). */
+export function visitorScript(visitor: Visitor): string {
+  const json = JSON.stringify(visitor).replaceAll("<", "\\u003c");
+  return `<script type="application/json" id="${VISITOR_DATA_ID}">${json}</script>`;
+}
+
+/**
+ * The signed-in header without JavaScript: the account's link (picture or initial), the unread messages
+ * and the sign-out form, with the classes the slot names (`data-classes`, client/components/layout/site-header.tsx).
+ */
+function accountHtml(visitor: Visitor, locale: Locale, here: string, classes: string[]): string {
+  const [user, avatarClass, picture, badge, form, button] = classes.map((name) => escapeHtml(name ?? ""));
+  const person = visitor.user!;
+  const { intl } = textCatalog(locale);
+  const name = person.name.trim() || intl.formatMessage({ id: "auth.header.noName" });
+  const [smallest] = person.image_variants;
+  const avatar = smallest
+    ? `<img class="${picture}" src="${escapeHtml(smallest.url)}" srcset="${escapeHtml(srcsetOf(person.image_variants))}" sizes="36px" width="36" height="36" alt="">`
+    : escapeHtml((Array.from(name)[0] ?? "?").toLocaleUpperCase());
+  const account = escapeHtml(intl.formatMessage({ id: "auth.header.account" }, { name }));
+  const unread = visitor.unreadMessages ?? 0;
+  const unreadLabel = escapeHtml(intl.formatMessage({ id: "messages.unread.label" }, { count: unread }));
+  const signOut = escapeHtml(intl.formatMessage({ id: "auth.header.signout" }));
+  const link = (path: string) => escapeHtml(localizePath(path, locale));
+  return (
+    `<a class="${user}" href="${link(paths.cabinet.main())}" aria-label="${account}" title="${escapeHtml(name)}">` +
+    `<span class="${avatarClass}" aria-hidden="true">${avatar}</span></a>` +
+    (unread > 0 && visitor.messagesPath
+      ? `<a class="${badge}" href="${link(visitor.messagesPath)}" aria-label="${unreadLabel}" title="${unreadLabel}" data-testid="unread-badge">${unread}</a>`
+      : "") +
+    `<form class="${form}" method="post" action="${link(AUTH_ROUTE_PATH)}"><input type="hidden" name="intent" value="signout">` +
+    `<input type="hidden" name="return_to" value="${escapeHtml(here)}">` +
+    `<button class="${button}" type="submit" title="${signOut}">${SIGN_OUT_ICON}<span class="visually-hidden">${signOut}</span></button></form>`
+  );
+}
