@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { isbot } from "isbot";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "#shared/auth-links.ts";
-import type { Locale } from "#shared/locales.ts";
+import { type Locale, splitLocale } from "#shared/locales.ts";
 import { keptForEveryone, type Visitor } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
@@ -67,7 +67,7 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
     const [page, visitor] = await Promise.all([keptCopy(key), own ? visitorOf(c) : undefined]);
-    const theirs = (res: Response) => (visitor ? visitorsCopy(res, visitor, c.get("locale"), url) : res);
+    const theirs = (res: Response) => (visitor ? visitorsCopy(res, visitor, c.get("locale") ?? splitLocale(url.pathname).locale, url) : res);
     if (page) {
       c.res = theirs(new Response(pageBody(page, nonce), { status: page.status, headers: page.headers }));
       c.res.headers.set("X-Page-Cache", "hit");
