@@ -73,7 +73,7 @@ describe("a kept page's visitor", () => {
     document.head.innerHTML = `<script type="application/json" id="${VISITOR_DATA_ID}">${JSON.stringify(ana)}</script>`;
     const container = document.createElement("div");
     container.innerHTML = written;
-    document.body.append(container);
+    document.body.appendChild(container);
 
     const recoverable: unknown[] = [];
     await act(async () => {
@@ -109,7 +109,11 @@ describe("the Save search control of a kept page", () => {
   });
 
   it("is a guest's from their cookie, or not saved; managed on the favourites page", () => {
-    const guest: Visitor = { user: null, favourites: [], savedSearches: [{ query: "deal=rent", id: null, label: null }] };
+    const guest: Visitor = {
+      user: null,
+      favourites: [],
+      savedSearches: [{ query: "deal=rent", id: null, label: null }],
+    };
     expect(visitorsSave(save, guest, lp)).toMatchObject({ label: "Rent", saved: { id: null }, signedIn: false });
     expect(visitorsSave({ ...save, query: "deal=sale" }, guest, lp)).toMatchObject({
       saved: null,

@@ -47,6 +47,12 @@ export function useVisitor(): Visitor {
   };
 }
 
+/** Whether the page shows the visitor the edge wrote into a kept document (after hydration). */
+export function useVisitorFromEdge(): boolean {
+  const kept = Boolean(useRouteLoaderData<RootData>("root")?.kept);
+  return useSyncExternalStore(subscribe, snapshot, nobody) !== null && kept;
+}
+
 /**
  * The phone widget's default country. A kept page names none, and a visitor with nothing of their own
  * gets the kept bytes as they are: the widget asks `GET /api/visitor` once, when it first shows.

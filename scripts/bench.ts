@@ -18,6 +18,8 @@
  *   the slowed data;
  * - first-load JS per page type (gzip and brotli of every script the page loads), CSS bytes and the
  *   worker bundle's gzip size;
+ * - the kept pages for everyone (scripts/bench/kept-mix.ts): a realistic mix of visitors replayed, the
+ *   share answered from the kept pages and a signed-in visitor's search page ÷ the static copy;
  * - the machine's core count and load (figures compare only inside one run).
  * Prints tables, writes reports/bench.json and exits non-zero naming every missed budget (budgets.json).
  */
@@ -38,6 +40,7 @@ import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { seedStatements } from "#harness/seed/seed-sql.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { OFFLINE_PATH } from "#client/pwa/protocol.ts";
+import { keptMix } from "./bench/kept-mix.ts";
 
 const { values } = parseArgs({
   options: {
@@ -329,6 +332,12 @@ try {
     ),
   };
   const staticAfter = await measure("static (search HTML), last", staticTarget);
+  // The kept pages for everyone (decision 094): a mix of visitors replayed, and signed-in search ÷ static.
+  await ensureStatic();
+  step("kept pages for everyone: a mix of visitors replayed");
+  const mix = await keptMix(server, { cookie, staticPath, connections, duration });
+  report.keptMix = mix;
+  failures.push(...mix.failures);
   const staticReqPerSec = (staticBefore.reqPerSec + staticAfter.reqPerSec) / 2;
 
   // ── CPU per uncached render ─────────────────────────────────────────────────────────────────────

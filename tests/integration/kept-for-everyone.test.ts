@@ -6,6 +6,8 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseCanonicalQuery } from "#shared/api/saved-searches.ts";
+import { serializeGuestSearches } from "#shared/saved-search-cookie.ts";
 import { VISITOR_DATA_ID, type Visitor } from "#shared/visitor.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
@@ -19,7 +21,11 @@ async function view(path: string, cookie = "", extra: Record<string, string> = {
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { "user-agent": BROWSER_UA, "cf-ipcountry": "DE", ...extra };
   if (cookie) headers.cookie = cookie;
-  const res = await worker.fetch!(new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }) as never, cached, ctx);
+  const res = await worker.fetch!(
+    new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }) as never,
+    cached,
+    ctx,
+  );
   const html = await res.text();
   await waitOnExecutionContext(ctx);
   return {
@@ -118,6 +124,28 @@ describe("a page kept for everyone", () => {
     expect(visitorIn((await view(page)).html)).toBeUndefined();
   });
 
+  it("writes a guest's saved search into the Save search control for a browser without JavaScript", async () => {
+    const page = listPage();
+    const plain = await view(page);
+    const query = /id="save-search"[^>]*data-query="([^"]*)"/.exec(plain.html)?.[1]?.replaceAll("&amp;", "&");
+    expect(query).toContain("price_max=");
+    const cookie = `saved_search=${serializeGuestSearches([
+      { query: parseCanonicalQuery(query!)!, key: query!, name: "Cheap enough", saved_at: Date.now() },
+    ])}`;
+    const theirs = await view(page, cookie);
+    expect([theirs.cache, theirs.cacheControl]).toEqual(["hit", "private, no-store"]);
+    const control = /<div[^>]*id="save-search"[\s\S]*?<p[^>]*role="status"/.exec(theirs.html)?.[0] ?? "";
+    expect(control).toContain('data-saved=""');
+    expect(control).toContain('name="intent" value="unsave-search"');
+    expect(control).toContain("Remove from saved");
+    expect(control).toContain("Saved as “Cheap enough”.");
+    expect(control).toMatch(/<a href="\/favourites\/#saved-searches"[^>]*>Manage saved searches/);
+    expect(control).not.toMatch(/data-visitor="guest-note"[^>]*hidden/);
+    // Signed in, the guests' note goes; nobody's control stays as it was kept.
+    expect((await view(page, alice.jar.header())).html).toMatch(/data-visitor="guest-note"[^>]*hidden/);
+    expect((await view(page)).html).toContain("Will be saved as");
+  });
+
   it("names no country in a kept page: the phone widget's default comes with the visitor", async () => {
     const page = listPage();
     const de = await view(page, "", { "cf-ipcountry": "DE" });
@@ -148,7 +176,9 @@ describe("a page kept for everyone", () => {
 
 describe("GET /api/visitor", () => {
   const visitor = async (cookie = "") => {
-    const res = await call("/api/visitor", { headers: cookie ? { cookie, "cf-ipcountry": "HU" } : { "cf-ipcountry": "HU" } });
+    const res = await call("/api/visitor", {
+      headers: cookie ? { cookie, "cf-ipcountry": "HU" } : { "cf-ipcountry": "HU" },
+    });
     return { status: res.status, cacheControl: res.headers.get("cache-control"), body: await res.json<Visitor>() };
   };
 

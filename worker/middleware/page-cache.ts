@@ -67,7 +67,8 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
     const [page, visitor] = await Promise.all([keptCopy(key), own ? visitorOf(c) : undefined]);
-    const theirs = (res: Response) => (visitor ? visitorsCopy(res, visitor, c.get("locale") ?? splitLocale(url.pathname).locale, url) : res);
+    const theirs = (res: Response) =>
+      visitor ? visitorsCopy(res, visitor, c.get("locale") ?? splitLocale(url.pathname).locale, url) : res;
     if (page) {
       c.res = theirs(new Response(pageBody(page, nonce), { status: page.status, headers: page.headers }));
       c.res.headers.set("X-Page-Cache", "hit");

@@ -4,7 +4,8 @@ import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
 import { srcsetOf } from "#shared/photo-variants.ts";
 import { textCatalog } from "#shared/text-catalog.ts";
-import { type Visitor, VISITOR_DATA_ID, VISITOR_PART } from "#shared/visitor.ts";
+import { privatePaths } from "#shared/private-paths.ts";
+import { type Visitor, VISITOR_DATA_ID, VISITOR_PART, type VisitorSavedSearch } from "#shared/visitor.ts";
 import { escapeHtml } from "#worker/workflows/alert-mail.ts";
 
 /**
@@ -53,6 +54,7 @@ export function visitorParts(visitor: Visitor, locale: Locale, here: string): HT
         if (saved) span.setInnerContent(remove);
       },
     });
+  saveSearchParts(rewriter, visitor, locale);
   if (!visitor.user) return rewriter;
   return rewriter
     .on(`a[${VISITOR_PART}="signin"]`, { element: (link) => void link.setAttribute("hidden", "") })
@@ -63,6 +65,73 @@ export function visitorParts(visitor: Visitor, locale: Locale, here: string): HT
       },
     });
 }
+
+/**
+ * The search pages' "Save search" control (client/components/saved-searches/save-search.tsx) for a
+ * visitor who saved this search (the control names its query) or is signed in: its state, texts and the
+ * way to manage it. The texts are each the first text of their element, which the app lets differ while
+ * hydrating; a saved search's id goes last in the form, where React passes a hidden field by.
+ */
+function saveSearchParts(rewriter: HTMLRewriter, visitor: Visitor, locale: Locale) {
+  const { intl } = textCatalog(locale);
+  let found: VisitorSavedSearch | undefined;
+  let label = "";
+  const firstText = (replacement: () => string | undefined) => {
+    let state: "before" | "in" | "done" = "before";
+    return (chunk: Text) => {
+      const value = state === "done" ? undefined : replacement();
+      if (value === undefined) return;
+      if (state === "before") chunk.replace(value);
+      else chunk.remove();
+      state = chunk.lastInTextNode ? "done" : "in";
+    };
+  };
+  rewriter
+    .on("#save-search[data-query]", {
+      element: (control) => {
+        const query = attributeText(control.getAttribute("data-query"));
+        found = visitor.savedSearches.find((search) => search.query === query);
+        label = found?.label ?? attributeText(control.getAttribute("data-label"));
+        if (found) control.setAttribute("data-saved", "");
+      },
+    })
+    .on('#save-search input[name="intent"]', {
+      element: (input) => void (found && input.setAttribute("value", "unsave-search")),
+    })
+    .on("#save-search form", {
+      element: (form) => {
+        if (found?.id) form.append(`<input type="hidden" name="id" value="${found.id}">`, { html: true });
+      },
+    })
+    .on("#save-search path", { element: (path) => void (found && path.setAttribute("fill", "currentColor")) })
+    .on("#save-search button", {
+      text: firstText(() => (found ? intl.formatMessage({ id: "saveSearch.remove" }) : undefined)),
+    })
+    .on("#save-search-name", {
+      text: firstText(() => {
+        if (!found) return undefined;
+        const alerts = found.id && found.notify ? found.frequency : found.id ? "off" : undefined;
+        const named = intl.formatMessage({ id: "saveSearch.savedAs" }, { label });
+        return alerts ? `${named} ${intl.formatMessage({ id: `saveSearch.alerts.${alerts}` })}` : named;
+      }),
+    })
+    .on("#save-search-name a", {
+      element: (link) => {
+        if (!found) return;
+        link.removeAttribute("hidden");
+        if (visitor.user) link.setAttribute("href", localizePath(privatePaths.cabinet.savedSearches(), locale));
+      },
+    })
+    .on(`#save-search [${VISITOR_PART}="guest-note"]`, {
+      element: (note) => void (visitor.user && note.setAttribute("hidden", "")),
+    });
+}
+
+/** An attribute's value as text: the rewriter gives it as written, with React's character references. */
+function attributeText(value: string | null): string {
+  return (value ?? "").replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, name: string) => ENTITIES[name]!);
+}
+const ENTITIES: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", "#x27": "'", "#39": "'" };
 
 /** The sign-out button's icon (client/components/layout/sign-out-form.tsx). */
 const SIGN_OUT_ICON =

@@ -162,7 +162,11 @@ function Account() {
   }
   return (
     <div className={styles.account}>
-      <Suspense fallback={kept ? <span className={styles.account} dangerouslySetInnerHTML={{ __html: keptAccountHtml() }} /> : null}>
+      <Suspense
+        fallback={
+          kept ? <span className={styles.account} dangerouslySetInnerHTML={{ __html: keptAccountHtml() }} /> : null
+        }
+      >
         <AccountTools user={user} />
       </Suspense>
     </div>
@@ -171,4 +175,11 @@ function Account() {
 
 const NOTHING = { __html: "" };
 /** The account's parts, in the order the edge gives them (worker/middleware/visitor-parts.ts). */
-const SLOT_CLASSES = [styles.user, styles.avatar, styles.picture, styles.keptBadge, styles.signOutForm, styles.signOut].join(" ");
+const SLOT_CLASSES = [
+  styles.user,
+  styles.avatar,
+  styles.picture,
+  styles.keptBadge,
+  styles.signOutForm,
+  styles.signOut,
+].join(" ");

@@ -6,7 +6,7 @@ import styles from "#client/components/listing-results/listing-results.module.cs
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
-import { useVisitor } from "#client/visitor.ts";
+import { useVisitor, useVisitorFromEdge } from "#client/visitor.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import type { Visitor } from "#shared/visitor.ts";
@@ -25,6 +25,7 @@ export default function SaveSearch() {
   const { save: rendered } = useLoaderData<{ save?: SaveSearchData }>();
   const kept = Boolean(useRouteLoaderData<RootData>("root")?.kept);
   const visitor = useVisitor();
+  const theirs = useVisitorFromEdge();
   const lp = useLocalePath();
   const fetcher = useFetcher<SaveSearchResult>();
   const plain = useActionData<SaveSearchResult>();
@@ -41,9 +42,24 @@ export default function SaveSearch() {
   const failure = !pending && answer && !answer.ok ? answer : null;
   const done = !pending && fetcher.data === answer && answer?.ok ? answer.intent : null;
   const manage = <Link to={save.manage}>{t("saveSearch.manage")}</Link>;
+  const named = saved
+    ? t("saveSearch.savedAs", { label: save.label }) +
+      (saved.alerts ? ` ${t(`saveSearch.alerts.${saved.alerts}`)}` : "")
+    : t("saveSearch.willBe", { label: save.label });
 
+  // A kept page's control may have been written for the visitor at the edge, for a browser without
+  // JavaScript (decision 094): its texts may differ as React hydrates it (`suppressHydrationWarning`), and
+  // once the visitor is applied it is rendered anew (`key`).
   return (
-    <div className={styles.save} id="save-search" data-testid="save-search" data-saved={saved ? "" : undefined}>
+    <div
+      key={theirs ? "theirs" : "kept"}
+      className={styles.save}
+      id="save-search"
+      data-testid="save-search"
+      data-saved={saved ? "" : undefined}
+      data-query={kept ? save.query : undefined}
+      data-label={kept ? save.label : undefined}
+    >
       <fetcher.Form
         method="post"
         action={here}
@@ -59,7 +75,7 @@ export default function SaveSearch() {
         <input type="hidden" name="query" value={save.query} />
         {saved?.id ? <input type="hidden" name="id" value={saved.id} /> : null}
         <input type="hidden" name="redirect_to" value={`${here}#save-search`} />
-        <button type="submit" aria-describedby="save-search-name">
+        <button type="submit" aria-describedby="save-search-name" suppressHydrationWarning>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path
               d="M18 16v-5a6 6 0 0 0-12 0v5l-2 2h16zM10 20a2 2 0 0 0 4 0"
@@ -72,13 +88,14 @@ export default function SaveSearch() {
           {saved ? t("saveSearch.remove") : t("saveSearch.save")}
         </button>
       </fetcher.Form>
-      <p id="save-search-name">
-        {saved ? t("saveSearch.savedAs", { label: save.label }) : t("saveSearch.willBe", { label: save.label })}
-        {saved?.alerts ? <> {t(`saveSearch.alerts.${saved.alerts}`)}</> : null}
-        {saved ? <> {manage}</> : null}
+      <p id="save-search-name" suppressHydrationWarning>
+        {named}{" "}
+        <Link to={save.manage} hidden={!saved}>
+          {t("saveSearch.manage")}
+        </Link>
       </p>
       {!save.signedIn ? (
-        <p>
+        <p data-visitor="guest-note">
           {t("saveSearch.guestNote")}{" "}
           <Link to={withAuthParams(pathname, search, "signin")} preventScrollReset rel="nofollow">
             {t("saveSearch.signIn")}
@@ -106,7 +123,13 @@ export function visitorsSave(save: SaveSearchData, visitor: Visitor, lp: (path: 
     ...save,
     label: found?.label ?? save.label,
     saved: found
-      ? { id: found.id, alerts: found.id && found.frequency ? alertChoiceOf({ notify: Boolean(found.notify), frequency: found.frequency }) : undefined }
+      ? {
+          id: found.id,
+          alerts:
+            found.id && found.frequency
+              ? alertChoiceOf({ notify: Boolean(found.notify), frequency: found.frequency })
+              : undefined,
+        }
       : null,
     signedIn,
     manage: signedIn ? lp(privatePaths.cabinet.savedSearches()) : `${lp(paths.page("favourites"))}#${GUEST_PANEL_ID}`,
