@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
 import { parseFavourites } from "#shared/favourites.ts";
-import { canonicalQuery } from "#shared/api/saved-searches.ts";
+import { canonicalQuery, type SavedQuery } from "#shared/api/saved-searches.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
 import type { Visitor } from "#shared/visitor.ts";
@@ -27,10 +27,15 @@ export function hasOwnState(c: Context<AppEnv>): boolean {
  * as the root loader does; its failure never marks the page's own render as failed.
  */
 export async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
+  return (await readVisitor(c)).visitor;
+}
+
+/** The visitor, and a signed-in person's saved searches' filters by id (to mark one opened). */
+export async function readVisitor(c: Context<AppEnv>): Promise<{ visitor: Visitor; queries: Map<number, SavedQuery> }> {
   const user = c.get("user") ?? null;
   const country = edgeCountry(c.req.raw, c.env);
   if (!user) {
-    return {
+    const visitor: Visitor = {
       user: null,
       favourites: parseFavourites(getCookie(c, FAVOURITES_COOKIE_NAME)),
       savedSearches: parseGuestSearches(getCookie(c, SAVED_SEARCH_COOKIE_NAME)).map((search) => ({
@@ -40,6 +45,7 @@ export async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
       })),
       country,
     };
+    return { visitor, queries: new Map() };
   }
   const failedBefore = c.get("apiFailed");
   const api = inProcessApi(c);
@@ -49,7 +55,7 @@ export async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
     api.savedSearches(),
   ]);
   c.set("apiFailed", failedBefore);
-  return {
+  const visitor: Visitor = {
     user: {
       id: user.id,
       name: user.name,
@@ -72,6 +78,25 @@ export async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
       : [],
     country,
   };
+  const queries = new Map(searches.ok ? searches.data.items.map((search) => [search.id, search.query]) : []);
+  return { visitor, queries };
+}
+
+/**
+ * A signed-in person's saved search shown on a kept page is marked opened, as the search page's own render
+ * does (its count of new listings starts again): after the answer, never holding it up.
+ */
+export function markOpened(c: Context<AppEnv>, query: SavedQuery | undefined) {
+  if (!query) return;
+  const failedBefore = c.get("apiFailed");
+  c.executionCtx.waitUntil(
+    inProcessApi(c)
+      .findSavedSearch(query, true)
+      .then(
+        () => c.set("apiFailed", failedBefore),
+        () => undefined,
+      ),
+  );
 }
 
 /** `GET /api/visitor`: the visitor's own parts as JSON, for them alone and never stored. */

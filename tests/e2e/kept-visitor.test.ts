@@ -6,10 +6,11 @@
  */
 import { expect, it } from "vitest";
 import { fileBrowser, hydrated } from "./browser.ts";
-import { api, CSP_PRELOADS, sessions, signUp } from "./session.ts";
+import { api, CSP_PRELOADS, LEFT_SCRIPTS, sessions, signUp } from "./session.ts";
 
 const browser = fileBrowser();
-const { open, close } = sessions(browser, [CSP_PRELOADS]);
+// A visitor who leaves right after the first view leaves its lazy scripts loading.
+const { open, close } = sessions(browser, [CSP_PRELOADS, LEFT_SCRIPTS]);
 
 it("a signed-in visitor sees their account and hearts on a kept page, with and without JavaScript", async () => {
   const name = `Kept E2E ${Math.random().toString(36).slice(2, 7)}`;

@@ -5,7 +5,7 @@ import { type Locale, splitLocale } from "#shared/locales.ts";
 import { keptForEveryone, type Visitor } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
-import { hasOwnState, visitorOf } from "#worker/visitor.ts";
+import { hasOwnState, markOpened, readVisitor } from "#worker/visitor.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
 import { debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
@@ -66,9 +66,10 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     const country = url.searchParams.has(AUTH_DIALOG_PARAM) ? (edgeCountry(c.req.raw, c.env) ?? "") : "";
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const [page, visitor] = await Promise.all([keptCopy(key), own ? visitorOf(c) : undefined]);
+    const [page, read] = await Promise.all([keptCopy(key), own ? readVisitor(c) : undefined]);
+    const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
     const theirs = (res: Response) =>
-      visitor ? visitorsCopy(res, visitor, c.get("locale") ?? splitLocale(url.pathname).locale, url) : res;
+      read ? visitorsCopy(res, read.visitor, locale, url, (id) => markOpened(c, read.queries.get(id))) : res;
     if (page) {
       c.res = theirs(new Response(pageBody(page, nonce), { status: page.status, headers: page.headers }));
       c.res.headers.set("X-Page-Cache", "hit");
@@ -130,7 +131,13 @@ async function renderedAsNobody(c: Context<AppEnv>, country: string | undefined,
 }
 
 /** A kept page made `visitor`'s (their JSON, and their parts without JavaScript): theirs alone, never stored. */
-function visitorsCopy(res: Response, visitor: Visitor, locale: Locale, url: URL): Response {
+function visitorsCopy(
+  res: Response,
+  visitor: Visitor,
+  locale: Locale,
+  url: URL,
+  onSavedSearchShown: (id: number) => void,
+): Response {
   if (!res.headers.get("Content-Type")?.includes("text/html")) return res;
   const params = new URLSearchParams(url.search);
   for (const name of [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM]) params.delete(name);
@@ -138,7 +145,10 @@ function visitorsCopy(res: Response, visitor: Visitor, locale: Locale, url: URL)
   const headers = new Headers(res.headers);
   headers.delete("Content-Length");
   headers.set("Cache-Control", "private, no-store");
-  return new Response(visitorParts(visitor, locale, here).transform(res).body, { status: res.status, headers });
+  return new Response(visitorParts(visitor, locale, here, onSavedSearchShown).transform(res).body, {
+    status: res.status,
+    headers,
+  });
 }
 
 /** What is kept under `key` (a page, or a page's payload): this isolate's memory, else the data centre's cache. */

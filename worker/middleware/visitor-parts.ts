@@ -17,7 +17,12 @@ import { escapeHtml } from "#worker/workflows/alert-mail.ts";
  * content React leaves alone (`dangerouslySetInnerHTML`); once hydrated, the app renders the same state
  * from the JSON, so nothing is patched back.
  */
-export function visitorParts(visitor: Visitor, locale: Locale, here: string): HTMLRewriter {
+export function visitorParts(
+  visitor: Visitor,
+  locale: Locale,
+  here: string,
+  onSavedSearchShown: (id: number) => void = () => undefined,
+): HTMLRewriter {
   const { intl } = textCatalog(locale);
   const favourites = new Set(visitor.favourites);
   const remove = intl.formatMessage({ id: "favourites.remove" });
@@ -54,7 +59,7 @@ export function visitorParts(visitor: Visitor, locale: Locale, here: string): HT
         if (saved) span.setInnerContent(remove);
       },
     });
-  saveSearchParts(rewriter, visitor, locale);
+  saveSearchParts(rewriter, visitor, locale, onSavedSearchShown);
   if (!visitor.user) return rewriter;
   return rewriter
     .on(`a[${VISITOR_PART}="signin"]`, { element: (link) => void link.setAttribute("hidden", "") })
@@ -72,7 +77,7 @@ export function visitorParts(visitor: Visitor, locale: Locale, here: string): HT
  * way to manage it. The texts are each the first text of their element, which the app lets differ while
  * hydrating; a saved search's id goes last in the form, where React passes a hidden field by.
  */
-function saveSearchParts(rewriter: HTMLRewriter, visitor: Visitor, locale: Locale) {
+function saveSearchParts(rewriter: HTMLRewriter, visitor: Visitor, locale: Locale, shown: (id: number) => void) {
   const { intl } = textCatalog(locale);
   let found: VisitorSavedSearch | undefined;
   let label = "";
@@ -93,6 +98,7 @@ function saveSearchParts(rewriter: HTMLRewriter, visitor: Visitor, locale: Local
         found = visitor.savedSearches.find((search) => search.query === query);
         label = found?.label ?? attributeText(control.getAttribute("data-label"));
         if (found) control.setAttribute("data-saved", "");
+        if (found?.id) shown(found.id);
       },
     })
     .on('#save-search input[name="intent"]', {

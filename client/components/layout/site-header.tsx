@@ -149,7 +149,7 @@ function Account() {
           these classes; React leaves its content alone and replaces it with the account below.
         */}
         {kept ? (
-          <span
+          <div
             className={styles.account}
             data-visitor="account"
             data-classes={SLOT_CLASSES}
@@ -164,7 +164,7 @@ function Account() {
     <div className={styles.account}>
       <Suspense
         fallback={
-          kept ? <span className={styles.account} dangerouslySetInnerHTML={{ __html: keptAccountHtml() }} /> : null
+          kept ? <div className={styles.account} dangerouslySetInnerHTML={{ __html: keptAccountHtml() }} /> : null
         }
       >
         <AccountTools user={user} />
