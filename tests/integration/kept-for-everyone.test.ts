@@ -46,6 +46,8 @@ function visitorIn(html: string): Visitor | undefined {
 const heartOf = (html: string, id: number) =>
   new RegExp(`<form[^>]*data-favourite="${id}"[\\s\\S]*?</button>`).exec(html)?.[0] ?? "";
 const pressed = (html: string, id: number) => /aria-pressed="true"/.test(heartOf(html, id));
+/** The "Save search" control, up to its status line. */
+const controlOf = (html: string) => /<div[^>]*id="save-search"[\s\S]*?<p[^>]*role="status"/.exec(html)?.[0] ?? "";
 const firstHeart = (html: string) => Number(/data-favourite="(\d+)"/.exec(html)?.[1]);
 
 /**
@@ -134,7 +136,7 @@ describe("a page kept for everyone", () => {
     ])}`;
     const theirs = await view(page, cookie);
     expect([theirs.cache, theirs.cacheControl]).toEqual(["hit", "private, no-store"]);
-    const control = /<div[^>]*id="save-search"[\s\S]*?<p[^>]*role="status"/.exec(theirs.html)?.[0] ?? "";
+    const control = controlOf(theirs.html);
     expect(control).toContain('data-saved=""');
     expect(control).toContain('name="intent" value="unsave-search"');
     expect(control).toContain("Remove from saved");
@@ -142,7 +144,9 @@ describe("a page kept for everyone", () => {
     expect(control).toMatch(/<a href="\/favourites\/#saved-searches"[^>]*>Manage saved searches/);
     expect(control).not.toMatch(/data-visitor="guest-note"[^>]*hidden/);
     // Signed in, the guests' note goes; nobody's control stays as it was kept.
-    expect((await view(page, alice.jar.header())).html).toMatch(/data-visitor="guest-note"[^>]*hidden/);
+    const signedIn = controlOf((await view(page, alice.jar.header())).html);
+    expect(signedIn).toMatch(/data-visitor="guest-note"[^>]*hidden/);
+    expect(signedIn).not.toContain("Sign in to keep them");
     expect((await view(page)).html).toContain("Will be saved as");
   });
 

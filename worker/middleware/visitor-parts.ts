@@ -128,8 +128,12 @@ function saveSearchParts(rewriter: HTMLRewriter, visitor: Visitor, locale: Local
         if (visitor.user) link.setAttribute("href", localizePath(privatePaths.cabinet.savedSearches(), locale));
       },
     })
+    // Signed in, the guests' note goes: hidden, its texts emptied (each its element's only text).
     .on(`#save-search [${VISITOR_PART}="guest-note"]`, {
       element: (note) => void (visitor.user && note.setAttribute("hidden", "")),
+    })
+    .on(`#save-search [${VISITOR_PART}="guest-note"] > *`, {
+      element: (part) => void (visitor.user && part.setInnerContent("")),
     });
 }
 

@@ -96,8 +96,13 @@ export default function SaveSearch() {
       </p>
       {!save.signedIn ? (
         <p data-visitor="guest-note">
-          {t("saveSearch.guestNote")}{" "}
-          <Link to={withAuthParams(pathname, search, "signin")} preventScrollReset rel="nofollow">
+          <span suppressHydrationWarning>{t("saveSearch.guestNote")}</span>{" "}
+          <Link
+            to={withAuthParams(pathname, search, "signin")}
+            preventScrollReset
+            rel="nofollow"
+            suppressHydrationWarning
+          >
             {t("saveSearch.signIn")}
           </Link>
         </p>
