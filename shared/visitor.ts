@@ -44,6 +44,14 @@ export interface Visitor {
 
 const DEAL = new Set<string>(Object.values(DEAL_SEGMENT));
 
+/** Which of the visitor's parts a kept page shows: hearts (all but the media pages), saved searches (search, lists). */
+export function visitorPartsOf(pathname: string): { favourites: boolean; savedSearches: boolean } {
+  const { rest } = splitLocale(pathname);
+  const segments = rest.split("/").filter(Boolean);
+  const list = DEAL.has(segments[0] ?? "") && !/^\d+$/.test(segments[3] ?? "");
+  return { favourites: !rest.startsWith("/media/"), savedSearches: rest === "/search/" || list };
+}
+
 /**
  * Pages kept once for everyone, signed in or not (decision 094): home, search, the lists and detail
  * pages, the media section. `signedIn` leaves out the detail pages: a signed-in visitor's contact block

@@ -30,8 +30,13 @@ export async function visitorOf(c: Context<AppEnv>): Promise<Visitor> {
   return (await readVisitor(c)).visitor;
 }
 
+const EVERY_PART = { favourites: true, savedSearches: true };
+
 /** The visitor, and a signed-in person's saved searches' filters by id (to mark one opened). */
-export async function readVisitor(c: Context<AppEnv>): Promise<{ visitor: Visitor; queries: Map<number, SavedQuery> }> {
+export async function readVisitor(
+  c: Context<AppEnv>,
+  parts: { favourites: boolean; savedSearches: boolean } = EVERY_PART,
+): Promise<{ visitor: Visitor; queries: Map<number, SavedQuery> }> {
   const user = c.get("user") ?? null;
   const country = edgeCountry(c.req.raw, c.env);
   if (!user) {
@@ -49,10 +54,11 @@ export async function readVisitor(c: Context<AppEnv>): Promise<{ visitor: Visito
   }
   const failedBefore = c.get("apiFailed");
   const api = inProcessApi(c);
+  // Only what the page shows: a media page has no hearts, only the search pages have saved searches.
   const [favourites, unread, searches] = await Promise.all([
-    api.favouriteIds(),
+    parts.favourites ? api.favouriteIds() : undefined,
     api.unreadCount(),
-    api.savedSearches(),
+    parts.savedSearches ? api.savedSearches() : undefined,
   ]);
   c.set("apiFailed", failedBefore);
   const visitor: Visitor = {
@@ -64,10 +70,10 @@ export async function readVisitor(c: Context<AppEnv>): Promise<{ visitor: Visito
       phone_verified: user.phone_verified,
       image_variants: user.image_variants,
     },
-    favourites: favourites.ok ? favourites.data.items : [],
+    favourites: favourites?.ok ? favourites.data.items : [],
     unreadMessages: unread.ok ? unread.data.data.unread : 0,
     messagesPath: privatePaths.cabinet.messages(),
-    savedSearches: searches.ok
+    savedSearches: searches?.ok
       ? searches.data.items.map((search) => ({
           query: canonicalQuery(search.query),
           id: search.id,
@@ -78,7 +84,7 @@ export async function readVisitor(c: Context<AppEnv>): Promise<{ visitor: Visito
       : [],
     country,
   };
-  const queries = new Map(searches.ok ? searches.data.items.map((search) => [search.id, search.query]) : []);
+  const queries = new Map(searches?.ok ? searches.data.items.map((search) => [search.id, search.query]) : []);
   return { visitor, queries };
 }
 

@@ -279,16 +279,19 @@ if (import.meta.main) {
       urls: { type: "string", default: "2000" },
       connections: { type: "string", default: "10" },
       duration: { type: "string", default: "10" },
+      /** The page cache's seconds (wrangler.toml's by default). */
+      ttl: { type: "string" },
     },
   });
+  const vars: Record<string, string> = values.ttl ? { PAGE_CACHE_TTL: values.ttl } : {};
   await seedTestD1(values.state, SEEDED_TEST_STATE);
-  const server = await serveBuild({ build: values.build, state: values.state });
+  const server = await serveBuild({ build: values.build, state: values.state }, { vars });
   const file = join(values.build, "client", "kept-mix-static.html");
   try {
     const search = await (await fetch(`${server.url}/search/`, { headers: HEADERS })).text();
     writeFileSync(file, search);
     await server.stop();
-    const served = await serveBuild({ build: values.build, state: values.state });
+    const served = await serveBuild({ build: values.build, state: values.state }, { vars });
     try {
       const staticPath = new URL((await fetch(`${served.url}/kept-mix-static.html`)).url).pathname;
       const found = await pageSamples(served.url);
@@ -301,6 +304,14 @@ if (import.meta.main) {
         urls: Number(values.urls),
       });
       if (result.failures.length) console.log(`\n${result.failures.join("\n")}`);
+      // The first-load JavaScript of a guest's home, search and detail page (budgets.json's measure).
+      const { firstLoad } = await import("#harness/audit/first-load.ts");
+      const { pageTypes } = await import("#harness/audit/pages.ts");
+      for (const page of pageTypes(found).filter((p) => ["home", "search", "detail"].includes(p.type))) {
+        const html = await (await fetch(`${served.url}${page.path}`, { headers: HEADERS })).text();
+        const weight = firstLoad(html, join(values.build, "client"));
+        console.log(`first-load JS ${page.type}: ${(weight.js.gzip / 1024).toFixed(1)} KB gzip`);
+      }
     } finally {
       await served.stop();
     }

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler, Next } from "hono";
 import { isbot } from "isbot";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "#shared/auth-links.ts";
 import { type Locale, splitLocale } from "#shared/locales.ts";
-import { keptForEveryone, type Visitor } from "#shared/visitor.ts";
+import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
 import { hasOwnState, markOpened, readVisitor } from "#worker/visitor.ts";
@@ -66,7 +66,10 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     const country = url.searchParams.has(AUTH_DIALOG_PARAM) ? (edgeCountry(c.req.raw, c.env) ?? "") : "";
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const [page, read] = await Promise.all([keptCopy(key), own ? readVisitor(c) : undefined]);
+    const [page, read] = await Promise.all([
+      keptCopy(key),
+      own ? readVisitor(c, visitorPartsOf(url.pathname)) : undefined,
+    ]);
     const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
     const theirs = (res: Response) =>
       read ? visitorsCopy(res, read.visitor, locale, url, (id) => markOpened(c, read.queries.get(id))) : res;
