@@ -5,7 +5,7 @@ import { type Locale, splitLocale } from "#shared/locales.ts";
 import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
-import { hasOwnState, markOpened, readVisitor } from "#worker/visitor.ts";
+import { hasOwnState, markOpened, visitorOf } from "#worker/visitor.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
 import { debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
@@ -66,13 +66,13 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
     const country = url.searchParams.has(AUTH_DIALOG_PARAM) ? (edgeCountry(c.req.raw, c.env) ?? "") : "";
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
-    const [page, read] = await Promise.all([
+    const [page, visitor] = await Promise.all([
       keptCopy(key),
-      own ? readVisitor(c, visitorPartsOf(url.pathname)) : undefined,
+      own ? visitorOf(c, visitorPartsOf(url.pathname)) : undefined,
     ]);
     const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
     const theirs = (res: Response) =>
-      read ? visitorsCopy(res, read.visitor, locale, url, (id) => markOpened(c, read.queries.get(id))) : res;
+      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id)) : res;
     if (page) {
       c.res = theirs(new Response(pageBody(page, nonce), { status: page.status, headers: page.headers }));
       c.res.headers.set("X-Page-Cache", "hit");
