@@ -26,7 +26,7 @@ import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
 import { session } from "./middleware/session.ts";
-import { visitorAnswer } from "./visitor.ts";
+import { visitorAnswer } from "./middleware/visitor.ts";
 import { VISITOR_PATH } from "#shared/visitor.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";

@@ -5,7 +5,7 @@ import { type Locale, splitLocale } from "#shared/locales.ts";
 import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
-import { hasOwnState, markOpened, visitorOf } from "#worker/visitor.ts";
+import { hasOwnState, markOpened, visitorOf } from "./visitor.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
 import { debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";

@@ -5,13 +5,13 @@ import { parseFavourites } from "#shared/favourites.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
 import type { Visitor } from "#shared/visitor.ts";
-import type { AppEnv } from "./app-env.ts";
-import { hasSessionCookie } from "./auth/session.ts";
-import { edgeCountry } from "./http/edge-country.ts";
-import { favouriteIds } from "./db/favourites.ts";
-import { unreadTotal } from "./db/conversations.ts";
-import { listSavedSearches, markSavedSearchOpened } from "./db/saved-searches.ts";
-import { nowOf } from "./http/request-clock.ts";
+import type { AppEnv } from "#worker/app-env.ts";
+import { hasSessionCookie } from "#worker/auth/session.ts";
+import { edgeCountry } from "#worker/http/edge-country.ts";
+import { favouriteIds } from "#worker/db/favourites.ts";
+import { unreadTotal } from "#worker/db/conversations.ts";
+import { listSavedSearches, markSavedSearchOpened } from "#worker/db/saved-searches.ts";
+import { nowOf } from "#worker/http/request-clock.ts";
 
 /** Whether the visitor has anything of their own a page shows: a session, favourites or saved searches. */
 export function hasOwnState(c: Context<AppEnv>): boolean {
