@@ -23,23 +23,35 @@ export function visitorParts(
   here: string,
   onSavedSearchShown: (id: number) => void = () => undefined,
 ): HTMLRewriter {
-  const { intl } = textCatalog(locale);
-  const favourites = new Set(visitor.favourites);
-  const remove = intl.formatMessage({ id: "favourites.remove" });
+  const rewriter = new HTMLRewriter().on("head", {
+    element: (head) => void head.append(visitorScript(visitor), { html: true }),
+  });
+  // Each handler costs matching over the whole document: only the parts this visitor changes are asked for.
+  if (visitor.favourites.length) heartParts(rewriter, new Set(visitor.favourites), locale);
+  if (visitor.user || visitor.savedSearches.length) saveSearchParts(rewriter, visitor, locale, onSavedSearchShown);
+  if (!visitor.user) return rewriter;
+  return rewriter
+    .on(`a[${VISITOR_PART}="signin"]`, { element: (link) => void link.setAttribute("hidden", "") })
+    .on(`[${VISITOR_PART}="account"]`, {
+      element: (slot) => {
+        const classes = (slot.getAttribute("data-classes") ?? "").split(" ");
+        slot.setInnerContent(accountHtml(visitor, locale, here, classes), { html: true });
+      },
+    });
+}
+
+/** The hearts of the visitor's favourites, pressed (client/components/favourite-button/favourite-button.tsx). */
+function heartParts(rewriter: HTMLRewriter, favourites: ReadonlySet<number>, locale: Locale) {
+  const remove = textCatalog(locale).intl.formatMessage({ id: "favourites.remove" });
   let saved = false;
-  const rewriter = new HTMLRewriter()
-    .on("head", {
-      element: (head) => void head.append(visitorScript(visitor), { html: true }),
-    })
+  rewriter
     .on("form[data-favourite]", {
       element: (form) => {
         saved = favourites.has(Number(form.getAttribute("data-favourite")));
       },
     })
     .on('form[data-favourite] input[name="intent"]', {
-      element: (input) => {
-        if (saved) input.setAttribute("value", "remove");
-      },
+      element: (input) => void (saved && input.setAttribute("value", "remove")),
     })
     .on("form[data-favourite] button", {
       element: (button) => {
@@ -50,24 +62,10 @@ export function visitorParts(
       },
     })
     .on("form[data-favourite] path", {
-      element: (path) => {
-        if (saved) path.setAttribute("fill", "currentColor");
-      },
+      element: (path) => void (saved && path.setAttribute("fill", "currentColor")),
     })
     .on("form[data-favourite] button > span", {
-      element: (span) => {
-        if (saved) span.setInnerContent(remove);
-      },
-    });
-  saveSearchParts(rewriter, visitor, locale, onSavedSearchShown);
-  if (!visitor.user) return rewriter;
-  return rewriter
-    .on(`a[${VISITOR_PART}="signin"]`, { element: (link) => void link.setAttribute("hidden", "") })
-    .on(`[${VISITOR_PART}="account"]`, {
-      element: (slot) => {
-        const classes = (slot.getAttribute("data-classes") ?? "").split(" ");
-        slot.setInnerContent(accountHtml(visitor, locale, here, classes), { html: true });
-      },
+      element: (span) => void (saved && span.setInnerContent(remove)),
     });
 }
 
