@@ -1,6 +1,6 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
-import { type Visitor, VISITOR_DATA_ID, VISITOR_PART, VISITOR_PATH } from "#shared/visitor.ts";
+import { type Visitor, VISITOR_DATA_ID, VISITOR_PART } from "#shared/visitor.ts";
 import type { RootData } from "./root-data.ts";
 
 /** The visitor the edge wrote into this kept document (undefined: not read yet; null: none). */
@@ -8,7 +8,6 @@ let theirs: Visitor | null | undefined;
 /** The account the edge wrote for a browser without JavaScript, shown until the app's own has loaded. */
 let keptAccount = "";
 let rootRefreshed = false;
-let asked = false;
 const listeners = new Set<() => void>();
 
 function snapshot(): Visitor | null {
@@ -53,29 +52,6 @@ export function useVisitorFromEdge(): boolean {
   return useSyncExternalStore(subscribe, snapshot, nobody) !== null && kept;
 }
 
-/**
- * The phone widget's default country. A kept page names none, and a visitor with nothing of their own
- * gets the kept bytes as they are: the widget asks `GET /api/visitor` once, when it first shows.
- */
-export function useVisitorCountry(): string | undefined {
-  const kept = Boolean(useRouteLoaderData<RootData>("root")?.kept);
-  const visitor = useVisitor();
-  const missing = kept && !theirs;
-  useEffect(() => {
-    if (!missing || asked) return;
-    asked = true;
-    void fetch(VISITOR_PATH, { headers: { accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<Visitor>) : null))
-      .then((visitor) => {
-        if (!visitor) return;
-        theirs = visitor;
-        for (const listener of listeners) listener();
-      })
-      .catch(() => undefined);
-  }, [missing]);
-  return visitor.country;
-}
-
 /** What the edge wrote into the header's account slot (shown while the app's account loads). */
 export const keptAccountHtml = () => keptAccount;
 
@@ -88,3 +64,12 @@ export function rootDataIsNobodys(): boolean {
   rootRefreshed = true;
   return true;
 }
+
+/** Puts the visitor `GET /api/visitor` answered in place of the kept document's (none there). */
+export function setVisitor(visitor: Visitor) {
+  theirs = visitor;
+  for (const listener of listeners) listener();
+}
+
+/** Whether the kept document carried a visitor (read once, on first use; none on the server). */
+export const hasVisitor = () => typeof document !== "undefined" && snapshot() !== null;

@@ -159,6 +159,15 @@ describe("a page kept for everyone", () => {
     expect(visitorIn(rs.html)?.country).toBe("RS");
   });
 
+  it("keeps the sign-in dialog's page per country: its phone widget's default is in the markup", async () => {
+    const page = `/media/?page=${2 + Math.floor(Math.random() * 3)}&auth=register`;
+    const rs = await view(page, "", { "cf-ipcountry": "RS" });
+    expect(rs.status).toBe(200);
+    const hu = await view(page, "", { "cf-ipcountry": "HU" });
+    expect([hu.status, hu.cache]).toEqual([200, "miss"]);
+    expect((await view(page, "", { "cf-ipcountry": "HU" })).cache).toBe("hit");
+  });
+
   it("keeps a signed-in visitor's detail page theirs (their contact block), a guest's kept", async () => {
     const list = await view(listPage());
     const detail = /href="(\/rent\/apartment\/[^/"]+\/\d+\/)"/.exec(list.html)?.[1];

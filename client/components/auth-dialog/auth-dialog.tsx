@@ -6,7 +6,7 @@ import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { useVisitorCountry } from "#client/visitor.ts";
+import { useVisitorCountry } from "#client/visitor-country.ts";
 import {
   AUTH_ROUTE_PATH,
   type AuthActionData,
