@@ -146,7 +146,7 @@ const SIGN_OUT_ICON =
   '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 8l-4 4 4 4M6 12h10" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 
 /** The visitor as JSON a `<script>` can hold: no `<` ends it early (`</script>`, `<!--`). */
-export function visitorScript(visitor: Visitor): string {
+function visitorScript(visitor: Visitor): string {
   const json = JSON.stringify(visitor).replaceAll("<", "\\u003c");
   return `<script type="application/json" id="${VISITOR_DATA_ID}">${json}</script>`;
 }
