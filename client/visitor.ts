@@ -35,22 +35,11 @@ const nobody = () => null;
 export function useVisitor(): Visitor {
   const root = useRouteLoaderData<RootData>("root");
   const own = useSyncExternalStore(subscribe, snapshot, nobody);
-  if (root?.kept && own) return own;
-  return {
-    user: root?.user ?? null,
-    favourites: root?.favourites ?? [],
-    unreadMessages: root?.unreadMessages,
-    messagesPath: root?.messagesPath,
-    savedSearches: [],
-    country: root?.country,
-  };
+  // The root data names the same parts (`RootData`), all but the saved searches only a kept page reads.
+  return (root?.kept && own) || ((root ?? NOBODY) as Visitor);
 }
 
-/** Whether the page shows the visitor the edge wrote into a kept document (after hydration). */
-export function useVisitorFromEdge(): boolean {
-  const kept = Boolean(useRouteLoaderData<RootData>("root")?.kept);
-  return useSyncExternalStore(subscribe, snapshot, nobody) !== null && kept;
-}
+const NOBODY = { user: null, favourites: [] };
 
 /** What the edge wrote into the header's account slot (shown while the app's account loads). */
 export const keptAccountHtml = () => keptAccount;

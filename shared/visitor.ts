@@ -36,8 +36,11 @@ export interface Visitor {
   unreadMessages?: number;
   /** Signed in: the messages page (locale-free). */
   messagesPath?: string;
-  /** The visitor's saved searches (account or guest cookie): the search pages' "Save search" state. */
-  savedSearches: VisitorSavedSearch[];
+  /**
+   * The visitor's saved searches (account or guest cookie): the search pages' "Save search" state. Only a
+   * kept page's visitor has them (a page rendered for the visitor has its own state in its data).
+   */
+  savedSearches?: VisitorSavedSearch[];
   /** ISO-2 country from the edge, when known: the phone widget's default. */
   country?: string;
 }

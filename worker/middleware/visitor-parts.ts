@@ -28,15 +28,12 @@ export function visitorParts(
   });
   // Each handler costs matching over the whole document: only the parts this visitor changes are asked for.
   if (visitor.favourites.length) heartParts(rewriter, new Set(visitor.favourites), locale);
-  if (visitor.user || visitor.savedSearches.length) saveSearchParts(rewriter, visitor, locale, onSavedSearchShown);
+  if (visitor.user || visitor.savedSearches?.length) saveSearchParts(rewriter, visitor, locale, onSavedSearchShown);
   if (!visitor.user) return rewriter;
   return rewriter
     .on(`a[${VISITOR_PART}="signin"]`, { element: (link) => void link.setAttribute("hidden", "") })
     .on(`[${VISITOR_PART}="account"]`, {
-      element: (slot) => {
-        const classes = (slot.getAttribute("data-classes") ?? "").split(" ");
-        slot.setInnerContent(accountHtml(visitor, locale, here, classes), { html: true });
-      },
+      element: (slot) => void slot.setInnerContent(accountHtml(visitor, locale, here), { html: true }),
     });
 }
 
@@ -93,7 +90,7 @@ function saveSearchParts(rewriter: HTMLRewriter, visitor: Visitor, locale: Local
     .on("#save-search[data-query]", {
       element: (control) => {
         const query = attributeText(control.getAttribute("data-query"));
-        found = visitor.savedSearches.find((search) => search.query === query);
+        found = visitor.savedSearches?.find((search) => search.query === query);
         label = found?.label ?? attributeText(control.getAttribute("data-label"));
         if (found) control.setAttribute("data-saved", "");
         if (found?.id) shown(found.id);
@@ -153,16 +150,16 @@ function visitorScript(visitor: Visitor): string {
 
 /**
  * The signed-in header without JavaScript: the account's link (picture or initial), the unread messages
- * and the sign-out form, with the classes the slot names (`data-classes`, client/components/layout/site-header.tsx).
+ * and the sign-out form, each part named (`data-part`) for the header's styles of the account's own parts
+ * (client/components/layout/site-header.module.css).
  */
-function accountHtml(visitor: Visitor, locale: Locale, here: string, classes: string[]): string {
-  const [user, avatarClass, picture, badge, form, button] = classes.map((name) => escapeHtml(name ?? ""));
+function accountHtml(visitor: Visitor, locale: Locale, here: string): string {
   const person = visitor.user!;
   const { intl } = textCatalog(locale);
   const name = person.name.trim() || intl.formatMessage({ id: "auth.header.noName" });
   const [smallest] = person.image_variants;
   const avatar = smallest
-    ? `<img class="${picture}" src="${escapeHtml(smallest.url)}" srcset="${escapeHtml(srcsetOf(person.image_variants))}" sizes="36px" width="36" height="36" alt="">`
+    ? `<img data-part="picture" src="${escapeHtml(smallest.url)}" srcset="${escapeHtml(srcsetOf(person.image_variants))}" sizes="36px" width="36" height="36" alt="">`
     : escapeHtml((Array.from(name)[0] ?? "?").toLocaleUpperCase());
   const account = escapeHtml(intl.formatMessage({ id: "auth.header.account" }, { name }));
   const unread = visitor.unreadMessages ?? 0;
@@ -170,13 +167,13 @@ function accountHtml(visitor: Visitor, locale: Locale, here: string, classes: st
   const signOut = escapeHtml(intl.formatMessage({ id: "auth.header.signout" }));
   const link = (path: string) => escapeHtml(localizePath(path, locale));
   return (
-    `<a class="${user}" href="${link(paths.cabinet.main())}" aria-label="${account}" title="${escapeHtml(name)}">` +
-    `<span class="${avatarClass}" aria-hidden="true">${avatar}</span></a>` +
+    `<a data-part="user" href="${link(paths.cabinet.main())}" aria-label="${account}" title="${escapeHtml(name)}">` +
+    `<span data-part="avatar" aria-hidden="true">${avatar}</span></a>` +
     (unread > 0 && visitor.messagesPath
-      ? `<a class="${badge}" href="${link(visitor.messagesPath)}" aria-label="${unreadLabel}" title="${unreadLabel}" data-testid="unread-badge">${unread}</a>`
+      ? `<a data-part="badge" href="${link(visitor.messagesPath)}" aria-label="${unreadLabel}" title="${unreadLabel}" data-testid="unread-badge">${unread}</a>`
       : "") +
-    `<form class="${form}" method="post" action="${link(AUTH_ROUTE_PATH)}"><input type="hidden" name="intent" value="signout">` +
+    `<form data-part="sign-out" method="post" action="${link(AUTH_ROUTE_PATH)}"><input type="hidden" name="intent" value="signout">` +
     `<input type="hidden" name="return_to" value="${escapeHtml(here)}">` +
-    `<button class="${button}" type="submit" title="${signOut}">${SIGN_OUT_ICON}<span class="visually-hidden">${signOut}</span></button></form>`
+    `<button type="submit" title="${signOut}">${SIGN_OUT_ICON}<span class="visually-hidden">${signOut}</span></button></form>`
   );
 }

@@ -145,14 +145,13 @@ function Account() {
           {t("auth.header.signin")}
         </Link>
         {/*
-          A kept page's account for a browser without JavaScript, written at the edge (decision 094) with
-          these classes; React leaves its content alone and replaces it with the account below.
+          A kept page's account for a browser without JavaScript, written at the edge (decision 094) and
+          styled as the account's own parts; React leaves its content alone and replaces it with the account below.
         */}
         {kept ? (
           <div
             className={styles.account}
             data-visitor="account"
-            data-classes={SLOT_CLASSES}
             dangerouslySetInnerHTML={NOTHING}
             suppressHydrationWarning
           />
@@ -174,12 +173,3 @@ function Account() {
 }
 
 const NOTHING = { __html: "" };
-/** The account's parts, in the order the edge gives them (worker/middleware/visitor-parts.ts). */
-const SLOT_CLASSES = [
-  styles.user,
-  styles.avatar,
-  styles.picture,
-  styles.keptBadge,
-  styles.signOutForm,
-  styles.signOut,
-].join(" ");

@@ -6,7 +6,7 @@ import styles from "#client/components/listing-results/listing-results.module.cs
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { RootData } from "#client/root-data.ts";
-import { useVisitor, useVisitorFromEdge } from "#client/visitor.ts";
+import { useVisitor } from "#client/visitor.ts";
 import { paths } from "#shared/paths.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import type { Visitor } from "#shared/visitor.ts";
@@ -23,9 +23,11 @@ export default function SaveSearch() {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
   const { save: rendered } = useLoaderData<{ save?: SaveSearchData }>();
-  const kept = Boolean(useRouteLoaderData<RootData>("root")?.kept);
+  const root = useRouteLoaderData<RootData>("root");
+  const kept = Boolean(root?.kept);
   const visitor = useVisitor();
-  const theirs = useVisitorFromEdge();
+  // The visitor the edge wrote into a kept page, applied after hydration (not the root data's nobody).
+  const theirs = kept && visitor !== (root as unknown);
   const lp = useLocalePath();
   const fetcher = useFetcher<SaveSearchResult>();
   const plain = useActionData<SaveSearchResult>();
@@ -122,7 +124,7 @@ export default function SaveSearch() {
 
 /** The control's state for `visitor`, of the kept page's (nobody's) one. */
 export function visitorsSave(save: SaveSearchData, visitor: Visitor, lp: (path: string) => string): SaveSearchData {
-  const found = visitor.savedSearches.find((search) => search.query === save.query);
+  const found = visitor.savedSearches?.find((search) => search.query === save.query);
   const signedIn = visitor.user !== null;
   return {
     ...save,
