@@ -20,6 +20,11 @@ export interface AppContext {
   country: string | undefined;
   /** The signed-in visitor, or null. */
   user: SessionUser | null;
+  /**
+   * The page is rendered to be kept for everyone (decision 094): as nobody; the visitor's own parts come
+   * after hydration (`useVisitor`).
+   */
+  kept?: boolean;
   /** Product §8 "error logging enabled in config": 500 notices show the server's message. */
   errorLogging: boolean;
   /** Development knobs (fault injection) apply. */

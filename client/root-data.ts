@@ -13,6 +13,11 @@ export interface RootData {
   errorLogging: boolean;
   /** ISO-2 country of the visitor from the edge (`request.cf.country`), when known. */
   country?: string;
+  /**
+   * Rendered to be kept for everyone (decision 094): the visitor's own parts below are nobody's, and the
+   * page's visitor comes after hydration (`useVisitor`, client/visitor.ts).
+   */
+  kept?: boolean;
   /** Ids of the visitor's favourite listings (account or guest cookie), newest first. */
   favourites: number[];
   /** The signed-in visitor, rendered on the server (no flash of a signed-out header), or null. */

@@ -17,6 +17,7 @@ import { favouriteIdsOf } from "#client/components/my-favourites/favourites.serv
 import { accountStylesheets } from "./components/layout/account-stylesheets.server.ts";
 import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
+import { rootDataIsNobodys } from "./visitor.ts";
 import "./styles/global.css";
 
 /** Every failed form post or fetcher submission shows its product §8 notice (client/api/api-failures.ts). */
@@ -24,7 +25,7 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [reportFailedA
 
 /** Never throws: the error screens need its texts. */
 export async function loader({ request, url, context }: Route.LoaderArgs): Promise<RootData> {
-  const { origin, user, api, country, texts, errorLogging } = context.get(appContext);
+  const { origin, user, api, country, texts, errorLogging, kept } = context.get(appContext);
   const { locale } = splitLocale(url.pathname);
   const [favourites, unreadMessages] = await Promise.all([
     favouriteIdsOf(request, api, user !== null),
@@ -32,6 +33,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     user ? api.unreadCount().then((result) => (result.ok ? result.data.data.unread : 0)) : undefined,
   ]);
   return {
+    kept: kept || undefined,
     favourites,
     unreadMessages,
     messagesPath: user ? privatePaths.cabinet.messages() : undefined,
@@ -59,7 +61,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
 
 /**
  * The texts change with the language, and the sign-in dialog's come when it opens: other
- * navigations keep the root data; forms refresh it.
+ * navigations keep the root data; forms refresh it. A kept document's is nobody's: the first navigation
+ * of a visitor with their own state loads theirs (decision 094).
  */
 export function shouldRevalidate({
   currentUrl,
@@ -67,6 +70,7 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  if (rootDataIsNobodys()) return true;
   if (splitLocale(currentUrl.pathname).locale !== splitLocale(nextUrl.pathname).locale) return true;
   if (!currentUrl.searchParams.has(AUTH_DIALOG_PARAM) && nextUrl.searchParams.has(AUTH_DIALOG_PARAM)) return true;
   return formMethod ? defaultShouldRevalidate : false;

@@ -22,6 +22,8 @@
  *   0 / 50 / 150 ms: first byte, complete document, sequential round trips before the first byte and in all,
  *   writes; and the goals at 150 ms as pass/fail lines (harness/audit/d1-latency.ts). `--latency-only` runs
  *   this part alone (with the build, seed and server);
+ * - the kept pages for everyone (scripts/bench/kept-mix.ts): a realistic mix of visitors replayed, the
+ *   share answered from the kept pages and a signed-in visitor's search page ÷ the static copy;
  * - the machine's core count and load (figures compare only inside one run).
  * Prints tables, writes reports/bench.json and exits non-zero naming every missed budget (budgets.json).
  */
@@ -43,6 +45,7 @@ import { seedStatements } from "#harness/seed/seed-sql.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { OFFLINE_PATH } from "#client/pwa/protocol.ts";
 import { type LatencyFigures, latencyVerdicts, measureLatency } from "#harness/audit/d1-latency.ts";
+import { keptMix } from "./bench/kept-mix.ts";
 
 const { values } = parseArgs({
   options: {
@@ -378,6 +381,12 @@ try {
     ),
   };
   const staticAfter = await measure("static (search HTML), last", staticTarget);
+  // The kept pages for everyone (decision 094): a mix of visitors replayed, and signed-in search ÷ static.
+  await ensureStatic();
+  step("kept pages for everyone: a mix of visitors replayed");
+  const mix = await keptMix(server, { cookie, staticPath, connections, duration });
+  report.keptMix = mix;
+  failures.push(...mix.failures);
   const staticReqPerSec = (staticBefore.reqPerSec + staticAfter.reqPerSec) / 2;
 
   // ── CPU per uncached render ─────────────────────────────────────────────────────────────────────

@@ -10,6 +10,8 @@ export const NEXT_PARAM = "next";
 export const VIA_PARAM = "via";
 /** The page to go back to when the dialog is shown by the auth route itself (no JavaScript). */
 export const RETURN_PARAM = "return_to";
+/** The locale-free path of the auth route (its action serves every dialog form and sign-out). */
+export const AUTH_ROUTE_PATH = "/auth/";
 
 const BASE = "https://next.invalid";
 

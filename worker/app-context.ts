@@ -16,11 +16,13 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
   const locale = c.get("locale") ?? splitLocale(new URL(c.req.url).pathname).locale;
   const texts = new FormattedTextsTable(localeEntry(locale).intl);
   c.set("formattedTexts", texts);
+  const kept = c.get("keptRender");
   return {
     nonce: c.get("secureHeadersNonce") ?? "",
     locale,
     origin: new URL(c.req.url).origin,
-    country: edgeCountry(c.req.raw, c.env),
+    country: kept ? kept.country : edgeCountry(c.req.raw, c.env),
+    kept: Boolean(kept),
     user: c.get("user") ?? null,
     errorLogging: isErrorLogging(c.env),
     development: debugAllowed(c.env, c.req.raw),

@@ -47,6 +47,11 @@ export interface AppEnv {
     now?: number;
     /** The id an error's log line and answer share (worker/http/request-id.ts). */
     requestId?: string;
+    /**
+     * The page is rendered to be kept for everyone (decision 094): as nobody, naming no country but the
+     * one its key names (the sign-in dialog's pages).
+     */
+    keptRender?: { country?: string };
     /** An API call of this request got no answer or a 5xx: its page is not kept (page cache). */
     apiFailed?: boolean;
     /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */

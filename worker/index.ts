@@ -27,6 +27,8 @@ import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
 import { session } from "./middleware/session.ts";
 import { d1Session } from "./middleware/d1-session.ts";
+import { visitorAnswer } from "./middleware/visitor.ts";
+import { VISITOR_PATH } from "#shared/visitor.ts";
 import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
@@ -98,6 +100,8 @@ app.use(requestMeter());
 app.use(requestLimits(earlyErrorScreen));
 // The API keeps its own router (mounted, not copied in): a page request is matched against this
 // app's few routes rather than the API's ~140.
+// The visitor's own parts of a kept page (decision 094): the page side's session, so it stays out of the API's router.
+app.get(VISITOR_PATH, session(), visitorAnswer);
 app.all("/api/*", (c) => api.fetch(c.req.raw, c.env, c.executionCtx));
 app.route("/", images);
 app.route("/", photos);

@@ -1,16 +1,18 @@
-import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { isbot } from "isbot";
-import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
+import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "#shared/auth-links.ts";
+import { type Locale, splitLocale } from "#shared/locales.ts";
+import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
-import { hasSessionCookie } from "#worker/auth/session.ts";
+import { hasOwnState, markOpened, visitorOf } from "./visitor.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
 import { debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
 import { canonicalPageQuery } from "#shared/page-query.ts";
 import { isPagePath } from "./page-request.ts";
 import { hasBookmarkCookie } from "./d1-session.ts";
+import { visitorParts } from "./visitor-parts.ts";
 
 /** Documents an isolate keeps in memory ahead of the Cache API (of its 128 MB). */
 const PAGES_IN_MEMORY_BYTES = 16 * 1024 * 1024;
@@ -27,7 +29,8 @@ const PER_RESPONSE = new Set(
 const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
 
 /**
- * A kept page's key: the page's URL with the view, the country and the build (decision 042) — the data
+ * A kept page's key: the page's URL with the view, the country (the sign-in dialog's pages only) and the
+ * build (decision 042) — the data
  * centre's cache outlives a deploy, and a page of one build must never be answered after another is
  * deployed (its scripts and stylesheets would be the other build's).
  */
@@ -39,53 +42,59 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
 }
 
 /**
- * Anonymous page views are the same for everyone for a short while, so the edge keeps the rendered
- * HTML for `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats: from this isolate's memory,
- * else from the data centre's cache (decision 010). Only pages a guest without favourites or saved
- * searches sees, answered 200 without cookies and without a failed API call, are kept; crawlers' complete
- * documents, each country's pages and each build's pages are kept apart. A kept page gets this response's CSP nonce, so every
- * response still has a fresh one. Development knobs bypass the cache. The D1 bookmark cookie is neither a key
- * nor kept; while it lasts, its visitor's pages are rendered afresh (and kept).
+ * A page view is the same for everyone for a short while, so the edge keeps the rendered HTML for
+ * `PAGE_CACHE_TTL` seconds (0 turns it off) and answers repeats: from this isolate's memory, else from the
+ * data centre's cache (decision 010). A kept page is rendered as nobody — no cookies, no session, no
+ * country (decision 094) — and only a 200 without cookies and without a failed API call is kept; crawlers'
+ * complete documents and each build's pages are kept apart, and the sign-in dialog's pages per country (its
+ * phone widget's default). A visitor with nothing of their own (no session, favourites or saved searches)
+ * gets the kept bytes; the home, search, list, detail and media pages are kept for everyone else too, each
+ * answer made theirs at the edge (`visitorParts`: their data as JSON for the app, and the parts a browser
+ * without JavaScript shows) and sent `private, no-store`. A signed-in visitor's detail page and every other
+ * page of a visitor with their own state are rendered for them as before. A kept page gets this response's
+ * CSP nonce, so every response still has a fresh one. Development knobs bypass the cache. The D1 bookmark
+ * cookie (decision 092) is neither a key nor kept; while it lasts, its visitor's pages are rendered afresh
+ * (and kept).
  */
 export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ttl = config(c.env).PAGE_CACHE_TTL;
     const url = new URL(c.req.url);
-    const eligible =
-      ttl > 0 &&
-      c.req.method === "GET" &&
-      isPagePath(url.pathname) &&
-      !c.get("user") &&
-      !hasSessionCookie(c) &&
-      !getCookie(c, FAVOURITES_COOKIE_NAME) &&
-      // The search pages show which of the guest's saved searches this one is (the cookie): theirs alone.
-      !getCookie(c, SAVED_SEARCH_COOKIE_NAME) &&
-      !debugRequest(c.env, c.req.raw);
+    const eligible = ttl > 0 && c.req.method === "GET" && isPagePath(url.pathname) && !debugRequest(c.env, c.req.raw);
     if (!eligible) return next();
+    const own = hasOwnState(c);
+    if (own && !keptForEveryone(url.pathname, Boolean(c.get("user")))) return next();
 
     const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";
-    // The page's data names the visitor's country (the phone widget's default): kept per country.
-    const country = edgeCountry(c.req.raw, c.env) ?? "";
+    const country = url.searchParams.has(AUTH_DIALOG_PARAM) ? (edgeCountry(c.req.raw, c.env) ?? "") : "";
     const key = pageCacheKey(url, view, country, buildId);
     const nonce = c.get("secureHeadersNonce") ?? "";
-    // A visitor who changed something a moment ago (the bookmark cookie, decision 092) is shown a fresh render,
-    // which is kept for everyone: the kept copy may be from before their change.
-    const page = hasBookmarkCookie(c) ? undefined : await keptCopy(key);
+    const [page, visitor] = await Promise.all([
+      // A visitor who changed something a moment ago (the bookmark cookie, decision 092) is shown a fresh
+      // render, which is kept for everyone: the kept copy may be from before their change.
+      hasBookmarkCookie(c) ? undefined : keptCopy(key),
+      own ? visitorOf(c, visitorPartsOf(url.pathname)) : undefined,
+    ]);
+    const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
+    const theirs = (res: Response) =>
+      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id)) : res;
     if (page) {
-      c.res = new Response(pageBody(page, nonce), { status: page.status, headers: page.headers });
+      c.res = theirs(new Response(pageBody(page, nonce), { status: page.status, headers: page.headers }));
       c.res.headers.set("X-Page-Cache", "hit");
       return;
     }
 
-    await next();
+    await renderedAsNobody(c, country || undefined, next);
     const res = c.res;
     if (
       res.status !== 200 ||
       res.headers.has("Set-Cookie") ||
       !res.body ||
       !res.headers.get("Content-Type")?.includes("text/html")
-    )
+    ) {
+      c.res = theirs(res);
       return;
+    }
     const [toClient, toCache] = res.body.tee();
     const headers = keptHeaders(res.headers);
     c.executionCtx.waitUntil(
@@ -98,9 +107,56 @@ export function pageCache(buildId: string): MiddlewareHandler<AppEnv> {
         () => undefined,
       ), // a render that failed half-way is not kept
     );
-    c.res = new Response(toClient, { status: res.status, headers: res.headers });
+    c.res = theirs(new Response(toClient, { status: res.status, headers: res.headers }));
     c.res.headers.set("X-Page-Cache", "miss");
   };
+}
+
+/**
+ * Renders the page as a visitor without cookies or a session would see it (`keptRender`: the root data
+ * says so, and names no country but `country`); the visitor's own request is put back afterwards, for the
+ * middleware that answers after the render (renewed session cookies).
+ */
+async function renderedAsNobody(c: Context<AppEnv>, country: string | undefined, next: Next) {
+  const { raw } = c.req;
+  const user = c.get("user");
+  const session = c.get("session");
+  const headers = new Headers(raw.headers);
+  headers.delete("cookie");
+  headers.delete("authorization");
+  c.req.raw = new Request(raw, { headers });
+  c.set("user", undefined);
+  c.set("session", undefined);
+  c.set("keptRender", { country });
+  try {
+    await next();
+  } finally {
+    c.req.raw = raw;
+    c.set("user", user);
+    c.set("session", session);
+    c.set("keptRender", undefined);
+  }
+}
+
+/** A kept page made `visitor`'s (their JSON, and their parts without JavaScript): theirs alone, never stored. */
+function visitorsCopy(
+  res: Response,
+  visitor: Visitor,
+  locale: Locale,
+  url: URL,
+  onSavedSearchShown: (id: number) => void,
+): Response {
+  if (!res.headers.get("Content-Type")?.includes("text/html")) return res;
+  const params = new URLSearchParams(url.search);
+  for (const name of [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM]) params.delete(name);
+  const here = url.pathname + (params.size ? `?${params}` : "");
+  const headers = new Headers(res.headers);
+  headers.delete("Content-Length");
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(visitorParts(visitor, locale, here, onSavedSearchShown).transform(res).body, {
+    status: res.status,
+    headers,
+  });
 }
 
 /** What is kept under `key` (a page, or a page's payload): this isolate's memory, else the data centre's cache. */

@@ -19,9 +19,12 @@ function site(buildId = BUILD) {
     renders++;
     if (c.req.query("api") === "down") c.set("apiFailed", true);
     const nonce = c.get("secureHeadersNonce");
-    const country = edgeCountry(c.req.raw, c.env) ?? "";
+    // As the app's context reads it (worker/app-context.ts): a kept render names only its key's country.
+    const kept = c.get("keptRender");
+    const country = (kept ? kept.country : edgeCountry(c.req.raw, c.env)) ?? "";
+    const cookie = c.req.header("cookie") ?? "";
     return c.html(
-      `<html><head><script nonce="${nonce}">1</script></head><body>render ${renders} ${country} ${buildId}</body></html>`,
+      `<html><head><script nonce="${nonce}">1</script></head><body>render ${renders} ${country} ${buildId} [${cookie}]<form data-favourite="7"><input type="hidden" name="intent" value="add"><button aria-pressed="false"></button></form></body></html>`,
     );
   });
   const get = async (path: string, headers: Record<string, string> = {}, country?: string) => {
@@ -35,7 +38,13 @@ function site(buildId = BUILD) {
     const html = await res.text();
     await waitOnExecutionContext(ctx);
     const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
-    return { status: res.status, cache: res.headers.get("x-page-cache"), html, nonce };
+    return {
+      status: res.status,
+      cache: res.headers.get("x-page-cache"),
+      cacheControl: res.headers.get("cache-control"),
+      html,
+      nonce,
+    };
   };
   return { get, renders: () => renders };
 }
@@ -122,7 +131,7 @@ describe("pageCache", () => {
     expect(res.html).toBe(`<script nonce="${res.nonce}">1</script>kept`);
   });
 
-  it("renders for a guest with favourites, saved searches, a session or a debug knob, and keeps crawlers' documents apart", async () => {
+  it("renders other pages for a guest with favourites, saved searches, a session or a debug knob, and keeps crawlers' documents apart", async () => {
     const { get, renders } = site();
     const path = unique();
     await get(path);
@@ -156,17 +165,36 @@ describe("pageCache", () => {
     expect(renders()).toBe(2);
   });
 
-  it("keeps each country's page apart: the data names the visitor's country", async () => {
+  it("keeps the public pages for everyone: rendered without cookies, made each visitor's on the way out", async () => {
+    const { get, renders } = site();
+    const path = `/search/?q=${crypto.randomUUID()}`;
+    const first = await get(path, { cookie: "favourites=7; refresh_token=abc" });
+    expect([first.cache, first.cacheControl]).toEqual(["miss", "private, no-store"]);
+    // The render saw no cookie; the answer is theirs: the heart pressed, their JSON in the head.
+    expect(first.html).toContain("render 1  build-a []");
+    expect(first.html).toContain('aria-pressed="true"');
+    expect(first.html).toContain('"favourites":[7]');
+    const guest = await get(path);
+    expect([guest.cache, guest.cacheControl]).toEqual(["hit", null]);
+    expect(guest.html).toContain('aria-pressed="false"');
+    expect(guest.html).not.toContain("favourites");
+    const saved = await get(path, { cookie: "saved_search=%5B%5D" });
+    expect([saved.cache, saved.cacheControl]).toEqual(["hit", "private, no-store"]);
+    expect(renders()).toBe(1);
+  });
+
+  it("keeps one page for every country; the sign-in dialog's (its phone widget) per country", async () => {
     const { get, renders } = site();
     const path = unique();
-    expect((await get(path, {}, "RS")).html).toContain("render 1 RS");
+    expect((await get(path, {}, "RS")).html).toContain("render 1  build-a");
     const german = await get(path, {}, "DE");
-    expect(german.cache).toBe("miss");
-    expect(german.html).toContain("render 2 DE");
-    const serbian = await get(path, {}, "RS");
-    expect(serbian.cache).toBe("hit");
-    expect(serbian.html).toContain("render 1 RS");
-    expect(renders()).toBe(2);
+    expect(german.cache).toBe("hit");
+    expect(german.html).toContain("render 1  build-a");
+    const dialog = `${path}?auth=register`;
+    expect((await get(dialog, {}, "RS")).html).toContain("render 2 RS");
+    expect((await get(dialog, {}, "DE")).html).toContain("render 3 DE");
+    expect((await get(dialog, {}, "RS")).cache).toBe("hit");
+    expect(renders()).toBe(3);
   });
 
   it("keeps no page whose API calls failed: its sections say so, for this visitor only", async () => {

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
-import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import { ACCOUNT_LIMITS, USER_OPTIONS } from "#shared/api/auth.ts";
 import { PHONE_PREFERRED_COUNTRIES } from "#shared/phone/constants.ts";
 import { NEXT_PARAM, safeNextPath } from "#shared/auth-links.ts";
 import { LazyPhoneInput } from "#client/components/phone-input/lazy-phone-input.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import type { RootData } from "#client/root-data.ts";
+import { useVisitorCountry } from "#client/visitor-country.ts";
 import {
   AUTH_ROUTE_PATH,
   type AuthActionData,
@@ -221,7 +221,7 @@ function Remember({ checked }: { checked: boolean }) {
 
 function IdentityField({ view }: { view: AuthView }) {
   const { t } = useI18n();
-  const root = useRouteLoaderData<RootData>("root");
+  const country = useVisitorCountry();
   const errorId = useId();
   const error = view.fields?.identity;
   if (view.via === "phone") {
@@ -230,7 +230,7 @@ function IdentityField({ view }: { view: AuthView }) {
         <LazyPhoneInput
           name="telephone"
           required
-          defaultCountry={root?.country ?? USER_OPTIONS.default_country}
+          defaultCountry={country ?? USER_OPTIONS.default_country}
           preferredCountries={PHONE_PREFERRED_COUNTRIES}
           defaultValue={{ text: view.phoneText ?? "", country: view.phoneCountry }}
           aria-describedby={error ? errorId : undefined}

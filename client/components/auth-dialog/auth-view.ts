@@ -20,8 +20,7 @@ export interface AuthActionData {
   serverMessage?: string;
 }
 
-/** The locale-free path of the auth route (its action serves every dialog form and sign-out). */
-export const AUTH_ROUTE_PATH = "/auth/";
+export { AUTH_ROUTE_PATH } from "#shared/auth-links.ts";
 
 export interface AuthView {
   mode: AuthMode;

@@ -1,8 +1,8 @@
-import { useFetcher, useLocation, useRouteLoaderData } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { paths } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import type { RootData } from "#client/root-data.ts";
+import { useVisitor } from "#client/visitor.ts";
 import styles from "./favourite-button.module.css";
 
 /**
@@ -20,10 +20,10 @@ export function FavouriteButton({
   const { t } = useI18n();
   const lp = useLocalePath();
   const { pathname, search } = useLocation();
-  const root = useRouteLoaderData<RootData>("root");
+  const { favourites } = useVisitor();
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("intent");
-  const saved = pending ? pending === "add" : (root?.favourites ?? []).includes(listingId);
+  const saved = pending ? pending === "add" : favourites.includes(listingId);
   const label = saved ? t("favourites.remove") : t("favourites.add");
 
   return (
@@ -31,6 +31,8 @@ export function FavouriteButton({
       method="post"
       action={lp(paths.page("favourites"))}
       className={styles.form}
+      // A kept page's hearts are written in at the edge for a browser without JavaScript (decision 094).
+      data-favourite={listingId}
       onSubmit={(event) => {
         // In the background: without `redirect_to` the action answers instead of sending us back.
         event.preventDefault();
@@ -59,7 +61,8 @@ export function FavouriteButton({
             strokeLinejoin="round"
           />
         </svg>
-        {variant === "inline" ? <span>{label}</span> : null}
+        {/* The edge may have written the visitor's label; the app renders the same once it has their state. */}
+        {variant === "inline" ? <span suppressHydrationWarning>{label}</span> : null}
       </button>
     </fetcher.Form>
   );

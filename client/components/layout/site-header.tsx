@@ -8,6 +8,7 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { LanguageSwitcher } from "#client/components/language-switcher/language-switcher.tsx";
 import { LogoMark } from "./logo.tsx";
 import { lazyComponent } from "#client/lazy-component.tsx";
+import { keptAccountHtml, useVisitor } from "#client/visitor.ts";
 import styles from "./site-header.module.css";
 
 // Guests never load the account's link, the unread badge and the sign-out form; the server renders them in
@@ -18,7 +19,7 @@ const MessagesEntry = lazyComponent(() => import("./messages-entry.tsx"));
 export function SiteHeader() {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const root = useRouteLoaderData<RootData>("root");
+  const visitor = useVisitor();
   const nav = [
     { to: paths.list("sale", "apartment"), label: t("nav.buy") },
     { to: paths.list("rent", "apartment"), label: t("nav.rent") },
@@ -59,9 +60,9 @@ export function SiteHeader() {
                 </li>
               ))}
               {/* Its address comes with the root data: the private paths stay out of every page's first load. */}
-              {root?.user && root.messagesPath ? (
+              {visitor.user && visitor.messagesPath ? (
                 <Suspense fallback={null}>
-                  <MessagesEntry to={root.messagesPath} unread={root.unreadMessages ?? 0} />
+                  <MessagesEntry to={visitor.messagesPath} unread={visitor.unreadMessages ?? 0} />
                 </Suspense>
               ) : null}
             </ul>
@@ -129,19 +130,46 @@ function HeaderMenu({ children }: { children: React.ReactNode }) {
 function Account() {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
-  const user = useRouteLoaderData<RootData>("root")?.user;
+  const kept = Boolean(useRouteLoaderData<RootData>("root")?.kept);
+  const { user } = useVisitor();
   if (!user) {
     return (
-      <Link to={withAuthParams(pathname, search, "signin")} preventScrollReset className={styles.signIn} rel="nofollow">
-        {t("auth.header.signin")}
-      </Link>
+      <>
+        <Link
+          to={withAuthParams(pathname, search, "signin")}
+          preventScrollReset
+          className={styles.signIn}
+          rel="nofollow"
+          data-visitor="signin"
+        >
+          {t("auth.header.signin")}
+        </Link>
+        {/*
+          A kept page's account for a browser without JavaScript, written at the edge (decision 094) and
+          styled as the account's own parts; React leaves its content alone and replaces it with the account below.
+        */}
+        {kept ? (
+          <div
+            className={styles.account}
+            data-visitor="account"
+            dangerouslySetInnerHTML={NOTHING}
+            suppressHydrationWarning
+          />
+        ) : null}
+      </>
     );
   }
   return (
     <div className={styles.account}>
-      <Suspense fallback={null}>
+      <Suspense
+        fallback={
+          kept ? <div className={styles.account} dangerouslySetInnerHTML={{ __html: keptAccountHtml() }} /> : null
+        }
+      >
         <AccountTools user={user} />
       </Suspense>
     </div>
   );
 }
+
+const NOTHING = { __html: "" };

@@ -5,6 +5,7 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { useLiveChannel } from "#client/live/use-live-channel.ts";
 import type { RootData } from "#client/root-data.ts";
+import { useVisitor } from "#client/visitor.ts";
 import styles from "./unread-badge.module.css";
 
 /**
@@ -16,7 +17,7 @@ export default function UnreadBadge() {
   const { t } = useI18n();
   const lp = useLocalePath();
   const root = useRouteLoaderData<RootData>("root");
-  const rendered = root?.unreadMessages ?? 0;
+  const rendered = useVisitor().unreadMessages ?? 0;
   // The channel's count, until the root data is loaded again (after a form post): then that one.
   const [live, setLive] = useState({ from: rendered, unread: rendered });
   if (live.from !== rendered) setLive({ from: rendered, unread: rendered });

@@ -1,0 +1,321 @@
+/**
+ * The kept pages for everyone (decision 094), measured: a replay of a realistic mix of visitors — 60 %
+ * guests with nothing of their own, 25 % guests with favourites, 15 % signed in — over `urls` addresses of
+ * the seed (home, search, lists, detail and media pages in en/ru/sr) with Zipf popularity (the n-th most
+ * popular is asked 1/n as often; the landing pages — home, search, lists — rank first, then the detail
+ * and media pages in a fixed shuffled order), `connections` at a time. Half the replay warms the kept pages
+ * up; the other half counts the answers that came from them (`X-Page-Cache: hit`). Then the throughput of a
+ * signed-in visitor's search page (kept, made theirs at the edge) against the static copy of the search HTML.
+ *
+ * `npm run bench` runs it (`keptMix`); alone, against a build already made and the seeded test D1:
+ * `node scripts/bench/kept-mix.ts [--build .builds/test] [--requests 10000] [--urls 2000]`.
+ */
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { BROWSER_UA } from "#harness/audit/pages.ts";
+import { Rng } from "#harness/seed/prng.ts";
+import type { ServedBuild } from "#harness/serve-build.ts";
+
+/** The mix of visitors (issue's figures): who asks each request. */
+const MIX = [
+  { kind: "guest", share: 0.6 },
+  { kind: "guest with favourites", share: 0.25 },
+  { kind: "signed in", share: 0.15 },
+] as const;
+type Kind = (typeof MIX)[number]["kind"];
+const LOCALES = ["", "/ru", "/sr"];
+const HEADERS = { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html,*/*" };
+
+export interface KeptMixOptions {
+  /** A signed-in visitor's cookies (the development user's session). */
+  cookie: string;
+  /** The static copy of the search page's HTML, served from the build's client folder. */
+  staticPath: string;
+  connections: number;
+  /** Seconds per throughput target. */
+  duration: number;
+  requests?: number;
+  urls?: number;
+  /** Goals: the kept share after warm-up, and signed-in search ÷ static. */
+  goals?: { keptShare: number; signedInSearchToStatic: number };
+}
+
+export interface KeptMixResult {
+  urls: number;
+  byKind: Record<string, number>;
+  requests: number;
+  keptShare: number;
+  keptShareByKind: Record<Kind, number>;
+  keptShareByPage: Record<string, number>;
+  replayReqPerSec: number;
+  throughput: Record<string, { path: string; reqPerSec: number; p50Ms: number; p99Ms: number; non2xx: number }>;
+  signedInSearchToStatic: number;
+  failures: string[];
+}
+
+/** The kind of page of a locale-free path. */
+function pageKind(path: string): string {
+  const rest = path.replace(/^\/(ru|sr)(?=\/)/, "").split("?")[0]!;
+  if (rest === "/") return "home";
+  if (rest === "/search/") return "search";
+  if (rest.startsWith("/media/")) return "media";
+  return /\/\d+\/$/.test(rest) ? "detail" : "list";
+}
+
+async function json<T>(base: string, path: string): Promise<T | undefined> {
+  const res = await fetch(`${base}${path}`, { headers: { "user-agent": BROWSER_UA, accept: "application/json" } });
+  return res.ok ? ((await res.json()) as T) : undefined;
+}
+
+/**
+ * `count` page addresses of the seed in popularity order: the landing pages first (home, search and its
+ * sorts, every list of the detail pages found, deepest last), then detail and media pages shuffled.
+ */
+async function mixUrls(base: string, count: number, rng: Rng): Promise<string[]> {
+  const details: string[] = [];
+  for (let page = 1; details.length < count && page <= 40; page++) {
+    const found = await json<{ items?: { path?: string }[] }>(base, `/api/seo/realty/list?per_page=100&page=${page}`);
+    const paths = (found?.items ?? []).flatMap((item) => (item.path ? [new URL(item.path, base).pathname] : []));
+    if (!paths.length) break;
+    details.push(...paths.map((path) => path.replace(/\/?$/, "/")));
+  }
+  const articles = (await json<{ items?: { tag_path?: string[]; slug?: string }[] }>(base, "/api/article?per_page=50"))
+    ?.items;
+  const media = [
+    "/media/",
+    "/media/?page=2",
+    ...(articles ?? []).flatMap((a) => (a.slug ? [`/media/${[...(a.tag_path ?? []), a.slug].join("/")}/`] : [])),
+  ];
+  const lists = new Set<string>();
+  for (const path of details) {
+    const [deal, type, city] = path.split("/").filter(Boolean);
+    lists.add(`/${deal}/`).add(`/${deal}/${type}/`);
+    lists.add(`/${deal}/${type}/${city}/`);
+  }
+  const byDepth = [...lists].sort((a, b) => a.split("/").length - b.split("/").length);
+  const landing = [
+    "/",
+    "/search/",
+    ...byDepth.slice(0, 6),
+    ...["price_asc", "price_desc", "newest"].map((s) => `/search/?sort=${s}`),
+    ...byDepth.slice(6),
+    ...byDepth.slice(0, 10).map((list) => `${list}?page=2`),
+  ];
+  const tail = [...details, ...media];
+  for (let i = tail.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [tail[i], tail[j]] = [tail[j]!, tail[i]!];
+  }
+  // Each address in the three languages, the same page's languages next to each other in popularity.
+  return [...landing, ...tail].flatMap((path) => LOCALES.map((locale) => locale + path)).slice(0, count);
+}
+
+/** A Zipf draw over ranks 0…n-1 (weight 1/(rank+1)), by the cumulative weights. */
+function zipf(n: number, rng: Rng): () => number {
+  const cumulative: number[] = [];
+  let sum = 0;
+  for (let rank = 1; rank <= n; rank++) cumulative.push((sum += 1 / rank));
+  return () => {
+    const x = rng.next() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid]! < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+}
+
+export async function keptMix(server: ServedBuild, options: KeptMixOptions): Promise<KeptMixResult> {
+  const { cookie, staticPath, connections, duration, requests = 10_000, urls: wanted = 2000 } = options;
+  const goals = options.goals ?? { keptShare: 0.9, signedInSearchToStatic: 0.5 };
+  const failures: string[] = [];
+  const rng = new Rng(0x4b_e9_7094);
+  const candidates = await mixUrls(server.url, Math.round(wanted * 1.1), rng);
+  // Only pages that answer 200 (a list of no listings is a 404; a sort a page redirects is another address).
+  const urls: string[] = [];
+  for (let i = 0; i < candidates.length && urls.length < wanted; i += connections) {
+    const batch = candidates.slice(i, i + connections);
+    const answers = await Promise.all(
+      batch.map((path) =>
+        fetch(`${server.url}${path}`, { headers: HEADERS, redirect: "manual" }).then(async (r) => {
+          await r.arrayBuffer();
+          return r.status;
+        }),
+      ),
+    );
+    batch.forEach((path, j) => answers[j] === 200 && urls.push(path));
+  }
+  if (urls.length < wanted)
+    failures.push(`kept mix: only ${urls.length} of ${wanted} addresses answer 200 in this seed`);
+  const byKind: Record<string, number> = {};
+  for (const url of urls) byKind[pageKind(url)] = (byKind[pageKind(url)] ?? 0) + 1;
+  const ids = urls.flatMap((url) => /\/(\d+)\/$/.exec(url)?.[1] ?? []).map(Number);
+
+  const rank = zipf(urls.length, rng);
+  const draws = Array.from({ length: requests }, () => {
+    const x = rng.next();
+    const kind = x < MIX[0].share ? MIX[0].kind : x < MIX[0].share + MIX[1].share ? MIX[1].kind : MIX[2].kind;
+    const favourites = Array.from({ length: 3 }, () => ids[rng.int(0, Math.max(ids.length - 1, 0))] ?? 1);
+    const cookieOf: Record<Kind, string> = {
+      guest: "",
+      "guest with favourites": `favourites=${[...new Set(favourites)].join(".")}`,
+      "signed in": cookie,
+    };
+    return { path: urls[rank()]!, kind, cookie: cookieOf[kind] };
+  });
+
+  // The replay: `connections` at a time, in order; the second half counted.
+  const outcomes: { kind: Kind; page: string; kept: boolean }[] = new Array(requests);
+  let next = 0;
+  let measuredStart = 0;
+  const half = Math.floor(requests / 2);
+  const worker = async () => {
+    for (let i = next++; i < requests; i = next++) {
+      if (i === half) measuredStart = performance.now();
+      const draw = draws[i]!;
+      const res = await fetch(`${server.url}${draw.path}`, {
+        headers: draw.cookie ? { ...HEADERS, cookie: draw.cookie } : HEADERS,
+        redirect: "manual",
+      });
+      await res.arrayBuffer();
+      outcomes[i] = { kind: draw.kind, page: pageKind(draw.path), kept: res.headers.get("x-page-cache") === "hit" };
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  const replaySeconds = (performance.now() - measuredStart) / 1000;
+  const counted = outcomes.slice(half);
+  const share = (items: typeof counted) => items.filter((o) => o.kept).length / Math.max(items.length, 1);
+  const keptShare = share(counted);
+  const keptShareByKind = Object.fromEntries(
+    MIX.map(({ kind }) => [kind, share(counted.filter((o) => o.kind === kind))]),
+  ) as Record<Kind, number>;
+  const keptShareByPage = Object.fromEntries(
+    [...new Set(counted.map((o) => o.page))].map((page) => [page, share(counted.filter((o) => o.page === page))]),
+  );
+
+  // Throughput: a signed-in visitor's search page (kept, made theirs) and the static copy, measured in turn.
+  const load = async (path: string, headers: Record<string, string> = {}) => {
+    const all = { ...HEADERS, ...headers };
+    const url = `${server.url}${path}`;
+    await autocannon({ url, connections, amount: connections * 20, headers: all });
+    const r = await autocannon({ url, connections, duration, headers: all });
+    return { path, reqPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx };
+  };
+  const search = urls.find((url) => url === "/search/") ?? "/search/";
+  const throughput = {
+    "static (search HTML)": await load(staticPath),
+    "search, signed in": await load(search, { cookie }),
+    "search, guest with favourites": await load(search, { cookie: draws.find((d) => d.kind === MIX[1].kind)!.cookie }),
+    "search, guest": await load(search),
+  };
+  const signedInSearchToStatic =
+    throughput["search, signed in"].reqPerSec / throughput["static (search HTML)"].reqPerSec;
+
+  console.log(
+    `\nKept pages for everyone (decision 094): ${requests} requests over ${urls.length} addresses (${Object.entries(
+      byKind,
+    )
+      .map(([k, n]) => `${n} ${k}`)
+      .join(", ")}), ${connections} at a time`,
+  );
+  console.table({
+    "all visitors": { "kept share": keptShare.toFixed(3) },
+    ...Object.fromEntries(Object.entries(keptShareByKind).map(([kind, s]) => [kind, { "kept share": s.toFixed(3) }])),
+    ...Object.fromEntries(
+      Object.entries(keptShareByPage).map(([page, s]) => [`${page} pages`, { "kept share": s.toFixed(3) }]),
+    ),
+  });
+  console.table(
+    Object.fromEntries(
+      Object.entries(throughput).map(([name, t]) => [
+        name,
+        { path: t.path, "req/s": Math.round(t.reqPerSec), "p50 ms": t.p50Ms, "p99 ms": t.p99Ms, non2xx: t.non2xx },
+      ]),
+    ),
+  );
+  console.log(
+    `kept share after warm-up ${keptShare.toFixed(3)} (goal ≥ ${goals.keptShare}); replay ${(counted.length / replaySeconds).toFixed(0)} req/s; signed-in search ÷ static ${signedInSearchToStatic.toFixed(3)} (goal ≥ ${goals.signedInSearchToStatic})`,
+  );
+  if (keptShare < goals.keptShare)
+    failures.push(
+      `kept mix: ${keptShare.toFixed(3)} of the answers after warm-up came from the kept pages < ${goals.keptShare}`,
+    );
+  if (signedInSearchToStatic < goals.signedInSearchToStatic)
+    failures.push(
+      `kept mix: signed-in search ÷ static ${signedInSearchToStatic.toFixed(3)} < ${goals.signedInSearchToStatic}`,
+    );
+  for (const [name, t] of Object.entries(throughput))
+    if (t.non2xx) failures.push(`kept mix: ${name} answered ${t.non2xx} responses not 2xx under load`);
+  return {
+    urls: urls.length,
+    byKind,
+    requests,
+    keptShare,
+    keptShareByKind,
+    keptShareByPage,
+    replayReqPerSec: counted.length / replaySeconds,
+    throughput,
+    signedInSearchToStatic,
+    failures,
+  };
+}
+
+// Alone: a build already made, served on a copy of the seeded test D1, with the static copy put in place.
+if (import.meta.main) {
+  const { existsSync, rmSync, writeFileSync } = await import("node:fs");
+  const { join } = await import("node:path");
+  const { serveBuild } = await import("#harness/serve-build.ts");
+  const { seedTestD1 } = await import("#harness/seed/local-d1.ts");
+  const { SEEDED_TEST_STATE } = await import("#harness/folders.ts");
+  const { pageSamples } = await import("#harness/audit/pages.ts");
+  const { values } = parseArgs({
+    options: {
+      build: { type: "string", default: ".builds/test" },
+      state: { type: "string", default: ".wrangler/kept-mix-state" },
+      requests: { type: "string", default: "10000" },
+      urls: { type: "string", default: "2000" },
+      connections: { type: "string", default: "10" },
+      duration: { type: "string", default: "10" },
+      /** The page cache's seconds (wrangler.toml's by default). */
+      ttl: { type: "string" },
+    },
+  });
+  const vars: Record<string, string> = values.ttl ? { PAGE_CACHE_TTL: values.ttl } : {};
+  await seedTestD1(values.state, SEEDED_TEST_STATE);
+  const server = await serveBuild({ build: values.build, state: values.state }, { vars });
+  const file = join(values.build, "client", "kept-mix-static.html");
+  try {
+    const search = await (await fetch(`${server.url}/search/`, { headers: HEADERS })).text();
+    writeFileSync(file, search);
+    await server.stop();
+    const served = await serveBuild({ build: values.build, state: values.state }, { vars });
+    try {
+      const staticPath = new URL((await fetch(`${served.url}/kept-mix-static.html`)).url).pathname;
+      const found = await pageSamples(served.url);
+      const result = await keptMix(served, {
+        cookie: found.session?.user ?? "",
+        staticPath,
+        connections: Number(values.connections),
+        duration: Number(values.duration),
+        requests: Number(values.requests),
+        urls: Number(values.urls),
+      });
+      if (result.failures.length) console.log(`\n${result.failures.join("\n")}`);
+      // The first-load JavaScript of a guest's home, search and detail page (budgets.json's measure).
+      const { firstLoad } = await import("#harness/audit/first-load.ts");
+      const { pageTypes } = await import("#harness/audit/pages.ts");
+      for (const page of pageTypes(found).filter((p) => ["home", "search", "detail"].includes(p.type))) {
+        const html = await (await fetch(`${served.url}${page.path}`, { headers: HEADERS })).text();
+        const weight = firstLoad(html, join(values.build, "client"));
+        console.log(`first-load JS ${page.type}: ${(weight.js.gzip / 1024).toFixed(1)} KB gzip`);
+      }
+    } finally {
+      await served.stop();
+    }
+  } finally {
+    if (existsSync(file)) rmSync(file);
+  }
+}
