@@ -10,7 +10,8 @@ import { FavouriteButton } from "#client/components/favourite-button/favourite-b
 import { type CardListing, cardListing } from "#client/components/listing-card/card-listing.ts";
 import { ListingCard } from "#client/components/listing-card/listing-card.tsx";
 import { ListingView } from "#client/components/listing-view/listing-view.tsx";
-import { type ContactResult, OwnerContact } from "#client/components/listing-facts/owner-contact.tsx";
+import type * as OwnerContactModule from "#client/components/listing-facts/owner-contact.tsx";
+import type { ContactResult } from "#client/components/listing-facts/owner-contact.tsx";
 import { paymentHref } from "#client/components/payment/payment-links.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { lazyComponent } from "#client/lazy-component.tsx";
@@ -32,6 +33,10 @@ import { secondaryData } from "#client/secondary-data.server.ts";
 // Sharing acts only once hydrated; the server renders its link in place (decision 070).
 const ShareLink = lazyComponent<ComponentProps<typeof ShareLinkModule.ShareLink>>(() =>
   import("#client/components/listing-facts/share-link.tsx").then((m) => ({ default: m.ShareLink })),
+);
+// The owner block: rendered in place by the server, its links and forms work before its code arrives.
+const OwnerContact = lazyComponent<ComponentProps<typeof OwnerContactModule.OwnerContact>>(() =>
+  import("#client/components/listing-facts/owner-contact.tsx").then((m) => ({ default: m.OwnerContact })),
 );
 
 /** Similar listings shown under a listing: same deal, type and city, price within ±25 %. */
@@ -165,13 +170,15 @@ export default function ListingDetail({ loaderData }: Route.ComponentProps) {
       }
       contact={
         <>
-          <OwnerContact
-            owner={listing.owner}
-            advertiser={listing.advertiser}
-            revealPrice={loaderData.revealPrice}
-            phone={loaderData.phone}
-            messageLimits={loaderData.messageLimits}
-          />
+          <Suspense fallback={null}>
+            <OwnerContact
+              owner={listing.owner}
+              advertiser={listing.advertiser}
+              revealPrice={loaderData.revealPrice}
+              phone={loaderData.phone}
+              messageLimits={loaderData.messageLimits}
+            />
+          </Suspense>
           <p className={styles.report}>
             <Link to={lp(paths.listing.report(listing.id))} rel="nofollow">
               {t("detail.report")}
