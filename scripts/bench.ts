@@ -38,6 +38,7 @@ import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { seedStatements } from "#harness/seed/seed-sql.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { OFFLINE_PATH } from "#client/pwa/protocol.ts";
+import { renderCpuGoal } from "./bench/render-cpu.ts";
 
 const { values } = parseArgs({
   options: {
@@ -362,6 +363,10 @@ try {
       ]),
     ),
   );
+
+  const renderCpu = renderCpuGoal(cpu, "layout alone (offline page)", Object.keys(uncached));
+  failures.push(...renderCpu.failures);
+  report.renderCpuRatio = renderCpu.ratios;
 
   const ratioOf = (t: Measured) => t.reqPerSec / staticReqPerSec;
   const pagesTable = Object.fromEntries(

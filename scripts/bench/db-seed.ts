@@ -10,11 +10,12 @@
 import { createHash } from "node:crypto";
 import { existsSync, globSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
 import { OWNER_STATS_DAYS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { seedStatementStream } from "#harness/seed/seed-sql.ts";
 import { wrangler } from "#harness/wrangler.ts";
+import { withDatabase } from "./db-file.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days of statistics the bench databases hold: twice what the owner reads, so the window cuts a range. */
@@ -29,7 +30,7 @@ const STATEMENTS_PER_TRANSACTION = 500;
 /** What a bench database is made of; a change to any of them seeds it again. */
 const SEED_INPUTS = ["harness/seed/**/*.ts", "worker/db/reference/**/*", "scripts/bench/db-seed.ts"];
 
-function seedStamp(size: number): string {
+export function seedStamp(size: number): string {
   const hash = createHash("sha256").update(String(size));
   for (const file of globSync(SEED_INPUTS).sort()) hash.update(file).update(readFileSync(file));
   return hash.digest("hex");
@@ -112,20 +113,6 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 
 function migrationCount(file: string): number {
   return withDatabase(file, (db) => Number(db.prepare("SELECT COUNT(*) AS n FROM d1_migrations").get()!.n));
-}
-
-export function withDatabase<T>(file: string, work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(file);
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** Rows of a read on the bench database (no server holding it at the time). */
-export function query(file: string, sql: string): Record<string, unknown>[] {
-  return withDatabase(file, (db) => db.prepare(sql).all() as Record<string, unknown>[]);
 }
 
 /**
