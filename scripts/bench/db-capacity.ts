@@ -8,7 +8,7 @@
 import { withDatabase } from "./db-file.ts";
 
 /** D1's largest database (Cloudflare's limits page: 10 GB), in decimal bytes: the lower reading. */
-export const D1_MAX_BYTES = 10 * 1000 ** 3;
+const D1_MAX_BYTES = 10 * 1000 ** 3;
 
 /** Tables whose rows come with the listings, counted per listing. */
 const PER_LISTING = [

@@ -30,14 +30,14 @@ const STATEMENTS_PER_TRANSACTION = 500;
 /** What a bench database is made of; a change to any of them seeds it again. */
 const SEED_INPUTS = ["harness/seed/**/*.ts", "worker/db/reference/**/*", "scripts/bench/db-seed.ts"];
 
-export function seedStamp(size: number): string {
+function seedStamp(size: number): string {
   const hash = createHash("sha256").update(String(size));
   for (const file of globSync(SEED_INPUTS).sort()) hash.update(file).update(readFileSync(file));
   return hash.digest("hex");
 }
 
 /** The SQLite file wrangler keeps a state folder's D1 in. */
-export function d1File(state: string): string {
+function d1File(state: string): string {
   const files = globSync(`${state}/v3/d1/miniflare-D1DatabaseObject/*.sqlite`).filter(
     (file) => !file.endsWith("/metadata.sqlite"),
   );
