@@ -3,7 +3,8 @@
  * the real migrations and a seed large enough for ANALYZE to matter, as D1 plans them: the search
  * page's searches — a deal in a city with any property type — walk one in their sort's order (migration
  * 0023) instead of reading and sorting every listing of the city; the cabinet's counts and pages of an
- * owner's listings are answered from one (0024) instead of reading each listing (decision 045).
+ * owner's listings are answered from one (0024) instead of reading each listing (decision 045); a city's area
+ * range and a price range across the country from the filter indexes (0046, decision 095).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -32,7 +33,8 @@ beforeAll(() => {
 /** The plan of the page statement the API runs for a search query string. */
 function plan(query: string): string[] {
   const page = searchPageSql(query, (filters) => {
-    const { id } = db.prepare("SELECT id FROM cities WHERE slug = ?").get(filters.city!) as { id: number };
+    if (!filters.city) return {};
+    const { id } = db.prepare("SELECT id FROM cities WHERE slug = ?").get(filters.city) as { id: number };
     return { cityId: id };
   });
   const rows = db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...(page.args as number[]));
@@ -51,6 +53,9 @@ it.each([
   // A price range newest first: the range is read from the price index and sorted there (as 0007 does
   // for one type), or the newest walked — the planner weighs the range; either reads no listing row.
   ["deal=sale&city=beograd&rooms=2&price_min=100000&price_max=250000", "listings_city_(updated|deal_price)", false],
+  // Filters no summary keeps (decision 095, migration 0046): a city's area range, a price range anywhere.
+  ["city=novi-sad&area_min=50&area_max=80", "listings_city_filters", false],
+  ["price_min=50000&price_max=60000", "listings_price_filters", false],
 ])("%s reads %s alone", (query, index, inOrder) => {
   const lines = plan(query);
   const all = lines.join("\n");

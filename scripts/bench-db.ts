@@ -1,35 +1,36 @@
 /**
- * `npm run bench:db`: seeds 10 000 and 100 000 listings into separate local D1 databases
- * (.wrangler/bench-db-state/<size>), serves the worker built into .builds/bench-db on each, and
- * measures every listing query shape through the API (p50/p95 of sequential requests) next to a
- * primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of the common filters. Writes
- * reports/bench-db.json. Exits non-zero when a target is missed:
- *   search p95 ≤ 3 × primary-key p95, and every shape's p95 at 100k ≤ 1.5 × its p95 at 10k;
- *   the owner's statistics rollup and the cabinet's listing reads (decision 038) p95 ≤ 3 × primary-key p95,
- *   the rollup's plan on indexes only;
- *   the messages' conversation list and thread pages (decision 039) p95 ≤ 3 × primary-key p95;
- *   the map endpoint's viewports (decision 044) p95 ≤ 3 × primary-key p95 (the "filtered map" rows, a filter the
- *   map's summaries do not keep, are reported only).
+ * `npm run bench:db`: local D1 databases of 100 000 and 1 000 000 listings (.wrangler/bench-db-state/<size>,
+ * seeded once through node:sqlite and kept while the seed is unchanged: scripts/bench/db-seed.ts), the worker
+ * built into .builds/bench-db served on each, and every query shape the pages use measured through the API
+ * (p50/p95 of sequential requests) next to a primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of
+ * the common filters, what a listing costs in bytes and how many one D1 database holds
+ * (scripts/bench/db-capacity.ts). Writes reports/bench-db.json. Goals (decision 095), each printed with
+ * pass/fail; the command exits non-zero when one is missed:
+ *   every shape's p95 ≤ 3 × the primary-key lookup's p95 at every size (the "filtered map" rows, a filter
+ *   the map's summaries do not keep, and the sitemap's files of 1 000 listings are reported only);
+ *   every shape's p95 at the largest size ≤ 1.5 × its p95 at the smallest (decision 008);
+ *   the searches' and the owner's statistics rollup's plans on indexes only (decision 038).
  * Besides the seed, each database gets STATISTICS_DAYS days of counters, messages and favourites: sparse
  * for every listing (the tables' size), dense for the development user's listings (what is measured); and
  * conversations: one on every 50th listing, and the development user's 200 (100 as owner, 100 as visitor),
  * one of them a thread of THREAD_MESSAGES messages (what is measured).
- * Flags: --sizes 10000,100000  --requests 200
+ * Flags: --sizes 100000,1000000  --requests 200
  */
-import { spawnSync } from "node:child_process";
 import { registerHooks } from "node:module";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import { SERBIA_BOUNDS } from "#shared/map.ts";
 import { STATISTICS_ROLLUP_SQL, statisticsPeriod } from "#worker/db/statistics.ts";
 import { CABINET_PER_PAGE, CONVERSATIONS_PER_PAGE, MESSAGES_PER_PAGE, OWNER_STATS_DAYS } from "#shared/constants.ts";
-import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { SEO_LIST_MAX_PER_PAGE } from "#shared/api/realty.ts";
 import { buildSite } from "#harness/build.ts";
 import { benchDbState, FOLDERS } from "#harness/folders.ts";
 import { serveBuild } from "#harness/serve-build.ts";
-import { seedStatements } from "#harness/seed/seed-sql.ts";
-import { wrangler, wranglerEnv } from "#harness/wrangler.ts";
+import { benchDatabase, DEV_USER, OWN_CONVERSATIONS, THREAD_MESSAGES } from "./bench/db-seed.ts";
+import { query, withDatabase } from "./bench/db-file.ts";
+import { type Capacity, capacity, marginal, printCapacity } from "./bench/db-capacity.ts";
+import { goalTable } from "./bench/goal-table.ts";
 
 // The search's SQL (listings.ts) reaches the message catalogue, which imports locales/*.json the way Vite
 // does, without `with { type: "json" }`: Node needs the attribute, given here, before that module loads.
@@ -40,7 +41,7 @@ registerHooks({
 const { searchPageSql } = await import("#harness/search-page-sql.ts");
 
 const { values } = parseArgs({
-  options: { sizes: { type: "string", default: "10000,100000" }, requests: { type: "string", default: "200" } },
+  options: { sizes: { type: "string", default: "100000,1000000" }, requests: { type: "string", default: "200" } },
 });
 const sizes = values.sizes.split(",").map(Number);
 const requests = Number(values.requests);
@@ -64,6 +65,17 @@ const SEARCHES: Record<string, string> = {
   "search with promoted first (sale apartments Beograd, page 5)": "deal=sale&type=4&city=beograd&page=5",
   "search promoted only": "promoted=true",
   "search home shelf (home=true)": "home=true&per_page=8&facets=false",
+  // The other sorts and filters of the search form and the list pages.
+  "search sale apartments Beograd, dearest first": "deal=sale&type=4&city=beograd&sort=price_desc",
+  "search page: for sale in Beograd by area": "deal=sale&city=beograd&sort=area",
+  "search page: Novi Sad 50–80 m²": "city=novi-sad&area_min=50&area_max=80",
+  "search page: to rent in Beograd, floors 2–5": "deal=rent&city=beograd&floor_min=2&floor_max=5",
+  "search page: furnished to rent in Beograd": "deal=rent&city=beograd&furnished=true",
+  "search page: Beograd, confirmed within 7 days": "city=beograd&confirmed_within=7",
+  "search page: Vračar (a district)": "city=beograd&district=vracar",
+  "search page: 1 or 2 rooms to rent, all of Serbia": "deal=rent&rooms=1&rooms=2",
+  "search page: €50–60 000, all of Serbia": "price_min=50000&price_max=60000",
+  "search page: for sale in Beograd, page 40": "deal=sale&city=beograd&page=40",
 };
 
 /**
@@ -83,19 +95,12 @@ const MAPS: Record<string, string> = {
     "bounds=44.71,20.24,44.91,20.68&zoom=12&city=beograd&price_max=150000",
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Days of statistics the bench databases hold: twice what the owner reads, so the window cuts a range. */
-const STATISTICS_DAYS = 2 * OWNER_STATS_DAYS;
-const DEV_USER = DEV_ACCOUNTS.find((a) => a.role === "user")!;
 const ROLLUP = "owner statistics rollup (30 days)";
 /** The cabinet's reads of the development user, who owns every 40th listing (2 500 at 100 000): an agency. */
 const OWNER_FIRST = "owner listings (active tab, page 1)";
 const OWNER_DEEP = "owner listings (active tab, a deep page)";
 const OWNER_COUNTS = "owner tab counts";
 const PK = "primary-key lookup (by-ids, 1 id)";
-/** The development user's messages (decision 039): 200 conversations, one a thread of THREAD_MESSAGES. */
-const OWN_CONVERSATIONS = 200;
-const THREAD_MESSAGES = 1000;
 const CONTACTS_FIRST = "messages contacts (page 1 of 200 conversations)";
 const CONTACTS_DEEP = "messages contacts (a deep page)";
 const THREAD_NEWEST = "messages list (newest page of a 1 000-message thread)";
@@ -119,146 +124,6 @@ async function measure(fetchOnce: (i: number) => Promise<Response>) {
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-function sql(dir: string, command: string) {
-  const result = spawnSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command", command],
-    { env: wranglerEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (result.status !== 0) throw new Error(result.stderr || result.stdout);
-  return JSON.parse(result.stdout.slice(result.stdout.indexOf("[")))[0].results as Record<string, unknown>[];
-}
-
-async function seed(dir: string, size: number) {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir], { quiet: true });
-  // Anchored to today like `npm start`'s seed: its placements and expiry dates run on any day the bench runs.
-  const statements = seedStatements({ listings: size, anchor: Date.now() });
-  const chunk = 2000;
-  for (let i = 0; i < statements.length; i += chunk) {
-    const file = `${dir}/seed-${i / chunk}.sql`;
-    writeFileSync(file, statements.slice(i, i + chunk).join(";\n") + ";\n");
-    await wrangler(["d1", "execute", "DB", "--local", "--persist-to", dir, "--file", file], { quiet: true });
-  }
-  seedStatistics(dir);
-  seedConversations(dir);
-  sql(dir, "ANALYZE");
-}
-
-/**
- * Counters, messages and favourites of the last STATISTICS_DAYS days, ending today (the endpoint reads
- * by the request's clock): every listing has views and list shows every third day, every twentieth day a
- * message and a few favourites; the development user's listings (the measured ones) have every kind every
- * day, a message a day and 30 favourites. Generated inside SQLite, so nothing large crosses the process.
- */
-function seedStatistics(dir: string) {
-  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  const days = `WITH RECURSIVE d(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM d WHERE n < ${STATISTICS_DAYS - 1})`;
-  const dayOf = `date(${today / 1000} - d.n * 86400, 'unixepoch')`;
-  const devUser = `(SELECT id FROM users WHERE email = '${DEV_USER.email}')`;
-  const kinds = (names: string[]) => `(${names.map((k) => `SELECT '${k}' AS kind`).join(" UNION ALL ")})`;
-  // The seed's own statistics of the development user's listings give way to the bench's denser ones.
-  sql(dir, "DELETE FROM listing_stats");
-  sql(
-    dir,
-    `${days} INSERT INTO listing_stats (listing_id, day, kind, count)
-     SELECT l.id, ${dayOf}, k.kind, 1 + (l.id + d.n) % 17
-     FROM listings l JOIN d ON (l.id + d.n) % 3 = 0 JOIN ${kinds(["view", "list"])} k
-     WHERE l.owner_id <> ${devUser}`,
-  );
-  sql(
-    dir,
-    `${days} INSERT INTO listing_stats (listing_id, day, kind, count)
-     SELECT l.id, ${dayOf}, k.kind, 1 + (l.id * 7 + d.n) % 40
-     FROM listings l JOIN d JOIN ${kinds(["view", "phone", "map", "list"])} k
-     WHERE l.owner_id = ${devUser}`,
-  );
-  sql(
-    dir,
-    `${days} INSERT INTO messages (listing_id, sender_id, recipient_id, body, created_at)
-     SELECT l.id, 1, l.owner_id, 'Is it still available?', ${today} - d.n * ${DAY_MS} + (l.id % 86400) * 1000
-     FROM listings l JOIN d ON l.owner_id = ${devUser} OR (l.id + d.n) % 20 = 0`,
-  );
-  sql(
-    dir,
-    `INSERT OR IGNORE INTO favourites (user_id, listing_id, created_at)
-     SELECT u.id, l.id, ${today} - ((u.id + l.id) % ${STATISTICS_DAYS}) * ${DAY_MS} - (u.id % 86400) * 1000
-     FROM listings l JOIN users u ON u.id BETWEEN 3 AND 32 AND (l.owner_id = ${devUser} OR (u.id + l.id) % 10 = 0)`,
-  );
-}
-
-/**
- * Conversations (decision 039): one on every 50th listing with one of thirty visitors and three messages (the
- * tables' size), and the development user's OWN_CONVERSATIONS — as the owner of half and the visitor of the
- * other half — of five messages each but one of THREAD_MESSAGES (what is measured). Each side has read all
- * but the last message; the counters are made as the writes keep them. Generated inside SQLite.
- */
-function seedConversations(dir: string) {
-  const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  const dev = Number(sql(dir, `SELECT id FROM users WHERE email = '${DEV_USER.email}'`)[0]!.id);
-  // Thirty visitors who are neither the development user nor, for their listing, its owner.
-  const visitor = (listing: string, owner: string) =>
-    `(SELECT id FROM users WHERE id BETWEEN 3 AND 40 AND id <> ${dev} AND id <> ${owner}
-      ORDER BY (id + ${listing}) % 30, id LIMIT 1)`;
-  const half = OWN_CONVERSATIONS / 2;
-  sql(
-    dir,
-    `INSERT INTO conversations (listing_id, visitor_id, owner_id, created_at, last_message_at)
-     SELECT l.id, ${visitor("l.id", "l.owner_id")}, l.owner_id, ${today}, ${today} FROM listings l
-     WHERE l.id % 50 = 0 AND l.owner_id <> ${dev}`,
-  );
-  sql(
-    dir,
-    `INSERT INTO conversations (listing_id, visitor_id, owner_id, created_at, last_message_at)
-     SELECT id, ${visitor("id", "owner_id")}, owner_id, ${today}, ${today} FROM
-       (SELECT id, owner_id FROM listings WHERE owner_id = ${dev} ORDER BY id LIMIT ${half})`,
-  );
-  sql(
-    dir,
-    `INSERT INTO conversations (listing_id, visitor_id, owner_id, created_at, last_message_at)
-     SELECT id, ${dev}, owner_id, ${today}, ${today} FROM
-       (SELECT id, owner_id FROM listings WHERE owner_id <> ${dev} AND id % 50 = 25 ORDER BY id LIMIT ${half})`,
-  );
-  // The thread: the development user's newest conversation as visitor.
-  const thread = Number(sql(dir, `SELECT MAX(id) AS id FROM conversations WHERE visitor_id = ${dev}`)[0]!.id);
-  const messages = (where: string, count: number) =>
-    sql(
-      dir,
-      `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ${count})
-       INSERT INTO messages (listing_id, conversation_id, sender_id, recipient_id, body, created_at)
-       SELECT c.listing_id, c.id, CASE WHEN n.k % 2 THEN c.visitor_id ELSE c.owner_id END,
-         CASE WHEN n.k % 2 THEN c.owner_id ELSE c.visitor_id END, 'Message ' || n.k || ' of the conversation',
-         ${today} - ${DAY_MS} + c.id * 1000 + n.k * 60
-       FROM conversations c JOIN n WHERE ${where}
-       ORDER BY c.id, n.k`,
-    );
-  messages(`c.id <> ${thread} AND (c.visitor_id = ${dev} OR c.owner_id = ${dev})`, 5);
-  messages(`c.visitor_id <> ${dev} AND c.owner_id <> ${dev}`, 3);
-  messages(`c.id = ${thread}`, THREAD_MESSAGES);
-  // The last message and read positions (all but the last), then the counts after them, as the writes do.
-  sql(
-    dir,
-    `UPDATE conversations SET last_message_id = (SELECT MAX(id) FROM messages WHERE conversation_id = conversations.id),
-       visitor_read_id = (SELECT id FROM messages WHERE conversation_id = conversations.id ORDER BY id DESC LIMIT 1 OFFSET 1),
-       owner_read_id = (SELECT id FROM messages WHERE conversation_id = conversations.id ORDER BY id DESC LIMIT 1 OFFSET 1)`,
-  );
-  sql(
-    dir,
-    `UPDATE conversations SET last_message_at = (SELECT created_at FROM messages WHERE id = last_message_id),
-       visitor_unread = (SELECT COUNT(*) FROM messages WHERE conversation_id = conversations.id
-                         AND id > visitor_read_id AND recipient_id = visitor_id),
-       owner_unread = (SELECT COUNT(*) FROM messages WHERE conversation_id = conversations.id
-                       AND id > owner_read_id AND recipient_id = owner_id)`,
-  );
-  sql(
-    dir,
-    `UPDATE messages SET delivered_at = created_at, read_at = created_at
-     WHERE conversation_id IS NOT NULL AND id <= (SELECT CASE WHEN messages.recipient_id = c.visitor_id
-       THEN c.visitor_read_id ELSE c.owner_read_id END FROM conversations c WHERE c.id = messages.conversation_id)`,
-  );
-}
-
 /** The session cookies of the development user (the owner whose statistics are measured). */
 async function devUserCookie(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
@@ -274,25 +139,25 @@ async function devUserCookie(url: string): Promise<string> {
 }
 
 /** EXPLAIN QUERY PLAN of the owner's statistics rollup for one listing, today's window. */
-function rollupPlan(dir: string, listingId: number) {
+function rollupPlan(file: string, listingId: number) {
   const period = statisticsPeriod(OWNER_STATS_DAYS, Date.now());
   const args = [listingId, `'${period.first}'`, `'${period.last}'`, period.start, period.end];
   const text = STATISTICS_ROLLUP_SQL.replace(/\?(\d)/g, (_, n: string) => String(args[Number(n) - 1]));
-  const plan = sql(dir, `EXPLAIN QUERY PLAN ${text}`).map((r) => String(r.detail));
+  const plan = query(file, `EXPLAIN QUERY PLAN ${text}`).map((r) => String(r.detail));
   return { plan, fullScan: plan.some((line) => /^SCAN (listing_stats|messages|favourites)\b/.test(line)) };
 }
 
-function plans(dir: string) {
+function plans(file: string) {
   const out: Record<string, { plan: string[]; fullScan: boolean }> = {};
-  for (const [name, query] of Object.entries(SEARCHES)) {
-    const page = searchPageSql(query, (filters) => ({
+  for (const [name, search] of Object.entries(SEARCHES)) {
+    const page = searchPageSql(search, (filters) => ({
       cityId: filters.city ? 1 : undefined,
       districtId: filters.district ? 1 : undefined,
     }));
     let text = page.sql;
     for (const arg of page.args)
       text = text.replace("?", typeof arg === "string" ? `'${arg.replaceAll("'", "''")}'` : String(arg));
-    const rows = sql(dir, `EXPLAIN QUERY PLAN ${text}`);
+    const rows = query(file, `EXPLAIN QUERY PLAN ${text}`);
     const plan = rows.map((r) => String(r.detail));
     out[name] = { plan, fullScan: plan.some((line) => /^SCAN l$/.test(line) || /^SCAN listings$/.test(line)) };
   }
@@ -304,126 +169,145 @@ if (build.status !== 0) throw new Error(`build failed\n${build.output}`);
 const report: Record<string, unknown> = { cores: os.cpus().length, load: os.loadavg(), requests, sizes: {} };
 const results: Record<number, Record<string, { p50: number; p95: number }>> = {};
 const failures: string[] = [];
+const capacities: Record<number, Capacity> = {};
+/**
+ * Rows held to no goal: a filter the map's summaries do not keep reads every match of the viewport (decision
+ * 044); a sitemap file is 1 000 listings for crawlers, not a page's 20, paged by offset (decision 095).
+ */
+const reportedOnly = (name: string) => name.startsWith("filtered") || name.startsWith("sitemap");
+/** The development user's favourites, a keen visitor's (the bench's own rows, outside the kept seed). */
+const OWN_FAVOURITES = 300;
 
 for (const size of sizes) {
   const dir = benchDbState(size);
-  const seedStart = performance.now();
-  await seed(dir, size);
-  const seedSeconds = (performance.now() - seedStart) / 1000;
-  const ids = sql(dir, "SELECT id FROM listings WHERE status = 'active' ORDER BY id").map((r) => Number(r.id));
+  const { file, seedSeconds } = await benchDatabase(dir, size);
+  const ids = query(file, "SELECT id FROM listings WHERE status = 'active' ORDER BY id").map((r) => Number(r.id));
   // The ranked rows measure nothing without running placements.
-  const [placed] = sql(
-    dir,
+  const [placed] = query(
+    file,
     `SELECT (SELECT COUNT(*) FROM listings WHERE status = 'active' AND promoted_until > ${Date.now()}) AS top,
        (SELECT COUNT(*) FROM listings WHERE status = 'active' AND home_until > ${Date.now()}) AS home`,
   );
   if (!Number(placed!.top) || !Number(placed!.home))
     throw new Error(`no running placements: ${JSON.stringify(placed)}`);
-  const ownIds = sql(
-    dir,
+  const ownIds = query(
+    file,
     `SELECT l.id FROM listings l JOIN users u ON u.id = l.owner_id
      WHERE u.email = '${DEV_USER.email}' AND l.status IN ('active', 'archived') AND l.deleted_at IS NULL ORDER BY l.id`,
   ).map((r) => Number(r.id));
-  const statisticsRows = sql(
-    dir,
+  withDatabase(file, (db) =>
+    db.exec(
+      `INSERT OR IGNORE INTO favourites (user_id, listing_id, created_at)
+       SELECT u.id, l.id, ${Date.now()} - l.id FROM users u JOIN listings l
+       WHERE u.email = '${DEV_USER.email}' AND l.status = 'active' AND l.id % 997 = 0 LIMIT ${OWN_FAVOURITES}`,
+    ),
+  );
+  const statisticsRows = query(
+    file,
     `SELECT (SELECT COUNT(*) FROM listing_stats) AS stats, (SELECT COUNT(*) FROM messages) AS messages,
        (SELECT COUNT(*) FROM favourites) AS favourites`,
   )[0]!;
+  const bytes = (capacities[size] = capacity(file, size));
   const server = await serveBuild({ build: FOLDERS["bench-db"].build, state: dir });
-  const get = (path: string) => fetch(`${server.url}${path}`);
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.url}${path}`, { headers });
   const pick = (i: number) => ids[(i * 7919) % ids.length]!;
   const shapes: Record<string, { p50: number; p95: number }> = {};
   const mapSizes: Record<string, string> = {};
   try {
-    shapes[PK] = await measure((i) =>
+    const byIds = (list: number[]) =>
       fetch(`${server.url}/api/realty-by-ids`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ids: [pick(i)] }),
-      }),
-    );
-    for (const [name, query] of Object.entries(SEARCHES))
-      shapes[name] = await measure(() => get(`/api/realty/search?${query}`));
-    for (const [name, query] of Object.entries(MAPS)) {
-      const body = (await (await get(`/api/realty/map?${query}`)).json()) as { total: number; items: unknown[] };
+        body: JSON.stringify({ ids: list }),
+      });
+    shapes[PK] = await measure((i) => byIds([pick(i)]));
+    for (const [name, search] of Object.entries(SEARCHES)) {
+      const first = await get(`/api/realty/search?${search}`);
+      if (!first.ok) throw new Error(`${name}: HTTP ${first.status} ${await first.text()}`);
+      shapes[name] = await measure(() => get(`/api/realty/search?${search}`));
+    }
+    for (const [name, search] of Object.entries(MAPS)) {
+      const body = (await (await get(`/api/realty/map?${search}`)).json()) as { total: number; items: unknown[] };
       if (!body.total) throw new Error(`${name}: no listings in the viewport`);
       mapSizes[name] = `${body.items.length} features, ${body.total} listings`;
-      shapes[name] = await measure(() => get(`/api/realty/map?${query}`));
+      shapes[name] = await measure(() => get(`/api/realty/map?${search}`));
     }
     shapes["total (sale apartments Beograd)"] = await measure(() =>
       get("/api/realty/total?deal=sale&type=4&city=beograd"),
     );
+    shapes["total (2 rooms to €150 000 in Beograd, counted)"] = await measure(() =>
+      get("/api/realty/total?deal=sale&city=beograd&rooms=2&price_max=150000"),
+    );
     shapes["detail"] = await measure((i) => get(`/api/realty/${pick(i)}`));
-    shapes["by-ids (20)"] = await measure((i) =>
-      fetch(`${server.url}/api/realty-by-ids`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ids: Array.from({ length: 20 }, (_, k) => pick(i + k)) }),
-      }),
+    shapes["by-ids (20)"] = await measure((i) => byIds(Array.from({ length: 20 }, (_, k) => pick(i + k))));
+    shapes["sitemap list (first page)"] = await measure(() => get("/api/seo/realty/list?page=1"));
+    shapes["sitemap list (last page)"] = await measure(() =>
+      get(`/api/seo/realty/list?page=${Math.max(1, Math.floor(ids.length / SEO_LIST_MAX_PER_PAGE))}`),
     );
     const cookie = await devUserCookie(server.url);
-    shapes[ROLLUP] = await measure((i) =>
-      fetch(`${server.url}/api/cabinet/realties/${ownIds[(i * 31) % ownIds.length]}/statistics`, {
-        headers: { cookie },
-      }),
-    );
-    const owner = (body: unknown) =>
-      fetch(`${server.url}/api/cabinet/realties/active`, {
-        method: "POST",
+    const signedIn = (path: string, body?: unknown) =>
+      fetch(`${server.url}${path}`, {
+        method: body === undefined ? "GET" : "POST",
         headers: {
           cookie,
           "content-type": "application/json",
           "x-requested-with": "XMLHttpRequest",
           origin: server.url,
         },
-        body: JSON.stringify(body),
+        body: body === undefined ? undefined : JSON.stringify(body),
       });
+    shapes[ROLLUP] = await measure((i) =>
+      signedIn(`/api/cabinet/realties/${ownIds[(i * 31) % ownIds.length]}/statistics`),
+    );
+    const owner = (body: unknown) => signedIn("/api/cabinet/realties/active", body);
     const activeOwn = ((await (await owner({ tab: "active", per_page: 1 })).json()) as { total: number }).total;
     shapes[OWNER_FIRST] = await measure(() => owner({ tab: "active" }));
     shapes[OWNER_DEEP] = await measure(() =>
       owner({ tab: "active", page: Math.max(1, Math.ceil(activeOwn / CABINET_PER_PAGE / 2)) }),
     );
-    shapes[OWNER_COUNTS] = await measure(() =>
-      fetch(`${server.url}/api/cabinet/realties/count`, { headers: { cookie } }),
+    shapes[OWNER_COUNTS] = await measure(() => signedIn("/api/cabinet/realties/count"));
+    shapes["favourite ids (every signed-in page)"] = await measure(() =>
+      signedIn("/api/cabinet/realties/favorite-ids"),
     );
-    const contacts = (page: number) =>
-      fetch(`${server.url}/api/cabinet/messages/contacts`, {
-        method: "POST",
-        headers: {
-          cookie,
-          "content-type": "application/json",
-          "x-requested-with": "XMLHttpRequest",
-          origin: server.url,
-        },
-        body: JSON.stringify({ page }),
-      });
+    shapes["favourites (page 1)"] = await measure(() => signedIn("/api/cabinet/realties/favorite-realties?page=1"));
+    shapes["favourites (a deep page, with unavailable)"] = await measure(() =>
+      signedIn("/api/cabinet/realties/favorite-realties?page=10&include_unavailable=true"),
+    );
+    shapes["saved searches with new matches"] = await measure(() => signedIn("/api/saved-searches"));
+    shapes["saved search of this page (search page)"] = await measure(() =>
+      signedIn("/api/saved-searches/search", { query: { deal: "sale", city: "beograd" }, opened: false }),
+    );
+    const contacts = (page: number) => signedIn("/api/cabinet/messages/contacts", { page });
     const conversations = ((await (await contacts(1)).json()) as { total: number }).total;
     if (conversations < OWN_CONVERSATIONS) throw new Error(`the development user has ${conversations} conversations`);
     shapes[CONTACTS_FIRST] = await measure(() => contacts(1));
     shapes[CONTACTS_DEEP] = await measure(() => contacts(Math.ceil(conversations / CONVERSATIONS_PER_PAGE / 2)));
-    const [thread] = sql(
-      dir,
+    const [thread] = query(
+      file,
       `SELECT c.id, (SELECT id FROM messages WHERE conversation_id = c.id ORDER BY id LIMIT 1 OFFSET ${THREAD_MESSAGES / 2})
          AS middle
        FROM conversations c JOIN users u ON u.id = c.visitor_id WHERE u.email = '${DEV_USER.email}'
        ORDER BY (SELECT COUNT(*) FROM messages m WHERE m.conversation_id = c.id) DESC LIMIT 1`,
     );
-    const list = (query: string) =>
-      fetch(`${server.url}/api/cabinet/messages/list?conversation_id=${thread!.id}${query}`, { headers: { cookie } });
+    const list = (search: string) => signedIn(`/api/cabinet/messages/list?conversation_id=${thread!.id}${search}`);
     const newest = (await (await list("")).json()) as { items: unknown[]; has_earlier: boolean };
     if (newest.items.length !== MESSAGES_PER_PAGE || !newest.has_earlier) throw new Error("the thread is not there");
     shapes[THREAD_NEWEST] = await measure(() => list(""));
     shapes[THREAD_BEFORE] = await measure(() => list(`&before=${thread!.middle}`));
+    // The key lookup again at the end: the figures compare with the mean of both, whatever the machine did between.
+    const again = await measure((i) => byIds([pick(i + 1)]));
+    shapes[PK] = { p50: (shapes[PK]!.p50 + again.p50) / 2, p95: (shapes[PK]!.p95 + again.p95) / 2 };
   } finally {
     await server.stop();
   }
-  const plan = { ...plans(dir), [ROLLUP]: rollupPlan(dir, ownIds[0]!) };
+  const plan = { ...plans(file), [ROLLUP]: rollupPlan(file, ownIds[0]!) };
   results[size] = shapes;
   (report.sizes as Record<number, unknown>)[size] = {
     seedSeconds,
     activeListings: ids.length,
     statisticsRows,
     measuredOwnerListings: ownIds.length,
+    bytes,
     mapSizes,
     shapes,
     plans: plan,
@@ -431,51 +315,55 @@ for (const size of sizes) {
 
   const pk = shapes[PK]!.p95;
   console.log(
-    `\n${size.toLocaleString("en")} listings (${ids.length.toLocaleString("en")} active), seeded in ${seedSeconds.toFixed(1)} s`,
+    `\n${size.toLocaleString("en")} listings (${ids.length.toLocaleString("en")} active)${seedSeconds ? `, seeded in ${seedSeconds.toFixed(0)} s` : ", the kept database"}`,
   );
   console.log(
     `  statistics: ${Object.entries(statisticsRows)
       .map(([table, n]) => `${Number(n).toLocaleString("en")} ${table}`)
       .join(", ")}; the rollup measured on the development user's ${ownIds.length} listings`,
   );
-  console.table(
-    Object.fromEntries(
-      Object.entries(shapes).map(([name, s]) => [
-        name,
-        { "p50 ms": s.p50.toFixed(2), "p95 ms": s.p95.toFixed(2), "p95 / pk": (s.p95 / pk).toFixed(2) },
-      ]),
+  const rows = Object.entries(shapes).map(([name, s]) => ({
+    name,
+    figures: { "p50 ms": s.p50.toFixed(2), "p95 ms": s.p95.toFixed(2), "p95 / key": (s.p95 / pk).toFixed(2) },
+    goal: name === PK || reportedOnly(name) ? undefined : { limit: 3, value: s.p95 / pk },
+  }));
+  failures.push(
+    ...goalTable(`p95 ≤ 3 × the key lookup's (${pk.toFixed(2)} ms), ${size.toLocaleString("en")} listings`, rows).map(
+      (f) => `${size}: ${f}`,
     ),
   );
   for (const [name, answer] of Object.entries(mapSizes)) console.log(`  ${name}: ${answer}`);
-  for (const [name, s] of Object.entries(shapes)) {
-    if (
-      (name.startsWith("search") ||
-        name.startsWith("map") ||
-        name.startsWith("owner") ||
-        name.startsWith("messages")) &&
-      s.p95 > 3 * pk
-    )
-      failures.push(`${size}: ${name} p95 ${s.p95.toFixed(2)} ms > 3 × pk ${pk.toFixed(2)} ms`);
-  }
   for (const [name, p] of Object.entries(plan)) {
     console.log(`  plan · ${name}: ${p.plan.join(" | ")}`);
     if (p.fullScan && !name.startsWith("search newest") && !name.startsWith("text"))
       failures.push(`${size}: ${name} scans a whole table`);
   }
+  printCapacity(bytes);
 }
 
 if (sizes.length >= 2) {
   const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
-  console.log(`\n${large} vs ${small}: p95 ratio per shape`);
-  const ratios: Record<string, string> = {};
-  for (const name of Object.keys(results[small]!)) {
+  const ratios: Record<string, number> = {};
+  const rows = Object.keys(results[small]!).map((name) => {
     const ratio = results[large]![name]!.p95 / results[small]![name]!.p95;
-    ratios[name] = ratio.toFixed(2);
-    if (ratio > 1.5 && !name.startsWith("filtered"))
-      failures.push(`${name}: p95 at ${large} is ${ratio.toFixed(2)} × at ${small} (> 1.5)`);
-  }
-  console.table(ratios);
+    ratios[name] = ratio;
+    return {
+      name,
+      figures: {
+        [`p95 ms at ${small}`]: results[small]![name]!.p95.toFixed(2),
+        [`p95 ms at ${large}`]: results[large]![name]!.p95.toFixed(2),
+        growth: ratio.toFixed(2),
+      },
+      goal: reportedOnly(name) ? undefined : { limit: 1.5, value: ratio },
+    };
+  });
+  failures.push(...goalTable(`growth ${small.toLocaleString("en")} → ${large.toLocaleString("en")} ≤ 1.5×`, rows));
   report.scaling = ratios;
+  const growth = marginal(capacities[small]!, capacities[large]!);
+  report.capacity = growth;
+  console.log(
+    `\nBytes per further listing (${small.toLocaleString("en")} → ${large.toLocaleString("en")}): ${Math.round(growth.bytesPerListing).toLocaleString("en")}; fixed part ${(growth.fixedBytes / 1024 ** 2).toFixed(1)} MB; one D1 database (10 GB) holds ${growth.d1Listings.toLocaleString("en")} listings`,
+  );
 }
 
 report.failures = failures;
@@ -488,7 +376,7 @@ console.log(
     .join(" ")}`,
 );
 if (failures.length) {
-  console.log(`\nTargets missed:\n- ${failures.join("\n- ")}`);
+  console.log(`\nGoals missed:\n- ${failures.join("\n- ")}`);
   process.exit(1);
 }
-console.log("\nAll targets met.");
+console.log("\nAll goals met.");

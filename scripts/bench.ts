@@ -46,6 +46,7 @@ import { wrangler } from "#harness/wrangler.ts";
 import { OFFLINE_PATH } from "#client/pwa/protocol.ts";
 import { type LatencyFigures, latencyVerdicts, measureLatency } from "#harness/audit/d1-latency.ts";
 import { keptMix } from "./bench/kept-mix.ts";
+import { renderCpuGoal } from "./bench/render-cpu.ts";
 
 const { values } = parseArgs({
   options: {
@@ -420,6 +421,10 @@ try {
       ]),
     ),
   );
+
+  const renderCpu = renderCpuGoal(cpu, "layout alone (offline page)", Object.keys(uncached));
+  failures.push(...renderCpu.failures);
+  report.renderCpuRatio = renderCpu.ratios;
 
   const ratioOf = (t: Measured) => t.reqPerSec / staticReqPerSec;
   const pagesTable = Object.fromEntries(

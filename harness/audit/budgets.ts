@@ -23,6 +23,8 @@ export interface Budgets {
   /** The same for every page type the bench measures rendered each time (page cache off, signed in). */
   ssrStaticRatioUncached: { min: number };
   streaming: { apiDelayMs: number; maxTtfbToStaticTtfb: number };
+  /** Decision 095: workerd CPU per uncached render of every page type the bench measures ÷ the layout-only page's. */
+  renderCpuRatio: { max: number };
 }
 
 export const budgets: Budgets = JSON.parse(readFileSync(new URL("../../budgets.json", import.meta.url), "utf8"));

@@ -198,6 +198,14 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
 
   const users = userCount(count);
   const userEmails: string[] = [];
+  // Numbers drawn at random repeat among tens of thousands of people (a birthday collision), and a verified
+  // number is one person's (users_verified_phone): a repeat takes the next free number.
+  const verifiedPhones = new Set<string>();
+  const verifiedPhone = (phone: string) => {
+    while (verifiedPhones.has(phone)) phone = `+${BigInt(phone.slice(1)) + 1n}`;
+    verifiedPhones.add(phone);
+    return phone;
+  };
   yield* inserts(
     "users",
     [
@@ -222,7 +230,7 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
         yield [
           u.id,
           u.name,
-          u.phone,
+          u.phone_verified ? verifiedPhone(u.phone) : u.phone,
           u.email,
           u.created_at,
           u.phone_verified ? u.created_at : null,
