@@ -8,7 +8,7 @@ import { FEED_CHECK_INTERVAL_H, FEED_RUNS_KEPT, FEEDS_PER_AGENCY } from "#shared
 import type { FeedRunOutcome } from "#shared/api/agency-feeds.ts";
 import { isUniqueConstraintError } from "./users.ts";
 
-export const FEED_CHECK_INTERVAL_MS = FEED_CHECK_INTERVAL_H * 3600 * 1000;
+const FEED_CHECK_INTERVAL_MS = FEED_CHECK_INTERVAL_H * 3600 * 1000;
 
 export interface FeedRow {
   id: number;

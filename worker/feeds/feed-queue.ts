@@ -6,7 +6,7 @@
  */
 import { checkFeed } from "./check-feed.ts";
 
-export interface FeedCheckMessage {
+interface FeedCheckMessage {
   feedId: number;
 }
 
