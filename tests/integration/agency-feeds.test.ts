@@ -149,7 +149,10 @@ describe("GET /api/agency/feeds/{id}/runs and DELETE /api/agency/feeds/{id}", ()
       expect(res.status).toBe(200);
       expect((await dataOf<ApiFeedRun[]>(res)).map((r) => r.outcome)).toEqual(["failed"]);
     }
+    // The agent reads the agency's list; another agency's list is its own.
+    expect((await dataOf<ApiAgencyFeed[]>(await as(agent, "/api/agency/feeds"))).map((f) => f.id)).toEqual([feedId]);
     const { who: other } = await founder();
+    expect(await dataOf<ApiAgencyFeed[]>(await as(other, "/api/agency/feeds"))).toEqual([]);
     const foreign = await runs(other, feedId);
     expect(foreign.status).toBe(404);
     expect((await runs(await signUpByPhone(), feedId)).status).toBe(404);

@@ -14,6 +14,9 @@ export interface FeedsResult {
   values?: Record<string, string>;
 }
 
+/** A feed with its newest runs, newest first. */
+type FeedWithRuns = ApiAgencyFeed & { runs: ApiFeedRun[] };
+
 /** One run's report (decision 100): its outcome, why the feed was not read, the offers, each refusal. */
 function RunReport({ run }: { run: ApiFeedRun }) {
   const { t, intl } = useI18n();
@@ -82,7 +85,7 @@ export function AgencyFeeds({
   manager,
   result,
 }: {
-  feeds: ApiAgencyFeed[];
+  feeds: FeedWithRuns[];
   manager: boolean;
   result: FeedsResult | undefined;
 }) {
@@ -104,11 +107,19 @@ export function AgencyFeeds({
             <p className={styles.current}>
               <code>{feed.url}</code>
             </p>
-            {feed.last_run ? (
-              <RunReport run={feed.last_run} />
+            {feed.runs[0] ? (
+              <RunReport run={feed.runs[0]} />
             ) : (
               <p className={styles.lead}>{t("cabinetAgency.feeds.waiting")}</p>
             )}
+            {feed.runs.length > 1 ? (
+              <details data-testid="feed-earlier-runs">
+                <summary>{t("cabinetAgency.feeds.earlier", { count: feed.runs.length - 1 })}</summary>
+                {feed.runs.slice(1).map((run) => (
+                  <RunReport key={run.id} run={run} />
+                ))}
+              </details>
+            ) : null}
             {manager ? (
               <Form method="post">
                 <input type="hidden" name="feed_id" value={feed.id} />

@@ -22,6 +22,9 @@ import { AgencyFeeds } from "./agency-feeds.tsx";
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid", "feed");
 
+/** Runs of each feed the page shows. */
+const FEED_RUNS_SHOWN = 10;
+
 const INTENTS = ["create", "invite", "accept", "remove", "add_feed", "remove_feed"] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
@@ -57,11 +60,20 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
   if (!result.ok) throw unavailable();
   const done = url.searchParams.get("done");
   const agency = result.data.data;
-  const feeds = agency ? await args.context.get(appContext).api.agencyFeeds() : null;
+  const { api } = args.context.get(appContext);
+  const feeds = agency ? await api.agencyFeeds() : null;
   if (feeds && !feeds.ok) throw unavailable();
+  // Each feed's newest runs: the last in full, the earlier ones folded (the API keeps more).
+  const runs = await Promise.all(
+    (feeds?.data.data ?? []).map(async (feed) => {
+      const result = await api.agencyFeedRuns(feed.id);
+      if (!result.ok) throw unavailable();
+      return { ...feed, runs: result.data.data.slice(0, FEED_RUNS_SHOWN) };
+    }),
+  );
   return {
     agency,
-    feeds: feeds?.data.data ?? [],
+    feeds: runs,
     invite: url.searchParams.get("invite")?.slice(0, 100) ?? null,
     done: isIntent(done) ? done : null,
   };
