@@ -1,7 +1,7 @@
 /**
  * The Worker's Queue consumers (wrangler.toml `[[queues.consumers]]`), told apart by the queue's name, whose
  * environment suffix (`-staging`, `-production`) is left aside:
- * - `nekretnine-feeds`: one agency feed's check per message (worker/feeds/feed-queue.ts, decision 100);
+ * - `nekretnine-feeds`: one agency feed's check per message (worker/workflows/feed-queue.ts, decision 100);
  * - `nekretnine-statistics` (decision 093): the listings' statistics events (worker/http/listing-events.ts), a
  *   batch at a time, added to the counters in one D1 write per batch — counts per listing, day and kind,
  *   however many events. The write is all or nothing: when it fails the whole batch is delivered again (the
@@ -11,7 +11,7 @@
  *   per-event receipt rows).
  */
 import { addListingEventCounts } from "#worker/db/statistics.ts";
-import { consumeFeedChecks } from "#worker/feeds/feed-queue.ts";
+import { consumeFeedChecks } from "#worker/workflows/feed-queue.ts";
 import { tallyListingEvents } from "#worker/http/listing-events.ts";
 
 export async function queue(batch: MessageBatch, env: Env): Promise<void> {

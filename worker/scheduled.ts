@@ -28,7 +28,7 @@ import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { editRow } from "#worker/db/listing-edits.ts";
 import { publishDueArticles } from "#worker/db/articles.ts";
 import { claimDueFeeds, unclaimFeed } from "#worker/db/agency-feeds.ts";
-import { enqueueFeedChecks } from "#worker/feeds/feed-queue.ts";
+import { enqueueFeedChecks } from "#worker/workflows/feed-queue.ts";
 import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/listing-expiry.ts";
 import { closeEndedPromotions } from "#worker/db/promotions.ts";
 import { config } from "#worker/config.ts";

@@ -9,7 +9,7 @@ import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
 import { AGENCY_FEED_ADDS_PER_HOUR, type ApiAgencyFeed, type ApiFeedRun } from "#shared/api/agency-feeds.ts";
 import { FEED_CHECK_INTERVAL_H, FEED_RUNS_KEPT, FEEDS_PER_AGENCY } from "#shared/constants.ts";
-import { checkFeed } from "#worker/feeds/check-feed.ts";
+import { checkFeed } from "#worker/workflows/feed-check.ts";
 import { scheduled } from "#worker/scheduled.ts";
 import { call, errorOf, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 import { setRateLimitCount } from "./rate-limit-fixtures.ts";

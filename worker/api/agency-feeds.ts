@@ -32,7 +32,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
-import { enqueueFeedChecks } from "#worker/feeds/feed-queue.ts";
+import { enqueueFeedChecks } from "#worker/workflows/feed-queue.ts";
 import { toAgencyFeed, toFeedRun } from "./shapes/agency-feed.ts";
 import { valid } from "./validate.ts";
 

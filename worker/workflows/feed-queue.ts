@@ -4,7 +4,7 @@
  * that throws (D1 unavailable) is retried by the queue (max_retries); what the feed itself did wrong is the
  * run's report, not an error.
  */
-import { checkFeed } from "./check-feed.ts";
+import { checkFeed } from "./feed-check.ts";
 
 interface FeedCheckMessage {
   feedId: number;

@@ -15,9 +15,9 @@ import type { Database } from "#worker/app-env.ts";
 import { config, type ConfigSource } from "#worker/config.ts";
 import { type FeedRunRecord, liveFeed, recordRun } from "#worker/db/agency-feeds.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
-import { gazetteerResolver } from "./feed-places.ts";
-import { feedProblemText, readYrlFeed, type YrlOffer } from "./yrl-feed.ts";
-import { duplicateRefusal, type FeedRefusal, mapYrlOffer, repeatedIds } from "./yrl-offer.ts";
+import { gazetteerResolver } from "#worker/feeds/feed-places.ts";
+import { feedProblemText, readYrlFeed, type YrlOffer } from "#worker/feeds/yrl-feed.ts";
+import { duplicateRefusal, type FeedRefusal, mapYrlOffer, repeatedIds } from "#worker/feeds/yrl-offer.ts";
 
 /** What a run needs of the Worker's environment. */
 export type FeedCheckEnv = { DB: Database } & ConfigSource;
