@@ -115,7 +115,7 @@ describe("POST /api/agency/feeds", () => {
     const { who } = await founder();
     const name = uniqueName();
     await addFeed(who, feedUrl(name, "status-500"));
-    const again = await as(who, "/api/agency/feeds", { url: feedUrl(name, "status-500") });
+    const again = await as(who, "/api/agency/feeds", { url: feedUrl(name, "status-500").replace("http:", "HTTP:") });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("feed_duplicate");
     for (let n = 1; n < FEEDS_PER_AGENCY; n++) await addFeed(who, feedUrl(name, `status-500?n=${n}`));

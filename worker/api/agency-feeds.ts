@@ -63,7 +63,8 @@ agencyFeeds.post(
   async (c) => {
     const membership = await member(c, true);
     if (membership instanceof Response) return membership;
-    const { url } = c.req.valid("json");
+    // As the URL parser writes it (host in lower case, default port dropped): one feed, one address.
+    const url = new URL(c.req.valid("json").url).href;
     const refused = feedUrlProblem(url, config(c.env).ENVIRONMENT === "development");
     if (refused) {
       return apiError(c, 400, "feed_url_refused", "This address cannot be fetched as a feed", {
