@@ -65,7 +65,11 @@ export default defineConfig({
               },
               // The statistics queue (decision 093) hands each event to its consumer at once rather than
               // after wrangler.toml's batch timeout: a test waits for its counts (statistics-fixtures.ts).
-              queueConsumers: { "nekretnine-statistics": { maxBatchTimeout: 0 } },
+              // The feeds' queue likewise (decision 100): a test waits for a new feed's first run.
+              queueConsumers: {
+                "nekretnine-statistics": { maxBatchTimeout: 0 },
+                "nekretnine-feeds": { maxBatchTimeout: 0 },
+              },
             },
           })),
         ],
@@ -81,7 +85,11 @@ export default defineConfig({
           // are saxes and its xmlchars (the YRL feed reader, decision 097).
           deps: { optimizer: { ssr: { enabled: true, include: ["markdown-it", "vt-pbf", "saxes"] } } },
           include: ["tests/integration/**/*.test.ts", "worker/**/*.workerd.test.ts"],
-          globalSetup: ["./tests/integration/seed-statements.ts", "./tests/integration/large-photos.ts"],
+          globalSetup: [
+            "./tests/integration/seed-statements.ts",
+            "./tests/integration/large-photos.ts",
+            "./tests/integration/feed-server.ts",
+          ],
           setupFiles: ["./tests/integration/apply-migrations.ts"],
         },
       },

@@ -414,3 +414,14 @@ export const SHARED_PHONE_ACCOUNTS_SHOWN = 10;
 export const FEED_MAX_BYTES = 50 * 1024 * 1024;
 export const FEED_FETCH_TIMEOUT_MS = 60_000;
 export const FEED_MAX_REDIRECTS = 3;
+/**
+ * Agencies' feeds' schedule and bookkeeping (decision 100): each live feed is checked this often (and right
+ * after it is added), an agency sets at most this many, each feed keeps its last runs' reports, and a run
+ * keeps at most this many refusals (counting all).
+ */
+export const FEED_CHECK_INTERVAL_H = 6;
+export const FEEDS_PER_AGENCY = 3;
+export const FEED_RUNS_KEPT = 50;
+export const FEED_RUN_REFUSALS_KEPT = 500;
+/** Feeds one Cron run hands to the queue: the rest are due at the next. */
+export const FEEDS_ENQUEUED_PER_RUN = 100;

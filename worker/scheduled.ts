@@ -14,9 +14,11 @@
  *   favourites (worker/workflows/alerts.ts, decision 041) — within a time budget, the rest next run.
  * - scheduled articles whose time has come become published (decision 059; the public reads show them from
  *   their time already, the media pages within the page cache's minute);
+ * - agencies' feeds due for a check (every FEED_CHECK_INTERVAL_H hours) are claimed and queued on FEEDS, one
+ *   message per feed (decision 100); FEEDS_ENQUEUED_PER_RUN a run, the rest at the next;
  * Each task is idempotent (claims, not times of day), so running more often than hourly changes nothing else.
  */
-import { EXPIRY_REMINDER_DAYS } from "#shared/constants.ts";
+import { EXPIRY_REMINDER_DAYS, FEEDS_ENQUEUED_PER_RUN } from "#shared/constants.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { toEdit } from "#worker/api/realty-edit.ts";
 import { renewToken } from "#worker/auth/renew-link.ts";
@@ -25,6 +27,8 @@ import { claimConfirmAsks, type ConfirmAskRow, hideUnconfirmed } from "#worker/d
 import { unsubscribeSigner } from "#worker/auth/unsubscribe-token.ts";
 import { editRow } from "#worker/db/listing-edits.ts";
 import { publishDueArticles } from "#worker/db/articles.ts";
+import { claimDueFeeds, unclaimFeed } from "#worker/db/agency-feeds.ts";
+import { enqueueFeedChecks } from "#worker/workflows/feed-queue.ts";
 import { archiveExpired, claimReminders, type ReminderRow } from "#worker/db/listing-expiry.ts";
 import { closeEndedPromotions } from "#worker/db/promotions.ts";
 import { config } from "#worker/config.ts";
@@ -60,6 +64,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const regrouped = await regroupPending(env.DB, 20);
   const alerts = await runAlerts(env, now, sign);
   const { matching, digests, priceDrops } = alerts;
+  const feeds = await queueDueFeeds(env, now);
   console.log(
     `scheduled ${controller.cron}: ${expired} listings expired, ` +
       `${reminders.sent} expiry reminders sent (${reminders.skipped} owners without a confirmed e-mail or off the list), ` +
@@ -69,8 +74,22 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
       `${articles} scheduled articles published, ${regrouped} listings regrouped, ` +
       `${matching.activations} new listings matched in ${matching.batches} batches (${matching.matches} matches, ` +
       `${matching.left} left for the next run), ${digests.sent} alert digests sent (${digests.quiet} people quiet, ` +
-      `${digests.skipped} skipped), ${priceDrops.sent} price-drop e-mails sent (${priceDrops.skipped} skipped)`,
+      `${digests.skipped} skipped), ${priceDrops.sent} price-drop e-mails sent (${priceDrops.skipped} skipped), ` +
+      `${feeds} agency feeds queued for a check`,
   );
+}
+
+/** Claims the feeds due and queues their checks; when the queue refuses, they stay due for the next run. */
+async function queueDueFeeds(env: Env, now: number): Promise<number> {
+  const due = await claimDueFeeds(env.DB, now, FEEDS_ENQUEUED_PER_RUN);
+  try {
+    await enqueueFeedChecks(env, due);
+  } catch (error) {
+    console.error(`${due.length} feed checks not queued:`, error);
+    for (const id of due) await unclaimFeed(env.DB, id, now);
+    return 0;
+  }
+  return due.length;
 }
 
 /**

@@ -130,6 +130,9 @@ const CYRILLIC: Record<string, string> = {
 /** The longest slug made from a name (a suffix may follow). */
 const AGENCY_SLUG_BASE_MAX = 60;
 
+/** Words of the agencies' API under `/api/agency/`: no agency's slug, or its profile would be shadowed. */
+const RESERVED_SLUGS = new Set(["feeds", "members", "invites"]);
+
 /**
  * The public page's slug of an agency's name: Cyrillic transliterated, Latin diacritics dropped, anything
  * else a hyphen; "agency" when nothing is left. Uniqueness is the database's (a numbered suffix).
@@ -143,5 +146,6 @@ export function agencySlugOf(name: string): string {
     .replace(/^-+|-+$/g, "")
     .slice(0, AGENCY_SLUG_BASE_MAX)
     .replace(/-+$/, "");
+  if (RESERVED_SLUGS.has(slug)) return `${slug}-agency`;
   return slug || "agency";
 }

@@ -83,6 +83,9 @@ describe("the slug", () => {
     expect(agencySlugOf("Агенција Ђурђевић")).toBe("agencija-djurdjevic");
     expect(agencySlugOf("Недвижимость «Дом»")).toBe("nedvizimost-dom");
     expect(agencySlugOf("«»")).toBe("agency");
+    // The API's own words under /api/agency/ are no slug.
+    expect(agencySlugOf("Feeds")).toBe("feeds-agency");
+    expect(agencySlugOf("Members")).toBe("members-agency");
   });
 });
 

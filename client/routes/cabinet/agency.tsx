@@ -17,11 +17,15 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/agency";
 import styles from "./agency.module.css";
+import { AgencyFeeds } from "./agency-feeds.tsx";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid");
+const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid", "feed");
 
-const INTENTS = ["create", "invite", "accept", "remove"] as const;
+/** Runs of each feed the page shows. */
+const FEED_RUNS_SHOWN = 10;
+
+const INTENTS = ["create", "invite", "accept", "remove", "add_feed", "remove_feed"] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 const isRole = (value: unknown): value is AgencyRole => AGENCY_ROLES.includes(value as AgencyRole);
@@ -47,6 +51,7 @@ interface AgencyResult {
  * The cabinet's agency page (decision 098), signed-in accounts only: founding an agency, or — for its
  * members — the agency and (for managers) its members, inviting by e-mail and removing. `?invite={token}`
  * (the invitation's link) offers to join; `?done={intent}` says what a form post did. Plain form posts.
+ * Members see the agency's feeds with their last run's report; managers add and remove them (decision 100).
  */
 export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   requireUser(args);
@@ -54,8 +59,21 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
   const result = await args.context.get(appContext).api.myAgency();
   if (!result.ok) throw unavailable();
   const done = url.searchParams.get("done");
+  const agency = result.data.data;
+  const { api } = args.context.get(appContext);
+  const feeds = agency ? await api.agencyFeeds() : null;
+  if (feeds && !feeds.ok) throw unavailable();
+  // Each feed's newest runs: the last in full, the earlier ones folded (the API keeps more).
+  const runs = await Promise.all(
+    (feeds?.data.data ?? []).map(async (feed) => {
+      const result = await api.agencyFeedRuns(feed.id);
+      if (!result.ok) throw unavailable();
+      return { ...feed, runs: result.data.data.slice(0, FEED_RUNS_SHOWN) };
+    }),
+  );
   return {
-    agency: result.data.data,
+    agency,
+    feeds: runs,
     invite: url.searchParams.get("invite")?.slice(0, 100) ?? null,
     done: isIntent(done) ? done : null,
   };
@@ -64,7 +82,13 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
 export const meta: Route.MetaFunction = (args) => pageMeta(args, "cabinetAgency", {}, { indexable: false });
 
 function refusal(result: FailedResult, intent: Intent, values: Record<string, string>) {
-  const problem = formProblem(result, { name: "name", licence_number: "licence_number", email: "email", role: "role" });
+  const problem = formProblem(result, {
+    name: "name",
+    licence_number: "licence_number",
+    email: "email",
+    role: "role",
+    url: "url",
+  });
   const coded = result.error?.code ? CODE_MESSAGES[result.error.code] : undefined;
   return data<AgencyResult>(
     { ok: false, intent, error: coded ?? problem.error, fields: coded ? {} : problem.fields, values },
@@ -105,6 +129,16 @@ export async function action(args: Route.ActionArgs) {
       const id = parseId(text("user_id"));
       if (!id) return bad();
       result = await api.removeAgencyMember(id);
+      break;
+    }
+    case "add_feed":
+      values = { url: String(form.get("url") ?? "").slice(0, 4_000) };
+      result = await api.addAgencyFeed(values.url!);
+      break;
+    case "remove_feed": {
+      const id = parseId(text("feed_id"));
+      if (!id) return bad();
+      result = await api.removeAgencyFeed(id);
       break;
     }
   }
@@ -251,7 +285,7 @@ function Members({ agency, result }: { agency: ApiMyAgency; result: AgencyResult
 export default function CabinetAgency({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const { agency, invite, done } = loaderData;
+  const { agency, feeds, invite, done } = loaderData;
   return (
     <>
       <PageIntro pageKey="cabinetAgency" />
@@ -272,6 +306,7 @@ export default function CabinetAgency({ loaderData, actionData }: Route.Componen
       <div className={styles.sections}>
         {invite && !agency ? <Join token={invite} result={actionData} /> : null}
         {agency?.role === "manager" ? <Members agency={agency} result={actionData} /> : null}
+        {agency ? <AgencyFeeds feeds={feeds} manager={agency.role === "manager"} result={actionData} /> : null}
         {agency ? null : <Found result={actionData} />}
       </div>
     </>

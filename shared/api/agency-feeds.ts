@@ -1,0 +1,66 @@
+/**
+ * Agencies' YRL feeds (decision 100): the schemas of `/api/agency/feeds` and the shapes it answers — a feed
+ * with its last run, and a run's report (what was fetched and read, and each refused offer with why).
+ */
+import * as v from "valibot";
+import { INVALID } from "#shared/validation.ts";
+
+/** Feeds added per account and hour (a feed costs a fetch right away). */
+export const AGENCY_FEED_ADDS_PER_HOUR = 10;
+export const AGENCY_FEED_REMOVALS_PER_HOUR = 30;
+/** The longest feed address taken. */
+export const FEED_URL_MAX = 2048;
+
+/** `POST /api/agency/feeds`. Whether the address may be fetched is the worker's check (feedUrlProblem). */
+export const AddFeedBody = v.object({
+  url: v.pipe(
+    v.string(INVALID.required),
+    v.trim(),
+    v.nonEmpty(INVALID.required),
+    v.maxLength(FEED_URL_MAX, INVALID.tooLong),
+    v.url(INVALID.format),
+  ),
+});
+
+/** `/api/agency/feeds/{id}…`. */
+export const FeedParam = v.object({
+  id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.transform(Number)),
+});
+
+export type FeedRunOutcome = "fetched" | "unchanged" | "failed";
+
+/** A refused offer as the report lists it: `message` (feed.refusal.*) formatted with `args`. */
+export interface ApiFeedRefusal {
+  internal_id: string | null;
+  line: number;
+  code: string;
+  message: string;
+  args: Record<string, string | number>;
+  /** The listing rule's message id (`validation.*`) when one refused the value. */
+  reason: string | null;
+}
+
+export interface ApiFeedRun {
+  id: number;
+  started_at: number;
+  finished_at: number;
+  outcome: FeedRunOutcome;
+  /** Why the feed was not fetched or not read to its end: `message` (feed.problem.*) with `args`. */
+  problem: { code: string; message: string; args: Record<string, string | number> } | null;
+  offers_read: number;
+  offers_valid: number;
+  /** All refused offers' count; `refusals` holds the first FEED_RUN_REFUSALS_KEPT. */
+  refusals_count: number;
+  refusals: ApiFeedRefusal[];
+  created: number;
+  updated: number;
+  archived: number;
+}
+
+export interface ApiAgencyFeed {
+  id: number;
+  url: string;
+  created_at: number;
+  next_run_at: number;
+  last_run: ApiFeedRun | null;
+}

@@ -1,0 +1,45 @@
+/** The answers of the agencies' feeds API (decision 100) from their rows (worker/db/agency-feeds.ts). */
+import type { ApiAgencyFeed, ApiFeedRefusal, ApiFeedRun } from "#shared/api/agency-feeds.ts";
+import type { FeedRow, FeedRunRow } from "#worker/db/agency-feeds.ts";
+
+function parsed<T>(json: string | null, fallback: T): T {
+  if (json === null) return fallback;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toFeedRun(row: FeedRunRow): ApiFeedRun {
+  return {
+    id: row.id,
+    started_at: row.started_at,
+    finished_at: row.finished_at,
+    outcome: row.outcome,
+    problem: row.problem_code
+      ? {
+          code: row.problem_code,
+          message: `feed.problem.${row.problem_code}`,
+          args: parsed<Record<string, string | number>>(row.problem_args, {}),
+        }
+      : null,
+    offers_read: row.offers_read,
+    offers_valid: row.offers_valid,
+    refusals_count: row.refusals_count,
+    refusals: parsed<ApiFeedRefusal[]>(row.refusals, []),
+    created: row.created,
+    updated: row.updated,
+    archived: row.archived,
+  };
+}
+
+export function toAgencyFeed(row: FeedRow, lastRun: FeedRunRow | undefined): ApiAgencyFeed {
+  return {
+    id: row.id,
+    url: row.url,
+    created_at: row.created_at,
+    next_run_at: row.next_run_at,
+    last_run: lastRun ? toFeedRun(lastRun) : null,
+  };
+}
