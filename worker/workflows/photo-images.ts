@@ -182,6 +182,33 @@ export function rerenderPhotoByService(
   return variantsOf(images, decode, master, size, rotation, object);
 }
 
+/**
+ * The part of the upload at its centre in the shape of `sizes` (all one shape), as WebP at each size, largest
+ * first: cut once, losslessly, from the upload (sent once), and every size made from that cut.
+ */
+async function centreCuts(
+  images: ImagesBinding,
+  bytes: Uint8Array,
+  sizes: readonly Size[],
+  object: (width: number) => string,
+): Promise<Rendered> {
+  const largestFirst = [...sizes].reverse();
+  const cut = await render(images, bytes, {
+    transforms: [{ ...largestFirst[0]!, fit: "cover", gravity: "center" }],
+    format: "image/png",
+  });
+  const rendered: Rendered = [];
+  for (const size of largestFirst) {
+    const encoded = await render(images, cut, {
+      transforms: [exactly(size)],
+      format: "image/webp",
+      quality: PHOTO_VARIANT_QUALITY,
+    });
+    rendered.push({ object: object(size.width), bytes: encoded });
+  }
+  return rendered;
+}
+
 /** A profile picture: the square at the photo's centre, upright, at AVATAR_SIDES (or its own side). */
 export async function renderAvatarByService(
   images: ImagesBinding,
@@ -191,21 +218,8 @@ export async function renderAvatarByService(
 ) {
   const upright = uprightSize(sniffed);
   const largest = Math.min(upright.width, upright.height, Math.max(...AVATAR_SIDES));
-  // The square cut once from the upload, losslessly; every size from it (the upload is sent once).
-  const square = await render(images, bytes, {
-    transforms: [{ width: largest, height: largest, fit: "cover", gravity: "center" }],
-    format: "image/png",
-  });
-  const rendered: Rendered = [];
-  for (const side of [...avatarSides(largest)].reverse()) {
-    const variant = await render(images, square, {
-      transforms: [exactly({ width: side, height: side })],
-      format: "image/webp",
-      quality: PHOTO_VARIANT_QUALITY,
-    });
-    rendered.push({ object: object(side), bytes: variant });
-  }
-  return { largest, rendered };
+  const sides = avatarSides(largest).map((side) => ({ width: side, height: side }));
+  return { largest, rendered: await centreCuts(images, bytes, sides, object) };
 }
 
 /** An article's cover: the frame-shaped part at the photo's centre, upright, at the cover's widths. */
@@ -223,20 +237,6 @@ export async function renderCoverByService(
     height: Math.max(1, Math.round(upright.height * scale)),
   };
   const width = Math.min(scaled.width, Math.floor((scaled.height * ARTICLE_IMAGE_WIDTH) / ARTICLE_IMAGE_HEIGHT));
-  const sizes = [...articleCoverSizes(width)].reverse();
-  // The frame cut once from the upload, losslessly; every width from it (the upload is sent once).
-  const frame = await render(images, bytes, {
-    transforms: [{ ...sizes[0]!, fit: "cover", gravity: "center" }],
-    format: "image/png",
-  });
-  const rendered: Rendered = [];
-  for (const size of sizes) {
-    const cover = await render(images, frame, {
-      transforms: [exactly(size)],
-      format: "image/webp",
-      quality: PHOTO_VARIANT_QUALITY,
-    });
-    rendered.push({ object: object(size.width), bytes: cover });
-  }
+  const rendered = await centreCuts(images, bytes, articleCoverSizes(width), object);
   return { width, rendered };
 }
