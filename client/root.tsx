@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
@@ -7,8 +7,7 @@ import type { Route } from "./+types/root";
 import { NoticesProvider } from "./components/notices/notices.tsx";
 import { AuthDialogMount } from "./components/auth-dialog/auth-dialog-mount.tsx";
 import { ScrollRestoration } from "./components/scroll-restoration/scroll-restoration.tsx";
-import { LazyStylesheets } from "./components/lazy-stylesheets/lazy-stylesheets.tsx";
-import { lazyComponent } from "./lazy-component.tsx";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { NavigationProgress, useNavigationBusy } from "./components/layout/navigation-progress.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { I18nProvider, usePageTexts } from "./i18n/intl.tsx";
@@ -20,11 +19,6 @@ import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
 import { rootDataIsNobodys } from "./visitor.ts";
 import "./styles/global.css";
-
-// Links only, the same on every page: rendered in place by the server, its code off every first load.
-const SiteFooter = lazyComponent<Record<string, never>>(() =>
-  import("./components/layout/site-footer.tsx").then((m) => ({ default: m.SiteFooter })),
-);
 
 /** Every failed form post or fetcher submission shows its product §8 notice (client/api/api-failures.ts). */
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [reportFailedActions];
@@ -109,10 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <main id="main" tabIndex={-1} aria-busy={busy || undefined}>
               {children}
             </main>
-            <LazyStylesheets module="client/components/layout/site-footer.tsx" />
-            <Suspense fallback={null}>
-              <SiteFooter />
-            </Suspense>
+            <SiteFooter />
             {/* The sign-in dialog of `?auth=signin|register|recover` (decision 007). */}
             <AuthDialogMount />
           </NoticesProvider>
