@@ -3,7 +3,7 @@
  * decision 093), through the objects' own storage.
  */
 import { env, runInDurableObject } from "cloudflare:test";
-import { RATE_LIMIT_SHARDS, rateLimiterFor, rateLimiterShard } from "#worker/db/rate-limiter.ts";
+import { RATE_LIMIT_SHARDS, rateLimiterFor, rateLimiterShard } from "#worker/db/rate-limit-shards.ts";
 
 type Counter = {
   key: string;

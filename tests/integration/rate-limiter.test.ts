@@ -1,6 +1,6 @@
 import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RATE_LIMIT_SHARDS, rateLimiterFor } from "#worker/db/rate-limiter.ts";
+import { RATE_LIMIT_SHARDS, rateLimiterFor } from "#worker/db/rate-limit-shards.ts";
 import { hit, hitAll, refund } from "#worker/http/rate-limit.ts";
 import { putRateLimitCounter, rateLimitCounter } from "./rate-limit-fixtures.ts";
 

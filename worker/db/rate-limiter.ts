@@ -5,43 +5,13 @@
  * so a count and its answer are one step — concurrent requests cannot both take the last free slot, as
  * with D1's single statement before. Keys are spread over RATE_LIMIT_SHARDS objects by a hash, so one hot
  * key (an attacked identity, a busy address) holds up only its shard, and no one object sees every request.
- * Each object drops its ended windows itself, on an alarm while it holds any.
+ * Each object drops its ended windows itself, on an alarm while it holds any. Which object counts a key is
+ * rate-limit-shards.ts (no runtime import of the class, so Node can load the callers).
  */
 import { DurableObject } from "cloudflare:workers";
 
-/**
- * How many objects the keys are spread over. A Durable Object serves in the order of a thousand small
- * requests a second; a page view takes none, a write one to five, so 32 leave room for the whole site's
- * writes many times over. Changing it moves keys to other shards: their counts start again (at most one
- * window each), so it is raised with care.
- */
-export const RATE_LIMIT_SHARDS = 32;
-
 /** How often an object holding counters drops those whose window has ended. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
-/** The binding of the counters (wrangler.toml `RATE_LIMITS`). */
-export type RateLimits = DurableObjectNamespace<RateLimiter>;
-
-/** FNV-1a of the key: fast, stable across deploys and isolates (the shard must not move). */
-function shardOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % RATE_LIMIT_SHARDS;
-}
-
-/** Shard `shard` (0 ≤ shard < RATE_LIMIT_SHARDS) of the counters. */
-export function rateLimiterShard(limits: RateLimits, shard: number): DurableObjectStub<RateLimiter> {
-  return limits.get(limits.idFromName(`rate-limits:${shard}`));
-}
-
-/** The shard that counts `key`. */
-export function rateLimiterFor(limits: RateLimits, key: string): DurableObjectStub<RateLimiter> {
-  return rateLimiterShard(limits, shardOf(key));
-}
 
 export class RateLimiter extends DurableObject<Env> {
   /** Whether this instance has made sure an alarm will prune (reset when the alarm finds nothing left). */

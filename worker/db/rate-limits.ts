@@ -2,7 +2,7 @@
  * The fixed-window counters' two operations (the rules are in worker/http/rate-limit.ts), each one call to the
  * key's shard of the counters (worker/db/rate-limiter.ts, decision 093).
  */
-import { type RateLimits, rateLimiterFor } from "./rate-limiter.ts";
+import { type RateLimits, rateLimiterFor } from "./rate-limit-shards.ts";
 
 /**
  * Counts one request against `key` in the window starting at `windowStart` and ending at `endsAt` (a new

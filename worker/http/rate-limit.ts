@@ -5,7 +5,7 @@
  * free slot. Check and consumption are that one step: a request is counted whether or not it is then allowed.
  */
 import { bumpRateLimit, unbumpRateLimit } from "#worker/db/rate-limits.ts";
-import type { RateLimits } from "#worker/db/rate-limiter.ts";
+import type { RateLimits } from "#worker/db/rate-limit-shards.ts";
 
 export type { RateLimits };
 
