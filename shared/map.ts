@@ -23,6 +23,12 @@ export const LOCATION_AREA_RADIUS_M: Record<Exclude<LocationPrecision, "exact">,
   district: 1500,
 };
 
+/**
+ * How much of the wizard's pin map must be on the screen before Leaflet loads: a map whose edge only
+ * touches a phone's first screen would load, evaluate and draw during the page's load (decision 045).
+ */
+export const PIN_MAP_SHOWN_SHARE = 0.25;
+
 /** The list/map choice of `/search/` and the list pages, kept in the URL (`view=map`); absent: the list. */
 export const MAP_VIEW_PARAM = "view";
 export const MAP_VIEWS = ["list", "map", "both"] as const;

@@ -1,12 +1,12 @@
 /**
  * The wizard's pin on a map (decision 044): Leaflet in its own chunk (map-kit.ts), loaded when the
- * params step has hydrated and the map comes near the screen. It only draws and reports: the params
+ * params step has hydrated and a quarter of the map is on the screen. It only draws and reports: the params
  * step owns the position, and the latitude and longitude fields stay the accessible (and JavaScript-free)
  * way to set it.
  */
 import { useEffect, useEffectEvent, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
-import { LOCATION_AREA_RADIUS_M, type LocationPrecision, SERBIA_BOUNDS } from "#shared/map.ts";
+import { LOCATION_AREA_RADIUS_M, type LocationPrecision, PIN_MAP_SHOWN_SHARE, SERBIA_BOUNDS } from "#shared/map.ts";
 import { addBaseLayer, afterNextFrame, loadMapKit, type MapKit } from "#client/components/map/map-kit.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./pin-picker.module.css";
@@ -32,9 +32,6 @@ export interface PinPickerProps {
   onPick: (lat: number, lng: number) => void;
 }
 
-/** How far below (or above) the screen the map starts loading: about a thumb's scroll. */
-const NEAR_SCREEN_MARGIN = "100px 0px";
-
 const SERBIA_MIDDLE = {
   lat: (SERBIA_BOUNDS.south + SERBIA_BOUNDS.north) / 2,
   lng: (SERBIA_BOUNDS.west + SERBIA_BOUNDS.east) / 2,
@@ -59,7 +56,7 @@ export default function PinPicker({
   const picked = useRef<string | null>(null);
   const reportPick = useEffectEvent(onPick);
 
-  // Leaflet loads when the map comes near the screen: on a phone it is below the first screen, and its
+  // Leaflet loads when the map is on the screen: on a phone it is below the first screen, and its
   // evaluation and first drawing were the longest tasks of the step's load (decision 045).
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -67,9 +64,9 @@ export default function PinPicker({
     if (!element || near) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.intersectionRatio >= PIN_MAP_SHOWN_SHARE)) setNear(true);
       },
-      { rootMargin: NEAR_SCREEN_MARGIN },
+      { threshold: PIN_MAP_SHOWN_SHARE },
     );
     observer.observe(element);
     return () => observer.disconnect();
