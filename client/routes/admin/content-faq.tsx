@@ -1,4 +1,3 @@
-import { Form, useNavigation } from "react-router";
 import {
   type ApiAdminFaq,
   FAQ_ANSWER_MAX,
@@ -14,19 +13,18 @@ import {
   doneOf,
   DoneStatus,
   FormError,
-  formValues,
   LangFields,
 } from "#client/components/admin/content-form.tsx";
+import { type ItemFields, OrderedItems } from "#client/components/admin/ordered-items.tsx";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
 import { requireEditor } from "#client/guards.server.ts";
 import { unavailable } from "#client/http-errors.server.ts";
-import { parseId } from "#client/id-param.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/content-faq";
-import { afterPost, textsOf } from "./content-action.server.ts";
+import { orderedItemsAction, textsOf } from "./content-action.server.ts";
 
 const MESSAGES = pageTextScopes(["adminFaq"], "adminTexts", "faq.category", "validation");
 const TEXTS = LANGS.flatMap((lang) => [`question_${lang}`, `answer_${lang}`]);
@@ -48,35 +46,20 @@ export async function action(args: Route.ActionArgs) {
   requireEditor(args);
   const api = args.context.get(appContext).api;
   const form = await args.request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = parseId(String(form.get("id") ?? ""));
-  const values = { category: String(form.get("category") ?? ""), ...textsOf(form, TEXTS) };
-  const body = values as Parameters<typeof api.createFaq>[0];
-  if (intent === "create") return afterPost(args.request, await api.createFaq(body), "created", "new", values);
-  if (!id) throw unavailable();
-  const anchor = `faq-${id}`;
-  if (intent === "save")
-    return afterPost(args.request, await api.updateFaq(id, body), "saved", String(id), values, anchor);
-  if (intent === "delete") return afterPost(args.request, await api.deleteFaq(id), "deleted", String(id), {});
-  if (intent === "up" || intent === "down") {
-    return afterPost(args.request, await api.moveFaq(id, { direction: intent }), "moved", String(id), {}, anchor);
-  }
-  throw unavailable();
+  return orderedItemsAction(args.request, form, {
+    anchor: "faq",
+    values: { category: String(form.get("category") ?? ""), ...textsOf(form, TEXTS) },
+    api: {
+      create: api.createFaq,
+      update: api.updateFaq,
+      remove: api.deleteFaq,
+      move: (id, direction) => api.moveFaq(id, { direction }),
+    },
+  });
 }
 
-function FaqFields({
-  idBase,
-  item,
-  state,
-}: {
-  idBase: string;
-  item: Partial<ApiAdminFaq>;
-  state: Route.ComponentProps["actionData"];
-}) {
+function FaqFields({ idBase, value, fields }: ItemFields) {
   const { t } = useI18n();
-  const key = item.id === undefined ? "new" : String(item.id);
-  const value = formValues(state, key, item);
-  const fields = state?.form === key ? state.fields : {};
   const categoryId = `${idBase}-category`;
   return (
     <>
@@ -122,68 +105,25 @@ function FaqFields({
 export default function AdminFaq({ loaderData, actionData }: Route.ComponentProps) {
   const { items, done } = loaderData;
   const { t, locale } = useI18n();
-  const busy = useNavigation().state === "submitting";
   return (
     <>
       <PageIntro pageKey="adminFaq" />
       <ContentNav />
       <DoneStatus done={done} />
       <ContentAlert state={actionData} />
-      <ol className={styles.list} data-testid="faq-items">
-        {items.map((item, index) => (
-          <li key={item.id} id={`faq-${item.id}`} className={styles.item}>
-            <details open={actionData?.form === String(item.id) || undefined}>
-              <summary>
-                {item[`question_${locale}`]} <span className={styles.meta}>· {t(`faq.category.${item.category}`)}</span>
-              </summary>
-              <Form method="post" className={styles.form}>
-                <input type="hidden" name="id" value={item.id} />
-                <FaqFields idBase={`faq-${item.id}`} item={item} state={actionData} />
-                <div className={styles.actions}>
-                  <button type="submit" name="intent" value="save" className={styles.button} disabled={busy}>
-                    {t("adminTexts.save")}
-                  </button>
-                </div>
-              </Form>
-            </details>
-            <Form method="post" className={styles.actions}>
-              <input type="hidden" name="id" value={item.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="up"
-                className={styles.secondary}
-                disabled={busy || index === 0}
-              >
-                {t("adminTexts.up")}
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="down"
-                className={styles.secondary}
-                disabled={busy || index === items.length - 1}
-              >
-                {t("adminTexts.down")}
-              </button>
-              <button type="submit" name="intent" value="delete" className={styles.danger} disabled={busy}>
-                {t("adminTexts.delete")}
-              </button>
-            </Form>
-          </li>
-        ))}
-      </ol>
-      <section aria-labelledby="faq-new" className={styles.section}>
-        <h2 id="faq-new">{t("adminTexts.faq.add")}</h2>
-        <Form method="post" className={styles.form}>
-          <FaqFields idBase="faq-new" item={{}} state={actionData} />
-          <div className={styles.actions}>
-            <button type="submit" name="intent" value="create" className={styles.button} disabled={busy}>
-              {t("adminTexts.faq.addButton")}
-            </button>
-          </div>
-        </Form>
-      </section>
+      <OrderedItems<ApiAdminFaq>
+        items={items}
+        anchor="faq"
+        state={actionData}
+        summary={(item) => (
+          <>
+            {item[`question_${locale}`]} <span className={styles.meta}>· {t(`faq.category.${item.category}`)}</span>
+          </>
+        )}
+        fields={FaqFields}
+        addTitle={t("adminTexts.faq.add")}
+        addButton={t("adminTexts.faq.addButton")}
+      />
     </>
   );
 }
