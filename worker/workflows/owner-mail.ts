@@ -59,11 +59,21 @@ const named = (listing: MailListing, locale: Locale) => {
   return listing.title ? `${quote(listing.title)} (${no} ${listing.id})` : `${no} ${listing.id}`;
 };
 
-/** The label of a rejection reason in the letter's language: the one the owner sees on the site. */
-const rejectionLabel = (code: RejectionCode, locale: Locale) =>
-  textCatalog(locale).intl.formatMessage({ id: `moderation.rejectionCode.${code}` });
+/** "Reason" and "the moderator's note" of each language. */
+const REJECTION_WORDS: Record<Locale, { reason: string; note: string }> = {
+  en: { reason: "Reason", note: "The moderator's note" },
+  ru: { reason: "Причина", note: "Комментарий модератора" },
+  sr: { reason: "Razlog", note: "Napomena moderatora" },
+};
 
-/** What every owner e-mail is given for its way out. */
+/** Why a moderator refused: the reason's label the owner sees on the site, and their own words, if any. */
+const rejectionLines = (code: RejectionCode | null, reason: string, locale: Locale) => {
+  const words = REJECTION_WORDS[locale];
+  const label = code && textCatalog(locale).intl.formatMessage({ id: `moderation.rejectionCode.${code}` });
+  return [...(label ? [`${words.reason}: ${label}`] : []), ...(reason ? [`${words.note}: ${reason}`] : [])];
+};
+
+/** What every owner e-mail is given for its way out, which `ownerLetter` writes below its text. */
 interface Leavable {
   /** The unsubscribe page's locale-free path with the token (`/unsubscribe/?token=…`). */
   unsubscribePath: string;
@@ -83,94 +93,67 @@ interface Rejected extends Leavable {
 }
 
 const listingApproved: Record<Locale, Template<Approved>> = {
-  en: ({ listing, path, unsubscribePath }, context) => ({
+  en: ({ listing, path }, context) => ({
     subject: "Your listing is published",
     text: [
       `A moderator has approved your listing ${named(listing, context.locale)}. It is on the site for the next ${LISTING_RUN_DAYS} days:`,
       siteUrl(context, path),
       "",
       `Renew, archive or edit it under “My listings”: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, path, unsubscribePath }, context) => ({
+  ru: ({ listing, path }, context) => ({
     subject: "Ваше объявление опубликовано",
     text: [
       `Модератор одобрил ваше объявление ${named(listing, context.locale)}. Оно будет на сайте ближайшие ${LISTING_RUN_DAYS} дней:`,
       siteUrl(context, path),
       "",
       `Продлить, перенести в архив или изменить его можно в разделе «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, path, unsubscribePath }, context) => ({
+  sr: ({ listing, path }, context) => ({
     subject: "Vaš oglas je objavljen",
     text: [
       `Moderator je odobrio vaš oglas ${named(listing, context.locale)}. Na sajtu je narednih ${LISTING_RUN_DAYS} dana:`,
       siteUrl(context, path),
       "",
       `Obnovite ga, arhivirajte ili izmenite u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
 
 const listingRejected: Record<Locale, Template<Rejected>> = {
-  en: ({ listing, code, reason, unsubscribePath }, context) => ({
+  en: ({ listing, code, reason }, context) => ({
     subject: "Your listing was not published",
     text: [
       `A moderator has not published your listing ${named(listing, context.locale)}.`,
       "",
-      ...(code ? [`Reason: ${rejectionLabel(code, context.locale)}`] : []),
-      ...(reason ? [`The moderator's note: ${reason}`] : []),
+      ...rejectionLines(code, reason, context.locale),
       "",
       "Correct the listing and submit it for review again:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
-      "",
-      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, code, reason, unsubscribePath }, context) => ({
+  ru: ({ listing, code, reason }, context) => ({
     subject: "Ваше объявление не опубликовано",
     text: [
       `Модератор не опубликовал ваше объявление ${named(listing, context.locale)}.`,
       "",
-      ...(code ? [`Причина: ${rejectionLabel(code, context.locale)}`] : []),
-      ...(reason ? [`Комментарий модератора: ${reason}`] : []),
+      ...rejectionLines(code, reason, context.locale),
       "",
       "Исправьте объявление и снова отправьте его на проверку:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
-      "",
-      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, code, reason, unsubscribePath }, context) => ({
+  sr: ({ listing, code, reason }, context) => ({
     subject: "Vaš oglas nije objavljen",
     text: [
       `Moderator nije objavio vaš oglas ${named(listing, context.locale)}.`,
       "",
-      ...(code ? [`Razlog: ${rejectionLabel(code, context.locale)}`] : []),
-      ...(reason ? [`Napomena moderatora: ${reason}`] : []),
+      ...rejectionLines(code, reason, context.locale),
       "",
       "Ispravite oglas i ponovo ga pošaljite na proveru:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
-      "",
-      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
@@ -186,7 +169,7 @@ const reportLabel = (reason: ReportReason, locale: Locale) =>
   textCatalog(locale).intl.formatMessage({ id: `report.reason.${reason}` });
 
 const listingHidden: Record<Locale, Template<Hidden>> = {
-  en: ({ listing, reasons, unsubscribePath }, context) => ({
+  en: ({ listing, reasons }, context) => ({
     subject: "Your listing is off the site until a moderator checks it",
     text: [
       `Several visitors reported your listing ${named(listing, context.locale)}, so it is off the site until a moderator checks it. They said:`,
@@ -194,13 +177,9 @@ const listingHidden: Record<Locale, Template<Hidden>> = {
       "",
       `Still available and correct? You need not do anything: once a moderator approves it, it is back on the site for ${LISTING_RUN_DAYS} days. Sold or rented? Archive it under “My listings”:`,
       siteUrl(context, paths.cabinet.main()),
-      "",
-      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, reasons, unsubscribePath }, context) => ({
+  ru: ({ listing, reasons }, context) => ({
     subject: "Ваше объявление снято с сайта до проверки модератором",
     text: [
       `Несколько посетителей пожаловались на ваше объявление ${named(listing, context.locale)}, поэтому оно снято с сайта до проверки модератором. Причины жалоб:`,
@@ -208,13 +187,9 @@ const listingHidden: Record<Locale, Template<Hidden>> = {
       "",
       `Объявление актуально и верно? Ничего делать не нужно: когда модератор его одобрит, оно вернётся на сайт на ${LISTING_RUN_DAYS} дней. Продано или сдано? Перенесите его в архив в разделе «Мои объявления»:`,
       siteUrl(context, paths.cabinet.main()),
-      "",
-      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, reasons, unsubscribePath }, context) => ({
+  sr: ({ listing, reasons }, context) => ({
     subject: "Vaš oglas je sklonjen sa sajta dok ga moderator ne proveri",
     text: [
       `Više posetilaca je prijavilo vaš oglas ${named(listing, context.locale)}, pa je sklonjen sa sajta dok ga moderator ne proveri. Razlozi prijava:`,
@@ -222,98 +197,67 @@ const listingHidden: Record<Locale, Template<Hidden>> = {
       "",
       `Oglas je aktuelan i tačan? Ne morate ništa da radite: kada ga moderator odobri, vraća se na sajt na ${LISTING_RUN_DAYS} dana. Prodato ili izdato? Arhivirajte ga u delu „Moji oglasi“:`,
       siteUrl(context, paths.cabinet.main()),
-      "",
-      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
 
 /** A moderator's decision on changes to a listing that stayed on the site meanwhile (decision 053). */
 const changesApproved: Record<Locale, Template<Approved>> = {
-  en: ({ listing, path, unsubscribePath }, context) => ({
+  en: ({ listing, path }, context) => ({
     subject: "Your changes are published",
     text: [
       `A moderator has approved your changes to the listing ${named(listing, context.locale)}. Visitors see them now:`,
       siteUrl(context, path),
-      "",
-      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, path, unsubscribePath }, context) => ({
+  ru: ({ listing, path }, context) => ({
     subject: "Ваши изменения опубликованы",
     text: [
       `Модератор одобрил изменения в объявлении ${named(listing, context.locale)}. Посетители уже видят их:`,
       siteUrl(context, path),
-      "",
-      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, path, unsubscribePath }, context) => ({
+  sr: ({ listing, path }, context) => ({
     subject: "Vaše izmene su objavljene",
     text: [
       `Moderator je odobrio izmene oglasa ${named(listing, context.locale)}. Posetioci ih sada vide:`,
       siteUrl(context, path),
-      "",
-      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
 
 const changesRejected: Record<Locale, Template<Rejected>> = {
-  en: ({ listing, code, reason, unsubscribePath }, context) => ({
+  en: ({ listing, code, reason }, context) => ({
     subject: "Your changes were not published",
     text: [
       `A moderator has not published your changes to the listing ${named(listing, context.locale)}. Visitors still see the version approved before.`,
       "",
-      ...(code ? [`Reason: ${rejectionLabel(code, context.locale)}`] : []),
-      ...(reason ? [`The moderator's note: ${reason}`] : []),
+      ...rejectionLines(code, reason, context.locale),
       "",
       "Correct the changes and save them to send them for review again:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
-      "",
-      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, code, reason, unsubscribePath }, context) => ({
+  ru: ({ listing, code, reason }, context) => ({
     subject: "Ваши изменения не опубликованы",
     text: [
       `Модератор не опубликовал изменения в объявлении ${named(listing, context.locale)}. Посетители по-прежнему видят одобренную ранее версию.`,
       "",
-      ...(code ? [`Причина: ${rejectionLabel(code, context.locale)}`] : []),
-      ...(reason ? [`Комментарий модератора: ${reason}`] : []),
+      ...rejectionLines(code, reason, context.locale),
       "",
       "Исправьте изменения и сохраните их, чтобы снова отправить на проверку:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
-      "",
-      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, code, reason, unsubscribePath }, context) => ({
+  sr: ({ listing, code, reason }, context) => ({
     subject: "Vaše izmene nisu objavljene",
     text: [
       `Moderator nije objavio izmene oglasa ${named(listing, context.locale)}. Posetioci i dalje vide ranije odobrenu verziju.`,
       "",
-      ...(code ? [`Razlog: ${rejectionLabel(code, context.locale)}`] : []),
-      ...(reason ? [`Napomena moderatora: ${reason}`] : []),
+      ...rejectionLines(code, reason, context.locale),
       "",
       "Ispravite izmene i sačuvajte ih da biste ih ponovo poslali na proveru:",
       siteUrl(context, privatePaths.listing.edit(listing.id)),
-      "",
-      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
@@ -330,7 +274,7 @@ interface ExpiryReminder extends Leavable {
 const day = (at: number, locale: Locale) => textCatalog(locale).intl.formatDate(at, { dateStyle: "long" });
 
 const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
-  en: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
+  en: ({ listing, expiresAt, renewPath }, context) => ({
     subject: "Your listing expires soon",
     text: [
       `Your listing ${named(listing, context.locale)} leaves the site on ${day(expiresAt, context.locale)}.`,
@@ -339,13 +283,9 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
       siteUrl(context, renewPath),
       "",
       `Sold or rented? Nothing to do: it goes to the archive of “My listings” by itself: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
+  ru: ({ listing, expiresAt, renewPath }, context) => ({
     subject: "Срок вашего объявления скоро истекает",
     text: [
       `Ваше объявление ${named(listing, context.locale)} будет снято с сайта ${day(expiresAt, context.locale)}.`,
@@ -354,13 +294,9 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
       siteUrl(context, renewPath),
       "",
       `Продано или сдано? Ничего делать не нужно: оно само перейдёт в архив раздела «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ listing, expiresAt, renewPath, unsubscribePath }, context) => ({
+  sr: ({ listing, expiresAt, renewPath }, context) => ({
     subject: "Vaš oglas uskoro ističe",
     text: [
       `Vaš oglas ${named(listing, context.locale)} ističe ${day(expiresAt, context.locale)}.`,
@@ -369,10 +305,6 @@ const expiryReminder: Record<Locale, Template<ExpiryReminder>> = {
       siteUrl(context, renewPath),
       "",
       `Prodato ili izdato? Ne morate ništa da radite: oglas sam prelazi u arhivu u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
@@ -416,7 +348,7 @@ const availabilityLines = (
   ]);
 
 const availabilityQuestion: Record<Locale, Template<AvailabilityQuestion>> = {
-  en: ({ items, unsubscribePath }, context) => ({
+  en: ({ items }, context) => ({
     subject: items.length > 1 ? "Are your listings still available?" : "Is your listing still available?",
     text: [
       `Visitors trust listings whose owners confirm them. Flats to let are confirmed every ${CONFIRM_CYCLE_DAYS.rent} days, homes for sale every ${CONFIRM_CYCLE_DAYS.sale}; a listing left unconfirmed for ${CONFIRM_HIDE_CYCLES} of them leaves search until you confirm it. One click each, no need to sign in:`,
@@ -428,13 +360,9 @@ const availabilityQuestion: Record<Locale, Template<AvailabilityQuestion>> = {
         hidden: "out of search until you confirm it",
       }),
       `Or answer under “My listings”: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `No more e-mails about your listings: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ items, unsubscribePath }, context) => ({
+  ru: ({ items }, context) => ({
     subject: items.length > 1 ? "Ваши объявления ещё актуальны?" : "Ваше объявление ещё актуально?",
     text: [
       `Посетители доверяют объявлениям, актуальность которых подтверждает владелец. Аренду подтверждают каждые ${CONFIRM_CYCLE_DAYS.rent} дней, продажу — каждые ${CONFIRM_CYCLE_DAYS.sale}; объявление без подтверждения ${CONFIRM_HIDE_CYCLES} таких срока подряд исчезает из поиска, пока вы его не подтвердите. Одно нажатие, входить не нужно:`,
@@ -446,13 +374,9 @@ const availabilityQuestion: Record<Locale, Template<AvailabilityQuestion>> = {
         hidden: "скрыто из поиска до подтверждения",
       }),
       `Или ответьте в разделе «Мои объявления»: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `Отписаться от писем о ваших объявлениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ items, unsubscribePath }, context) => ({
+  sr: ({ items }, context) => ({
     subject: items.length > 1 ? "Da li su vaši oglasi još aktuelni?" : "Da li je vaš oglas još aktuelan?",
     text: [
       `Posetioci veruju oglasima čiju aktuelnost vlasnik potvrđuje. Izdavanje se potvrđuje na svakih ${CONFIRM_CYCLE_DAYS.rent} dana, prodaja na svakih ${CONFIRM_CYCLE_DAYS.sale}; oglas nepotvrđen ${CONFIRM_HIDE_CYCLES} takva roka zaredom nestaje iz pretrage dok ga ne potvrdite. Jedan klik, bez prijavljivanja:`,
@@ -464,10 +388,6 @@ const availabilityQuestion: Record<Locale, Template<AvailabilityQuestion>> = {
         hidden: "sklonjen iz pretrage do potvrde",
       }),
       `Ili odgovorite u delu „Moji oglasi“: ${siteUrl(context, paths.cabinet.main())}`,
-      "",
-      `Odjava od obaveštenja o vašim oglasima: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
@@ -490,7 +410,7 @@ const quoted = (text: string) =>
     .join("\n");
 
 const newMessage: Record<Locale, Template<NewMessage>> = {
-  en: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+  en: ({ sender, listing, excerpt, conversationPath }, context) => ({
     subject: "You have a new message on Kvadrat",
     text: [
       sender
@@ -502,12 +422,9 @@ const newMessage: Record<Locale, Template<NewMessage>> = {
       `Read and answer: ${siteUrl(context, conversationPath)}`,
       "",
       "We write when a message has waited unread for 10 minutes, at most once an hour for each conversation.",
-      `No more e-mails about messages: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  ru: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+  ru: ({ sender, listing, excerpt, conversationPath }, context) => ({
     subject: "Новое сообщение на Kvadrat",
     text: [
       sender
@@ -519,12 +436,9 @@ const newMessage: Record<Locale, Template<NewMessage>> = {
       `Прочитать и ответить: ${siteUrl(context, conversationPath)}`,
       "",
       "Мы пишем, когда сообщение остаётся непрочитанным 10 минут, не чаще раза в час по каждой переписке.",
-      `Отписаться от писем о сообщениях: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
-  sr: ({ sender, listing, excerpt, conversationPath, unsubscribePath }, context) => ({
+  sr: ({ sender, listing, excerpt, conversationPath }, context) => ({
     subject: "Nova poruka na Kvadratu",
     text: [
       sender
@@ -536,9 +450,6 @@ const newMessage: Record<Locale, Template<NewMessage>> = {
       `Pročitajte i odgovorite: ${siteUrl(context, conversationPath)}`,
       "",
       "Javljamo se kada poruka ostane nepročitana 10 minuta, najviše jednom na sat za svaki razgovor.",
-      `Odjava od obaveštenja o porukama: ${siteUrl(context, unsubscribePath)}`,
-      "",
-      "— Kvadrat",
     ].join("\n"),
   }),
 };
@@ -558,7 +469,7 @@ export type OwnerMailKind = keyof typeof OWNER_MAIL;
 export type OwnerMailData<K extends OwnerMailKind> = Parameters<(typeof OWNER_MAIL)[K]["en"]>[0];
 
 /** The list each owner e-mail is on: what its unsubscribe links stop, and what stops it. */
-const OWNER_MAIL_LIST: Record<OwnerMailKind, SubscriptionList> = {
+const OWNER_MAIL_LIST = {
   listing_approved: "listing_updates",
   listing_rejected: "listing_updates",
   listing_hidden: "listing_updates",
@@ -567,6 +478,20 @@ const OWNER_MAIL_LIST: Record<OwnerMailKind, SubscriptionList> = {
   expiry_reminder: "listing_updates",
   availability_question: "listing_updates",
   new_message: "messages",
+} as const satisfies Record<OwnerMailKind, SubscriptionList>;
+
+/** The way out of each list every letter on it ends with, before the signature. */
+const LEAVE_LIST: Record<(typeof OWNER_MAIL_LIST)[OwnerMailKind], Record<Locale, string>> = {
+  listing_updates: {
+    en: "No more e-mails about your listings",
+    ru: "Отписаться от писем о ваших объявлениях",
+    sr: "Odjava od obaveštenja o vašim oglasima",
+  },
+  messages: {
+    en: "No more e-mails about messages",
+    ru: "Отписаться от писем о сообщениях",
+    sr: "Odjava od obaveštenja o porukama",
+  },
 };
 
 /** The language a person's e-mails are in: their `users.locale`, else the site's default. */
@@ -579,7 +504,9 @@ export function ownerLetter<K extends OwnerMailKind>(
   context: MailContext,
 ): Letter & { purpose: K } {
   const template = OWNER_MAIL[kind][context.locale] as Template<OwnerMailData<K>>;
-  return { ...template(data, context), purpose: kind };
+  const { subject, text } = template(data, context);
+  const leave = `${LEAVE_LIST[OWNER_MAIL_LIST[kind]][context.locale]}: ${siteUrl(context, data.unsubscribePath)}`;
+  return { subject, text: [text, "", leave, "", "— Kvadrat"].join("\n"), purpose: kind };
 }
 
 /** Whom an e-mail goes to: the person (their unsubscribe token names them) at their confirmed address. */
