@@ -1,6 +1,6 @@
 /** Chromium for the audits, Lighthouse and the browser tests: where it is, how it starts, what a page complains of. */
 import { existsSync } from "node:fs";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserServer, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium (`apt-get install -y chromium`), or CHROME_PATH. */
 export function chromiumPath(): string {
@@ -25,6 +25,14 @@ export const CHROMIUM_FLAGS = [
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+}
+
+/**
+ * One Chromium for a whole test run, which each test file connects to (`chromium.connect`): starting the
+ * browser for every file cost over a second a file on a busy machine, connecting costs a fraction.
+ */
+export function launchServer(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
 /** Every console error and warning, uncaught page error and failed request of a page. */

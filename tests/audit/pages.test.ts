@@ -6,14 +6,13 @@
  * during the load (as `npm run audit` judges them) and sideways scrolling on a 320 px screen in Chromium, no
  * date formatter built while the page loads, no raw message id or English text on a ru/sr page, and Nu validator errors on the server HTML. One browser and one validator run for all.
  */
-import type { Browser } from "playwright-core";
+import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { describeViolations } from "#harness/audit/axe.ts";
 import { budgets } from "#harness/audit/budgets.ts";
 import { type AuditPage, auditPagesOneLocaleEach as listPages, pageSamples } from "#harness/audit/pages.ts";
 import { auditPageInBrowser, type BrowserAudit, consoleFailure, validatePages } from "#harness/audit/run.ts";
 import { describeVnu, type VnuResult } from "#harness/audit/vnu.ts";
-import { launch } from "#harness/browser.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -24,7 +23,7 @@ const browserAudits = new Map<string, Promise<BrowserAudit>>();
 // Each page is audited by its own first test, so a slow machine slows the run down instead of
 // failing every page at one shared deadline; the Nu validator runs beside them.
 beforeAll(async () => {
-  browser = await launch();
+  browser = await chromium.connect(inject("browserEndpoint"));
   for (const page of listPages(await pageSamples(baseURL))) pages.set(page.name, page);
   validation = validatePages(baseURL, [...pages.values()]);
   validation.catch(() => {}); // reported by the tests that await it

@@ -1,15 +1,25 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
-import { launch, watchProblems } from "#harness/browser.ts";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
+import { watchProblems } from "#harness/browser.ts";
 
-/** The browser tests' own kit: one Chromium per file, a checked page per test (and the harness's page helpers). */
+/** The browser tests' own kit: a connection to the run's Chromium per file, a checked page per test (and the harness's page helpers). */
 export { countDateFormatters, dateFormattersBuilt, hydrated, watchProblems } from "#harness/browser.ts";
 
-/** One Chromium for a test file: launched before its tests, closed after them. */
+/**
+ * A test file's connection to the run's Chromium (tests/e2e/server.ts): made before its tests; closed
+ * after them, which closes every context the file opened.
+ */
 export function fileBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launch();
+    browser = await chromium.connect(inject("browserEndpoint"));
   });
   afterAll(async () => {
     await browser?.close();
