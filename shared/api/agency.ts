@@ -7,6 +7,7 @@ import { INVALID } from "#shared/validation.ts";
 import type { LicenceState } from "./advertiser.ts";
 import { AgencyName, LicenceNumber } from "./advertiser.ts";
 import { AccountEmail } from "./auth.ts";
+import { cyrillicToLatin } from "#shared/cyrillic-latin.ts";
 
 export const AGENCY_ROLES = ["manager", "agent"] as const;
 /** 'manager': runs the agency (members, every listing); 'agent': offers its own listings for the agency. */
@@ -83,50 +84,6 @@ export interface ApiMyAgency {
   members: ApiAgencyMember[] | null;
 }
 
-/** Serbian Cyrillic and Russian letters in Latin (Serbian's own Latin for the shared ones), diacritics off. */
-const CYRILLIC: Record<string, string> = {
-  а: "a",
-  б: "b",
-  в: "v",
-  г: "g",
-  д: "d",
-  ђ: "dj",
-  е: "e",
-  ё: "e",
-  ж: "z",
-  з: "z",
-  и: "i",
-  й: "j",
-  ј: "j",
-  к: "k",
-  л: "l",
-  љ: "lj",
-  м: "m",
-  н: "n",
-  њ: "nj",
-  о: "o",
-  п: "p",
-  р: "r",
-  с: "s",
-  т: "t",
-  ћ: "c",
-  у: "u",
-  ф: "f",
-  х: "h",
-  ц: "c",
-  ч: "c",
-  џ: "dz",
-  ш: "s",
-  щ: "sc",
-  ъ: "",
-  ы: "y",
-  ь: "",
-  э: "e",
-  ю: "ju",
-  я: "ja",
-  đ: "dj",
-};
-
 /** The longest slug made from a name (a suffix may follow). */
 const AGENCY_SLUG_BASE_MAX = 60;
 
@@ -138,8 +95,9 @@ const RESERVED_SLUGS = new Set(["feeds", "members", "invites"]);
  * else a hyphen; "agency" when nothing is left. Uniqueness is the database's (a numbered suffix).
  */
 export function agencySlugOf(name: string): string {
-  const latin = [...name.toLowerCase()].map((ch) => CYRILLIC[ch] ?? ch).join("");
-  const slug = latin
+  // đ is the one Latin letter with no decomposition to drop its stroke from.
+  const slug = cyrillicToLatin(name.toLowerCase())
+    .replaceAll("đ", "dj")
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^a-z0-9]+/g, "-")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromNominatim, fromPhoton, geocoderConfig, serbianLatin } from "./geocoder.ts";
+import { fromNominatim, fromPhoton, geocoderConfig } from "./geocoder.ts";
 
 describe("geocoderConfig", () => {
   it("is null without a URL, refuses one that is not http(s), Nominatim unless Photon is named", () => {
@@ -46,9 +46,4 @@ describe("answers", () => {
     ).toEqual([{ label: "Štrand, Novi Sad", lat: 45.25, lng: 19.84 }]);
     expect(fromPhoton([])).toBeNull();
   });
-});
-
-it("serbianLatin writes Serbian Cyrillic in Latin letters, digraphs capitalised as words begin", () => {
-  expect(serbianLatin("Његошева 5, Љубовија, Џиновић, Ђурђевдан")).toBe("Njegoševa 5, Ljubovija, Džinović, Đurđevdan");
-  expect(serbianLatin("Knez Mihailova")).toBe("Knez Mihailova");
 });

@@ -6,6 +6,7 @@
 import type { Locale } from "#shared/locales.ts";
 import { SERBIA_BOUNDS } from "#shared/map.ts";
 import { type Config, config, type ConfigSource } from "#worker/config.ts";
+import { cyrillicToLatin } from "#shared/cyrillic-latin.ts";
 
 type GeocoderKind = Config["GEOCODER_KIND"];
 
@@ -88,7 +89,7 @@ export async function searchAddresses(
   const seen = new Set<string>();
   return found
     .filter((a) => inSerbia(a.lat, a.lng) && a.label !== "")
-    .map((a) => ({ ...a, label: locale === "sr" ? serbianLatin(a.label) : a.label }))
+    .map((a) => ({ ...a, label: locale === "sr" ? cyrillicToLatin(a.label) : a.label }))
     .filter((a) => !seen.has(a.label) && seen.add(a.label))
     .slice(0, limit);
 }
@@ -133,48 +134,5 @@ export function fromPhoton(body: unknown): Address[] | null {
     const p = isRecord(feature.properties) ? feature.properties : {};
     const locality = first(p.city, p.town, p.village, p.county);
     return [{ label: label(text(p.street), text(p.housenumber), text(p.name), locality), lat: lat!, lng: lng! }];
-  });
-}
-
-/** Serbian Cyrillic → Latin (one letter or digraph each way), for Serbian pages where the data has no Latin name. */
-const LATIN: Record<string, string> = {
-  а: "a",
-  б: "b",
-  в: "v",
-  г: "g",
-  д: "d",
-  ђ: "đ",
-  е: "e",
-  ж: "ž",
-  з: "z",
-  и: "i",
-  ј: "j",
-  к: "k",
-  л: "l",
-  љ: "lj",
-  м: "m",
-  н: "n",
-  њ: "nj",
-  о: "o",
-  п: "p",
-  р: "r",
-  с: "s",
-  т: "t",
-  ћ: "ć",
-  у: "u",
-  ф: "f",
-  х: "h",
-  ц: "c",
-  ч: "č",
-  џ: "dž",
-  ш: "š",
-};
-
-export function serbianLatin(value: string): string {
-  return value.replace(/[\u0400-\u04FF]/g, (letter) => {
-    const lower = letter.toLowerCase();
-    const latin = LATIN[lower];
-    if (latin === undefined) return letter;
-    return letter === lower ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
   });
 }
