@@ -526,8 +526,7 @@ export function createApiClient(options: ApiClientOptions) {
     addAgencyFeed: (url: string) => request<Single<{ id: number }>>("POST", "/api/agency/feeds", { body: { url } }),
     agencyFeedRuns: (id: number) => request<Single<ApiFeedRun[]>>("GET", `/api/agency/feeds/${id}/runs`),
     removeAgencyFeed: (id: number) => request<null>("DELETE", `/api/agency/feeds/${id}`),
-    agencyFeedPhotoProblems: () =>
-      request<Single<ApiFeedPhotoProblems>>("GET", "/api/agency/feeds/photo-problems"),
+    agencyFeedPhotoProblems: () => request<Single<ApiFeedPhotoProblems>>("GET", "/api/agency/feeds/photo-problems"),
 
     updatePersonal: (body: { name: string }) =>
       request<Single<ApiUser>>("POST", "/api/cabinet/update-personal", { body }),

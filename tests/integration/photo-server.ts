@@ -25,7 +25,9 @@ declare module "vitest" {
 
 /** A different picture for each seed: 8 × 8-pixel blocks at levels from the seed. */
 const paintedJpeg = (seed: number) =>
-  withExif(blocksJpeg(640, 480, (bx, by) => 40 + ((Math.imul(seed * 977 + bx * 31 + by * 17, 2654435761) >>> 24) % 170)));
+  withExif(
+    blocksJpeg(640, 480, (bx, by) => 40 + ((Math.imul(seed * 977 + bx * 31 + by * 17, 2654435761) >>> 24) % 170)),
+  );
 
 const largeJpegs = new Map<number, Promise<Buffer>>();
 function largeJpeg(n: number) {
@@ -44,7 +46,9 @@ function largeJpeg(n: number) {
         rgb[i + 2] = 140 + 60 * Math.cos((x + y) / 91) - noise;
       }
     }
-    jpeg = sharp(rgb, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+    jpeg = sharp(rgb, { raw: { width, height, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
     largeJpegs.set(n, jpeg);
   }
   return jpeg;
@@ -86,9 +90,7 @@ export default async function setup(project: TestProject) {
         return;
       }
       const body = paintedJpeg(Number(photo[1]) * 100 + version);
-      res
-        .writeHead(200, { "content-type": "image/jpeg", etag, "last-modified": LAST_MODIFIED })
-        .end(Buffer.from(body));
+      res.writeHead(200, { "content-type": "image/jpeg", etag, "last-modified": LAST_MODIFIED }).end(Buffer.from(body));
     } else if (large) {
       void largeJpeg(Number(large[1])).then((body) =>
         res.writeHead(200, { "content-type": "image/jpeg", etag: `"large-${large[1]}"` }).end(body),

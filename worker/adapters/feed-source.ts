@@ -6,13 +6,7 @@
  * stream: the reader (worker/feeds/) bounds what it takes.
  */
 import { FEED_FETCH_TIMEOUT_MS, FEED_MAX_BYTES, FEED_MAX_REDIRECTS } from "#shared/constants.ts";
-import {
-  dnsOverHttps,
-  fetchGuarded,
-  isPrivateAddress,
-  type ResolveHost,
-  urlRefusal,
-} from "./guarded-fetch.ts";
+import { dnsOverHttps, fetchGuarded, isPrivateAddress, type ResolveHost, urlRefusal } from "./guarded-fetch.ts";
 
 /** Why a feed was not fetched. */
 export type FeedFetchProblem =

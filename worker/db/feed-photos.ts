@@ -206,7 +206,9 @@ export async function agencyPhotoProblems(db: Database, agencyId: number, limit:
     WHERE p.agency_id = ?1 AND l.agency_id = ?1 AND l.deleted_at IS NULL`;
   const [rows, count] = await db.batch<PhotoProblemRow | { n: number }>([
     db
-      .prepare(`SELECT p.listing_id, l.title, p.url, p.code, p.args, p.tried_at ${scope} ORDER BY p.tried_at DESC, p.url LIMIT ?2`)
+      .prepare(
+        `SELECT p.listing_id, l.title, p.url, p.code, p.args, p.tried_at ${scope} ORDER BY p.tried_at DESC, p.url LIMIT ?2`,
+      )
       .bind(agencyId, limit),
     db.prepare(`SELECT COUNT(*) AS n ${scope}`).bind(agencyId),
   ]);
