@@ -9,8 +9,11 @@
  * - `/{name}/missing.jpg` a 404, `/{name}/page.jpg` an HTML page, `/{name}/huge.jpg` 16 MB sent without a
  *   Content-Length, `/{name}/slow.jpg` a JPEG's first bytes and then nothing for 60 s.
  * `{name}` is the test's own, so that `/requests/{name}` answers the requests it made (path and
- * conditional headers), for a test to check what was asked.
+ * conditional headers), for a test to check what was asked. For the measurement, `/prepare/{count}` paints
+ * the large photos ahead, and `/memory/start` and `/memory/stop` sample the RSS of the workerd processes
+ * this vitest started (each one's first and highest).
  */
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
@@ -20,7 +23,62 @@ import { blocksJpeg, withExif } from "#tests/fixtures/photos.ts";
 declare module "vitest" {
   interface ProvidedContext {
     photoServer: string;
+    /** BENCH_FEED_PHOTOS=1: feed-photos-measure.test.ts measures a listing of 10 camera-sized photos. */
+    measureFeedPhotos: boolean;
   }
+}
+
+/** The workerd processes this vitest started (its descendants), for their memory. */
+function workerdProcesses(): number[] {
+  const children = new Map<number, number[]>();
+  const names = new Map<number, string>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      names.set(Number(entry), name);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const found: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      if (names.get(child) === "workerd") found.push(child);
+      walk(child);
+    }
+  };
+  walk(process.pid);
+  return found;
+}
+
+const rssOf = (pid: number) => {
+  try {
+    return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+};
+
+/** Samples the workerd processes' RSS every 5 ms from `start` to `stop`: each one's first and highest. */
+function memorySampler() {
+  let timer: ReturnType<typeof setInterval> | null = null;
+  let samples = new Map<number, { first: number; peak: number }>();
+  return {
+    start() {
+      samples = new Map(workerdProcesses().map((pid) => [pid, { first: rssOf(pid), peak: rssOf(pid) }]));
+      timer = setInterval(() => {
+        for (const [pid, sample] of samples) sample.peak = Math.max(sample.peak, rssOf(pid));
+      }, 5);
+    },
+    stop() {
+      if (timer) clearInterval(timer);
+      return [...samples].map(([pid, s]) => ({ pid, first: s.first, peak: s.peak, growth: s.peak - s.first }));
+    },
+  };
 }
 
 /** A different picture for each seed: 8 × 8-pixel blocks at levels from the seed. */
@@ -68,8 +126,25 @@ export default async function setup(project: TestProject) {
     });
     requests.set(name, list);
   };
+  const memory = memorySampler();
   const server = createServer((req, res) => {
     const [, name = "", file = "", changed = ""] = (req.url ?? "/").split("?")[0]!.split("/");
+    if (name === "memory") {
+      if (file === "start") memory.start();
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(file === "stop" ? memory.stop() : []));
+      return;
+    }
+    if (name === "prepare") {
+      // Paints the large photos before a measurement, so that painting them is not measured.
+      void Promise.all(Array.from({ length: Number(file) }, (_, n) => largeJpeg(n + 1))).then((photos) =>
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify(photos.map((photo) => photo.length))),
+      );
+      return;
+    }
     if (name === "requests") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(requests.get(file) ?? []));
       return;
@@ -125,6 +200,7 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   project.provide("photoServer", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  project.provide("measureFeedPhotos", process.env.BENCH_FEED_PHOTOS === "1");
   return () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
