@@ -43,10 +43,10 @@ describe("fetchPhoto", () => {
       "https://photos.agency.rs/moved.jpg": () =>
         new Response(null, { status: 302, headers: { location: "https://10.0.0.1/photo.jpg" } }),
     });
-    const refused = async (url: string, resolve = production.resolve) =>
-      (await fetchPhoto(url, { ...production, resolve, fetcher })).outcome === "failed"
-        ? (await fetchPhoto(url, { ...production, resolve, fetcher })).problem
-        : null;
+    const refused = async (url: string, resolve = production.resolve) => {
+      const answer = await fetchPhoto(url, { ...production, resolve, fetcher });
+      return answer.outcome === "failed" ? answer.problem : null;
+    };
     expect(await refused("http://photos.agency.rs/1.jpg")).toEqual({ code: "url_refused", reason: "scheme" });
     expect(await refused("https://127.0.0.1/1.jpg")).toEqual({ code: "url_refused", reason: "private_address" });
     expect(await refused("https://inside.agency.rs/1.jpg", async () => ["192.168.1.5"])).toEqual({
@@ -57,10 +57,7 @@ describe("fetchPhoto", () => {
       code: "url_refused",
       reason: "private_address",
     });
-    expect(asked.map((a) => a.url)).toEqual([
-      "https://photos.agency.rs/moved.jpg",
-      "https://photos.agency.rs/moved.jpg",
-    ]);
+    expect(asked.map((a) => a.url)).toEqual(["https://photos.agency.rs/moved.jpg"]);
   });
 
   it("refuses a photo announced or found too large, and names an error status", async () => {
