@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
 import { photoVariants } from "#shared/photo-variants.ts";
 import { syncFeedPhotos } from "#worker/workflows/feed-photos.ts";
-import type { FeedPhotosMessage } from "#worker/workflows/feed-photos-message.ts";
+import { enqueueFeedPhotos, type FeedPhotosMessage } from "#worker/workflows/feed-photos-message.ts";
 import { GPS_SECONDS_BYTES } from "#tests/fixtures/photos.ts";
 import { call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
@@ -302,6 +302,25 @@ describe("syncFeedPhotos", () => {
       ].sort(),
     );
     expect(await stored(listing)).toEqual([]);
+  });
+
+  it("syncs the photos the import queues: enqueueFeedPhotos reaches the FEEDS consumer", async () => {
+    const name = uniqueName();
+    const [first, second] = [await agencyListing(), await agencyListing()];
+    await enqueueFeedPhotos(env, [
+      { listingId: first, urls: [photoUrl(name, "photo-1.jpg")] },
+      { listingId: second, urls: [photoUrl(name, "photo-2.jpg"), photoUrl(name, "photo-3.jpg")] },
+    ]);
+    await vi.waitFor(
+      async () => {
+        expect((await stored(first)).map((p) => p.source_url)).toEqual([photoUrl(name, "photo-1.jpg")]);
+        expect((await stored(second)).map((p) => p.source_url)).toEqual([
+          photoUrl(name, "photo-2.jpg"),
+          photoUrl(name, "photo-3.jpg"),
+        ]);
+      },
+      { timeout: 20_000, interval: 200 },
+    );
   });
 
   it("does nothing for a deleted listing", async () => {

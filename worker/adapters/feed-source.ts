@@ -29,7 +29,6 @@ export type FeedFetch =
     }
   | { outcome: "failed"; problem: FeedFetchProblem };
 
-export type { ResolveHost };
 export { dnsOverHttps, isPrivateAddress };
 
 export interface FeedFetchOptions {

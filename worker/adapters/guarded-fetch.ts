@@ -6,7 +6,7 @@
  */
 
 /** Why an address was not asked, or gave no answer. */
-export type GuardedFetchProblem =
+type GuardedFetchProblem =
   | { code: "url_refused"; reason: UrlRefusal }
   | { code: "redirects"; max: number }
   | { code: "unreachable"; detail: string }

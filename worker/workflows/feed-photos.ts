@@ -106,7 +106,7 @@ export async function syncFeedPhotos(
   const wanted = new Set(urls);
   const development = config(env).ENVIRONMENT === "development";
   const origin = siteOrigin(env);
-  const bindings: PhotoBindings = { PHOTOS: env.PHOTOS, IMAGES: env.IMAGES };
+  const bindings: PhotoBindings = env;
   const fetchOptions = {
     allowPrivateAddresses: development,
     resolve: resolvingOnce(options.resolve ?? dnsOverHttps(options.fetcher)),
