@@ -12,7 +12,7 @@ import { photoVariants } from "#shared/photo-variants.ts";
 import { syncFeedPhotos } from "#worker/workflows/feed-photos.ts";
 import { enqueueFeedPhotos, type FeedPhotosMessage } from "#worker/workflows/feed-photos-message.ts";
 import { GPS_SECONDS_BYTES } from "#tests/fixtures/photos.ts";
-import { call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { call, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
 const server = inject("photoServer");
 /** The origin the consumer purges the edge cache for (worker/http/site-origin.ts, in development). */
@@ -255,6 +255,19 @@ describe("syncFeedPhotos", () => {
     );
     expect(mine.every((p) => p.listing_title === "Imported flat")).toBe(true);
     expect(report.count).toBeGreaterThanOrEqual(4);
+    // The cabinet's page lists them, in the page's language.
+    for (const [path, heading, reason] of [
+      ["/cabinet/agency/", "Photos not fetched", "(HTTP 404)"],
+      ["/ru/cabinet/agency/", "Не загруженные фото", "Фото больше 15 МБ."],
+      ["/sr/cabinet/agency/", "Nepreuzete fotografije", "nije poslao fotografiju za 10 sekundi"],
+    ]) {
+      const page = await SELF.fetch(`${ORIGIN}${path}`, { headers: { cookie: manager.jar.header() } });
+      expect(page.status, path).toBe(200);
+      const html = await page.text();
+      expect(html, path).toContain(heading);
+      expect(html, path).toContain(reason);
+      expect(html, path).toContain(bad[0]);
+    }
     // Another agency's member, or none, sees none of them.
     const stranger = await signUpByPhone();
     expect((await call("/api/agency/feeds/photo-problems", { jar: stranger.jar, ip: stranger.ip })).status).toBe(403);
