@@ -336,6 +336,28 @@ describe("syncFeedPhotos", () => {
     );
   });
 
+  it("two syncs of one listing at once leave each photo once, in order, and no object of the loser's", async () => {
+    const name = uniqueName();
+    const listing = await agencyListing();
+    const urls = [1, 2, 3].map((n) => photoUrl(name, `photo-${n}.jpg`));
+    const objects = async () => {
+      let count = 0;
+      let cursor: string | undefined;
+      do {
+        const page = await env.PHOTOS.list({ cursor });
+        count += page.objects.length;
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+      return count;
+    };
+    const before = await objects();
+    await Promise.all([sync(listing, urls), sync(listing, urls)]);
+    const photos = await stored(listing);
+    expect(photos.map((p) => [p.position, p.source_url])).toEqual(urls.map((url, i) => [i, url]));
+    const kept = photos.reduce((n, p) => n + objectsOf(p).length, 0);
+    expect(await objects()).toBe(before + kept);
+  });
+
   it("does nothing for a deleted listing", async () => {
     const name = uniqueName();
     const listing = await agencyListing();

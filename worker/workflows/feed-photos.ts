@@ -138,6 +138,7 @@ export async function syncFeedPhotos(
   /** The picture id of each address stored, for the order. */
   const ids = new Map<string, number>();
   const added: number[] = [];
+  let raced = false;
   for (const url of urls) {
     const kept = bySource.get(url);
     if (kept) ids.set(url, kept.id);
@@ -190,16 +191,27 @@ export async function syncFeedPhotos(
     // Another sync of the listing wrote this address (or an owner turned the photo) meanwhile, or the
     // listing was deleted: this copy is nobody's.
     await env.PHOTOS.delete([stored.masterKey, ...stored.objects]);
+    raced = true;
   }
   await markPhotosChecked(env.DB, checked, now);
 
   // New photos were added after the last picture, kept ones are where they were: positions are made 0, 1, …
   // in the list's order unless they are so already.
-  const order = urls.flatMap((url) => (ids.has(url) ? [ids.get(url)!] : []));
-  const remaining = pictures.filter((p) => !dropped.includes(p));
-  const current = [...remaining.map((p) => p.id), ...added];
-  if (order.some((id, i) => current[i] !== id) || remaining.some((p, i) => p.position !== i)) {
-    await reorderPhotos(env.DB, listing.id, order);
+  if (raced) {
+    // Someone else wrote pictures meanwhile: the order is made of the pictures as they are now, every one
+    // placed (reorderPhotos leaves out none), the list's first.
+    const fresh = await sourcedPictures(env.DB, listing.id);
+    const rank = (p: SourcedPicture) =>
+      p.source_url && wanted.has(p.source_url) ? urls.indexOf(p.source_url) : urls.length;
+    const order = fresh.sort((a, b) => rank(a) - rank(b) || a.position - b.position).map((p) => p.id);
+    if (order.length) await reorderPhotos(env.DB, listing.id, order);
+  } else {
+    const order = urls.flatMap((url) => (ids.has(url) ? [ids.get(url)!] : []));
+    const remaining = pictures.filter((p) => !dropped.includes(p));
+    const current = [...remaining.map((p) => p.id), ...added];
+    if (order.some((id, i) => current[i] !== id) || remaining.some((p, i) => p.position !== i)) {
+      await reorderPhotos(env.DB, listing.id, order);
+    }
   }
   await recordPhotoProblems(env.DB, listing, problems, now);
   return sync;
