@@ -89,6 +89,7 @@ export default defineConfig({
             "./tests/integration/seed-statements.ts",
             "./tests/integration/large-photos.ts",
             "./tests/integration/feed-server.ts",
+            "./tests/integration/photo-server.ts",
           ],
           setupFiles: ["./tests/integration/apply-migrations.ts"],
         },

@@ -24,7 +24,7 @@ import type {
 } from "./api/content.ts";
 import type { AdvertiserType, AgenciesResponse, ApiAgencyCheck } from "./api/advertiser.ts";
 import type { AgencyRole, ApiMyAgency } from "./api/agency.ts";
-import type { ApiAgencyFeed, ApiFeedRun } from "./api/agency-feeds.ts";
+import type { ApiAgencyFeed, ApiFeedPhotoProblems, ApiFeedRun } from "./api/agency-feeds.ts";
 import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
 import type {
@@ -526,6 +526,7 @@ export function createApiClient(options: ApiClientOptions) {
     addAgencyFeed: (url: string) => request<Single<{ id: number }>>("POST", "/api/agency/feeds", { body: { url } }),
     agencyFeedRuns: (id: number) => request<Single<ApiFeedRun[]>>("GET", `/api/agency/feeds/${id}/runs`),
     removeAgencyFeed: (id: number) => request<null>("DELETE", `/api/agency/feeds/${id}`),
+    agencyFeedPhotoProblems: () => request<Single<ApiFeedPhotoProblems>>("GET", "/api/agency/feeds/photo-problems"),
 
     updatePersonal: (body: { name: string }) =>
       request<Single<ApiUser>>("POST", "/api/cabinet/update-personal", { body }),

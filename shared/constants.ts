@@ -425,3 +425,12 @@ export const FEED_RUNS_KEPT = 50;
 export const FEED_RUN_REFUSALS_KEPT = 500;
 /** Feeds one Cron run hands to the queue: the rest are due at the next. */
 export const FEEDS_ENQUEUED_PER_RUN = 100;
+/**
+ * Agencies' listing photos (decision 102): one photo's fetch with its body may take this long (a listing's
+ * PHOTOS_PER_LISTING, one after another, stay well within a queue consumer's 15 minutes); a photo checked
+ * within FEED_PHOTO_RECHECK_H is taken as unchanged without asking its server, an older one is asked
+ * conditionally; the agency's cabinet lists this many photos that could not be fetched (counting all).
+ */
+export const FEED_PHOTO_TIMEOUT_MS = 10_000;
+export const FEED_PHOTO_RECHECK_H = 7 * 24;
+export const FEED_PHOTO_PROBLEMS_SHOWN = 100;

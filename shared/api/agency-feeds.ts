@@ -64,3 +64,23 @@ export interface ApiAgencyFeed {
   next_run_at: number;
   last_run: ApiFeedRun | null;
 }
+
+/**
+ * A photo of one of the agency's listings that its feed names but could not be fetched (decision 102), until
+ * it is fetched or the feed drops it: `message` (feedPhoto.problem.*) formatted with `args`.
+ */
+export interface ApiFeedPhotoProblem {
+  listing_id: number;
+  listing_title: string | null;
+  url: string;
+  code: string;
+  message: string;
+  args: Record<string, string | number>;
+  tried_at: number;
+}
+
+/** `GET /api/agency/feeds/photo-problems`: the latest FEED_PHOTO_PROBLEMS_SHOWN, and the count of all. */
+export interface ApiFeedPhotoProblems {
+  count: number;
+  items: ApiFeedPhotoProblem[];
+}

@@ -5,6 +5,8 @@
  *   allowed in development only), 409 `feed_limit` past FEEDS_PER_AGENCY live feeds, 409 `feed_duplicate`;
  * - `GET /api/agency/feeds` (members): the agency's feeds, each with its last run's report;
  * - `GET /api/agency/feeds/{id}/runs` (members): the feed's runs' reports, newest first;
+ * - `GET /api/agency/feeds/photo-problems` (members): the agency's listings' photos its feeds name that could
+ *   not be fetched, the latest first (decision 102);
  * - `DELETE /api/agency/feeds/{id}` (managers): the feed is checked no more.
  * Another agency's feed, a removed one and none at all are the same 404. Writes are rate-limited per account.
  */
@@ -15,6 +17,7 @@ import {
   AGENCY_FEED_REMOVALS_PER_HOUR,
   FeedParam,
 } from "#shared/api/agency-feeds.ts";
+import { FEED_PHOTO_PROBLEMS_SHOWN } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { feedUrlProblem } from "#worker/adapters/feed-source.ts";
 import { config } from "#worker/config.ts";
@@ -33,7 +36,8 @@ import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
 import { enqueueFeedChecks } from "#worker/workflows/feed-queue.ts";
-import { toAgencyFeed, toFeedRun } from "./shapes/agency-feed.ts";
+import { agencyPhotoProblems } from "#worker/db/feed-photos.ts";
+import { toAgencyFeed, toFeedPhotoProblem, toFeedRun } from "./shapes/agency-feed.ts";
 import { valid } from "./validate.ts";
 
 export const agencyFeeds = new Hono<AppEnv>();
@@ -100,6 +104,14 @@ agencyFeeds.get("/agency/feeds", async (c) => {
     feeds.map((f) => f.id),
   );
   return c.json({ data: feeds.map((f) => toAgencyFeed(f, runs.get(f.id))) });
+});
+
+agencyFeeds.get("/agency/feeds/photo-problems", async (c) => {
+  c.header("Cache-Control", "private, no-store");
+  const membership = await member(c, false);
+  if (membership instanceof Response) return membership;
+  const { items, count } = await agencyPhotoProblems(c.env.DB, membership.agency_id, FEED_PHOTO_PROBLEMS_SHOWN);
+  return c.json({ data: { count, items: items.map(toFeedPhotoProblem) } });
 });
 
 agencyFeeds.get("/agency/feeds/:id/runs", valid("param", FeedParam), async (c) => {

@@ -17,10 +17,11 @@ import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { pageMeta } from "#client/seo.ts";
 import type { Route } from "./+types/agency";
 import styles from "./agency.module.css";
+import { FeedPhotoProblems } from "./agency-feed-photos.tsx";
 import { AgencyFeeds } from "./agency-feeds.tsx";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid", "feed");
+const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid", "feed", "feedPhoto");
 
 /** Runs of each feed the page shows. */
 const FEED_RUNS_SHOWN = 10;
@@ -71,9 +72,13 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
       return { ...feed, runs: result.data.data.slice(0, FEED_RUNS_SHOWN) };
     }),
   );
+  // The photos the feeds name that could not be fetched (decision 102).
+  const photoProblems = agency ? await api.agencyFeedPhotoProblems() : null;
+  if (photoProblems && !photoProblems.ok) throw unavailable();
   return {
     agency,
     feeds: runs,
+    photoProblems: photoProblems?.data.data ?? null,
     invite: url.searchParams.get("invite")?.slice(0, 100) ?? null,
     done: isIntent(done) ? done : null,
   };
@@ -285,7 +290,7 @@ function Members({ agency, result }: { agency: ApiMyAgency; result: AgencyResult
 export default function CabinetAgency({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const { agency, feeds, invite, done } = loaderData;
+  const { agency, feeds, photoProblems, invite, done } = loaderData;
   return (
     <>
       <PageIntro pageKey="cabinetAgency" />
@@ -307,6 +312,7 @@ export default function CabinetAgency({ loaderData, actionData }: Route.Componen
         {invite && !agency ? <Join token={invite} result={actionData} /> : null}
         {agency?.role === "manager" ? <Members agency={agency} result={actionData} /> : null}
         {agency ? <AgencyFeeds feeds={feeds} manager={agency.role === "manager"} result={actionData} /> : null}
+        {photoProblems ? <FeedPhotoProblems problems={photoProblems} /> : null}
         {agency ? null : <Found result={actionData} />}
       </div>
     </>

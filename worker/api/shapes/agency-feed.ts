@@ -1,6 +1,7 @@
 /** The answers of the agencies' feeds API (decision 100) from their rows (worker/db/agency-feeds.ts). */
-import type { ApiAgencyFeed, ApiFeedRefusal, ApiFeedRun } from "#shared/api/agency-feeds.ts";
+import type { ApiAgencyFeed, ApiFeedPhotoProblem, ApiFeedRefusal, ApiFeedRun } from "#shared/api/agency-feeds.ts";
 import type { FeedRow, FeedRunRow } from "#worker/db/agency-feeds.ts";
+import type { PhotoProblemRow } from "#worker/db/feed-photos.ts";
 
 function parsed<T>(json: string | null, fallback: T): T {
   if (json === null) return fallback;
@@ -41,5 +42,17 @@ export function toAgencyFeed(row: FeedRow, lastRun: FeedRunRow | undefined): Api
     created_at: row.created_at,
     next_run_at: row.next_run_at,
     last_run: lastRun ? toFeedRun(lastRun) : null,
+  };
+}
+
+export function toFeedPhotoProblem(row: PhotoProblemRow): ApiFeedPhotoProblem {
+  return {
+    listing_id: row.listing_id,
+    listing_title: row.title,
+    url: row.url,
+    code: row.code,
+    message: `feedPhoto.problem.${row.code}`,
+    args: parsed<Record<string, string | number>>(row.args, {}),
+    tried_at: row.tried_at,
   };
 }

@@ -1,0 +1,60 @@
+import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
+import { useI18n } from "#client/i18n/intl.tsx";
+import styles from "./agency.module.css";
+
+/**
+ * The photos the agency's feeds name that could not be fetched (decision 102): the listing, the photo's
+ * address, why (`feedPhoto.problem.*`) and when it was last tried. Shown only while there are some.
+ */
+export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems }) {
+  const { t, intl } = useI18n();
+  if (problems.count === 0) return null;
+  return (
+    <section className={styles.section} aria-labelledby="agency-feed-photos" data-testid="feed-photo-problems">
+      <h2 id="agency-feed-photos">{t("cabinetAgency.feedPhotos.heading")}</h2>
+      <p className={styles.lead}>{t("cabinetAgency.feedPhotos.lead")}</p>
+      <div className={styles.tableBox}>
+        <table className={styles.table}>
+          <caption>
+            {problems.items.length < problems.count
+              ? t("cabinetAgency.feedPhotos.some", { shown: problems.items.length, count: problems.count })
+              : t("cabinetAgency.feedPhotos.all", { count: problems.count })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("cabinetAgency.feedPhotos.listing")}</th>
+              <th scope="col">{t("cabinetAgency.feedPhotos.url")}</th>
+              <th scope="col">{t("cabinetAgency.feedPhotos.reason")}</th>
+              <th scope="col">{t("cabinetAgency.feedPhotos.tried")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {problems.items.map((problem) => (
+              <tr key={`${problem.listing_id} ${problem.url}`}>
+                <td>
+                  {t("cabinetAgency.feedPhotos.listingName", {
+                    id: problem.listing_id,
+                    title: problem.listing_title ?? "—",
+                  })}
+                </td>
+                <td>
+                  <code>{problem.url}</code>
+                </td>
+                <td>{t(problem.message, problem.args)}</td>
+                <td>
+                  <time dateTime={new Date(problem.tried_at).toISOString()}>
+                    {intl.formatDate(problem.tried_at, {
+                      dateStyle: "medium",
+                      timeStyle: "short",
+                      timeZone: "Europe/Belgrade",
+                    })}
+                  </time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Agencies' listing photos fetched from their feeds (migration 0050, decision 102): the listing's pictures
+ * with the address each photo came from and its validators, the photos written and replaced in place, and
+ * the problems of the photos that could not be fetched, as the agency's cabinet lists them.
+ */
+import type { Database } from "#worker/app-env.ts";
+import type { DeletedPhoto } from "./images.ts";
+
+/** A picture of the listing; `source_url` null: an owner's upload or an illustration. */
+export interface SourcedPicture {
+  id: number;
+  position: number;
+  photo_key: string | null;
+  master_key: string | null;
+  width: number;
+  height: number;
+  source_url: string | null;
+  source_etag: string | null;
+  source_last_modified: string | null;
+  source_checked_at: number | null;
+}
+
+/** The listing whose photos are synced: null when there is none or it was deleted (its photos went with it). */
+export function syncedListing(db: Database, listingId: number) {
+  return db
+    .prepare("SELECT id, agency_id FROM listings WHERE id = ? AND deleted_at IS NULL")
+    .bind(listingId)
+    .first<{ id: number; agency_id: number | null }>();
+}
+
+export async function sourcedPictures(db: Database, listingId: number): Promise<SourcedPicture[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, position, photo_key, master_key, width, height, source_url, source_etag, source_last_modified,
+              source_checked_at
+         FROM listing_images WHERE listing_id = ? ORDER BY position`,
+    )
+    .bind(listingId)
+    .all<SourcedPicture>();
+  return results;
+}
+
+/** Deletes the listing's pictures `ids`: the photos among them as deleted (their objects are the caller's). */
+export async function deletePictures(db: Database, listingId: number, ids: number[]): Promise<DeletedPhoto[]> {
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `DELETE FROM listing_images WHERE listing_id = ? AND id IN (SELECT value FROM json_each(?))
+       RETURNING photo_key, master_key, width, height`,
+    )
+    .bind(listingId, JSON.stringify(ids))
+    .all<DeletedPhoto | { photo_key: null }>();
+  return results.filter((row): row is DeletedPhoto => row.photo_key !== null);
+}
+
+/** A photo as stored in R2 (photo-store.ts `storePhoto`), with where it came from. */
+export interface FetchedPhoto {
+  photoKey: string;
+  masterKey: string;
+  width: number;
+  height: number;
+  fingerprint: { hash: string; bands: number[] } | null;
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+}
+
+const bandsOf = (photo: FetchedPhoto) => photo.fingerprint?.bands ?? [null, null, null, null];
+
+/**
+ * Adds a fetched photo after the listing's last picture: its id, or null when the listing has the photo
+ * of this address already (another sync of it wrote it meanwhile) or was deleted. The feed's photos are
+ * public at once: an approved listing's update is reviewed again only when its place, type or price
+ * trips a flag (decision 102), and the photos are the agency's own stock.
+ */
+export async function insertFetchedPhoto(
+  db: Database,
+  listingId: number,
+  photo: FetchedPhoto,
+  now: number,
+): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation,
+                                   created_at, fingerprint, fp_band0, fp_band1, fp_band2, fp_band3, state,
+                                   source_url, source_etag, source_last_modified, source_checked_at)
+       SELECT ?1, COALESCE((SELECT MAX(position) + 1 FROM listing_images WHERE listing_id = ?1), 0), ?2, ?3, 0,
+              ?4, ?5, 0, ?6, ?7, ?8, ?9, ?10, ?11, 'public', ?12, ?13, ?14, ?6
+        WHERE EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND deleted_at IS NULL)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+    )
+    .bind(
+      listingId,
+      photo.width,
+      photo.height,
+      photo.photoKey,
+      photo.masterKey,
+      now,
+      photo.fingerprint?.hash ?? null,
+      ...bandsOf(photo),
+      photo.url,
+      photo.etag,
+      photo.lastModified,
+    )
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/**
+ * Puts a changed photo (a new answer at the same address) in place of picture `id`, keeping its position,
+ * if it still holds the variants `previousKey`: whether it was written. Rotation starts again at 0: the
+ * owner's turn was of the old pixels.
+ */
+export async function replaceFetchedPhoto(
+  db: Database,
+  id: number,
+  previousKey: string,
+  photo: FetchedPhoto,
+  now: number,
+): Promise<boolean> {
+  const { meta } = await db
+    .prepare(
+      `UPDATE listing_images SET photo_key = ?3, master_key = ?4, width = ?5, height = ?6, rotation = 0,
+              fingerprint = ?7, fp_band0 = ?8, fp_band1 = ?9, fp_band2 = ?10, fp_band3 = ?11,
+              source_etag = ?12, source_last_modified = ?13, source_checked_at = ?14
+        WHERE id = ?1 AND photo_key = ?2`,
+    )
+    .bind(
+      id,
+      previousKey,
+      photo.photoKey,
+      photo.masterKey,
+      photo.width,
+      photo.height,
+      photo.fingerprint?.hash ?? null,
+      ...bandsOf(photo),
+      photo.etag,
+      photo.lastModified,
+      now,
+    )
+    .run();
+  return meta.changes > 0;
+}
+
+/** Records that the photos `ids` were found unchanged at `now` (their servers answered 304). */
+export async function markPhotosChecked(db: Database, ids: number[], now: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .prepare("UPDATE listing_images SET source_checked_at = ? WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(now, JSON.stringify(ids))
+    .run();
+}
+
+export interface PhotoProblem {
+  url: string;
+  code: string;
+  args: Record<string, string | number>;
+}
+
+/**
+ * The listing's photo problems after a sync, in one batch: `problems` recorded (a newer try replaces an
+ * older one), and every other address's problem dropped — it was fetched, or it left the list.
+ */
+export async function recordPhotoProblems(
+  db: Database,
+  listing: { id: number; agency_id: number | null },
+  problems: PhotoProblem[],
+  now: number,
+): Promise<void> {
+  await db.batch([
+    db
+      .prepare(
+        "DELETE FROM listing_photo_problems WHERE listing_id = ? AND url NOT IN (SELECT value FROM json_each(?))",
+      )
+      .bind(listing.id, JSON.stringify(problems.map((p) => p.url))),
+    ...problems.map((p) =>
+      db
+        .prepare(
+          `INSERT INTO listing_photo_problems (listing_id, url, agency_id, code, args, tried_at)
+           VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (listing_id, url) DO UPDATE SET agency_id = excluded.agency_id, code = excluded.code,
+             args = excluded.args, tried_at = excluded.tried_at`,
+        )
+        .bind(listing.id, p.url, listing.agency_id, p.code, JSON.stringify(p.args), now),
+    ),
+  ]);
+}
+
+export interface PhotoProblemRow {
+  listing_id: number;
+  title: string | null;
+  url: string;
+  code: string;
+  /** JSON object. */
+  args: string;
+  tried_at: number;
+}
+
+/**
+ * The agency's listings' photos that could not be fetched, the latest tries first: at most `limit`, and the
+ * count of all. Listings deleted, or no longer the agency's, are left out.
+ */
+export async function agencyPhotoProblems(db: Database, agencyId: number, limit: number) {
+  const scope = `FROM listing_photo_problems p JOIN listings l ON l.id = p.listing_id
+    WHERE p.agency_id = ?1 AND l.agency_id = ?1 AND l.deleted_at IS NULL`;
+  const [rows, count] = await db.batch<PhotoProblemRow | { n: number }>([
+    db
+      .prepare(
+        `SELECT p.listing_id, l.title, p.url, p.code, p.args, p.tried_at ${scope} ORDER BY p.tried_at DESC, p.url LIMIT ?2`,
+      )
+      .bind(agencyId, limit),
+    db.prepare(`SELECT COUNT(*) AS n ${scope}`).bind(agencyId),
+  ]);
+  return {
+    items: rows!.results as PhotoProblemRow[],
+    count: (count!.results[0] as { n: number } | undefined)?.n ?? 0,
+  };
+}

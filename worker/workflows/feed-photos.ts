@@ -1,0 +1,218 @@
+/**
+ * An agency's listing photos kept equal to its feed's list (decision 102), one FEEDS queue message per
+ * listing (feed-photos-message.ts). Each photo goes through the owners' pipeline (photo-admission.ts,
+ * photo-store.ts: the type by its bytes, the size limits, a master and WebP variants with no metadata, the
+ * fingerprint), one photo at a time, so the invocation holds one photo's bytes at most.
+ *
+ * A photo is not fetched again while it is unchanged: within FEED_PHOTO_RECHECK_H of its last check the
+ * address alone is trusted (no request at all); after that it is asked conditionally with its ETag and
+ * Last-Modified, and a 304 keeps it. A photo the list drops is deleted with its objects, as an owner's
+ * deletion does; pictures the feed did not give (an upload, an illustration) go too: the feed is the list.
+ * A photo that cannot be fetched (refused address, error status, not an image, too large, too slow) is
+ * recorded as the listing's photo problem for the agency's cabinet and the others go on; a copy fetched
+ * earlier stays until the feed drops the address.
+ */
+import { FEED_PHOTO_RECHECK_H, PHOTO_MAX_PIXELS, PHOTOS_PER_LISTING } from "#shared/constants.ts";
+import { dnsOverHttps, resolvingOnce, type ResolveHost } from "#worker/adapters/guarded-fetch.ts";
+import { fetchPhoto, type PhotoFetchProblem } from "#worker/adapters/photo-source.ts";
+import type { Database } from "#worker/app-env.ts";
+import { config, type ConfigSource } from "#worker/config.ts";
+import {
+  deletePictures,
+  type FetchedPhoto,
+  insertFetchedPhoto,
+  markPhotosChecked,
+  type PhotoProblem,
+  recordPhotoProblems,
+  replaceFetchedPhoto,
+  type SourcedPicture,
+  sourcedPictures,
+  syncedListing,
+} from "#worker/db/feed-photos.ts";
+import { reorderPhotos } from "#worker/db/images.ts";
+import { siteOrigin } from "#worker/http/site-origin.ts";
+import type { FeedPhotosMessage } from "./feed-photos-message.ts";
+import { admitPhoto, type PhotoRefusal } from "./photo-admission.ts";
+import { type PhotoBindings, photoObjects, removePhotoObjects, storePhoto } from "./photo-store.ts";
+
+export type FeedPhotosEnv = { DB: Database } & PhotoBindings & ConfigSource;
+
+/** For tests: how photos are fetched and host names resolved, and the deadline of one photo. */
+export interface FeedPhotosOptions {
+  fetcher?: typeof fetch;
+  resolve?: ResolveHost;
+  timeoutMs?: number;
+}
+
+/** What one sync did: photos fetched and stored, kept without a request, kept after a 304, failed, removed. */
+export interface FeedPhotosSync {
+  fetched: number;
+  trusted: number;
+  unchanged: number;
+  failed: number;
+  removed: number;
+}
+
+const RECHECK_MS = FEED_PHOTO_RECHECK_H * 3600 * 1000;
+
+/** A message on the FEEDS queue that asks for a listing's photos. */
+export function isFeedPhotosMessage(body: unknown): body is FeedPhotosMessage {
+  const m = body as FeedPhotosMessage | null;
+  return (
+    typeof m === "object" &&
+    m !== null &&
+    m.kind === "photos" &&
+    Number.isSafeInteger(m.listingId) &&
+    m.listingId > 0 &&
+    Array.isArray(m.urls) &&
+    m.urls.every((url) => typeof url === "string")
+  );
+}
+
+const problemOf = (url: string, problem: PhotoFetchProblem): PhotoProblem => {
+  const { code, ...args } = problem;
+  return { url, code, args };
+};
+
+/** Why the pipeline refused the bytes (photo-admission.ts), as the cabinet tells it. */
+function refusalProblem(url: string, refusal: PhotoRefusal): PhotoProblem {
+  switch (refusal.code) {
+    case "unsupported_photo_type":
+      return { url, code: "not_image", args: {} };
+    case "photo_too_many_pixels":
+      return { url, code: "too_many_pixels", args: { max: Math.round(PHOTO_MAX_PIXELS / 1e5) / 10 } };
+    case "photo_too_heavy":
+      return { url, code: "too_heavy", args: {} };
+    default:
+      return { url, code: "unreadable", args: {} };
+  }
+}
+
+/**
+ * Makes listing `message.listingId`'s photos the photos at `message.urls`, in that order (the first is the
+ * cover). Null when the listing is gone. Throws only when D1, R2 or the Images service fails (the queue
+ * retries the message); what a photo's server does wrong is a problem recorded, not an error.
+ */
+export async function syncFeedPhotos(
+  env: FeedPhotosEnv,
+  message: Pick<FeedPhotosMessage, "listingId" | "urls">,
+  now: number,
+  options: FeedPhotosOptions = {},
+): Promise<FeedPhotosSync | null> {
+  const listing = await syncedListing(env.DB, message.listingId);
+  if (!listing) return null;
+  // The sender promises these; a message is still never trusted for more than a listing may hold.
+  const urls = [...new Set(message.urls)].slice(0, PHOTOS_PER_LISTING);
+  const wanted = new Set(urls);
+  const development = config(env).ENVIRONMENT === "development";
+  const origin = siteOrigin(env);
+  const bindings: PhotoBindings = env;
+  const fetchOptions = {
+    allowPrivateAddresses: development,
+    resolve: resolvingOnce(options.resolve ?? dnsOverHttps(options.fetcher)),
+    userAgent: `Kvadrat real estate feed reader (${config(env).SITE_ORIGIN ?? "development"})`,
+    timeoutMs: options.timeoutMs,
+    fetcher: options.fetcher,
+  };
+  const removeObjects = (objects: string[]) =>
+    origin ? removePhotoObjects(env.PHOTOS, origin, objects) : env.PHOTOS.delete(objects);
+  const sync: FeedPhotosSync = { fetched: 0, trusted: 0, unchanged: 0, failed: 0, removed: 0 };
+
+  const pictures = await sourcedPictures(env.DB, listing.id);
+  const bySource = new Map<string, SourcedPicture>();
+  for (const picture of pictures) {
+    if (picture.source_url && picture.photo_key) bySource.set(picture.source_url, picture);
+  }
+  // What the list no longer holds goes first: the listing never holds more than PHOTOS_PER_LISTING.
+  const dropped = pictures.filter((p) => !p.source_url || !p.photo_key || !wanted.has(p.source_url));
+  const deleted = await deletePictures(
+    env.DB,
+    listing.id,
+    dropped.map((p) => p.id),
+  );
+  if (deleted.length) await removeObjects(deleted.flatMap(photoObjects));
+  sync.removed = dropped.length;
+
+  const problems: PhotoProblem[] = [];
+  const checked: number[] = [];
+  /** The picture id of each address stored, for the order. */
+  const ids = new Map<string, number>();
+  const added: number[] = [];
+  let raced = false;
+  for (const url of urls) {
+    const kept = bySource.get(url);
+    if (kept) ids.set(url, kept.id);
+    if (kept && now - (kept.source_checked_at ?? 0) < RECHECK_MS) {
+      sync.trusted++;
+      continue;
+    }
+    const answer = await fetchPhoto(url, {
+      ...fetchOptions,
+      previous: kept ? { etag: kept.source_etag, lastModified: kept.source_last_modified } : null,
+    });
+    if (answer.outcome === "unchanged") {
+      sync.unchanged++;
+      checked.push(kept!.id);
+      continue;
+    }
+    if (answer.outcome === "failed") {
+      sync.failed++;
+      problems.push(problemOf(url, answer.problem));
+      continue;
+    }
+    const admitted = admitPhoto(answer.bytes, bindings);
+    if ("refusal" in admitted) {
+      sync.failed++;
+      problems.push(refusalProblem(url, admitted.refusal));
+      continue;
+    }
+    const stored = await storePhoto(bindings, answer.bytes, admitted.photo);
+    if (!stored) {
+      sync.failed++;
+      problems.push({ url, code: "unreadable", args: {} });
+      continue;
+    }
+    const photo: FetchedPhoto = { ...stored, url, etag: answer.etag, lastModified: answer.lastModified };
+    if (kept) {
+      if (await replaceFetchedPhoto(env.DB, kept.id, kept.photo_key!, photo, now)) {
+        sync.fetched++;
+        await removeObjects(photoObjects({ ...kept, master_key: kept.master_key!, photo_key: kept.photo_key! }));
+        continue;
+      }
+    } else {
+      const id = await insertFetchedPhoto(env.DB, listing.id, photo, now);
+      if (id !== null) {
+        sync.fetched++;
+        ids.set(url, id);
+        added.push(id);
+        continue;
+      }
+    }
+    // Another sync of the listing wrote this address (or an owner turned the photo) meanwhile, or the
+    // listing was deleted: this copy is nobody's.
+    await env.PHOTOS.delete([stored.masterKey, ...stored.objects]);
+    raced = true;
+  }
+  await markPhotosChecked(env.DB, checked, now);
+
+  // New photos were added after the last picture, kept ones are where they were: positions are made 0, 1, …
+  // in the list's order unless they are so already.
+  if (raced) {
+    // Someone else wrote pictures meanwhile: the order is made of the pictures as they are now, every one
+    // placed (reorderPhotos leaves out none), the list's first.
+    const fresh = await sourcedPictures(env.DB, listing.id);
+    const rank = (p: SourcedPicture) =>
+      p.source_url && wanted.has(p.source_url) ? urls.indexOf(p.source_url) : urls.length;
+    const order = fresh.sort((a, b) => rank(a) - rank(b) || a.position - b.position).map((p) => p.id);
+    if (order.length) await reorderPhotos(env.DB, listing.id, order);
+  } else {
+    const order = urls.flatMap((url) => (ids.has(url) ? [ids.get(url)!] : []));
+    const remaining = pictures.filter((p) => !dropped.includes(p));
+    const current = [...remaining.map((p) => p.id), ...added];
+    if (order.some((id, i) => current[i] !== id) || remaining.some((p, i) => p.position !== i)) {
+      await reorderPhotos(env.DB, listing.id, order);
+    }
+  }
+  await recordPhotoProblems(env.DB, listing, problems, now);
+  return sync;
+}
