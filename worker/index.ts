@@ -25,7 +25,7 @@ import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
-import { session } from "./middleware/session.ts";
+import { serveUnconfirmedAgain, session } from "./middleware/session.ts";
 import { d1Session } from "./middleware/d1-session.ts";
 import { visitorAnswer } from "./middleware/visitor.ts";
 import { VISITOR_PATH } from "#shared/visitor.ts";
@@ -79,6 +79,9 @@ const documentRewrites = rewriteDocuments(
   pwaHeadTags,
 );
 
+// Outermost: a page begun beside its session read that did not confirm the visitor is served again, the
+// session read first (decision 105).
+app.use(serveUnconfirmedAgain((request, env, ctx) => app.fetch(request, env, ctx)));
 // The settings first: a malformed variable answers every request 500, named in the log (worker/config.ts).
 app.use(async (c, next) => {
   config(c.env);
@@ -120,7 +123,7 @@ app.use(locale(firstRouteWords(serverBuild.routes)));
 // Query parameters the page does not read are dropped before the cache and the render see them.
 app.use(pageQuery());
 // The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
-app.use(session());
+app.use(session({ besideSessionRead: true }));
 app.use(favouritesMerge());
 app.use(savedSearchesMerge());
 app.use(pageCache(buildId));
