@@ -47,6 +47,7 @@ import { queue } from "./queue.ts";
 import { payloads } from "./payloads.ts";
 import { D1_UNAVAILABLE_HEADERS, databaseFor, isD1Unavailable } from "./http/d1-unavailable.ts";
 import { requestMeter } from "./http/request-meter.ts";
+import { WriteRefused } from "./db/write-gate.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -215,6 +216,9 @@ app.all("*", async (c) => {
 
 app.onError((error, c) => {
   const path = new URL(c.req.url).pathname;
+  // A page begun beside its session read asked for a write the read refused (decision 105): thrown away
+  // and served again, no fault.
+  if (error instanceof WriteRefused) return c.body(null, 503);
   if (isD1Unavailable(error)) {
     console.warn("database unavailable", { path, message: (error as Error).message });
     return c.html(fallbackErrorPage(503, path), 503, D1_UNAVAILABLE_HEADERS);

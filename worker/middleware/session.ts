@@ -21,6 +21,7 @@ import { rolesOf, sessionUserOf } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { debugAllowed } from "#worker/http/environment.ts";
 import { countSessionRead, shareMeter } from "#worker/http/request-meter.ts";
 import { forgetUser, rememberUser, rememberedUser, sameUser } from "#worker/auth/confirmed-users.ts";
 import { withBindings } from "#worker/config.ts";
@@ -63,6 +64,9 @@ function liveUserOf(row: Awaited<ReturnType<typeof sessionUserOf>>): SessionUser
  * the slower order.
  */
 export const SESSION_READ_FIRST_HEADER = "x-session-read-first";
+
+/** Development response header: the page was begun beside its session read, unconfirmed, and served again. */
+export const SERVED_AGAIN_DEBUG_HEADER = "X-Debug-Session-Served-Again";
 
 /**
  * A page GET with a valid, fresh access cookie of someone this isolate has read before starts at once as
@@ -257,7 +261,13 @@ export function serveUnconfirmedAgain(
     } catch {
       // A test's request without an execution context.
     }
-    c.res = await serve(again, env, ctx);
+    const response = await serve(again, env, ctx);
+    c.res = response;
+    // Development: the tests see that the first attempt was thrown away.
+    if (debugAllowed(env, request)) {
+      c.res = new Response(response.body, response);
+      c.res.headers.set(SERVED_AGAIN_DEBUG_HEADER, "1");
+    }
   };
 }
 
