@@ -59,6 +59,8 @@ export interface AppEnv {
      * answer is thrown away and the request served again with the session read first.
      */
     sessionUnconfirmed?: boolean;
+    /** What the page left for after its answer, started when its response is ready (worker/app-context.ts). */
+    afterAnswer?: (() => Promise<unknown>)[];
     /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */
     authCookiesWritten?: boolean;
     /** The rendered page's table of formatted texts, written into the document (decision 018). */

@@ -33,7 +33,7 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
 import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.server.ts";
-import { appContextOf } from "./app-context.ts";
+import { appContextOf, startAfterAnswer } from "./app-context.ts";
 import { isDataRequest } from "./middleware/page-request.ts";
 import { formPostProblem, pageMethods } from "./page-methods.ts";
 import { firstRouteWords } from "./route-words.ts";
@@ -203,6 +203,7 @@ app.all("*", async (c) => {
   const context = new RouterContextProvider();
   context.set(appContext, appContextOf(c));
   const response = await handleDocument(request, context);
+  startAfterAnswer(c);
   const before = response.headers.get(ERROR_BEFORE_ROOT_HEADER);
   if (before) return pageErrorScreen(c, Number(before), request);
   // The page's 404 names the address asked for (product §8), with the parameters the page query dropped: a

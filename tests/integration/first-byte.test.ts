@@ -19,6 +19,8 @@ interface Final {
 }
 
 const SERVED_AGAIN = "x-debug-session-served-again";
+/** The page rendered, not answered from the kept pages (a development knob, decision 026). */
+const RENDERED = { "x-debug-page-cache": "off" };
 
 const page = (path: string, cookie: string, headers: Record<string, string> = {}) =>
   SELF.fetch(`${ORIGIN}${path}`, {
@@ -67,6 +69,51 @@ describe("a signed-in page's round trips before its first byte", () => {
     expect(beforeFirstByte(res)).toBe(expected);
     const all = await finalCounts(res);
     expect(all.sessionReads).toBe(1);
+  });
+
+  it.each([
+    ["search", "/search/?deal=sale&city=beograd"],
+    ["a list", "/buy/apartment/beograd/"],
+    ["home", "/"],
+  ])(
+    "%s rendered for the person (no kept page): a guest's count, at least the one of the session read",
+    async (_, path) => {
+      const guest = beforeFirstByte(await page(path, "", RENDERED));
+      const res = await page(path, owner.jar.header(), RENDERED);
+      expect(res.status).toBe(200);
+      // The session read, the header's reads and the saved-search lookup all go beside the page's own.
+      expect(beforeFirstByte(res)).toBe(Math.max(guest, 1));
+      expect((await finalCounts(res)).sessionReads).toBe(1);
+    },
+  );
+
+  it("a saved search of the page's filters: found beside the search, shown saved, marked opened after the answer", async () => {
+    const saved = await call("/api/saved-search", {
+      body: { query: { deal: "sale", city: "beograd", rooms: [3] } },
+      jar: owner.jar,
+    });
+    expect([200, 201]).toContain(saved.status);
+    const { id } = (await saved.json<{ data: { id: number } }>()).data;
+    await env.DB.prepare("UPDATE saved_searches SET opened_at = 1000 WHERE id = ?").bind(id).run();
+    // A write of theirs makes the next page read them first; one read and they are known again.
+    expect((await call("/api/cabinet/user", { jar: owner.jar })).status).toBe(200);
+
+    const path = "/search/?deal=sale&city=beograd&rooms=3";
+    const guest = beforeFirstByte(await page(path, "", RENDERED));
+    const res = await page(path, owner.jar.header(), RENDERED);
+    expect(res.status).toBe(200);
+    expect(beforeFirstByte(res)).toBe(guest);
+    const html = await res.text();
+    expect(html).toContain(`name="id" value="${id}"`);
+    let openedAt = 1000;
+    for (let i = 0; i < 50 && openedAt === 1000; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const row = await env.DB.prepare("SELECT opened_at FROM saved_searches WHERE id = ?")
+        .bind(id)
+        .first<{ opened_at: number }>();
+      openedAt = row!.opened_at;
+    }
+    expect(openedAt).toBeGreaterThan(1000);
   });
 
   it("the media list: as many as a guest's (the session read adds none)", async () => {
