@@ -212,10 +212,6 @@ export function session({
       c.res = new Response(null, { status: 503 });
       return;
     }
-    // A write may change the person (name, picture, roles, phone): the next page reads them first.
-    const user = c.get("user");
-    if (user && c.req.method !== "GET" && c.req.method !== "HEAD") forgetUser(user.id);
-
     // A page action that signed in or out (decision 007) has set the session cookies itself: keep them.
     const writeCookies = pending.length > 0 && !c.get("authCookiesWritten") && !setsSessionCookie(c.res, policyOf(c));
     if (writeCookies || (page && c.get("user"))) {
