@@ -63,10 +63,10 @@ function liveUserOf(row: Awaited<ReturnType<typeof sessionUserOf>>): SessionUser
  * page begun beside its session read found someone else (decision 105). A client sending it only chooses
  * the slower order.
  */
-export const SESSION_READ_FIRST_HEADER = "x-session-read-first";
+const SESSION_READ_FIRST_HEADER = "x-session-read-first";
 
 /** Development response header: the page was begun beside its session read, unconfirmed, and served again. */
-export const SERVED_AGAIN_DEBUG_HEADER = "X-Debug-Session-Served-Again";
+const SERVED_AGAIN_DEBUG_HEADER = "X-Debug-Session-Served-Again";
 
 /**
  * A page GET with a valid, fresh access cookie of someone this isolate has read before starts at once as
