@@ -41,6 +41,11 @@ export interface AppContext {
   api: ApiClient;
   /** The API as nobody, for the sign-in steps: a fresh session's cookies come back with it. */
   signInApi(): SignInApi;
+  /**
+   * Work the answer need not wait for (a write the page's data does not depend on): started once the
+   * page's headers are out and kept alive until it ends (the platform's `waitUntil`).
+   */
+  afterAnswer(start: () => Promise<unknown>): void;
   /** `Set-Cookie` values that end the visitor's session. */
   sessionEndCookies(): string[];
   /** The catalog of the request's locale. */

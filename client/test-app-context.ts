@@ -21,6 +21,7 @@ export function testAppContext(url: URL, api: ApiClient, overrides: Partial<AppC
     development: false,
     api,
     signInApi: () => ({ client: api, setCookies: () => [], retryAfter: () => undefined }),
+    afterAnswer: () => {},
     sessionEndCookies: () => [],
     texts: textCatalog(locale),
     formattedTexts: { get: () => undefined },

@@ -17,6 +17,7 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
   const texts = new FormattedTextsTable(localeEntry(locale).intl);
   c.set("formattedTexts", texts);
   const kept = c.get("keptRender");
+  c.set("afterAnswer", []);
   return {
     nonce: c.get("secureHeadersNonce") ?? "",
     locale,
@@ -30,10 +31,40 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
     // The page's data has its deadline; past it, what a loader awaits ends in the 503 screen (decision 028).
     api: inProcessApi(c, { timeoutMs: CRITICAL_DATA_TIMEOUT_MS }),
     signInApi: () => signInApi(c),
+    afterAnswer: (start) => afterAnswer(c, start),
     sessionEndCookies: () => clearedSessionCookies(policyOf(c)),
     texts: textCatalog(locale),
     formattedTexts: texts,
   };
+}
+
+/**
+ * Work the page's answer does not wait for, started once its headers are out (`startAfterAnswer`) — so it
+ * neither slows the first byte nor counts before it — and kept alive past the answer; a failure is logged,
+ * never the page's.
+ */
+function afterAnswer(c: Context<AppEnv>, start: () => Promise<unknown>): void {
+  const queued = c.get("afterAnswer");
+  if (queued) queued.push(start);
+  else keepAlive(c, start);
+}
+
+/** Starts what the page left for after its answer (called when its response is ready), and anything left later. */
+export function startAfterAnswer(c: Context<AppEnv>): void {
+  const queued = c.get("afterAnswer") ?? [];
+  c.set("afterAnswer", undefined);
+  for (const start of queued) keepAlive(c, start);
+}
+
+function keepAlive(c: Context<AppEnv>, start: () => Promise<unknown>): void {
+  const work = start().catch((error: unknown) =>
+    console.warn("work after the answer failed", { error: String(error) }),
+  );
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // No execution context (a test's request): the work runs on as it is.
+  }
 }
 
 function signInApi(c: Context<AppEnv>): SignInApi {

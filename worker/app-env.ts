@@ -54,6 +54,13 @@ export interface AppEnv {
     keptRender?: { country?: string };
     /** An API call of this request got no answer or a 5xx: its page is not kept (page cache). */
     apiFailed?: boolean;
+    /**
+     * The page was begun beside its session read, which did not confirm the visitor (decision 105): its
+     * answer is thrown away and the request served again with the session read first.
+     */
+    sessionUnconfirmed?: boolean;
+    /** What the page left for after its answer, started when its response is ready (worker/app-context.ts). */
+    afterAnswer?: (() => Promise<unknown>)[];
     /** A handler wrote or cleared the session cookies itself: the middleware leaves them alone. */
     authCookiesWritten?: boolean;
     /** The rendered page's table of formatted texts, written into the document (decision 018). */

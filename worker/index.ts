@@ -25,7 +25,7 @@ import { pageCache } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
-import { session } from "./middleware/session.ts";
+import { serveUnconfirmedAgain, session } from "./middleware/session.ts";
 import { d1Session } from "./middleware/d1-session.ts";
 import { visitorAnswer } from "./middleware/visitor.ts";
 import { VISITOR_PATH } from "#shared/visitor.ts";
@@ -33,7 +33,7 @@ import { securityHeaders } from "./middleware/security-headers.ts";
 import { fallbackErrorPage } from "./fallback-error-page.ts";
 import { logServerError } from "./http/server-error.ts";
 import { appContext, ERROR_BEFORE_ROOT_HEADER } from "#client/app-context.server.ts";
-import { appContextOf } from "./app-context.ts";
+import { appContextOf, startAfterAnswer } from "./app-context.ts";
 import { isDataRequest } from "./middleware/page-request.ts";
 import { formPostProblem, pageMethods } from "./page-methods.ts";
 import { firstRouteWords } from "./route-words.ts";
@@ -47,6 +47,7 @@ import { queue } from "./queue.ts";
 import { payloads } from "./payloads.ts";
 import { D1_UNAVAILABLE_HEADERS, databaseFor, isD1Unavailable } from "./http/d1-unavailable.ts";
 import { requestMeter } from "./http/request-meter.ts";
+import { WriteRefused } from "./db/write-gate.ts";
 
 /** Where a request with a locale that does not exist is rendered: a path no route claims. */
 const INVALID_LOCALE_PATH = "/-/invalid-locale/";
@@ -79,6 +80,9 @@ const documentRewrites = rewriteDocuments(
   pwaHeadTags,
 );
 
+// Outermost: a page begun beside its session read that did not confirm the visitor is served again, the
+// session read first (decision 105).
+app.use(serveUnconfirmedAgain((request, env, ctx) => app.fetch(request, env, ctx)));
 // The settings first: a malformed variable answers every request 500, named in the log (worker/config.ts).
 app.use(async (c, next) => {
   config(c.env);
@@ -120,7 +124,7 @@ app.use(locale(firstRouteWords(serverBuild.routes)));
 // Query parameters the page does not read are dropped before the cache and the render see them.
 app.use(pageQuery());
 // The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
-app.use(session());
+app.use(session({ besideSessionRead: true }));
 app.use(favouritesMerge());
 app.use(savedSearchesMerge());
 app.use(pageCache(buildId));
@@ -199,6 +203,7 @@ app.all("*", async (c) => {
   const context = new RouterContextProvider();
   context.set(appContext, appContextOf(c));
   const response = await handleDocument(request, context);
+  startAfterAnswer(c);
   const before = response.headers.get(ERROR_BEFORE_ROOT_HEADER);
   if (before) return pageErrorScreen(c, Number(before), request);
   // The page's 404 names the address asked for (product §8), with the parameters the page query dropped: a
@@ -212,6 +217,9 @@ app.all("*", async (c) => {
 
 app.onError((error, c) => {
   const path = new URL(c.req.url).pathname;
+  // A page begun beside its session read asked for a write the read refused (decision 105): thrown away
+  // and served again, no fault.
+  if (error instanceof WriteRefused) return c.body(null, 503);
   if (isD1Unavailable(error)) {
     console.warn("database unavailable", { path, message: (error as Error).message });
     return c.html(fallbackErrorPage(503, path), 503, D1_UNAVAILABLE_HEADERS);

@@ -24,6 +24,8 @@ let user: SessionUser | null;
 let accountSearches: string[];
 /** The JSON bodies the loader and action posted, by path. */
 let posted: Record<string, unknown>;
+/** What the loader left for after its answer. */
+let afterAnswer: (() => Promise<unknown>)[];
 
 beforeEach(() => {
   calls = [];
@@ -31,6 +33,7 @@ beforeEach(() => {
   user = null;
   accountSearches = [];
   posted = {};
+  afterAnswer = [];
   searchAnswer = (query) => {
     const page = Number(query.get("page"));
     const total = 50;
@@ -84,7 +87,7 @@ function context(url: URL) {
       }
     },
   });
-  return testAppContext(url, api, { user });
+  return testAppContext(url, api, { user, afterAnswer: (start) => void afterAnswer.push(start) });
 }
 
 function list(path: string, headers: HeadersInit = {}) {
@@ -297,7 +300,7 @@ describe("Save search", () => {
     expect(await post(PAGE, { intent: "save-search", query: "rooms=9" })).toMatchObject({ init: { status: 400 } });
   });
 
-  it("asks the account for a signed-in person's, marking it opened; saves there; a full account is a 409", async () => {
+  it("asks the account for a signed-in person's, marking it opened after the answer; saves there; a full account is a 409", async () => {
     user = { id: 1, name: "Ana", role: "user", roles: [], phone_verified: true, image_variants: [] };
     accountSearches = [QUERY];
     expect((await list(PAGE)).save).toEqual({
@@ -307,6 +310,10 @@ describe("Save search", () => {
       signedIn: true,
       manage: "/cabinet/saved-searches/",
     });
+    // Found beside the search without marking it; marked opened once the answer is out.
+    expect(posted["/api/saved-searches/search"]).toMatchObject({ opened: false });
+    expect(afterAnswer).toHaveLength(1);
+    await afterAnswer[0]!();
     expect(posted["/api/saved-searches/search"]).toMatchObject({ opened: true });
 
     expect(await post("/search/?deal=rent", { intent: "save-search", query: "deal=rent" })).toMatchObject({

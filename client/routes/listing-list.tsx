@@ -12,7 +12,12 @@ import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/listing-list";
 import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
-import { saveSearchAction, saveSearchData } from "#client/components/saved-searches/saved-searches.server.ts";
+import {
+  saveSearchAction,
+  saveSearchData,
+  savedSearchBeside,
+  type SavedSearchLookup,
+} from "#client/components/saved-searches/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageTextScopes(["list", "listCity"], "search", "promoted", "saveSearch", "map");
@@ -28,14 +33,20 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
   const deal = dealFromSegment(splitLocale(url.pathname).rest.split("/")[1]);
   if (!deal || !isTypeOfDeal(deal, params.type)) throw notFound(url);
   const app = context.get(appContext);
-  const data = await loadSearch({ api: app.api, url, scope: { deal, type: params.type, city: params.citySlug } });
+  let early: SavedSearchLookup | null = null;
+  const data = await loadSearch({
+    api: app.api,
+    url,
+    scope: { deal, type: params.type, city: params.citySlug },
+    beside: (state) => (early = savedSearchBeside(args, state)),
+  });
   const what = app.texts.intl.formatMessage({ id: `listing.kind.${deal}.${params.type}` });
   // The heading and title name the list, in words the loader chooses (as the search page's do).
   const intro: { key: "list" | "listCity"; values: Record<string, string> } = data.city
     ? { key: "listCity", values: { what, city: data.city.name } }
     : { key: "list", values: { what } };
   const meta = searchMeta(app, url, data, intro.key, intro.values);
-  const save = await saveSearchData(args, data);
+  const save = await saveSearchData(args, data, early);
   return { ...data, save, deal, type: params.type, clearType: false, intro, meta };
 });
 

@@ -10,7 +10,12 @@ import { appContext } from "#client/app-context.server.ts";
 import type { Route } from "./+types/search";
 import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
-import { saveSearchAction, saveSearchData } from "#client/components/saved-searches/saved-searches.server.ts";
+import {
+  saveSearchAction,
+  saveSearchData,
+  savedSearchBeside,
+  type SavedSearchLookup,
+} from "#client/components/saved-searches/saved-searches.server.ts";
 
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageTextScopes(["search", "list", "listCity"], "search", "promoted", "saveSearch", "map");
@@ -37,9 +42,10 @@ function searchIntro(state: { deal?: Deal }, city: { name: string } | null, t: (
 export const loader = withTexts(MESSAGES, async function loader(args: Route.LoaderArgs) {
   const { url, context } = args;
   const app = context.get(appContext);
-  const data = await loadSearch({ api: app.api, url });
+  let early: SavedSearchLookup | null = null;
+  const data = await loadSearch({ api: app.api, url, beside: (state) => (early = savedSearchBeside(args, state)) });
   const intro = searchIntro(data.state, data.city, (id) => app.texts.intl.formatMessage({ id }));
-  const save = await saveSearchData(args, data);
+  const save = await saveSearchData(args, data, early);
   return { ...data, save, intro, meta: searchMeta(app, url, data, intro.key, intro.values) };
 });
 

@@ -46,6 +46,7 @@ import { logServerError } from "#worker/http/server-error.ts";
 import { regroupPending } from "#worker/workflows/property-groups.ts";
 import { session } from "#worker/middleware/session.ts";
 import { d1Session } from "#worker/middleware/d1-session.ts";
+import { WriteRefused } from "#worker/db/write-gate.ts";
 import { INVALID } from "#shared/validation.ts";
 import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
 
@@ -139,6 +140,9 @@ api.onError((error, c) => {
       body: INVALID.format,
     });
   }
+  // A page begun beside its session read asked for a write the read then refused (decision 105): the
+  // page is thrown away and served again, so this is no fault.
+  if (error instanceof WriteRefused) return apiError(c, 503, "unavailable", "The session was not confirmed");
   if (isD1Unavailable(error)) {
     console.warn("database unavailable", { path: c.req.path, message: (error as Error).message });
     for (const [name, value] of Object.entries(D1_UNAVAILABLE_HEADERS)) c.header(name, value);

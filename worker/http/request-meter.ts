@@ -51,6 +51,12 @@ export function meterOf(env: object): RequestMeter | undefined {
   return meters.get(env);
 }
 
+/** `copy` (a copy of a metered env, with some bindings replaced) counts into the same meter as `env`. */
+export function shareMeter(env: object, copy: object): void {
+  const meter = meters.get(env);
+  if (meter) meters.set(copy, meter);
+}
+
 /** A session resolved from a token (the session middleware's user read). */
 export function countSessionRead(env: object): void {
   const meter = meters.get(env);

@@ -21,7 +21,12 @@ import { rolesOf, sessionUserOf } from "#worker/db/users.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
-import { countSessionRead } from "#worker/http/request-meter.ts";
+import { debugAllowed } from "#worker/http/environment.ts";
+import { countSessionRead, shareMeter } from "#worker/http/request-meter.ts";
+import { forgetUser, rememberUser, rememberedUser, sameUser } from "#worker/auth/confirmed-users.ts";
+import { withBindings } from "#worker/config.ts";
+import { gateWrites } from "#worker/db/write-gate.ts";
+import type { SessionUser } from "#shared/api/auth.ts";
 
 const isJwt = (token: string) => token.split(".").length === 3;
 
@@ -37,11 +42,69 @@ async function attach(
   countSessionRead(c.env);
   const row = await sessionUserOf(c.env.DB, claims);
   if (row && row.blocked_at !== null) c.set("blockedAccount", { reason: row.blocked_reason });
-  if (!row || !row.family_alive || row.blocked_at !== null) return false;
-  const user = toSessionUser(row);
+  const user = liveUserOf(row);
+  if (!user) {
+    forgetUser(claims.userId);
+    return false;
+  }
+  rememberUser(user);
   c.set("user", user);
-  c.set("session", { userId: row.id, roles: user.roles, familyId: claims.familyId, accessToken, via });
+  c.set("session", { userId: user.id, roles: user.roles, familyId: claims.familyId, accessToken, via });
   return true;
+}
+
+/** The person of a session read, or null when the account is gone or blocked or the session family ended. */
+function liveUserOf(row: Awaited<ReturnType<typeof sessionUserOf>>): SessionUser | null {
+  return row && row.family_alive && row.blocked_at === null ? toSessionUser(row) : null;
+}
+
+/**
+ * A page request that must read its visitor's session before anything else: the second attempt after a
+ * page begun beside its session read found someone else (decision 105). A client sending it only chooses
+ * the slower order.
+ */
+const SESSION_READ_FIRST_HEADER = "x-session-read-first";
+
+/** Development response header: the page was begun beside its session read, unconfirmed, and served again. */
+const SERVED_AGAIN_DEBUG_HEADER = "X-Debug-Session-Served-Again";
+
+/**
+ * A page GET with a valid, fresh access cookie of someone this isolate has read before starts at once as
+ * that person, beside the session read that confirms them (decision 105), instead of after it: the page's
+ * first reads and the session read share one round trip. Its writes wait for the confirmation
+ * (`gateWrites`), and its answer is held until then; if the read finds the session ended, the account
+ * blocked or gone, or the person changed in anything, the answer is thrown away unsent and
+ * `sessionUnconfirmed` asks the worker to serve the request again with the session read first.
+ * Null when the request does not qualify: the caller reads the session first, as always.
+ */
+function beginBesideSessionRead(
+  c: Context<AppEnv>,
+  claims: AccessClaims,
+  accessToken: string,
+): Promise<boolean> | null {
+  const guess = rememberedUser(claims.userId);
+  if (!guess || c.req.header(SESSION_READ_FIRST_HEADER) !== undefined) return null;
+  countSessionRead(c.env);
+  const confirmed = sessionUserOf(c.env.DB, claims).then((row) => {
+    const user = liveUserOf(row);
+    if (user) rememberUser(user);
+    else forgetUser(claims.userId);
+    return user !== null && sameUser(user, guess);
+  });
+  // Awaited after the page, or by a write; a failed read must not count as unhandled meanwhile.
+  confirmed.catch(() => {});
+  const env = withBindings(c.env, { DB: gateWrites(c.env.DB, confirmed) });
+  shareMeter(c.env, env);
+  c.env = env;
+  c.set("user", guess);
+  c.set("session", {
+    userId: guess.id,
+    roles: guess.roles,
+    familyId: claims.familyId,
+    accessToken,
+    via: "cookie",
+  });
+  return confirmed;
 }
 
 type Visitor = Required<Pick<AppEnv["Variables"], "user" | "session">>;
@@ -69,7 +132,17 @@ export function handOverSession(c: Context<AppEnv>, request: Request): void {
  * in the Hono context (`user`, `session`); the worker hands it to loaders through the app context (worker/app-context.ts).
  * `renew: false` (the /api/auth/* endpoints, which manage tokens themselves) only reads.
  */
-export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareHandler<AppEnv> {
+export function session({
+  renew = true,
+  besideSessionRead = false,
+}: {
+  renew?: boolean;
+  /**
+   * Page GETs may start beside their session read (decision 105); only where the worker serves an
+   * unconfirmed request again (`sessionUnconfirmed`), from its outermost middleware.
+   */
+  besideSessionRead?: boolean;
+} = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.get("session")) return next();
     const visitor = handedOver.get(c.req.raw);
@@ -82,6 +155,8 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
     const now = nowOf(c);
     const renewHere = renew && !new URL(c.req.url).pathname.startsWith("/api/auth/");
     let pending: string[] = [];
+    let confirmation: Promise<boolean> | null = null;
+    const page = !new URL(c.req.url).pathname.startsWith("/api/");
     try {
       const bearer = bearerToken(c);
       if (bearer) {
@@ -94,7 +169,10 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
         const claims = access ? await verifyAccessToken(env, access, now) : null;
         const fresh = claims !== null && claims.expiresAt - now > ACCESS_TOKEN_RENEW_THRESHOLD_S * 1000;
         let attached = false;
-        if (claims && (fresh || !refresh || !renewHere)) attached = await attach(c, claims, access!, "cookie");
+        const early = besideSessionRead && page && fresh && (c.req.method === "GET" || c.req.method === "HEAD");
+        if (early && claims) confirmation = beginBesideSessionRead(c, claims, access!);
+        if (confirmation) attached = true;
+        else if (claims && (fresh || !refresh || !renewHere)) attached = await attach(c, claims, access!, "cookie");
         if (!attached && refresh && renewHere) {
           const result = await rotateRefreshToken(c.env, refresh, now, { allowGrace: true });
           const policy = policyOf(c);
@@ -127,7 +205,13 @@ export function session({ renew = true }: { renew?: boolean } = {}): MiddlewareH
 
     await next();
 
-    const page = !new URL(c.req.url).pathname.startsWith("/api/");
+    if (confirmation && !(await confirmation)) {
+      // Begun as someone the session read did not confirm: nothing of it leaves; served again, read first.
+      await c.res.body?.cancel();
+      c.set("sessionUnconfirmed", true);
+      c.res = new Response(null, { status: 503 });
+      return;
+    }
     // A page action that signed in or out (decision 007) has set the session cookies itself: keep them.
     const writeCookies = pending.length > 0 && !c.get("authCookiesWritten") && !setsSessionCookie(c.res, policyOf(c));
     if (writeCookies || (page && c.get("user"))) {
@@ -145,6 +229,42 @@ function setsSessionCookie(res: Response, policy: { accessName: string; refreshN
   return res.headers
     .getSetCookie()
     .some((line) => line.startsWith(`${policy.accessName}=`) || line.startsWith(`${policy.refreshName}=`));
+}
+
+/**
+ * The worker's outermost middleware: a page begun beside a session read that did not confirm its visitor
+ * (`sessionUnconfirmed`, decision 105) is served again from the start — its own security headers, D1
+ * session and meter — with the session read first. Only a GET or HEAD is begun so, so there is no body
+ * to read twice.
+ */
+export function serveUnconfirmedAgain(
+  serve: (
+    request: Request,
+    env: AppEnv["Bindings"],
+    ctx: Context<AppEnv>["executionCtx"] | undefined,
+  ) => Promise<Response> | Response,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { env } = c;
+    const request = c.req.raw;
+    await next();
+    if (!c.get("sessionUnconfirmed")) return;
+    const again = new Request(request);
+    again.headers.set(SESSION_READ_FIRST_HEADER, "1");
+    let ctx: Context<AppEnv>["executionCtx"] | undefined;
+    try {
+      ctx = c.executionCtx;
+    } catch {
+      // A test's request without an execution context.
+    }
+    const response = await serve(again, env, ctx);
+    c.res = response;
+    // Development: the tests see that the first attempt was thrown away.
+    if (debugAllowed(env, request)) {
+      c.res = new Response(response.body, response);
+      c.res.headers.set(SERVED_AGAIN_DEBUG_HEADER, "1");
+    }
+  };
 }
 
 /** 401 unless signed in (product §8: "authorization required"); 503 when sessions cannot be checked at all. */

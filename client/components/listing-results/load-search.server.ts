@@ -88,10 +88,17 @@ export async function loadSearch({
   api,
   url,
   scope,
+  beside,
 }: {
   api: ApiClient;
   url: URL;
   scope?: RouteScope;
+  /**
+   * Called with the filters as the search is asked for them, so that what depends only on them can be
+   * asked at the same time (one round trip, decision 105); the page's state may still change after it
+   * (filters the API refuses).
+   */
+  beside?: (state: SearchState) => void;
 }): Promise<SearchPageData> {
   const { locale, rest } = splitLocale(url.pathname);
   const parsed = parseSearch(url.searchParams, scope);
@@ -136,7 +143,9 @@ export async function loadSearch({
   }
 
   const centreCall = mapCentreOf(api, state, district ? { slug: district.slug, name: district.name } : null);
-  let result = await api.searchListings(listingQuery(state));
+  const searching = api.searchListings(listingQuery(state));
+  beside?.(state);
+  let result = await searching;
   if (!result.ok && result.status === 400) {
     // The API knows best what it cannot search by: leave those out and say so.
     const bad = fieldsOfApiError(result.error?.fields);

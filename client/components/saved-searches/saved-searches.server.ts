@@ -25,7 +25,8 @@ import {
   withoutGuestSearch,
 } from "#shared/saved-search-cookie.ts";
 import { type LabelPlaces, savedSearchLabel } from "#shared/saved-search-label.ts";
-import { savedQueryOf, savedSearchState, searchHref } from "#shared/search-query.ts";
+import { savedQueryOf, savedSearchState, searchHref, type SearchState } from "#shared/search-query.ts";
+import type { ApiClient } from "#shared/api-client.ts";
 import { formProblem } from "#client/api/form-problem.server.ts";
 import { appContext, type RequestArgs } from "#client/app-context.server.ts";
 import type { SearchPageData } from "#client/components/listing-results/search-types.ts";
@@ -62,21 +63,54 @@ export function placeNames(cities: FormOptions["cities"], query: SavedQuery): La
   return { city: city?.name, district: district?.name };
 }
 
+/** A page's filters in the API's own terms (as it will keep them): read by its schema. */
+function savedFiltersOf(state: SearchState): SavedQuery {
+  const pageFilters = savedQueryOf(state);
+  return parseCanonicalQuery(canonicalQuery(pageFilters)) ?? pageFilters;
+}
+
+/** A signed-in person's saved search of some filters, asked for beside the search (not marked opened). */
+export interface SavedSearchLookup {
+  query: string;
+  found: ReturnType<ApiClient["findSavedSearch"]>;
+}
+
+/**
+ * Asks for the signed-in person's saved search of the filters the search is asked with, at the same time
+ * as the search (decision 105): `saveSearchData` uses it when the page keeps those filters. Null for guests.
+ */
+export function savedSearchBeside({ context }: RequestArgs, state: SearchState): SavedSearchLookup | null {
+  const { api, user } = context.get(appContext);
+  if (!user) return null;
+  const filters = savedFiltersOf(state);
+  const found = api.findSavedSearch(filters, false);
+  // Awaited only when the page keeps these filters; a page that ends otherwise leaves it unread.
+  found.catch(() => {});
+  return { query: canonicalQuery(filters), found };
+}
+
 /**
  * The "Save search" control of a search or list page: the page's filters, the name they would be saved
  * under, and whether they are saved. A signed-in person's saved search is marked opened now (the page
  * shows its listings), so its count of new listings starts again.
  */
-export async function saveSearchData({ request, context }: RequestArgs, page: SearchPageData): Promise<SaveSearchData> {
-  const { api, user, texts, locale } = context.get(appContext);
+export async function saveSearchData(
+  { request, context }: RequestArgs,
+  page: SearchPageData,
+  early?: SavedSearchLookup | null,
+): Promise<SaveSearchData> {
+  const { api, user, texts, locale, afterAnswer } = context.get(appContext);
   const { state, city, district } = page;
-  // In the API's own terms (as it will keep them): the page's filters read by its schema.
-  const pageFilters = savedQueryOf(state);
-  const filters = parseCanonicalQuery(canonicalQuery(pageFilters)) ?? pageFilters;
+  const filters = savedFiltersOf(state);
   const query = canonicalQuery(filters);
   const label = savedSearchLabel(filters, { city: city?.name, district: district?.name }, texts.intl);
   if (user) {
-    const found = await api.findSavedSearch(filters, true);
+    let found;
+    if (early?.query === query) {
+      // Found beside the search, for the filters the page kept: marked opened once the answer is out.
+      found = await early.found;
+      if (found.ok && found.data.data) afterAnswer(() => api.findSavedSearch(filters, true));
+    } else found = await api.findSavedSearch(filters, true);
     const saved = found.ok ? found.data.data : null;
     const manage = localizePath(privatePaths.cabinet.savedSearches(), locale);
     return {
