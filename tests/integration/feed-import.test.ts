@@ -6,10 +6,11 @@
  * agency's same internal-ids, batches over several messages, and the managers' e-mail.
  */
 import { env } from "cloudflare:test";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { FEED_IMPORT_BATCH } from "#shared/constants.ts";
 import { FLAT_FOR_SALE, yrlFeed, yrlOffer, type YrlOfferFields } from "#tests/fixtures/yrl-feeds.ts";
 import { call, outbox, signUpByPhone } from "./auth-fixtures.ts";
+import { type FeedRetireMessage, retireFeedBatch } from "#worker/workflows/feed-import.ts";
 import { runFeed } from "./feed-import-fixtures.ts";
 
 const server = inject("feedServer");
@@ -265,6 +266,7 @@ describe("a feed's import", () => {
   it(`writes a large feed in batches of ${FEED_IMPORT_BATCH}, each its own message`, async () => {
     const { feedId, publish } = await agencyFeed();
     const count = FEED_IMPORT_BATCH * 2 + 7;
+    // A feed of whole batches ends with its last one, without a message finding nothing left.
     await publish(
       Array.from({ length: count }, (_, i) =>
         offer(`n${i}`, { price: { value: String(100_000 + i), currency: "EUR" } }),
@@ -278,6 +280,63 @@ describe("a feed's import", () => {
     ]);
     expect(await lastRun(feedId)).toMatchObject({ created: count, importing: 0 });
     expect((await listingsOf(feedId)).size).toBe(count);
+  });
+
+  it("archives a removed feed's listings in batches; the feed added again at its address restores them", async () => {
+    const { feedId, publish } = await agencyFeed();
+    const count = FEED_IMPORT_BATCH + 3;
+    const ids = Array.from({ length: count }, (_, i) => `r${i}`);
+    await publish(ids.map((id, i) => offer(id, { price: { value: String(150_000 + i), currency: "EUR" } })));
+    await runFeed(feedId);
+    for (const listing of (await listingsOf(feedId)).values()) await approve(listing.listing_id);
+    await env.DB.prepare("UPDATE agency_feeds SET disabled_at = ? WHERE id = ?").bind(Date.now(), feedId).run();
+    const next: FeedRetireMessage[] = [];
+    const queue = async (message: FeedRetireMessage) => void next.push(message);
+    expect(await retireFeedBatch(env, { kind: "retire", feedId }, Date.now(), queue)).toBe(FEED_IMPORT_BATCH);
+    expect(next).toEqual([{ kind: "retire", feedId }]);
+    expect(await retireFeedBatch(env, next.pop()!, Date.now(), queue)).toBe(3);
+    expect(next).toEqual([]);
+    const retired = await listingsOf(feedId);
+    expect([...retired.values()].every((l) => l.status === "archived")).toBe(true);
+
+    const { url, agency_id, created_by } = (await env.DB.prepare("SELECT * FROM agency_feeds WHERE id = ?")
+      .bind(feedId)
+      .first<{ url: string; agency_id: number; created_by: number }>())!;
+    const again = await env.DB.prepare(
+      `INSERT INTO agency_feeds (agency_id, url, created_by, created_at, next_run_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+    )
+      .bind(agency_id, url, created_by, Date.now(), Date.now() + 3_600_000)
+      .first<{ id: number }>();
+    await runFeed(again!.id, Date.now() + 1000);
+    expect(await lastRun(again!.id)).toMatchObject({ created: 0, updated: count });
+    const restored = await listingsOf(again!.id);
+    expect(restored.size).toBe(count);
+    for (const [id, listing] of restored) {
+      expect(listing).toMatchObject({ listing_id: retired.get(id)!.listing_id, status: "active" });
+    }
+  });
+
+  it("queues the photos of each listing whose photo addresses changed, and of no other", async () => {
+    const { feedId, publish } = await agencyFeed();
+    const sent = vi.spyOn(env.FEEDS, "sendBatch");
+    try {
+      await publish([offer("same"), offer("new-photos"), offer("none", { image: [] })]);
+      await runFeed(feedId);
+      const written = await listingsOf(feedId);
+      const photos = () => sent.mock.calls.flatMap(([messages]) => [...messages].map((m) => m.body));
+      expect(photos()).toEqual([
+        { kind: "photos", listingId: written.get("same")!.listing_id, urls: FLAT_FOR_SALE.image },
+        { kind: "photos", listingId: written.get("new-photos")!.listing_id, urls: FLAT_FOR_SALE.image },
+      ]);
+      sent.mockClear();
+      const urls = ["https://photos.example.rs/9.jpg"];
+      await publish([offer("same"), offer("new-photos", { image: urls }), offer("none", { image: [] })]);
+      await runFeed(feedId, Date.now() + 1000);
+      expect(photos()).toEqual([{ kind: "photos", listingId: written.get("new-photos")!.listing_id, urls }]);
+      expect(await lastRun(feedId)).toMatchObject({ updated: 1, unchanged: 2 });
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   it("mails the agency's managers the refusals in their language", async () => {

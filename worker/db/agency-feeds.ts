@@ -6,6 +6,7 @@
 import type { Database } from "#worker/app-env.ts";
 import { FEED_CHECK_INTERVAL_H, FEED_RUNS_KEPT, FEEDS_PER_AGENCY } from "#shared/constants.ts";
 import type { FeedRunOutcome } from "#shared/api/agency-feeds.ts";
+import { adoptStatement } from "./feed-listings.ts";
 import { isUniqueConstraintError } from "./users.ts";
 
 const FEED_CHECK_INTERVAL_MS = FEED_CHECK_INTERVAL_H * 3600 * 1000;
@@ -182,7 +183,8 @@ export async function recordRun(db: Database, feedId: number, run: FeedRunRecord
  * last batch. A newer run supersedes any import of the feed still going: its staged rows are dropped.
  */
 export async function startRun(db: Database, feedId: number, startedAt: number): Promise<number> {
-  const [, , inserted] = await db.batch<{ id: number }>([
+  const [, , , inserted] = await db.batch<{ id: number }>([
+    adoptStatement(db, feedId),
     db
       .prepare("DELETE FROM feed_staged WHERE run_id IN (SELECT id FROM agency_feed_runs WHERE feed_id = ?)")
       .bind(feedId),

@@ -412,3 +412,47 @@ export async function feedManagers(db: Database, feedId: number) {
     .all<{ email: string; locale: Locale | null; slug: string; agency_name: string | null; url: string }>();
   return results;
 }
+
+/**
+ * Archives up to `limit` active listings of a removed feed, each marked so that the feed's return restores
+ * it; one batch. The number archived (fewer than `limit`: none left).
+ */
+export async function retireFeedListings(db: Database, feedId: number, limit: number, now: number): Promise<number> {
+  const removed = "(SELECT 1 FROM agency_feeds WHERE id = ?1 AND disabled_at IS NOT NULL)";
+  const [, , archived] = await db.batch([
+    db
+      .prepare(
+        `UPDATE feed_listings SET archived_by_feed = 1, written_at = ?3 WHERE feed_id = ?1 AND EXISTS ${removed}
+           AND listing_id IN (SELECT l.id FROM feed_listings f JOIN listings l ON l.id = f.listing_id
+             WHERE f.feed_id = ?1 AND l.status = 'active' AND l.deleted_at IS NULL LIMIT ?2)`,
+      )
+      .bind(feedId, limit, now),
+    db
+      .prepare(
+        `INSERT INTO listing_events (listing_id, status, actor_id, reason, created_at)
+         SELECT l.id, 'archived', NULL, 'feed: feed removed', ?2 FROM feed_listings f JOIN listings l ON l.id = f.listing_id
+         WHERE f.feed_id = ?1 AND f.archived_by_feed = 1 AND l.status = 'active' AND l.deleted_at IS NULL`,
+      )
+      .bind(feedId, now),
+    db
+      .prepare(
+        `UPDATE listings SET status = 'archived', updated_at = ?2 WHERE status = 'active' AND deleted_at IS NULL
+           AND id IN (SELECT listing_id FROM feed_listings WHERE feed_id = ?1 AND archived_by_feed = 1)`,
+      )
+      .bind(feedId, now),
+  ]);
+  return archived!.meta.changes ?? 0;
+}
+
+/**
+ * A feed added again at the address of one of its agency's removed feeds takes over that feed's listings,
+ * so its offers update and restore them rather than make them twice.
+ */
+export const adoptStatement = (db: Database, feedId: number) =>
+  db
+    .prepare(
+      `UPDATE OR IGNORE feed_listings SET feed_id = ?1 WHERE feed_id IN (SELECT old.id FROM agency_feeds old
+         JOIN agency_feeds f ON f.id = ?1 AND old.agency_id = f.agency_id AND old.url = f.url
+         WHERE old.disabled_at IS NOT NULL)`,
+    )
+    .bind(feedId);

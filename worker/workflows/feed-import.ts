@@ -28,6 +28,7 @@ import {
   OFFER_COLUMNS,
   type OfferText,
   type OfferValues,
+  retireFeedListings,
   reviseStatement,
   runCountsStatement,
   runRefusalStatement,
@@ -55,6 +56,12 @@ export interface FeedImportMessage {
   feedId: number;
   runId: number;
   validators: FeedValidators;
+}
+
+/** The listings of a removed feed to archive, FEED_IMPORT_BATCH a message. */
+export interface FeedRetireMessage {
+  kind: "retire";
+  feedId: number;
 }
 
 /** How a check or a batch hands on the rest of the import (the FEEDS queue; tests run it themselves). */
@@ -365,7 +372,10 @@ export async function importFeedBatch(
   const db = env.DB;
   const run = await importingRun(db, message.feedId, message.runId);
   if (!run) return null;
-  const rows = await stagedRows(db, run.id, FEED_IMPORT_BATCH);
+  // One row more than a batch tells whether another message is needed.
+  const rows = await stagedRows(db, run.id, FEED_IMPORT_BATCH + 1);
+  const more = rows.length > FEED_IMPORT_BATCH;
+  if (more) rows.pop();
   if (rows.length) {
     const agent = await feedAgent(db, message.feedId);
     if (!agent) {
@@ -392,11 +402,27 @@ export async function importFeedBatch(
     }
     if (photos.length) await enqueueFeedPhotos(env, photos);
   }
-  if (rows.length === FEED_IMPORT_BATCH) {
+  if (more) {
     await next(message);
     return { written: rows.length, done: false };
   }
   const finished = await finishImport(db, message.feedId, run.id, message.validators, now, null);
   if (finished && finished.refusals_count > 0) await mailFeedRefusals(env, message.feedId, finished, now);
   return { written: rows.length, done: true };
+}
+
+/**
+ * One batch of archiving a removed feed's listings (its offers are no longer read, so nothing keeps them
+ * current), the next queued while some may remain. Each is marked archived by the feed: the feed added
+ * again at the same address takes them over and restores those still offered.
+ */
+export async function retireFeedBatch(
+  env: Pick<FeedImportEnv, "DB">,
+  message: FeedRetireMessage,
+  now: number,
+  next: (message: FeedRetireMessage) => Promise<void>,
+): Promise<number> {
+  const archived = await retireFeedListings(env.DB, message.feedId, FEED_IMPORT_BATCH, now);
+  if (archived === FEED_IMPORT_BATCH) await next(message);
+  return archived;
 }

@@ -4,12 +4,15 @@
  *   `POST /api/agency/feeds` for a new one: `checkFeed` fetches, reads and stages its offers;
  * - a batch of a run's import, `{kind: "import", feedId, runId, validators}`, sent by the check and by each
  *   batch for the next: `importFeedBatch` writes at most FEED_IMPORT_BATCH staged offers;
+ * - the archiving of a removed feed's listings, `{kind: "retire", feedId}`, sent when a manager removes it;
  * - a listing's photos to fetch, `{kind: "photos", …}` (feed-photos-message.ts).
  * A message that throws (D1 unavailable) is retried by the queue (max_retries); what the feed itself did
  * wrong is the run's report, not an error.
  */
+import { meterD1 } from "#worker/db/d1-meter.ts";
+import { isDevelopment } from "#worker/http/environment.ts";
 import { checkFeed } from "./feed-check.ts";
-import { type FeedImportMessage, importFeedBatch } from "./feed-import.ts";
+import { type FeedImportMessage, type FeedRetireMessage, importFeedBatch, retireFeedBatch } from "./feed-import.ts";
 import type { FeedPhotosMessage } from "./feed-photos-message.ts";
 
 interface FeedCheckMessage {
@@ -17,7 +20,7 @@ interface FeedCheckMessage {
   feedId: number;
 }
 
-type FeedsMessage = FeedCheckMessage | FeedImportMessage | FeedPhotosMessage;
+type FeedsMessage = FeedCheckMessage | FeedImportMessage | FeedRetireMessage | FeedPhotosMessage;
 
 const isId = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0;
 
@@ -28,6 +31,7 @@ function feedsMessage(body: unknown): FeedsMessage | null {
   if (m.kind === "import" && isId(m.feedId) && isId(m.runId) && typeof m.validators === "object" && m.validators) {
     return body as FeedImportMessage;
   }
+  if (m.kind === "retire" && isId(m.feedId)) return body as FeedRetireMessage;
   if (m.kind === "photos" && isId(m.listingId) && Array.isArray(m.urls)) return body as FeedPhotosMessage;
   return null;
 }
@@ -38,22 +42,44 @@ export async function enqueueFeedChecks(env: Pick<Env, "FEEDS">, feedIds: number
   await env.FEEDS.sendBatch(feedIds.map((feedId) => ({ body: { feedId } satisfies FeedCheckMessage })));
 }
 
+/** Queues the archiving of a removed feed's listings. */
+export async function enqueueFeedRetire(env: Pick<Env, "FEEDS">, feedId: number): Promise<void> {
+  await env.FEEDS.send({ kind: "retire", feedId } satisfies FeedRetireMessage);
+}
+
 /** Queues a run's next import batch. */
 export const enqueueFeedImport = (env: Pick<Env, "FEEDS">) => async (message: FeedImportMessage) => {
   await env.FEEDS.send(message);
 };
 
-async function consume(message: FeedsMessage, env: Env): Promise<string> {
+/**
+ * In development each message's D1 use is metered (decision 091) and logged with it: `npm run bench:feed`
+ * reads the statements, round trips and rows written of every batch from these lines.
+ */
+async function consume(message: FeedsMessage, real: Env): Promise<string | null> {
+  const metered = isDevelopment(real) ? meterD1(real.DB) : null;
+  const env = metered ? { ...real, DB: metered.db } : real;
+  const done = await handle(message, env);
+  if (!metered || done === null) return done;
+  const { statements, roundTrips, rowsWritten } = metered.counts;
+  return `${done} [d1: ${statements} statements, ${roundTrips} round trips, ${rowsWritten} rows written]`;
+}
+
+async function handle(message: FeedsMessage, env: Env): Promise<string | null> {
   const now = Date.now();
-  if (message.kind === "photos") {
-    return `photos of listing ${message.listingId}: not fetched here`;
+  if (message.kind === "photos") return null;
+  if (message.kind === "retire") {
+    const archived = await retireFeedBatch(env, message, now, (next) => enqueueFeedRetire(env, next.feedId));
+    return `feed ${message.feedId} removed: ${archived} listings archived`;
   }
   if (message.kind === "import") {
     const batch = await importFeedBatch(env, message, now, enqueueFeedImport(env));
     return `feed ${message.feedId} run ${message.runId}: ${batch ? `${batch.written} written${batch.done ? ", done" : ""}` : "no longer importing"}`;
   }
   const run = await checkFeed(env, message.feedId, now, enqueueFeedImport(env));
-  return `feed ${message.feedId}: ${run ? `${run.outcome}, ${run.offersRead} offers read, ${run.offersValid} valid, ${run.refusalsCount} refused` : "removed, not checked"}`;
+  if (!run) return `feed ${message.feedId}: removed, not checked`;
+  const counts = `${run.offersRead} offers read, ${run.offersValid} valid, ${run.refusalsCount} refused`;
+  return `feed ${message.feedId}: ${run.outcome}, ${counts}${run.staged ? ", importing" : ""}`;
 }
 
 /** The consumer: each message handled in turn, acknowledged or retried on its own. */
@@ -66,7 +92,8 @@ export async function consumeFeedChecks(batch: MessageBatch, env: Env): Promise<
       continue;
     }
     try {
-      console.log(await consume(body, env));
+      const done = await consume(body, env);
+      if (done) console.log(done);
       message.ack();
     } catch (error) {
       console.error(`feeds queue: ${body.kind ?? "check"} failed (attempt ${message.attempts}):`, error);
