@@ -266,7 +266,6 @@ describe("a feed's import", () => {
   it(`writes a large feed in batches of ${FEED_IMPORT_BATCH}, each its own message`, async () => {
     const { feedId, publish } = await agencyFeed();
     const count = FEED_IMPORT_BATCH * 2 + 7;
-    // A feed of whole batches ends with its last one, without a message finding nothing left.
     await publish(
       Array.from({ length: count }, (_, i) =>
         offer(`n${i}`, { price: { value: String(100_000 + i), currency: "EUR" } }),

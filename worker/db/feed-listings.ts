@@ -70,7 +70,9 @@ export function stageStatement(db: Database, runId: number, rows: StagedOffer[])
 /** Drops the staged offers of these internal-ids (the feed repeats them: all refused). */
 export function unstageIds(db: Database, runId: number, ids: string[]) {
   return db
-    .prepare("DELETE FROM feed_staged WHERE run_id = ? AND internal_id IN (SELECT value FROM json_each(?))")
+    .prepare(
+      "DELETE FROM feed_staged WHERE run_id = ? AND internal_id IN (SELECT value FROM json_each(?)) RETURNING seq",
+    )
     .bind(runId, JSON.stringify(ids));
 }
 
@@ -437,11 +439,12 @@ export async function retireFeedListings(db: Database, feedId: number, limit: nu
     db
       .prepare(
         `UPDATE listings SET status = 'archived', updated_at = ?2 WHERE status = 'active' AND deleted_at IS NULL
-           AND id IN (SELECT listing_id FROM feed_listings WHERE feed_id = ?1 AND archived_by_feed = 1)`,
+           AND id IN (SELECT listing_id FROM feed_listings WHERE feed_id = ?1 AND archived_by_feed = 1) RETURNING id`,
       )
       .bind(feedId, now),
   ]);
-  return archived!.meta.changes ?? 0;
+  // RETURNING counts the listings themselves; `changes` would count what their triggers wrote too.
+  return archived!.results.length;
 }
 
 /**

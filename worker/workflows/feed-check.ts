@@ -142,8 +142,8 @@ async function readAndStage(
   // Offers sharing an internal-id are all refused, whatever each held (decision 097).
   const repeated = repeatedIds(read.map((r) => r.offer.internal_id));
   if (repeated.size && staged) {
-    const { meta } = await unstageIds(db, runId, [...repeated]).run();
-    staged -= meta.changes ?? 0;
+    const { results } = await unstageIds(db, runId, [...repeated]).all();
+    staged -= results.length;
   }
   for (const id of repeated) unchanged.delete(id);
   const refusals: ApiFeedRefusal[] = [];
