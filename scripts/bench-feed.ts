@@ -23,7 +23,7 @@ import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
-import { largeYrlFeed } from "#tests/fixtures/yrl-feeds.ts";
+import { largeYrlFeed } from "#harness/yrl-feeds.ts";
 
 const { values } = parseArgs({
   options: {
@@ -212,8 +212,7 @@ async function main() {
 
   let server = await serveBuild(folders, { vars: { PAGE_CACHE_TTL: "0" } });
   console.log(`▶ served at ${server.url}; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(2)}`);
-  let rowsSecond = -1;
-  let listingsChanged = true;
+  let listingsChanged: boolean;
   try {
     const token = await bearer(server);
     const founded = await api(server, token, "/api/agency", {
@@ -239,7 +238,7 @@ async function main() {
     const cron = await fetch(`${server.url}/cdn-cgi/handler/scheduled?cron=${encodeURIComponent("*/5 * * * *")}`);
     if (!cron.ok) throw new Error(`scheduled: ${cron.status}`);
     await log.until(runEnded(feedId));
-    rowsSecond = report("Second run: the same feed, unchanged", start, log.lines).rows;
+    const rowsSecond = report("Second run: the same feed, unchanged", start, log.lines).rows;
     await server.stop();
     const after = await d1(LISTING_STATE);
     listingsChanged = JSON.stringify(after) !== JSON.stringify(before);
