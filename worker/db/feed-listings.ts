@@ -190,7 +190,7 @@ export const OFFER_COLUMNS = [
   "furnished",
   "title",
 ] as const;
-export type OfferColumn = (typeof OFFER_COLUMNS)[number];
+type OfferColumn = (typeof OFFER_COLUMNS)[number];
 export type OfferValues = Record<OfferColumn, string | number | null>;
 /** The texts an approved listing's revision holds (decision 053); the title is made from the facts. */
 export interface OfferText {

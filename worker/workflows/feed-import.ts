@@ -46,7 +46,7 @@ import { mailFeedRefusals } from "./feed-mail.ts";
 import { lowPrice } from "./moderator-signals.ts";
 
 /** The validators of the fetched answer, kept for the next conditional fetch once the import is done. */
-export interface FeedValidators {
+interface FeedValidators {
   etag: string | null;
   lastModified: string | null;
 }
@@ -73,7 +73,7 @@ type Counts = { created: number; updated: number; archived: number; unchanged: n
 const noCounts = (): Counts => ({ created: 0, updated: 0, archived: 0, unchanged: 0 });
 
 /** A digest of a value's JSON: an offer's mapped values, or its photos' addresses. */
-export async function digest(value: unknown): Promise<string> {
+async function digest(value: unknown): Promise<string> {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(value))));
   return btoa(String.fromCharCode(...bytes.subarray(0, 18)));
 }
@@ -85,7 +85,7 @@ export const offerDigests = async (listing: FeedListing) => ({
 });
 
 /** The offer as the listing's columns: the type's deal and kind, flags as 0/1, a title made from the facts. */
-export function offerColumns(listing: FeedListing, gazetteer: Gazetteer): { values: OfferValues; text: OfferText } {
+function offerColumns(listing: FeedListing, gazetteer: Gazetteer): { values: OfferValues; text: OfferText } {
   const type = listingType(listing.type_id as ListingTypeId)!;
   const v = listing.values as Record<string, string | number | boolean | null | undefined>;
   const values = {} as OfferValues;

@@ -23,7 +23,7 @@ interface RefusalReport {
   refusals: ApiFeedRefusal[];
 }
 
-export function feedRefusalsLetter({ url, count, refusals }: RefusalReport, context: MailContext): Letter {
+function feedRefusalsLetter({ url, count, refusals }: RefusalReport, context: MailContext): Letter {
   const intl = textCatalog(context.locale).intl;
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const lines = refusals

@@ -48,7 +48,7 @@ export async function enqueueFeedRetire(env: Pick<Env, "FEEDS">, feedId: number)
 }
 
 /** Queues a run's next import batch. */
-export const enqueueFeedImport = (env: Pick<Env, "FEEDS">) => async (message: FeedImportMessage) => {
+const enqueueFeedImport = (env: Pick<Env, "FEEDS">) => async (message: FeedImportMessage) => {
   await env.FEEDS.send(message);
 };
 
