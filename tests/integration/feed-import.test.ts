@@ -338,6 +338,22 @@ describe("a feed's import", () => {
     }
   });
 
+  it("writes nothing when no member with a verified phone can own the listings, and says so", async () => {
+    const { who, feedId, publish } = await agencyFeed();
+    await env.DB.prepare("UPDATE users SET phone_verified_at = NULL WHERE id = ?").bind(who.user.id).run();
+    await publish([offer("orphan")]);
+    await runFeed(feedId);
+    expect(await lastRun(feedId)).toMatchObject({
+      outcome: "failed",
+      problem_code: "feed_no_agent",
+      created: 0,
+      importing: 0,
+    });
+    expect((await listingsOf(feedId)).size).toBe(0);
+    const feed = await env.DB.prepare("SELECT etag, last_modified FROM agency_feeds WHERE id = ?").bind(feedId).first();
+    expect(feed).toEqual({ etag: null, last_modified: null });
+  });
+
   it("mails the agency's managers the refusals in their language", async () => {
     const { who, feedId, publish } = await agencyFeed();
     const email = `${uniqueName()}@example.rs`;

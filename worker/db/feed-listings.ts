@@ -140,7 +140,8 @@ export async function feedListingRows(db: Database, feedId: number, ids: string[
 
 /**
  * Who the feed's listings belong to: the account that added the feed while it is still a member of the
- * agency, else the agency's licence account — each only if not blocked or deleted and with a phone.
+ * agency, else the agency's licence account — each only if not blocked or deleted and with a verified phone,
+ * the listing's contact number as an owner's is theirs.
  */
 export interface FeedAgent {
   agency_id: number;
@@ -153,7 +154,7 @@ export function feedAgent(db: Database, feedId: number): Promise<FeedAgent | nul
     .prepare(
       `SELECT f.agency_id, u.id AS user_id, u.phone FROM agency_feeds f JOIN agencies a ON a.id = f.agency_id
        JOIN users u ON u.id IN (f.created_by, a.account_id)
-       WHERE f.id = ? AND u.phone IS NOT NULL AND u.blocked_at IS NULL AND u.deleted_at IS NULL
+       WHERE f.id = ? AND u.phone IS NOT NULL AND u.phone_verified_at IS NOT NULL AND u.blocked_at IS NULL AND u.deleted_at IS NULL
          AND EXISTS (SELECT 1 FROM agency_members m WHERE m.agency_id = f.agency_id AND m.user_id = u.id)
        ORDER BY u.id = f.created_by DESC LIMIT 1`,
     )
