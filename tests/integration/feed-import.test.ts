@@ -333,6 +333,18 @@ describe("a feed's import", () => {
       await runFeed(feedId, Date.now() + 1000);
       expect(photos()).toEqual([{ kind: "photos", listingId: written.get("new-photos")!.listing_id, urls }]);
       expect(await lastRun(feedId)).toMatchObject({ updated: 1, unchanged: 2 });
+
+      // A queue that refuses the photos loses nothing: the next check asks for them again.
+      sent.mockClear();
+      sent.mockRejectedValueOnce(new Error("queue unavailable"));
+      const moved = ["https://photos.example.rs/10.jpg"];
+      await publish([offer("same"), offer("new-photos", { image: moved }), offer("none", { image: [] })]);
+      await runFeed(feedId, Date.now() + 2000);
+      await runFeed(feedId, Date.now() + 3000);
+      expect(photos()).toEqual([
+        { kind: "photos", listingId: written.get("new-photos")!.listing_id, urls: moved },
+        { kind: "photos", listingId: written.get("new-photos")!.listing_id, urls: moved },
+      ]);
     } finally {
       sent.mockRestore();
     }

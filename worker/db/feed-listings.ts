@@ -445,8 +445,33 @@ export async function retireFeedListings(db: Database, feedId: number, limit: nu
       .bind(feedId, now),
   ]);
   // RETURNING counts the listings themselves; `changes` would count what their triggers wrote too.
-  return archived!.results.length;
+  const count = archived!.results.length;
+  if (count < limit) {
+    // An import the removal cut short has nothing more to write.
+    await db.batch([
+      db
+        .prepare(
+          `DELETE FROM feed_staged WHERE run_id IN (SELECT id FROM agency_feed_runs WHERE feed_id = ?1)
+             AND EXISTS ${removed}`,
+        )
+        .bind(feedId),
+      db
+        .prepare(`UPDATE agency_feed_runs SET importing = 0 WHERE feed_id = ?1 AND importing = 1 AND EXISTS ${removed}`)
+        .bind(feedId),
+    ]);
+  }
+  return count;
 }
+
+/**
+ * Forgets the photo addresses last sent for these listings, so that the next check sends them again (their
+ * message could not be queued).
+ */
+export const forgetPhotos = (db: Database, listingIds: number[]) =>
+  db
+    .prepare("UPDATE feed_listings SET photos_hash = '' WHERE listing_id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(listingIds))
+    .run();
 
 /**
  * A feed added again at the address of one of its agency's removed feeds takes over that feed's listings,

@@ -23,6 +23,7 @@ import {
   feedListingRows,
   type FeedListingRow,
   feedListingStatement,
+  forgetPhotos,
   importingRun,
   type ListingChange,
   OFFER_COLUMNS,
@@ -400,7 +401,16 @@ export async function importFeedBatch(
         }
       }
     }
-    if (photos.length) await enqueueFeedPhotos(env, photos);
+    if (photos.length) {
+      await enqueueFeedPhotos(env, photos).catch(async (error: unknown) => {
+        // The listings are written; their photos are asked for again at the next check.
+        console.error(`feed ${message.feedId}: photos not queued:`, error);
+        await forgetPhotos(
+          db,
+          photos.map((p) => p.listingId),
+        );
+      });
+    }
   }
   if (more) {
     await next(message);
