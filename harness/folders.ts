@@ -31,6 +31,8 @@ export const FOLDERS = {
   "bench-db": { build: ".builds/bench-db", state: ".wrangler/bench-db-state" },
   /** `npm run bench:photos` empties its D1 first: the upload counter starts at zero. */
   "bench-photos": { build: ".builds/bench-photos", state: ".wrangler/bench-photos-state" },
+  /** `npm run bench:feed` empties its D1 first: the agency's feed starts with no listings. */
+  "bench-feed": { build: ".builds/bench-feed", state: ".wrangler/bench-feed-state" },
   /** `npm run payments:race` empties its D1 first: one intent, one ledger to read. */
   "payments-race": { build: ".builds/payments-race", state: ".wrangler/payments-race-state" },
 } as const satisfies Record<string, Folders>;

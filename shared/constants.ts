@@ -434,3 +434,11 @@ export const FEEDS_ENQUEUED_PER_RUN = 100;
 export const FEED_PHOTO_TIMEOUT_MS = 10_000;
 export const FEED_PHOTO_RECHECK_H = 7 * 24;
 export const FEED_PHOTO_PROBLEMS_SHOWN = 100;
+/**
+ * Writing listings from feeds (decision 101): the offers one FEEDS message writes (each up to five statements,
+ * far under 1 000 queries an invocation), the offers staged by one statement (one JSON parameter), and how
+ * many days before its end a listing whose offer is still in the feed is renewed.
+ */
+export const FEED_IMPORT_BATCH = 100;
+export const FEED_STAGE_ROWS = 200;
+export const FEED_RENEW_DAYS = 3;

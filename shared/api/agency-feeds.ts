@@ -52,9 +52,13 @@ export interface ApiFeedRun {
   /** All refused offers' count; `refusals` holds the first FEED_RUN_REFUSALS_KEPT. */
   refusals_count: number;
   refusals: ApiFeedRefusal[];
+  /** Listings written from the offers (decision 101): made, changed (or restored), archived, left as they were. */
   created: number;
   updated: number;
   archived: number;
+  unchanged: number;
+  /** True while the run's offers are still being written: the counts are not final yet. */
+  importing: boolean;
 }
 
 export interface ApiAgencyFeed {

@@ -2,8 +2,8 @@
  * Decision 100 in Chromium, without JavaScript (plain form posts): a manager founds an agency, is refused a
  * feed address that cannot be fetched (the field's message), adds a YRL feed served by a server this test
  * starts on loopback (the e2e server runs in development, which may fetch it), and reads its first run's
- * report — offers read and valid, and the refused offers with their internal-id, line and reason — in
- * English, Russian and Serbian; then removes the feed.
+ * report — offers read and valid, the listings created from them (decision 101), and the refused offers with
+ * their internal-id, line and reason — in English, Russian and Serbian; then removes the feed.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -59,16 +59,18 @@ it("adds a feed and reads its run's report in three languages", { timeout: 120_0
     await expect.poll(() => page.getByTestId("agency-done").textContent()).toContain("The feed is added");
     const feeds = page.getByTestId("agency-feeds");
     expect(await feeds.textContent()).toContain(feedUrl);
-    // The first check runs on the queue: the report is there within seconds.
+    // The first check and its import run on the queue: the whole report is there within seconds.
     await expect
       .poll(
         async () => {
           await page.goto("/cabinet/agency/");
-          return page.getByTestId("feed-run").count();
+          const written = page.getByTestId("feed-written");
+          return (await written.count()) ? written.textContent() : null;
         },
         { timeout: 30_000, interval: 1_000 },
       )
-      .toBe(1);
+      .toBe("Listings created: 2; updated: 0; archived: 0; unchanged: 0.");
+    expect(await page.getByTestId("feed-run").count()).toBe(1);
     expect(await page.getByTestId("feed-run").getAttribute("data-outcome")).toBe("fetched");
     expect(await page.getByTestId("feed-counts").textContent()).toBe("Offers read: 3; valid: 2; refused: 1.");
     const row = page.getByTestId("feed-refusals").locator("tbody tr");
@@ -83,12 +85,18 @@ it("adds a feed and reads its run's report in three languages", { timeout: 120_0
       .toBe("Прочитано предложений: 3; годных: 2; отклонено: 1.");
     expect(await page.getByTestId("feed-refusals").textContent()).toContain("не найдено среди городов");
     expect(await page.getByTestId("feed-run").textContent()).toContain("фид прочитан");
+    expect(await page.getByTestId("feed-written").textContent()).toBe(
+      "Объявлений создано: 2; обновлено: 0; в архиве: 0; без изменений: 0.",
+    );
 
     await page.goto("/sr/cabinet/agency/");
     await expect
       .poll(() => page.getByTestId("feed-counts").textContent())
       .toBe("Pročitano ponuda: 3; ispravnih: 2; odbijenih: 1.");
     expect(await page.getByTestId("feed-refusals").textContent()).toContain("nije grad ni deo grada");
+    expect(await page.getByTestId("feed-written").textContent()).toBe(
+      "Oglasa napravljeno: 2; izmenjeno: 0; arhivirano: 0; bez izmena: 0.",
+    );
     await submit(page, "Ukloni fid");
     await expect.poll(() => page.getByTestId("agency-done").textContent()).toContain("Fid je uklonjen");
     expect(await page.getByTestId("agency-feeds").locator("li").count()).toBe(0);

@@ -9,7 +9,7 @@ import { createScheduledController, env } from "cloudflare:test";
 import { describe, expect, inject, it, vi } from "vitest";
 import { AGENCY_FEED_ADDS_PER_HOUR, type ApiAgencyFeed, type ApiFeedRun } from "#shared/api/agency-feeds.ts";
 import { FEED_CHECK_INTERVAL_H, FEED_RUNS_KEPT, FEEDS_PER_AGENCY } from "#shared/constants.ts";
-import { checkFeed } from "#worker/workflows/feed-check.ts";
+import { checkAndImport } from "./feed-import-fixtures.ts";
 import { scheduled } from "#worker/scheduled.ts";
 import { call, errorOf, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 import { setRateLimitCount } from "./rate-limit-fixtures.ts";
@@ -142,7 +142,7 @@ describe("GET /api/agency/feeds/{id}/runs and DELETE /api/agency/feeds/{id}", ()
   it("shows a feed's runs to its agency's members only: another agency's feed is a 404", async () => {
     const { who: manager, id: agencyId } = await founder();
     const feedId = await insertFeed(agencyId, feedUrl(uniqueName(), "status-500"), manager.user.id);
-    await checkFeed(env, feedId, Date.now());
+    await checkAndImport(feedId, Date.now());
     const agent = await agentOf(agencyId);
     for (const who of [manager, agent]) {
       const res = await runs(who, feedId);
@@ -167,7 +167,7 @@ describe("GET /api/agency/feeds/{id}/runs and DELETE /api/agency/feeds/{id}", ()
     expect((await runs(manager, feedId)).status).toBe(404);
     expect(await dataOf<ApiAgencyFeed[]>(await as(manager, "/api/agency/feeds"))).toEqual([]);
     // A removed feed is checked no more.
-    expect(await checkFeed(env, feedId, Date.now())).toBeNull();
+    expect(await checkAndImport(feedId, Date.now())).toBeNull();
   });
 });
 
@@ -176,7 +176,7 @@ describe("checkFeed", () => {
     const { who, id: agencyId } = await founder();
     const name = uniqueName();
     const feedId = await insertFeed(agencyId, feedUrl(name), who.user.id);
-    const first = await checkFeed(env, feedId, Date.now());
+    const first = await checkAndImport(feedId, Date.now());
     expect(first).toMatchObject({ outcome: "fetched", problem: null, offersRead: 6, offersValid: 2, refusalsCount: 4 });
     const [report] = await dataOf<ApiFeedRun[]>(await runs(who, feedId));
     expect(report!.refusals.map((r) => [r.internal_id, r.code, r.message])).toEqual([
@@ -194,7 +194,7 @@ describe("checkFeed", () => {
       .first();
     expect(stored).toEqual({ etag: '"good-1"', last_modified: "Sun, 29 Nov 2026 12:00:00 GMT" });
 
-    const second = await checkFeed(env, feedId, Date.now() + 1000);
+    const second = await checkAndImport(feedId, Date.now() + 1000);
     expect(second).toMatchObject({ outcome: "unchanged", offersRead: 0, refusalsCount: 0 });
     expect((await requestsOf(name)).map((r) => r.ifNoneMatch)).toEqual([null, '"good-1"']);
     const reports = await dataOf<ApiFeedRun[]>(await runs(who, feedId));
@@ -207,7 +207,7 @@ describe("checkFeed", () => {
   it("reports a malformed feed with its line, keeping the offers read before and no validators", async () => {
     const { who, id: agencyId } = await founder();
     const feedId = await insertFeed(agencyId, feedUrl(uniqueName(), "malformed.xml"), who.user.id);
-    const run = await checkFeed(env, feedId, Date.now());
+    const run = await checkAndImport(feedId, Date.now());
     expect(run).toMatchObject({ outcome: "failed", offersRead: 1, offersValid: 1 });
     expect(run!.problem!.code).toBe("feed_malformed");
     const [report] = await dataOf<ApiFeedRun[]>(await runs(who, feedId));
@@ -220,7 +220,7 @@ describe("checkFeed", () => {
   it("reports a server's error with its status", async () => {
     const { who, id: agencyId } = await founder();
     const feedId = await insertFeed(agencyId, feedUrl(uniqueName(), "status-500"), who.user.id);
-    await checkFeed(env, feedId, Date.now());
+    await checkAndImport(feedId, Date.now());
     const [report] = await dataOf<ApiFeedRun[]>(await runs(who, feedId));
     expect(report).toMatchObject({
       outcome: "failed",
@@ -239,7 +239,7 @@ describe("checkFeed", () => {
         ).bind(feedId, i, i),
       ),
     );
-    await checkFeed(env, feedId, Date.now());
+    await checkAndImport(feedId, Date.now());
     const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM agency_feed_runs WHERE feed_id = ?")
       .bind(feedId)
       .first<{ n: number }>();

@@ -4,7 +4,8 @@
  * - `/{name}/good.xml`: a feed of two valid offers and four refused ones (no internal-id, an id given twice,
  *   an unknown place), ETag `"good-1"` — a request carrying it is answered 304;
  * - `/{name}/malformed.xml`: one whole offer, then XML broken on a later line;
- * - `/{name}/status-500`: a 500.
+ * - `/{name}/status-500`: a 500;
+ * - `/{name}/feed.xml`: what the test last stored there with a PUT, without validators (each check reads it).
  * `{name}` is the test's own, so that `/requests/{name}` answers the requests it made (method and
  * conditional headers), for a test to check what was asked.
  */
@@ -42,8 +43,18 @@ export default async function setup(project: TestProject) {
     });
     requests.set(name, list);
   };
+  const stored = new Map<string, Buffer>();
   const server = createServer((req, res) => {
     const [, name = "", file = ""] = (req.url ?? "/").split("?")[0]!.split("/");
+    if (req.method === "PUT" && file === "feed.xml") {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        stored.set(name, Buffer.concat(chunks));
+        res.writeHead(204).end();
+      });
+      return;
+    }
     if (name === "requests") {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(requests.get(file) ?? []));
       return;
@@ -63,6 +74,8 @@ export default async function setup(project: TestProject) {
         .end(GOOD_FEED);
     } else if (file === "malformed.xml") {
       res.writeHead(200, { "content-type": "application/xml", etag: '"bad-1"' }).end(MALFORMED_FEED);
+    } else if (file === "feed.xml" && stored.has(name)) {
+      res.writeHead(200, { "content-type": "application/xml" }).end(stored.get(name));
     } else if (file === "status-500") {
       res.writeHead(500).end("down");
     } else {

@@ -35,7 +35,7 @@ import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
-import { enqueueFeedChecks } from "#worker/workflows/feed-queue.ts";
+import { enqueueFeedChecks, enqueueFeedRetire } from "#worker/workflows/feed-queue.ts";
 import { agencyPhotoProblems } from "#worker/db/feed-photos.ts";
 import { toAgencyFeed, toFeedPhotoProblem, toFeedRun } from "./shapes/agency-feed.ts";
 import { valid } from "./validate.ts";
@@ -130,7 +130,12 @@ agencyFeeds.delete(
   async (c) => {
     const membership = await member(c, true);
     if (membership instanceof Response) return membership;
-    if (!(await disableFeed(c.env.DB, c.req.valid("param").id, membership.agency_id, nowOf(c)))) return noFeed(c);
+    const feedId = c.req.valid("param").id;
+    if (!(await disableFeed(c.env.DB, feedId, membership.agency_id, nowOf(c)))) return noFeed(c);
+    // Its listings are archived by the queue, a batch a message (decision 101).
+    c.executionCtx.waitUntil(
+      enqueueFeedRetire(c.env, feedId).catch((error) => console.error(`feed ${feedId}: listings not archived:`, error)),
+    );
     return c.body(null, 204);
   },
 );

@@ -6,6 +6,7 @@
 import type { Database } from "#worker/app-env.ts";
 import { FEED_CHECK_INTERVAL_H, FEED_RUNS_KEPT, FEEDS_PER_AGENCY } from "#shared/constants.ts";
 import type { FeedRunOutcome } from "#shared/api/agency-feeds.ts";
+import { adoptStatement } from "./feed-listings.ts";
 import { isUniqueConstraintError } from "./users.ts";
 
 const FEED_CHECK_INTERVAL_MS = FEED_CHECK_INTERVAL_H * 3600 * 1000;
@@ -38,6 +39,9 @@ export interface FeedRunRow {
   created: number;
   updated: number;
   archived: number;
+  unchanged: number;
+  /** 1 while the run's import batches go on (decision 101). */
+  importing: number;
 }
 
 const FEED_COLUMNS = "f.id, f.agency_id, f.url, f.created_at, f.etag, f.last_modified, f.next_run_at, f.last_run_at";
@@ -172,6 +176,105 @@ export async function recordRun(db: Database, feedId: number, run: FeedRunRecord
       .bind(feedId, FEED_RUNS_KEPT),
   ]);
   return inserted!.results[0]!.id;
+}
+
+/**
+ * Opens the run of a fetched feed whose offers the import will write (decision 101): importing until its
+ * last batch. A newer run supersedes any import of the feed still going: its staged rows are dropped.
+ */
+export async function startRun(db: Database, feedId: number, startedAt: number): Promise<number> {
+  const [, , , inserted] = await db.batch<{ id: number }>([
+    adoptStatement(db, feedId),
+    db
+      .prepare("DELETE FROM feed_staged WHERE run_id IN (SELECT id FROM agency_feed_runs WHERE feed_id = ?)")
+      .bind(feedId),
+    db.prepare("UPDATE agency_feed_runs SET importing = 0 WHERE feed_id = ? AND importing = 1").bind(feedId),
+    db
+      .prepare(
+        `INSERT INTO agency_feed_runs (feed_id, started_at, finished_at, outcome, importing)
+         VALUES (?, ?, ?, 'fetched', 1) RETURNING id`,
+      )
+      .bind(feedId, startedAt, startedAt),
+    db
+      .prepare(
+        `DELETE FROM agency_feed_runs WHERE feed_id = ?1 AND id NOT IN
+           (SELECT id FROM agency_feed_runs WHERE feed_id = ?1 ORDER BY id DESC LIMIT ?2)`,
+      )
+      .bind(feedId, FEED_RUNS_KEPT),
+  ]);
+  return inserted!.results[0]!.id;
+}
+
+/**
+ * The reading's report of a run `startRun` opened: a problem fails it (its staged rows dropped: a feed not
+ * read to its end writes nothing); otherwise it stays importing while `staged` rows wait.
+ */
+export async function readRun(
+  db: Database,
+  runId: number,
+  run: Omit<FeedRunRecord, "startedAt" | "validators"> & { unchanged: number; staged: boolean },
+) {
+  await db.batch([
+    ...(run.staged ? [] : [db.prepare("DELETE FROM feed_staged WHERE run_id = ?").bind(runId)]),
+    db
+      .prepare(
+        `UPDATE agency_feed_runs SET finished_at = ?2, outcome = ?3, problem_code = ?4, problem_args = ?5,
+           offers_read = ?6, offers_valid = ?7, refusals = ?8, refusals_count = ?9, unchanged = ?10, importing = ?11
+         WHERE id = ?1`,
+      )
+      .bind(
+        runId,
+        run.finishedAt,
+        run.outcome,
+        run.problem?.code ?? null,
+        run.problem ? JSON.stringify(run.problem.args) : null,
+        run.offersRead,
+        run.offersValid,
+        JSON.stringify(run.refusals),
+        run.refusalsCount,
+        run.unchanged,
+        run.staged ? 1 : 0,
+      ),
+  ]);
+}
+
+/**
+ * Ends a run's import: the feed keeps the fetched answer's validators (only now, so a feed whose import did
+ * not end is fetched whole again), or, with a problem, the run fails and keeps none. The finished run's
+ * row; null when it was no longer importing.
+ */
+export async function finishImport(
+  db: Database,
+  feedId: number,
+  runId: number,
+  validators: { etag: string | null; lastModified: string | null } | null,
+  now: number,
+  problem: { code: string; args: Record<string, string | number> } | null,
+): Promise<FeedRunRow | null> {
+  const [finished] = await db.batch<FeedRunRow>([
+    db
+      .prepare(
+        `UPDATE agency_feed_runs SET importing = 0, finished_at = ?3,
+           outcome = CASE WHEN ?4 IS NULL THEN outcome ELSE 'failed' END,
+           problem_code = ifnull(?4, problem_code), problem_args = ifnull(?5, problem_args)
+         WHERE id = ?1 AND feed_id = ?2 AND importing = 1 RETURNING *`,
+      )
+      .bind(runId, feedId, now, problem?.code ?? null, problem ? JSON.stringify(problem.args) : null),
+    db.prepare("DELETE FROM feed_staged WHERE run_id = ?").bind(runId),
+    validators && !problem
+      ? db
+          .prepare(
+            `UPDATE agency_feeds SET etag = ?, last_modified = ?, last_run_at = (SELECT started_at FROM
+               agency_feed_runs WHERE id = ?) WHERE id = ?`,
+          )
+          .bind(validators.etag, validators.lastModified, runId, feedId)
+      : db
+          .prepare(
+            "UPDATE agency_feeds SET last_run_at = (SELECT started_at FROM agency_feed_runs WHERE id = ?) WHERE id = ?",
+          )
+          .bind(runId, feedId),
+  ]);
+  return (finished!.results[0] as FeedRunRow | undefined) ?? null;
 }
 
 /** The feed's runs, newest first (at most FEED_RUNS_KEPT are kept). */

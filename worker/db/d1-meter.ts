@@ -21,6 +21,10 @@ export interface D1Counts {
   roundTrips: number;
   /** Writing statements run (a batch's writing members each count). */
   writes: number;
+  /** Statements run, a batch's members each counted (the Workers' limit of queries per invocation counts these). */
+  statements: number;
+  /** Rows D1 reports written (`meta.rows_written`) by the statements whose answer carries it (not `first`). */
+  rowsWritten: number;
   /** The deepest chain of round trips each started after the one before it had ended. */
   sequential: number;
   /** The same depth over the round trips that have ended: what a response sent now waited for. */
@@ -66,18 +70,34 @@ const meteredStatements = new WeakMap<object, Metered>();
  * and its counts, which rise as it is used.
  */
 export function meterD1<D extends D1Like>(db: D, { delayMs = 0 }: D1MeterOptions = {}): { db: D; counts: D1Counts } {
-  const counts: D1Counts = { roundTrips: 0, writes: 0, sequential: 0, sequentialEnded: 0, inFlight: 0, trips: [] };
+  const counts: D1Counts = {
+    roundTrips: 0,
+    writes: 0,
+    statements: 0,
+    rowsWritten: 0,
+    sequential: 0,
+    sequentialEnded: 0,
+    inFlight: 0,
+    trips: [],
+  };
+  const rowsWritten = (result: unknown): number =>
+    Array.isArray(result)
+      ? result.reduce((sum: number, item) => sum + rowsWritten(item), 0)
+      : Number((result as { meta?: { rows_written?: number } } | null)?.meta?.rows_written ?? 0);
 
-  async function trip<T>(sql: string, writes: number, run: () => Promise<T>): Promise<T> {
+  async function trip<T>(sql: string, writes: number, run: () => Promise<T>, statements = 1): Promise<T> {
     counts.roundTrips += 1;
     counts.writes += writes;
+    counts.statements += statements;
     const depth = counts.sequentialEnded + 1;
     counts.trips.push({ sql: sql.replace(/\s+/g, " ").trim().slice(0, TRIP_SQL_CHARS), depth });
     counts.sequential = Math.max(counts.sequential, depth);
     counts.inFlight += 1;
     try {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      return await run();
+      const result = await run();
+      counts.rowsWritten += rowsWritten(result);
+      return result;
     } finally {
       counts.inFlight -= 1;
       counts.sequentialEnded = Math.max(counts.sequentialEnded, depth);
@@ -103,7 +123,7 @@ export function meterD1<D extends D1Like>(db: D, { delayMs = 0 }: D1MeterOptions
         const members = statements.map((s) => meteredStatements.get(s) ?? { real: s, sql: "?", writes: 0 });
         const writes = members.reduce((sum, member) => sum + member.writes, 0);
         const sql = `batch: ${members.map((member) => member.sql.trim().slice(0, 30)).join(" | ")}`;
-        return trip(sql, writes, () => target.batch(members.map((member) => member.real)));
+        return trip(sql, writes, () => target.batch(members.map((member) => member.real)), members.length);
       },
       exec: (sql: string) => trip(sql, isWrite(sql) ? 1 : 0, () => (target as unknown as D1Database).exec(sql)),
       withSession: (constraint?: string) => wrap((target as unknown as D1Database).withSession(constraint)),

@@ -17,7 +17,10 @@ export interface FeedsResult {
 /** A feed with its newest runs, newest first. */
 type FeedWithRuns = ApiAgencyFeed & { runs: ApiFeedRun[] };
 
-/** One run's report (decision 100): its outcome, why the feed was not read, the offers, each refusal. */
+/**
+ * One run's report (decisions 100 and 101): its outcome, why the feed was not read, the offers, the listings
+ * written from them, each refusal.
+ */
 function RunReport({ run }: { run: ApiFeedRun }) {
   const { t, intl } = useI18n();
   return (
@@ -42,6 +45,17 @@ function RunReport({ run }: { run: ApiFeedRun }) {
           })}
         </p>
       )}
+      {run.outcome === "fetched" ? (
+        <p className={styles.lead} data-testid="feed-written">
+          {t("cabinetAgency.feeds.written", {
+            created: run.created,
+            updated: run.updated,
+            archived: run.archived,
+            unchanged: run.unchanged,
+          })}
+          {run.importing ? ` ${t("cabinetAgency.feeds.importing")}` : ""}
+        </p>
+      ) : null}
       {run.refusals.length > 0 ? (
         <div className={styles.tableBox}>
           <table className={styles.table} data-testid="feed-refusals">

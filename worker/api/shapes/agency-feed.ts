@@ -32,6 +32,8 @@ export function toFeedRun(row: FeedRunRow): ApiFeedRun {
     created: row.created,
     updated: row.updated,
     archived: row.archived,
+    unchanged: row.unchanged,
+    importing: row.importing === 1,
   };
 }
 
