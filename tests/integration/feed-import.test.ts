@@ -350,6 +350,21 @@ describe("a feed's import", () => {
     }
   });
 
+  it("fetches a new offer's photos through the FEEDS queue into its listing, in the feed's order", async () => {
+    const { feedId, publish } = await agencyFeed();
+    const photos = `${inject("photoServer")}/${uniqueName()}`;
+    const urls = [`${photos}/photo-2.jpg`, `${photos}/photo-1.jpg`];
+    await publish([offer("with-photos", { image: urls })]);
+    await runFeed(feedId);
+    const listingId = (await listingsOf(feedId)).get("with-photos")!.listing_id;
+    const stored = () =>
+      env.DB.prepare("SELECT source_url FROM listing_images WHERE listing_id = ? ORDER BY position")
+        .bind(listingId)
+        .all<{ source_url: string }>()
+        .then(({ results }) => results.map((row) => row.source_url));
+    await vi.waitFor(async () => expect(await stored()).toEqual(urls), { timeout: 20_000, interval: 200 });
+  });
+
   it("writes nothing when no member with a verified phone can own the listings, and says so", async () => {
     const { who, feedId, publish } = await agencyFeed();
     await env.DB.prepare("UPDATE users SET phone_verified_at = NULL WHERE id = ?").bind(who.user.id).run();

@@ -269,6 +269,17 @@ describe("mapYrlOffer", () => {
     });
   });
 
+  it("takes photos over http only when told to (development: the tests' photo server)", async () => {
+    const image = ["http://127.0.0.1:8000/1.jpg"];
+    expect((await mapOne({ ...FLAT_FOR_SALE, image }, { resolvePlace, httpPhotos: true })).listing?.photos).toEqual(
+      image,
+    );
+    expect(
+      (await mapOne({ ...FLAT_FOR_SALE, image: ["ftp://p.rs/1.jpg"] }, { resolvePlace, httpPhotos: true })).refusal
+        ?.code,
+    ).toBe("photo_not_https");
+  });
+
   it("names the listing rule that refused a value", async () => {
     const { refusal } = await mapOne({ ...FLAT_FOR_SALE, description: "Хороший район." });
     expect(refusal).toMatchObject({ reason: "validation.tooShort", args: { value: "Хороший район." } });

@@ -83,6 +83,8 @@ export interface FeedMapOptions {
   resolvePlace: ResolvePlace;
   /** The description's language when its text does not tell (the agency's own); none: such an offer is refused. */
   fallbackLang?: Locale | null;
+  /** Development only: photos on plain http too (the tests' photo server on loopback, decision 099). */
+  httpPhotos?: boolean;
 }
 
 export type FeedOfferResult = { listing: FeedListing } | { refusal: FeedRefusal };
@@ -226,7 +228,7 @@ function pointOf(read: ReturnType<typeof reader>): FeedPoint | null {
   return { lat: parseNumber(lat, "location/latitude"), lng: parseNumber(lng, "location/longitude") };
 }
 
-function photosOf(read: ReturnType<typeof reader>): string[] {
+function photosOf(read: ReturnType<typeof reader>, httpPhotos: boolean): string[] {
   const photos: string[] = [];
   for (const text of read.all("image")) {
     let url: URL;
@@ -235,7 +237,9 @@ function photosOf(read: ReturnType<typeof reader>): string[] {
     } catch {
       throw new Refused("invalid_value", "image", text, "validation.format");
     }
-    if (url.protocol !== "https:") throw new Refused("photo_not_https", "image", text);
+    if (url.protocol !== "https:" && !(httpPhotos && url.protocol === "http:")) {
+      throw new Refused("photo_not_https", "image", text);
+    }
     if (text.length > PHOTO_URL_MAX) throw new Refused("invalid_value", "image", text, "validation.tooLong");
     if (!photos.includes(url.href)) photos.push(url.href);
   }
@@ -350,7 +354,7 @@ function listingOf(offer: YrlOffer, id: string, options: FeedMapOptions): FeedLi
     city_id: place.city_id,
     district_id: place.district_id,
     values,
-    photos: photosOf(read),
+    photos: photosOf(read, options.httpPhotos === true),
   };
 }
 

@@ -86,6 +86,7 @@ async function readAndStage(
     (await feedListingStates(db, feedId, now, FEED_RENEW_DAYS)).map((state) => [state.internal_id, state]),
   );
   const resolvePlace = gazetteerResolver(await referenceTables(env).gazetteer());
+  const httpPhotos = config(env).ENVIRONMENT === "development";
   const read: { offer: YrlOffer; refusal: FeedRefusal | null }[] = [];
   const unchanged = new Set<string>();
   let seq = 0;
@@ -127,7 +128,7 @@ async function readAndStage(
   };
   const result = await readYrlFeed(fetched.body, {
     onOffer: (offer) => {
-      const mapped = mapYrlOffer(offer, { resolvePlace });
+      const mapped = mapYrlOffer(offer, { resolvePlace, httpPhotos });
       const kept: YrlOffer = { internal_id: offer.internal_id, line: offer.line, values: {}, overflow: null };
       read.push({ offer: kept, refusal: "refusal" in mapped ? mapped.refusal : null });
       if ("listing" in mapped) {
