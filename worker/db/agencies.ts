@@ -24,13 +24,25 @@ export interface MembershipRow {
   slug: string;
   name: string | null;
   account_id: number;
+  advertiser_type: "owner" | "agency";
+  licence_number: string | null;
+  licence_checked_at: number | null;
+  licence_refused_at: number | null;
+  address: string | null;
+  phones: string;
+  website: string | null;
+  languages: string;
+  logo_key: string | null;
+  logo_side: number | null;
 }
 
 /** The caller's agency and role, or null when they belong to none. */
 export function membershipOf(db: Database, userId: number): Promise<MembershipRow | null> {
   return db
     .prepare(
-      `SELECT m.agency_id, m.role, a.slug, u.agency_name AS name, a.account_id
+      `SELECT m.agency_id, m.role, a.slug, u.agency_name AS name, a.account_id, u.advertiser_type, u.licence_number,
+         u.licence_checked_at, u.licence_refused_at, a.address, a.phones, a.website, a.languages, a.logo_key,
+         a.logo_side
        FROM agency_members m JOIN agencies a ON a.id = m.agency_id JOIN users u ON u.id = a.account_id
        WHERE m.user_id = ?`,
     )
@@ -127,6 +139,8 @@ export interface AgencyProfileRow {
   phones: string;
   website: string | null;
   languages: string;
+  logo_key: string | null;
+  logo_side: number | null;
   created_at: number;
   members: number;
   active_listings: number;
@@ -140,7 +154,7 @@ export function agencyProfile(db: Database, slug: string): Promise<AgencyProfile
   return db
     .prepare(
       `SELECT a.id, a.slug, u.agency_name AS name, u.advertiser_type, u.licence_number, u.licence_checked_at,
-         u.licence_refused_at, a.address, a.phones, a.website, a.languages, a.created_at,
+         u.licence_refused_at, a.address, a.phones, a.website, a.languages, a.logo_key, a.logo_side, a.created_at,
          (SELECT count(*) FROM agency_members m WHERE m.agency_id = a.id) AS members,
          (SELECT count(*) FROM listings l JOIN users o ON o.id = l.owner_id
            WHERE l.agency_id = a.id AND l.status = 'active' AND l.deleted_at IS NULL AND o.blocked_at IS NULL
@@ -270,4 +284,85 @@ export async function removeMember(db: Database, agencyId: number, userId: numbe
       .bind(agencyId, userId),
   ]);
   return removed!.meta.changes > 0 ? null : "last_manager";
+}
+
+/** The profile's fields a manager changes (`undefined`: left as it is; null or empty: removed). */
+export interface AgencyProfileChange {
+  name?: string;
+  licenceNumber?: string;
+  address?: string | null;
+  phones?: string[];
+  website?: string | null;
+  languages?: string[];
+}
+
+/**
+ * Writes the profile's changes, while `managerId` is still a manager of the agency (checked in each
+ * statement: a manager removed meanwhile writes nothing) — one batch. The name and licence number are the
+ * licence account's (decision 098): a change there waits for the moderator's check again (its trigger,
+ * migration 0041, clears the check) and is the check's new turn. False when nothing was written.
+ */
+export async function updateAgencyProfile(
+  db: Database,
+  agencyId: number,
+  managerId: number,
+  change: AgencyProfileChange,
+  now: number,
+): Promise<boolean> {
+  const manages = `EXISTS (SELECT 1 FROM agency_members WHERE agency_id = ?1 AND user_id = ?2 AND role = 'manager')`;
+  const columns: string[] = [];
+  const values: (string | null)[] = [];
+  const set = (column: string, value: string | null) => {
+    values.push(value);
+    columns.push(`${column} = ?${values.length + 3}`);
+  };
+  if (change.address !== undefined) set("address", change.address || null);
+  if (change.phones !== undefined) set("phones", JSON.stringify(change.phones));
+  if (change.website !== undefined) set("website", change.website || null);
+  if (change.languages !== undefined) set("languages", JSON.stringify(change.languages));
+  const statements = [
+    db
+      .prepare(
+        `UPDATE agencies SET updated_at = ?3${columns.map((c) => `, ${c}`).join("")} WHERE id = ?1 AND ${manages}`,
+      )
+      .bind(agencyId, managerId, now, ...values),
+  ];
+  if (change.name !== undefined || change.licenceNumber !== undefined) {
+    // Only a real change is the check's new turn; the same name and number keep the check.
+    statements.push(
+      db
+        .prepare(
+          `UPDATE users SET agency_name = ifnull(?4, agency_name), licence_number = ifnull(?5, licence_number),
+             licence_submitted_at = ?3, updated_at = ?3
+           WHERE id = (SELECT account_id FROM agencies WHERE id = ?1) AND ${manages}
+             AND (agency_name IS NOT ifnull(?4, agency_name) OR licence_number IS NOT ifnull(?5, licence_number))`,
+        )
+        .bind(agencyId, managerId, now, change.name ?? null, change.licenceNumber ?? null),
+    );
+  }
+  const [agency] = await db.batch(statements);
+  return agency!.meta.changes > 0;
+}
+
+/**
+ * Puts the logo `logo` (null: none) in place of `previous`, while `managerId` still manages the agency and
+ * the logo is still the one read (an upload at the same time takes the other turn). Whether it was written.
+ */
+export async function replaceAgencyLogo(
+  db: Database,
+  agencyId: number,
+  managerId: number,
+  previous: string | null,
+  logo: { key: string; side: number } | null,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE agencies SET logo_key = ?4, logo_side = ?5, updated_at = ?3
+       WHERE id = ?1 AND logo_key IS ?6
+         AND EXISTS (SELECT 1 FROM agency_members WHERE agency_id = ?1 AND user_id = ?2 AND role = 'manager')`,
+    )
+    .bind(agencyId, managerId, now, logo?.key ?? null, logo?.side ?? null, previous)
+    .run();
+  return result.meta.changes > 0;
 }
