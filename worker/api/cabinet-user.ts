@@ -25,6 +25,7 @@ import { hashPassword, verifyPassword } from "#worker/auth/passwords.ts";
 import { clearSession } from "#worker/auth/session.ts";
 import { passwordOf, toApiUser } from "#worker/auth/users.ts";
 import { endUserSessions } from "#worker/auth/session-end.ts";
+import { agencySlugOf } from "#shared/api/agency.ts";
 import { setAdvertiser } from "#worker/db/agencies.ts";
 import {
   deleteAccount,
@@ -96,7 +97,9 @@ cabinetUser.post(
   throttle((c) => [perUser(c, "advertiser", ADVERTISER_CHANGES_PER_HOUR, 3600)], { field: "advertiser_type" }),
   valid("json", UpdateAdvertiserBody),
   async (c) => {
-    const refused = await setAdvertiser(c.env.DB, userId(c), advertiserOf(c.req.valid("json")), nowOf(c));
+    const advertiser = advertiserOf(c.req.valid("json"));
+    const slug = agencySlugOf(advertiser.agency_name ?? "");
+    const refused = await setAdvertiser(c.env.DB, userId(c), advertiser, slug, nowOf(c));
     if (refused) {
       return apiError(c, 409, "already_member", "This account is a member of an agency it does not hold", {
         agency_name: "cabinetAgency.error.alreadyMember",

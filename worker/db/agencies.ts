@@ -6,7 +6,7 @@
  */
 import type { Database } from "#worker/app-env.ts";
 import type { AdvertiserInput } from "#shared/api/advertiser.ts";
-import { type AgencyRole, agencySlugOf } from "#shared/api/agency.ts";
+import type { AgencyRole } from "#shared/api/agency.ts";
 import { CONFIRMED } from "./listing-columns.ts";
 import { isUniqueConstraintError } from "./users.ts";
 
@@ -378,12 +378,13 @@ export type AdvertiserRefusal = "member";
  * the agency whose licence account it is takes the name and number, and one is founded when it has none;
  * an account that is another's agency's member gets "member". A changed type, name or number waits for the
  * moderator's check again (a changed type explicitly, as under decision 087; name and number by the
- * trigger); an unchanged one keeps it.
+ * trigger); an unchanged one keeps it. `slugBase`: a founded agency's slug (`agencySlugOf` its name).
  */
 export async function setAdvertiser(
   db: Database,
   userId: number,
   advertiser: AdvertiserInput,
+  slugBase: string,
   now: number,
 ): Promise<AdvertiserRefusal | null> {
   const membership = await membershipOf(db, userId);
@@ -394,7 +395,7 @@ export async function setAdvertiser(
       await createAgency(
         db,
         { userId, name: advertiser.agency_name!, licenceNumber: advertiser.licence_number },
-        agencySlugOf(advertiser.agency_name!),
+        slugBase,
         now,
       );
       return null;

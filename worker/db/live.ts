@@ -3,7 +3,7 @@
  * messages a reconnecting page missed and a person's unread count are worker/db/conversations.ts's.)
  */
 import type { Database } from "#worker/app-env.ts";
-import { managedBy } from "./agencies.ts";
+import { takesPart } from "./conversations.ts";
 
 /**
  * Whether the person takes part in the conversation: one of its two people, or a manager of its listing's
@@ -13,7 +13,7 @@ export async function mayListen(db: Database, conversationId: number, userId: nu
   const row = await db
     .prepare(
       `SELECT 1 FROM conversations c JOIN listings l ON l.id = c.listing_id
-       WHERE c.id = ?1 AND (c.visitor_id = ?2 OR c.owner_id = ?2 OR ${managedBy("?2")})`,
+       WHERE c.id = ?1 AND ${takesPart("?2")}`,
     )
     .bind(conversationId, userId)
     .first();
@@ -27,8 +27,7 @@ export async function conversationsLeft(db: Database, conversationIds: number[],
     .prepare(
       `SELECT value AS id FROM json_each(?1) WHERE value NOT IN (
          SELECT c.id FROM conversations c JOIN listings l ON l.id = c.listing_id
-         WHERE c.id IN (SELECT value FROM json_each(?1))
-           AND (c.visitor_id = ?2 OR c.owner_id = ?2 OR ${managedBy("?2")}))`,
+         WHERE c.id IN (SELECT value FROM json_each(?1)) AND ${takesPart("?2")})`,
     )
     .bind(JSON.stringify(conversationIds), userId)
     .all<{ id: number }>();
