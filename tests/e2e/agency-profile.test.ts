@@ -78,7 +78,7 @@ it(
       await page.goto("/cabinet/agency/");
       await expect.poll(() => page.getByRole("heading", { name: "The agency's profile" }).count()).toBe(1);
       await page.getByLabel("Office address").fill("Bulevar oslobođenja 10, Novi Sad");
-      await page.getByLabel("Phone 1").fill("021 123 4567");
+      await page.getByLabel("Phone 1").fill("011 323 4567");
       await page.getByLabel("Website (https://…)").fill("https://localhost");
       await page.getByRole("checkbox", { name: "English" }).check();
       await page.getByRole("checkbox", { name: "Russian" }).check();
@@ -94,7 +94,7 @@ it(
       await page.getByLabel("Адрес офиса").fill("Булевар ослобођења 10, Нови Сад");
       await submit(page, "Сохранить профиль");
       await expect.poll(() => page.getByTestId("agency-done").textContent()).toBe("Профиль сохранён.");
-      expect(await page.getByLabel("Телефон 1").inputValue()).toBe("+381211234567");
+      expect(await page.getByLabel("Телефон 1").inputValue()).toBe("+381113234567");
 
       // In Serbian: Serbian is spoken too.
       await page.goto("/sr/cabinet/agency/");
@@ -106,7 +106,7 @@ it(
       expect(shown.body.data).toMatchObject({
         name,
         address: "Булевар ослобођења 10, Нови Сад",
-        phones: ["+381211234567"],
+        phones: ["+381113234567"],
         website: "https://agencija.example.rs/",
         languages: ["sr", "en", "ru"],
       });

@@ -13,6 +13,7 @@ import type { Single } from "#shared/api/conventions.ts";
 import { LIVE_CLOSE_SESSION_ENDED } from "#shared/live-protocol.ts";
 import { sniffPhoto } from "#worker/workflows/photo-sniff.ts";
 import { gradientPng, SMALL_JPEG, withExif } from "#tests/fixtures/photos.ts";
+import { BROWSER_UA } from "#tests/fixtures/requests.ts";
 import { call, devSession, errorOf, ORIGIN, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
 import { mustOpen, openLive } from "./live-fixtures.ts";
 import { as, contactsOf, countOf, json, pair, type Thread, threadOf, write } from "./messages-helpers.ts";
@@ -176,6 +177,64 @@ describe("PATCH /api/agency", () => {
   });
 });
 
+describe("the cabinet's form, without JavaScript", () => {
+  it("a refused post names the field and keeps what was typed; a good one redirects to its outcome", async () => {
+    const { founder, slug } = await agency();
+    const post = (website: string) =>
+      SELF.fetch(`${ORIGIN}/cabinet/agency/`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "user-agent": BROWSER_UA,
+          "cf-connecting-ip": founder.ip,
+          origin: ORIGIN,
+          cookie: founder.jar.header(),
+        },
+        body: new URLSearchParams([
+          ["name", "Agencija Forma"],
+          ["licence_number", "360-00-00123/2014-10"],
+          ["address", "Bulevar oslobođenja 10, Novi Sad"],
+          ["phones", ""],
+          ["phones", "011 323 4567"],
+          ["phones", ""],
+          ["website", website],
+          ["languages", "en"],
+          ["languages", "ru"],
+          ["intent", "profile"],
+        ]),
+      });
+    const refused = await post("https://localhost");
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain("Enter a website address starting with https://");
+    expect(page).toContain('value="Bulevar oslobođenja 10, Novi Sad"');
+    // The phone given in the second box is shown in the first: the boxes hold the list as sent.
+    expect(page).toContain('value="011 323 4567"');
+    const saved = await post("https://agencija.example.rs");
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/cabinet/agency/?done=profile");
+    // The form speaks each language, what was saved in it.
+    for (const [path, words] of [
+      ["/ru/cabinet/agency/", ["Адрес офиса", "Сохранить профиль", "Телефон 1", "английский"]],
+      ["/sr/cabinet/agency/", ["Adresa kancelarije", "Sačuvaj profil", "Telefon 1", "srpski"]],
+    ] as const) {
+      const shown = await (
+        await SELF.fetch(`${ORIGIN}${path}`, { headers: { "user-agent": BROWSER_UA, cookie: founder.jar.header() } })
+      ).text();
+      for (const word of words) expect(shown, `${path} ${word}`).toContain(word);
+      expect(shown).toContain('value="+381113234567"');
+    }
+    expect(await publicProfile(slug)).toMatchObject({
+      name: "Agencija Forma",
+      address: "Bulevar oslobođenja 10, Novi Sad",
+      phones: ["+381113234567"],
+      website: "https://agencija.example.rs/",
+      languages: ["en", "ru"],
+    });
+  });
+});
+
 describe("the logo", () => {
   it(
     "goes through the photo pipeline: square WebP variants, no metadata; replaced and removed files leave R2",
@@ -306,6 +365,61 @@ describe("the agency's listings and conversations", () => {
       text: "Great, see you.",
       from_me: false,
     });
+  });
+
+  it("on the messages page, without JavaScript, the manager finds the conversation and answers it", async () => {
+    const back = `/cabinet/messages/?c=${conversationId}`;
+    const list = await (
+      await SELF.fetch(`${ORIGIN}/cabinet/messages/`, {
+        headers: { "user-agent": BROWSER_UA, cookie: manager.jar.header() },
+      })
+    ).text();
+    expect(list).toContain(`data-id="${conversationId}"`);
+    const res = await SELF.fetch(`${ORIGIN}${back}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "user-agent": BROWSER_UA,
+        "cf-connecting-ip": manager.ip,
+        origin: ORIGIN,
+        cookie: manager.jar.header(),
+      },
+      body: new URLSearchParams({
+        intent: "reply",
+        conversation_id: String(conversationId),
+        text: "Answered from the page.",
+        redirect_to: back,
+      }),
+    });
+    expect(res.status).toBeLessThan(400);
+    expect((await threadOf(visitor, { conversation_id: conversationId })).items[0]).toMatchObject({
+      text: "Answered from the page.",
+      sender_id: manager.user.id,
+      from_me: false,
+    });
+    // Another agency's manager posting the same form gets nothing written.
+    const forged = await SELF.fetch(`${ORIGIN}${back}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "user-agent": BROWSER_UA,
+        "cf-connecting-ip": stranger.ip,
+        origin: ORIGIN,
+        cookie: stranger.jar.header(),
+      },
+      body: new URLSearchParams({
+        intent: "reply",
+        conversation_id: String(conversationId),
+        text: "Injected.",
+        redirect_to: back,
+      }),
+    });
+    expect(forged.status).toBeGreaterThanOrEqual(400);
+    expect((await threadOf(visitor, { conversation_id: conversationId })).items[0]!.text).toBe(
+      "Answered from the page.",
+    );
   });
 
   it("forged ids: a manager reaches no conversation outside the agency's listings", async () => {
