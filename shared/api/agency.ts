@@ -179,10 +179,15 @@ export interface ApiMyAgency {
   name: string | null;
   role: AgencyRole;
   members: ApiAgencyMember[] | null;
-  /** The profile as its managers edit it (the public page's fields, whatever the licence account's state). */
-  profile: Pick<ApiAgencyProfile, "licence" | "address" | "phones" | "website" | "languages" | "logo"> & {
-    licence_number: string | null;
-  };
+  /**
+   * The profile as its managers edit it (the public page's fields, whatever the licence account's state, and
+   * the licence number the public page leaves out); null for an agent.
+   */
+  profile:
+    | (Pick<ApiAgencyProfile, "licence" | "address" | "phones" | "website" | "languages" | "logo"> & {
+        licence_number: string | null;
+      })
+    | null;
 }
 
 /** Serbian Cyrillic and Russian letters in Latin (Serbian's own Latin for the shared ones), diacritics off. */

@@ -129,6 +129,12 @@ describe("PATCH /api/agency", () => {
       else expect(res.status).toBe(403);
     }
     expect((await call("/api/agency", { body: { address: "x" }, method: "PATCH" })).status).toBe(401);
+    // An agent's cabinet shows the agency, neither its members nor the profile's licence number.
+    expect(await dataOf<ApiMyAgency>(await asWho(agent, "/api/cabinet/agency"))).toMatchObject({
+      role: "agent",
+      members: null,
+      profile: null,
+    });
     expect((await publicProfile(slug)).address).toBeNull();
     // A cookie write from another site is refused before anything is read.
     const forged = await call("/api/agency", {
@@ -247,7 +253,7 @@ describe("the logo", () => {
       const before = (await env.PHOTOS.list()).objects.length;
       const first = await logo(manager, withExif(SMALL_JPEG, 6), "logo.jpg", "image/jpeg");
       expect(first.status, await first.clone().text()).toBe(200);
-      const small = (await dataOf<ApiMyAgency>(first)).profile.logo!;
+      const small = (await dataOf<ApiMyAgency>(first)).profile!.logo!;
       expect(small.url).toMatch(/^\/photos\/[0-9a-f]{32}-48\.webp$/);
       const served = new Uint8Array(await (await SELF.fetch(`${ORIGIN}${small.url}`)).arrayBuffer());
       expect(sniffPhoto(served)).toMatchObject({ format: "webp", width: 48, height: 48 });
@@ -256,14 +262,14 @@ describe("the logo", () => {
 
       const second = await logo(manager, await gradientPng(500, 400));
       expect(second.status).toBe(200);
-      const large = (await dataOf<ApiMyAgency>(second)).profile.logo!;
+      const large = (await dataOf<ApiMyAgency>(second)).profile!.logo!;
       expect(large.variants.map((v) => v.width)).toEqual([96, 192, 384]);
       expect((await SELF.fetch(`${ORIGIN}${small.url}`)).status).toBe(404);
       expect((await env.PHOTOS.list()).objects.length).toBe(before + 3);
 
       const removed = await asWho(manager, "/api/agency/logo", undefined, "DELETE");
       expect(removed.status).toBe(200);
-      expect((await dataOf<ApiMyAgency>(removed)).profile.logo).toBeNull();
+      expect((await dataOf<ApiMyAgency>(removed)).profile!.logo).toBeNull();
       expect((await env.PHOTOS.list()).objects.length).toBe(before);
     },
   );

@@ -50,6 +50,7 @@ import {
   inviteByHash,
   membersOf,
   membershipOf,
+  type MembershipRow,
   removeMember,
   replaceAgencyLogo,
   updateAgencyProfile,
@@ -110,32 +111,27 @@ agency.get("/cabinet/agency", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const membership = await membershipOf(c.env.DB, userId(c));
   if (!membership) return c.json({ data: null });
-  const members =
-    membership.role === "manager" ? (await membersOf(c.env.DB, membership.agency_id)).map(toAgencyMember) : null;
-  const data: ApiMyAgency = {
-    id: membership.agency_id,
-    slug: membership.slug,
-    name: membership.name,
-    role: membership.role,
-    members,
-    profile: toMyAgencyProfile(membership),
-  };
-  return c.json({ data });
+  return c.json({ data: await myAgencyOf(c, membership) });
 });
 
-/** The caller's agency as `GET /api/cabinet/agency` answers it (after a change of theirs). */
-async function myAgency(c: Context<AppEnv>) {
-  const membership = (await membershipOf(c.env.DB, userId(c)))!;
-  const members = (await membersOf(c.env.DB, membership.agency_id)).map(toAgencyMember);
-  const data: ApiMyAgency = {
+/** The caller's agency as `GET /api/cabinet/agency` answers it: the members and the profile for a manager. */
+async function myAgencyOf(c: Context<AppEnv>, membership: MembershipRow): Promise<ApiMyAgency> {
+  const manager = membership.role === "manager";
+  return {
     id: membership.agency_id,
     slug: membership.slug,
     name: membership.name,
     role: membership.role,
-    members: membership.role === "manager" ? members : null,
-    profile: toMyAgencyProfile(membership),
+    members: manager ? (await membersOf(c.env.DB, membership.agency_id)).map(toAgencyMember) : null,
+    profile: manager ? toMyAgencyProfile(membership) : null,
   };
-  return c.json({ data });
+}
+
+/** The caller's agency after a change of theirs (403 when they were removed from it meanwhile). */
+async function myAgency(c: Context<AppEnv>) {
+  const membership = await membershipOf(c.env.DB, userId(c));
+  if (!membership) return apiError(c, 403, "forbidden", "Only an agency's managers may do this");
+  return c.json({ data: await myAgencyOf(c, membership) });
 }
 
 /** The caller's agency when they manage it; else the 403 answer. */

@@ -66,9 +66,16 @@ const LOGO_PX = 96;
  * beside it), address, phones, website and languages in one plain form; the logo in its own (multipart).
  * What a refused post typed is shown again.
  */
-export function AgencyProfile({ agency, result }: { agency: ApiMyAgency; result: ProfileResult | undefined }) {
+export function AgencyProfile({
+  agency,
+  profile,
+  result,
+}: {
+  agency: ApiMyAgency;
+  profile: NonNullable<ApiMyAgency["profile"]>;
+  result: ProfileResult | undefined;
+}) {
   const { t } = useI18n();
-  const { profile } = agency;
   const mine = result?.intent === "profile" ? result : undefined;
   const typed = mine?.values;
   const fieldError = (name: string) => mine?.fields?.[name];

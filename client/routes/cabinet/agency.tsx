@@ -357,7 +357,7 @@ export default function CabinetAgency({ loaderData, actionData }: Route.Componen
       ) : null}
       <div className={styles.sections}>
         {invite && !agency ? <Join token={invite} result={actionData} /> : null}
-        {agency?.role === "manager" ? <AgencyProfile agency={agency} result={actionData} /> : null}
+        {agency?.profile ? <AgencyProfile agency={agency} profile={agency.profile} result={actionData} /> : null}
         {agency?.role === "manager" ? <Members agency={agency} result={actionData} /> : null}
         {agency ? <AgencyFeeds feeds={feeds} manager={agency.role === "manager"} result={actionData} /> : null}
         {agency ? null : <Found result={actionData} />}

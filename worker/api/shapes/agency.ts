@@ -20,7 +20,7 @@ function logoOf(row: { logo_key: string | null; logo_side: number | null }): Api
 }
 
 /** The profile as the agency's managers edit it. */
-export function toMyAgencyProfile(row: MembershipRow): ApiMyAgency["profile"] {
+export function toMyAgencyProfile(row: MembershipRow): NonNullable<ApiMyAgency["profile"]> {
   return {
     licence: licenceStateOf(row),
     licence_number: row.licence_number,
