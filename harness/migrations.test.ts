@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { expect, it } from "vitest";
+import { seedUser } from "./seed/people.ts";
 
 const DIR = "worker/db/migrations";
 const files = readdirSync(DIR)
@@ -158,4 +159,94 @@ it("0047 makes every live agency account an agency of its own, its manager, with
       "INSERT INTO agency_members (agency_id, user_id, role, joined_at) SELECT id, 601, 'agent', 1 FROM agencies WHERE account_id = 602",
     ),
   ).toThrow(/UNIQUE/);
+});
+
+it("0051 moves every agency's name and licence from its account into `agencies`, losing none", () => {
+  const db = new DatabaseSync(":memory:");
+  db.exec("PRAGMA foreign_keys = ON");
+  // The seed's first 60 people as they were before 0047 (agencies named on their accounts, half checked by
+  // user 1), and one agency account registered after 0047 that founded no team.
+  const people = Array.from({ length: 60 }, (_, i) => seedUser(i + 1));
+  const agencies = people.filter((u) => u.advertiser.type === "agency");
+  expect(agencies.length).toBeGreaterThan(5);
+  const bind = (value: string | number | null) =>
+    value === null ? "NULL" : typeof value === "number" ? value : `'${value.replace(/'/g, "''")}'`;
+  let refusedId = 0;
+  migrate(db, {
+    "0047": () => {
+      for (const u of people) {
+        const a = u.advertiser.type === "agency" ? u.advertiser : null;
+        db.exec(`INSERT INTO users (id, name, email, role, created_at, advertiser_type, agency_name, licence_number,
+            licence_submitted_at, licence_checked_at, licence_checked_by)
+          VALUES (${u.id}, ${bind(u.name)}, ${bind(`${u.id}@example.rs`)}, 'user', ${u.created_at}, '${u.advertiser.type}',
+            ${bind(a?.name ?? null)}, ${bind(a?.licence_number ?? null)}, ${a ? u.created_at : "NULL"},
+            ${a?.licensed && a.licence_number ? u.created_at + 1 : "NULL"}, ${a?.licensed && a.licence_number ? 1 : "NULL"})`);
+      }
+      // One refused, with its reason.
+      refusedId = agencies.find(
+        (u) => u.advertiser.type === "agency" && u.advertiser.licence_number && !u.advertiser.licensed,
+      )!.id;
+      db.exec(`UPDATE users SET licence_refused_at = 5, licence_refused_reason = 'Not in the register', licence_checked_by = 1
+        WHERE id = ${refusedId}`);
+    },
+    "0051": () => {
+      db.exec(`
+        INSERT INTO users (id, name, email, role, created_at, advertiser_type, agency_name, licence_number, licence_submitted_at)
+        VALUES (701, 'Late', 'late@example.rs', 'user', 70, 'agency', 'Kasna Agencija', '360-1/2020', 70);
+        INSERT INTO cities (id, slug, name_en, name_ru, name_sr, lat, lng)
+          SELECT 1, 'beograd', 'Belgrade', 'Белград', 'Beograd', 44.8, 20.4 WHERE NOT EXISTS (SELECT 1 FROM cities WHERE id = 1);
+        INSERT INTO listings (id, type_id, deal, property_type, city_id, address, lat, lng, price, area, rooms, title,
+          title_generated, description, lang, owner_id, phone, status, created_at, updated_at, expires_at)
+        VALUES (81, 4, 'sale', 'apartment', 1, 'A 1', 44.8, 20.4, 1, 60, 2, 't', 1, 'd', 'en', 701, '+381601234567', 'active', 1, 1, 9);
+      `);
+    },
+  });
+  const rows = (sql: string) =>
+    db
+      .prepare(sql)
+      .all()
+      .map((row) => ({ ...row }));
+  const moved = rows(
+    `SELECT account_id, name, licence_number, licence_submitted_at, licence_checked_at, licence_checked_by,
+       licence_refused_at, licence_refused_reason FROM agencies WHERE account_id <= 60 ORDER BY account_id`,
+  );
+  expect(moved).toEqual(
+    agencies.map((u) => {
+      const a = u.advertiser as Extract<typeof u.advertiser, { type: "agency" }>;
+      const checked = a.licensed && a.licence_number !== null;
+      const refused = u.id === refusedId;
+      return {
+        account_id: u.id,
+        name: a.name,
+        licence_number: a.licence_number,
+        licence_submitted_at: u.created_at,
+        licence_checked_at: checked ? u.created_at + 1 : null,
+        licence_checked_by: checked || refused ? 1 : null,
+        licence_refused_at: refused ? 5 : null,
+        licence_refused_reason: refused ? "Not in the register" : null,
+      };
+    }),
+  );
+  expect(moved.filter((row) => row.licence_refused_at !== null)).toHaveLength(1);
+  // The late agency account is an agency of its own now, its manager, its listing the agency's.
+  expect(
+    rows(
+      "SELECT a.slug, a.name, a.licence_number, l.id AS listing FROM agencies a JOIN listings l ON l.agency_id = a.id WHERE a.account_id = 701",
+    ),
+  ).toEqual([{ slug: "agency-701", name: "Kasna Agencija", licence_number: "360-1/2020", listing: 81 }]);
+  expect(rows("SELECT role FROM agency_members WHERE user_id = 701")).toEqual([{ role: "manager" }]);
+  // The account keeps only its type.
+  const columns = rows("PRAGMA table_info(users)").map((column) => column.name);
+  expect(columns).toContain("advertiser_type");
+  expect(columns.filter((name) => /^(agency_name|licence_)/.test(String(name)))).toEqual([]);
+  expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+  // A changed number loses the check; a check without a number is refused, whatever code writes.
+  const licensed = moved.find((row) => row.licence_checked_at !== null)!;
+  db.exec(`UPDATE agencies SET licence_number = 'X-1' WHERE account_id = ${licensed.account_id}`);
+  expect(rows(`SELECT licence_checked_at FROM agencies WHERE account_id = ${licensed.account_id}`)).toEqual([
+    { licence_checked_at: null },
+  ]);
+  expect(() => db.exec("UPDATE agencies SET name = NULL, licence_checked_at = 9 WHERE account_id = 701")).toThrow(
+    /licence_check_needs_agency/,
+  );
 });

@@ -23,7 +23,7 @@ import type {
   UnsubscribeStatusResponse,
 } from "./api/content.ts";
 import type { AdvertiserType, AgenciesResponse, ApiAgencyCheck } from "./api/advertiser.ts";
-import type { AgencyRole, ApiMyAgency } from "./api/agency.ts";
+import type { AgencyRole, ApiMyAgency, UpdateAgencyInput } from "./api/agency.ts";
 import type { ApiAgencyFeed, ApiFeedPhotoProblems, ApiFeedRun } from "./api/agency-feeds.ts";
 import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
@@ -521,6 +521,10 @@ export function createApiClient(options: ApiClientOptions) {
         body: { token },
       }),
     removeAgencyMember: (userId: number) => request<null>("DELETE", `/api/agency/members/${userId}`),
+    // The agency's profile (decision 104).
+    updateAgency: (body: UpdateAgencyInput) => request<Single<ApiMyAgency>>("PATCH", "/api/agency", { body }),
+    updateAgencyLogo: (form: FormData) => request<Single<ApiMyAgency>>("POST", "/api/agency/logo", { body: form }),
+    removeAgencyLogo: () => request<Single<ApiMyAgency>>("DELETE", "/api/agency/logo"),
     // Agencies' feeds (decision 100; shapes in ./api/agency-feeds.ts).
     agencyFeeds: () => request<Single<ApiAgencyFeed[]>>("GET", "/api/agency/feeds"),
     addAgencyFeed: (url: string) => request<Single<{ id: number }>>("POST", "/api/agency/feeds", { body: { url } }),

@@ -163,14 +163,15 @@ describe("the default seed in SQLite", () => {
     expect(one<{ n: number }>(db, "SELECT COUNT(*) AS n FROM listings WHERE owner_id = 2").n).toBeGreaterThan(10);
   });
 
-  it("has agencies, licensed and not, owning part of the public listings (decision 087)", () => {
+  it("has agencies, licensed and not, owning part of the public listings (decisions 087, 104)", () => {
     const public_ = (condition: string) =>
       one<{ n: number }>(
         db,
-        `SELECT COUNT(*) AS n FROM listings l JOIN users u ON u.id = l.owner_id WHERE l.status = 'active' AND ${condition}`,
+        `SELECT COUNT(*) AS n FROM listings l JOIN users u ON u.id = l.owner_id
+           LEFT JOIN agencies a ON a.id = l.agency_id WHERE l.status = 'active' AND ${condition}`,
       ).n;
-    const licensed = "u.advertiser_type = 'agency' AND u.licence_checked_at IS NOT NULL";
-    const unlicensed = "u.advertiser_type = 'agency' AND u.licence_checked_at IS NULL";
+    const licensed = "u.advertiser_type = 'agency' AND a.licence_checked_at IS NOT NULL";
+    const unlicensed = "u.advertiser_type = 'agency' AND a.licence_checked_at IS NULL";
     expect(public_(licensed)).toBeGreaterThan(20);
     expect(public_(unlicensed)).toBeGreaterThan(20);
     expect(public_("u.advertiser_type = 'owner'")).toBeGreaterThan(public_("u.advertiser_type = 'agency'"));
@@ -178,15 +179,19 @@ describe("the default seed in SQLite", () => {
     expect(
       one<{ n: number }>(
         db,
-        `SELECT COUNT(*) AS n FROM users WHERE (advertiser_type = 'agency' AND agency_name IS NULL)
-           OR (licence_checked_at IS NOT NULL AND licence_number IS NULL)
-           OR (advertiser_type = 'owner' AND (agency_name IS NOT NULL OR licence_number IS NOT NULL))`,
+        `SELECT COUNT(*) AS n FROM users u LEFT JOIN agencies a ON a.account_id = u.id
+         WHERE (u.advertiser_type = 'agency' AND a.name IS NULL)
+           OR (a.licence_checked_at IS NOT NULL AND a.licence_number IS NULL)
+           OR (u.advertiser_type = 'owner' AND a.id IS NOT NULL)`,
       ).n,
     ).toBe(0);
     // Awaiting a check: the back office's list has some.
     expect(
-      one<{ n: number }>(db, `SELECT COUNT(*) AS n FROM users u WHERE ${unlicensed} AND u.licence_number IS NOT NULL`)
-        .n,
+      one<{ n: number }>(
+        db,
+        `SELECT COUNT(*) AS n FROM users u JOIN agencies a ON a.account_id = u.id
+         WHERE ${unlicensed} AND a.licence_number IS NOT NULL`,
+      ).n,
     ).toBeGreaterThan(0);
   });
 

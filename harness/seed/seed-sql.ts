@@ -208,25 +208,11 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   };
   yield* inserts(
     "users",
-    [
-      "id",
-      "name",
-      "phone",
-      "email",
-      "created_at",
-      "phone_verified_at",
-      "advertiser_type",
-      "agency_name",
-      "licence_number",
-      "licence_submitted_at",
-      "licence_checked_at",
-      "licence_checked_by",
-    ],
+    ["id", "name", "phone", "email", "created_at", "phone_verified_at", "advertiser_type"],
     (function* () {
       for (let id = 1; id <= users; id++) {
         const u = seedUser(id);
         if (id > 2 && userEmails.length < 4) userEmails.push(u.email);
-        const agency = u.advertiser.type === "agency" ? u.advertiser : null;
         yield [
           u.id,
           u.name,
@@ -235,12 +221,6 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
           u.created_at,
           u.phone_verified ? u.created_at : null,
           u.advertiser.type,
-          agency?.name ?? null,
-          agency?.licence_number ?? null,
-          agency ? u.created_at : null,
-          // Checked by the admin (user 1) three days after the agency joined.
-          agency?.licensed ? u.created_at + 3 * DAY : null,
-          agency?.licensed ? 1 : null,
         ];
       }
     })(),
@@ -250,20 +230,45 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   yield* accountStatements();
 
   // Each agency account is an agency of its own with itself as its manager (decision 098), as migration 0047
-  // made of the agencies before it, with a slug from its name.
+  // made of the agencies before it, with a slug from its name; its name and licence are the agency's
+  // (decision 104).
   const slugs = new Set<string>();
   yield* inserts(
     "agencies",
-    ["id", "slug", "account_id", "created_at", "updated_at"],
+    [
+      "id",
+      "slug",
+      "account_id",
+      "created_at",
+      "updated_at",
+      "name",
+      "licence_number",
+      "licence_submitted_at",
+      "licence_checked_at",
+      "licence_checked_by",
+    ],
     (function* () {
       for (let id = 1; id <= users; id++) {
         const u = seedUser(id);
         if (u.advertiser.type !== "agency") continue;
-        const base = agencySlugOf(u.advertiser.name);
+        const agency = u.advertiser;
+        const base = agencySlugOf(agency.name);
         let slug = base;
         for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
         slugs.add(slug);
-        yield [id, slug, id, u.created_at, u.created_at];
+        yield [
+          id,
+          slug,
+          id,
+          u.created_at,
+          u.created_at,
+          agency.name,
+          agency.licence_number,
+          u.created_at,
+          // Checked by the admin (user 1) three days after the agency joined.
+          agency.licensed ? u.created_at + 3 * DAY : null,
+          agency.licensed ? 1 : null,
+        ];
       }
     })(),
   );

@@ -3,10 +3,12 @@
  * The schemas of its API and the shapes it answers; the slug of its public page made from its name.
  */
 import * as v from "valibot";
-import { INVALID } from "#shared/validation.ts";
+import { plainLine } from "#shared/plain-text.ts";
+import type { PhotoVariant } from "#shared/photo-variants.ts";
+import { INVALID, limitsOf } from "#shared/validation.ts";
 import type { LicenceState } from "./advertiser.ts";
 import { AgencyName, LicenceNumber } from "./advertiser.ts";
-import { AccountEmail } from "./auth.ts";
+import { AccountEmail, AccountPhone } from "./auth.ts";
 import { cyrillicToLatin } from "#shared/cyrillic-latin.ts";
 
 export const AGENCY_ROLES = ["manager", "agent"] as const;
@@ -45,6 +47,100 @@ export const MemberParam = v.object({
   user_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.transform(Number)),
 });
 
+/**
+ * The languages an agency may say it speaks (ISO 639-1): Serbia's, its neighbours' and its buyers' most
+ * asked. A fixed list, so the public page names each in the visitor's language (`Intl.DisplayNames`).
+ */
+export const AGENCY_LANGUAGES = [
+  "sr",
+  "en",
+  "ru",
+  "de",
+  "fr",
+  "it",
+  "es",
+  "uk",
+  "hu",
+  "ro",
+  "bg",
+  "mk",
+  "sl",
+  "el",
+  "tr",
+  "zh",
+  "ar",
+  "he",
+] as const;
+export type AgencyLanguage = (typeof AGENCY_LANGUAGES)[number];
+/** Phone numbers an agency's profile lists. */
+export const AGENCY_PHONES_MAX = 3;
+/** Profile edits per manager and hour (the logo counts with the photo uploads). */
+export const AGENCY_PROFILE_EDITS_PER_HOUR = 30;
+
+const AgencyAddress = v.pipe(
+  v.string(INVALID.format),
+  plainLine(),
+  v.trim(),
+  v.maxLength(200, INVALID.tooLong),
+  v.check((value) => !/[<>]/.test(value), INVALID.format),
+);
+
+function urlOf(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The agency's website: an absolute https address of a public host (a name with a dot, no user or password
+ * in it), at most 200 characters; kept as the URL parser writes it. Plain http is refused: the public page
+ * links it, and a visitor should not be sent to a page anyone on the way can rewrite.
+ */
+const AgencyWebsite = v.pipe(
+  v.string(INVALID.format),
+  v.trim(),
+  v.maxLength(200, INVALID.tooLong),
+  v.check((value) => {
+    if (value === "") return true;
+    const url = urlOf(value);
+    return (
+      url !== null &&
+      url.protocol === "https:" &&
+      !url.username &&
+      !url.password &&
+      /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z][a-z0-9-]+$/i.test(url.hostname)
+    );
+  }, "validation.httpsUrl"),
+  v.transform((value) => (value === "" ? "" : new URL(value).href)),
+);
+
+/**
+ * `PATCH /api/agency` (managers): any of the profile's fields; an empty address or website (or an empty
+ * list) removes it. A changed name or licence number waits for the moderator's check again (decision 087).
+ */
+export const UpdateAgencyBody = v.pipe(
+  v.object({
+    name: v.optional(AgencyName),
+    licence_number: v.optional(LicenceNumber),
+    address: v.optional(v.nullable(AgencyAddress)),
+    phones: v.optional(v.pipe(v.array(AccountPhone, INVALID.format), v.maxLength(AGENCY_PHONES_MAX, INVALID.tooMany))),
+    website: v.optional(v.nullable(AgencyWebsite)),
+    languages: v.optional(
+      v.pipe(
+        v.array(v.picklist(AGENCY_LANGUAGES, INVALID.choice), INVALID.format),
+        v.maxLength(AGENCY_LANGUAGES.length, INVALID.tooMany),
+        v.transform((list) => [...new Set(list)]),
+      ),
+    ),
+  }),
+  v.check((body) => Object.values(body).some((value) => value !== undefined), INVALID.required),
+);
+export type UpdateAgencyInput = v.InferOutput<typeof UpdateAgencyBody>;
+
+export const AGENCY_LIMITS = { address: limitsOf(AgencyAddress), website: limitsOf(AgencyWebsite) };
+
 /** `GET /api/agency/{slug}`. */
 export const AgencySlugParam = v.object({
   slug: v.pipe(v.string(), v.regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, INVALID.format)),
@@ -62,6 +158,8 @@ export interface ApiAgencyProfile {
   phones: string[];
   website: string | null;
   languages: string[];
+  /** The logo's square variants (decision 050's pipeline), the named one for `src`; null without a logo. */
+  logo: { url: string; variants: PhotoVariant[] } | null;
   members: number;
   active_listings: number;
   since: string;
@@ -82,6 +180,15 @@ export interface ApiMyAgency {
   name: string | null;
   role: AgencyRole;
   members: ApiAgencyMember[] | null;
+  /**
+   * The profile as its managers edit it (the public page's fields, whatever the licence account's state, and
+   * the licence number the public page leaves out); null for an agent.
+   */
+  profile:
+    | (Pick<ApiAgencyProfile, "licence" | "address" | "phones" | "website" | "languages" | "logo"> & {
+        licence_number: string | null;
+      })
+    | null;
 }
 
 /** The longest slug made from a name (a suffix may follow). */

@@ -314,10 +314,15 @@ describe("fraud", () => {
   it("an owner never carries the badge: no check for an owner, and the database refuses one", async () => {
     const { jar, user } = await signUpByPhone();
     expect((await confirm(user.id, "123")).status).toBe(404);
-    // Even written by hand, an owner's check is refused by the database.
-    await env.DB.prepare("UPDATE users SET licence_number = '123' WHERE id = ?").bind(user.id).run();
+    // Even written by hand, a check of an agency without a licence number is refused by the database.
+    const other = await signUpByPhone();
+    const bare = await env.DB.prepare(
+      "INSERT INTO agencies (slug, account_id, name, created_at, updated_at) VALUES (?, ?, 'Bare', 1, 1) RETURNING id",
+    )
+      .bind(`bare-${other.user.id}`, other.user.id)
+      .first<{ id: number }>();
     await expect(
-      env.DB.prepare("UPDATE users SET licence_checked_at = 1 WHERE id = ?").bind(user.id).run(),
+      env.DB.prepare("UPDATE agencies SET licence_checked_at = 1 WHERE id = ?").bind(bare!.id).run(),
     ).rejects.toThrow(/licence_check_needs_agency/);
     const listing = await insertListing(user.id, { price: 4_200_000 + (user.id % 1000) });
     expect(await card(listing)).toMatchObject({ advertiser_type: "owner", agency: null });

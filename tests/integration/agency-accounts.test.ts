@@ -178,7 +178,7 @@ describe("GET /api/agency/{slug}", () => {
 
   it("shows the seeded agencies: each agency account its agency's manager, its listings the agency's", async () => {
     const seeded = await env.DB.prepare(
-      `SELECT a.slug, u.agency_name AS name, (SELECT count(*) FROM listings l WHERE l.owner_id = u.id
+      `SELECT a.slug, a.name, (SELECT count(*) FROM listings l WHERE l.owner_id = u.id
          AND l.agency_id IS NOT a.id) AS stray
        FROM agencies a JOIN users u ON u.id = a.account_id WHERE u.id < 1000 ORDER BY u.id LIMIT 1`,
     ).first<{ slug: string; name: string; stray: number }>();

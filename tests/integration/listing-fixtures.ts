@@ -33,7 +33,8 @@ export interface ListingValues {
 }
 
 /**
- * A flat for sale of `ownerId` (active, public for 20 days, 10 days left unless told otherwise); its id.
+ * A flat for sale of `ownerId` (active, public for 20 days, 10 days left unless told otherwise), its
+ * agency's when the owner belongs to one (as a listing written through the wizard is); its id.
  * A draft with `city_id: null` states nothing but its type.
  */
 export async function insertListing(ownerId: number, values: ListingValues = {}): Promise<number> {
@@ -65,9 +66,11 @@ export async function insertListing(ownerId: number, values: ListingValues = {})
   await env.DB.prepare(
     `INSERT INTO listings (id, type_id, deal, property_type, city_id, district_id, address, lat, lng, price, area,
        rooms, title, title_generated, description, lang, owner_id, phone, status, created_at, updated_at, expires_at,
-       published_at, checked_at, submitted_at, rejection_code, rejection_reason, hidden_at, deleted_at, reminded_at)
+       published_at, checked_at, submitted_at, rejection_code, rejection_reason, hidden_at, deleted_at, reminded_at,
+       agency_id)
      VALUES (?1, 4, 'sale', 'apartment', ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, '+381601234567',
-       ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)`,
+       ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26,
+       (SELECT agency_id FROM agency_members WHERE user_id = ?14))`,
   )
     .bind(
       id,

@@ -8,9 +8,10 @@
  *   the agency in its profile.
  * `licence_number` is the number the moderator checked: if the agency changed its name or number since
  * (or another moderator decided), nothing is written and the answer is 409 `licence_changed`; nobody
- * decides on their own agency (409 `cannot_check_own`). Each decision is one D1 batch with its audit row.
+ * decides on an agency they belong to (409 `cannot_check_own`). Each decision is one D1 batch with its audit row.
  */
 import { type Context, Hono } from "hono";
+import { membershipOf } from "#worker/db/agencies.ts";
 import * as v from "valibot";
 import {
   AGENCIES_PER_PAGE,
@@ -59,8 +60,9 @@ async function decide(
 ) {
   const row = await agencyOf(c.env.DB, id);
   if (!row) return noAgency(c);
-  // Nobody vouches for their own agency: another moderator checks it.
-  if (id === c.get("user")!.id) {
+  // Nobody vouches for their own agency — as its licence account or any member — another moderator checks it.
+  const own = await membershipOf(c.env.DB, c.get("user")!.id);
+  if (id === c.get("user")!.id || own?.account_id === id) {
     return apiError(c, 409, "cannot_check_own", "You cannot check your own agency's licence", {
       licence_number: "adminAgencies.error.cannot_check_own",
     });

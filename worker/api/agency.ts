@@ -9,7 +9,11 @@
  *   202 whether or not the address has an account, so the endpoint tells nothing about accounts;
  * - `POST /api/agency/invites/accept {token}`: the signed-in account whose e-mail the invitation was sent
  *   to joins (409 `already_member` for an account in an agency);
- * - `DELETE /api/agency/members/{user_id}` (managers): never the last manager nor the licence account (409).
+ * - `DELETE /api/agency/members/{user_id}` (managers): never the last manager nor the licence account (409);
+ * - `PATCH /api/agency {name?, licence_number?, address?, phones?, website?, languages?}` (managers): the
+ *   profile, each field checked (400 naming it); a changed name or number waits for the check again;
+ * - `POST /api/agency/logo` (managers, multipart `image`): the logo through the profile pictures' pipeline
+ *   (decision 050); `DELETE /api/agency/logo` removes it.
  * Every write is rate-limited per account; cookie writes pass the API's CSRF check (worker/api/index.ts).
  */
 import { type Context, Hono } from "hono";
@@ -20,6 +24,7 @@ import {
   AGENCY_INVITE_TTL_S,
   AGENCY_INVITES_PER_HOUR,
   AGENCY_INVITES_PER_RECIPIENT_PER_DAY,
+  AGENCY_PROFILE_EDITS_PER_HOUR,
   AGENCY_REMOVALS_PER_HOUR,
   agencySlugOf,
   AgencySlugParam,
@@ -27,7 +32,11 @@ import {
   CreateAgencyBody,
   InviteMemberBody,
   MemberParam,
+  UpdateAgencyBody,
 } from "#shared/api/agency.ts";
+import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
+import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
+import { INVALID } from "#shared/validation.ts";
 import { bytesToBase64Url } from "#shared/base64.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { sendMail } from "#worker/adapters/mailer.ts";
@@ -41,9 +50,14 @@ import {
   inviteByHash,
   membersOf,
   membershipOf,
+  type MembershipRow,
   removeMember,
+  replaceAgencyLogo,
+  updateAgencyProfile,
 } from "#worker/db/agencies.ts";
+import { conversationsLeft } from "#worker/db/live.ts";
 import { findUserById } from "#worker/db/users.ts";
+import { closeLostConversations } from "#worker/live/publish.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
@@ -51,7 +65,10 @@ import { siteOrigin } from "#worker/http/site-origin.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { overLimit, perAddress, perUser, throttle } from "#worker/middleware/throttle.ts";
 import { agencyInviteLetter } from "#worker/workflows/agency-mail.ts";
-import { toAgencyMember, toAgencyProfile } from "./shapes/agency.ts";
+import { photoBindings } from "#worker/http/photo-bindings.ts";
+import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
+import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/workflows/photo-store.ts";
+import { toAgencyMember, toAgencyProfile, toMyAgencyProfile } from "./shapes/agency.ts";
 import { valid } from "./validate.ts";
 
 export const agency = new Hono<AppEnv>();
@@ -65,6 +82,7 @@ agency.use("/agency", requireAuth);
 agency.use("/agency/members", requireAuth);
 agency.use("/agency/members/*", requireAuth);
 agency.use("/agency/invites/*", requireAuth);
+agency.use("/agency/logo", requireAuth);
 agency.use("/cabinet/agency", requireAuth);
 
 agency.post(
@@ -93,17 +111,28 @@ agency.get("/cabinet/agency", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const membership = await membershipOf(c.env.DB, userId(c));
   if (!membership) return c.json({ data: null });
-  const members =
-    membership.role === "manager" ? (await membersOf(c.env.DB, membership.agency_id)).map(toAgencyMember) : null;
-  const data: ApiMyAgency = {
+  return c.json({ data: await myAgencyOf(c, membership) });
+});
+
+/** The caller's agency as `GET /api/cabinet/agency` answers it: the members and the profile for a manager. */
+async function myAgencyOf(c: Context<AppEnv>, membership: MembershipRow): Promise<ApiMyAgency> {
+  const manager = membership.role === "manager";
+  return {
     id: membership.agency_id,
     slug: membership.slug,
     name: membership.name,
     role: membership.role,
-    members,
+    members: manager ? (await membersOf(c.env.DB, membership.agency_id)).map(toAgencyMember) : null,
+    profile: manager ? toMyAgencyProfile(membership) : null,
   };
-  return c.json({ data });
-});
+}
+
+/** The caller's agency after a change of theirs (403 when they were removed from it meanwhile). */
+async function myAgency(c: Context<AppEnv>) {
+  const membership = await membershipOf(c.env.DB, userId(c));
+  if (!membership) return apiError(c, 403, "forbidden", "Only an agency's managers may do this");
+  return c.json({ data: await myAgencyOf(c, membership) });
+}
 
 /** The caller's agency when they manage it; else the 403 answer. */
 async function managed(c: Context<AppEnv>) {
@@ -193,15 +222,130 @@ agency.delete(
   async (c) => {
     const membership = await managed(c);
     if (membership instanceof Response) return membership;
-    const refusal = await removeMember(c.env.DB, membership.agency_id, c.req.valid("param").user_id);
+    const removed = c.req.valid("param").user_id;
+    const refusal = await removeMember(c.env.DB, membership.agency_id, removed);
     if (refusal === "not_member") return apiError(c, 404, "not_found", "No such member of this agency");
     if (refusal === "last_manager") return apiError(c, 409, "last_manager", "An agency keeps at least one manager");
     if (refusal === "licence_holder") {
       return apiError(c, 409, "licence_holder", "The account that holds the agency's licence stays its manager");
     }
+    // The agency's conversations a removed manager had open stop reaching them now (decision 104).
+    await closeLostConversations(c.env, removed, (ids) => conversationsLeft(c.env.DB, ids, removed));
     return c.body(null, 204);
   },
 );
+
+agency.patch(
+  "/agency",
+  throttle((c) => [perUser(c, "agency_profile", AGENCY_PROFILE_EDITS_PER_HOUR, 3600)]),
+  valid("json", UpdateAgencyBody),
+  async (c) => {
+    const membership = await managed(c);
+    if (membership instanceof Response) return membership;
+    const body = c.req.valid("json");
+    const written = await updateAgencyProfile(
+      c.env.DB,
+      membership.agency_id,
+      userId(c),
+      {
+        name: body.name,
+        licenceNumber: body.licence_number,
+        address: body.address,
+        phones: body.phones,
+        website: body.website,
+        languages: body.languages,
+      },
+      nowOf(c),
+    );
+    // Removed from the agency between the read and the write: a manager no more.
+    if (!written) return apiError(c, 403, "forbidden", "Only an agency's managers may do this");
+    return myAgency(c);
+  },
+);
+
+const logoRefused = (c: Context<AppEnv>, status: 400 | 413 | 415, code: string, message: string, id: string) =>
+  apiError(c, status, code, message, { image: id });
+
+/**
+ * The logo: a multipart `image`, through the profile pictures' pipeline and limits (decision 050; type by
+ * its bytes 415, size and pixels 413, its hourly count shared with every photo upload), stored as square
+ * WebP variants without metadata. The replaced logo's files are deleted; so are the new one's when the
+ * agency's logo changed meanwhile (409) or the caller is no manager any more (403).
+ */
+agency.post(
+  "/agency/logo",
+  throttle((c) => [perUser(c, "photo-upload", PHOTO_UPLOADS_PER_USER_PER_HOUR, 3600)], { field: "image" }),
+  async (c) => {
+    const membership = await managed(c);
+    if (membership instanceof Response) return membership;
+    if (!/^multipart\/form-data/i.test(c.req.header("content-type") ?? "")) {
+      return logoRefused(c, 400, "invalid_input", "Send the logo as multipart/form-data", INVALID.format);
+    }
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch {
+      return apiError(c, 400, "invalid_input", "Invalid form", { body: INVALID.format });
+    }
+    const file = form.get("image");
+    if (!(file instanceof File) || file.size === 0) {
+      return logoRefused(c, 400, "invalid_input", "Invalid image", "auth.invalid.imageMissing");
+    }
+    if (file.size > PHOTO_MAX_BYTES) {
+      return logoRefused(
+        c,
+        413,
+        "photo_too_large",
+        `A photo may have at most ${PHOTO_MAX_BYTES} bytes`,
+        PHOTO_ERRORS.tooLarge,
+      );
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const admitted = admitPhoto(bytes, photoBindings(c));
+    if ("refusal" in admitted) {
+      const { status, code, message, error } = admitted.refusal;
+      return logoRefused(c, status, code, message, error);
+    }
+    const stored = await storeAvatar(photoBindings(c), bytes, admitted.photo);
+    if (!stored) {
+      const { status, code, message, error } = UNREADABLE_PHOTO;
+      return logoRefused(c, status, code, message, error);
+    }
+    return placeLogo(c, membership, { key: stored.key, side: stored.side }, stored.objects);
+  },
+);
+
+agency.delete(
+  "/agency/logo",
+  throttle((c) => [perUser(c, "agency_profile", AGENCY_PROFILE_EDITS_PER_HOUR, 3600)]),
+  async (c) => {
+    const membership = await managed(c);
+    if (membership instanceof Response) return membership;
+    return placeLogo(c, membership, null, []);
+  },
+);
+
+/** Puts the logo in place of the one read, deleting the replaced one's files (or the new one's, if refused). */
+async function placeLogo(
+  c: Context<AppEnv>,
+  membership: { agency_id: number; logo_key: string | null; logo_side: number | null },
+  logo: { key: string; side: number } | null,
+  objects: string[],
+) {
+  const origin = new URL(c.req.url).origin;
+  if (await replaceAgencyLogo(c.env.DB, membership.agency_id, userId(c), membership.logo_key, logo, nowOf(c))) {
+    if (membership.logo_key && membership.logo_side) {
+      await removePhotoObjects(c.env.PHOTOS, origin, avatarObjects(membership.logo_key, membership.logo_side));
+    }
+    return myAgency(c);
+  }
+  await removePhotoObjects(c.env.PHOTOS, origin, objects);
+  const still = await membershipOf(c.env.DB, userId(c));
+  if (still?.role !== "manager" || still.agency_id !== membership.agency_id) {
+    return apiError(c, 403, "forbidden", "Only an agency's managers may do this");
+  }
+  return apiError(c, 409, "conflict", "The logo changed meanwhile; try again", { image: PHOTO_ERRORS.changed });
+}
 
 agency.get("/agency/:slug", valid("param", AgencySlugParam), async (c) => {
   const row = await agencyProfile(c.env.DB, c.req.valid("param").slug);

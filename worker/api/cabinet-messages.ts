@@ -4,7 +4,8 @@
  * (the person's conversations, paged in the body), `GET …/list` (a thread's page: `before` or `after` an
  * id), `POST …/delivered` (marks read up to an id; idempotent), `GET …/count` (unread over all), and
  * `POST …/block` and `…/report`. Signed-in only; a conversation the person does not take part in is a 404
- * exactly as one that does not exist. Every write tells the open pages (worker/live/publish.ts).
+ * exactly as one that does not exist. A manager of the listing's agency takes part on the listing's side
+ * (decision 104): reads, answers, blocks and reports, but marks nothing delivered or read (the agent's). Every write tells the open pages (worker/live/publish.ts).
  *
  * Marks (decision 039): a message is delivered when the recipient's device got it — the conversation list
  * (`contacts`) or a thread page (`list`) that shows it was loaded — and read by `delivered`.
@@ -37,6 +38,7 @@ import {
   insertConversationReport,
   insertMessage,
   isClosed,
+  isParticipant,
   listingTarget,
   markDelivered,
   markRead,
@@ -195,7 +197,9 @@ cabinetMessages
     const me = userId(c);
     const { items, total } = await conversationPage(c.env.DB, me, page, per_page, locale);
     // The list reached the person's device: what waits for them in these conversations is delivered.
-    const waiting = items.filter((row) => (roleOf(row, me) === "visitor" ? row.visitor_unread : row.owner_unread) > 0);
+    const waiting = items.filter(
+      (row) => isParticipant(row, me) && (roleOf(row, me) === "visitor" ? row.visitor_unread : row.owner_unread) > 0,
+    );
     await tellDelivered(
       c,
       waiting.map((row) => ({ conversationId: row.id, afterId: readIdOf(row, me), upToId: row.last_message_id ?? 0 })),
@@ -220,8 +224,11 @@ cabinetMessages
       afterId: readIdOf(conversation, me),
       upToId: Math.max(0, ...page.items.map((m) => m.id)),
     };
-    const delivered = new Set((await tellDelivered(c, [range], now)).get(conversation.id));
-    const items = page.items.map((m) => toMessage(delivered.has(m.id) ? { ...m, delivered_at: now } : m, me));
+    const ranges = isParticipant(conversation, me) ? [range] : [];
+    const delivered = new Set((await tellDelivered(c, ranges, now)).get(conversation.id));
+    const items = page.items.map((m) =>
+      toMessage(delivered.has(m.id) ? { ...m, delivered_at: now } : m, me, conversation.visitor_id),
+    );
     return c.json({
       items,
       conversation: toConversation(conversation, me, locale),
@@ -234,6 +241,8 @@ cabinetMessages
     const me = userId(c);
     const conversation = await conversationOf(c.env.DB, conversation_id, me, apiLocale(c));
     if (!conversation) return noConversation(c);
+    // A manager's reading is not the agent's: the read position and the counts stay theirs.
+    if (!isParticipant(conversation, me)) return c.json({ data: { unread: await unreadTotal(c.env.DB, me) } });
     const role = roleOf(conversation, me);
     const before = readIdOf(conversation, me);
     const now = nowOf(c);

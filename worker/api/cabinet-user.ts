@@ -25,12 +25,13 @@ import { hashPassword, verifyPassword } from "#worker/auth/passwords.ts";
 import { clearSession } from "#worker/auth/session.ts";
 import { passwordOf, toApiUser } from "#worker/auth/users.ts";
 import { endUserSessions } from "#worker/auth/session-end.ts";
+import { agencySlugOf } from "#shared/api/agency.ts";
+import { setAdvertiser } from "#worker/db/agencies.ts";
 import {
   deleteAccount,
   findUserById,
   identityTaken,
   isUniqueConstraintError,
-  setAdvertiser,
   setPassword,
   replaceUserImage,
   setUserName,
@@ -87,14 +88,23 @@ export const ADVERTISER_CHANGES_PER_HOUR = 20;
 
 /**
  * Who the account advertises as (decision 087): a private owner, or an agency with its name and licence
- * number. A changed name or number goes back to the moderators' list, the badge gone until re-checked.
+ * number — those of the agency whose licence account it is, founded when it has none (decision 104). A
+ * changed name or number goes back to the moderators' list, the badge gone until re-checked; a member of
+ * another's agency cannot name an agency of its own (409 `already_member`).
  */
 cabinetUser.post(
   "/cabinet/update-advertiser",
   throttle((c) => [perUser(c, "advertiser", ADVERTISER_CHANGES_PER_HOUR, 3600)], { field: "advertiser_type" }),
   valid("json", UpdateAdvertiserBody),
   async (c) => {
-    await setAdvertiser(c.env.DB, userId(c), advertiserOf(c.req.valid("json")), nowOf(c));
+    const advertiser = advertiserOf(c.req.valid("json"));
+    const slug = agencySlugOf(advertiser.agency_name ?? "");
+    const refused = await setAdvertiser(c.env.DB, userId(c), advertiser, slug, nowOf(c));
+    if (refused) {
+      return apiError(c, 409, "already_member", "This account is a member of an agency it does not hold", {
+        agency_name: "cabinetAgency.error.alreadyMember",
+      });
+    }
     return current(c);
   },
 );

@@ -1,14 +1,15 @@
 /**
  * The live channel's sockets (shared/api/live.ts, decision 039): `GET /api/cabinet/messages/live`
  * with `Upgrade: websocket` — the signed-in person's channel, or with `conversation_id` (and `after`) a
- * conversation's, participants only (404 for anyone else, as for a conversation that does not exist). The
+ * conversation's, participants only (its two people and the managers of its listing's agency; 404 for anyone
+ * else, as for a conversation that does not exist). The
  * worker authorises; the channel's Durable Object (worker/live/live-channel.ts) holds the socket.
  */
 import { Hono } from "hono";
 import { LiveQuery } from "#shared/api/live.ts";
 import { originOf } from "#shared/same-origin.ts";
 import type { AppEnv } from "#worker/app-env.ts";
-import { conversationParticipants } from "#worker/db/live.ts";
+import { mayListen } from "#worker/db/live.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { connectRequest } from "#worker/live/live-channel.ts";
@@ -38,8 +39,7 @@ messagesLive.get(
     const { conversation_id: conversationId, after } = c.req.valid("query");
     const userId = c.get("user")!.id;
     if (conversationId !== undefined) {
-      const participants = await conversationParticipants(c.env.DB, conversationId);
-      if (!participants || (participants.visitor_id !== userId && participants.owner_id !== userId)) {
+      if (!(await mayListen(c.env.DB, conversationId, userId))) {
         return apiError(c, 404, "not_found", "No such conversation");
       }
     }

@@ -22,6 +22,8 @@ import {
   USER_OPTIONS,
 } from "#shared/api/auth.ts";
 import { type AdvertiserInput, advertiserOf } from "#shared/api/advertiser.ts";
+import { agencySlugOf } from "#shared/api/agency.ts";
+import { setAdvertiser } from "#worker/db/agencies.ts";
 import { RESET_ATTEMPTS_PER_IP_PER_HOUR, RESET_TICKET_TTL_S } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { consumeResetTicket, createResetTicket } from "#worker/auth/codes.ts";
@@ -126,6 +128,12 @@ async function finishRegistration(
       network: await networkKey(c.env, c.req.raw),
       now,
     });
+    // An agency is its own row (decision 104): the account founds it, as its manager and licence account.
+    const agency = payload.advertiser;
+    if (agency?.advertiser_type === "agency" && agency.agency_name) {
+      await setAdvertiser(c.env.DB, row.id, agency, agencySlugOf(agency.agency_name), now);
+      return signIn(c, (await findUserById(c.env.DB, row.id)) ?? row, body.remember_me, 201);
+    }
     return signIn(c, row, body.remember_me, 201);
   } catch (error) {
     // A unique-constraint race (two sign-ups of one identity at once) is a 409, not a 500.

@@ -1,9 +1,11 @@
 /**
  * Agencies as teams (migration 0047, decision 098): founding one, its public profile, its members and the
- * invitations by e-mail, and which listings a member may act on. The agency's name and licence are the
- * columns of its licence account (`agencies.account_id`, decision 087), read from there.
+ * invitations by e-mail, and which listings a member may act on. The agency's name and licence (decision
+ * 087's check) are its own columns (migration 0051, decision 104); its licence account
+ * (`agencies.account_id`, the founding manager) is the account that advertises as it.
  */
 import type { Database } from "#worker/app-env.ts";
+import type { AdvertiserInput } from "#shared/api/advertiser.ts";
 import type { AgencyRole } from "#shared/api/agency.ts";
 import { CONFIRMED } from "./listing-columns.ts";
 import { isUniqueConstraintError } from "./users.ts";
@@ -24,13 +26,25 @@ export interface MembershipRow {
   slug: string;
   name: string | null;
   account_id: number;
+  advertiser_type: "owner" | "agency";
+  licence_number: string | null;
+  licence_checked_at: number | null;
+  licence_refused_at: number | null;
+  address: string | null;
+  phones: string;
+  website: string | null;
+  languages: string;
+  logo_key: string | null;
+  logo_side: number | null;
 }
 
 /** The caller's agency and role, or null when they belong to none. */
 export function membershipOf(db: Database, userId: number): Promise<MembershipRow | null> {
   return db
     .prepare(
-      `SELECT m.agency_id, m.role, a.slug, u.agency_name AS name, a.account_id
+      `SELECT m.agency_id, m.role, a.slug, a.name, a.account_id, u.advertiser_type, a.licence_number,
+         a.licence_checked_at, a.licence_refused_at, a.address, a.phones, a.website, a.languages, a.logo_key,
+         a.logo_side
        FROM agency_members m JOIN agencies a ON a.id = m.agency_id JOIN users u ON u.id = a.account_id
        WHERE m.user_id = ?`,
     )
@@ -48,7 +62,7 @@ export class AlreadyMember extends Error {}
  */
 export async function createAgency(
   db: Database,
-  founder: { userId: number; name: string; licenceNumber: string },
+  founder: { userId: number; name: string; licenceNumber: string | null },
   base: string,
   now: number,
 ): Promise<{ id: number; slug: string }> {
@@ -58,10 +72,11 @@ export async function createAgency(
       const [inserted] = await db.batch<{ id: number }>([
         db
           .prepare(
-            `INSERT INTO agencies (slug, account_id, created_at, updated_at)
-             SELECT ?1, ?2, ?3, ?3 WHERE NOT EXISTS (SELECT 1 FROM agency_members WHERE user_id = ?2) RETURNING id`,
+            `INSERT INTO agencies (slug, account_id, name, licence_number, licence_submitted_at, created_at, updated_at)
+             SELECT ?1, ?2, ?4, ?5, ?3, ?3, ?3 WHERE NOT EXISTS (SELECT 1 FROM agency_members WHERE user_id = ?2)
+             RETURNING id`,
           )
-          .bind(slug, founder.userId, now),
+          .bind(slug, founder.userId, now, founder.name, founder.licenceNumber),
         // Without the agency (the caller is a member already) this inserts nothing, and neither do the rest.
         db
           .prepare(
@@ -73,12 +88,11 @@ export async function createAgency(
         attachListings(db, founder.userId),
         db
           .prepare(
-            `UPDATE users SET advertiser_type = 'agency', agency_name = ?2, licence_number = ?3, updated_at = ?4,
-               licence_submitted_at = ?4
-             WHERE id = ?1 AND EXISTS (SELECT 1 FROM agencies WHERE account_id = ?1 AND slug = ?5)
-               AND (advertiser_type IS NOT 'agency' OR agency_name IS NOT ?2 OR licence_number IS NOT ?3)`,
+            `UPDATE users SET advertiser_type = 'agency', updated_at = ?2
+             WHERE id = ?1 AND advertiser_type IS NOT 'agency'
+               AND EXISTS (SELECT 1 FROM agencies WHERE account_id = ?1 AND slug = ?3)`,
           )
-          .bind(founder.userId, founder.name, founder.licenceNumber, now, slug),
+          .bind(founder.userId, now, slug),
       ]);
       const row = inserted!.results[0];
       if (!row) throw new AlreadyMember();
@@ -127,6 +141,8 @@ export interface AgencyProfileRow {
   phones: string;
   website: string | null;
   languages: string;
+  logo_key: string | null;
+  logo_side: number | null;
   created_at: number;
   members: number;
   active_listings: number;
@@ -139,14 +155,14 @@ export interface AgencyProfileRow {
 export function agencyProfile(db: Database, slug: string): Promise<AgencyProfileRow | null> {
   return db
     .prepare(
-      `SELECT a.id, a.slug, u.agency_name AS name, u.advertiser_type, u.licence_number, u.licence_checked_at,
-         u.licence_refused_at, a.address, a.phones, a.website, a.languages, a.created_at,
+      `SELECT a.id, a.slug, a.name, u.advertiser_type, a.licence_number, a.licence_checked_at,
+         a.licence_refused_at, a.address, a.phones, a.website, a.languages, a.logo_key, a.logo_side, a.created_at,
          (SELECT count(*) FROM agency_members m WHERE m.agency_id = a.id) AS members,
          (SELECT count(*) FROM listings l JOIN users o ON o.id = l.owner_id
            WHERE l.agency_id = a.id AND l.status = 'active' AND l.deleted_at IS NULL AND o.blocked_at IS NULL
              AND ${CONFIRMED}) AS active_listings
        FROM agencies a JOIN users u ON u.id = a.account_id
-       WHERE a.slug = ?1 AND u.advertiser_type = 'agency' AND u.agency_name IS NOT NULL AND u.deleted_at IS NULL
+       WHERE a.slug = ?1 AND u.advertiser_type = 'agency' AND a.name IS NOT NULL AND u.deleted_at IS NULL
          AND u.blocked_at IS NULL`,
     )
     .bind(slug)
@@ -270,4 +286,146 @@ export async function removeMember(db: Database, agencyId: number, userId: numbe
       .bind(agencyId, userId),
   ]);
   return removed!.meta.changes > 0 ? null : "last_manager";
+}
+
+/** The profile's fields a manager changes (`undefined`: left as it is; null or empty: removed). */
+export interface AgencyProfileChange {
+  name?: string;
+  licenceNumber?: string;
+  address?: string | null;
+  phones?: string[];
+  website?: string | null;
+  languages?: string[];
+}
+
+/**
+ * Writes the profile's changes, while `managerId` is still a manager of the agency (checked in each
+ * statement: a manager removed meanwhile writes nothing) — one batch. A changed name or licence number waits
+ * for the moderator's check again (trigger `agencies_licence_check_cleared`, migration 0051) and is the
+ * check's new turn; the same ones keep the check. False when nothing was written.
+ */
+export async function updateAgencyProfile(
+  db: Database,
+  agencyId: number,
+  managerId: number,
+  change: AgencyProfileChange,
+  now: number,
+): Promise<boolean> {
+  const manages = `EXISTS (SELECT 1 FROM agency_members WHERE agency_id = ?1 AND user_id = ?2 AND role = 'manager')`;
+  const columns: string[] = [];
+  const values: (string | null)[] = [];
+  const set = (column: string, value: string | null) => {
+    values.push(value);
+    columns.push(`${column} = ?${values.length + 3}`);
+  };
+  if (change.address !== undefined) set("address", change.address || null);
+  if (change.phones !== undefined) set("phones", JSON.stringify(change.phones));
+  if (change.website !== undefined) set("website", change.website || null);
+  if (change.languages !== undefined) set("languages", JSON.stringify(change.languages));
+  const statements = [
+    db
+      .prepare(
+        `UPDATE agencies SET updated_at = ?3${columns.map((c) => `, ${c}`).join("")} WHERE id = ?1 AND ${manages}`,
+      )
+      .bind(agencyId, managerId, now, ...values),
+  ];
+  if (change.name !== undefined || change.licenceNumber !== undefined) {
+    // Only a real change is the check's new turn; the same name and number keep the check.
+    statements.push(
+      db
+        .prepare(
+          `UPDATE agencies SET name = ifnull(?4, name), licence_number = ifnull(?5, licence_number),
+             licence_submitted_at = ?3
+           WHERE id = ?1 AND ${manages}
+             AND (name IS NOT ifnull(?4, name) OR licence_number IS NOT ifnull(?5, licence_number))`,
+        )
+        .bind(agencyId, managerId, now, change.name ?? null, change.licenceNumber ?? null),
+    );
+  }
+  const [agency] = await db.batch(statements);
+  return agency!.meta.changes > 0;
+}
+
+/**
+ * Puts the logo `logo` (null: none) in place of `previous`, while `managerId` still manages the agency and
+ * the logo is still the one read (an upload at the same time takes the other turn). Whether it was written.
+ */
+export async function replaceAgencyLogo(
+  db: Database,
+  agencyId: number,
+  managerId: number,
+  previous: string | null,
+  logo: { key: string; side: number } | null,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .prepare(
+      `UPDATE agencies SET logo_key = ?4, logo_side = ?5, updated_at = ?3
+       WHERE id = ?1 AND logo_key IS ?6
+         AND EXISTS (SELECT 1 FROM agency_members WHERE agency_id = ?1 AND user_id = ?2 AND role = 'manager')`,
+    )
+    .bind(agencyId, managerId, now, logo?.key ?? null, logo?.side ?? null, previous)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/** Why an advertiser change was refused: the account is a member, not the licence account, of an agency. */
+export type AdvertiserRefusal = "member";
+
+/**
+ * Who the account advertises as (the profile, decision 087). A private owner: only its type changes (an
+ * agency whose licence account it is shows no more, its page 404, until it is an agency again). An agency:
+ * the agency whose licence account it is takes the name and number, and one is founded when it has none;
+ * an account that is another's agency's member gets "member". A changed type, name or number waits for the
+ * moderator's check again (a changed type explicitly, as under decision 087; name and number by the
+ * trigger); an unchanged one keeps it. `slugBase`: a founded agency's slug (`agencySlugOf` its name).
+ */
+export async function setAdvertiser(
+  db: Database,
+  userId: number,
+  advertiser: AdvertiserInput,
+  slugBase: string,
+  now: number,
+): Promise<AdvertiserRefusal | null> {
+  const membership = await membershipOf(db, userId);
+  const holder = membership?.account_id === userId;
+  if (advertiser.advertiser_type === "agency" && membership && !holder) return "member";
+  if (advertiser.advertiser_type === "agency" && !membership) {
+    try {
+      await createAgency(
+        db,
+        { userId, name: advertiser.agency_name!, licenceNumber: advertiser.licence_number },
+        slugBase,
+        now,
+      );
+      return null;
+    } catch (error) {
+      if (error instanceof AlreadyMember) return "member";
+      throw error;
+    }
+  }
+  await db.batch([
+    // Before the type changes: a changed type loses the check of the agency this account holds.
+    db
+      .prepare(
+        `UPDATE agencies SET licence_checked_at = NULL, licence_checked_by = NULL, licence_refused_at = NULL,
+           licence_refused_reason = NULL, licence_submitted_at = ?3, updated_at = ?3
+         WHERE account_id = ?1 AND (SELECT advertiser_type FROM users WHERE id = ?1) IS NOT ?2`,
+      )
+      .bind(userId, advertiser.advertiser_type, now),
+    db
+      .prepare("UPDATE users SET advertiser_type = ?2, updated_at = ?3 WHERE id = ?1 AND advertiser_type IS NOT ?2")
+      .bind(userId, advertiser.advertiser_type, now),
+    ...(advertiser.advertiser_type === "agency"
+      ? [
+          db
+            .prepare(
+              `UPDATE agencies SET name = ?2, licence_number = ?3, licence_submitted_at = ?4, updated_at = ?4
+               WHERE account_id = ?1 AND (name IS NOT ?2 OR licence_number IS NOT ?3)`,
+            )
+            .bind(userId, advertiser.agency_name, advertiser.licence_number, now),
+        ]
+      : []),
+  ]);
+  return null;
 }

@@ -4,6 +4,12 @@
  * e-mail notice's claims. The counts are kept by the writes, so the list, the header's count and `count`
  * read no message rows; a thread reads its messages by the index (conversation_id, id).
  *
+ * Who takes part: the visitor, and on the listing's side its owner (the agent) and — for a listing of an
+ * agency — the agency's managers (decision 104), who read and answer as the listing's side. A manager's
+ * reading moves no read position nor unread count: those are the agent's (the recipient of the visitor's
+ * messages), so the visitor's "read" marks mean the agent read them. Membership is read at each request, so
+ * a manager removed from the agency loses the conversations at once.
+ *
  * Who may write: nobody into a conversation whose listing was deleted or whose other participant deleted
  * their account (it stays readable: the history is theirs), nobody either way while a participant has
  * blocked the other. A listing that is not public takes no NEW conversation, but one that exists goes on
@@ -18,6 +24,7 @@ import type { ConversationReportReason } from "#shared/api/messages.ts";
 import type { ListingStatus } from "#shared/api/realty.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Locale } from "#shared/locales.ts";
+import { managedBy } from "./agencies.ts";
 import { shownTitle } from "./listing-titles.ts";
 import type { Database } from "#worker/app-env.ts";
 
@@ -90,7 +97,17 @@ const conversationJoins = `
   JOIN users v ON v.id = c.visitor_id JOIN users o ON o.id = c.owner_id
   LEFT JOIN messages m ON m.id = c.last_message_id`;
 
-/** The person's side of a conversation they take part in. */
+/**
+ * SQL: user `param` takes part in conversation `c` about listing `l`: its visitor, its owner, or a manager
+ * of the listing's agency.
+ */
+export const takesPart = (param: string) => `(c.visitor_id = ${param} OR c.owner_id = ${param} OR ${managedBy(param)})`;
+
+/** The person is one of the conversation's two people (not a manager reading on the listing's side). */
+export const isParticipant = (row: Pick<ConversationRow, "visitor_id" | "owner_id">, userId: number) =>
+  row.visitor_id === userId || row.owner_id === userId;
+
+/** The person's side of a conversation they take part in (a manager's is the owner's). */
 export const roleOf = (row: Pick<ConversationRow, "visitor_id">, userId: number): Role =>
   row.visitor_id === userId ? "visitor" : "owner";
 
@@ -116,7 +133,7 @@ export function conversationOf(
   return db
     .prepare(
       `SELECT ${conversationColumns(locale)} FROM conversations c ${conversationJoins}
-       WHERE c.id = ?1 AND (c.visitor_id = ?2 OR c.owner_id = ?2)`,
+       WHERE c.id = ?1 AND ${takesPart("?2")}`,
     )
     .bind(id, userId)
     .first<ConversationRow>();
@@ -124,8 +141,9 @@ export function conversationOf(
 
 /**
  * One page of the person's conversations, newest activity first, and how many they have. They are the
- * visitor in some and the owner in others: each side's index (conversations_visitor, conversations_owner)
- * gives its newest `offset + limit` in order, and only those are merged and cut.
+ * visitor in some, the owner in others, and a manager reading those about their agency's other listings:
+ * each source's index (conversations_visitor, conversations_owner, listings_agency) gives its newest
+ * `offset + limit` in order, and only those are merged and cut.
  */
 export async function conversationPage(
   db: Database,
@@ -144,6 +162,9 @@ export async function conversationPage(
            UNION ALL
            SELECT * FROM (SELECT id, last_message_at FROM conversations WHERE owner_id = ?1
                           ORDER BY last_message_at DESC LIMIT ?2 + ?3)
+           UNION ALL
+           SELECT * FROM (SELECT c.id, c.last_message_at FROM conversations c JOIN listings l ON l.id = c.listing_id
+                          WHERE ${MANAGED_NOT_OWN} ORDER BY c.last_message_at DESC LIMIT ?2 + ?3)
            ORDER BY last_message_at DESC, id DESC LIMIT ?2 OFFSET ?3)
          SELECT ${conversationColumns(locale)} FROM mine JOIN conversations c ON c.id = mine.id ${conversationJoins}
          ORDER BY c.last_message_at DESC, c.id DESC`,
@@ -152,12 +173,17 @@ export async function conversationPage(
     db
       .prepare(
         `SELECT (SELECT COUNT(*) FROM conversations WHERE visitor_id = ?1)
-              + (SELECT COUNT(*) FROM conversations WHERE owner_id = ?1) AS n`,
+              + (SELECT COUNT(*) FROM conversations WHERE owner_id = ?1)
+              + (SELECT COUNT(*) FROM conversations c JOIN listings l ON l.id = c.listing_id
+                 WHERE ${MANAGED_NOT_OWN}) AS n`,
       )
       .bind(userId),
   ]);
   return { items: rows!.results as ConversationRow[], total: (count!.results[0] as { n: number }).n };
 }
+
+/** SQL: conversations (`c`, listing `l`) the manager ?1 reads for their agency, not as one of its two people. */
+const MANAGED_NOT_OWN = `${managedBy("?1")} AND c.visitor_id <> ?1 AND c.owner_id <> ?1`;
 
 /** The person's unread messages over all their conversations, as visitor and as owner. */
 export async function unreadTotal(db: Database, userId: number): Promise<number> {
@@ -209,9 +235,10 @@ export type MessageTarget = { conversationId: number } | { listingId: number };
 /**
  * Stores a message in ONE batch: the conversation is started when the target is a listing the sender has
  * none about (only a public listing, never the sender's own); the message goes in only when the sender
- * takes part, nobody blocked the other, the listing is not deleted and the recipient's account exists; and
- * the conversation's last message and the recipient side's unread count move with it. Null when it did not
- * go in (the caller read the state before: only a race lands here).
+ * takes part (a manager of the listing's agency writes as its side), nobody blocked the other, the listing
+ * is not deleted and the recipient's account exists; and the conversation's last message and the recipient
+ * side's unread count move with it. Null when it did not go in (the caller read the state before: only a
+ * race lands here).
  */
 export async function insertMessage(
   db: Database,
@@ -246,7 +273,7 @@ export async function insertMessage(
          SELECT c.listing_id, c.id, ?2, CASE WHEN c.visitor_id = ?2 THEN c.owner_id ELSE c.visitor_id END, ?3, ?4
          FROM conversations c JOIN listings l ON l.id = c.listing_id
            JOIN users r ON r.id = CASE WHEN c.visitor_id = ?2 THEN c.owner_id ELSE c.visitor_id END
-         WHERE ${which.sql} AND (c.visitor_id = ?2 OR c.owner_id = ?2) AND c.blocked_by IS NULL
+         WHERE ${which.sql} AND ${takesPart("?2")} AND c.blocked_by IS NULL
            AND l.deleted_at IS NULL AND r.deleted_at IS NULL AND r.blocked_at IS NULL
          RETURNING ${MESSAGE_COLUMNS}`,
       )
@@ -259,7 +286,7 @@ export async function insertMessage(
            last_message_id = (SELECT MAX(id) FROM messages WHERE conversation_id = c.id),
            last_message_at = ?3,
            owner_unread = owner_unread + (visitor_id = ?2),
-           visitor_unread = visitor_unread + (owner_id = ?2)
+           visitor_unread = visitor_unread + (visitor_id <> ?2)
          WHERE ${which.sql}
            AND (SELECT MAX(id) FROM messages WHERE conversation_id = c.id) > ifnull(c.last_message_id, 0)`,
       )

@@ -51,7 +51,7 @@ export interface ListingRow extends StoredFacts {
   image_count: number;
   /** The public offers of its property (decision 090): 1 when no other advertiser offers it. */
   offers: number;
-  /** Who offers it (decision 087): the owning account's advertiser type, an agency's name and badge. */
+  /** Who offers it (decisions 087, 104): its agency (name and badge), or a private owner. */
   advertiser_type: AdvertiserType;
   /** Null for a private owner: an owner's name is never read for a list. */
   agency_name: string | null;
@@ -69,14 +69,17 @@ export interface ImageRow {
 /** The public sees a listing's approved photos only; those added since wait for a moderator (decision 053). */
 export const PUBLIC_IMAGE = " AND i.state = 'public'";
 
+/** SQL: the listing's agency (`ag`, joined with its licence account `agu`) offers it. */
+export const LIVE_AGENCY = "ag.name IS NOT NULL AND agu.advertiser_type = 'agency'";
+
 /**
- * Who offers it, from the owning account (`adv`): the type, an agency's name (never an owner's), and the
- * badge, which needs an agency whose checked number is still its number (a change clears the check).
+ * Who offers it (decisions 087, 104): the listing's agency (`ag`) while its licence account (`agu`)
+ * advertises as an agency — its name and the badge, which needs a checked number that is still its number
+ * (a change clears the check) — and otherwise a private owner (an owner's name is never read here).
  */
-const ADVERTISER_COLUMNS = `adv.advertiser_type,
-  CASE WHEN adv.advertiser_type = 'agency' THEN adv.agency_name END AS agency_name,
-  (adv.advertiser_type = 'agency' AND adv.agency_name IS NOT NULL AND adv.licence_number IS NOT NULL
-    AND adv.licence_checked_at IS NOT NULL) AS agency_licensed`;
+const ADVERTISER_COLUMNS = `CASE WHEN ${LIVE_AGENCY} THEN 'agency' ELSE 'owner' END AS advertiser_type,
+  CASE WHEN ${LIVE_AGENCY} THEN ag.name END AS agency_name,
+  (${LIVE_AGENCY} AND ag.licence_number IS NOT NULL AND ag.licence_checked_at IS NOT NULL) AS agency_licensed`;
 
 /** How many public listings offer its property (decision 090), read from the group's index. */
 const OFFERS = `CASE WHEN l.property_id IS NULL THEN 1 ELSE (SELECT COUNT(*) FROM listings o INDEXED BY listings_property WHERE o.property_id = l.property_id
@@ -112,4 +115,4 @@ const LEADS = `NOT EXISTS (SELECT 1 FROM listings t INDEXED BY listings_trailing
 export const SHOWN = `${CONFIRMED} AND ${LEADS}`;
 
 export const listingJoins = `JOIN cities c ON c.id = l.city_id LEFT JOIN districts d ON d.id = l.district_id
-  JOIN users adv ON adv.id = l.owner_id`;
+  LEFT JOIN agencies ag ON ag.id = l.agency_id LEFT JOIN users agu ON agu.id = ag.account_id`;

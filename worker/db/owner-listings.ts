@@ -102,6 +102,9 @@ const windowArgs = (now: number) => {
 /** The owner's order: newest change first. */
 const ORDER = "updated_at DESC, id DESC";
 
+/** SQL: the listing (`l`) is the user's (parameter `param`), or of the agency they manage (decision 104). */
+const ownedOrManaged = (param: string) => `(l.owner_id = ${param} OR ${managedBy(param)})`;
+
 /** One page of the owner's listings in a tab (never deleted ones), newest change first, and the tab's total. */
 export async function ownerListingPage(
   db: Database,
@@ -114,13 +117,13 @@ export async function ownerListingPage(
 ): Promise<{ rows: OwnerListingRow[]; total: number }> {
   const statuses = TAB_STATUSES[tab];
   const marks = statuses.map((_, i) => `?${i + 6}`).join(", ");
-  const where = `owner_id = ?5 AND status IN (${marks}) AND deleted_at IS NULL`;
+  const where = `${ownedOrManaged("?5")} AND l.status IN (${marks}) AND l.deleted_at IS NULL`;
   const [rows, count] = await db.batch([
     // The page's ids first, then their columns: the totals are counted for the page only.
     db
       .prepare(
         `SELECT ${ownerColumns(locale)}
-         FROM (SELECT id FROM listings WHERE ${where} ORDER BY ${ORDER} LIMIT ?${statuses.length + 6}
+         FROM (SELECT l.id FROM listings l WHERE ${where} ORDER BY ${ORDER} LIMIT ?${statuses.length + 6}
                OFFSET ?${statuses.length + 7}) page
          JOIN listings l ON l.id = page.id ${ownerJoins}
          ORDER BY l.updated_at DESC, l.id DESC`,
@@ -128,8 +131,8 @@ export async function ownerListingPage(
       .bind(...windowArgs(now), ownerId, ...statuses, perPage, (page - 1) * perPage),
     db
       .prepare(
-        `SELECT COUNT(*) AS n FROM listings WHERE owner_id = ?1 AND status IN (${statuses.map(() => "?").join(", ")})
-         AND deleted_at IS NULL`,
+        `SELECT COUNT(*) AS n FROM listings l WHERE ${ownedOrManaged("?1")}
+           AND l.status IN (${statuses.map(() => "?").join(", ")}) AND l.deleted_at IS NULL`,
       )
       .bind(ownerId, ...statuses),
   ]);
@@ -139,10 +142,13 @@ export async function ownerListingPage(
   };
 }
 
-/** How many listings the owner has in each tab (deleted ones not counted). */
+/** How many listings the owner has (or manages) in each tab (deleted ones not counted). */
 export async function ownerCounts(db: Database, ownerId: number): Promise<CabinetCounts> {
   const { results } = await db
-    .prepare("SELECT status, COUNT(*) AS n FROM listings WHERE owner_id = ? AND deleted_at IS NULL GROUP BY status")
+    .prepare(
+      `SELECT l.status, COUNT(*) AS n FROM listings l WHERE ${ownedOrManaged("?1")} AND l.deleted_at IS NULL
+       GROUP BY l.status`,
+    )
     .bind(ownerId)
     .all<{ status: ListingStatus; n: number }>();
   const counts: CabinetCounts = { active: 0, moderation: 0, drafts: 0, archive: 0 };

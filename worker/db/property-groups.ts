@@ -6,6 +6,7 @@
 import { PROPERTY_AREA_TOLERANCE } from "#shared/constants.ts";
 import type { AdvertiserType } from "#shared/api/advertiser.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
+import { LIVE_AGENCY } from "./listing-columns.ts";
 import { FINGERPRINTED_SQL, photoCandidatesSql, type PhotoCandidateRow } from "./moderator-signals.ts";
 import type { Database } from "#worker/app-env.ts";
 
@@ -107,9 +108,11 @@ export interface SamePropertyRow {
 export const samePropertyStatement = (db: Database, id: number) =>
   db
     .prepare(
-      `SELECT o.id, o.price, u.advertiser_type, u.agency_name, o.deal, o.property_type, c.slug AS city_slug
+      `SELECT o.id, o.price, CASE WHEN ${LIVE_AGENCY} THEN 'agency' ELSE 'owner' END AS advertiser_type,
+         CASE WHEN ${LIVE_AGENCY} THEN ag.name END AS agency_name, o.deal, o.property_type, c.slug AS city_slug
        FROM listings me CROSS JOIN listings o INDEXED BY listings_property ON o.property_id = me.property_id AND o.id != me.id
-       JOIN users u ON u.id = o.owner_id JOIN cities c ON c.id = o.city_id
+       JOIN cities c ON c.id = o.city_id
+       LEFT JOIN agencies ag ON ag.id = o.agency_id LEFT JOIN users agu ON agu.id = ag.account_id
        WHERE me.id = ?1 AND me.property_id IS NOT NULL AND ${PUBLIC("o")}
        ORDER BY o.price, o.id`,
     )

@@ -30,7 +30,10 @@ export interface UserRow {
   /** Blocked by staff (migration 0032): no session, no sign-in, listings hidden. */
   blocked_at: number | null;
   blocked_reason: string | null;
-  /** Who it advertises as (migration 0039) and, for an agency, its name and licence check (migration 0041). */
+  /**
+   * Who it advertises as (migration 0039) and — joined from the agency whose licence account it is
+   * (`agencies.account_id`, migration 0051, decision 104) — the agency's name and licence check.
+   */
   advertiser_type: AdvertiserType;
   agency_name: string | null;
   licence_number: string | null;
@@ -50,8 +53,14 @@ export function licenceStateOf(
   return row.licence_refused_at !== null ? "refused" : "awaiting";
 }
 
-/** A user row's columns with its staff roles (`roles`, comma-joined). */
-const USER_WITH_ROLES = "users.*, (SELECT group_concat(r.role) FROM user_roles r WHERE r.user_id = users.id) AS roles";
+/**
+ * A user row's columns with its staff roles (`roles`, comma-joined) and the name and licence of the agency
+ * it holds the licence of, from USER_FROM.
+ */
+const USER_WITH_ROLES = `users.*, (SELECT group_concat(r.role) FROM user_roles r WHERE r.user_id = users.id) AS roles,
+  ag.name AS agency_name, ag.licence_number, ag.licence_submitted_at, ag.licence_checked_at, ag.licence_checked_by,
+  ag.licence_refused_at, ag.licence_refused_reason`;
+const USER_FROM = "users LEFT JOIN agencies ag ON ag.account_id = users.id";
 
 /** The staff roles of a comma-joined list (unknown words dropped), in STAFF_ROLES order. */
 export function rolesOf(joined: string | null | undefined): StaffRole[] {
@@ -68,7 +77,7 @@ export interface PasswordHash {
 
 export function findUserById(db: Database, id: number): Promise<UserRow | null> {
   return db
-    .prepare(`SELECT ${USER_WITH_ROLES} FROM users WHERE id = ? AND deleted_at IS NULL`)
+    .prepare(`SELECT ${USER_WITH_ROLES} FROM ${USER_FROM} WHERE users.id = ? AND users.deleted_at IS NULL`)
     .bind(id)
     .first<UserRow>();
 }
@@ -81,13 +90,14 @@ export function findUserById(db: Database, id: number): Promise<UserRow | null> 
 export async function findUserByIdentity(db: Database, identity: LoginIdentity): Promise<UserRow | null> {
   if (identity.kind === "email") {
     return db
-      .prepare(`SELECT ${USER_WITH_ROLES} FROM users WHERE email = ? AND deleted_at IS NULL`)
+      .prepare(`SELECT ${USER_WITH_ROLES} FROM ${USER_FROM} WHERE users.email = ? AND users.deleted_at IS NULL`)
       .bind(identity.value)
       .first<UserRow>();
   }
   return db
     .prepare(
-      `SELECT ${USER_WITH_ROLES} FROM users WHERE phone = ? AND deleted_at IS NULL AND phone_verified_at IS NOT NULL LIMIT 1`,
+      `SELECT ${USER_WITH_ROLES} FROM ${USER_FROM}
+       WHERE users.phone = ? AND users.deleted_at IS NULL AND users.phone_verified_at IS NOT NULL LIMIT 1`,
     )
     .bind(identity.value)
     .first<UserRow>();
@@ -145,9 +155,11 @@ export async function createUser(
   const row = await db
     .prepare(
       `INSERT INTO users (name, phone, email, created_at, updated_at, phone_verified_at, email_verified_at,
-         password_hash, password_salt, password_iterations, signup_network, advertiser_type, agency_name,
-         licence_number, licence_submitted_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *, NULL AS roles`,
+         password_hash, password_salt, password_iterations, signup_network, advertiser_type)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       RETURNING *, NULL AS roles, NULL AS agency_name, NULL AS licence_number, NULL AS licence_submitted_at,
+         NULL AS licence_checked_at, NULL AS licence_checked_by, NULL AS licence_refused_at,
+         NULL AS licence_refused_reason`,
     )
     .bind(
       options.name ?? "",
@@ -162,9 +174,6 @@ export async function createUser(
       options.password?.iterations ?? null,
       options.network,
       options.advertiser?.advertiser_type ?? "owner",
-      options.advertiser?.agency_name ?? null,
-      options.advertiser?.licence_number ?? null,
-      options.advertiser?.advertiser_type === "agency" ? now : null,
     )
     .first<UserRow>();
   if (!row) throw new Error("User insert returned no row");
@@ -182,21 +191,6 @@ export async function setPassword(db: Database, userId: number, password: Passwo
 
 export async function setUserName(db: Database, userId: number, name: string, now: number): Promise<void> {
   await db.prepare("UPDATE users SET name = ?, updated_at = ? WHERE id = ?").bind(name, now, userId).run();
-}
-
-/**
- * Who the account advertises as. A changed type, agency name or licence number loses the licence check
- * (trigger `users_licence_check_cleared`, migration 0041); an unchanged one keeps it.
- */
-export async function setAdvertiser(db: Database, userId: number, advertiser: AdvertiserInput, now: number) {
-  await db
-    .prepare(
-      `UPDATE users SET advertiser_type = ?1, agency_name = ?2, licence_number = ?3, updated_at = ?4,
-         licence_submitted_at = CASE WHEN ?1 = 'agency' THEN ?4 END
-       WHERE id = ?5 AND (advertiser_type IS NOT ?1 OR agency_name IS NOT ?2 OR licence_number IS NOT ?3)`,
-    )
-    .bind(advertiser.advertiser_type, advertiser.agency_name, advertiser.licence_number, now, userId)
-    .run();
 }
 
 /** The language of the person's e-mails: the one they signed in in (unchanged rows are not written). */
@@ -258,9 +252,12 @@ export async function deleteAccount(db: Database, userId: number, now: number): 
       .prepare(
         `UPDATE users SET name = '', email = NULL, phone = NULL, password_hash = NULL, password_salt = NULL,
            password_iterations = NULL, phone_verified_at = NULL, email_verified_at = NULL, image_key = NULL,
-           image_side = NULL, agency_name = NULL, licence_number = NULL,
-           updated_at = ?1, deleted_at = ?1 WHERE id = ?2`,
+           image_side = NULL, updated_at = ?1, deleted_at = ?1 WHERE id = ?2`,
       )
+      .bind(now, userId),
+    // The agency it holds the licence of is gone with it (its page answers 404): its name and number too.
+    db
+      .prepare("UPDATE agencies SET name = NULL, licence_number = NULL, updated_at = ?1 WHERE account_id = ?2")
       .bind(now, userId),
     db
       .prepare(

@@ -188,6 +188,22 @@ export class LiveChannel extends DurableObject<Env> {
     await this.ctx.storage.put(noteKey(familyId, conversationChannel), conversationChannel);
   }
 
+  /** On a person's channel: the conversation channels where their sessions have (or had) sockets. */
+  async conversationSockets(): Promise<string[]> {
+    const notes = await this.ctx.storage.list<string>({ prefix: "sockets:" });
+    return [...new Set(notes.values())];
+  }
+
+  /**
+   * On a conversation's channel: closes the person's sockets (they no longer take part: a manager removed
+   * from the listing's agency); returns how many. Their page's reconnect is refused by the worker.
+   */
+  async closeUser(userId: number): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userTag(userId));
+    for (const socket of sockets) closeQuietly(socket, LIVE_CLOSE_SESSION_ENDED, "No longer a participant");
+    return sockets.length;
+  }
+
   /** Pages only ever send the keep-alive, which the runtime answers; anything else is ignored. */
   override webSocketMessage(): void {}
 

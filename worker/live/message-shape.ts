@@ -9,9 +9,14 @@ import type { MessageRow } from "#worker/db/conversations.ts";
 const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 
-/** Read at every answer, not stored: the patterns of decision 083 apply to old messages as they change. */
-export function toMessage(row: MessageRow, userId: number): ApiMessage {
-  const fromMe = row.sender_id === userId;
+/**
+ * Read at every answer, not stored: the patterns of decision 083 apply to old messages as they change.
+ * With the conversation's `visitorId`, "mine" is by side: on the listing's side the agent's and its
+ * managers' messages are all the reader's own (decision 104).
+ */
+export function toMessage(row: MessageRow, userId: number, visitorId?: number): ApiMessage {
+  const fromMe =
+    visitorId === undefined || visitorId === userId ? row.sender_id === userId : row.sender_id !== visitorId;
   return {
     id: row.id,
     conversation_id: row.conversation_id,

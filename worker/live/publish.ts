@@ -49,3 +49,25 @@ async function publish(env: RequestEnv, channel: string, event: LiveEvent): Prom
     console.error(`live channel ${channel}: ${event.type} event not published`, error);
   }
 }
+
+/**
+ * Closes the person's open sockets in the conversations they no longer take part in (`lost` picks those of
+ * the conversation ids their sessions had sockets in): a manager removed from an agency stops hearing its
+ * conversations at once, not when the socket's authorisation runs out. Fails nothing, like publishing.
+ */
+export async function closeLostConversations(
+  env: RequestEnv,
+  userId: number,
+  lost: (conversationIds: number[]) => Promise<number[]>,
+): Promise<number> {
+  try {
+    const channels = await liveChannel(env, userChannel(userId)).conversationSockets();
+    const ids = channels.map((channel) => Number(channel.slice("conversation:".length))).filter(Number.isSafeInteger);
+    let closed = 0;
+    for (const id of await lost(ids)) closed += await liveChannel(env, conversationChannel(id)).closeUser(userId);
+    return closed;
+  } catch (error) {
+    console.error(`live channel ${userChannel(userId)}: lost conversations not closed`, error);
+    return 0;
+  }
+}

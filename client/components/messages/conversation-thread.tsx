@@ -110,7 +110,8 @@ export function ConversationThread(props: Props) {
   // Everything beyond the loader's page: earlier pages, sent messages, and what the live channel says
   // (its events go to `update` as they come).
   const [news, update] = useReducer(
-    (state: ThreadNews, change: ThreadUpdate) => withUpdate(state, change, id, me),
+    (state: ThreadNews, change: ThreadUpdate) =>
+      withUpdate(state, change, id, me, conversation.role === "owner" ? conversation.other.id : undefined),
     NO_NEWS,
   );
   const shown = useMemo(() => shownMessages(props.messages, news), [props.messages, news]);

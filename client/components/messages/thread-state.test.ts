@@ -53,6 +53,23 @@ describe("the thread's messages", () => {
     expect(withUpdate(NO_NEWS, { type: "unread", unread: 3 }, C, ME)).toBe(NO_NEWS);
   });
 
+  it("on the listing's side, the agent's and its managers' messages are one's own; the visitor's are not", () => {
+    const COLLEAGUE = 11;
+    const fromColleague = { ...live, sender_id: COLLEAGUE, warning: "money_request" as const };
+    const seen = withUpdate(NO_NEWS, { type: "message", message: fromColleague }, C, ME, OTHER);
+    expect(seen.messages[0]).toMatchObject({ from_me: true, warning: null });
+    const fromVisitor = withUpdate(NO_NEWS, { type: "message", message: live }, C, ME, OTHER);
+    expect(fromVisitor.messages[0]!.from_me).toBe(false);
+    // A colleague's reading is not the visitor's: only the visitor's marks one's messages read.
+    const read = { type: "read" as const, conversation_id: C, up_to_id: 4, read_at: "r" };
+    expect(withUpdate(NO_NEWS, { ...read, reader_id: COLLEAGUE }, C, ME, OTHER)).toBe(NO_NEWS);
+    expect(withUpdate(NO_NEWS, { ...read, reader_id: OTHER }, C, ME, OTHER).read).toEqual({ upToId: 4, at: "r" });
+    // The visitor's own view is unchanged by the argument.
+    expect(withUpdate(NO_NEWS, { type: "message", message: fromColleague }, C, OTHER, OTHER).messages[0]!.from_me).toBe(
+      false,
+    );
+  });
+
   it("keeps a live message's warning for its recipient and drops it for its sender", () => {
     const warned = { ...live, warning: "money_request" as const };
     expect(withUpdate(NO_NEWS, { type: "message", message: warned }, C, ME).messages[0]!.warning).toBe("money_request");

@@ -51,18 +51,30 @@ export const NO_NEWS: ThreadNews = { messages: [], delivered: null, read: null }
 export type ThreadUpdate =
   LiveEvent | { type: "earlier"; messages: readonly ApiMessage[] } | { type: "sent"; message: ApiMessage };
 
-/** A live message as person `me` reads it: the warning is for its recipient only. */
-function ownView(message: Omit<ApiMessage, "from_me">, me: number): ApiMessage {
-  const mine = message.sender_id === me;
+const listingSide = (me: number, visitorId: number | undefined) => visitorId !== undefined && visitorId !== me;
+
+/**
+ * A live message as person `me` reads it: the warning is for its recipient only. On the listing's side
+ * (`visitorId` given and not `me`) the agent's and its managers' messages are all one's own.
+ */
+function ownView(message: Omit<ApiMessage, "from_me">, me: number, visitorId?: number): ApiMessage {
+  const mine = listingSide(me, visitorId) ? message.sender_id !== visitorId : message.sender_id === me;
   return { ...message, from_me: mine, warning: mine ? null : message.warning };
 }
 
 /**
- * The news of conversation `conversationId`, seen by person `me`, after an update: a new message joins
- * them; the other side's delivery and read marks reach one's own messages. What is not about this
+ * The news of conversation `conversationId`, seen by person `me` (on the listing's side when `visitorId`,
+ * the conversation's visitor, is someone else), after an update: a new message joins them; the other
+ * side's delivery and read marks reach one's own messages. What is not about this
  * conversation, or only repeats what is known, leaves them as they are (the same object).
  */
-export function withUpdate(news: ThreadNews, update: ThreadUpdate, conversationId: number, me: number): ThreadNews {
+export function withUpdate(
+  news: ThreadNews,
+  update: ThreadUpdate,
+  conversationId: number,
+  me: number,
+  visitorId?: number,
+): ThreadNews {
   switch (update.type) {
     case "earlier":
       return { ...news, messages: mergeMessages(news.messages, update.messages) };
@@ -72,10 +84,12 @@ export function withUpdate(news: ThreadNews, update: ThreadUpdate, conversationI
       if (update.message.conversation_id !== conversationId) return news;
       return {
         ...news,
-        messages: mergeMessages(news.messages, [ownView(update.message, me)]),
+        messages: mergeMessages(news.messages, [ownView(update.message, me, visitorId)]),
       };
     case "read":
       if (update.conversation_id !== conversationId || update.reader_id === me) return news;
+      // On the listing's side only the visitor's reading marks one's messages read (not a colleague's).
+      if (listingSide(me, visitorId) && update.reader_id !== visitorId) return news;
       if (news.read && news.read.upToId >= update.up_to_id) return news;
       return { ...news, read: { upToId: update.up_to_id, at: update.read_at } };
     case "delivered":

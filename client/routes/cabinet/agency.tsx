@@ -19,14 +19,35 @@ import type { Route } from "./+types/agency";
 import styles from "./agency.module.css";
 import { FeedPhotoProblems } from "./agency-feed-photos.tsx";
 import { AgencyFeeds } from "./agency-feeds.tsx";
+import { AgencyProfile, PROFILE_FIELDS, profileBody } from "./agency-profile.tsx";
 
 /** The messages this page shows beyond the site-wide ones. */
-const MESSAGES = pageTextScopes(["cabinetAgency"], "cabinetAgency", "validation", "auth.invalid", "feed", "feedPhoto");
+const MESSAGES = pageTextScopes(
+  ["cabinetAgency"],
+  "cabinetAgency",
+  "validation",
+  "auth.invalid",
+  "feed",
+  "feedPhoto",
+  "agencyLanguage",
+  "photo.error",
+  "phone.invalid",
+);
 
 /** Runs of each feed the page shows. */
 const FEED_RUNS_SHOWN = 10;
 
-const INTENTS = ["create", "invite", "accept", "remove", "add_feed", "remove_feed"] as const;
+const INTENTS = [
+  "create",
+  "invite",
+  "accept",
+  "remove",
+  "add_feed",
+  "remove_feed",
+  "profile",
+  "logo",
+  "remove_logo",
+] as const;
 type Intent = (typeof INTENTS)[number];
 const isIntent = (value: unknown): value is Intent => INTENTS.includes(value as Intent);
 const isRole = (value: unknown): value is AgencyRole => AGENCY_ROLES.includes(value as AgencyRole);
@@ -93,6 +114,7 @@ function refusal(result: FailedResult, intent: Intent, values: Record<string, st
     email: "email",
     role: "role",
     url: "url",
+    ...PROFILE_FIELDS,
   });
   const coded = result.error?.code ? CODE_MESSAGES[result.error.code] : undefined;
   return data<AgencyResult>(
@@ -146,6 +168,37 @@ export async function action(args: Route.ActionArgs) {
       result = await api.removeAgencyFeed(id);
       break;
     }
+    case "profile": {
+      const body = profileBody(form);
+      // Shown again as sent (the empty ones left out), so the API's `phones.{i}` names the right box.
+      values = {
+        name: body.name,
+        licence_number: body.licence_number,
+        address: body.address ?? "",
+        website: body.website ?? "",
+        languages: body.languages.join(","),
+        ...Object.fromEntries(body.phones.map((phone, i) => [`phones.${i}`, phone])),
+      };
+      result = await api.updateAgency(body);
+      break;
+    }
+    case "logo": {
+      // An empty file input still posts one nameless, empty file.
+      const file = form.get("image");
+      if (typeof file === "string" || !file?.size) {
+        return data<AgencyResult>(
+          { ok: false, intent, fields: { image: "auth.invalid.imageMissing" } },
+          { status: 400 },
+        );
+      }
+      const upload = new FormData();
+      upload.set("image", file);
+      result = await api.updateAgencyLogo(upload);
+      break;
+    }
+    case "remove_logo":
+      result = await api.removeAgencyLogo();
+      break;
   }
   if (!result.ok) return refusal(result, intent, values);
   throw redirect(`${new URL(args.request.url).pathname}?done=${intent}`);
@@ -310,6 +363,7 @@ export default function CabinetAgency({ loaderData, actionData }: Route.Componen
       ) : null}
       <div className={styles.sections}>
         {invite && !agency ? <Join token={invite} result={actionData} /> : null}
+        {agency?.profile ? <AgencyProfile agency={agency} profile={agency.profile} result={actionData} /> : null}
         {agency?.role === "manager" ? <Members agency={agency} result={actionData} /> : null}
         {agency ? <AgencyFeeds feeds={feeds} manager={agency.role === "manager"} result={actionData} /> : null}
         {photoProblems ? <FeedPhotoProblems problems={photoProblems} /> : null}
