@@ -404,8 +404,8 @@ export function importingRun(db: Database, feedId: number, runId: number) {
 export async function feedManagers(db: Database, feedId: number) {
   const { results } = await db
     .prepare(
-      `SELECT u.email, u.locale, a.slug, owner.agency_name AS agency_name, f.url
-       FROM agency_feeds f JOIN agencies a ON a.id = f.agency_id JOIN users owner ON owner.id = a.account_id
+      `SELECT u.email, u.locale, a.slug, a.name AS agency_name, f.url
+       FROM agency_feeds f JOIN agencies a ON a.id = f.agency_id
        JOIN agency_members m ON m.agency_id = f.agency_id AND m.role = 'manager'
        JOIN users u ON u.id = m.user_id
        WHERE f.id = ? AND u.email IS NOT NULL AND u.email_verified_at IS NOT NULL AND u.blocked_at IS NULL
