@@ -125,8 +125,9 @@ it(
       await expect
         .poll(() => page.getByTestId("thread").getByTestId("message").last().textContent())
         .toContain("Is the flat still available?");
-      await page.getByLabel("Your message").fill("Yes, it is: come on Saturday.");
-      await page.getByRole("button", { name: "Send", exact: true }).click();
+      // The manager's pages are in Serbian now, the language they last chose.
+      await page.getByLabel("Vaša poruka").fill("Yes, it is: come on Saturday.");
+      await page.getByRole("button", { name: "Pošalji", exact: true }).click();
       await page.waitForURL(new RegExp(`/cabinet/messages/\\?c=${id}$`));
       await expect
         .poll(() => page.getByTestId("thread").getByTestId("message").last().textContent())
