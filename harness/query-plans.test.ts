@@ -4,7 +4,8 @@
  * page's searches — a deal in a city with any property type — walk one in their sort's order (migration
  * 0023) instead of reading and sorting every listing of the city; the cabinet's counts and pages of an
  * owner's listings are answered from one (0024) instead of reading each listing (decision 045); a city's area
- * range and a price range across the country from the filter indexes (0046, decision 095).
+ * range and a price range across the country from the filter indexes (0046, decision 095); the running
+ * placements newest first, and a text search's candidates, from their own indexes (0052, decision 106).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -12,6 +13,9 @@ import { beforeAll, expect, it } from "vitest";
 import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
 import { groupMembers, samePropertyStatement } from "#worker/db/property-groups.ts";
 import { listingsByIds } from "#worker/db/listings.ts";
+import * as v from "valibot";
+import { SearchQuery } from "#shared/api/realty.ts";
+import { ftsQuery, searchListings } from "#worker/db/listing-search.ts";
 import { searchPageSql } from "#harness/search-page-sql.ts";
 import { seedStatementStream } from "#harness/seed/seed-sql.ts";
 import { sqliteD1 } from "#harness/sqlite-d1.ts";
@@ -130,5 +134,44 @@ it("a property's offers and a regrouping read the group's index, never the whole
     const all = lines.join("\n");
     expect(all).toContain("listings_property (property_id=?)");
     expect(all).not.toMatch(/^SCAN (listings|o)\b/m);
+  }
+});
+
+it("promoted=true, newest first, walks the placements' own index in the page's order (decision 106)", () => {
+  const lines = plan("promoted=true");
+  const all = lines.join("\n");
+  expect(all).toMatch(/^SEARCH l USING COVERING INDEX listings_promoted_updated \(status=\?\)$/m);
+  // Only the page's 20 rows are sorted, not every running placement.
+  expect(lines.filter((line) => line === "USE TEMP B-TREE FOR ORDER BY").length, all).toBe(1);
+});
+
+it("a text search in a city tests its candidates by id from the narrow index, never their rows (decision 106)", async () => {
+  const { id: cityId } = db.prepare("SELECT id FROM cities WHERE slug = 'beograd'").get() as { id: number };
+  const filters = v.parse(SearchQuery, { q: "terasa", city: "beograd" });
+  const options = { sort: filters.sort, page: 1, perPage: 20, facets: true, locale: "en", now: Date.now() } as const;
+  const plans = await plansOf((d1) => searchListings(d1, filters, { cityId }, options));
+  // The page, the "Top" block, the count and the three facets.
+  expect(plans.length).toBe(6);
+  for (const lines of plans) {
+    const all = lines.join("\n");
+    expect(all).toContain("listings_fts VIRTUAL TABLE");
+    // A candidate is read from the index by id; a listing row only for a row the answer shows.
+    const candidates = lines.filter((line) => /^SEARCH l USING/.test(line));
+    expect(candidates.length, all).toBeGreaterThan(0);
+    const shown = lines.some((line) => line === "SCAN page" || line === "SCAN ranked") ? 1 : 0;
+    expect(
+      candidates.filter((line) => line.startsWith("SEARCH l USING INTEGER PRIMARY KEY")).length,
+      all,
+    ).toBeLessThanOrEqual(shown);
+  }
+});
+
+it("the search box's examples and features of up to 8 letters are each one read of a prefix index, not a merge (decision 106)", () => {
+  const { sql } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'listings_fts'").get() as { sql: string };
+  const prefixes = new Set(/prefix\s*=\s*'([\d ]+)'/.exec(sql)![1]!.split(" ").map(Number));
+  for (const word of ["terrace", "terasa", "терраса", "garage", "garaža", "гараж", "balkon", "lift"]) {
+    const terms = [...ftsQuery(word)!.matchAll(/"([^"]+)"\*/g)].map((m) => [...m[1]!].length);
+    expect(terms.length, word).toBeGreaterThan(0);
+    for (const length of terms) expect(prefixes.has(length), `${word}: a prefix of ${length} letters`).toBe(true);
   }
 });
