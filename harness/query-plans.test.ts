@@ -162,6 +162,25 @@ it("a text search's page tests its candidates by id from the narrow index, not f
   expect(page.filter((line) => line.startsWith("SEARCH l USING INTEGER PRIMARY KEY")).length, all).toBe(1);
 });
 
+it("a text search's count and facets read its candidates from the narrow index by id when it holds every filter (decision 106)", async () => {
+  const statements = await searchBatchSql(db, "q=terasa&city=beograd");
+  const counted = statements.filter(({ sql }) => sql.includes(" LIMIT 2001"));
+  // The three facets and the count.
+  expect(counted.length).toBe(4);
+  for (const { sql, args } of counted) {
+    const lines = db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...args)
+      .map((row) => String(row.detail));
+    const all = lines.join("\n");
+    expect(all).toMatch(/^SEARCH l USING COVERING INDEX listings_by_id \(id=\?/m);
+    expect(all).not.toMatch(/^SEARCH l USING INTEGER PRIMARY KEY/m);
+  }
+  // An area is not in it: such a search's statements are planned as before.
+  for (const { sql } of await searchBatchSql(db, "q=terasa&city=beograd&area_min=50"))
+    expect(sql).not.toContain("INDEXED BY listings_by_id");
+});
+
 it("the search box's examples and features of up to 8 letters are each one read of a prefix index, not a merge (decision 106)", () => {
   const { sql } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'listings_fts'").get() as { sql: string };
   const prefixes = new Set(/prefix\s*=\s*'([\d ]+)'/.exec(sql)![1]!.split(" ").map(Number));
