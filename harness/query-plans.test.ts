@@ -4,7 +4,8 @@
  * page's searches — a deal in a city with any property type — walk one in their sort's order (migration
  * 0023) instead of reading and sorting every listing of the city; the cabinet's counts and pages of an
  * owner's listings are answered from one (0024) instead of reading each listing (decision 045); a city's area
- * range and a price range across the country from the filter indexes (0046, decision 095).
+ * range and a price range across the country from the filter indexes (0046, decision 095); the running
+ * placements newest first, and a text search's candidates, from their own indexes (0052, decision 106).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -12,6 +13,8 @@ import { beforeAll, expect, it } from "vitest";
 import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
 import { groupMembers, samePropertyStatement } from "#worker/db/property-groups.ts";
 import { listingsByIds } from "#worker/db/listings.ts";
+import { ftsQuery } from "#worker/db/listing-search.ts";
+import { searchBatchSql } from "#harness/search-batch-sql.ts";
 import { searchPageSql } from "#harness/search-page-sql.ts";
 import { seedStatementStream } from "#harness/seed/seed-sql.ts";
 import { sqliteD1 } from "#harness/sqlite-d1.ts";
@@ -130,5 +133,60 @@ it("a property's offers and a regrouping read the group's index, never the whole
     const all = lines.join("\n");
     expect(all).toContain("listings_property (property_id=?)");
     expect(all).not.toMatch(/^SCAN (listings|o)\b/m);
+  }
+});
+
+it("promoted=true, newest first, walks the placements' own index in the page's order (decision 106)", () => {
+  const lines = plan("promoted=true");
+  const all = lines.join("\n");
+  expect(all).toMatch(/^SEARCH l USING COVERING INDEX listings_promoted_updated \(status=\?\)$/m);
+  // Only the page's 20 rows are sorted, not every running placement.
+  expect(lines.filter((line) => line === "USE TEMP B-TREE FOR ORDER BY").length, all).toBe(1);
+});
+
+it("a text search's page tests its candidates by id from the narrow index, not from their rows (decision 106)", async () => {
+  // Across Serbia the text's newest candidates lead the plan at any size (in a city, once the city has more
+  // listings than the candidates: at bench:db's sizes, not this seed's).
+  const statements = await searchBatchSql(db, "q=terasa");
+  const plans = statements.map(({ sql, args }) =>
+    db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...args)
+      .map((row) => String(row.detail)),
+  );
+  const page = plans.find((lines) => lines.includes("SCAN page"))!;
+  const all = page.join("\n");
+  expect(all).toContain("listings_fts VIRTUAL TABLE");
+  expect(all).toMatch(/^SEARCH l USING COVERING INDEX listings_by_id \(id=\?/m);
+  // The only row read is the page's own 20, after the sort.
+  expect(page.filter((line) => line.startsWith("SEARCH l USING INTEGER PRIMARY KEY")).length, all).toBe(1);
+});
+
+it("a text search's count and facets read its candidates from the narrow index by id when it holds every filter (decision 106)", async () => {
+  const statements = await searchBatchSql(db, "q=terasa&city=beograd");
+  const counted = statements.filter(({ sql }) => sql.includes(" LIMIT 2001"));
+  // The three facets and the count.
+  expect(counted.length).toBe(4);
+  for (const { sql, args } of counted) {
+    const lines = db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...args)
+      .map((row) => String(row.detail));
+    const all = lines.join("\n");
+    expect(all).toMatch(/^SEARCH l USING COVERING INDEX listings_by_id \(id=\?/m);
+    expect(all).not.toMatch(/^SEARCH l USING INTEGER PRIMARY KEY/m);
+  }
+  // An area is not in it: such a search's statements are planned as before.
+  for (const { sql } of await searchBatchSql(db, "q=terasa&city=beograd&area_min=50"))
+    expect(sql).not.toContain("INDEXED BY listings_by_id");
+});
+
+it("the search box's examples and features of up to 8 letters are each one read of a prefix index, not a merge (decision 106)", () => {
+  const { sql } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'listings_fts'").get() as { sql: string };
+  const prefixes = new Set(/prefix\s*=\s*'([\d ]+)'/.exec(sql)![1]!.split(" ").map(Number));
+  for (const word of ["terrace", "terasa", "терраса", "garage", "garaža", "гараж", "balkon", "lift"]) {
+    const terms = [...ftsQuery(word)!.matchAll(/"([^"]+)"\*/g)].map((m) => [...m[1]!].length);
+    expect(terms.length, word).toBeGreaterThan(0);
+    for (const length of terms) expect(prefixes.has(length), `${word}: a prefix of ${length} letters`).toBe(true);
   }
 });

@@ -1,6 +1,6 @@
 /**
  * The SQL of one page of a search, as the API runs it for a query string, with only the ids selected:
- * what its query plan is read from (`npm run bench:db`, harness/query-plans.test.ts).
+ * what harness/query-plans.test.ts reads its plan from (the whole batch: search-batch-sql.ts).
  */
 import * as v from "valibot";
 import { type SearchFilters, SearchQuery } from "#shared/api/realty.ts";

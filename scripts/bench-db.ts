@@ -2,9 +2,10 @@
  * `npm run bench:db`: local D1 databases of 100 000 and 1 000 000 listings (.wrangler/bench-db-state/<size>,
  * seeded once through node:sqlite and kept while the seed is unchanged: scripts/bench/db-seed.ts), the worker
  * built into .builds/bench-db served on each, and every query shape the pages use measured through the API
- * (p50/p95 of sequential requests) next to a primary-key lookup in the same run; prints EXPLAIN QUERY PLAN of
- * the common filters, what a listing costs in bytes and how many one D1 database holds
- * (scripts/bench/db-capacity.ts). Writes reports/bench-db.json. Goals (decision 095), each printed with
+ * (p50/p95 of sequential requests) next to a primary-key lookup in the same run; prints, for each search, the
+ * EXPLAIN QUERY PLAN and the SQLite CPU time of every statement the API sends for it (the page, the "Top"
+ * block, the count, the facets: harness/search-batch-sql.ts), what a listing costs in bytes and how many one
+ * D1 database holds (scripts/bench/db-capacity.ts). Writes reports/bench-db.json. Goals (decision 095), each printed with
  * pass/fail; the command exits non-zero when one is missed:
  *   every shape's p95 ≤ 3 × the primary-key lookup's p95 at every size (the "filtered map" rows, a filter
  *   the map's summaries do not keep, and the sitemap's files of 1 000 listings are reported only);
@@ -19,6 +20,7 @@
 import { registerHooks } from "node:module";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import { DatabaseSync } from "node:sqlite";
 import { parseArgs } from "node:util";
 import { SERBIA_BOUNDS } from "#shared/map.ts";
 import { STATISTICS_ROLLUP_SQL, statisticsPeriod } from "#worker/db/statistics.ts";
@@ -38,7 +40,7 @@ registerHooks({
   load: (url, context, nextLoad) =>
     nextLoad(url, url.endsWith(".json") ? { ...context, importAttributes: { type: "json" } } : context),
 });
-const { searchPageSql } = await import("#harness/search-page-sql.ts");
+const { batchCpuMs, searchBatchSql } = await import("#harness/search-batch-sql.ts");
 
 const { values } = parseArgs({
   options: { sizes: { type: "string", default: "100000,1000000" }, requests: { type: "string", default: "200" } },
@@ -147,19 +149,32 @@ function rollupPlan(file: string, listingId: number) {
   return { plan, fullScan: plan.some((line) => /^SCAN (listing_stats|messages|favourites)\b/.test(line)) };
 }
 
-function plans(file: string) {
-  const out: Record<string, { plan: string[]; fullScan: boolean }> = {};
-  for (const [name, search] of Object.entries(SEARCHES)) {
-    const page = searchPageSql(search, (filters) => ({
-      cityId: filters.city ? 1 : undefined,
-      districtId: filters.district ? 1 : undefined,
-    }));
-    let text = page.sql;
-    for (const arg of page.args)
-      text = text.replace("?", typeof arg === "string" ? `'${arg.replaceAll("'", "''")}'` : String(arg));
-    const rows = query(file, `EXPLAIN QUERY PLAN ${text}`);
-    const plan = rows.map((r) => String(r.detail));
-    out[name] = { plan, fullScan: plan.some((line) => /^SCAN l$/.test(line) || /^SCAN listings$/.test(line)) };
+/**
+ * Every statement of each search as the API builds it (the page, the "Top" block, the count, the facets:
+ * harness/search-batch-sql.ts) on the database file: their plans, numbered by statement, and the batch's CPU
+ * time inside SQLite — the search's own cost, apart from the HTTP path that dominates the timed requests.
+ */
+async function searchSql(file: string) {
+  const db = new DatabaseSync(file, { timeout: 30_000 });
+  const out: Record<string, { plan: string[]; fullScan: boolean; sqlMs: number }> = {};
+  try {
+    for (const [name, search] of Object.entries(SEARCHES)) {
+      const statements = await searchBatchSql(db, search);
+      const plan = statements.flatMap(({ sql, args }, i) => [
+        `[${i + 1}]`,
+        ...db
+          .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+          .all(...args)
+          .map((r) => String(r.detail)),
+      ]);
+      out[name] = {
+        plan,
+        fullScan: plan.some((line) => /^SCAN l$/.test(line) || /^SCAN listings$/.test(line)),
+        sqlMs: batchCpuMs(db, statements),
+      };
+    }
+  } finally {
+    db.close();
   }
   return out;
 }
@@ -170,6 +185,8 @@ const report: Record<string, unknown> = { cores: os.cpus().length, load: os.load
 const results: Record<number, Record<string, { p50: number; p95: number }>> = {};
 const failures: string[] = [];
 const capacities: Record<number, Capacity> = {};
+/** Each search's statements' CPU time in SQLite (ms), per size. */
+const sqlMs: Record<number, Record<string, number>> = {};
 /**
  * Rows held to no goal: a filter the map's summaries do not keep reads every match of the viewport (decision
  * 044); a sitemap file is 1 000 listings for crawlers, not a page's 20, paged by offset (decision 095).
@@ -300,7 +317,9 @@ for (const size of sizes) {
   } finally {
     await server.stop();
   }
-  const plan = { ...plans(file), [ROLLUP]: rollupPlan(file, ownIds[0]!) };
+  const sql = await searchSql(file);
+  const plan = { ...sql, [ROLLUP]: rollupPlan(file, ownIds[0]!) };
+  sqlMs[size] = Object.fromEntries(Object.entries(sql).map(([name, s]) => [name, s.sqlMs]));
   results[size] = shapes;
   (report.sizes as Record<number, unknown>)[size] = {
     seedSeconds,
@@ -333,6 +352,10 @@ for (const size of sizes) {
     ),
   );
   for (const [name, answer] of Object.entries(mapSizes)) console.log(`  ${name}: ${answer}`);
+  goalTable(
+    `SQL of each search's statements (node:sqlite, CPU ms, median of 9), ${size.toLocaleString("en")} listings`,
+    Object.entries(sql).map(([name, s]) => ({ name, figures: { "SQL ms": s.sqlMs.toFixed(2) } })),
+  );
   for (const [name, p] of Object.entries(plan)) {
     console.log(`  plan · ${name}: ${p.plan.join(" | ")}`);
     if (p.fullScan && !name.startsWith("search newest") && !name.startsWith("text"))
@@ -358,6 +381,20 @@ if (sizes.length >= 2) {
     };
   });
   failures.push(...goalTable(`growth ${small.toLocaleString("en")} → ${large.toLocaleString("en")} ≤ 1.5×`, rows));
+  goalTable(
+    `growth of each search's SQL (CPU ms), ${small.toLocaleString("en")} → ${large.toLocaleString("en")}`,
+    Object.keys(sqlMs[small]!).map((name) => ({
+      name,
+      figures: {
+        [`SQL ms at ${small}`]: sqlMs[small]![name]!.toFixed(2),
+        [`SQL ms at ${large}`]: sqlMs[large]![name]!.toFixed(2),
+        growth: (sqlMs[large]![name]! / sqlMs[small]![name]!).toFixed(2),
+      },
+    })),
+  );
+  report.sqlScaling = Object.fromEntries(
+    Object.keys(sqlMs[small]!).map((name) => [name, sqlMs[large]![name]! / sqlMs[small]![name]!]),
+  );
   report.scaling = ratios;
   const growth = marginal(capacities[small]!, capacities[large]!);
   report.capacity = growth;

@@ -176,6 +176,26 @@ export function whereClause(
 }
 
 /**
+ * Where a text search's count and facets read their candidates (the text's newest TEXT_CANDIDATES, by id):
+ * from `listings_by_id` (migration 0052) when it holds every column the filters test, so no candidate's
+ * whole row is read — the planner's own choice between that index and the rows turns on the statistics
+ * and, at some sizes, read 2 000 rows per statement (decision 106). Other searches: the listings, as planned.
+ */
+function candidatesFrom(filters: SearchFilters): string {
+  const covered =
+    filters.area_min === undefined &&
+    filters.area_max === undefined &&
+    filters.floor_min === undefined &&
+    filters.floor_max === undefined &&
+    filters.furnished === undefined &&
+    filters.promoted === undefined &&
+    !filters.home &&
+    filters.confirmed_within === undefined &&
+    !filters.bounds;
+  return covered && filters.q && ftsQuery(filters.q) ? "listings l INDEXED BY listings_by_id" : "listings l";
+}
+
+/**
  * Which placement a search takes in turn (promoted-ranking.ts, decision 067): "Top" in the promoted block
  * of every search but one that asks for its sort alone (`ranked=false`) or names the placement itself
  * (`promoted=true|false`: its results are, or exclude, them all); "Home" on the home page's (`home=true`),
@@ -272,8 +292,8 @@ export async function searchListings(
     const w = summary ? summaryWhere(filters, places, omit) : whereClause(filters, places, omit, options.now);
     const grouped = summary
       ? `SELECT ${key.summary} AS key, SUM(s.count) AS count FROM listing_counts s WHERE ${w.sql} AND ${key.summary} >= 0 GROUP BY 1`
-      : `SELECT key, COUNT(*) AS count, SUM(COUNT(*)) OVER () AS seen FROM (SELECT ${key.listings} AS key FROM listings l
-         WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) WHERE key IS NOT NULL GROUP BY 1`;
+      : `SELECT key, COUNT(*) AS count, SUM(COUNT(*)) OVER () AS seen FROM (SELECT ${key.listings} AS key
+         FROM ${candidatesFrom(filters)} WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) WHERE key IS NOT NULL GROUP BY 1`;
     const sql = districts
       ? `SELECT f.*, d.slug, d.${name} AS name FROM (${grouped}) f JOIN districts d ON d.id = f.key`
       : grouped;
@@ -351,7 +371,7 @@ function countStatement(db: Database, filters: SearchFilters, places: ResolvedPl
     : "0";
   return db
     .prepare(
-      `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM listings l WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1})) AS n, ${matches} AS matches`,
+      `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM ${candidatesFrom(filters)} WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1})) AS n, ${matches} AS matches`,
     )
     .bind(...w.args, ...(fts ? [fts] : []));
 }
