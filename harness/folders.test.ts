@@ -21,6 +21,7 @@ it("gives every command but npm start a build folder and a D1 folder of its own"
     "abuse",
     "bench-db",
     "bench-photos",
+    "bench-feed",
     "payments-race",
   ]);
   expect(new Set(builds).size - 1).toBe(commands.length);

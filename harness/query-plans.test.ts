@@ -106,7 +106,7 @@ it("the cabinet's tab counts, a tab's page and its total read only the owner's a
     .prepare("SELECT owner_id AS owner FROM listings GROUP BY owner_id ORDER BY COUNT(*) DESC LIMIT 1")
     .get() as { owner: number };
   // The owner's own listings, or those of an agency they manage (decision 098): one index each, no scan.
-  const indexed = (lines: string[], ownerRead: string) => {
+  const indexed = (lines: string[], ownerRead: RegExp) => {
     const all = lines.join("\n");
     expect(all, all).toMatch(ownerRead);
     expect(all, all).toMatch(/listings_agency \(agency_id=\?/);
