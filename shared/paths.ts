@@ -32,6 +32,9 @@ export const paths = {
     `/${DEAL_SEGMENT[deal]}/${type}/${seg(citySlug)}/${id}/`,
   realty: (id: number | string) => `/realty/${seg(id)}/`,
   media: (...segments: string[]) => `/media/${segments.map((s) => `${seg(s)}/`).join("")}`,
+  /** An agency's public page (decision 098's slug) and the agencies by city. */
+  agency: (slug: string) => `/agency/${seg(slug)}/`,
+  agencies: () => "/agencies/",
   // The two signed-in pages every page links to (the header); the others are in private-paths.ts.
   cabinet: { main: () => "/cabinet/" },
   /** The back office's front page: the header links staff to it (private-paths.ts has the rest). */

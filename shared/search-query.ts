@@ -15,6 +15,7 @@ import { LISTING_TYPES, type Deal, type ListingKind, TYPES_BY_DEAL } from "./lis
 import { stripUnseenLine } from "./unseen-text.ts";
 import { FILTER_GRAMMARS, FILTER_RANGES, readFilter, SEARCH_FIELDS, type SearchField } from "./search-filters.ts";
 import { paths } from "./paths.ts";
+import { AGENCY_SLUG } from "./value-patterns.ts";
 // Types only: the search pages' first load has no room for the map's module (its names are checked against it).
 import type { MAP_VIEW_PARAM, MAP_ZOOM_PARAM, MapView } from "./map.ts";
 
@@ -38,6 +39,11 @@ export interface SearchState {
   /** Confirmed within this many days (decision 084). */
   confirmed_within?: number;
   q?: string;
+  /**
+   * One agency's listings (its slug): the search is then its page, `/agency/{slug}/?…`, every other filter
+   * in the query. Not a saved search's filter.
+   */
+  agency?: string;
   /**
    * The map's area (`bounds=south,west,north,east`, decision 044): the list shows the same area. It and `zoom`
    * are read by the page's loader (client/components/map/map-params.server.ts), where the browser needs neither.
@@ -214,6 +220,10 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   if (paged !== undefined) state.page = paged;
   else if (page !== "") invalid.add("page");
 
+  // An agency's page's form carries its slug (a hidden field); a bad one is no agency.
+  const agency = (params.get("agency") ?? "").trim();
+  if (AGENCY_SLUG.test(agency)) state.agency = agency;
+
   // The list/map choice (decision 044), kept through the filter form's submissions.
   const view = params.get("view" satisfies typeof MAP_VIEW_PARAM);
   if (view === "map" || view === "both") state.view = view;
@@ -241,6 +251,7 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
     furnished: state.furnished,
     confirmed_within: state.confirmed_within,
     q: state.q,
+    agency: state.agency,
     sort: state.sort,
     page: state.page,
     per_page: perPage,
@@ -252,7 +263,7 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
  * API and the guest cookie bring it to its canonical form (shared/api/saved-searches.ts).
  */
 export function savedQueryOf(state: SearchState): SavedQuery {
-  const { sort: _sort, page: _page, per_page: _perPage, ...filters } = toListingQuery(state);
+  const { sort: _sort, page: _page, per_page: _perPage, agency: _agency, ...filters } = toListingQuery(state);
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as SavedQuery;
 }
 
@@ -264,10 +275,10 @@ export function savedSearchState(query: SavedQuery): SearchState {
   return parseSearch(params).state;
 }
 
-/** A list page when one deal and one type are chosen. */
+/** A list page when one deal and one type are chosen (an agency's page keeps them in its query). */
 function listScope(state: SearchState): RouteScope | null {
   const [type] = state.types;
-  return state.deal && type && state.types.length === 1 ? { deal: state.deal, type, city: state.city } : null;
+  return !state.agency && state.deal && type && state.types.length === 1 ? { deal: state.deal, type, city: state.city } : null;
 }
 
 /** The locale-free path and query of a state: its list page, or the search page. */
@@ -301,7 +312,12 @@ export function searchLocation(state: SearchState): { path: string; params: URLS
   if (state.page > 1) put("page", state.page);
   put("zoom", state.zoom);
   put("view", state.view);
-  return { path: scope ? paths.list(scope.deal, scope.type, scope.city) : paths.search(), params };
+  const path = state.agency
+    ? paths.agency(state.agency)
+    : scope
+      ? paths.list(scope.deal, scope.type, scope.city)
+      : paths.search();
+  return { path, params };
 }
 
 /** `/buy/apartment/beograd/?rooms=2&page=2` — locale-free; wrap in `localizePath`. */

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { INVALID } from "#shared/validation.ts";
+import { AGENCY_SLUG } from "#shared/value-patterns.ts";
 import type { LicenceState } from "./advertiser.ts";
 import { AgencyName, LicenceNumber } from "./advertiser.ts";
 import { AccountEmail } from "./auth.ts";
@@ -46,7 +47,7 @@ export const MemberParam = v.object({
 
 /** `GET /api/agency/{slug}`. */
 export const AgencySlugParam = v.object({
-  slug: v.pipe(v.string(), v.regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, INVALID.format)),
+  slug: v.pipe(v.string(), v.regex(AGENCY_SLUG, INVALID.format)),
 });
 
 /** The public profile of `GET /api/agency/{slug}`. */

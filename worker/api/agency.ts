@@ -52,6 +52,7 @@ import { requireAuth } from "#worker/middleware/session.ts";
 import { overLimit, perAddress, perUser, throttle } from "#worker/middleware/throttle.ts";
 import { agencyInviteLetter } from "#worker/workflows/agency-mail.ts";
 import { toAgencyMember, toAgencyProfile } from "./shapes/agency.ts";
+import { agencyPageFacts } from "./agency-pages.ts";
 import { valid } from "./validate.ts";
 
 export const agency = new Hono<AppEnv>();
@@ -206,5 +207,6 @@ agency.delete(
 agency.get("/agency/:slug", valid("param", AgencySlugParam), async (c) => {
   const row = await agencyProfile(c.env.DB, c.req.valid("param").slug);
   if (!row) return apiError(c, 404, "not_found", "No such agency");
-  return c.json({ data: toAgencyProfile(row) });
+  // With what its public page shows (decision 103).
+  return c.json({ data: { ...toAgencyProfile(row), ...(await agencyPageFacts(c, row.id)) } });
 });
