@@ -31,6 +31,11 @@ export interface ApiAgencyResponse {
 
 /** What the agency's page adds to its profile. */
 export interface ApiAgencyPageFacts {
+  /**
+   * The number in the register of brokers, once a moderator checked it (decision 087): an unchecked one
+   * may be anyone's, and the page does not repeat it.
+   */
+  licence_number: string | null;
   cities: ApiAgencyCity[];
   response: ApiAgencyResponse;
 }

@@ -11,20 +11,29 @@ import { Hono } from "hono";
 import type { ApiAgencyPageFacts } from "#shared/api/agency-pages.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { agencyCities, agencyDirectory, agencyResponse } from "#worker/db/agency-pages.ts";
+import { licenceStateOf } from "#worker/db/users.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { toAgencyCity, toAgencyDirectory, toAgencyResponse } from "./shapes/agency-pages.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** The agency's cities and response figures, for its page. */
-export async function agencyPageFacts(c: Context<AppEnv>, agencyId: number): Promise<ApiAgencyPageFacts> {
+/** The agency's checked licence number, cities and response figures, for its page. */
+export async function agencyPageFacts(
+  c: Context<AppEnv>,
+  agency: { id: number } & Parameters<typeof licenceStateOf>[0],
+): Promise<ApiAgencyPageFacts> {
+  const agencyId = agency.id;
   const hour = Math.floor(nowOf(c) / HOUR_MS) * HOUR_MS;
   const [cities, response] = await Promise.all([
     agencyCities(c.env.DB, agencyId, apiLocale(c)),
     agencyResponse(c.env.DB, agencyId, hour),
   ]);
-  return { cities: cities.map(toAgencyCity), response: toAgencyResponse(response) };
+  return {
+    licence_number: licenceStateOf(agency) === "licensed" ? agency.licence_number : null,
+    cities: cities.map(toAgencyCity),
+    response: toAgencyResponse(response),
+  };
 }
 
 export const agencyPages = new Hono<AppEnv>().get("/agencies", async (c) => {

@@ -208,5 +208,5 @@ agency.get("/agency/:slug", valid("param", AgencySlugParam), async (c) => {
   const row = await agencyProfile(c.env.DB, c.req.valid("param").slug);
   if (!row) return apiError(c, 404, "not_found", "No such agency");
   // With what its public page shows (decision 103).
-  return c.json({ data: { ...toAgencyProfile(row), ...(await agencyPageFacts(c, row.id)) } });
+  return c.json({ data: { ...toAgencyProfile(row), ...(await agencyPageFacts(c, row)) } });
 });

@@ -98,7 +98,14 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         <p className={styles.place}>{place}</p>
         {/* Who offers it (decision 087): an agency by its name, with its badge once a moderator checked it. */}
         <p className={styles.advertiser}>
-          {listing.agency?.name ?? t("card.owner")}
+          {/* An agency with a public page is linked to it (decision 103), above the card's own link. */}
+          {listing.agency?.page ? (
+            <Link to={lp(listing.agency.page)} className={styles.agencyLink}>
+              {listing.agency.name}
+            </Link>
+          ) : (
+            (listing.agency?.name ?? t("card.owner"))
+          )}
           {listing.agency?.licensed ? <span className={styles.licensed}>{t("card.licensed")}</span> : null}
         </p>
         {/* One card per property (decision 090): its other advertisers' offers are on the detail page. */}

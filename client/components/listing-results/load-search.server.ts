@@ -88,14 +88,18 @@ export async function loadSearch({
   api,
   url,
   scope,
+  agency,
 }: {
   api: ApiClient;
   url: URL;
   scope?: RouteScope;
+  /** An agency's page: its slug scopes the search (decision 103), whatever the query says. */
+  agency?: string;
 }): Promise<SearchPageData> {
   const { locale, rest } = splitLocale(url.pathname);
   const parsed = parseSearch(url.searchParams, scope);
   let state: SearchState = { ...parsed.state, ...readMapParams(url.searchParams) };
+  if (agency) state.agency = agency;
   const invalid = new Set<SearchField>(parsed.invalid);
   const optionsCall = api.formOptions();
 

@@ -190,6 +190,8 @@ function FilterForm({
       <h2 id="search-filters-heading" className={styles.heading}>
         {t("search.filters")}
       </h2>
+      {/* An agency's page searches its listings only: the address the form's values make keeps it. */}
+      {state.agency ? <input type="hidden" name="agency" value={state.agency} /> : null}
 
       <fieldset className={styles.deal}>
         <legend>{t("search.deal")}</legend>

@@ -300,7 +300,11 @@ export default function CabinetAgency({ loaderData, actionData }: Route.Componen
             name: agency.name ?? agency.slug,
             role: t(`cabinetAgency.role.${agency.role}`),
           })}{" "}
-          <Link to={lp(paths.cabinet.main())}>{t("cabinetAgency.listings")}</Link>
+          <Link to={lp(paths.cabinet.main())}>{t("cabinetAgency.listings")}</Link>{" "}
+          {/* Its public page (decision 103): answers 404 until the agency is public (a name, a live account). */}
+          <Link to={lp(paths.agency(agency.slug))} data-testid="agency-public-page">
+            {t("cabinetAgency.publicPage")}
+          </Link>
         </p>
       ) : null}
       <div className={styles.sections}>
