@@ -16,10 +16,12 @@ const EVERY_PAGE = [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM, "pwa
 const ROUTER = ["_routes", "index"] as const;
 /** The search form's free-text place, on the home page and the search and list pages. */
 const WHERE = "where";
+/** An agency's page's filter form names its agency (decision 103); the loader sends it to that page. */
+const AGENCY = "agency";
 /**
  * The search and list pages' names in the order `searchHref` writes them (filters, the map's area, sort,
  * page, the map's zoom and view), then the form's free-text place and the no-JavaScript area form, which
- * the loader turns into those.
+ * the loader turns into those, and the agency's page's form field.
  */
 const SEARCH_PAGE = [
   ...SEARCH_FILTERS,
@@ -30,6 +32,7 @@ const SEARCH_PAGE = [
   MAP_VIEW_PARAM,
   WHERE,
   ...BOUNDS_FIELDS,
+  AGENCY,
 ];
 
 /** Pages by their locale-free path, and what each reads beyond `EVERY_PAGE`. */
@@ -39,6 +42,8 @@ const PAGES: [RegExp, readonly string[]][] = [
   [/^\/search\/$/, SEARCH_PAGE],
   // List pages (`/buy/apartment/`, `/rent/house/novi-sad/`); a detail page has a fourth segment.
   [/^\/(?:buy|rent)\/[^/]+\/(?:[^/]+\/)?$/, SEARCH_PAGE],
+  // An agency's page searches its listings (decision 103).
+  [/^\/agency\/[^/]+\/$/, SEARCH_PAGE],
   [/^\/media\//, ["page"]],
   [/^\/thank-you\/$/, ["sent"]],
   [/^\/unsubscribe\/$/, ["token"]],
