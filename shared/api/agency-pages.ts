@@ -32,10 +32,10 @@ export interface ApiAgencyResponse {
 /** What the agency's page adds to its profile. */
 export interface ApiAgencyPageFacts {
   /**
-   * The number in the register of brokers, once a moderator checked it (decision 087): an unchecked one
-   * may be anyone's, and the page does not repeat it.
+   * The number in the register of brokers, present once a moderator checked it (decision 087): an
+   * unchecked one may be anyone's, and the API does not repeat it.
    */
-  licence_number: string | null;
+  licence_number?: string;
   cities: ApiAgencyCity[];
   response: ApiAgencyResponse;
 }

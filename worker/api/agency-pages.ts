@@ -29,8 +29,9 @@ export async function agencyPageFacts(
     agencyCities(c.env.DB, agencyId, apiLocale(c)),
     agencyResponse(c.env.DB, agencyId, hour),
   ]);
+  const checked = licenceStateOf(agency) === "licensed" && agency.licence_number !== null;
   return {
-    licence_number: licenceStateOf(agency) === "licensed" ? agency.licence_number : null,
+    ...(checked ? { licence_number: agency.licence_number! } : {}),
     cities: cities.map(toAgencyCity),
     response: toAgencyResponse(response),
   };

@@ -27,7 +27,7 @@ export function agencyView(agency: ApiAgencyPage, locale: string): AgencyView {
     name: agency.name,
     licensed: agency.licensed,
     licence: agency.licence,
-    licence_number: agency.licence_number,
+    licence_number: agency.licence_number ?? null,
     address: agency.address,
     phones: agency.phones,
     website: safeWebsite(agency.website),
