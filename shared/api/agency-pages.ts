@@ -44,7 +44,7 @@ export interface ApiAgencyPageFacts {
 export type ApiAgencyPage = ApiAgencyProfile & ApiAgencyPageFacts;
 
 /** An agency in the directory. */
-export interface ApiDirectoryAgency {
+interface ApiDirectoryAgency {
   slug: string;
   name: string;
   licence: LicenceState;

@@ -33,7 +33,7 @@ export async function agencyCities(db: Database, agencyId: number, locale: Local
   const { results } = await db
     .prepare(
       `SELECT c.slug AS city_slug, c.${nameColumn(locale)} AS city_name, n.listings
-       FROM (SELECT l.city_id, COUNT(*) AS listings FROM listings l
+       FROM (SELECT l.city_id, COUNT(*) AS listings FROM listings l INDEXED BY listings_agency
              WHERE l.agency_id = ? AND ${PUBLIC_LISTING} GROUP BY l.city_id) n
        JOIN cities c ON c.id = n.city_id ORDER BY n.listings DESC, city_name`,
     )
@@ -96,13 +96,15 @@ export interface AgencyDirectoryRow extends AgencyPublicRow {
 
 /**
  * Every public agency with public listings, once per city it has them in, with how many: the directory
- * (`/agencies/`) groups them by city. An agency without public listings is in none.
+ * (`/agencies/`) groups them by city. An agency without public listings is in none. It reads the agencies'
+ * listings alone (`listings_agency`, partial on `agency_id`), never every listing: its cost grows with the
+ * agencies' stock, and the page is kept at the edge (decision 094).
  */
 export async function agencyDirectory(db: Database, locale: Locale): Promise<AgencyDirectoryRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${AGENCY_PUBLIC_COLUMNS}, c.slug AS city_slug, c.${nameColumn(locale)} AS city_name, n.listings
-       FROM (SELECT l.agency_id, l.city_id, COUNT(*) AS listings FROM listings l
+       FROM (SELECT l.agency_id, l.city_id, COUNT(*) AS listings FROM listings l INDEXED BY listings_agency
              WHERE l.agency_id IS NOT NULL AND ${PUBLIC_LISTING} GROUP BY l.agency_id, l.city_id) n
        JOIN agencies a ON a.id = n.agency_id ${AGENCY_ACCOUNT} JOIN cities c ON c.id = n.city_id
        WHERE ${LIVE_AGENCY}
