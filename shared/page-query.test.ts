@@ -24,11 +24,12 @@ describe("pageSearch", () => {
     expect(clean("/media/?view=map&page=2")).toBe("?page=2");
   });
 
-  it("reads the search's names on an agency's page, and the agency's on the search pages (decision 103)", () => {
+  it("reads the search's names on an agency's page (decision 103), whose path alone names the agency", () => {
     expect(clean("/sr/agency/dom-nekretnine/?city=beograd&rooms=2&utm_source=x&page=2")).toBe(
       "?city=beograd&rooms=2&page=2",
     );
-    expect(clean("/search/?agency=dom&fbclid=y")).toBe("?agency=dom");
+    expect(clean("/agency/dom/?agency=other&deal=sale")).toBe("?deal=sale");
+    expect(clean("/search/?agency=dom&fbclid=y")).toBe("");
     expect(clean("/agency/dom/extra/?city=beograd")).toBe("");
   });
 

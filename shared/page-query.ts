@@ -16,12 +16,10 @@ const EVERY_PAGE = [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM, "pwa
 const ROUTER = ["_routes", "index"] as const;
 /** The search form's free-text place, on the home page and the search and list pages. */
 const WHERE = "where";
-/** An agency's page's filter form names its agency (decision 103); the loader sends it to that page. */
-const AGENCY = "agency";
 /**
  * The search and list pages' names in the order `searchHref` writes them (filters, the map's area, sort,
  * page, the map's zoom and view), then the form's free-text place and the no-JavaScript area form, which
- * the loader turns into those, and the agency's page's form field.
+ * the loader turns into those.
  */
 const SEARCH_PAGE = [
   ...SEARCH_FILTERS,
@@ -32,7 +30,6 @@ const SEARCH_PAGE = [
   MAP_VIEW_PARAM,
   WHERE,
   ...BOUNDS_FIELDS,
-  AGENCY,
 ];
 
 /** Pages by their locale-free path, and what each reads beyond `EVERY_PAGE`. */

@@ -20,6 +20,8 @@ export const STATIC_PAGES = {
   adCreationPolicy: "/ad_creation_policy/",
   safety: "/safety/",
   trust: "/trust/",
+  /** The agencies by city (decision 103). */
+  agencies: "/agencies/",
 } as const;
 export type StaticPage = keyof typeof STATIC_PAGES;
 
@@ -32,9 +34,6 @@ export const paths = {
     `/${DEAL_SEGMENT[deal]}/${type}/${seg(citySlug)}/${id}/`,
   realty: (id: number | string) => `/realty/${seg(id)}/`,
   media: (...segments: string[]) => `/media/${segments.map((s) => `${seg(s)}/`).join("")}`,
-  /** An agency's public page (decision 098's slug) and the agencies by city. */
-  agency: (slug: string) => `/agency/${seg(slug)}/`,
-  agencies: () => "/agencies/",
   // The two signed-in pages every page links to (the header); the others are in private-paths.ts.
   cabinet: { main: () => "/cabinet/" },
   /** The back office's front page: the header links staff to it (private-paths.ts has the rest). */

@@ -157,20 +157,17 @@ describe("searchHref", () => {
 });
 
 describe("an agency's page (decision 103)", () => {
-  const agency = (qs: string) => parseSearch(new URLSearchParams(qs)).state;
+  const agency = (qs: string) => ({ ...parseSearch(new URLSearchParams(qs)).state, path: "/agency/dom-nekretnine/" });
 
   it("is the address of a search of one agency, its deal, type and city in the query", () => {
-    const state = agency("agency=dom-nekretnine&deal=sale&type=apartment&city=beograd&page=2");
-    expect(state.agency).toBe("dom-nekretnine");
+    const state = agency("deal=sale&type=apartment&city=beograd&page=2");
     expect(searchHref(state)).toBe("/agency/dom-nekretnine/?deal=sale&type=apartment&city=beograd&page=2");
     expect(searchHref(withPage(state, 1))).toBe("/agency/dom-nekretnine/?deal=sale&type=apartment&city=beograd");
-    expect(toListingQuery(state).agency).toBe("dom-nekretnine");
   });
 
-  it("ignores a malformed slug and stays out of saved searches", () => {
-    expect(agency("agency=Bad%20Slug").agency).toBeUndefined();
-    expect(agency("agency=-dom").agency).toBeUndefined();
-    expect(savedQueryOf(agency("agency=dom&rooms=2"))).toEqual({ rooms: [2] });
+  it("is never read from a query, and stays out of saved searches", () => {
+    expect(parseSearch(new URLSearchParams("agency=dom&path=/x/")).state.path).toBeUndefined();
+    expect(savedQueryOf(agency("rooms=2"))).toEqual({ rooms: [2] });
   });
 });
 

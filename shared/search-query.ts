@@ -15,7 +15,6 @@ import { LISTING_TYPES, type Deal, type ListingKind, TYPES_BY_DEAL } from "./lis
 import { stripUnseenLine } from "./unseen-text.ts";
 import { FILTER_GRAMMARS, FILTER_RANGES, readFilter, SEARCH_FIELDS, type SearchField } from "./search-filters.ts";
 import { paths } from "./paths.ts";
-import { AGENCY_SLUG } from "./value-patterns.ts";
 // Types only: the search pages' first load has no room for the map's module (its names are checked against it).
 import type { MAP_VIEW_PARAM, MAP_ZOOM_PARAM, MapView } from "./map.ts";
 
@@ -40,10 +39,11 @@ export interface SearchState {
   confirmed_within?: number;
   q?: string;
   /**
-   * One agency's listings (its slug): the search is then its page, `/agency/{slug}/?…`, every other filter
-   * in the query. Not a saved search's filter.
+   * The page the search is on when it is not its own list or search page — an agency's, `/agency/{slug}/`
+   * (decision 103) —, locale-free: every filter then goes in its query. Set by that page's loader, never
+   * read from a query.
    */
-  agency?: string;
+  path?: string;
   /**
    * The map's area (`bounds=south,west,north,east`, decision 044): the list shows the same area. It and `zoom`
    * are read by the page's loader (client/components/map/map-params.server.ts), where the browser needs neither.
@@ -220,10 +220,6 @@ export function parseSearch(params: URLSearchParams, scope?: RouteScope): Parsed
   if (paged !== undefined) state.page = paged;
   else if (page !== "") invalid.add("page");
 
-  // An agency's page's form carries its slug (a hidden field); a bad one is no agency.
-  const agency = (params.get("agency") ?? "").trim();
-  if (AGENCY_SLUG.test(agency)) state.agency = agency;
-
   // The list/map choice (decision 044), kept through the filter form's submissions.
   const view = params.get("view" satisfies typeof MAP_VIEW_PARAM);
   if (view === "map" || view === "both") state.view = view;
@@ -251,7 +247,6 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
     furnished: state.furnished,
     confirmed_within: state.confirmed_within,
     q: state.q,
-    agency: state.agency,
     sort: state.sort,
     page: state.page,
     per_page: perPage,
@@ -263,7 +258,7 @@ export function toListingQuery(state: SearchState, perPage = SEARCH_PER_PAGE): L
  * API and the guest cookie bring it to its canonical form (shared/api/saved-searches.ts).
  */
 export function savedQueryOf(state: SearchState): SavedQuery {
-  const { sort: _sort, page: _page, per_page: _perPage, agency: _agency, ...filters } = toListingQuery(state);
+  const { sort: _sort, page: _page, per_page: _perPage, ...filters } = toListingQuery(state);
   return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined)) as SavedQuery;
 }
 
@@ -275,10 +270,12 @@ export function savedSearchState(query: SavedQuery): SearchState {
   return parseSearch(params).state;
 }
 
-/** A list page when one deal and one type are chosen (an agency's page keeps them in its query). */
+/** A list page when one deal and one type are chosen (a page of its own keeps them in its query). */
 function listScope(state: SearchState): RouteScope | null {
   const [type] = state.types;
-  return !state.agency && state.deal && type && state.types.length === 1 ? { deal: state.deal, type, city: state.city } : null;
+  return !state.path && state.deal && type && state.types.length === 1
+    ? { deal: state.deal, type, city: state.city }
+    : null;
 }
 
 /** The locale-free path and query of a state: its list page, or the search page. */
@@ -312,11 +309,7 @@ export function searchLocation(state: SearchState): { path: string; params: URLS
   if (state.page > 1) put("page", state.page);
   put("zoom", state.zoom);
   put("view", state.view);
-  const path = state.agency
-    ? paths.agency(state.agency)
-    : scope
-      ? paths.list(scope.deal, scope.type, scope.city)
-      : paths.search();
+  const path = state.path ?? (scope ? paths.list(scope.deal, scope.type, scope.city) : paths.search());
   return { path, params };
 }
 

@@ -10,5 +10,3 @@ export const SLUG_MAX = 100;
 export const WHOLE_NUMBER = /^-?\d{1,15}$/;
 /** A price or an area: up to 12 digits and 2 decimals, never negative. */
 export const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
-/** An agency's page slug (`/agency/{slug}/`, decision 098): lowercase ASCII letters, digits and inner hyphens. */
-export const AGENCY_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import { appContext } from "#client/app-context.server.ts";
 import styles from "#client/components/agency-page/agency-page.module.css";
 import { PageIntro } from "#client/components/page-intro/page-intro.tsx";
@@ -40,7 +41,7 @@ export default function Agencies({ loaderData }: Route.ComponentProps) {
           <ul className={styles.agencies}>
             {city.agencies.map((agency) => (
               <li key={agency.slug} className={styles.agency}>
-                <Link to={lp(`${paths.agency(agency.slug)}?city=${encodeURIComponent(city.slug)}`)}>{agency.name}</Link>
+                <Link to={lp(`${agencyPath(agency.slug)}?city=${encodeURIComponent(city.slug)}`)}>{agency.name}</Link>
                 {agency.licensed ? <span className={styles.licensed}> {t("agency.licensed")}</span> : null}
                 <p className={styles.muted}>{t("agencies.listings", { count: agency.listings })}</p>
               </li>

@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { paths } from "#shared/paths.ts";
-import { agencyMeta, agencyView } from "#client/components/agency-page/agency-page.server.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
+import { agencyMeta, agencyView, isAgencySlug } from "#client/components/agency-page/agency-page.server.ts";
 import { AgencyProfile } from "#client/components/agency-page/agency-profile.tsx";
 import { loadSearch } from "#client/components/listing-results/load-search.server.ts";
 import { SearchPage } from "#client/components/listing-results/search-page.tsx";
@@ -9,7 +10,6 @@ import { notFound, unavailable } from "#client/http-errors.server.ts";
 import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { AGENCY_SLUG } from "#shared/value-patterns.ts";
 import type { Route } from "./+types/agency";
 
 /** The messages this page shows beyond the site-wide ones. */
@@ -21,7 +21,7 @@ const MESSAGES = pageTextScopes(["agency"], "agency", "search", "promoted", "map
  * form submits here; an unknown agency, or one not public, is a 404.
  */
 export const loader = withTexts(MESSAGES, async function loader({ params, url, context }: Route.LoaderArgs) {
-  if (!AGENCY_SLUG.test(params.slug)) throw notFound(url);
+  if (!isAgencySlug(params.slug)) throw notFound(url);
   const app = context.get(appContext);
   const found = await app.api.agencyPage(params.slug);
   if (!found.ok) throw found.status === 404 || found.status === 400 ? notFound(url) : unavailable();
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? 
 
 export default function Agency({ loaderData }: Route.ComponentProps) {
   const lp = useLocalePath();
-  const here = lp(paths.agency(loaderData.agency.slug));
+  const here = lp(agencyPath(loaderData.agency.slug));
   return (
     <>
       <AgencyProfile agency={loaderData.agency} />

@@ -4,7 +4,6 @@
  */
 import * as v from "valibot";
 import { INVALID } from "#shared/validation.ts";
-import { AGENCY_SLUG } from "#shared/value-patterns.ts";
 import type { LicenceState } from "./advertiser.ts";
 import { AgencyName, LicenceNumber } from "./advertiser.ts";
 import { AccountEmail } from "./auth.ts";
@@ -44,6 +43,9 @@ export const AcceptInviteBody = v.object({
 export const MemberParam = v.object({
   user_id: v.pipe(v.string(), v.regex(/^[1-9]\d{0,15}$/, INVALID.format), v.transform(Number)),
 });
+
+/** An agency's page slug (`/agency/{slug}/`): lowercase ASCII letters, digits and inner hyphens. */
+export const AGENCY_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 
 /** `GET /api/agency/{slug}`. */
 export const AgencySlugParam = v.object({

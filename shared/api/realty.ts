@@ -9,7 +9,8 @@ import { LISTING_TYPES, type ListingTypeId, type Deal, type ListingKind } from "
 import { intParam, intParamOr, Slug } from "./conventions.ts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Sort } from "./limits.ts";
 import { FILTER_GRAMMARS as FILTERS, FILTER_RANGES } from "#shared/search-filters.ts";
-import { AGENCY_SLUG, AMOUNT } from "#shared/value-patterns.ts";
+import { AMOUNT } from "#shared/value-patterns.ts";
+import { AGENCY_SLUG } from "./agency.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { ListingFactValues } from "#shared/listing-facts.ts";
 import type { LocationPrecision } from "#shared/map.ts";
@@ -244,7 +245,11 @@ export interface ApiListing extends ListingFactValues {
   /** Who offers it (decision 087): 'owner' a private owner, 'agency' a broker. */
   advertiser_type: AdvertiserType;
   /** An agency's public name and whether a moderator checked its licence (the badge); null for an owner. */
-  agency: { name: string; licensed: boolean; /** Its public page's locale-free path (decision 103). */ page?: string } | null;
+  agency: {
+    name: string;
+    licensed: boolean;
+    /** Its public page's locale-free path (decision 103). */ page?: string;
+  } | null;
 }
 
 /** The figure a low-price warning names: the median it is far below, of how many listings, where. */

@@ -16,7 +16,7 @@ const LANGUAGES = [
   {
     prefix: "",
     locale: "en-GB",
-    footer: "Agencies",
+    footer: "Real-estate agencies",
     heading: "Real-estate agencies",
     show: "Show listings",
     next: "Next",
@@ -24,7 +24,7 @@ const LANGUAGES = [
   {
     prefix: "/ru",
     locale: "ru-RU",
-    footer: "Агентства",
+    footer: "Агентства недвижимости",
     heading: "Агентства недвижимости",
     show: "Показать объявления",
     next: "Вперёд",
@@ -32,7 +32,7 @@ const LANGUAGES = [
   {
     prefix: "/sr",
     locale: "sr-Latn-RS",
-    footer: "Agencije",
+    footer: "Agencije za nekretnine",
     heading: "Agencije za nekretnine",
     show: "Prikaži oglase",
     next: "Sledeća",
@@ -101,7 +101,7 @@ it(
       expect(await page.getByTestId("agency-response").textContent()).toBeTruthy();
       const first = await ids(page);
       // A full page, less what the "Top" block above it shows.
-    expect(first.length).toBeGreaterThanOrEqual(20);
+      expect(first.length).toBeGreaterThanOrEqual(20);
 
       // A page of more.
       await page.getByRole("link", { name: language.next }).first().click();

@@ -211,21 +211,23 @@ describe("the pages", () => {
       has(html, new RegExp(`rel="canonical" href="[^"]*${prefix}/agency/${agency.slug}/"`));
       has(html, /rel="alternate" hreflang="ru"/i);
       for (const id of agency.listings) has(html, `data-listing-id="${id}"`);
-      // The filter form keeps the agency for the address it makes.
-      has(html, new RegExp(`name="agency" value="${agency.slug}"`));
+      // The filter form submits to the agency's page: its path names the agency.
+      has(html, new RegExp(`<form[^>]*action="${prefix}/agency/${agency.slug}/"`));
     }
     const filtered = await (await page(`/agency/${agency.slug}/?city=${cities[1]!.slug}`)).text();
     has(filtered, `data-listing-id="${agency.listings[2]}"`);
     has(filtered, `data-listing-id="${agency.listings[0]}"`, false);
   });
 
-  it("sends the search of one agency to its page, and answers 404 for an unknown one", async () => {
+  it("names the agency by its path alone, sends a search to its one address, and answers 404 for an unknown one", async () => {
     const agency = await agencyWithListings([1, 0]);
-    const moved = await page(`/search/?agency=${agency.slug}&rooms=2`);
-    expect(moved.status).toBe(302);
-    expect(moved.headers.get("location")).toBe(`/agency/${agency.slug}/?rooms=2`);
-    // The no-JavaScript form's hidden field comes back in the query: the page's own address drops it.
-    const form = await page(`/agency/${agency.slug}/?agency=${agency.slug}&deal=sale`);
+    const other = await agencyWithListings([1, 0]);
+    // Another agency's slug in the query is not read: this agency's listings, filtered.
+    const html = await (await page(`/agency/${agency.slug}/?agency=${other.slug}&deal=sale`)).text();
+    has(html, `data-listing-id="${agency.listings[0]}"`);
+    has(html, `data-listing-id="${other.listings[0]}"`, false);
+    // A form's empty fields and default sort: the search's one address, at the agency's page.
+    const form = await page(`/agency/${agency.slug}/?deal=sale&price_min=&sort=newest`);
     expect(form.status).toBe(302);
     expect(form.headers.get("location")).toBe(`/agency/${agency.slug}/?deal=sale`);
     expect((await page("/agency/no-such-agency-here/")).status).toBe(404);

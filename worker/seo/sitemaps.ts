@@ -1,6 +1,7 @@
 import { type Context, Hono } from "hono";
 import { LISTING_TYPES, listingType } from "#shared/listing-types.ts";
 import { LOCALES, localizePath } from "#shared/locales.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import { paths, STATIC_PAGES } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { listingCountsByTypeAndCity } from "#worker/db/listings.ts";
@@ -109,9 +110,9 @@ export const sitemaps = new Hono<AppEnv>()
   // The agencies' directory and each public agency's page with listings (decision 103).
   .get("/sitemaps/agencies.xml", async (c) => {
     const origin = new URL(c.req.url).origin;
-    const entries = [urlEntries(origin, paths.agencies())];
+    const entries = [urlEntries(origin, STATIC_PAGES.agencies)];
     for (const row of await sitemapAgencies(c.env.DB)) {
-      entries.push(urlEntries(origin, paths.agency(row.slug), new Date(row.updated_at).toISOString().slice(0, 10)));
+      entries.push(urlEntries(origin, agencyPath(row.slug), new Date(row.updated_at).toISOString().slice(0, 10)));
     }
     return urlset(c, entries);
   })

@@ -2,11 +2,16 @@ import type { MetaDescriptor } from "react-router";
 import type { ApiAgencyPage } from "#shared/api/agency-pages.ts";
 import { localizePath } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
+import { AGENCY_SLUG } from "#shared/api/agency.ts";
 import type { AppContext } from "#client/app-context.server.ts";
 import { jsonLdMeta } from "#client/components/json-ld/json-ld.tsx";
 import { searchMeta } from "#client/components/listing-results/search-meta.server.ts";
 import type { SearchPageData } from "#client/components/listing-results/search-types.ts";
 import type { AgencyView } from "./agency-view.ts";
+
+/** Whether a path's slug can be an agency's (decision 098's pattern): anything else is a 404 unasked. */
+export const isAgencySlug = (slug: string) => AGENCY_SLUG.test(slug);
 
 /** A website the page links to: http(s) only, whatever was stored. */
 function safeWebsite(website: string | null): string | null {
@@ -53,7 +58,7 @@ export function agencyMeta(
   agency: AgencyView,
 ): MetaDescriptor[] {
   const tags = searchMeta(app, url, data, "agency", { name: agency.name });
-  const page = new URL(localizePath(paths.agency(agency.slug), app.locale), app.origin).href;
+  const page = new URL(localizePath(agencyPath(agency.slug), app.locale), app.origin).href;
   const structured = {
     "@context": "https://schema.org",
     "@type": "RealEstateAgent",
@@ -64,7 +69,9 @@ export function agencyMeta(
     ...(agency.phones.length ? { telephone: agency.phones } : {}),
     ...(agency.website ? { sameAs: agency.website } : {}),
     ...(agency.languages.length ? { knowsLanguage: agency.languages } : {}),
-    ...(agency.cities.length ? { areaServed: agency.cities.map((city) => ({ "@type": "City", name: city.name })) } : {}),
+    ...(agency.cities.length
+      ? { areaServed: agency.cities.map((city) => ({ "@type": "City", name: city.name })) }
+      : {}),
     ...(agency.licence_number
       ? { identifier: { "@type": "PropertyValue", name: "licence", value: agency.licence_number } }
       : {}),

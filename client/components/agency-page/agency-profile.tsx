@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "#shared/paths.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import type { AgencyView } from "./agency-view.ts";
@@ -89,7 +90,9 @@ export function AgencyProfile({ agency }: { agency: AgencyView }) {
               </dd>
             </>
           ) : (
-            <dd className={styles.muted}>{t("agency.response.notEnough", { conversations: response.conversations })}</dd>
+            <dd className={styles.muted}>
+              {t("agency.response.notEnough", { conversations: response.conversations })}
+            </dd>
           )}
         </div>
         {agency.cities.length ? (
@@ -99,7 +102,7 @@ export function AgencyProfile({ agency }: { agency: AgencyView }) {
               <ul className={styles.cities}>
                 {agency.cities.map((city) => (
                   <li key={city.slug}>
-                    <Link to={lp(`${paths.agency(agency.slug)}?city=${encodeURIComponent(city.slug)}`)}>
+                    <Link to={lp(`${agencyPath(agency.slug)}?city=${encodeURIComponent(city.slug)}`)}>
                       {t("agency.city", { city: city.name, count: city.listings })}
                     </Link>
                   </li>

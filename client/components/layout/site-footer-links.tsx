@@ -1,9 +1,10 @@
 import { Link } from "react-router";
-import { paths, type StaticPage, STATIC_PAGES } from "#shared/paths.ts";
+import { type StaticPage, STATIC_PAGES } from "#shared/paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 
 const FOOTER_PAGES: StaticPage[] = [
+  "agencies",
   "about",
   "faq",
   "privacyPolicy",
@@ -25,9 +26,6 @@ export default function SiteFooterLinks({ noteClassName }: { noteClassName?: str
     <>
       <nav aria-label={t("nav.footer")}>
         <ul>
-          <li>
-            <Link to={lp(paths.agencies())}>{t("footer.agencies")}</Link>
-          </li>
           {FOOTER_PAGES.map((page) => (
             <li key={page}>
               <Link to={lp(STATIC_PAGES[page])}>{t(`page.${page}.title`)}</Link>

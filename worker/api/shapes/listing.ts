@@ -9,6 +9,7 @@ import { listingField } from "#shared/listing-fields.ts";
 import { PRICE_CUT_SHOWN_DAYS } from "#shared/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import type { ListingRow, StoredFacts } from "#worker/db/listing-columns.ts";
 import type { ListingDetailRows } from "#worker/db/listing-detail.ts";
 import type { FacetRows } from "#worker/db/listing-search.ts";
@@ -76,11 +77,13 @@ export function toListing(row: ListingRow, now: number, locale: Locale, view: "c
 export function offeredBy(
   row: Pick<ListingRow, "advertiser_type" | "agency_name" | "agency_licensed"> & { agency_json?: string | null },
 ): Pick<ApiListing, "advertiser_type" | "agency"> {
-  const team = row.agency_json ? (JSON.parse(row.agency_json) as { slug: string; name: string; licensed: number }) : null;
+  const team = row.agency_json
+    ? (JSON.parse(row.agency_json) as { slug: string; name: string; licensed: number })
+    : null;
   if (team) {
     return {
       advertiser_type: "agency",
-      agency: { name: team.name, licensed: team.licensed === 1, page: paths.agency(team.slug) },
+      agency: { name: team.name, licensed: team.licensed === 1, page: agencyPath(team.slug) },
     };
   }
   if (row.advertiser_type !== "agency" || row.agency_name === null) return { advertiser_type: "owner", agency: null };
