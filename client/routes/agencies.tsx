@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { paths } from "#shared/paths.ts";
 import { agencyPath } from "#shared/agency-paths.ts";
 import { appContext } from "#client/app-context.server.ts";
 import styles from "#client/components/agency-page/agency-page.module.css";

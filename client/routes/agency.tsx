@@ -1,5 +1,4 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { paths } from "#shared/paths.ts";
 import { agencyPath } from "#shared/agency-paths.ts";
 import { agencyMeta, agencyView, isAgencySlug } from "#client/components/agency-page/agency-page.server.ts";
 import { AgencyProfile } from "#client/components/agency-page/agency-profile.tsx";

@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import type { ApiAgencyPage } from "#shared/api/agency-pages.ts";
 import { localizePath } from "#shared/locales.ts";
-import { paths } from "#shared/paths.ts";
 import { agencyPath } from "#shared/agency-paths.ts";
 import { AGENCY_SLUG } from "#shared/api/agency.ts";
 import type { AppContext } from "#client/app-context.server.ts";

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { paths } from "#shared/paths.ts";
 import { agencyPath } from "#shared/agency-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
