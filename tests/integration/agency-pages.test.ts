@@ -108,6 +108,11 @@ describe("the search's agency filter", () => {
       .run();
     const found = await (await search(`agency=${agency.slug}`)).json<{ items: ApiListing[] }>();
     expect(found.items.map((item) => item.id)).toEqual([id]);
+    // The lead's detail names the other offer as the agency's, whoever its agent is.
+    const detail = await dataOf<{ same_property: { id: number; advertiser_type: string }[] }>(
+      await call(`/api/realty/${lead}`),
+    );
+    expect(detail.same_property).toEqual([expect.objectContaining({ id, advertiser_type: "agency" })]);
   });
 });
 

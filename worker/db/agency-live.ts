@@ -17,6 +17,14 @@ export const LIVE_AGENCY =
 export const AGENCY_LICENSED =
   "(au.advertiser_type = 'agency' AND au.licence_number IS NOT NULL AND au.licence_checked_at IS NOT NULL)";
 
+/**
+ * SQL: the agency of the listing aliased `listing`, when it has one and it is public, as JSON `{slug, name,
+ * licensed}` (`agency_json`), read by key: it, not the owning agent's account, offers the listing.
+ */
+export const agencyJsonOf = (listing: string) => `(SELECT json_object('slug', a.slug, 'name', au.agency_name,
+  'licensed', ${AGENCY_LICENSED}) FROM agencies a ${AGENCY_ACCOUNT} WHERE a.id = ${listing}.agency_id AND ${LIVE_AGENCY})
+  AS agency_json`;
+
 /** SQL columns of `a` and `au`: the agency's slug, name and the licence check's columns (`licenceStateOf`). */
 export const AGENCY_PUBLIC_COLUMNS = `a.id, a.slug, au.agency_name AS name, au.advertiser_type, au.licence_number,
   au.licence_checked_at, au.licence_refused_at`;

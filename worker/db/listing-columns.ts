@@ -8,7 +8,7 @@ import type { FieldValue } from "#shared/listing-fields.ts";
 import type { ListingTypeId, Deal, ListingKind } from "#shared/listing-types.ts";
 import type { LocationPrecision } from "#shared/map.ts";
 import type { AdvertiserType } from "#shared/api/advertiser.ts";
-import { AGENCY_ACCOUNT, AGENCY_LICENSED, LIVE_AGENCY } from "./agency-live.ts";
+import { agencyJsonOf } from "./agency-live.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 export const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -85,8 +85,7 @@ const ADVERTISER_COLUMNS = `adv.advertiser_type,
     AND adv.licence_checked_at IS NOT NULL) AS agency_licensed`;
 
 /** The listing's agency, when it has one and the agency is public (`agency-live.ts`), by its key. */
-const AGENCY_COLUMN = `(SELECT json_object('slug', a.slug, 'name', au.agency_name, 'licensed', ${AGENCY_LICENSED})
-  FROM agencies a ${AGENCY_ACCOUNT} WHERE a.id = l.agency_id AND ${LIVE_AGENCY}) AS agency_json`;
+const AGENCY_COLUMN = agencyJsonOf("l");
 
 /** How many public listings offer its property (decision 090), read from the group's index. */
 const OFFERS = `CASE WHEN l.property_id IS NULL THEN 1 ELSE (SELECT COUNT(*) FROM listings o INDEXED BY listings_property WHERE o.property_id = l.property_id
