@@ -14,7 +14,7 @@ export const LIVE_AGENCY =
   "au.advertiser_type = 'agency' AND au.agency_name IS NOT NULL AND au.deleted_at IS NULL AND au.blocked_at IS NULL";
 
 /** SQL: the agency's licence is checked, its badge shown (decision 087; `licenceStateOf`'s "licensed"). */
-export const AGENCY_LICENSED =
+const AGENCY_LICENSED =
   "(au.advertiser_type = 'agency' AND au.licence_number IS NOT NULL AND au.licence_checked_at IS NOT NULL)";
 
 /**
