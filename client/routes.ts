@@ -15,6 +15,9 @@ export default [
     route("buy/:type/:citySlug/:id", "routes/listing-detail.tsx", { id: "sale-detail" }),
     route("rent/:type/:citySlug/:id", "routes/listing-detail.tsx", { id: "rent-detail" }),
     route("realty/:id", "routes/realty.tsx"),
+    // Agencies' public pages and their directory by city (decision 103).
+    route("agency/:slug", "routes/agency.tsx"),
+    route("agencies", "routes/agencies.tsx"),
 
     // /media/{tag?}, /media/{tag}/{slug}/ and nested tags up to four levels with an optional slug.
     route("media/*", "routes/media.tsx"),

@@ -25,6 +25,7 @@ import type {
 import type { AdvertiserType, AgenciesResponse, ApiAgencyCheck } from "./api/advertiser.ts";
 import type { AgencyRole, ApiMyAgency, UpdateAgencyInput } from "./api/agency.ts";
 import type { ApiAgencyFeed, ApiFeedPhotoProblems, ApiFeedRun } from "./api/agency-feeds.ts";
+import type { ApiAgencyDirectory, ApiAgencyPage } from "./api/agency-pages.ts";
 import type { ApiUser, AuthResponse, CodeSentResponse, OutboxItem, UserOptionsResponse } from "./api/auth.ts";
 import type { Collection, Paged, Single } from "./api/conventions.ts";
 import type {
@@ -525,6 +526,9 @@ export function createApiClient(options: ApiClientOptions) {
     updateAgency: (body: UpdateAgencyInput) => request<Single<ApiMyAgency>>("PATCH", "/api/agency", { body }),
     updateAgencyLogo: (form: FormData) => request<Single<ApiMyAgency>>("POST", "/api/agency/logo", { body: form }),
     removeAgencyLogo: () => request<Single<ApiMyAgency>>("DELETE", "/api/agency/logo"),
+    // Agencies' public pages (decision 103; shapes in ./api/agency-pages.ts).
+    agencyPage: (slug: string) => request<Single<ApiAgencyPage>>("GET", `/api/agency/${encodeURIComponent(slug)}`),
+    agencyDirectory: () => request<Single<ApiAgencyDirectory>>("GET", "/api/agencies"),
     // Agencies' feeds (decision 100; shapes in ./api/agency-feeds.ts).
     agencyFeeds: () => request<Single<ApiAgencyFeed[]>>("GET", "/api/agency/feeds"),
     addAgencyFeed: (url: string) => request<Single<{ id: number }>>("POST", "/api/agency/feeds", { body: { url } }),

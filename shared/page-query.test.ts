@@ -24,6 +24,15 @@ describe("pageSearch", () => {
     expect(clean("/media/?view=map&page=2")).toBe("?page=2");
   });
 
+  it("reads the search's names on an agency's page (decision 103), whose path alone names the agency", () => {
+    expect(clean("/sr/agency/dom-nekretnine/?city=beograd&rooms=2&utm_source=x&page=2")).toBe(
+      "?city=beograd&rooms=2&page=2",
+    );
+    expect(clean("/agency/dom/?agency=other&deal=sale")).toBe("?deal=sale");
+    expect(clean("/search/?agency=dom&fbclid=y")).toBe("");
+    expect(clean("/agency/dom/extra/?city=beograd")).toBe("");
+  });
+
   it("keeps the sign-in dialog's, the installed app's and the language choice's parameters everywhere", () => {
     expect(clean("/faq/?auth=signin&via=email&next=%2Fcabinet%2F&return_to=%2F&pwa_user=yes&locale=sr&x=1")).toBe(
       "?auth=signin&via=email&next=%2Fcabinet%2F&return_to=%2F&pwa_user=yes&locale=sr",

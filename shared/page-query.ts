@@ -39,6 +39,8 @@ const PAGES: [RegExp, readonly string[]][] = [
   [/^\/search\/$/, SEARCH_PAGE],
   // List pages (`/buy/apartment/`, `/rent/house/novi-sad/`); a detail page has a fourth segment.
   [/^\/(?:buy|rent)\/[^/]+\/(?:[^/]+\/)?$/, SEARCH_PAGE],
+  // An agency's page searches its listings (decision 103).
+  [/^\/agency\/[^/]+\/$/, SEARCH_PAGE],
   [/^\/media\//, ["page"]],
   [/^\/thank-you\/$/, ["sent"]],
   [/^\/unsubscribe\/$/, ["token"]],

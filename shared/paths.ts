@@ -20,6 +20,8 @@ export const STATIC_PAGES = {
   adCreationPolicy: "/ad_creation_policy/",
   safety: "/safety/",
   trust: "/trust/",
+  /** The agencies by city (decision 103). */
+  agencies: "/agencies/",
 } as const;
 export type StaticPage = keyof typeof STATIC_PAGES;
 

@@ -156,6 +156,21 @@ describe("searchHref", () => {
   });
 });
 
+describe("an agency's page (decision 103)", () => {
+  const agency = (qs: string) => ({ ...parseSearch(new URLSearchParams(qs)).state, path: "/agency/dom-nekretnine/" });
+
+  it("is the address of a search of one agency, its deal, type and city in the query", () => {
+    const state = agency("deal=sale&type=apartment&city=beograd&page=2");
+    expect(searchHref(state)).toBe("/agency/dom-nekretnine/?deal=sale&type=apartment&city=beograd&page=2");
+    expect(searchHref(withPage(state, 1))).toBe("/agency/dom-nekretnine/?deal=sale&type=apartment&city=beograd");
+  });
+
+  it("is never read from a query, and stays out of saved searches", () => {
+    expect(parseSearch(new URLSearchParams("agency=dom&path=/x/")).state.path).toBeUndefined();
+    expect(savedQueryOf(agency("rooms=2"))).toEqual({ rooms: [2] });
+  });
+});
+
 describe("toListingQuery", () => {
   it("gives the API listing type ids of the deal, or of both deals", () => {
     expect(toListingQuery(parse("", BG_APARTMENTS).state)).toEqual({

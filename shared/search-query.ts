@@ -39,6 +39,12 @@ export interface SearchState {
   confirmed_within?: number;
   q?: string;
   /**
+   * The page the search is on when it is not its own list or search page — an agency's, `/agency/{slug}/`
+   * (decision 103) —, locale-free: every filter then goes in its query. Set by that page's loader, never
+   * read from a query.
+   */
+  path?: string;
+  /**
    * The map's area (`bounds=south,west,north,east`, decision 044): the list shows the same area. It and `zoom`
    * are read by the page's loader (client/components/map/map-params.server.ts), where the browser needs neither.
    */
@@ -264,10 +270,12 @@ export function savedSearchState(query: SavedQuery): SearchState {
   return parseSearch(params).state;
 }
 
-/** A list page when one deal and one type are chosen. */
+/** A list page when one deal and one type are chosen (a page of its own keeps them in its query). */
 function listScope(state: SearchState): RouteScope | null {
   const [type] = state.types;
-  return state.deal && type && state.types.length === 1 ? { deal: state.deal, type, city: state.city } : null;
+  return !state.path && state.deal && type && state.types.length === 1
+    ? { deal: state.deal, type, city: state.city }
+    : null;
 }
 
 /** The locale-free path and query of a state: its list page, or the search page. */
@@ -301,7 +309,8 @@ export function searchLocation(state: SearchState): { path: string; params: URLS
   if (state.page > 1) put("page", state.page);
   put("zoom", state.zoom);
   put("view", state.view);
-  return { path: scope ? paths.list(scope.deal, scope.type, scope.city) : paths.search(), params };
+  const path = state.path ?? (scope ? paths.list(scope.deal, scope.type, scope.city) : paths.search());
+  return { path, params };
 }
 
 /** `/buy/apartment/beograd/?rooms=2&page=2` — locale-free; wrap in `localizePath`. */

@@ -8,6 +8,12 @@ describe("keptForEveryone", () => {
     expect(keptForEveryone("/buy/apartment/beograd/12/", false)).toBe(true);
   });
 
+  it("keeps agencies' pages and their directory for everyone, in every language", () => {
+    for (const path of ["/agencies/", "/ru/agencies/", "/agency/dom/", "/sr/agency/dom/"])
+      expect(keptForEveryone(path, true), path).toBe(true);
+    expect(visitorPartsOf("/agency/dom/")).toEqual({ favourites: true, savedSearches: false });
+  });
+
   it("renders a signed-in visitor's detail page and every other page for them", () => {
     expect(keptForEveryone("/buy/apartment/beograd/12/", true)).toBe(false);
     expect(keptForEveryone("/ru/rent/house/nis/7/", true)).toBe(false);

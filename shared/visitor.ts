@@ -57,12 +57,14 @@ export function visitorPartsOf(pathname: string): { favourites: boolean; savedSe
 
 /**
  * Pages kept once for everyone, signed in or not (decision 094): home, search, the lists and detail
- * pages, the media section. `signedIn` leaves out the detail pages: a signed-in visitor's contact block
+ * pages, the media section, agencies' pages and their directory. `signedIn` leaves out the detail pages: a signed-in visitor's contact block
  * (a number they paid for, the message form) is theirs, so they get a fresh render there.
  */
 export function keptForEveryone(pathname: string, signedIn: boolean): boolean {
   const { rest } = splitLocale(pathname);
   if (rest === "/" || rest === "/search/" || rest.startsWith("/media/")) return true;
+  // Agencies' pages and their directory (decision 103): listings' cards, as the lists.
+  if (rest === "/agencies/" || rest.startsWith("/agency/")) return true;
   const segments = rest.split("/").filter(Boolean);
   if (!DEAL.has(segments[0] ?? "")) return false;
   const detail = segments.length === 4 && /^\d+$/.test(segments[3]!);

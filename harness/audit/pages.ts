@@ -30,6 +30,9 @@ export type PageType =
   | "safety"
   // Trust in numbers (decision 089): the site's live figures, linked from the footer.
   | "trust"
+  // Agencies' public pages (decision 103): the directory by city (the footer links it) and an agency's page.
+  | "agencies"
+  | "agency"
   | "favourites"
   | "sign-in"
   | "not-found"
@@ -108,6 +111,8 @@ export interface AuditPage {
 export interface PageSamples {
   detailPath: string;
   articlePath: string;
+  /** The page of the directory's first agency (decision 103). */
+  agencyPath: string;
   /** The development accounts' sessions and a listing of the user's, when the server let them sign in. */
   session?: SignedInSamples;
 }
@@ -142,6 +147,8 @@ export async function pageSamples(baseURL: string): Promise<PageSamples> {
     }
   };
   const listing = (await json("/api/seo/realty/list?per_page=1")).items?.[0];
+  const directory = (await json("/api/agencies")) as unknown as { data?: { cities?: { agencies: { slug: string }[] }[] } };
+  const agencySlug = directory.data?.cities?.[0]?.agencies[0]?.slug ?? "example";
   // The oldest of the newest 50: a seeded article, in every language (tests write newer ones, not always in all three).
   const article = (await json("/api/article?per_page=50")).items?.at(-1);
   const listingPath = typeof listing?.path === "string" ? listing.path : undefined;
@@ -156,6 +163,7 @@ export async function pageSamples(baseURL: string): Promise<PageSamples> {
   return {
     detailPath,
     articlePath: `/media/${[...tagPath, slug].join("/")}/`,
+    agencyPath: `/agency/${agencySlug}/`,
     session: await signedInSamples(baseURL),
   };
 }
@@ -483,6 +491,8 @@ export function pageTypes(
     { type: "privacy", path: "/privacy-policy/", status: 200 },
     { type: "safety", path: "/safety/", status: 200 },
     { type: "trust", path: "/trust/", status: 200 },
+    { type: "agencies", path: "/agencies/", status: 200 },
+    { type: "agency", path: samples.agencyPath, status: 200 },
     { type: "favourites", path: "/favourites/", status: 200 },
     { type: "favourites-searches", path: "/favourites/", status: 200, cookie: GUEST_SEARCHES_COOKIE },
     // The sign-in dialog over a page: where every link to a guarded page leads a guest (decision 007).

@@ -274,6 +274,11 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   );
   yield `INSERT INTO agency_members (agency_id, user_id, role, joined_at)
     SELECT id, account_id, 'manager', created_at FROM agencies`;
+  // One agency is a team: private owners 6–9 are agents of user 5's (licensed) agency, so its public page
+  // (decision 103) has more than a page of listings, by several agents.
+  yield `INSERT INTO agency_members (agency_id, user_id, role, joined_at)
+    SELECT a.id, u.id, 'agent', max(u.created_at, a.created_at) FROM users u JOIN agencies a ON a.account_id = 5
+    WHERE u.id BETWEEN 6 AND 9 AND u.advertiser_type = 'owner'`;
 
   yield* inserts(
     "listings",

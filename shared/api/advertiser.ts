@@ -109,6 +109,8 @@ export interface ApiListingAdvertiser {
   name: string | null;
   /** A moderator checked the agency's licence number: the "Licensed agency" badge. */
   licensed: boolean;
+  /** The agency's public page, locale-free (decision 103); absent for an owner or an agency without one. */
+  page?: string;
   phone_verified: boolean;
   since: string;
 }

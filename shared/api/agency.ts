@@ -140,10 +140,12 @@ export const UpdateAgencyBody = v.pipe(
 export type UpdateAgencyInput = v.InferOutput<typeof UpdateAgencyBody>;
 
 export const AGENCY_LIMITS = { address: limitsOf(AgencyAddress), website: limitsOf(AgencyWebsite) };
+/** An agency's page slug (`/agency/{slug}/`): lowercase ASCII letters, digits and inner hyphens. */
+export const AGENCY_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 
 /** `GET /api/agency/{slug}`. */
 export const AgencySlugParam = v.object({
-  slug: v.pipe(v.string(), v.regex(/^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/, INVALID.format)),
+  slug: v.pipe(v.string(), v.regex(AGENCY_SLUG, INVALID.format)),
 });
 
 /** The public profile of `GET /api/agency/{slug}`. */

@@ -10,6 +10,7 @@ import { intParam, intParamOr, Slug } from "./conventions.ts";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, type Sort } from "./limits.ts";
 import { FILTER_GRAMMARS as FILTERS, FILTER_RANGES } from "#shared/search-filters.ts";
 import { AMOUNT } from "#shared/value-patterns.ts";
+import { AGENCY_SLUG } from "./agency.ts";
 import { INVALID } from "#shared/validation.ts";
 import type { ListingFactValues } from "#shared/listing-facts.ts";
 import type { LocationPrecision } from "#shared/map.ts";
@@ -106,6 +107,8 @@ export const filterEntries = {
   ),
   q: v.optional(v.pipe(v.string(), plainLine(), v.trim(), v.maxLength(FILTERS.q.max, INVALID.tooLong))),
   bounds: v.optional(Bounds),
+  /** One agency's listings (its page, `/agency/{slug}/`): every offer of its own, not only its properties' leads. */
+  agency: v.optional(v.pipe(v.string(), v.regex(AGENCY_SLUG, INVALID.format))),
   locale: v.optional(v.string()),
 };
 
@@ -242,7 +245,11 @@ export interface ApiListing extends ListingFactValues {
   /** Who offers it (decision 087): 'owner' a private owner, 'agency' a broker. */
   advertiser_type: AdvertiserType;
   /** An agency's public name and whether a moderator checked its licence (the badge); null for an owner. */
-  agency: { name: string; licensed: boolean } | null;
+  agency: {
+    name: string;
+    licensed: boolean;
+    /** Its public page's locale-free path (decision 103). */ page?: string;
+  } | null;
 }
 
 /** The figure a low-price warning names: the median it is far below, of how many listings, where. */
@@ -394,6 +401,8 @@ export interface ListingQuery {
   q?: string;
   /** south,west,north,east */
   bounds?: string;
+  /** An agency's slug: only its listings. */
+  agency?: string;
   sort?: Sort;
   page?: number;
   per_page?: number;

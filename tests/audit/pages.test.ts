@@ -46,7 +46,7 @@ function audited(name: string): Promise<BrowserAudit> {
 }
 
 // Test names are fixed before the server is asked for a real listing and article.
-const names = listPages({ detailPath: "", articlePath: "" }).map((p) => p.name);
+const names = listPages({ detailPath: "", articlePath: "", agencyPath: "" }).map((p) => p.name);
 
 describe.each(names)("%s", (name) => {
   it("loads, hydrates and answers with its status", async () => {

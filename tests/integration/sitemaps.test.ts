@@ -18,7 +18,7 @@ describe("robots.txt", () => {
 });
 
 describe("sitemap.xml", () => {
-  it("is an index of the static, list, article and listing sitemaps", async () => {
+  it("is an index of the static, list, article, agency and listing sitemaps", async () => {
     const res = await get("/sitemap.xml");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/xml");
@@ -27,6 +27,7 @@ describe("sitemap.xml", () => {
       `${ORIGIN}/sitemaps/static.xml`,
       `${ORIGIN}/sitemaps/lists.xml`,
       `${ORIGIN}/sitemaps/articles.xml`,
+      `${ORIGIN}/sitemaps/agencies.xml`,
       `${ORIGIN}/sitemaps/listings-1.xml`,
     ]);
   });

@@ -69,6 +69,7 @@ import { photoBindings } from "#worker/http/photo-bindings.ts";
 import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
 import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/workflows/photo-store.ts";
 import { toAgencyMember, toAgencyProfile, toMyAgencyProfile } from "./shapes/agency.ts";
+import { agencyPageFacts } from "./agency-pages.ts";
 import { valid } from "./validate.ts";
 
 export const agency = new Hono<AppEnv>();
@@ -350,5 +351,6 @@ async function placeLogo(
 agency.get("/agency/:slug", valid("param", AgencySlugParam), async (c) => {
   const row = await agencyProfile(c.env.DB, c.req.valid("param").slug);
   if (!row) return apiError(c, 404, "not_found", "No such agency");
-  return c.json({ data: toAgencyProfile(row) });
+  // With what its public page shows (decision 103).
+  return c.json({ data: { ...toAgencyProfile(row), ...(await agencyPageFacts(c, row)) } });
 });

@@ -22,6 +22,7 @@ import { adminArticles } from "./admin-articles.ts";
 import { adminUsers } from "./admin-users.ts";
 import { adminAgencies } from "./admin-agencies.ts";
 import { agency } from "./agency.ts";
+import { agencyPages } from "./agency-pages.ts";
 import { agencyFeeds } from "./agency-feeds.ts";
 import { adminContent } from "./admin-content.ts";
 import { adminListings } from "./admin-listings.ts";
@@ -118,6 +119,7 @@ api.route("/", cabinetUser);
 // Before agency's `/agency/{slug}`, which would take `/agency/feeds` for a slug.
 api.route("/", agencyFeeds);
 api.route("/", agency);
+api.route("/", agencyPages);
 // Before the favourites: their sign-in check covers every `/cabinet/realties/*` path, and the renewal by
 // the reminder's signed link must be answered without a session first.
 api.route("/", cabinetRealties);

@@ -4,6 +4,7 @@ import { IdParam } from "#shared/api/conventions.ts";
 import { ByIdsBody, type SearchFilters, SearchQuery, SeoListQuery, TotalQuery } from "#shared/api/realty.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { placeIds } from "#worker/db/gazetteer.ts";
+import { publicAgencyId } from "#worker/db/agency-pages.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
 import { listingDetail } from "#worker/db/listing-detail.ts";
 import { countListings, type ResolvedPlaces, searchListings } from "#worker/db/listing-search.ts";
@@ -15,8 +16,18 @@ import { toListing, toListingPreview, toSearchFacets, toSitemapListing } from ".
 import { valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
-/** City and district slugs of a search as ids; an unknown one is the caller's mistake (400). */
+/**
+ * City and district slugs of a search as ids, and its agency's; an unknown one is the caller's mistake (400),
+ * and so is an agency that is not public (its page answers 404).
+ */
 export async function resolvePlaces(c: Context<AppEnv>, filters: SearchFilters): Promise<ResolvedPlaces | Response> {
+  if (filters.agency === undefined) return resolveCity(c, filters);
+  const [places, agencyId] = await Promise.all([resolveCity(c, filters), publicAgencyId(c.env.DB, filters.agency)]);
+  if (agencyId === null) return apiError(c, 400, "invalid_input", "Invalid agency", { agency: INVALID.choice });
+  return places instanceof Response ? places : { ...places, agencyId };
+}
+
+async function resolveCity(c: Context<AppEnv>, filters: SearchFilters): Promise<ResolvedPlaces | Response> {
   if (!filters.city) {
     return filters.district
       ? apiError(c, 400, "invalid_input", "Invalid district", { district: INVALID.needsCity })

@@ -8,6 +8,7 @@ import type { FieldValue } from "#shared/listing-fields.ts";
 import type { ListingTypeId, Deal, ListingKind } from "#shared/listing-types.ts";
 import type { LocationPrecision } from "#shared/map.ts";
 import type { AdvertiserType } from "#shared/api/advertiser.ts";
+import { agencyJsonOf } from "./agency-live.ts";
 
 /** Column of a localized name; the locale is one of three known values, never user text. */
 export const nameColumn = (locale: Locale) => `name_${locale}` as const;
@@ -56,6 +57,11 @@ export interface ListingRow extends StoredFacts {
   /** Null for a private owner: an owner's name is never read for a list. */
   agency_name: string | null;
   agency_licensed: number;
+  /**
+   * The listing's agency (decision 103) as JSON `{slug, name, licensed}`; null without one, or one not
+   * public. It, not the owning agent's account, is who offers the listing.
+   */
+  agency_json: string | null;
 }
 
 /** A listing's photo or illustration as stored: a photo has its key in the photo store, an illustration none. */
@@ -81,6 +87,9 @@ const ADVERTISER_COLUMNS = `CASE WHEN ${LIVE_AGENCY} THEN 'agency' ELSE 'owner' 
   CASE WHEN ${LIVE_AGENCY} THEN ag.name END AS agency_name,
   (${LIVE_AGENCY} AND ag.licence_number IS NOT NULL AND ag.licence_checked_at IS NOT NULL) AS agency_licensed`;
 
+/** The listing's agency, when it has one and the agency is public (`agency-live.ts`), by its key. */
+const AGENCY_COLUMN = agencyJsonOf("l");
+
 /** How many public listings offer its property (decision 090), read from the group's index. */
 const OFFERS = `CASE WHEN l.property_id IS NULL THEN 1 ELSE (SELECT COUNT(*) FROM listings o INDEXED BY listings_property WHERE o.property_id = l.property_id
   AND o.status = 'active' AND o.deleted_at IS NULL AND o.unconfirmed_at IS NULL) END AS offers`;
@@ -98,7 +107,7 @@ export const listingColumns = (locale: Locale, exact = false) => `
   (SELECT json_object('id', i.id, 'width', i.width, 'height', i.height, 'photo_key', i.photo_key) FROM listing_images i
      WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE} ORDER BY i.position LIMIT 1) AS image_json,
   (SELECT COUNT(*) FROM listing_images i WHERE i.listing_id = l.id${exact ? "" : PUBLIC_IMAGE}) AS image_count,
-  ${OFFERS}, ${ADVERTISER_COLUMNS}`;
+  ${OFFERS}, ${ADVERTISER_COLUMNS}, ${AGENCY_COLUMN}`;
 
 /**
  * Of the active listings (alias `l`), those not hidden for want of their owner's confirmation (decision 084).

@@ -28,6 +28,8 @@ const ORDER_BY: Record<Sort, string> = {
 export interface ResolvedPlaces {
   cityId?: number;
   districtId?: number;
+  /** The `agency` filter's agency (its page's listings). */
+  agencyId?: number;
 }
 
 /**
@@ -60,6 +62,8 @@ export function countableFromSummary(filters: SearchFilters): boolean {
     filters.promoted === undefined &&
     filters.home === undefined &&
     filters.confirmed_within === undefined &&
+    // The summary has no agency: an agency's listings are counted from its own index (`listings_agency`).
+    filters.agency === undefined &&
     !filters.bounds &&
     !(filters.q && ftsQuery(filters.q))
   );
@@ -121,8 +125,10 @@ export function whereClause(
   now = Date.now(),
   offers: "leads" | "all" = "leads",
 ) {
-  // A listing hidden for want of its owner's confirmation is not public in search (decision 084).
-  const parts = ["l.status = 'active'", offers === "leads" ? SHOWN : CONFIRMED];
+  // A listing hidden for want of its owner's confirmation is not public in search (decision 084). An
+  // agency's page shows every offer of its own, the lead of its property or not (decision 103).
+  const leads = offers === "leads" && places.agencyId === undefined;
+  const parts = ["l.status = 'active'", leads ? SHOWN : CONFIRMED];
   const args: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
     parts.push(sql);
@@ -137,6 +143,7 @@ export function whereClause(
   const district = omit !== "district" ? places.districtId : undefined;
   if (district !== undefined) add("l.district_id = ?", district);
   else if (places.cityId !== undefined) add("l.city_id = ?", places.cityId);
+  if (places.agencyId !== undefined) add("l.agency_id = ?", places.agencyId);
   if (filters.price_min !== undefined) add("l.price >= ?", filters.price_min);
   if (filters.price_max !== undefined) add("l.price <= ?", filters.price_max);
   if (filters.area_min !== undefined) add("l.area >= ?", filters.area_min);

@@ -3,6 +3,7 @@
  * migration 0044's triggers), the listings a regrouping reads and what it writes; a group's other offers
  * for the detail. worker/workflows/property-groups.ts decides the groups from these rows.
  */
+import { agencyJsonOf } from "./agency-live.ts";
 import { PROPERTY_AREA_TOLERANCE } from "#shared/constants.ts";
 import type { AdvertiserType } from "#shared/api/advertiser.ts";
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
@@ -96,6 +97,8 @@ export interface SamePropertyRow {
   price: number;
   advertiser_type: AdvertiserType;
   agency_name: string | null;
+  /** Its agency's, when public (decision 103): then the agency offers it. */
+  agency_json: string | null;
   deal: Deal;
   property_type: ListingKind;
   city_slug: string;
@@ -109,7 +112,8 @@ export const samePropertyStatement = (db: Database, id: number) =>
   db
     .prepare(
       `SELECT o.id, o.price, CASE WHEN ${LIVE_AGENCY} THEN 'agency' ELSE 'owner' END AS advertiser_type,
-         CASE WHEN ${LIVE_AGENCY} THEN ag.name END AS agency_name, o.deal, o.property_type, c.slug AS city_slug
+         CASE WHEN ${LIVE_AGENCY} THEN ag.name END AS agency_name, ${agencyJsonOf("o")}, o.deal, o.property_type,
+         c.slug AS city_slug
        FROM listings me CROSS JOIN listings o INDEXED BY listings_property ON o.property_id = me.property_id AND o.id != me.id
        JOIN cities c ON c.id = o.city_id
        LEFT JOIN agencies ag ON ag.id = o.agency_id LEFT JOIN users agu ON agu.id = ag.account_id

@@ -1,9 +1,11 @@
 import { type Context, Hono } from "hono";
 import { LISTING_TYPES, listingType } from "#shared/listing-types.ts";
 import { LOCALES, localizePath } from "#shared/locales.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import { paths, STATIC_PAGES } from "#shared/paths.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { listingCountsByTypeAndCity } from "#worker/db/listings.ts";
+import { sitemapAgencies } from "#worker/db/agency-pages.ts";
 import { inProcessApi } from "#worker/in-process-api.ts";
 import { SEO_LIST_MAX_PER_PAGE } from "#shared/api/realty.ts";
 
@@ -78,6 +80,7 @@ export const sitemaps = new Hono<AppEnv>()
       "/sitemaps/static.xml",
       "/sitemaps/lists.xml",
       "/sitemaps/articles.xml",
+      "/sitemaps/agencies.xml",
       ...Array.from({ length: listingFiles }, (_, i) => `/sitemaps/listings-${i + 1}.xml`),
     ];
     const body = files.map((f) => `<sitemap><loc>${escapeXml(origin + f)}</loc></sitemap>`).join("\n");
@@ -101,6 +104,15 @@ export const sitemaps = new Hono<AppEnv>()
     for (const row of await listingCountsByTypeAndCity(c.env.DB)) {
       const type = listingType(row.type_id);
       if (type) entries.push(urlEntries(origin, paths.list(type.deal, type.type, row.city_slug)));
+    }
+    return urlset(c, entries);
+  })
+  // The agencies' directory and each public agency's page with listings (decision 103).
+  .get("/sitemaps/agencies.xml", async (c) => {
+    const origin = new URL(c.req.url).origin;
+    const entries = [urlEntries(origin, STATIC_PAGES.agencies)];
+    for (const row of await sitemapAgencies(c.env.DB)) {
+      entries.push(urlEntries(origin, agencyPath(row.slug), new Date(row.updated_at).toISOString().slice(0, 10)));
     }
     return urlset(c, entries);
   })

@@ -4,6 +4,7 @@ import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 
 const FOOTER_PAGES: StaticPage[] = [
+  "agencies",
   "about",
   "faq",
   "privacyPolicy",

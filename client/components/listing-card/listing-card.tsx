@@ -43,6 +43,7 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
   ].filter(Boolean);
   const place = [listing.district?.name, listing.city.name].filter(Boolean).join(", ");
   const price = f.price(listing.price);
+  const { agency } = listing;
 
   return (
     <article
@@ -98,8 +99,9 @@ export function ListingCard({ listing, now, eager = false, headingLevel = 3, act
         <p className={styles.place}>{place}</p>
         {/* Who offers it (decision 087): an agency by its name, with its badge once a moderator checked it. */}
         <p className={styles.advertiser}>
-          {listing.agency?.name ?? t("card.owner")}
-          {listing.agency?.licensed ? <span className={styles.licensed}>{t("card.licensed")}</span> : null}
+          {/* An agency with a public page is linked to it (decision 103), above the card's own link. */}
+          {agency?.page ? <Link to={lp(agency.page)}>{agency.name}</Link> : (agency?.name ?? t("card.owner"))}
+          {agency?.licensed ? <span className={styles.licensed}>{t("card.licensed")}</span> : null}
         </p>
         {/* One card per property (decision 090): its other advertisers' offers are on the detail page. */}
         {listing.offers > 1 ? (

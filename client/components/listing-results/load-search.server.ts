@@ -5,6 +5,7 @@ import { PWA_USER_PARAM, PWA_USER_VALUE } from "#shared/constants.ts";
 import type { ListingQuery } from "#shared/api/realty.ts";
 import { cardListing } from "#client/components/listing-card/card-listing.ts";
 import { localizePath, splitLocale } from "#shared/locales.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import {
   fieldsOfApiError,
   FILTER_OF,
@@ -32,14 +33,17 @@ import { readMapParams } from "#client/components/map/map-params.server.ts";
 const CITY_ZOOM = 12;
 const DISTRICT_ZOOM = 14;
 
-/** The API's query of a page: its filters and the map's area (`bounds`, which saved searches leave out). */
-function listingQuery(state: SearchState): ListingQuery {
-  return { ...toListingQuery(state), bounds: state.bounds?.join(",") };
+/**
+ * The API's query of a page: its filters, the map's area (`bounds`) and an agency's page's agency (decision
+ * 103), which saved searches leave out.
+ */
+function listingQuery(state: SearchState, agency?: string): ListingQuery {
+  return { ...toListingQuery(state), bounds: state.bounds?.join(","), agency };
 }
 
 /** Made here, on the server, so the map's code needs none of the query mapping. */
-function mapFilters(state: SearchState): string {
-  const { sort: _s, page: _p, per_page: _pp, ...filters } = toListingQuery(state);
+function mapFilters(state: SearchState, agency?: string): string {
+  const { sort: _s, page: _p, per_page: _pp, ...filters } = { ...toListingQuery(state), agency };
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) {
     if (value === undefined) continue;
@@ -89,6 +93,7 @@ export async function loadSearch({
   url,
   scope,
   beside,
+  agency,
 }: {
   api: ApiClient;
   url: URL;
@@ -99,10 +104,13 @@ export async function loadSearch({
    * (filters the API refuses).
    */
   beside?: (state: SearchState) => void;
+  /** An agency's page: its slug scopes the search (decision 103), whatever the query says. */
+  agency?: string;
 }): Promise<SearchPageData> {
   const { locale, rest } = splitLocale(url.pathname);
   const parsed = parseSearch(url.searchParams, scope);
   let state: SearchState = { ...parsed.state, ...readMapParams(url.searchParams) };
+  if (agency) state.path = agencyPath(agency);
   const invalid = new Set<SearchField>(parsed.invalid);
   const optionsCall = api.formOptions();
 
@@ -143,7 +151,7 @@ export async function loadSearch({
   }
 
   const centreCall = mapCentreOf(api, state, district ? { slug: district.slug, name: district.name } : null);
-  const searching = api.searchListings(listingQuery(state));
+  const searching = api.searchListings(listingQuery(state, agency));
   beside?.(state);
   let result = await searching;
   if (!result.ok && result.status === 400) {
@@ -154,7 +162,7 @@ export async function loadSearch({
       state = withoutFields(state, bad);
       if (!state.city) city = undefined;
       if (!state.district) district = undefined;
-      result = await api.searchListings(listingQuery(state));
+      result = await api.searchListings(listingQuery(state, agency));
     }
   }
   if (!result.ok) throw unavailable();
@@ -170,7 +178,7 @@ export async function loadSearch({
           Promise.all(
             widenings(searched).map(async (filter): Promise<Suggestion> => {
               const wider = withoutFilter(searched, filter);
-              const count = await api.listingTotal(listingQuery(wider));
+              const count = await api.listingTotal(listingQuery(wider, agency));
               return {
                 filter,
                 href: searchHref(wider),
@@ -206,7 +214,7 @@ export async function loadSearch({
     rental: state.deal === "rent",
     clearCity: !state.city,
     clearType: state.types.length !== 1,
-    mapFilters: mapFilters(state),
+    mapFilters: mapFilters(state, agency),
     mapCentre: await centreCall,
   };
 }

@@ -127,7 +127,8 @@ function FilterForm({
     adjust?.(params);
     const where = (params.get("where") ?? "").trim();
     params.delete("where");
-    let href = lp(searchHref(parseSearch(params).state));
+    // A page of its own (an agency's, decision 103) keeps the search there: its path, not a field, says so.
+    let href = lp(searchHref({ ...parseSearch(params).state, path: state.path }));
     // A place typed but not picked: the loader looks it up.
     if (where) href += `${href.includes("?") ? "&" : "?"}${new URLSearchParams({ where })}`;
     if (!adjust) onNavigate(href);

@@ -3,6 +3,7 @@ import { AGENCY_ROLES, type AgencyRole, type ApiMyAgency } from "#shared/api/age
 import { ADVERTISER_LIMITS } from "#shared/api/advertiser.ts";
 import { ACCOUNT_LIMITS } from "#shared/api/auth.ts";
 import { paths } from "#shared/paths.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import { appContext } from "#client/app-context.server.ts";
 import { type FailedResult, formProblem } from "#client/api/form-problem.server.ts";
 import { Field, messageOf } from "#client/components/auth-dialog/form-parts.tsx";
@@ -358,7 +359,11 @@ export default function CabinetAgency({ loaderData, actionData }: Route.Componen
             name: agency.name ?? agency.slug,
             role: t(`cabinetAgency.role.${agency.role}`),
           })}{" "}
-          <Link to={lp(paths.cabinet.main())}>{t("cabinetAgency.listings")}</Link>
+          <Link to={lp(paths.cabinet.main())}>{t("cabinetAgency.listings")}</Link>{" "}
+          {/* Its public page (decision 103): answers 404 until the agency is public (a name, a live account). */}
+          <Link to={lp(agencyPath(agency.slug))} data-testid="agency-public-page">
+            {t("cabinetAgency.publicPage")}
+          </Link>
         </p>
       ) : null}
       <div className={styles.sections}>

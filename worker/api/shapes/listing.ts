@@ -9,6 +9,7 @@ import { listingField } from "#shared/listing-fields.ts";
 import { PRICE_CUT_SHOWN_DAYS } from "#shared/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import { paths } from "#shared/paths.ts";
+import { agencyPath } from "#shared/agency-paths.ts";
 import type { ListingRow, StoredFacts } from "#worker/db/listing-columns.ts";
 import type { ListingDetailRows } from "#worker/db/listing-detail.ts";
 import type { FacetRows } from "#worker/db/listing-search.ts";
@@ -69,10 +70,22 @@ export function toListing(row: ListingRow, now: number, locale: Locale, view: "c
   };
 }
 
-/** Who offers a listing on its card: the type, and an agency's public name and badge (an owner: nothing more). */
+/**
+ * Who offers a listing on its card: the type, and an agency's public name and badge (an owner: nothing
+ * more). A listing of a public agency (decision 103) is that agency's, with its page, whoever its agent is.
+ */
 export function offeredBy(
-  row: Pick<ListingRow, "advertiser_type" | "agency_name" | "agency_licensed">,
+  row: Pick<ListingRow, "advertiser_type" | "agency_name" | "agency_licensed"> & { agency_json?: string | null },
 ): Pick<ApiListing, "advertiser_type" | "agency"> {
+  const team = row.agency_json
+    ? (JSON.parse(row.agency_json) as { slug: string; name: string; licensed: number })
+    : null;
+  if (team) {
+    return {
+      advertiser_type: "agency",
+      agency: { name: team.name, licensed: team.licensed === 1, page: agencyPath(team.slug) },
+    };
+  }
   if (row.advertiser_type !== "agency" || row.agency_name === null) return { advertiser_type: "owner", agency: null };
   return { advertiser_type: "agency", agency: { name: row.agency_name, licensed: row.agency_licensed === 1 } };
 }
@@ -105,6 +118,7 @@ export function listingAdvertiser(row: ListingDetailRows["row"]): ApiListingAdve
     type: advertiser_type,
     name: agency?.name ?? null,
     licensed: agency?.licensed ?? false,
+    ...(agency?.page ? { page: agency.page } : {}),
     phone_verified: row.owner_phone_verified === 1,
     since: iso(row.owner_since),
   };
