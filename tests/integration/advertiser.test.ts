@@ -158,7 +158,11 @@ describe("the profile", () => {
     // Another number: the badge is gone until a moderator checks it again.
     res = await updateAdvertiser(jar, { advertiser_type: "agency", agency_name: "Stan i Kuća", licence_number: "513" });
     expect((await res.json<{ data: ApiUser }>()).data.advertiser.licence).toBe("awaiting");
-    expect((await card(listing))!.agency).toEqual({ name: "Stan i Kuća", licensed: false });
+    expect((await card(listing))!.agency).toEqual({
+      name: "Stan i Kuća",
+      licensed: false,
+      page: "/agency/stan-i-kuca/",
+    });
 
     // Checked again, then another name: gone again.
     expect((await confirm(user.id, "513")).status).toBe(200);

@@ -173,7 +173,7 @@ describe("the agency's profile for its page", () => {
     // Awaiting the moderators' check: the number is not repeated.
     expect(profile.licence).toBe("awaiting");
     expect(profile).not.toHaveProperty("licence_number");
-    await env.DB.prepare("UPDATE users SET licence_checked_at = 1 WHERE id = ?").bind(manager).run();
+    await env.DB.prepare("UPDATE agencies SET licence_checked_at = 1 WHERE id = ?").bind(agency.id).run();
     const checked = await dataOf<ApiAgencyPage>(await call(`/api/agency/${agency.slug}`));
     expect(checked.licensed).toBe(true);
     expect(checked.licence_number).toBe("360-00-00999/2020-10");

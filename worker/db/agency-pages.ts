@@ -108,7 +108,7 @@ export async function agencyDirectory(db: Database, locale: Locale): Promise<Age
              WHERE l.agency_id IS NOT NULL AND ${PUBLIC_LISTING} GROUP BY l.agency_id, l.city_id) n
        JOIN agencies a ON a.id = n.agency_id ${AGENCY_ACCOUNT} JOIN cities c ON c.id = n.city_id
        WHERE ${LIVE_AGENCY}
-       ORDER BY city_name, name, a.id`,
+       ORDER BY city_name, a.name, a.id`,
     )
     .bind()
     .all<AgencyDirectoryRow>();
