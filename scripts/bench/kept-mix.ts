@@ -24,6 +24,8 @@ const MIX = [
 ] as const;
 type Kind = (typeof MIX)[number]["kind"];
 const LOCALES = ["", "/ru", "/sr"];
+/** A development knob (decision 026) the page cache lets by: rendered, not looked up, not kept. */
+const UNCACHED = { "x-debug-page-cache": "off" };
 const HEADERS = { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html,*/*" };
 
 export interface KeptMixOptions {
@@ -47,6 +49,8 @@ export interface KeptMixResult {
   keptShare: number;
   keptShareByKind: Record<Kind, number>;
   keptShareByPage: Record<string, number>;
+  /** The counted answers not from the kept pages, by why (shares of all counted answers). */
+  missesByReason: Record<string, number>;
   replayReqPerSec: number;
   throughput: Record<string, { path: string; reqPerSec: number; p50Ms: number; p99Ms: number; non2xx: number }>;
   signedInSearchToStatic: number;
@@ -110,6 +114,21 @@ async function mixUrls(base: string, count: number, rng: Rng): Promise<string[]>
   return [...landing, ...tail].flatMap((path) => LOCALES.map((locale) => locale + path)).slice(0, count);
 }
 
+/**
+ * Why an answer did not come from the kept pages: the page cache's own word (`X-Page-Cache-Why`) where it
+ * gives one, else what the replay saw — no `X-Page-Cache` at all is a page rendered for this visitor (never
+ * looked up); an address not asked before was never kept; one asked before was kept no more (expired or
+ * pushed out) or still being rendered for another request.
+ */
+function missReason(cache: string | null, res: Response, before: { asked?: number; answered?: number }): string {
+  const why = res.headers.get("x-page-cache-why");
+  if (why) return why;
+  if (!cache) return res.status === 200 ? "bypassed: rendered for the visitor" : `status ${res.status}`;
+  if (before.asked === undefined) return "never kept: first ask";
+  if (before.answered === undefined) return "never kept: first ask still rendering";
+  return "kept no more (expired, evicted or not stored)";
+}
+
 /** A Zipf draw over ranks 0…n-1 (weight 1/(rank+1)), by the cumulative weights. */
 function zipf(n: number, rng: Rng): () => number {
   const cumulative: number[] = [];
@@ -140,7 +159,8 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     const batch = candidates.slice(i, i + connections);
     const answers = await Promise.all(
       batch.map((path) =>
-        fetch(`${server.url}${path}`, { headers: HEADERS, redirect: "manual" }).then(async (r) => {
+        // Past the page cache (a development knob): the check must not warm the kept pages up for the replay.
+        fetch(`${server.url}${path}`, { headers: { ...HEADERS, ...UNCACHED }, redirect: "manual" }).then(async (r) => {
           await r.arrayBuffer();
           return r.status;
         }),
@@ -168,7 +188,10 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   });
 
   // The replay: `connections` at a time, in order; the second half counted.
-  const outcomes: { kind: Kind; page: string; kept: boolean }[] = new Array(requests);
+  const outcomes: { kind: Kind; page: string; kept: boolean; why?: string }[] = new Array(requests);
+  // When each address was last asked and answered, to tell a page never kept from one kept too long ago.
+  const asked = new Map<string, number>();
+  const answered = new Map<string, number>();
   let next = 0;
   let measuredStart = 0;
   const half = Math.floor(requests / 2);
@@ -176,12 +199,23 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     for (let i = next++; i < requests; i = next++) {
       if (i === half) measuredStart = performance.now();
       const draw = draws[i]!;
+      const sent = performance.now();
+      const before = { asked: asked.get(draw.path), answered: answered.get(draw.path) };
+      asked.set(draw.path, sent);
       const res = await fetch(`${server.url}${draw.path}`, {
         headers: draw.cookie ? { ...HEADERS, cookie: draw.cookie } : HEADERS,
         redirect: "manual",
       });
       await res.arrayBuffer();
-      outcomes[i] = { kind: draw.kind, page: pageKind(draw.path), kept: res.headers.get("x-page-cache") === "hit" };
+      answered.set(draw.path, performance.now());
+      const cache = res.headers.get("x-page-cache");
+      const kept = cache === "hit" || cache === "stale";
+      outcomes[i] = {
+        kind: draw.kind,
+        page: pageKind(draw.path),
+        kept,
+        why: kept ? undefined : missReason(cache, res, before),
+      };
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
@@ -192,6 +226,8 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   const keptShareByKind = Object.fromEntries(
     MIX.map(({ kind }) => [kind, share(counted.filter((o) => o.kind === kind))]),
   ) as Record<Kind, number>;
+  const missesByReason: Record<string, number> = {};
+  for (const o of counted) if (o.why) missesByReason[o.why] = (missesByReason[o.why] ?? 0) + 1 / counted.length;
   const keptShareByPage = Object.fromEntries(
     [...new Set(counted.map((o) => o.page))].map((page) => [page, share(counted.filter((o) => o.page === page))]),
   );
@@ -230,6 +266,13 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   });
   console.table(
     Object.fromEntries(
+      Object.entries(missesByReason)
+        .sort(([, a], [, b]) => b - a)
+        .map(([why, s]) => [why, { "share of answers": s.toFixed(3) }]),
+    ),
+  );
+  console.table(
+    Object.fromEntries(
       Object.entries(throughput).map(([name, t]) => [
         name,
         { path: t.path, "req/s": Math.round(t.reqPerSec), "p50 ms": t.p50Ms, "p99 ms": t.p99Ms, non2xx: t.non2xx },
@@ -256,6 +299,7 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     keptShare,
     keptShareByKind,
     keptShareByPage,
+    missesByReason,
     replayReqPerSec: counted.length / replaySeconds,
     throughput,
     signedInSearchToStatic,

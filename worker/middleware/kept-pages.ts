@@ -6,6 +6,13 @@
 export interface KeptPage {
   /** Epoch milliseconds after which the page is stale. */
   expires: number;
+  /**
+   * Epoch milliseconds after which a stale page is no longer answered while it is rendered again
+   * (stale-while-revalidate, decision 107); `expires` when it is not. Memory forgets the page then.
+   */
+  staleUntil?: number;
+  /** Epoch milliseconds its render started (what it shows is at least as new), when known. */
+  rendered?: number;
   status: number;
   headers: [string, string][];
   /** The document's bytes between the `nonce="…"` attributes of the response that rendered it. */
@@ -50,11 +57,16 @@ export class KeptPages {
 
   constructor(readonly maxBytes: number) {}
 
-  get(key: string, now = Date.now()): KeptPage | undefined {
+  /** The page under `key` until it is stale, or (`stale`) until it may no longer be answered stale. */
+  get(key: string, now = Date.now(), stale = false): KeptPage | undefined {
     const page = this.#pages.get(key);
     if (!page) return undefined;
+    if ((stale ? (page.staleUntil ?? page.expires) : page.expires) <= now) {
+      // Past both, the page is of no more use; stale but servable, it stays for the request that may serve it.
+      if ((page.staleUntil ?? page.expires) <= now) this.#remove(key, page);
+      return undefined;
+    }
     this.#remove(key, page);
-    if (page.expires <= now) return undefined;
     this.#pages.set(key, page); // most recently used last
     this.#bytes += page.bytes;
     return page;
