@@ -115,13 +115,13 @@ async function mixUrls(base: string, count: number, rng: Rng): Promise<string[]>
 }
 
 /**
- * Why an answer did not come from the kept pages: the page cache's own word (`X-Page-Cache-Why`) where it
+ * Why an answer did not come from the kept pages: the page cache's own word (`X-Debug-Page-Cache-Why`) where it
  * gives one, else what the replay saw — no `X-Page-Cache` at all is a page rendered for this visitor (never
  * looked up); an address not asked before was never kept; one asked before was kept no more (expired or
  * pushed out) or still being rendered for another request.
  */
 function missReason(cache: string | null, res: Response, before: { asked?: number; answered?: number }): string {
-  const why = res.headers.get("x-page-cache-why");
+  const why = res.headers.get("x-debug-page-cache-why");
   if (why) return why;
   if (!cache) return res.status === 200 ? "bypassed: rendered for the visitor" : `status ${res.status}`;
   if (before.asked === undefined) return "never kept: first ask";

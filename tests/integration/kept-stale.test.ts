@@ -37,7 +37,7 @@ async function view(path: string, cookie = "", settings: Record<string, unknown>
   return {
     status: res.status,
     cache: res.headers.get("x-page-cache"),
-    why: res.headers.get("x-page-cache-why"),
+    why: res.headers.get("x-debug-page-cache-why"),
     cacheControl: res.headers.get("cache-control"),
     html,
   };

@@ -31,6 +31,17 @@ describe("KeptPages", () => {
     expect(pages.bytes).toBe(0);
   });
 
+  it("answers a stale page only when asked for one, until it may no longer be answered stale", () => {
+    const pages = new KeptPages(1000);
+    pages.set("/a", { ...page("a", "", 2000), staleUntil: 5000, rendered: 1000 });
+    expect(pages.get("/a", 2000)).toBeUndefined();
+    expect(pages.size).toBe(1); // still there for a stale answer
+    expect(pages.get("/a", 4999, true)?.rendered).toBe(1000);
+    expect(pages.get("/a", 5000, true)).toBeUndefined();
+    expect(pages.size).toBe(0);
+    expect(pages.bytes).toBe(0);
+  });
+
   it("stays within its bytes, dropping the least recently used pages first", () => {
     const pages = new KeptPages(10);
     pages.set("/a", page("aaaa"));

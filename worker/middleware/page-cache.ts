@@ -7,7 +7,7 @@ import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
 import { hasOwnState, markOpened, visitorOf } from "./visitor.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
-import { debugRequest } from "#worker/http/environment.ts";
+import { debugAllowed, debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
 import { canonicalPageQuery } from "#shared/page-query.ts";
 import { isPagePath } from "./page-request.ts";
@@ -24,11 +24,12 @@ const KEPT_UNTIL = "X-Kept-Until";
 const KEPT_STALE_UNTIL = "X-Kept-Stale-Until";
 const KEPT_RENDERED = "X-Kept-Rendered";
 /**
- * Why a page was not answered from a kept copy: `absent` (none, or none that may still be answered),
+ * Development (loopback, decision 026): why a page was not answered from a kept copy — `absent` (none, or
+ * none that may still be answered),
  * `changed` (stale, and something left the public site since its render), `expired` (stale, and this page
  * is never answered stale) or `bookmark` (the visitor's own recent change, decision 092).
  */
-const CACHE_WHY = "X-Page-Cache-Why";
+const CACHE_WHY = "X-Debug-Page-Cache-Why";
 /** Headers set per response (security, this middleware's own, the body's length), not kept. */
 const PER_RESPONSE = new Set(
   [
@@ -154,7 +155,7 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
     c.res = theirs(new Response(toClient, { status: res.status, headers: res.headers }));
     c.res.headers.set("X-Page-Cache", "miss");
     // No copy that may be answered; one past its freshness kept through a visibility change; or the visitor's own.
-    if (!again)
+    if (!again && debugAllowed(c.env, c.req.raw))
       c.res.headers.set(
         CACHE_WHY,
         bookmark ? "bookmark" : !found ? "absent" : renderAgain && !country ? "changed" : "expired",

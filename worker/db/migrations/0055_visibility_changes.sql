@@ -1,5 +1,5 @@
 -- When something last left or entered the public site (decision 107): a listing's status, deletion, block or
--- hiding, an owner's block, an article's status or deletion. The page cache answers a kept page past its
+-- hiding, an owner's block or deletion, an article's status or deletion, a listing or article added public. The page cache answers a kept page past its
 -- freshness (stale-while-revalidate) only if it was rendered after this moment, so a listing taken down
 -- leaves every kept page within PAGE_CACHE_TTL as before. Triggers keep it, so every path that changes
 -- these columns (the owner's, staff's, the Cron's, a feed's) moves it without knowing of it.
@@ -19,6 +19,11 @@ BEGIN
   UPDATE visibility_changes SET changed_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) WHERE id = 1;
 END;
 
+CREATE TRIGGER listings_visibility_added AFTER INSERT ON listings WHEN NEW.status = 'active'
+BEGIN
+  UPDATE visibility_changes SET changed_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) WHERE id = 1;
+END;
+
 CREATE TRIGGER listings_visibility_deleted AFTER DELETE ON listings
 BEGIN
   UPDATE visibility_changes SET changed_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) WHERE id = 1;
@@ -32,6 +37,11 @@ END;
 
 CREATE TRIGGER articles_visibility_changed AFTER UPDATE OF status ON articles
   WHEN OLD.status IS NOT NEW.status
+BEGIN
+  UPDATE visibility_changes SET changed_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) WHERE id = 1;
+END;
+
+CREATE TRIGGER articles_visibility_added AFTER INSERT ON articles WHEN NEW.status = 'published'
 BEGIN
   UPDATE visibility_changes SET changed_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) WHERE id = 1;
 END;
