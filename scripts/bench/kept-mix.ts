@@ -14,6 +14,8 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { Rng } from "#harness/seed/prng.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import type { ServedBuild } from "#harness/serve-build.ts";
 
 /** The mix of visitors (issue's figures): who asks each request. */
@@ -29,8 +31,6 @@ const UNCACHED = { "x-debug-page-cache": "off" };
 const HEADERS = { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html,*/*" };
 
 export interface KeptMixOptions {
-  /** A signed-in visitor's cookies (the development user's session). */
-  cookie: string;
   /** The static copy of the search page's HTML, served from the build's client folder. */
   staticPath: string;
   connections: number;
@@ -55,6 +55,52 @@ export interface KeptMixResult {
   throughput: Record<string, { path: string; reqPerSec: number; p50Ms: number; p99Ms: number; non2xx: number }>;
   signedInSearchToStatic: number;
   failures: string[];
+}
+
+/** Signs the development user in; the answer's Set-Cookie lines. */
+async function signIn(base: string): Promise<string[]> {
+  const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: {
+      "user-agent": BROWSER_UA,
+      "content-type": "application/json",
+      "x-requested-with": "XMLHttpRequest",
+      origin: base,
+    },
+    body: JSON.stringify({ login: account.email, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`kept mix: the development user's sign-in answered ${res.status}`);
+  return res.headers.getSetCookie();
+}
+
+/** A browser's cookies for one site, as far as the replay needs: set, replaced, removed, expired by Max-Age. */
+class CookieJar {
+  #cookies = new Map<string, { value: string; until: number }>();
+
+  take(lines: string[]) {
+    for (const line of lines) {
+      const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at);
+      const maxAge = attributes.find((a) => /^max-age=/i.test(a));
+      const until = maxAge ? Date.now() + Number(maxAge.split("=")[1]) * 1000 : Number.POSITIVE_INFINITY;
+      if (until <= Date.now()) this.#cookies.delete(name);
+      else this.#cookies.set(name, { value: pair.slice(at + 1), until });
+    }
+  }
+
+  forget(name: string) {
+    this.#cookies.delete(name);
+  }
+
+  header(): string {
+    const now = Date.now();
+    return [...this.#cookies]
+      .filter(([, c]) => c.until > now)
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join("; ");
+  }
 }
 
 /** The kind of page of a locale-free path. */
@@ -148,7 +194,7 @@ function zipf(n: number, rng: Rng): () => number {
 }
 
 export async function keptMix(server: ServedBuild, options: KeptMixOptions): Promise<KeptMixResult> {
-  const { cookie, staticPath, connections, duration, requests = 10_000, urls: wanted = 2000 } = options;
+  const { staticPath, connections, duration, requests = 10_000, urls: wanted = 2000 } = options;
   const goals = options.goals ?? { keptShare: 0.9, signedInSearchToStatic: 0.5 };
   const failures: string[] = [];
   const rng = new Rng(0x4b_e9_7094);
@@ -174,6 +220,11 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   for (const url of urls) byKind[pageKind(url)] = (byKind[pageKind(url)] ?? 0) + 1;
   const ids = urls.flatMap((url) => /\/(\d+)\/$/.exec(url)?.[1] ?? []).map(Number);
 
+  // The signed-in visitor is a browser: it signs in now, keeps the cookies its answers renew (an access token
+  // lasts 15 minutes, the replay may take longer) and drops the D1 bookmark after its Max-Age, as a browser
+  // does — a bookmark kept for ever would have every page of theirs rendered afresh (decision 092).
+  const jar = new CookieJar();
+  jar.take(await signIn(server.url));
   const rank = zipf(urls.length, rng);
   const draws = Array.from({ length: requests }, () => {
     const x = rng.next();
@@ -182,7 +233,7 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     const cookieOf: Record<Kind, string> = {
       guest: "",
       "guest with favourites": `favourites=${[...new Set(favourites)].join(".")}`,
-      "signed in": cookie,
+      "signed in": "",
     };
     return { path: urls[rank()]!, kind, cookie: cookieOf[kind] };
   });
@@ -202,10 +253,12 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
       const sent = performance.now();
       const before = { asked: asked.get(draw.path), answered: answered.get(draw.path) };
       asked.set(draw.path, sent);
+      const cookie = draw.kind === "signed in" ? jar.header() : draw.cookie;
       const res = await fetch(`${server.url}${draw.path}`, {
-        headers: draw.cookie ? { ...HEADERS, cookie: draw.cookie } : HEADERS,
+        headers: cookie ? { ...HEADERS, cookie } : HEADERS,
         redirect: "manual",
       });
+      if (draw.kind === "signed in") jar.take(res.headers.getSetCookie());
       await res.arrayBuffer();
       answered.set(draw.path, performance.now());
       const cache = res.headers.get("x-page-cache");
@@ -241,6 +294,12 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     return { path, reqPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx };
   };
   const search = urls.find((url) => url === "/search/") ?? "/search/";
+  // A visitor signed in a while ago (a fresh session, its bookmark's five minutes over): autocannon sends
+  // fixed headers, and the measurement must not outlast the access token either.
+  const signedIn = new CookieJar();
+  signedIn.take(await signIn(server.url));
+  signedIn.forget(D1_BOOKMARK_COOKIE_NAME);
+  const cookie = signedIn.header();
   const throughput = {
     "static (search HTML)": await load(staticPath),
     "search, signed in": await load(search, { cookie }),
@@ -340,7 +399,6 @@ if (import.meta.main) {
       const staticPath = new URL((await fetch(`${served.url}/kept-mix-static.html`)).url).pathname;
       const found = await pageSamples(served.url);
       const result = await keptMix(served, {
-        cookie: found.session?.user ?? "",
         staticPath,
         connections: Number(values.connections),
         duration: Number(values.duration),

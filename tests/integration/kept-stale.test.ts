@@ -17,7 +17,7 @@ const kept = { ...env, PAGE_CACHE_TTL: "1", PAGE_CACHE_STALE: "600" };
 const FRESHNESS_MS = 1_100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function view(path: string, cookie = "", settings: Record<string, unknown> = kept) {
+async function view(path: string, cookie = "", settings: typeof kept = kept) {
   const ctx = createExecutionContext();
   const headers: Record<string, string> = { "user-agent": BROWSER_UA, "cf-ipcountry": "DE" };
   // Without the D1 bookmark of the visitor's sign-up (decision 092): it has their pages rendered afresh.
@@ -28,7 +28,7 @@ async function view(path: string, cookie = "", settings: Record<string, unknown>
   if (sent) headers.cookie = sent;
   const res = await worker.fetch!(
     new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }) as never,
-    settings as Env,
+    settings,
     ctx,
   );
   const html = await res.text();
