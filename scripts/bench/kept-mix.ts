@@ -249,6 +249,7 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   const worker = async () => {
     for (let i = next++; i < requests; i = next++) {
       if (i === half) measuredStart = performance.now();
+      if (i % 1000 === 0) console.error(`kept mix: request ${i} of ${requests}`);
       const draw = draws[i]!;
       const sent = performance.now();
       const before = { asked: asked.get(draw.path), answered: answered.get(draw.path) };

@@ -4,7 +4,7 @@ import { unreadTotalStatement } from "./conversations.ts";
 import { favouriteIdsStatement } from "./favourites.ts";
 import { type SavedSearchRow, savedSearchesStatement } from "./saved-searches.ts";
 
-export interface VisitorRows {
+interface VisitorRows {
   favourites: number[];
   unread: number;
   searches: SavedSearchRow[];

@@ -61,7 +61,7 @@ let revalidationMark: string | undefined;
 const REVALIDATION_HEADER = "x-kept-revalidation";
 
 /** Serves `request` through the whole worker (the app's `fetch`), for a stale page's background render. */
-export type RenderAgain = (request: Request, c: Context<AppEnv>) => Promise<Response>;
+type RenderAgain = (request: Request, c: Context<AppEnv>) => Promise<Response>;
 
 /**
  * A kept page's key: the page's URL with the view, the country (the sign-in dialog's pages only) and the
@@ -89,7 +89,9 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
  * page of a visitor with their own state are rendered for them as before. A kept page gets this response's
  * CSP nonce, so every response still has a fresh one. Development knobs bypass the cache. The D1 bookmark
  * cookie (decision 092) is neither a key nor kept; while it lasts, its visitor's pages are rendered afresh
- * (and kept).
+ * (and kept). Past `PAGE_CACHE_TTL`, a page is answered stale for `PAGE_CACHE_STALE` seconds more while
+ * `renderAgain` renders it again after the answer — unless something left or entered the public site since
+ * its render (decision 107).
  */
 export function pageCache(buildId: string, renderAgain?: RenderAgain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
