@@ -15,7 +15,7 @@ import autocannon from "autocannon";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { Rng } from "#harness/seed/prng.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
+import { D1_BOOKMARK_COOKIE_NAME, LOCALE_COOKIE_NAME } from "#shared/constants.ts";
 import type { ServedBuild } from "#harness/serve-build.ts";
 
 /** The mix of visitors (issue's figures): who asks each request. */
@@ -259,7 +259,10 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
         headers: cookie ? { ...HEADERS, cookie } : HEADERS,
         redirect: "manual",
       });
-      if (draw.kind === "signed in") jar.take(res.headers.getSetCookie());
+      // Not the language choice a prefixed page stores (decision 002): the mix's signed-in asks are of all three
+      // languages, as different people's would be, and one person's stored choice would redirect the others.
+      if (draw.kind === "signed in")
+        jar.take(res.headers.getSetCookie().filter((line) => !line.startsWith(`${LOCALE_COOKIE_NAME}=`)));
       await res.arrayBuffer();
       answered.set(draw.path, performance.now());
       const cache = res.headers.get("x-page-cache");

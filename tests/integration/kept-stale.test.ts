@@ -110,6 +110,25 @@ describe("a kept page past its freshness", () => {
   });
 });
 
+describe("a kept page made a visitor's", () => {
+  it("sends the router's data after the last part to write as it was kept, the rest theirs", async () => {
+    const page = listPage();
+    await view(page);
+    const kept = await view(page);
+    const theirs = await view(page, alice.jar.header());
+    expect([kept.cache, theirs.cache]).toEqual(["hit", "hit"]);
+    const tail = (html: string) =>
+      html
+        .slice(html.lastIndexOf("<script", html.indexOf("window.__reactRouterContext")))
+        .replace(/nonce="[^"]+"/g, "");
+    expect(tail(kept.html).length).toBeGreaterThan(1000);
+    expect(tail(theirs.html)).toBe(tail(kept.html));
+    expect(theirs.html).toMatch(/<\/html>\s*$/);
+    expect(theirs.html).toContain(`title="${aliceName}"`);
+    expect(theirs.html).toContain(VISITOR_DATA_ID);
+  });
+});
+
 describe("visibility_changes", () => {
   it("moves when a listing's status, deletion or block changes, an owner is blocked or an article's status changes; not on an edit", async () => {
     const { id, owner_id } = (await env.DB.prepare(

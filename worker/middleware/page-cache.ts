@@ -8,7 +8,7 @@ import { config } from "#worker/config.ts";
 import { hasOwnState, markOpened, visitorOf } from "./visitor.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
 import { debugAllowed, debugRequest } from "#worker/http/environment.ts";
-import { type KeptPage, KeptPages, keepPage, pageBody } from "./kept-pages.ts";
+import { type KeptPage, KeptPages, keepPage, pageBody, tailStart } from "./kept-pages.ts";
 import { canonicalPageQuery } from "#shared/page-query.ts";
 import { isPagePath } from "./page-request.ts";
 import { hasBookmarkCookie } from "./d1-session.ts";
@@ -121,10 +121,18 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
     const served =
       fresh || (found && renderAgain && !country && (await renderedSinceLastChange(c, found))) ? found : undefined;
     const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
-    const theirs = (res: Response) =>
-      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id)) : res;
+    const theirs = (res: Response, tail?: Uint8Array) =>
+      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id), tail) : res;
     if (served) {
-      c.res = theirs(new Response(pageBody(served, nonce), { status: served.status, headers: served.headers }));
+      const body = pageBody(served, nonce);
+      // The router's data at the end holds nothing of a visitor's but hearts: past the last part to write, the
+      // kept bytes go as they are (the rewrite's cost is the document it reads).
+      const cut = visitor && untouchedTail(served, visitor) ? tailStart(served, nonce) : undefined;
+      const head = cut === undefined ? body : body.subarray(0, cut);
+      c.res = theirs(
+        new Response(head, { status: served.status, headers: served.headers }),
+        cut === undefined ? undefined : body.subarray(cut),
+      );
       c.res.headers.set("X-Page-Cache", fresh ? "hit" : "stale");
       if (!fresh) revalidate(c, key, renderAgain!);
       return;
@@ -226,25 +234,46 @@ async function renderedAsNobody(c: Context<AppEnv>, country: string | undefined,
   }
 }
 
-/** A kept page made `visitor`'s (their JSON, and their parts without JavaScript): theirs alone, never stored. */
+/** Whether `page`'s tail has none of `visitor`'s hearts (the only part of theirs it could hold). */
+const untouchedTail = (page: KeptPage, visitor: Visitor) =>
+  page.tail !== undefined && !page.tail.favourites.some((id) => visitor.favourites.includes(id));
+
+/**
+ * A kept page made `visitor`'s (their JSON, and their parts without JavaScript): theirs alone, never stored.
+ * `tail`: the document's rest after `res`, sent as it is after the rewritten part.
+ */
 function visitorsCopy(
   res: Response,
   visitor: Visitor,
   locale: Locale,
   url: URL,
   onSavedSearchShown: (id: number) => void,
+  tail?: Uint8Array,
 ): Response {
-  if (!res.headers.get("Content-Type")?.includes("text/html")) return res;
+  if (!res.headers.get("Content-Type")?.includes("text/html"))
+    return tail && res.body ? new Response(followedBy(res.body, tail), res) : res;
   const params = new URLSearchParams(url.search);
   for (const name of [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM]) params.delete(name);
   const here = url.pathname + (params.size ? `?${params}` : "");
   const headers = new Headers(res.headers);
   headers.delete("Content-Length");
   headers.set("Cache-Control", "private, no-store");
-  return new Response(visitorParts(visitor, locale, here, onSavedSearchShown).transform(res).body, {
-    status: res.status,
-    headers,
-  });
+  const rewritten = visitorParts(visitor, locale, here, onSavedSearchShown).transform(res).body;
+  return new Response(tail && rewritten ? followedBy(rewritten, tail) : rewritten, { status: res.status, headers });
+}
+
+/** `stream`, then `bytes`. */
+function followedBy(stream: ReadableStream<Uint8Array>, bytes: Uint8Array): ReadableStream<Uint8Array> {
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  void stream
+    .pipeTo(writable, { preventClose: true })
+    .then(async () => {
+      const writer = writable.getWriter();
+      await writer.write(bytes);
+      await writer.close();
+    })
+    .catch((error: unknown) => writable.abort(error).catch(() => undefined));
+  return readable;
 }
 
 /**
