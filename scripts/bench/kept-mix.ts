@@ -220,11 +220,13 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   for (const url of urls) byKind[pageKind(url)] = (byKind[pageKind(url)] ?? 0) + 1;
   const ids = urls.flatMap((url) => /\/(\d+)\/$/.exec(url)?.[1] ?? []).map(Number);
 
-  // The signed-in visitor is a browser: it signs in now, keeps the cookies its answers renew (an access token
-  // lasts 15 minutes, the replay may take longer) and drops the D1 bookmark after its Max-Age, as a browser
-  // does — a bookmark kept for ever would have every page of theirs rendered afresh (decision 092).
+  // The signed-in visitor is a browser: it keeps the cookies its answers renew (an access token lasts 15
+  // minutes, the replay may take longer) and drops a D1 bookmark after its Max-Age, as a browser does — a
+  // bookmark kept for ever would have every page of theirs rendered afresh (decision 092).
   const jar = new CookieJar();
   jar.take(await signIn(server.url));
+  // Signed in a while ago, as most views of a signed-in person are: the sign-in's bookmark is over.
+  jar.forget(D1_BOOKMARK_COOKIE_NAME);
   const rank = zipf(urls.length, rng);
   const draws = Array.from({ length: requests }, () => {
     const x = rng.next();
