@@ -51,6 +51,7 @@ const PER_RESPONSE = new Set(
 const VISIBILITY_MARGIN_MS = 2_000;
 
 const memory = new KeptPages(PAGES_IN_MEMORY_BYTES);
+const decoder = new TextDecoder();
 /** The keys this isolate is rendering again in the background (one render per key at a time). */
 const revalidating = new Set<string>();
 /**
@@ -250,30 +251,18 @@ function visitorsCopy(
   onSavedSearchShown: (id: number) => void,
   tail?: Uint8Array,
 ): Response {
-  if (!res.headers.get("Content-Type")?.includes("text/html"))
-    return tail && res.body ? new Response(followedBy(res.body, tail), res) : res;
+  if (!res.headers.get("Content-Type")?.includes("text/html")) return res;
   const params = new URLSearchParams(url.search);
   for (const name of [AUTH_DIALOG_PARAM, VIA_PARAM, NEXT_PARAM, RETURN_PARAM]) params.delete(name);
   const here = url.pathname + (params.size ? `?${params}` : "");
   const headers = new Headers(res.headers);
   headers.delete("Content-Length");
   headers.set("Cache-Control", "private, no-store");
-  const rewritten = visitorParts(visitor, locale, here, onSavedSearchShown).transform(res).body;
-  return new Response(tail && rewritten ? followedBy(rewritten, tail) : rewritten, { status: res.status, headers });
-}
-
-/** `stream`, then `bytes`. */
-function followedBy(stream: ReadableStream<Uint8Array>, bytes: Uint8Array): ReadableStream<Uint8Array> {
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-  void stream
-    .pipeTo(writable, { preventClose: true })
-    .then(async () => {
-      const writer = writable.getWriter();
-      await writer.write(bytes);
-      await writer.close();
-    })
-    .catch((error: unknown) => writable.abort(error).catch(() => undefined));
-  return readable;
+  const rewriter = visitorParts(visitor, locale, here, onSavedSearchShown);
+  // Appended as it is, not parsed; the answer stays the runtime's own stream (a stream of the script's own
+  // in between, chunk by chunk, cost more than the parsing saved).
+  if (tail) rewriter.onDocument({ end: (end) => void end.append(decoder.decode(tail), { html: true }) });
+  return new Response(rewriter.transform(res).body, { status: res.status, headers });
 }
 
 /**
