@@ -385,7 +385,7 @@ try {
   // The kept pages for everyone (decision 094): a mix of visitors replayed, and signed-in search ÷ static.
   await ensureStatic();
   step("kept pages for everyone: a mix of visitors replayed");
-  const mix = await keptMix(server, { cookie, staticPath, connections, duration });
+  const mix = await keptMix(server, { staticPath, connections, duration });
   report.keptMix = mix;
   failures.push(...mix.failures);
   const staticReqPerSec = (staticBefore.reqPerSec + staticAfter.reqPerSec) / 2;

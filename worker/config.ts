@@ -72,6 +72,11 @@ const SETTINGS = v.object({
   D1_DELAY_MS: v.optional(wholeNumber("milliseconds"), "0"),
   /** Seconds the edge keeps an anonymous visitor's page (worker/middleware/page-cache.ts); 0 turns it off. */
   PAGE_CACHE_TTL: v.optional(wholeNumber("seconds"), "0"),
+  /**
+   * Seconds past `PAGE_CACHE_TTL` a kept page is still answered while it is rendered again in the background
+   * (stale-while-revalidate, decision 107), unless something left the public site since its render; 0: never.
+   */
+  PAGE_CACHE_STALE: v.optional(wholeNumber("seconds"), "0"),
   /** Seconds an isolate keeps the reference tables (worker/db/reference-data.ts); 0 reads them every time. */
   REFERENCE_CACHE_TTL: v.optional(wholeNumber("seconds"), "0"),
   /** Another origin implementing the API to call instead of the in-process one; unset: in-process. */

@@ -127,7 +127,8 @@ app.use(pageQuery());
 app.use(session({ besideSessionRead: true }));
 app.use(favouritesMerge());
 app.use(savedSearchesMerge());
-app.use(pageCache(buildId));
+// A stale page's background render goes through the whole worker again, as nobody's request (decision 107).
+app.use(pageCache(buildId, async (request, c) => app.fetch(request, c.env, c.executionCtx)));
 app.use(documentRewrites);
 
 /**

@@ -14,6 +14,8 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { Rng } from "#harness/seed/prng.ts";
+import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
+import { D1_BOOKMARK_COOKIE_NAME, LOCALE_COOKIE_NAME } from "#shared/constants.ts";
 import type { ServedBuild } from "#harness/serve-build.ts";
 
 /** The mix of visitors (issue's figures): who asks each request. */
@@ -24,11 +26,11 @@ const MIX = [
 ] as const;
 type Kind = (typeof MIX)[number]["kind"];
 const LOCALES = ["", "/ru", "/sr"];
+/** A development knob (decision 026) the page cache lets by: rendered, not looked up, not kept. */
+const UNCACHED = { "x-debug-page-cache": "off" };
 const HEADERS = { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html,*/*" };
 
 export interface KeptMixOptions {
-  /** A signed-in visitor's cookies (the development user's session). */
-  cookie: string;
   /** The static copy of the search page's HTML, served from the build's client folder. */
   staticPath: string;
   connections: number;
@@ -47,10 +49,58 @@ export interface KeptMixResult {
   keptShare: number;
   keptShareByKind: Record<Kind, number>;
   keptShareByPage: Record<string, number>;
+  /** The counted answers not from the kept pages, by why (shares of all counted answers). */
+  missesByReason: Record<string, number>;
   replayReqPerSec: number;
   throughput: Record<string, { path: string; reqPerSec: number; p50Ms: number; p99Ms: number; non2xx: number }>;
   signedInSearchToStatic: number;
   failures: string[];
+}
+
+/** Signs the development user in; the answer's Set-Cookie lines. */
+async function signIn(base: string): Promise<string[]> {
+  const account = DEV_ACCOUNTS.find((a) => a.role === "user")!;
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: {
+      "user-agent": BROWSER_UA,
+      "content-type": "application/json",
+      "x-requested-with": "XMLHttpRequest",
+      origin: base,
+    },
+    body: JSON.stringify({ login: account.email, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`kept mix: the development user's sign-in answered ${res.status}`);
+  return res.headers.getSetCookie();
+}
+
+/** A browser's cookies for one site, as far as the replay needs: set, replaced, removed, expired by Max-Age. */
+class CookieJar {
+  #cookies = new Map<string, { value: string; until: number }>();
+
+  take(lines: string[]) {
+    for (const line of lines) {
+      const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at);
+      const maxAge = attributes.find((a) => /^max-age=/i.test(a));
+      const until = maxAge ? Date.now() + Number(maxAge.split("=")[1]) * 1000 : Number.POSITIVE_INFINITY;
+      if (until <= Date.now()) this.#cookies.delete(name);
+      else this.#cookies.set(name, { value: pair.slice(at + 1), until });
+    }
+  }
+
+  forget(name: string) {
+    this.#cookies.delete(name);
+  }
+
+  header(): string {
+    const now = Date.now();
+    return [...this.#cookies]
+      .filter(([, c]) => c.until > now)
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join("; ");
+  }
 }
 
 /** The kind of page of a locale-free path. */
@@ -110,6 +160,21 @@ async function mixUrls(base: string, count: number, rng: Rng): Promise<string[]>
   return [...landing, ...tail].flatMap((path) => LOCALES.map((locale) => locale + path)).slice(0, count);
 }
 
+/**
+ * Why an answer did not come from the kept pages: the page cache's own word (`X-Debug-Page-Cache-Why`) where it
+ * gives one, else what the replay saw — no `X-Page-Cache` at all is a page rendered for this visitor (never
+ * looked up); an address not asked before was never kept; one asked before was kept no more (expired or
+ * pushed out) or still being rendered for another request.
+ */
+function missReason(cache: string | null, res: Response, before: { asked?: number; answered?: number }): string {
+  const why = res.headers.get("x-debug-page-cache-why");
+  if (why) return why;
+  if (!cache) return res.status === 200 ? "bypassed: rendered for the visitor" : `status ${res.status}`;
+  if (before.asked === undefined) return "never kept: first ask";
+  if (before.answered === undefined) return "never kept: first ask still rendering";
+  return "kept no more (expired, evicted or not stored)";
+}
+
 /** A Zipf draw over ranks 0…n-1 (weight 1/(rank+1)), by the cumulative weights. */
 function zipf(n: number, rng: Rng): () => number {
   const cumulative: number[] = [];
@@ -129,7 +194,7 @@ function zipf(n: number, rng: Rng): () => number {
 }
 
 export async function keptMix(server: ServedBuild, options: KeptMixOptions): Promise<KeptMixResult> {
-  const { cookie, staticPath, connections, duration, requests = 10_000, urls: wanted = 2000 } = options;
+  const { staticPath, connections, duration, requests = 10_000, urls: wanted = 2000 } = options;
   const goals = options.goals ?? { keptShare: 0.9, signedInSearchToStatic: 0.5 };
   const failures: string[] = [];
   const rng = new Rng(0x4b_e9_7094);
@@ -140,7 +205,8 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     const batch = candidates.slice(i, i + connections);
     const answers = await Promise.all(
       batch.map((path) =>
-        fetch(`${server.url}${path}`, { headers: HEADERS, redirect: "manual" }).then(async (r) => {
+        // Past the page cache (a development knob): the check must not warm the kept pages up for the replay.
+        fetch(`${server.url}${path}`, { headers: { ...HEADERS, ...UNCACHED }, redirect: "manual" }).then(async (r) => {
           await r.arrayBuffer();
           return r.status;
         }),
@@ -154,6 +220,13 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   for (const url of urls) byKind[pageKind(url)] = (byKind[pageKind(url)] ?? 0) + 1;
   const ids = urls.flatMap((url) => /\/(\d+)\/$/.exec(url)?.[1] ?? []).map(Number);
 
+  // The signed-in visitor is a browser: it keeps the cookies its answers renew (an access token lasts 15
+  // minutes, the replay may take longer) and drops a D1 bookmark after its Max-Age, as a browser does — a
+  // bookmark kept for ever would have every page of theirs rendered afresh (decision 092).
+  const jar = new CookieJar();
+  jar.take(await signIn(server.url));
+  // Signed in a while ago, as most views of a signed-in person are: the sign-in's bookmark is over.
+  jar.forget(D1_BOOKMARK_COOKIE_NAME);
   const rank = zipf(urls.length, rng);
   const draws = Array.from({ length: requests }, () => {
     const x = rng.next();
@@ -162,26 +235,46 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     const cookieOf: Record<Kind, string> = {
       guest: "",
       "guest with favourites": `favourites=${[...new Set(favourites)].join(".")}`,
-      "signed in": cookie,
+      "signed in": "",
     };
     return { path: urls[rank()]!, kind, cookie: cookieOf[kind] };
   });
 
   // The replay: `connections` at a time, in order; the second half counted.
-  const outcomes: { kind: Kind; page: string; kept: boolean }[] = new Array(requests);
+  const outcomes: { kind: Kind; page: string; kept: boolean; why?: string }[] = new Array(requests);
+  // When each address was last asked and answered, to tell a page never kept from one kept too long ago.
+  const asked = new Map<string, number>();
+  const answered = new Map<string, number>();
   let next = 0;
   let measuredStart = 0;
   const half = Math.floor(requests / 2);
   const worker = async () => {
     for (let i = next++; i < requests; i = next++) {
       if (i === half) measuredStart = performance.now();
+      if (i % 1000 === 0) console.error(`kept mix: request ${i} of ${requests}`);
       const draw = draws[i]!;
+      const sent = performance.now();
+      const before = { asked: asked.get(draw.path), answered: answered.get(draw.path) };
+      asked.set(draw.path, sent);
+      const cookie = draw.kind === "signed in" ? jar.header() : draw.cookie;
       const res = await fetch(`${server.url}${draw.path}`, {
-        headers: draw.cookie ? { ...HEADERS, cookie: draw.cookie } : HEADERS,
+        headers: cookie ? { ...HEADERS, cookie } : HEADERS,
         redirect: "manual",
       });
+      // Not the language choice a prefixed page stores (decision 002): the mix's signed-in asks are of all three
+      // languages, as different people's would be, and one person's stored choice would redirect the others.
+      if (draw.kind === "signed in")
+        jar.take(res.headers.getSetCookie().filter((line) => !line.startsWith(`${LOCALE_COOKIE_NAME}=`)));
       await res.arrayBuffer();
-      outcomes[i] = { kind: draw.kind, page: pageKind(draw.path), kept: res.headers.get("x-page-cache") === "hit" };
+      answered.set(draw.path, performance.now());
+      const cache = res.headers.get("x-page-cache");
+      const kept = cache === "hit" || cache === "stale";
+      outcomes[i] = {
+        kind: draw.kind,
+        page: pageKind(draw.path),
+        kept,
+        why: kept ? undefined : missReason(cache, res, before),
+      };
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
@@ -192,6 +285,8 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   const keptShareByKind = Object.fromEntries(
     MIX.map(({ kind }) => [kind, share(counted.filter((o) => o.kind === kind))]),
   ) as Record<Kind, number>;
+  const missesByReason: Record<string, number> = {};
+  for (const o of counted) if (o.why) missesByReason[o.why] = (missesByReason[o.why] ?? 0) + 1 / counted.length;
   const keptShareByPage = Object.fromEntries(
     [...new Set(counted.map((o) => o.page))].map((page) => [page, share(counted.filter((o) => o.page === page))]),
   );
@@ -205,6 +300,12 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     return { path, reqPerSec: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99, non2xx: r.non2xx };
   };
   const search = urls.find((url) => url === "/search/") ?? "/search/";
+  // A visitor signed in a while ago (a fresh session, its bookmark's five minutes over): autocannon sends
+  // fixed headers, and the measurement must not outlast the access token either.
+  const signedIn = new CookieJar();
+  signedIn.take(await signIn(server.url));
+  signedIn.forget(D1_BOOKMARK_COOKIE_NAME);
+  const cookie = signedIn.header();
   const throughput = {
     "static (search HTML)": await load(staticPath),
     "search, signed in": await load(search, { cookie }),
@@ -228,6 +329,13 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
       Object.entries(keptShareByPage).map(([page, s]) => [`${page} pages`, { "kept share": s.toFixed(3) }]),
     ),
   });
+  console.table(
+    Object.fromEntries(
+      Object.entries(missesByReason)
+        .sort(([, a], [, b]) => b - a)
+        .map(([why, s]) => [why, { "share of answers": s.toFixed(3) }]),
+    ),
+  );
   console.table(
     Object.fromEntries(
       Object.entries(throughput).map(([name, t]) => [
@@ -256,6 +364,7 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     keptShare,
     keptShareByKind,
     keptShareByPage,
+    missesByReason,
     replayReqPerSec: counted.length / replaySeconds,
     throughput,
     signedInSearchToStatic,
@@ -296,7 +405,6 @@ if (import.meta.main) {
       const staticPath = new URL((await fetch(`${served.url}/kept-mix-static.html`)).url).pathname;
       const found = await pageSamples(served.url);
       const result = await keptMix(served, {
-        cookie: found.session?.user ?? "",
         staticPath,
         connections: Number(values.connections),
         duration: Number(values.duration),

@@ -187,15 +187,18 @@ const MANAGED_NOT_OWN = `${managedBy("?1")} AND c.visitor_id <> ?1 AND c.owner_i
 
 /** The person's unread messages over all their conversations, as visitor and as owner. */
 export async function unreadTotal(db: Database, userId: number): Promise<number> {
-  const row = await db
+  const row = await unreadTotalStatement(db, userId).first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** `unreadTotal`'s statement (one row, `n`), to read in a batch with others. */
+export const unreadTotalStatement = (db: Database, userId: number) =>
+  db
     .prepare(
       `SELECT (SELECT ifnull(SUM(visitor_unread), 0) FROM conversations WHERE visitor_id = ?1)
             + (SELECT ifnull(SUM(owner_unread), 0) FROM conversations WHERE owner_id = ?1) AS n`,
     )
-    .bind(userId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
+    .bind(userId);
 
 /** What writing to a listing needs to know: the listing (not deleted) and the writer's conversation about it. */
 export interface ListingTarget {

@@ -4,12 +4,15 @@ import type { Locale } from "#shared/locales.ts";
 import type { Database } from "#worker/app-env.ts";
 
 export async function favouriteIds(db: Database, userId: number): Promise<number[]> {
-  const { results } = await db
-    .prepare("SELECT listing_id FROM favourites WHERE user_id = ? ORDER BY created_at DESC, listing_id DESC")
-    .bind(userId)
-    .all<{ listing_id: number }>();
+  const { results } = await favouriteIdsStatement(db, userId).all<{ listing_id: number }>();
   return results.map((r) => r.listing_id);
 }
+
+/** `favouriteIds`' statement (rows of `listing_id`, newest first), to read in a batch with others. */
+export const favouriteIdsStatement = (db: Database, userId: number) =>
+  db
+    .prepare("SELECT listing_id FROM favourites WHERE user_id = ? ORDER BY created_at DESC, listing_id DESC")
+    .bind(userId);
 
 /**
  * Adds the ids that name public (active) listings; the first id is the newest. Returns how many were new.

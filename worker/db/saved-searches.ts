@@ -35,12 +35,13 @@ const SELECT = `SELECT s.*, (
 
 /** The person's saved searches, newest first. */
 export async function listSavedSearches(db: Database, userId: number): Promise<SavedSearchRow[]> {
-  const { results } = await db
-    .prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`)
-    .bind(userId)
-    .all<SavedSearchRow>();
+  const { results } = await savedSearchesStatement(db, userId).all<SavedSearchRow>();
   return results;
 }
+
+/** `listSavedSearches`' statement, to read in a batch with others. */
+export const savedSearchesStatement = (db: Database, userId: number) =>
+  db.prepare(`${SELECT} WHERE s.user_id = ? ORDER BY s.created_at DESC, s.id DESC`).bind(userId);
 
 /** The person's saved search of exactly this canonical query, or null. */
 export function findSavedSearch(db: Database, userId: number, query: string): Promise<SavedSearchRow | null> {

@@ -6,19 +6,58 @@
 export interface KeptPage {
   /** Epoch milliseconds after which the page is stale. */
   expires: number;
+  /**
+   * Epoch milliseconds after which a stale page is no longer answered while it is rendered again
+   * (stale-while-revalidate, decision 107); `expires` when it is not. Memory forgets the page then.
+   */
+  staleUntil?: number;
+  /** Epoch milliseconds its render started (what it shows is at least as new), when known. */
+  rendered?: number;
   status: number;
   headers: [string, string][];
   /** The document's bytes between the `nonce="…"` attributes of the response that rendered it. */
   parts: Uint8Array[];
   bytes: number;
+  /**
+   * Where the router's data scripts start (the document's tail, up to half its bytes), when no part the edge
+   * writes for a visitor is in it but hearts (`favourites`: the listing ids of the hearts there): a visitor
+   * none of whose favourites is among them gets the tail as it is, rewritten only up to it.
+   */
+  tail?: { part: number; offset: number; favourites: number[] };
 }
+
+/** The start of React Router's data in a document (the streamed context), never before `</head>`. */
+const TAIL_MARK = "window.__reactRouterContext";
+/** What marks a part the edge writes for a visitor (shared/visitor.ts `VISITOR_PART`, the Save-search control). */
+const VISITOR_WRITES = ['data-visitor="', 'id="save-search'];
 
 const encoder = new TextEncoder();
 
 /** Cuts a rendered document at every `nonce="<nonce>"`; the nonce is random, so only attributes match. */
-export function keepPage(html: string, nonce: string, init: Omit<KeptPage, "parts" | "bytes">): KeptPage {
+export function keepPage(html: string, nonce: string, init: Omit<KeptPage, "parts" | "bytes" | "tail">): KeptPage {
   const parts = nonce ? html.split(nonceAttribute(nonce)).map((part) => encoder.encode(part)) : [encoder.encode(html)];
-  return { ...init, parts, bytes: parts.reduce((sum, part) => sum + part.byteLength, 0) };
+  return { ...init, parts, bytes: parts.reduce((sum, part) => sum + part.byteLength, 0), tail: tailOf(html, nonce) };
+}
+
+function tailOf(html: string, nonce: string): KeptPage["tail"] {
+  const mark = html.indexOf(TAIL_MARK);
+  const cut = mark < 0 ? -1 : html.lastIndexOf("<script", mark);
+  const head = html.indexOf("</head>");
+  if (cut < 0 || head < 0 || cut < head) return undefined;
+  const rest = html.slice(cut);
+  if (VISITOR_WRITES.some((marker) => rest.includes(marker))) return undefined;
+  const before = nonce ? html.slice(0, cut).split(nonceAttribute(nonce)) : [html.slice(0, cut)];
+  const favourites = [...rest.matchAll(/data-favourite="(\d+)"/g)].map((match) => Number(match[1]));
+  return { part: before.length - 1, offset: encoder.encode(before.at(-1)!).byteLength, favourites };
+}
+
+/** Where `page`'s tail starts in `pageBody(page, nonce)`, in bytes. */
+export function tailStart(page: KeptPage, nonce: string): number | undefined {
+  if (!page.tail) return undefined;
+  const attribute = encoder.encode(nonceAttribute(nonce)).byteLength;
+  let at = page.tail.offset + attribute * page.tail.part;
+  for (let i = 0; i < page.tail.part; i++) at += page.parts[i]!.byteLength;
+  return at;
 }
 
 /** The kept document with `nonce` in every place its rendering response's nonce was. */
@@ -50,11 +89,16 @@ export class KeptPages {
 
   constructor(readonly maxBytes: number) {}
 
-  get(key: string, now = Date.now()): KeptPage | undefined {
+  /** The page under `key` until it is stale, or (`stale`) until it may no longer be answered stale. */
+  get(key: string, now = Date.now(), stale = false): KeptPage | undefined {
     const page = this.#pages.get(key);
     if (!page) return undefined;
+    if ((stale ? (page.staleUntil ?? page.expires) : page.expires) <= now) {
+      // Past both, the page is of no more use; stale but servable, it stays for the request that may serve it.
+      if ((page.staleUntil ?? page.expires) <= now) this.#remove(key, page);
+      return undefined;
+    }
     this.#remove(key, page);
-    if (page.expires <= now) return undefined;
     this.#pages.set(key, page); // most recently used last
     this.#bytes += page.bytes;
     return page;

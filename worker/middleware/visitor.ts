@@ -8,9 +8,8 @@ import type { Visitor } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
-import { favouriteIds } from "#worker/db/favourites.ts";
-import { unreadTotal } from "#worker/db/conversations.ts";
-import { listSavedSearches, markSavedSearchOpened } from "#worker/db/saved-searches.ts";
+import { markSavedSearchOpened } from "#worker/db/saved-searches.ts";
+import { visitorRows } from "#worker/db/visitor-rows.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 
 /** Whether the visitor has anything of their own a page shows: a session, favourites or saved searches. */
@@ -25,7 +24,7 @@ export function hasOwnState(c: Context<AppEnv>): boolean {
 
 /**
  * The visitor's own parts of a kept page (decision 094), read as they are: a signed-in person's from the
- * database (the session already names them: no API round trip), a guest's from their cookies. Only what
+ * database in one round trip (the session already names them: no API call), a guest's from their cookies. Only what
  * the page shows is read (`visitorPartsOf`).
  */
 export async function visitorOf(c: Context<AppEnv>, parts = EVERY_PART): Promise<Visitor> {
@@ -43,12 +42,7 @@ export async function visitorOf(c: Context<AppEnv>, parts = EVERY_PART): Promise
       country,
     };
   }
-  const db = c.env.DB;
-  const [favourites, unread, searches] = await Promise.all([
-    parts.favourites ? favouriteIds(db, user.id) : [],
-    unreadTotal(db, user.id),
-    parts.savedSearches ? listSavedSearches(db, user.id) : [],
-  ]);
+  const { favourites, unread, searches } = await visitorRows(c.env.DB, user.id, parts);
   return {
     user: {
       id: user.id,
