@@ -147,7 +147,9 @@ export async function pageSamples(baseURL: string): Promise<PageSamples> {
     }
   };
   const listing = (await json("/api/seo/realty/list?per_page=1")).items?.[0];
-  const directory = (await json("/api/agencies")) as unknown as { data?: { cities?: { agencies: { slug: string }[] }[] } };
+  const directory = (await json("/api/agencies")) as unknown as {
+    data?: { cities?: { agencies: { slug: string }[] }[] };
+  };
   const agencySlug = directory.data?.cities?.[0]?.agencies[0]?.slug ?? "example";
   // The oldest of the newest 50: a seeded article, in every language (tests write newer ones, not always in all three).
   const article = (await json("/api/article?per_page=50")).items?.at(-1);
