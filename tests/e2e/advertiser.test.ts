@@ -87,7 +87,11 @@ it(
         price,
       });
       const detail = await api<{ data: ApiListingDetail }>(visitor.context, "GET", `/api/realty/${listingId}`);
-      expect(detail.body.data.agency).toEqual({ name: agencyName, licensed: false });
+      expect(detail.body.data.agency).toEqual({
+        name: agencyName,
+        licensed: false,
+        page: expect.stringMatching(/^\/agency\/kvadrat-test-nekretnine-\d+\/$/),
+      });
 
       // A moderator (no admin) finds the agency among those awaiting a check and confirms the licence.
       await signUp(moderator.context, `Moderator ${random(1e6)}`);

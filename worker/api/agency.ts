@@ -35,7 +35,7 @@ import {
   UpdateAgencyBody,
 } from "#shared/api/agency.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
-import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
+import { PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import { INVALID } from "#shared/validation.ts";
 import { bytesToBase64Url } from "#shared/base64.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -66,8 +66,8 @@ import { requireAuth } from "#worker/middleware/session.ts";
 import { overLimit, perAddress, perUser, throttle } from "#worker/middleware/throttle.ts";
 import { agencyInviteLetter } from "#worker/workflows/agency-mail.ts";
 import { photoBindings } from "#worker/http/photo-bindings.ts";
-import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
-import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/workflows/photo-store.ts";
+import { storeUploadedAvatar } from "#worker/workflows/avatar-upload.ts";
+import { avatarObjects, removePhotoObjects } from "#worker/workflows/photo-store.ts";
 import { toAgencyMember, toAgencyProfile, toMyAgencyProfile } from "./shapes/agency.ts";
 import { agencyPageFacts } from "./agency-pages.ts";
 import { valid } from "./validate.ts";
@@ -288,30 +288,12 @@ agency.post(
     } catch {
       return apiError(c, 400, "invalid_input", "Invalid form", { body: INVALID.format });
     }
-    const file = form.get("image");
-    if (!(file instanceof File) || file.size === 0) {
-      return logoRefused(c, 400, "invalid_input", "Invalid image", "auth.invalid.imageMissing");
-    }
-    if (file.size > PHOTO_MAX_BYTES) {
-      return logoRefused(
-        c,
-        413,
-        "photo_too_large",
-        `A photo may have at most ${PHOTO_MAX_BYTES} bytes`,
-        PHOTO_ERRORS.tooLarge,
-      );
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const admitted = admitPhoto(bytes, photoBindings(c));
-    if ("refusal" in admitted) {
-      const { status, code, message, error } = admitted.refusal;
+    const upload = await storeUploadedAvatar(photoBindings(c), form);
+    if ("refusal" in upload) {
+      const { status, code, message, error } = upload.refusal;
       return logoRefused(c, status, code, message, error);
     }
-    const stored = await storeAvatar(photoBindings(c), bytes, admitted.photo);
-    if (!stored) {
-      const { status, code, message, error } = UNREADABLE_PHOTO;
-      return logoRefused(c, status, code, message, error);
-    }
+    const { stored } = upload;
     return placeLogo(c, membership, { key: stored.key, side: stored.side }, stored.objects);
   },
 );

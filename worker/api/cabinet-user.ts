@@ -17,7 +17,7 @@ import {
 } from "#shared/api/auth.ts";
 import { advertiserOf, UpdateAdvertiserBody } from "#shared/api/advertiser.ts";
 import { PHOTO_ERRORS } from "#shared/api/listing-photos.ts";
-import { PHOTO_MAX_BYTES, PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
+import { PHOTO_UPLOADS_PER_USER_PER_HOUR } from "#shared/constants.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { alreadyRegistered, checkCode, codeFailure, requestCode } from "#worker/auth/flows.ts";
 import { passwordAttempt } from "#worker/auth/password-attempts.ts";
@@ -44,9 +44,9 @@ import { clientIp } from "#worker/http/client-ip.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
-import { avatarObjects, removePhotoObjects, storeAvatar } from "#worker/workflows/photo-store.ts";
-import { admitPhoto, UNREADABLE_PHOTO } from "#worker/workflows/photo-admission.ts";
+import { avatarObjects, removePhotoObjects } from "#worker/workflows/photo-store.ts";
 import { photoBindings } from "#worker/http/photo-bindings.ts";
+import { storeUploadedAvatar } from "#worker/workflows/avatar-upload.ts";
 import { invalidInput, valid } from "./validate.ts";
 import { INVALID } from "#shared/validation.ts";
 
@@ -218,9 +218,6 @@ cabinetUser.post("/cabinet/update-password", valid("json", UpdatePasswordBody), 
 
 // ---- Picture -------------------------------------------------------------------------------------
 
-const pictureRefused = (c: Context<AppEnv>, status: 413 | 415, code: string, message: string, id: string) =>
-  apiError(c, status, code, message, { image: id });
-
 /**
  * Multipart with an `image` file: the picture goes through the photo pipeline of listing photos, with
  * its limits and hourly count (type by the bytes 415, size and pixels 413, undecodable 415), and is
@@ -241,29 +238,12 @@ cabinetUser.post(
       } catch {
         return apiError(c, 400, "invalid_input", "Invalid form", { body: INVALID.format });
       }
-      const file = form.get("image");
-      if (!(file instanceof File) || file.size === 0)
-        return apiError(c, 400, "invalid_input", "Invalid image", { image: "auth.invalid.imageMissing" });
-      if (file.size > PHOTO_MAX_BYTES) {
-        return pictureRefused(
-          c,
-          413,
-          "photo_too_large",
-          `A photo may have at most ${PHOTO_MAX_BYTES} bytes`,
-          PHOTO_ERRORS.tooLarge,
-        );
+      const upload = await storeUploadedAvatar(photoBindings(c), form);
+      if ("refusal" in upload) {
+        const { status, code, message, error } = upload.refusal;
+        return apiError(c, status, code, message, { image: error });
       }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const admitted = admitPhoto(bytes, photoBindings(c));
-      if ("refusal" in admitted) {
-        const { status, code, message, error } = admitted.refusal;
-        return pictureRefused(c, status, code, message, error);
-      }
-      const stored = await storeAvatar(photoBindings(c), bytes, admitted.photo);
-      if (!stored) {
-        const { status, code, message, error } = UNREADABLE_PHOTO;
-        return pictureRefused(c, status, code, message, error);
-      }
+      const { stored } = upload;
       image = { key: stored.key, side: stored.side };
       objects = stored.objects;
     } else {
