@@ -207,6 +207,12 @@ describe("a session the read does not confirm", () => {
     const html = await home.text();
     expect(html).toContain("Novo Ime");
     expect(html).not.toContain("Staro Ime");
+    // The answer served again is whole: its scripts' nonce is its policy's, not the thrown-away attempt's.
+    const policyNonce = /'nonce-([^']+)'/.exec(home.headers.get("content-security-policy") ?? "")?.[1];
+    expect(policyNonce).toBeTruthy();
+    expect(new Set([...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]))).toEqual(
+      new Set([policyNonce]),
+    );
     const next = await page("/", cookie);
     expect(next.headers.get(SERVED_AGAIN)).toBeNull();
     expect(beforeFirstByte(next)).toBe(1);

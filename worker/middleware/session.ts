@@ -258,6 +258,9 @@ export function serveUnconfirmedAgain(
       // A test's request without an execution context.
     }
     const response = await serve(again, env, ctx);
+    // Hono copies a replaced answer's headers onto the new one: nothing of the thrown-away attempt (its CSP
+    // nonce, its cookies) may reach the answer served again.
+    c.res = undefined;
     c.res = response;
     // Development: the tests see that the first attempt was thrown away.
     if (debugAllowed(env, request)) {
