@@ -42,6 +42,7 @@ export default defineConfig({
           ],
           exclude: ["worker/**/*.workerd.test.ts", ...DOM_TESTS],
           environment: "node",
+          setupFiles: ["./tests/unit-setup.ts"],
           // Property tests run hundreds of cases; beside the browser tests vitest's 5 s is too short for them.
           testTimeout: 20_000,
         },
