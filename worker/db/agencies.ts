@@ -20,12 +20,8 @@ export const managedBy = (param: string) =>
 /** SQL: the agency of the user (parameter `param`), or NULL: what a new listing of theirs belongs to. */
 export const agencyOfUser = (param: string) => `(SELECT m.agency_id FROM agency_members m WHERE m.user_id = ${param})`;
 
-export interface MembershipRow {
-  agency_id: number;
-  role: AgencyRole;
-  slug: string;
-  name: string | null;
-  account_id: number;
+/** The agency's profile as its rows carry it: the licence's state (`licenceStateOf`), contacts and logo. */
+interface AgencyProfileColumns {
   advertiser_type: "owner" | "agency";
   licence_number: string | null;
   licence_checked_at: number | null;
@@ -36,6 +32,14 @@ export interface MembershipRow {
   languages: string;
   logo_key: string | null;
   logo_side: number | null;
+}
+
+export interface MembershipRow extends AgencyProfileColumns {
+  agency_id: number;
+  role: AgencyRole;
+  slug: string;
+  name: string | null;
+  account_id: number;
 }
 
 /** The caller's agency and role, or null when they belong to none. */
@@ -129,20 +133,10 @@ const attachListings = (db: Database, userId: number) =>
     )
     .bind(userId);
 
-export interface AgencyProfileRow {
+export interface AgencyProfileRow extends AgencyProfileColumns {
   id: number;
   slug: string;
   name: string;
-  advertiser_type: "owner" | "agency";
-  licence_number: string | null;
-  licence_checked_at: number | null;
-  licence_refused_at: number | null;
-  address: string | null;
-  phones: string;
-  website: string | null;
-  languages: string;
-  logo_key: string | null;
-  logo_side: number | null;
   created_at: number;
   members: number;
   active_listings: number;
