@@ -35,6 +35,19 @@ export function launchServer(): Promise<BrowserServer> {
   return chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }
 
+/** The pages `closeWatched` is closing: what their closing aborts is the test's doing, not theirs. */
+const closing = new WeakSet<Page>();
+
+/**
+ * Closes a context whose pages `watchProblems` watches. The requests still under way are cancelled
+ * (a revalidation, the visitor's read, a discovery) and not counted as the pages' problems; whatever
+ * else the closing brings to light (a late console error) still is.
+ */
+export async function closeWatched(context: BrowserContext) {
+  for (const page of context.pages()) closing.add(page);
+  await context.close();
+}
+
 /** Every console error and warning, uncaught page error and failed request of a page. */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -50,6 +63,7 @@ export function watchProblems(page: Page): string[] {
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   page.on("requestfailed", (request) => {
     const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
+    if (aborted && closing.has(page)) return;
     // A statistics beacon still in flight when the page moves on is cancelled by the browser: expected.
     if (aborted && request.url().includes("/api/statistics/")) return;
     // So is the browser's own favicon fetch, which starts after the load event, when a test closes

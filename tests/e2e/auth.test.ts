@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, expect, inject, it } from "vitest";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
+import { closeWatched, fileBrowser, hydrated, watchProblems } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const DEV_USER = { email: "user@kvadrat.test", password: "kvadrat-user-2026", name: "Ana Petrović" };
@@ -52,7 +52,7 @@ beforeEach(async () => {
   await open();
 });
 afterEach(async () => {
-  await context.close();
+  await closeWatched(context);
   // Chromium reports requests React Router stops reading once it has what it needs (a signed-in `.data`
   // response whose last empty chunk comes late), and a signed-in
   // page's lazy script (the header's live count) that signing out's full navigation cuts short, as aborted.

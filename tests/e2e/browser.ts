@@ -7,10 +7,10 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
-import { watchProblems } from "#harness/browser.ts";
+import { closeWatched, watchProblems } from "#harness/browser.ts";
 
 /** The browser tests' own kit: a connection to the run's Chromium per file, a checked page per test (and the harness's page helpers). */
-export { countDateFormatters, dateFormattersBuilt, hydrated, watchProblems } from "#harness/browser.ts";
+export { closeWatched, countDateFormatters, dateFormattersBuilt, hydrated, watchProblems } from "#harness/browser.ts";
 
 /**
  * A test file's connection to the run's Chromium (tests/e2e/server.ts): made before its tests; closed
@@ -45,7 +45,7 @@ export function pagePerTest(browser: () => Browser, options: BrowserContextOptio
     problems = watchProblems(page);
   });
   afterEach(async () => {
-    await context?.close();
+    if (context) await closeWatched(context);
     const unexpected = problems.filter((problem) => !expected.some((re) => re.test(problem)));
     // Named in the message too: a run's summary keeps the message, not the diff.
     expect(unexpected, `problems on the page: ${unexpected.join("; ")}`).toEqual([]);

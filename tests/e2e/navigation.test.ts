@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, expect, inject, it } from "vitest";
-import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
+import { closeWatched, fileBrowser, hydrated, watchProblems } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -22,7 +22,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  await context.close();
+  await closeWatched(context);
   // Any console error or warning (a hydration mismatch among them) fails the test that caused it.
   expect(problems).toEqual([]);
 });

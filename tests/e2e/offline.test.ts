@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, expect, inject, it } from "vitest";
 import { OFFLINE_COPY_META } from "#client/pwa/protocol.ts";
 import { localizePath } from "#shared/locales.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { closeWatched, fileBrowser, hydrated, watchProblems } from "./browser.ts";
 import { cachedPaths, serviceWorkerControls, setOffline, texts } from "./pwa.ts";
 import { loopbackAddress, signIn } from "./session.ts";
 
@@ -58,7 +58,7 @@ async function open(b: Browser) {
 }
 
 afterEach(async () => {
-  await context?.close();
+  if (context) await closeWatched(context);
   context = undefined;
   expect(problems.filter((problem) => !OFFLINE_FAILURES.some((re) => re.test(problem)))).toEqual([]);
 });

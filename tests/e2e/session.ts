@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { watchProblems } from "./browser.ts";
+import { closeWatched, watchProblems } from "./browser.ts";
 
 /**
  * A visitor of a browser test: a context of its own (cookies, address) and a page whose problems are
@@ -68,7 +68,7 @@ export function sessions(browser: () => Browser, expected: readonly RegExp[]) {
       return { context, page, problems: watchProblems(page), ip };
     },
     async close(session: Session, more: readonly RegExp[] = []) {
-      await session.context.close();
+      await closeWatched(session.context);
       const known = [...expected, ...more];
       const unexpected = session.problems.filter((problem) => !known.some((re) => re.test(problem)));
       // Named in the message too: a run's summary keeps the message, not the diff.

@@ -12,7 +12,7 @@ import { RELOAD_GUARD_MS } from "#shared/constants.ts";
 import { FOLDERS, SEEDED_TEST_STATE } from "#harness/folders.ts";
 import { buildSecond, CHANGED_ROUTE, oneOrigin } from "#harness/second-build.ts";
 import { seedTestD1 } from "#harness/seed/local-d1.ts";
-import { fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { closeWatched, fileBrowser, hydrated, watchProblems } from "./browser.ts";
 import { countDocuments, deployedBuildId, pageBuildId, serviceWorkerControls, texts } from "./pwa.ts";
 import { loopbackAddress } from "./session.ts";
 
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 afterEach(async () => {
-  await context?.close();
+  if (context) await closeWatched(context);
   context = undefined;
   expect(problems.filter((problem) => !expected.some((re) => re.test(problem)))).toEqual([]);
   problems = [];

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { makeIntl } from "#shared/intl.ts";
 import { localizePath, type Locale } from "#shared/locales.ts";
 import { textsFor } from "#shared/text-catalog.ts";
-import { hydrated, watchProblems, fileBrowser } from "./browser.ts";
+import { closeWatched, fileBrowser, hydrated, watchProblems } from "./browser.ts";
 import { SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");
@@ -47,7 +47,7 @@ describe.each(LOCALES.flatMap((locale) => [true, false].map((javaScript) => ({ l
       });
     });
     afterAll(async () => {
-      await context.close();
+      await closeWatched(context);
       // Without JavaScript Chromium refuses the module preloads (reported as "csp"); a document left at
       // once drops its favicon request. None of these is a failure of the page.
       const benign = (p: string) =>
