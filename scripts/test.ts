@@ -78,9 +78,19 @@ const BROWSER_PROJECTS = ["e2e", "audit"];
 const TIMES_REPORTER = "./harness/vitest-times.ts";
 /** The project names vitest.config.ts declares (`name: "…"`), so that a new project joins the second group. */
 const PROJECTS = [...readFileSync("vitest.config.ts", "utf8").matchAll(/\bname: "([\w-]+)"/g)].map((m) => m[1]!);
+/**
+ * The node group runs two files at a time: vitest's default on two cores is one, and its files (each workers
+ * file a workerd of its own, the ops file's wrangler processes) wait on timers, servers and child
+ * processes long enough to leave a core idle beside the browser group.
+ */
 const GROUPS = [
-  { name: "browser", projects: BROWSER_PROJECTS, stream: true },
-  { name: "node", projects: PROJECTS.filter((name) => !BROWSER_PROJECTS.includes(name)), stream: false },
+  { name: "browser", projects: BROWSER_PROJECTS, stream: true, args: [] as string[] },
+  {
+    name: "node",
+    projects: PROJECTS.filter((name) => !BROWSER_PROJECTS.includes(name)),
+    stream: false,
+    args: ["--maxWorkers=2"],
+  },
 ];
 if (BROWSER_PROJECTS.some((name) => !PROJECTS.includes(name))) {
   console.error(`vitest.config.ts no longer names the projects ${BROWSER_PROJECTS.join(", ")}: update scripts/test.ts`);
@@ -189,7 +199,7 @@ async function checksThen(run: (typeof runs)[number]) {
 }
 async function runTests(run: (typeof runs)[number]) {
   const group = GROUPS.find((g) => g.name === run.name);
-  const args = group ? group.projects.flatMap((project) => ["--project", project]) : extra;
+  const args = group ? [...group.projects.flatMap((project) => ["--project", project]), ...group.args] : extra;
   const stream = group?.stream ?? true;
   const result = await timed(`tests: ${run.name}`, () => vitest(args, run.report, run.times, stream));
   if (!stream) printBlock(`vitest ${args.join(" ")}`, result.output);
