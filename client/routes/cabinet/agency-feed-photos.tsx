@@ -1,3 +1,4 @@
+import { useId } from "react";
 import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./agency.module.css";
@@ -8,14 +9,16 @@ import styles from "./agency.module.css";
  */
 export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems }) {
   const { t, intl } = useI18n();
+  const captionId = useId();
   if (problems.count === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="agency-feed-photos" data-testid="feed-photo-problems">
       <h2 id="agency-feed-photos">{t("cabinetAgency.feedPhotos.heading")}</h2>
       <p className={styles.lead}>{t("cabinetAgency.feedPhotos.lead")}</p>
-      <div className={styles.tableBox}>
+      {/* A region of its own, focusable, so that a keyboard scrolls the long addresses into view. */}
+      <div className={styles.tableBox} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table}>
-          <caption>
+          <caption id={captionId}>
             {problems.items.length < problems.count
               ? t("cabinetAgency.feedPhotos.some", { shown: problems.items.length, count: problems.count })
               : t("cabinetAgency.feedPhotos.all", { count: problems.count })}

@@ -154,7 +154,7 @@ export function AgencyProfile({
                 {...props}
                 className={styles.input}
                 name="address"
-                autoComplete="street-address"
+                autoComplete="off"
                 maxLength={AGENCY_LIMITS.address.maxLength}
                 defaultValue={typed?.address ?? profile.address ?? ""}
               />
