@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
+import type { ApiFeedPhotoProblem, ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./agency.module.css";
 
@@ -35,10 +35,7 @@ export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems
             {problems.items.map((problem) => (
               <tr key={`${problem.listing_id} ${problem.url}`}>
                 <td>
-                  {t("cabinetAgency.feedPhotos.listingName", {
-                    id: problem.listing_id,
-                    title: problem.listing_title ?? "—",
-                  })}
+                  <ListingName problem={problem} />
                 </td>
                 <td>
                   <code>{problem.url}</code>
@@ -59,5 +56,27 @@ export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems
         </table>
       </div>
     </section>
+  );
+}
+
+/** Stands for the title in the message: a private-use character, in no text. */
+const TITLE_SLOT = "\uE000";
+
+/**
+ * "No. {id}: {title}" in the page's language, the title in an element of its own marked with its language
+ * (an owner's title is in the listing's).
+ */
+function ListingName({ problem }: { problem: ApiFeedPhotoProblem }) {
+  const { t } = useI18n();
+  const [before, after = ""] = t("cabinetAgency.feedPhotos.listingName", {
+    id: problem.listing_id,
+    title: TITLE_SLOT,
+  }).split(TITLE_SLOT);
+  return (
+    <>
+      {before}
+      <span lang={problem.listing_title_lang}>{problem.listing_title ?? "—"}</span>
+      {after}
+    </>
   );
 }
