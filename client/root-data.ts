@@ -26,6 +26,4 @@ export interface RootData {
   unreadMessages?: number;
   /** The signed-in person's messages page, for the header's entry (locale-free). */
   messagesPath?: string;
-  /** Signed in: the stylesheets of the header's lazily loaded parts, for the server to name in the head. */
-  accountStylesheets?: readonly string[];
 }

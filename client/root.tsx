@@ -14,7 +14,6 @@ import { I18nProvider, usePageTexts } from "./i18n/intl.tsx";
 import { AUTH_DIALOG_TEXT_SCOPES, ROOT_TEXT_SCOPES } from "./i18n/text-scopes.server.ts";
 import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "#client/components/my-favourites/favourites.server.ts";
-import { accountStylesheets } from "./components/layout/account-stylesheets.server.ts";
 import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
 import { rootDataIsNobodys } from "./visitor.ts";
@@ -37,7 +36,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs): Promi
     favourites,
     unreadMessages,
     messagesPath: user ? privatePaths.cabinet.messages() : undefined,
-    accountStylesheets: user ? accountStylesheets() : undefined,
     country,
     locale,
     ogLocale: localeEntry(locale).og,

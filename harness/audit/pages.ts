@@ -58,8 +58,10 @@ export type PageType =
   | "messages-thread"
   // Decision 041: the account's favourites, one of them taken off the site (signed in).
   | "cabinet-favourites"
-  // Decision 098: the account's agency (the development user has none: founding one).
+  // Decisions 098–104: the agency's cabinet as its manager sees it (every section), and founding one (the
+  // development user has no agency).
   | "cabinet-agency"
+  | "cabinet-agency-found"
   // The account's own data, with the profile picture the samples give the development user (decision 050).
   | "personal"
   | "report"
@@ -120,6 +122,8 @@ export interface PageSamples {
 export interface SignedInSamples {
   user: string;
   admin: string;
+  /** The manager of the seed's team agency: its cabinet with every section (harness/seed/agency-feed.ts). */
+  manager: string;
   /** A draft of the user's, complete: the wizard's and the previews' sample. */
   listingId: number;
   /** A public listing of the user's: its statistics and its renewal page. */
@@ -196,7 +200,7 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
       .join("; ");
   };
   try {
-    const [user, admin] = [await signIn("user"), await signIn("admin")];
+    const [user, admin, manager] = [await signIn("user"), await signIn("admin"), await signIn("manager")];
     // The draft an earlier run made (the state outlives a run, and new drafts have a daily limit), known by
     // its price, else a new one: the seed's own drafts stay as the tests expect them.
     const drafts = await post("/api/cabinet/realties/active", { tab: "drafts", per_page: 50 }, user);
@@ -246,6 +250,10 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
       data: { id: number; image_url: string | null };
     };
     if (!me.data.image_url) await pictureSample(baseURL, user);
+    const agency = (await (
+      await fetch(`${baseURL}/api/cabinet/agency`, { headers: { ...headers, cookie: manager } })
+    ).json()) as { data: { profile: { logo: unknown } | null } | null };
+    if (!agency.data?.profile?.logo) await pictureSample(baseURL, manager, "/api/agency/logo");
     const listings = (await (await fetch(`${baseURL}/api/realty/search?per_page=20`, { headers })).json()) as {
       items: { id: number; owner?: { id: number } }[];
     };
@@ -263,6 +271,7 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
     return {
       user,
       admin,
+      manager,
       listingId: id,
       activeId,
       conversationId,
@@ -278,15 +287,16 @@ async function signedInSamples(baseURL: string): Promise<SignedInSamples | undef
 
 /**
  * A profile picture for the development user (decision 050), through the photo pipeline: the personal page
- * and every signed-in page's header are audited showing one.
+ * and every signed-in page's header are audited showing one. The same picture is the manager's agency logo
+ * (`path` its upload's, decision 104): the agency's cabinet is audited showing it.
  */
-async function pictureSample(baseURL: string, cookie: string) {
+async function pictureSample(baseURL: string, cookie: string, path = "/api/cabinet/update-image") {
   const side = 240;
   const rgb = new Uint8Array(side * side * 3);
   for (let i = 0; i < rgb.length; i += 3) rgb.set([40 + ((i / 3) % side), 90, 160], i);
   const form = new FormData();
   form.set("image", new File([await encodePng(side, side, rgb)], "audit.png", { type: "image/png" }));
-  const res = await fetch(`${baseURL}/api/cabinet/update-image`, {
+  const res = await fetch(`${baseURL}${path}`, {
     method: "POST",
     headers: { "user-agent": BROWSER_UA, "x-requested-with": "XMLHttpRequest", origin: baseURL, cookie },
     body: form,
@@ -394,7 +404,7 @@ async function paymentSamples(baseURL: string, cookie: string, activeId: number)
 /** Signed-in page types (unprefixed paths), as whom, and the status each must answer. */
 export function signedInPageTypes(
   session: SignedInSamples | undefined,
-): { type: PageType; path: string; status: number; as: "user" | "admin" }[] {
+): { type: PageType; path: string; status: number; as: DevAccount["role"] }[] {
   // Without a session the pages are still listed: their audit fails, naming them, instead of vanishing.
   const id = session?.listingId ?? 0;
   return [
@@ -412,7 +422,9 @@ export function signedInPageTypes(
     { type: "messages", path: "/cabinet/messages/", status: 200, as: "user" },
     { type: "messages-thread", path: `/cabinet/messages/?c=${session?.conversationId ?? 0}`, status: 200, as: "user" },
     { type: "cabinet-favourites", path: "/cabinet/favourites/", status: 200, as: "user" },
-    { type: "cabinet-agency", path: "/cabinet/agency/", status: 200, as: "user" },
+    // Its manager: the profile, logo, members, feeds with a run's refusals, and photos not fetched.
+    { type: "cabinet-agency", path: "/cabinet/agency/", status: 200, as: "manager" },
+    { type: "cabinet-agency-found", path: "/cabinet/agency/", status: 200, as: "user" },
     { type: "personal", path: "/cabinet/personal/", status: 200, as: "user" },
     { type: "payment", path: `/cabinet/payment/?realty_id=${session?.activeId ?? 0}`, status: 200, as: "user" },
     {

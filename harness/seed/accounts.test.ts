@@ -12,12 +12,13 @@ describe("development accounts", () => {
     }
   });
 
-  it("are deterministic UPDATEs of the two seeded e-mails, and the admin's role", () => {
+  it("are deterministic UPDATEs of the three seeded e-mails, and the admin's role", () => {
     const statements = accountStatements();
     expect(statements).toEqual(accountStatements());
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(4);
     expect(statements[0]).toMatch(/^UPDATE users SET password_hash.* WHERE email = 'admin@kvadrat\.test'$/);
     expect(statements[1]).toMatch(/^INSERT INTO user_roles .*'admin'.* WHERE email = 'admin@kvadrat\.test'$/);
     expect(statements[2]).toMatch(/phone_verified_at = created_at.* WHERE email = 'user@kvadrat\.test'$/);
+    expect(statements[3]).toMatch(/phone_verified_at = created_at.* WHERE email = 'agency@kvadrat\.test'$/);
   });
 });

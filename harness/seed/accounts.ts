@@ -1,5 +1,5 @@
 /**
- * Development accounts (decision 006): passwords for the two fixed seed users, so a developer can sign in
+ * Development accounts (decision 006): passwords for the fixed seed users, so a developer can sign in
  * at once. Development data only — the production database is never seeded. The PBKDF2-SHA256 hash is
  * computed here with a fixed salt (the seed stays byte-for-byte deterministic) and has exactly the form
  * worker/auth/passwords.ts checks. `seed-sql.ts` appends these statements after inserting the users.
@@ -10,7 +10,8 @@ import { PASSWORD_PBKDF2_ITERATIONS } from "#shared/constants.ts";
 export interface DevAccount {
   email: string;
   password: string;
-  role: "admin" | "user";
+  /** The admin, the ordinary user, or the manager of the demo's team agency (harness/seed/agency-feed.ts). */
+  role: "admin" | "user" | "manager";
   /** Whether the seeded phone counts as verified (the ordinary user may create listings at once). */
   phoneVerified: boolean;
   /** Fixed 16-byte salt, base64. */
@@ -33,6 +34,13 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [
     phoneVerified: true,
     salt: "a3ZhZHJhdC11c2VyLXNhbA==",
   },
+  {
+    email: "agency@kvadrat.test",
+    password: "kvadrat-agency-2026",
+    role: "manager",
+    phoneVerified: true,
+    salt: "a3ZhZHJhdC1hZ2VuY3ktcw==",
+  },
 ];
 
 const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
@@ -50,7 +58,7 @@ export function devPasswordHash(account: DevAccount): string {
 let cached: string[] | undefined;
 
 /**
- * UPDATEs giving the seeded admin and user their passwords, verified e-mail and (user) verified phone, and
+ * UPDATEs giving the seeded accounts their passwords, verified e-mail and (user, manager) verified phone, and
  * the admin its role (user_roles, decision 057).
  */
 export function accountStatements(): string[] {

@@ -2,6 +2,7 @@
  * Owners of the seeded listings: Serbian names in Latin script, Serbian mobile numbers, e-mail
  * addresses on reserved example domains. Users 1 and 2 are the fixed accounts the tests sign in with.
  */
+import { DEV_MANAGER_ID } from "./agency-feed.ts";
 import { BASE_TIME, DAY, rngFor, STREAM, type Rng } from "./prng.ts";
 
 export interface SeedUser {
@@ -191,6 +192,8 @@ export function seedUser(id: number): SeedUser {
     name,
     phone,
     email: `${local.replaceAll("-", "")}@${rng.pick(MAIL_DOMAINS)}`,
+    // The development manager (harness/seed/accounts.ts) signs in by a known address.
+    ...(id === DEV_MANAGER_ID ? { email: "agency@kvadrat.test" } : {}),
     role: "user",
     created_at,
     // Agencies and every third owner confirmed their phone.

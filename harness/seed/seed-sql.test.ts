@@ -8,6 +8,7 @@ import type { Locale } from "#shared/locales.ts";
 import { messageWarning } from "#shared/message-warning.ts";
 import { textCatalog } from "#shared/text-catalog.ts";
 import { DEV_ACCOUNTS } from "./accounts.ts";
+import { DEV_MANAGER_ID } from "./agency-feed.ts";
 import { busyInboxSql } from "./busy-inbox.ts";
 import { CONFIRM_CYCLE_DAYS, CONFIRM_HIDE_CYCLES } from "#shared/constants.ts";
 import { BASE_TIME, DAY } from "./prng.ts";
@@ -193,6 +194,38 @@ describe("the default seed in SQLite", () => {
          WHERE ${unlicensed} AND a.licence_number IS NOT NULL`,
       ).n,
     ).toBeGreaterThan(0);
+  });
+
+  it("gives the development manager an agency with every section of its cabinet (decisions 100–104)", () => {
+    const manager = one<{ id: number; password_hash: string | null; agency_id: number; agents: number }>(
+      db,
+      `SELECT u.id, u.password_hash, m.agency_id,
+         (SELECT COUNT(*) FROM agency_members x WHERE x.agency_id = m.agency_id AND x.role = 'agent') AS agents
+       FROM users u JOIN agency_members m ON m.user_id = u.id AND m.role = 'manager'
+       WHERE u.email = 'agency@kvadrat.test'`,
+    );
+    expect(manager.id).toBe(DEV_MANAGER_ID);
+    expect(manager.password_hash).not.toBeNull();
+    expect(manager.agents).toBeGreaterThan(0);
+    const feeds = all<{ id: number; next_run_at: number }>(
+      db,
+      `SELECT id, next_run_at FROM agency_feeds WHERE agency_id = ${manager.agency_id} AND disabled_at IS NULL`,
+    );
+    expect(feeds).toHaveLength(1);
+    // Never due, whatever clock a test's Cron Trigger runs at.
+    expect(feeds[0]!.next_run_at).toBeGreaterThan(Date.UTC(2099, 0, 1));
+    const run = one<{ refusals: string; refusals_count: number }>(
+      db,
+      `SELECT refusals, refusals_count FROM agency_feed_runs WHERE feed_id = ${feeds[0]!.id}`,
+    );
+    expect(JSON.parse(run.refusals)).toHaveLength(run.refusals_count);
+    expect(run.refusals_count).toBeGreaterThan(0);
+    const problems = all<{ listing_agency: number; code: string }>(
+      db,
+      `SELECT l.agency_id AS listing_agency, p.code FROM listing_photo_problems p JOIN listings l ON l.id = p.listing_id
+       WHERE p.agency_id = ${manager.agency_id}`,
+    );
+    expect(problems).toEqual([{ listing_agency: manager.agency_id, code: "http_status" }]);
   });
 
   it("gives every listing 3–8 images with real sizes", () => {

@@ -5,6 +5,7 @@
  * in UTF-8 (D1 caps a statement at 100 KB).
  */
 import { accountStatements } from "./accounts.ts";
+import { agencyFeedStatements } from "./agency-feed.ts";
 import { ADVANTAGES, FAQ, seedArticles, seedSubscriptions, seedTags, TOOLTIPS } from "./content.ts";
 import { agencySlugOf } from "#shared/api/agency.ts";
 import { LISTING_FACTS } from "#shared/listing-facts.ts";
@@ -98,7 +99,10 @@ const SEED_TABLES = [
   "favourites",
   "listing_stats",
   "listing_images",
+  "listing_photo_problems",
   "listings",
+  "agency_feed_runs",
+  "agency_feeds",
   "agency_invites",
   "agency_members",
   "agencies",
@@ -226,7 +230,7 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
     })(),
   );
 
-  // The two development accounts get their passwords (harness/seed/accounts.ts).
+  // The development accounts get their passwords (harness/seed/accounts.ts).
   yield* accountStatements();
 
   // Each agency account is an agency of its own with itself as its manager (decision 098), as migration 0047
@@ -452,6 +456,7 @@ export function* seedStatementStream(options: SeedOptions = {}): Generator<strin
   );
   // Last, over the rows above: one of each moderators' signal for the demo queue (decision 088).
   yield* signalStatements(at(BASE_TIME - 20 * DAY)!);
+  yield* agencyFeedStatements(at(BASE_TIME)!);
   // And a few flats offered by several advertisers, shown as one card each (decision 090).
   yield* propertyGroupStatements();
 }

@@ -4,6 +4,7 @@
  */
 import * as v from "valibot";
 import { INVALID } from "#shared/validation.ts";
+import type { Locale } from "#shared/locales.ts";
 
 /** Feeds added per account and hour (a feed costs a fetch right away). */
 export const AGENCY_FEED_ADDS_PER_HOUR = 10;
@@ -75,7 +76,9 @@ export interface ApiAgencyFeed {
  */
 export interface ApiFeedPhotoProblem {
   listing_id: number;
+  /** As the reader reads it (a generated title in their language; an owner's as written), in `listing_title_lang`. */
   listing_title: string | null;
+  listing_title_lang: Locale;
   url: string;
   code: string;
   message: string;

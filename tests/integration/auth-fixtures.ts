@@ -186,7 +186,7 @@ export async function errorOf(res: Response) {
 
 /** Dev names of the session cookies (the workers project runs with ENVIRONMENT=development). */
 /** The session cookies (a `Cookie` header's value) of a seeded development account, signed in by password. */
-export async function devSession(role: "admin" | "user"): Promise<string> {
+export async function devSession(role: (typeof DEV_ACCOUNTS)[number]["role"]): Promise<string> {
   const account = DEV_ACCOUNTS.find((a) => a.role === role)!;
   const res = await SELF.fetch(`${ORIGIN}/api/auth/login`, {
     method: "POST",

@@ -49,11 +49,17 @@ describe("a signed-in person", () => {
   const setUnread = (n: number) =>
     env.DB.prepare("UPDATE conversations SET owner_unread = ? WHERE id = ?").bind(n, conversationId).run();
 
-  it("sees nothing unread as no badge, with the badge's stylesheet ready in the head", async () => {
+  it("sees nothing unread as no badge, its rule in a stylesheet the head names (the header's, every page's)", async () => {
     const nobody = await signUpByPhone();
     const html = await page("/search/", nobody);
     expect(badgeOf(html)).toBeUndefined();
-    expect(html).toMatch(/<(style|link)[^>]*\/assets\/unread-badge-[\w-]+\.css/);
+    const head = /<head>[\s\S]*?<\/head>/.exec(html)![0];
+    const sheets = [...head.matchAll(/<link\b[^>]*\bhref="(\/assets\/[\w.-]+\.css)"/g)].map((m) => m[1]!);
+    const css = await Promise.all(sheets.map(async (href) => (await SELF.fetch(`${ORIGIN}${href}`)).text()));
+    // One rule for the badge a script renders and the one a kept page writes without JavaScript.
+    expect(css.join("\n")).toMatch(
+      /\.[\w-]+,\s*\.[\w-]+>\s*\[data-part=(badge|"badge")\]\s*\{[^}]*position:\s*absolute/,
+    );
     // The rest of the account's tools are still rendered in place.
     expect(header(html)).toContain('name="intent" value="signout"');
   });

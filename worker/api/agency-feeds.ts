@@ -32,6 +32,7 @@ import {
 } from "#worker/db/agency-feeds.ts";
 import { membershipOf } from "#worker/db/agencies.ts";
 import { apiError } from "#worker/http/api-error.ts";
+import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { perUser, throttle } from "#worker/middleware/throttle.ts";
@@ -110,8 +111,9 @@ agencyFeeds.get("/agency/feeds/photo-problems", async (c) => {
   c.header("Cache-Control", "private, no-store");
   const membership = await member(c, false);
   if (membership instanceof Response) return membership;
-  const { items, count } = await agencyPhotoProblems(c.env.DB, membership.agency_id, FEED_PHOTO_PROBLEMS_SHOWN);
-  return c.json({ data: { count, items: items.map(toFeedPhotoProblem) } });
+  const locale = apiLocale(c);
+  const { items, count } = await agencyPhotoProblems(c.env.DB, membership.agency_id, FEED_PHOTO_PROBLEMS_SHOWN, locale);
+  return c.json({ data: { count, items: items.map((row) => toFeedPhotoProblem(row, locale)) } });
 });
 
 agencyFeeds.get("/agency/feeds/:id/runs", valid("param", FeedParam), async (c) => {

@@ -48,6 +48,7 @@ import {
   createAgency,
   insertInvite,
   inviteByHash,
+  managerIds,
   membersOf,
   membershipOf,
   type MembershipRow,
@@ -57,7 +58,7 @@ import {
 } from "#worker/db/agencies.ts";
 import { conversationsLeft } from "#worker/db/live.ts";
 import { findUserById } from "#worker/db/users.ts";
-import { closeLostConversations } from "#worker/live/publish.ts";
+import { closeLostConversations, publishUnread } from "#worker/live/publish.ts";
 import { apiError } from "#worker/http/api-error.ts";
 import { apiLocale } from "#worker/http/api-locale.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
@@ -212,6 +213,8 @@ agency.post(
       throw error;
     }
     const membership = (await membershipOf(c.env.DB, user.id))!;
+    // A manager now counts the agency's conversations; an agent brings theirs into the managers' counts.
+    await publishUnread(c.env, [user.id, ...(await managerIds(c.env.DB, membership.agency_id))]);
     return c.json({ data: { id: membership.agency_id, slug: membership.slug, role: membership.role } });
   },
 );
@@ -232,6 +235,8 @@ agency.delete(
     }
     // The agency's conversations a removed manager had open stop reaching them now (decision 104).
     await closeLostConversations(c.env, removed, (ids) => conversationsLeft(c.env.DB, ids, removed));
+    // Their count loses the agency's conversations; an agent's listings leave with them, and the managers' counts.
+    await publishUnread(c.env, [removed, ...(await managerIds(c.env.DB, membership.agency_id))]);
     return c.body(null, 204);
   },
 );

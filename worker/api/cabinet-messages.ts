@@ -40,6 +40,7 @@ import {
   isClosed,
   isParticipant,
   listingTarget,
+  managersCountingWith,
   markDelivered,
   markRead,
   type MessageRow,
@@ -56,7 +57,7 @@ import { rateLimited } from "#worker/http/rate-limited.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
 import { toMessage } from "#worker/live/message-shape.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
-import { publishToConversation, publishToUser } from "#worker/live/publish.ts";
+import { publishToConversation, publishToUser, publishUnread } from "#worker/live/publish.ts";
 import { hit } from "#worker/http/rate-limit.ts";
 import { toConversation } from "./shapes/conversation.ts";
 import { valid } from "./validate.ts";
@@ -163,6 +164,9 @@ export async function writeMessage(
   await publish([
     () => publishToConversation(c.env, message.conversation_id, { type: "message", message: event }),
     async () => publishToUser(c.env, message.recipient_id, await unreadEvent(c, message.recipient_id)),
+    // To the agent, so the agency's managers count it too.
+    async () =>
+      publishUnread(c.env, await managersCountingWith(c.env.DB, message.conversation_id, message.recipient_id)),
   ]);
   return message;
 }
@@ -259,6 +263,8 @@ cabinetMessages
             read_at: new Date(now).toISOString(),
           }),
         () => publishToUser(c.env, me, { type: "unread", unread }),
+        // The agent read it: so did the counts of the agency's managers, which are the agent's.
+        async () => publishUnread(c.env, await managersCountingWith(c.env.DB, conversation.id, me)),
       ]);
     }
     return c.json({ data: { unread } });

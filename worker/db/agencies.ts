@@ -282,6 +282,15 @@ export async function removeMember(db: Database, agencyId: number, userId: numbe
   return removed!.meta.changes > 0 ? null : "last_manager";
 }
 
+/** The ids of the agency's managers. */
+export async function managerIds(db: Database, agencyId: number): Promise<number[]> {
+  const { results } = await db
+    .prepare("SELECT user_id FROM agency_members WHERE agency_id = ?1 AND role = 'manager'")
+    .bind(agencyId)
+    .all<{ user_id: number }>();
+  return results.map((row) => row.user_id);
+}
+
 /** The profile's fields a manager changes (`undefined`: left as it is; null or empty: removed). */
 export interface AgencyProfileChange {
   name?: string;

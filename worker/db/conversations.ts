@@ -185,7 +185,11 @@ export async function conversationPage(
 /** SQL: conversations (`c`, listing `l`) the manager ?1 reads for their agency, not as one of its two people. */
 const MANAGED_NOT_OWN = `${managedBy("?1")} AND c.visitor_id <> ?1 AND c.owner_id <> ?1`;
 
-/** The person's unread messages over all their conversations, as visitor and as owner. */
+/**
+ * The person's unread messages over all their conversations, as visitor, as owner, and as a manager of the
+ * listing's agency — counted as the list shows them to a manager: the agent's unread count (decision 104),
+ * which only the agent's reading moves. Membership is read here too, so a removed manager stops counting.
+ */
 export async function unreadTotal(db: Database, userId: number): Promise<number> {
   const row = await unreadTotalStatement(db, userId).first<{ n: number }>();
   return row?.n ?? 0;
@@ -196,9 +200,27 @@ export const unreadTotalStatement = (db: Database, userId: number) =>
   db
     .prepare(
       `SELECT (SELECT ifnull(SUM(visitor_unread), 0) FROM conversations WHERE visitor_id = ?1)
-            + (SELECT ifnull(SUM(owner_unread), 0) FROM conversations WHERE owner_id = ?1) AS n`,
+            + (SELECT ifnull(SUM(owner_unread), 0) FROM conversations WHERE owner_id = ?1)
+            + (SELECT ifnull(SUM(c.owner_unread), 0) FROM conversations c JOIN listings l ON l.id = c.listing_id
+               WHERE ${MANAGED_NOT_OWN}) AS n`,
     )
     .bind(userId);
+
+/**
+ * The managers whose count moves with the agent's in this conversation: those of its listing's agency who
+ * are neither of its two people, when `ownerId` is its owner (none otherwise, e.g. for the visitor's count).
+ */
+export async function managersCountingWith(db: Database, conversationId: number, ownerId: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT m.user_id FROM conversations c JOIN listings l ON l.id = c.listing_id
+       JOIN agency_members m ON m.agency_id = l.agency_id AND m.role = 'manager'
+       WHERE c.id = ?1 AND c.owner_id = ?2 AND m.user_id <> c.visitor_id AND m.user_id <> c.owner_id`,
+    )
+    .bind(conversationId, ownerId)
+    .all<{ user_id: number }>();
+  return results.map((row) => row.user_id);
+}
 
 /** What writing to a listing needs to know: the listing (not deleted) and the writer's conversation about it. */
 export interface ListingTarget {

@@ -4,7 +4,9 @@
  * the problems of the photos that could not be fetched, as the agency's cabinet lists them.
  */
 import type { Database } from "#worker/app-env.ts";
+import type { Locale } from "#shared/locales.ts";
 import type { DeletedPhoto } from "./images.ts";
+import type { TitleRow } from "./listing-titles.ts";
 
 /** A picture of the listing; `source_url` null: an owner's upload or an illustration. */
 export interface SourcedPicture {
@@ -187,9 +189,8 @@ export async function recordPhotoProblems(
   ]);
 }
 
-export interface PhotoProblemRow {
+export interface PhotoProblemRow extends TitleRow {
   listing_id: number;
-  title: string | null;
   url: string;
   code: string;
   /** JSON object. */
@@ -201,13 +202,17 @@ export interface PhotoProblemRow {
  * The agency's listings' photos that could not be fetched, the latest tries first: at most `limit`, and the
  * count of all. Listings deleted, or no longer the agency's, are left out.
  */
-export async function agencyPhotoProblems(db: Database, agencyId: number, limit: number) {
+export async function agencyPhotoProblems(db: Database, agencyId: number, limit: number, locale: Locale) {
   const scope = `FROM listing_photo_problems p JOIN listings l ON l.id = p.listing_id
     WHERE p.agency_id = ?1 AND l.agency_id = ?1 AND l.deleted_at IS NULL`;
   const [rows, count] = await db.batch<PhotoProblemRow | { n: number }>([
     db
+      // The listing's title facts, its place named in the reader's language (a known column, never user text).
       .prepare(
-        `SELECT p.listing_id, l.title, p.url, p.code, p.args, p.tried_at ${scope} ORDER BY p.tried_at DESC, p.url LIMIT ?2`,
+        `SELECT p.listing_id, l.title, l.title_generated, l.lang, l.deal, l.property_type, l.rooms, l.area,
+           l.land_area, (SELECT name_${locale} FROM cities WHERE id = l.city_id) AS city_name,
+           (SELECT name_${locale} FROM districts WHERE id = l.district_id) AS district_name,
+           p.url, p.code, p.args, p.tried_at ${scope} ORDER BY p.tried_at DESC, p.url LIMIT ?2`,
       )
       .bind(agencyId, limit),
     db.prepare(`SELECT COUNT(*) AS n ${scope}`).bind(agencyId),

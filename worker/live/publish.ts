@@ -8,6 +8,7 @@
  */
 import type { LiveEvent } from "#shared/api/messages.ts";
 import type { RequestEnv } from "#worker/app-env.ts";
+import { unreadTotal } from "#worker/db/conversations.ts";
 
 /** The channels' names: one Durable Object per name (`idFromName`). */
 export const conversationChannel = (conversationId: number) => `conversation:${conversationId}`;
@@ -21,6 +22,22 @@ export function publishToConversation(env: RequestEnv, conversationId: number, e
 /** Every open page of this person (the header's unread count). */
 export function publishToUser(env: RequestEnv, userId: number, event: LiveEvent): Promise<void> {
   return publish(env, userChannel(userId), event);
+}
+
+/**
+ * Every open page of each of these people: their unread count as it is now, after a write that moved it
+ * (a message to an agency's agent moves its managers' counts too). Fails nothing, like publishing.
+ */
+export async function publishUnread(env: RequestEnv, userIds: number[]): Promise<void> {
+  await Promise.all(
+    [...new Set(userIds)].map(async (userId) => {
+      try {
+        await publishToUser(env, userId, { type: "unread", unread: await unreadTotal(env.DB, userId) });
+      } catch (error) {
+        console.error(`live channel ${userChannel(userId)}: unread count not read`, error);
+      }
+    }),
+  );
 }
 
 /**

@@ -1,12 +1,11 @@
 import { useState } from "react";
-import { Link, useRouteLoaderData } from "react-router";
+import { Link } from "react-router";
 import { privatePaths } from "#shared/private-paths.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
 import { useLiveChannel } from "#client/live/use-live-channel.ts";
-import type { RootData } from "#client/root-data.ts";
 import { useVisitor } from "#client/visitor.ts";
-import styles from "./unread-badge.module.css";
+import styles from "./site-header.module.css";
 
 /**
  * The signed-in person's unread messages on the header's account link (decision 039): rendered by the
@@ -16,7 +15,6 @@ import styles from "./unread-badge.module.css";
 export default function UnreadBadge() {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const root = useRouteLoaderData<RootData>("root");
   const rendered = useVisitor().unreadMessages ?? 0;
   // The channel's count, until the root data is loaded again (after a form post): then that one.
   const [live, setLive] = useState({ from: rendered, unread: rendered });
@@ -28,23 +26,16 @@ export default function UnreadBadge() {
   });
   const unread = live.from === rendered ? live.unread : rendered;
   const label = t("messages.unread.label", { count: unread });
-  return (
-    <>
-      {/* Hoisted into the head (React's stylesheet resources): styled from the first paint, JavaScript or not. */}
-      {root?.accountStylesheets?.map((href) => (
-        <link key={href} rel="stylesheet" href={href} precedence="lazy" />
-      ))}
-      {unread > 0 && (
-        <Link
-          to={lp(privatePaths.cabinet.messages())}
-          className={styles.badge}
-          aria-label={label}
-          title={label}
-          data-testid="unread-badge"
-        >
-          {unread}
-        </Link>
-      )}
-    </>
-  );
+  // Styled by the header's stylesheet, which every page has: from the first paint, JavaScript or not.
+  return unread > 0 ? (
+    <Link
+      to={lp(privatePaths.cabinet.messages())}
+      className={styles.badge}
+      aria-label={label}
+      title={label}
+      data-testid="unread-badge"
+    >
+      {unread}
+    </Link>
+  ) : null;
 }

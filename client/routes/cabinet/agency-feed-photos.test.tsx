@@ -13,6 +13,7 @@ const PROBLEMS: ApiFeedPhotoProblems = {
     {
       listing_id: 41,
       listing_title: "Flat on Vračar",
+      listing_title_lang: "en",
       url: "https://photos.agency.rs/41/1.jpg",
       code: "http_status",
       message: "feedPhoto.problem.http_status",
@@ -22,6 +23,7 @@ const PROBLEMS: ApiFeedPhotoProblems = {
     {
       listing_id: 42,
       listing_title: null,
+      listing_title_lang: "en",
       url: "https://photos.agency.rs/42/1.jpg",
       code: "too_large",
       message: "feedPhoto.problem.too_large",
@@ -64,8 +66,11 @@ describe("the agency's photos not fetched", () => {
     expect(shown.rows[0]![3]).toContain("2026");
   });
 
-  it("speaks the page's language", () => {
-    expect(rows(PROBLEMS, "ru")!.rows[1]![2]).toBe("Фото больше 15 МБ.");
+  it("speaks the page's language, the listing's title marked with its own", () => {
+    const ru = rows(PROBLEMS, "ru")!;
+    expect(ru.rows[0]![0]).toBe("№ 41: Flat on Vračar");
+    expect(screen.getByText("Flat on Vračar").getAttribute("lang")).toBe("en");
+    expect(ru.rows[1]![2]).toBe("Фото больше 15 МБ.");
     cleanup();
     expect(rows(PROBLEMS, "sr")!.rows[0]![2]).toBe("Server fotografije je odgovorio greškom (HTTP 404).");
   });

@@ -1,4 +1,5 @@
-import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
+import { useId } from "react";
+import type { ApiFeedPhotoProblem, ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./agency.module.css";
 
@@ -8,14 +9,16 @@ import styles from "./agency.module.css";
  */
 export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems }) {
   const { t, intl } = useI18n();
+  const captionId = useId();
   if (problems.count === 0) return null;
   return (
     <section className={styles.section} aria-labelledby="agency-feed-photos" data-testid="feed-photo-problems">
       <h2 id="agency-feed-photos">{t("cabinetAgency.feedPhotos.heading")}</h2>
       <p className={styles.lead}>{t("cabinetAgency.feedPhotos.lead")}</p>
-      <div className={styles.tableBox}>
+      {/* A region of its own, focusable, so that a keyboard scrolls the long addresses into view. */}
+      <div className={styles.tableBox} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table}>
-          <caption>
+          <caption id={captionId}>
             {problems.items.length < problems.count
               ? t("cabinetAgency.feedPhotos.some", { shown: problems.items.length, count: problems.count })
               : t("cabinetAgency.feedPhotos.all", { count: problems.count })}
@@ -32,10 +35,7 @@ export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems
             {problems.items.map((problem) => (
               <tr key={`${problem.listing_id} ${problem.url}`}>
                 <td>
-                  {t("cabinetAgency.feedPhotos.listingName", {
-                    id: problem.listing_id,
-                    title: problem.listing_title ?? "—",
-                  })}
+                  <ListingName problem={problem} />
                 </td>
                 <td>
                   <code>{problem.url}</code>
@@ -56,5 +56,27 @@ export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems
         </table>
       </div>
     </section>
+  );
+}
+
+/** Stands for the title in the message: a private-use character, in no text. */
+const TITLE_SLOT = "\uE000";
+
+/**
+ * "No. {id}: {title}" in the page's language, the title in an element of its own marked with its language
+ * (an owner's title is in the listing's).
+ */
+function ListingName({ problem }: { problem: ApiFeedPhotoProblem }) {
+  const { t } = useI18n();
+  const [before, after = ""] = t("cabinetAgency.feedPhotos.listingName", {
+    id: problem.listing_id,
+    title: TITLE_SLOT,
+  }).split(TITLE_SLOT);
+  return (
+    <>
+      {before}
+      <span lang={problem.listing_title_lang}>{problem.listing_title ?? "—"}</span>
+      {after}
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { Form } from "react-router";
 import { type ApiAgencyFeed, type ApiFeedRun, FEED_URL_MAX } from "#shared/api/agency-feeds.ts";
 import { FEEDS_PER_AGENCY } from "#shared/constants.ts";
@@ -23,6 +24,7 @@ type FeedWithRuns = ApiAgencyFeed & { runs: ApiFeedRun[] };
  */
 function RunReport({ run }: { run: ApiFeedRun }) {
   const { t, intl } = useI18n();
+  const captionId = useId();
   return (
     <div data-testid="feed-run" data-outcome={run.outcome}>
       <p className={styles.current}>
@@ -57,9 +59,10 @@ function RunReport({ run }: { run: ApiFeedRun }) {
         </p>
       ) : null}
       {run.refusals.length > 0 ? (
-        <div className={styles.tableBox}>
+        // A region of its own, focusable, so that a keyboard scrolls what is wider than the screen.
+        <div className={styles.tableBox} role="region" aria-labelledby={captionId} tabIndex={0}>
           <table className={styles.table} data-testid="feed-refusals">
-            <caption>
+            <caption id={captionId}>
               {run.refusals.length < run.refusals_count
                 ? t("cabinetAgency.feeds.refusalsSome", { shown: run.refusals.length, count: run.refusals_count })
                 : t("cabinetAgency.feeds.refusals")}

@@ -62,6 +62,51 @@ export function profileBody(form: FormData) {
 const LOGO_PX = 96;
 
 /**
+ * The agency's name and licence number as a form's first two fields: founding an agency's, and the
+ * profile's. `error` gives a field's message key by the API's field name.
+ */
+export function NameAndLicence({
+  name,
+  licenceNumber,
+  error,
+}: {
+  name: string;
+  licenceNumber: string;
+  error: (field: string) => string | undefined;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field label={t("cabinetAgency.found.name")} error={error("name")}>
+        {(props) => (
+          <input
+            {...props}
+            className={styles.input}
+            name="name"
+            required
+            minLength={ADVERTISER_LIMITS.agencyName.minLength}
+            maxLength={ADVERTISER_LIMITS.agencyName.maxLength}
+            defaultValue={name}
+          />
+        )}
+      </Field>
+      <Field label={t("cabinetAgency.found.licence")} error={error("licence_number")}>
+        {(props) => (
+          <input
+            {...props}
+            className={styles.input}
+            name="licence_number"
+            required
+            maxLength={ADVERTISER_LIMITS.licenceNumber.maxLength}
+            defaultValue={licenceNumber}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
+
+/**
  * A manager's editing of the agency's profile (decision 104): name, licence number (its check's state
  * beside it), address, phones, website and languages in one plain form; the logo in its own (multipart).
  * What a refused post typed is shown again.
@@ -98,38 +143,18 @@ export function AgencyProfile({
           </p>
         ) : null}
         <Form method="post" className={styles.form} data-testid="agency-profile-form">
-          <Field label={t("cabinetAgency.found.name")} error={fieldError("name")}>
-            {(props) => (
-              <input
-                {...props}
-                className={styles.input}
-                name="name"
-                required
-                minLength={ADVERTISER_LIMITS.agencyName.minLength}
-                maxLength={ADVERTISER_LIMITS.agencyName.maxLength}
-                defaultValue={typed?.name ?? agency.name ?? ""}
-              />
-            )}
-          </Field>
-          <Field label={t("cabinetAgency.found.licence")} error={fieldError("licence_number")}>
-            {(props) => (
-              <input
-                {...props}
-                className={styles.input}
-                name="licence_number"
-                required
-                maxLength={ADVERTISER_LIMITS.licenceNumber.maxLength}
-                defaultValue={typed?.licence_number ?? profile.licence_number ?? ""}
-              />
-            )}
-          </Field>
+          <NameAndLicence
+            name={typed?.name ?? agency.name ?? ""}
+            licenceNumber={typed?.licence_number ?? profile.licence_number ?? ""}
+            error={fieldError}
+          />
           <Field label={t("cabinetAgency.profile.address")} error={fieldError("address")}>
             {(props) => (
               <input
                 {...props}
                 className={styles.input}
                 name="address"
-                autoComplete="street-address"
+                autoComplete="off"
                 maxLength={AGENCY_LIMITS.address.maxLength}
                 defaultValue={typed?.address ?? profile.address ?? ""}
               />

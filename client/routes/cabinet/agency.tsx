@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AGENCY_ROLES, type AgencyRole, type ApiMyAgency } from "#shared/api/agency.ts";
-import { ADVERTISER_LIMITS } from "#shared/api/advertiser.ts";
 import { ACCOUNT_LIMITS } from "#shared/api/auth.ts";
 import { paths } from "#shared/paths.ts";
 import { agencyPath } from "#shared/agency-paths.ts";
@@ -20,7 +19,7 @@ import type { Route } from "./+types/agency";
 import styles from "./agency.module.css";
 import { FeedPhotoProblems } from "./agency-feed-photos.tsx";
 import { AgencyFeeds } from "./agency-feeds.tsx";
-import { AgencyProfile, PROFILE_FIELDS, profileBody } from "./agency-profile.tsx";
+import { AgencyProfile, NameAndLicence, PROFILE_FIELDS, profileBody } from "./agency-profile.tsx";
 
 /** The messages this page shows beyond the site-wide ones. */
 const MESSAGES = pageTextScopes(
@@ -224,37 +223,11 @@ function Found({ result }: { result: AgencyResult | undefined }) {
       <p className={styles.lead}>{t("cabinetAgency.found.lead")}</p>
       <Refused result={result} intent="create" />
       <Form method="post" className={styles.form}>
-        <Field
-          label={t("cabinetAgency.found.name")}
-          error={result?.intent === "create" ? result.fields?.name : undefined}
-        >
-          {(props) => (
-            <input
-              {...props}
-              className={styles.input}
-              name="name"
-              required
-              minLength={ADVERTISER_LIMITS.agencyName.minLength}
-              maxLength={ADVERTISER_LIMITS.agencyName.maxLength}
-              defaultValue={values?.name ?? ""}
-            />
-          )}
-        </Field>
-        <Field
-          label={t("cabinetAgency.found.licence")}
-          error={result?.intent === "create" ? result.fields?.licence_number : undefined}
-        >
-          {(props) => (
-            <input
-              {...props}
-              className={styles.input}
-              name="licence_number"
-              required
-              maxLength={ADVERTISER_LIMITS.licenceNumber.maxLength}
-              defaultValue={values?.licence_number ?? ""}
-            />
-          )}
-        </Field>
+        <NameAndLicence
+          name={values?.name ?? ""}
+          licenceNumber={values?.licence_number ?? ""}
+          error={(field) => (result?.intent === "create" ? result.fields?.[field] : undefined)}
+        />
         <button type="submit" name="intent" value="create" className={styles.primary}>
           {t("cabinetAgency.found.submit")}
         </button>

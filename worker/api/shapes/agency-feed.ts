@@ -1,7 +1,9 @@
 /** The answers of the agencies' feeds API (decision 100) from their rows (worker/db/agency-feeds.ts). */
 import type { ApiAgencyFeed, ApiFeedPhotoProblem, ApiFeedRefusal, ApiFeedRun } from "#shared/api/agency-feeds.ts";
 import type { FeedRow, FeedRunRow } from "#worker/db/agency-feeds.ts";
+import type { Locale } from "#shared/locales.ts";
 import type { PhotoProblemRow } from "#worker/db/feed-photos.ts";
+import { shownTitle } from "#worker/db/listing-titles.ts";
 
 function parsed<T>(json: string | null, fallback: T): T {
   if (json === null) return fallback;
@@ -47,10 +49,12 @@ export function toAgencyFeed(row: FeedRow, lastRun: FeedRunRow | undefined): Api
   };
 }
 
-export function toFeedPhotoProblem(row: PhotoProblemRow): ApiFeedPhotoProblem {
+export function toFeedPhotoProblem(row: PhotoProblemRow, locale: Locale): ApiFeedPhotoProblem {
+  const { title, title_lang } = shownTitle(row, locale);
   return {
     listing_id: row.listing_id,
-    listing_title: row.title,
+    listing_title: title,
+    listing_title_lang: title_lang,
     url: row.url,
     code: row.code,
     message: `feedPhoto.problem.${row.code}`,
