@@ -48,6 +48,14 @@ if (unruled.length > 0) {
 /** The Worker's bindings (wrangler.toml): the only upper-case names read off `env`. */
 const BINDINGS = ["DB", "PHOTOS", "TILES", "LIVE", "RATE_LIMITS", "STATISTICS", "FEEDS", "ASSETS"];
 
+/**
+ * A JSON module imported without its type: the bundler takes it, Node (the scripts, `npm run audit`) refuses
+ * to load it.
+ */
+const JSON_WITHOUT_TYPE = {
+  selector: "ImportDeclaration[source.value=/\\.json$/][attributes.length=0]",
+  message: 'Import JSON with `with { type: "json" }`: Node refuses it without, wherever the module is loaded.',
+};
 const restricted = (...patterns) => ["error", { patterns }];
 /** Import specifiers matching any of these regular expressions are refused, with the reason. */
 const forbid = (regexes, message) => ({ regex: regexes.join("|"), message });
@@ -239,12 +247,18 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        JSON_WITHOUT_TYPE,
         {
           selector: `MemberExpression:matches([object.name='env'], [object.property.name='env'][object.object.type!='MetaProperty'])[property.name=/^(?!(${BINDINGS.join("|")})$)[A-Z][A-Z0-9_]*$/]`,
           message: "Read variables with config(env) (worker/config.ts): parsed, typed and defaulted once.",
         },
       ],
     },
+  },
+  {
+    files: ["{shared,client,harness,scripts}/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-syntax": ["error", JSON_WITHOUT_TYPE] },
   },
   {
     // Tests read JSON of any shape (JSON-LD, API bodies) by path.

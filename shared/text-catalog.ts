@@ -1,7 +1,7 @@
 import { parse, TYPE } from "@formatjs/icu-messageformat-parser";
-import en from "#locales/en.json";
-import ru from "#locales/ru.json";
-import sr from "#locales/sr.json";
+import en from "#locales/en.json" with { type: "json" };
+import ru from "#locales/ru.json" with { type: "json" };
+import sr from "#locales/sr.json" with { type: "json" };
 import { type IntlFormatter, makeIntl, type Texts, type PackedTexts, packTexts } from "#shared/intl.ts";
 import type { Locale } from "#shared/locales.ts";
 
