@@ -1,7 +1,7 @@
 /** For the page side's tests: what `virtual:pwa-messages` holds, made from locales/*.json as the plugin does. */
-import en from "#locales/en.json";
-import ru from "#locales/ru.json";
-import sr from "#locales/sr.json";
+import en from "#locales/en.json" with { type: "json" };
+import ru from "#locales/ru.json" with { type: "json" };
+import sr from "#locales/sr.json" with { type: "json" };
 import { type PwaCatalog, translator } from "./messages.ts";
 import type { Locale } from "#shared/locales.ts";
 
