@@ -98,7 +98,12 @@ describe("the messages page of a person with messages waiting", () => {
   it("opening the conversation: its messages shown delivered and read, as before", async () => {
     const res = await page(`/cabinet/messages/?c=${conversation.id}`, recipient);
     expect(res.status).toBe(200);
+    // The session read beside the list and the thread (asked as the page's visitor: one session read in all),
+    // then the read mark — the page shows the unread total after it.
+    expect(beforeFirstByte(res)).toBe(5);
     expect(await res.text()).toContain("And the price?");
+    const meter = await call(`/api/dev/d1/${res.headers.get("x-debug-d1-id")}`);
+    expect((await meter.json<{ sessionReads: number }>()).sessionReads).toBe(1);
     const row = await env.DB.prepare("SELECT delivered_at, read_at FROM messages WHERE id = ?")
       .bind(second)
       .first<{ delivered_at: number | null; read_at: number | null }>();
