@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --listings 10000 --duration 10 --connections 10 --cpu-requests 60 --profile-requests 30
- *   --no-build --reseed]`:
+ *   --no-build --reseed --latency-only --cpu-only]`:
  * builds the production worker into its own folder (.builds/bench), seeds its own local D1
  * (.wrangler/bench-state, reused while the seed is unchanged), serves it on workerd and measures, in one run:
  * - req/s and p50/p99 latency (autocannon, fixed connections and duration) of home, search, list,
@@ -12,7 +12,8 @@
  * - the CPU time of one uncached render of each of those pages (and of robots.txt and the static copy):
  *   the server's workerd processes' CPU counted by the kernel over sequential requests
  *   (harness/audit/process-cpu.ts), and where the worker's share goes by source and function, from
- *   workerd's sampling profiler over the inspector (harness/audit/cpu-profile.ts);
+ *   workerd's sampling profiler over the inspector (harness/audit/cpu-profile.ts); `--cpu-only` runs this
+ *   part alone (with the build, seed and server);
  * - TTFB (first body byte) vs total time of the home page with `X-Debug-Api-Delay`, and of the static
  *   copy, sequential samples taken in turn, with a browser user agent: the shell must stream before
  *   the slowed data;
@@ -61,6 +62,7 @@ const { values } = parseArgs({
     reseed: { type: "boolean", default: false },
     "latency-only": { type: "boolean", default: false },
     "latency-samples": { type: "string", default: "5" },
+    "cpu-only": { type: "boolean", default: false },
   },
 });
 const listings = Number(values.listings);
@@ -292,6 +294,60 @@ try {
     OWNER_PAGES.map(([name, type]) => [name, { path: owner[type]!.path, status: owner[type]!.status, cookie }]),
   );
 
+  // ── CPU per uncached render ─────────────────────────────────────────────────────────────────────
+  /** The pages held to the render-CPU goal: every page measured uncached. */
+  const renderedPages = [...Object.keys(cachedTargets), ...Object.keys(ownerTargets)];
+  const LAYOUT = "layout alone (offline page)";
+  const measureRenderCpu = async () => {
+    step(
+      `CPU per uncached render: the server's workerd processes (/proc) over ${cpuRequests} sequential requests, then workerd's sampling profiler over ${profileRequests}`,
+    );
+    const locate = sourceLocator(`${BUILD}/server`);
+    const cpu: Record<string, { cpuMs: number; wallMs: number }> = {};
+    const profiles: Record<string, CpuProfile> = {};
+    const sequential = {
+      ...Object.fromEntries(Object.entries(cachedTargets).map(([n, t]) => [n, { ...t, headers: UNCACHED }])),
+      ...Object.fromEntries(Object.entries(ownerTargets).map(([n, t]) => [n, { ...t, headers: { cookie: t.cookie } }])),
+      [LAYOUT]: { path: LAYOUT_ONLY_PATH, status: 200, headers: UNCACHED },
+      "robots.txt (the worker's floor)": { path: "/robots.txt", status: 200, headers: {} },
+      "static (search HTML)": { path: staticPath, status: 200, headers: {} },
+    };
+    await ensureStatic();
+    for (const [name, target] of Object.entries(sequential)) {
+      const run = async () => {
+        await get(server, target.path, target.headers);
+      };
+      for (let i = 0; i < 5; i++) await run(); // warm-up
+      cpu[name] = await cpuPerRequest(server.process.pid!, run, cpuRequests);
+      // The layout's too: what a page adds to it is the difference of the two.
+      if (renderedPages.includes(name) || name === LAYOUT)
+        profiles[name] = await profile(server.inspector, run, { requests: profileRequests, locate });
+    }
+    console.table(
+      Object.fromEntries(
+        Object.entries(cpu).map(([name, c]) => [
+          name,
+          { "CPU ms/request": c.cpuMs.toFixed(1), "wall ms/request": c.wallMs.toFixed(1) },
+        ]),
+      ),
+    );
+
+    const renderCpu = renderCpuGoal(cpu, LAYOUT, renderedPages);
+    failures.push(...renderCpu.failures);
+    report.renderCpuRatio = renderCpu.ratios;
+    return { cpu, profiles };
+  };
+  if (values["cpu-only"]) {
+    const { cpu, profiles } = await measureRenderCpu();
+    printProfiles(profiles);
+    report.cpuPerRender = cpu;
+    report.profiles = profiles;
+    await server.stop();
+    rmSync(join(CLIENT, STATIC_FILE), { force: true });
+    writeReport();
+    finish(failures, "Bench (render CPU only)");
+  }
+
   // ── production latency: D1 round trips slowed ────────────────────────────────────────────────────
   step(`latency with D1 round trips slowed (decision 091), ${values["latency-samples"]} samples each`);
   const latencyTargets: Record<string, { path: string; headers: Record<string, string> }> = {};
@@ -375,11 +431,7 @@ try {
   // (the offline page: header, footer, messages, scripts; no data). Not held to the budget.
   const ceiling: Record<string, Measured> = {
     "robots.txt (the worker's floor)": await measure("robots.txt", { path: "/robots.txt", status: 200 }),
-    "layout alone (offline page)": await measure(
-      "layout alone (offline page), uncached",
-      { path: LAYOUT_ONLY_PATH, status: 200 },
-      UNCACHED,
-    ),
+    [LAYOUT]: await measure("layout alone (offline page), uncached", { path: LAYOUT_ONLY_PATH, status: 200 }, UNCACHED),
   };
   const staticAfter = await measure("static (search HTML), last", staticTarget);
   // The kept pages for everyone (decision 094): a mix of visitors replayed, and signed-in search ÷ static.
@@ -389,42 +441,7 @@ try {
   report.keptMix = mix;
   failures.push(...mix.failures);
   const staticReqPerSec = (staticBefore.reqPerSec + staticAfter.reqPerSec) / 2;
-
-  // ── CPU per uncached render ─────────────────────────────────────────────────────────────────────
-  step(
-    `CPU per uncached render: the server's workerd processes (/proc) over ${cpuRequests} sequential requests, then workerd's sampling profiler over ${profileRequests}`,
-  );
-  const locate = sourceLocator(`${BUILD}/server`);
-  const cpu: Record<string, { cpuMs: number; wallMs: number }> = {};
-  const profiles: Record<string, CpuProfile> = {};
-  const sequential = {
-    ...Object.fromEntries(Object.entries(cachedTargets).map(([n, t]) => [n, { ...t, headers: UNCACHED }])),
-    ...Object.fromEntries(Object.entries(ownerTargets).map(([n, t]) => [n, { ...t, headers: { cookie: t.cookie } }])),
-    "layout alone (offline page)": { path: LAYOUT_ONLY_PATH, status: 200, headers: UNCACHED },
-    "robots.txt (the worker's floor)": { path: "/robots.txt", status: 200, headers: {} },
-    "static (search HTML)": { path: staticPath, status: 200, headers: {} },
-  };
-  await ensureStatic();
-  for (const [name, target] of Object.entries(sequential)) {
-    const run = async () => {
-      await get(server, target.path, target.headers);
-    };
-    for (let i = 0; i < 5; i++) await run(); // warm-up
-    cpu[name] = await cpuPerRequest(server.process.pid!, run, cpuRequests);
-    if (name in uncached) profiles[name] = await profile(server.inspector, run, { requests: profileRequests, locate });
-  }
-  console.table(
-    Object.fromEntries(
-      Object.entries(cpu).map(([name, c]) => [
-        name,
-        { "CPU ms/request": c.cpuMs.toFixed(1), "wall ms/request": c.wallMs.toFixed(1) },
-      ]),
-    ),
-  );
-
-  const renderCpu = renderCpuGoal(cpu, "layout alone (offline page)", Object.keys(uncached));
-  failures.push(...renderCpu.failures);
-  report.renderCpuRatio = renderCpu.ratios;
+  const { cpu, profiles } = await measureRenderCpu();
 
   const ratioOf = (t: Measured) => t.reqPerSec / staticReqPerSec;
   const pagesTable = Object.fromEntries(
@@ -455,30 +472,7 @@ try {
       .map(([name, t]) => `${name} ${Math.round(t.reqPerSec)} req/s (${ratioOf(t).toFixed(3)} of static)`)
       .join(", ")}`,
   );
-  console.log("\nWhere the CPU of an uncached render goes (sampled ms per render in the worker's isolate, by source):");
-  // Groups under 0.3 ms on every page are summed into one row.
-  const all = [...new Set(Object.values(profiles).flatMap((p) => Object.keys(p.groups)))];
-  const shown = all.filter((group) => Object.values(profiles).some((p) => (p.groups[group] ?? 0) >= 0.3));
-  const rest = (p: CpuProfile) => all.filter((g) => !shown.includes(g)).reduce((sum, g) => sum + (p.groups[g] ?? 0), 0);
-  console.table(
-    Object.fromEntries([
-      ...shown.map((group) => [
-        group,
-        Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, (p.groups[group] ?? 0).toFixed(2)])),
-      ]),
-      ["the rest", Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, rest(p).toFixed(2)]))],
-      [
-        "sampled in all",
-        Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.cpuMsPerRequest.toFixed(2)])),
-      ],
-    ]),
-  );
-  console.log("\nThe search page's top functions by self time (sampled ms per render):");
-  console.table(
-    profiles
-      .search!.top.slice(0, 15)
-      .map((item) => ({ "self ms": item.selfMs.toFixed(3), function: item.name, where: item.where })),
-  );
+  printProfiles(profiles);
 
   const ratio = ratioOf(cached.search!);
   console.log(`search (cached) ÷ static req/s: ${ratio.toFixed(3)} (budget ≥ ${budgets.ssrStaticRatio.min})`);
@@ -611,6 +605,34 @@ try {
 
 writeReport();
 finish(failures, "Bench");
+
+/** Where the CPU of each page's uncached render goes, by source, and the search page's top functions. */
+function printProfiles(profiles: Record<string, CpuProfile>) {
+  console.log("\nWhere the CPU of an uncached render goes (sampled ms per render in the worker's isolate, by source):");
+  // Groups under 0.3 ms on every page are summed into one row.
+  const all = [...new Set(Object.values(profiles).flatMap((p) => Object.keys(p.groups)))];
+  const shown = all.filter((group) => Object.values(profiles).some((p) => (p.groups[group] ?? 0) >= 0.3));
+  const rest = (p: CpuProfile) => all.filter((g) => !shown.includes(g)).reduce((sum, g) => sum + (p.groups[g] ?? 0), 0);
+  console.table(
+    Object.fromEntries([
+      ...shown.map((group) => [
+        group,
+        Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, (p.groups[group] ?? 0).toFixed(2)])),
+      ]),
+      ["the rest", Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, rest(p).toFixed(2)]))],
+      [
+        "sampled in all",
+        Object.fromEntries(Object.entries(profiles).map(([name, p]) => [name, p.cpuMsPerRequest.toFixed(2)])),
+      ],
+    ]),
+  );
+  console.log("\nThe search page's top functions by self time (sampled ms per render):");
+  console.table(
+    profiles
+      .search!.top.slice(0, 15)
+      .map((item) => ({ "self ms": item.selfMs.toFixed(3), function: item.name, where: item.where })),
+  );
+}
 
 function writeReport() {
   report.loadAfter = os.loadavg();

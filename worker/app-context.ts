@@ -29,7 +29,7 @@ export function appContextOf(c: Context<AppEnv>): AppContext {
     development: debugAllowed(c.env, c.req.raw),
     notFoundPage: c.get("notFoundPage"),
     // The page's data has its deadline; past it, what a loader awaits ends in the 503 screen (decision 028).
-    api: inProcessApi(c, { timeoutMs: CRITICAL_DATA_TIMEOUT_MS }),
+    api: inProcessApi(c, { timeoutMs: CRITICAL_DATA_TIMEOUT_MS, afterAnswer: (start) => afterAnswer(c, start) }),
     signInApi: () => signInApi(c),
     afterAnswer: (start) => afterAnswer(c, start),
     sessionEndCookies: () => clearedSessionCookies(policyOf(c)),

@@ -7,6 +7,7 @@ import { debugClock } from "./http/request-clock.ts";
 import { policyOf, withoutSessionCookies } from "./auth/session.ts";
 import { handOverSession } from "./middleware/session.ts";
 import { countApiCall } from "./http/request-meter.ts";
+import { type AfterAnswer, handOverAfterAnswer } from "./http/page-after-answer.ts";
 
 export interface InProcessApiOptions {
   /** Call as nobody (the sign-in steps): no session token, a fresh session comes back in cookies. */
@@ -18,6 +19,11 @@ export interface InProcessApiOptions {
    * a page's data deadline (CRITICAL_DATA_TIMEOUT_MS, decision 028).
    */
   timeoutMs?: number;
+  /**
+   * The page's work after its answer: a call may leave what its answer does not depend on to it (the
+   * conversation list's delivered marks, decision 110).
+   */
+  afterAnswer?: AfterAnswer;
 }
 
 /** A call's method, whichever way fetch was given it. */
@@ -51,7 +57,7 @@ function callKey(input: RequestInfo | URL, init: RequestInit | undefined): strin
  */
 export function inProcessApi(
   c: Context<AppEnv>,
-  { anonymous = false, onResponse, timeoutMs }: InProcessApiOptions = {},
+  { anonymous = false, onResponse, timeoutMs, afterAnswer }: InProcessApiOptions = {},
 ): ApiClient {
   let wrote = false;
   const answers = new Map<string, Promise<Response>>();
@@ -63,6 +69,7 @@ export function inProcessApi(
     onFailure: () => c.set("apiFailed", true),
     beforeServe: (request) => {
       if (!anonymous && !wrote) handOverSession(c, request);
+      if (!anonymous && afterAnswer) handOverAfterAnswer(request, afterAnswer);
       if (writes(request)) wrote = true;
     },
   });

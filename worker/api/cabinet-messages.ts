@@ -59,6 +59,8 @@ import { toMessage } from "#worker/live/message-shape.ts";
 import { requireAuth } from "#worker/middleware/session.ts";
 import { publishToConversation, publishToUser, publishUnread } from "#worker/live/publish.ts";
 import { hit } from "#worker/http/rate-limit.ts";
+import { pageAfterAnswer } from "#worker/http/page-after-answer.ts";
+import { WriteRefused } from "#worker/db/write-gate.ts";
 import { toConversation } from "./shapes/conversation.ts";
 import { valid } from "./validate.ts";
 
@@ -94,6 +96,33 @@ async function tellDelivered(c: Context<AppEnv>, ranges: DeliveredRange[], now: 
     ),
   );
   return marked;
+}
+
+/**
+ * Marks what a list or thread page showed as delivered. Called in-process for a page (decision 110), after
+ * the page's answer: its first byte then waits for no write — a write waits for the session's verdict
+ * (decision 105), a second round trip. A failed mark is logged; the marks are idempotent, so the person's
+ * next list or thread page (or reading the conversation) sets them. A write refused because the session was
+ * not confirmed is no fault: the page is served again, session first, and marks then if the session is alive.
+ * Any other caller is answered once the marks are in.
+ */
+async function deliverNowOrAfterPage(c: Context<AppEnv>, ranges: DeliveredRange[], now: number): Promise<void> {
+  const afterAnswer = pageAfterAnswer(c);
+  if (!afterAnswer) {
+    await tellDelivered(c, ranges, now);
+    return;
+  }
+  if (!ranges.some((range) => range.upToId > range.afterId)) return;
+  afterAnswer(() =>
+    tellDelivered(c, ranges, now).catch((error: unknown) => {
+      if (error instanceof WriteRefused) return;
+      console.error("marking messages delivered after the page failed; the next list or thread marks them", {
+        user: userId(c),
+        conversations: ranges.map((range) => range.conversationId),
+        error: String(error),
+      });
+    }),
+  );
 }
 
 const blocked = (c: Context) =>
@@ -204,7 +233,7 @@ cabinetMessages
     const waiting = items.filter(
       (row) => isParticipant(row, me) && (roleOf(row, me) === "visitor" ? row.visitor_unread : row.owner_unread) > 0,
     );
-    await tellDelivered(
+    await deliverNowOrAfterPage(
       c,
       waiting.map((row) => ({ conversationId: row.id, afterId: readIdOf(row, me), upToId: row.last_message_id ?? 0 })),
       nowOf(c),
@@ -229,9 +258,20 @@ cabinetMessages
       upToId: Math.max(0, ...page.items.map((m) => m.id)),
     };
     const ranges = isParticipant(conversation, me) ? [range] : [];
-    const delivered = new Set((await tellDelivered(c, ranges, now)).get(conversation.id));
+    await deliverNowOrAfterPage(c, ranges, now);
+    // What the mark sets (or a concurrent one did, a moment apart): the page's own messages to me in the range.
     const items = page.items.map((m) =>
-      toMessage(delivered.has(m.id) ? { ...m, delivered_at: now } : m, me, conversation.visitor_id),
+      toMessage(
+        ranges.length &&
+          m.recipient_id === me &&
+          m.delivered_at === null &&
+          m.id > range.afterId &&
+          m.id <= range.upToId
+          ? { ...m, delivered_at: now }
+          : m,
+        me,
+        conversation.visitor_id,
+      ),
     );
     return c.json({
       items,

@@ -51,8 +51,15 @@ import { WriteRefused } from "#worker/db/write-gate.ts";
 import { INVALID } from "#shared/validation.ts";
 import { D1_UNAVAILABLE_HEADERS, isD1Unavailable } from "#worker/http/d1-unavailable.ts";
 
-/** POSTs that only read (their query is a body): no write follows them, and a page may ask them again. */
-export const READ_POSTS: ReadonlySet<string> = new Set(["/api/cabinet/realties/active"]);
+/**
+ * POSTs that, asked for a page, change nothing before their answer: their query is a body (`active`), or their
+ * one write waits for the page's answer (the conversation list's delivered marks, decision 110). The page's
+ * later calls are asked as before them (the session handed over), and a page may ask them again.
+ */
+export const READ_POSTS: ReadonlySet<string> = new Set([
+  "/api/cabinet/realties/active",
+  "/api/cabinet/messages/contacts",
+]);
 
 /** The API of product §7 at `/api/*`: one module per area, mounted here. */
 export const api = new Hono<AppEnv>().basePath("/api");
