@@ -57,15 +57,16 @@ const enqueueFeedImport = (env: Pick<Env, "FEEDS">) => async (message: FeedImpor
 
 /**
  * In development each message's D1 use is metered (decision 091) and logged with it: `npm run bench:feed`
- * reads the statements, round trips and rows written of every batch from these lines.
+ * reads the statements, round trips, rows written and most parameters bound to one statement of every
+ * message from these lines.
  */
 async function consume(message: FeedsMessage, real: Env): Promise<string | null> {
   const metered = isDevelopment(real) ? meterD1(real.DB) : null;
   const env = metered ? { ...real, DB: metered.db } : real;
   const done = await handle(message, env);
   if (!metered || done === null) return done;
-  const { statements, roundTrips, rowsWritten } = metered.counts;
-  return `${done} [d1: ${statements} statements, ${roundTrips} round trips, ${rowsWritten} rows written]`;
+  const { statements, roundTrips, rowsWritten, mostBound } = metered.counts;
+  return `${done} [d1: ${statements} statements, ${roundTrips} round trips, ${rowsWritten} rows written, ${mostBound} most bound]`;
 }
 
 async function handle(message: FeedsMessage, env: Env): Promise<string | null> {
