@@ -435,6 +435,15 @@ export const FEED_PHOTO_TIMEOUT_MS = 10_000;
 export const FEED_PHOTO_RECHECK_H = 7 * 24;
 export const FEED_PHOTO_PROBLEMS_SHOWN = 100;
 /**
+ * A feed's photo that could not be fetched is tried again (decision 108) at its feed's first check after
+ * each of these waits, counted from the failed try (then daily), until it has failed FEED_PHOTO_TRIES
+ * times; after that only a change of its listing's photo list tries it. One check queues the retries of at
+ * most FEED_PHOTO_RETRY_LISTINGS listings (one message each), the rest wait for the next check.
+ */
+export const FEED_PHOTO_RETRY_AFTER_H = [1, 6, 24] as const;
+export const FEED_PHOTO_TRIES = 10;
+export const FEED_PHOTO_RETRY_LISTINGS = 500;
+/**
  * Writing listings from feeds (decision 101): the offers one FEEDS message writes (each up to five statements,
  * far under 1 000 queries an invocation), the offers staged by one statement (one JSON parameter), and how
  * many days before its end a listing whose offer is still in the feed is renewed.

@@ -81,6 +81,13 @@ export interface ApiFeedPhotoProblem {
   message: string;
   args: Record<string, string | number>;
   tried_at: number;
+  /** Tries that failed (decision 108). */
+  tries: number;
+  /**
+   * When it is tried again: at its feed's first check from then on (decision 108). Null: not by itself any
+   * more (FEED_PHOTO_TRIES failed), only when the feed changes the listing's photos.
+   */
+  next_try_at: number | null;
 }
 
 /** `GET /api/agency/feeds/photo-problems`: the latest FEED_PHOTO_PROBLEMS_SHOWN, and the count of all. */

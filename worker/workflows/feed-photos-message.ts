@@ -10,6 +10,16 @@ export interface FeedPhotosMessage {
   urls: string[];
 }
 
+/**
+ * The FEEDS queue's message asking for a feed listing's failed photos to be tried again (decision 108): sent
+ * by its feed's check when a problem is due, consumed by `retryFeedPhotos` (feed-photos.ts), which reads the
+ * listing's list when it handles it.
+ */
+export interface FeedPhotosRetryMessage {
+  kind: "photos-retry";
+  listingId: number;
+}
+
 /** A queue's `sendBatch` takes at most 100 messages and 256 KB: batches are cut below both. */
 const BATCH_MESSAGES = 100;
 const BATCH_BYTES = 192 * 1024;
@@ -34,4 +44,15 @@ export async function enqueueFeedPhotos(
     bytes += size;
   }
   if (batch.length > 0) await env.FEEDS.sendBatch(batch);
+}
+
+/** Queues one retry message per listing, at most 100 a `sendBatch`. */
+export async function enqueueFeedPhotoRetries(env: Pick<Env, "FEEDS">, listingIds: number[]): Promise<void> {
+  for (let i = 0; i < listingIds.length; i += BATCH_MESSAGES) {
+    await env.FEEDS.sendBatch(
+      listingIds
+        .slice(i, i + BATCH_MESSAGES)
+        .map((listingId) => ({ body: { kind: "photos-retry", listingId } satisfies FeedPhotosRetryMessage })),
+    );
+  }
 }

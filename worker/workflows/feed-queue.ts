@@ -7,7 +7,9 @@
  * - the archiving of a removed feed's listings, `{kind: "retire", feedId}`, sent when a manager removes it;
  * - a listing's photos, `{kind: "photos", listingId, urls}` (feed-photos-message.ts), sent by an import batch
  *   for each listing whose photo list changed: `syncFeedPhotos` makes the listing's photos equal to it
- *   (decision 102).
+ *   (decision 102);
+ * - a retry of a listing's photos that failed, `{kind: "photos-retry", listingId}`, sent by its feed's check
+ *   when one is due: `retryFeedPhotos` syncs the listing's list as its last sync left it (decision 108).
  * A message that throws (D1 unavailable) is retried by the queue (max_retries); what the feed itself did
  * wrong is the run's report, not an error.
  */
@@ -15,15 +17,22 @@ import { meterD1 } from "#worker/db/d1-meter.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
 import { checkFeed } from "./feed-check.ts";
 import { type FeedImportMessage, type FeedRetireMessage, importFeedBatch, retireFeedBatch } from "./feed-import.ts";
-import type { FeedPhotosMessage } from "./feed-photos-message.ts";
-import { isFeedPhotosMessage, syncFeedPhotos } from "./feed-photos.ts";
+import type { FeedPhotosMessage, FeedPhotosRetryMessage } from "./feed-photos-message.ts";
+import {
+  isFeedPhotosMessage,
+  isFeedPhotosRetryMessage,
+  queueFeedPhotoRetries,
+  retryFeedPhotos,
+  syncFeedPhotos,
+} from "./feed-photos.ts";
 
 interface FeedCheckMessage {
   kind?: "check";
   feedId: number;
 }
 
-type FeedsMessage = FeedCheckMessage | FeedImportMessage | FeedRetireMessage | FeedPhotosMessage;
+type FeedsMessage =
+  FeedCheckMessage | FeedImportMessage | FeedRetireMessage | FeedPhotosMessage | FeedPhotosRetryMessage;
 
 const isId = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0;
 
@@ -36,6 +45,7 @@ function feedsMessage(body: unknown): FeedsMessage | null {
   }
   if (m.kind === "retire" && isId(m.feedId)) return body as FeedRetireMessage;
   if (isFeedPhotosMessage(body)) return body;
+  if (isFeedPhotosRetryMessage(body)) return body;
   return null;
 }
 
@@ -71,10 +81,16 @@ async function consume(message: FeedsMessage, real: Env): Promise<string | null>
 
 async function handle(message: FeedsMessage, env: Env): Promise<string | null> {
   const now = Date.now();
-  if (message.kind === "photos") {
-    const sync = await syncFeedPhotos(env, message, now);
+  if (message.kind === "photos" || message.kind === "photos-retry") {
+    const retry = message.kind === "photos-retry";
+    const sync = retry ? await retryFeedPhotos(env, message.listingId, now) : await syncFeedPhotos(env, message, now);
     const kept = sync && `${sync.trusted + sync.unchanged} kept (${sync.unchanged} after a 304)`;
-    return `listing ${message.listingId} photos: ${sync ? `${sync.fetched} fetched, ${kept}, ${sync.failed} failed, ${sync.removed} removed` : "listing gone"}`;
+    const what = sync
+      ? `${sync.fetched} fetched, ${kept}, ${sync.failed} failed, ${sync.removed} removed`
+      : retry
+        ? "nothing due"
+        : "listing gone";
+    return `listing ${message.listingId} photos${retry ? " retried" : ""}: ${what}`;
   }
   if (message.kind === "retire") {
     const archived = await retireFeedBatch(env, message, now, (next) => enqueueFeedRetire(env, next.feedId));
@@ -86,8 +102,11 @@ async function handle(message: FeedsMessage, env: Env): Promise<string | null> {
   }
   const run = await checkFeed(env, message.feedId, now, enqueueFeedImport(env));
   if (!run) return `feed ${message.feedId}: removed, not checked`;
+  // Whatever the feed did, its listings' failed photos that are due are tried again (decision 108).
+  const retried = await queueFeedPhotoRetries(env, message.feedId, now);
   const counts = `${run.offersRead} offers read, ${run.offersValid} valid, ${run.refusalsCount} refused`;
-  return `feed ${message.feedId}: ${run.outcome}, ${counts}${run.staged ? ", importing" : ""}`;
+  const retries = retried ? `, ${retried} listings' photos retried` : "";
+  return `feed ${message.feedId}: ${run.outcome}, ${counts}${retries}${run.staged ? ", importing" : ""}`;
 }
 
 /** The consumer: each message handled in turn, acknowledged or retried on its own. */

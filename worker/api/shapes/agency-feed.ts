@@ -56,5 +56,7 @@ export function toFeedPhotoProblem(row: PhotoProblemRow): ApiFeedPhotoProblem {
     message: `feedPhoto.problem.${row.code}`,
     args: parsed<Record<string, string | number>>(row.args, {}),
     tried_at: row.tried_at,
+    tries: row.tries,
+    next_try_at: row.next_try_at,
   };
 }
