@@ -46,8 +46,8 @@ const folders = FOLDERS["bench-feed"];
 /** A visitor's address of its own, so the sign-in and the feed's POST meet no other bench's limits. */
 const ADDRESS = "198.51.100.9";
 /**
- * How long a run may take: a first run not done by then is reported as far as it got (listings written,
- * photos synced) and the second run is not made.
+ * How long the first run may take: an import not done by then fails the bench; photos not all synced by
+ * then are reported as far as they got, with their rate, and the second run is made all the same.
  */
 const RUN_TIMEOUT_MS = Number(values["timeout-min"]) * 60_000;
 const TICK_MS = 1000 / 100;
@@ -399,10 +399,14 @@ async function main() {
     if (added.status !== 201) throw new Error(`POST /api/agency/feeds: ${added.status} ${await added.text()}`);
     const feedId = ((await added.json()) as { data: { id: number } }).data.id;
     const deadline = start.wallMs + RUN_TIMEOUT_MS;
-    let done = await log.until(runEnded(feedId), deadline);
+    if (!(await log.until(runEnded(feedId), deadline))) {
+      failures.push(`the import did not end within --timeout-min (${values["timeout-min"]} min)`);
+      return;
+    }
     const imported = performance.now();
+    const importLines = log.lines.length;
     console.log(`▶ listings written in ${((imported - start.wallMs) / 1000).toFixed(1)} s; syncing their photos…`);
-    let photoLines = 0;
+    let photoLines = log.lines.filter((l) => l.text.startsWith("listing ")).length;
     const progress = setInterval(() => {
       const c = photos.counts;
       console.log(
@@ -410,10 +414,10 @@ async function main() {
           `${((performance.now() - start.wallMs) / 1000).toFixed(0)} s, load ${os.loadavg()[0]!.toFixed(1)}`,
       );
     }, 60_000);
+    let synced = true;
     try {
-      photoLines = log.lines.filter((l) => l.text.startsWith("listing ")).length;
-      if (done && photoLines < expectedPhotoMessages) {
-        done = await log.until(
+      if (photoLines < expectedPhotoMessages) {
+        synced = await log.until(
           (line) => line.text.startsWith("listing ") && ++photoLines >= expectedPhotoMessages,
           deadline,
         );
@@ -423,23 +427,23 @@ async function main() {
     }
     const first = report(`First run: ${OFFERS} new offers, ${OFFERS * PHOTOS} photos`, start, log.lines);
     console.log(
-      `all of wrangler's processes (workerd, and node with the local Images binding): ` +
+      `import (check and batches) ended ${((imported - start.wallMs) / 1000).toFixed(1)} s in, after ${importLines} ` +
+        `messages of both queues; all of wrangler's processes (workerd, and node with the local Images binding): ` +
         `${((cpuMs(sessionPids(server)) - sessionStart) / 1000).toFixed(1)} s CPU`,
     );
-    if (!done) {
-      const batches = log.lines.filter((l) => / run \d+: \d+ written/.test(l.text)).length;
-      const synced = log.lines.filter((l) => l.text.startsWith("listing ")).length;
-      const minutes = (performance.now() - start.wallMs) / 60_000;
-      console.log(
-        `✗ stopped after ${minutes.toFixed(1)} min (--timeout-min): ${batches} import batches done, ` +
-          `${synced} of ${expectedPhotoMessages} listings' photos synced, ${photos.counts.sent} photos sent; ` +
-          `the second run is not made`,
-      );
-      failures.push("the first run did not end within --timeout-min");
-      return;
-    }
     if (first.over) failures.push("a message of the first run went over a limit");
     const firstPhotos = photoCounts();
+    if (!synced) {
+      const minutes = (performance.now() - start.wallMs) / 60_000;
+      const perMinute = firstPhotos.sent / minutes;
+      console.log(
+        `✗ photos cut short after ${minutes.toFixed(1)} min (--timeout-min): ${photoLines} of ${expectedPhotoMessages} ` +
+          `listings' photos synced, ${firstPhotos.sent} of ${OFFERS * PHOTOS} photos sent, ${perMinute.toFixed(0)} a ` +
+          `minute; at that rate all of them would take about ${((OFFERS * PHOTOS) / perMinute / 60).toFixed(1)} h ` +
+          `(an estimate from this run, not a measurement). The photos queue's backlog is dropped with wrangler.`,
+      );
+      failures.push("the photos were not all synced within --timeout-min");
+    }
 
     await server.stop();
     const before = await d1(LISTING_STATE);
@@ -455,9 +459,11 @@ async function main() {
         `${held.problems} photo problems; ${blobs.length - blobsBefore} new R2 objects, ${withExif} of all ` +
         `${blobs.length} with EXIF`,
     );
-    if (held.photos !== OFFERS * PHOTOS) failures.push(`${held.photos} photos held, not ${OFFERS * PHOTOS}`);
-    if (firstPhotos.sent !== OFFERS * PHOTOS)
+    if (synced && held.photos !== OFFERS * PHOTOS) failures.push(`${held.photos} photos held, not ${OFFERS * PHOTOS}`);
+    if (synced && firstPhotos.sent !== OFFERS * PHOTOS) {
       failures.push(`${firstPhotos.sent} photos fetched, not ${OFFERS * PHOTOS}`);
+    }
+    if (held.fingerprints !== held.photos) failures.push(`${held.photos} photos, ${held.fingerprints} fingerprints`);
     if (withExif > 0) failures.push(`${withExif} stored objects carry EXIF`);
     await d1(`UPDATE agency_feeds SET next_run_at = 0 WHERE id = ${feedId}`);
     console.log(`\n▶ listings' tables after the first run: ${JSON.stringify(before)}`);

@@ -63,11 +63,11 @@ async function feedListing(photos: string[]) {
   expect(put.status).toBe(204);
   // The import, with its queue caught: the photos message it sends is handed to the worker below.
   const sent: { kind?: string }[] = [];
-  const FEEDS = {
+  const FEED_PHOTOS = {
     send: async (body: { kind?: string }) => void sent.push(body),
     sendBatch: async (messages: { body: { kind?: string } }[]) => void sent.push(...messages.map((m) => m.body)),
   };
-  const importEnv = { ...env, FEEDS } as unknown as typeof env;
+  const importEnv = { ...env, FEED_PHOTOS } as unknown as typeof env;
   const waiting: FeedImportMessage[] = [];
   const next = async (message: FeedImportMessage) => void waiting.push(message);
   await checkFeed(importEnv, feed!.id, Date.now(), next);

@@ -1,5 +1,5 @@
 /**
- * An agency's listing photos kept equal to its feed's list (decision 102), one FEEDS queue message per
+ * An agency's listing photos kept equal to its feed's list (decision 102), one FEED_PHOTOS queue message per
  * listing (feed-photos-message.ts). Each photo goes through the owners' pipeline (photo-admission.ts,
  * photo-store.ts: the type by its bytes, the size limits, a master and WebP variants with no metadata, the
  * fingerprint), one photo at a time, so the invocation holds one photo's bytes at most.
@@ -63,7 +63,7 @@ export interface FeedPhotosSync {
 
 const RECHECK_MS = FEED_PHOTO_RECHECK_H * 3600 * 1000;
 
-/** A message on the FEEDS queue that asks for a listing's failed photos to be tried again. */
+/** A message on the FEED_PHOTOS queue that asks for a listing's failed photos to be tried again. */
 export function isFeedPhotosRetryMessage(body: unknown): body is FeedPhotosRetryMessage {
   const m = body as FeedPhotosRetryMessage | null;
   return (
@@ -75,7 +75,7 @@ export function isFeedPhotosRetryMessage(body: unknown): body is FeedPhotosRetry
   );
 }
 
-/** A message on the FEEDS queue that asks for a listing's photos. */
+/** A message on the FEED_PHOTOS queue that asks for a listing's photos. */
 export function isFeedPhotosMessage(body: unknown): body is FeedPhotosMessage {
   const m = body as FeedPhotosMessage | null;
   return (
@@ -260,7 +260,7 @@ export async function retryFeedPhotos(
  * FEED_PHOTO_RETRY_LISTINGS (the rest at its next check): how many were queued.
  */
 export async function queueFeedPhotoRetries(
-  env: { DB: Database } & Pick<Env, "FEEDS">,
+  env: { DB: Database } & Pick<Env, "FEED_PHOTOS">,
   feedId: number,
   now: number,
 ): Promise<number> {

@@ -5,6 +5,7 @@
  * - a batch of a run's import, `{kind: "import", feedId, runId, validators}`, sent by the check and by each
  *   batch for the next: `importFeedBatch` writes at most FEED_IMPORT_BATCH staged offers;
  * - the archiving of a removed feed's listings, `{kind: "retire", feedId}`, sent when a manager removes it;
+ * and, on the FEED_PHOTOS queue of their own (decision 108) with the same consumer:
  * - a listing's photos, `{kind: "photos", listingId, urls}` (feed-photos-message.ts), sent by an import batch
  *   for each listing whose photo list changed: `syncFeedPhotos` makes the listing's photos equal to it
  *   (decision 102);
