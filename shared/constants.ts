@@ -451,3 +451,13 @@ export const FEED_PHOTO_RETRY_LISTINGS = 500;
 export const FEED_IMPORT_BATCH = 100;
 export const FEED_STAGE_ROWS = 200;
 export const FEED_RENEW_DAYS = 3;
+/**
+ * New listings one agency's feeds may put into the moderation queue within 24 hours (decision 108): while
+ * no moderator has checked the agency's licence, FEED_NEW_LISTINGS_PER_DAY (a small or mid-sized agency's
+ * whole stock on its first day, a large one's within days, about the time its licence check takes); once
+ * checked, FEED_NEW_LISTINGS_PER_DAY_CHECKED (any Serbian agency's whole stock at once, still a bound on
+ * what a compromised feed server can flood the queue with). New offers over it wait, unwritten, for a later
+ * check; updates of existing listings are not counted.
+ */
+export const FEED_NEW_LISTINGS_PER_DAY = 500;
+export const FEED_NEW_LISTINGS_PER_DAY_CHECKED = 10_000;

@@ -57,6 +57,11 @@ export interface ApiFeedRun {
   updated: number;
   archived: number;
   unchanged: number;
+  /**
+   * New offers not written in this run: the agency's feeds had put as many new listings into the moderation
+   * queue within 24 hours as they may (decision 108); they are written at later checks.
+   */
+  waiting: number;
   /** True while the run's offers are still being written: the counts are not final yet. */
   importing: boolean;
 }

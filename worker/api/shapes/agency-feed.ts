@@ -33,6 +33,7 @@ export function toFeedRun(row: FeedRunRow): ApiFeedRun {
     updated: row.updated,
     archived: row.archived,
     unchanged: row.unchanged,
+    waiting: row.waiting,
     importing: row.importing === 1,
   };
 }
