@@ -459,7 +459,7 @@ async function main() {
         `✗ photos cut short after ${minutes.toFixed(1)} min (--timeout-min): ${photoLines} of ${expectedPhotoMessages} ` +
           `listings' photos synced, ${firstPhotos.sent} of ${OFFERS * PHOTOS} photos sent, ${perMinute.toFixed(0)} a ` +
           `minute; at that rate all of them would take about ${((OFFERS * PHOTOS) / perMinute / 60).toFixed(1)} h ` +
-          `(an estimate from this run, not a measurement). The photos queue's backlog is dropped with wrangler.`,
+          `(an estimate from this run, not a measurement).`,
       );
       failures.push("the photos were not all synced within --timeout-min");
     }
@@ -512,7 +512,13 @@ async function main() {
     console.log(`▶ photo server during the second run: ${asked} requests`);
     if (JSON.stringify(after) !== JSON.stringify(before))
       failures.push("the unchanged feed changed the listings' tables");
-    if (asked !== 0) failures.push(`the unchanged feed asked the photo server ${asked} times`);
+    if (asked !== 0) {
+      failures.push(
+        `the unchanged feed asked the photo server ${asked} times` +
+          // The local queue may deliver again the photos message under way when wrangler was stopped.
+          (synced ? "" : " (the first run was cut short: these may be its photos message delivered again)"),
+      );
+    }
     if (failures.length === 0) {
       console.log(
         `✓ the unchanged feed wrote no listing row (the ${second.rows} rows written are its run's report) and fetched no photo`,
