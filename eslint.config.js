@@ -46,7 +46,7 @@ if (unruled.length > 0) {
 }
 
 /** The Worker's bindings (wrangler.toml): the only upper-case names read off `env`. */
-const BINDINGS = ["DB", "PHOTOS", "TILES", "LIVE", "RATE_LIMITS", "STATISTICS", "FEEDS", "ASSETS"];
+const BINDINGS = ["DB", "PHOTOS", "TILES", "LIVE", "RATE_LIMITS", "STATISTICS", "FEEDS", "FEED_PHOTOS", "ASSETS"];
 
 /**
  * A JSON module imported without its type: the bundler takes it, Node (the scripts, `npm run audit`) refuses

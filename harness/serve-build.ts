@@ -78,7 +78,8 @@ export async function serveBuild(
   const url = `http://127.0.0.1:${listen}`;
   const stop = () =>
     new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
+      // Exited already (by a signal too): its process group id may belong to another process by now.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       try {
         if (inherit) child.kill("SIGTERM");

@@ -67,8 +67,11 @@ export function yrlFeed(offers: string[] | string): string {
   );
 }
 
-/** A feed of `count` flats with `photos` photos each, in turn in Russian, Serbian and English. */
-export function largeYrlFeed(count: number, photos: number): string {
+/**
+ * A feed of `count` flats with `photos` photos each, in turn in Russian, Serbian and English; photo `p` of
+ * offer `i` is at `{photoOrigin}/{i}/{p}.jpg`.
+ */
+export function largeYrlFeed(count: number, photos: number, photoOrigin = "https://photos.example.rs"): string {
   const descriptions = [
     FLAT_FOR_SALE.description as string,
     "Prodaje se svetao dvosoban stan na Vračaru, u blizini hrama Svetog Save, sa mirnim dvorištem i parkingom.",
@@ -81,7 +84,7 @@ export function largeYrlFeed(count: number, photos: number): string {
         ...FLAT_FOR_SALE,
         price: { value: String(100_000 + i), currency: "EUR" },
         description: descriptions[i % 3],
-        image: Array.from({ length: photos }, (_, p) => `https://photos.example.rs/${i}/${p}.jpg`),
+        image: Array.from({ length: photos }, (_, p) => `${photoOrigin}/${i}/${p}.jpg`),
       }),
     );
   }

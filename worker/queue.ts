@@ -1,7 +1,9 @@
 /**
  * The Worker's Queue consumers (wrangler.toml `[[queues.consumers]]`), told apart by the queue's name, whose
  * environment suffix (`-staging`, `-production`) is left aside:
- * - `nekretnine-feeds`: one agency feed's check per message (worker/workflows/feed-queue.ts, decision 100);
+ * - `nekretnine-feeds`: one agency feed's check per message (worker/workflows/feed-queue.ts, decision 100),
+ *   and `nekretnine-feeds-photos`, one listing's feed photos per message (decisions 102 and 108), both
+ *   handled by the same consumer, which tells its messages apart by their kind;
  * - `nekretnine-statistics` (decision 093): the listings' statistics events (worker/http/listing-events.ts), a
  *   batch at a time, added to the counters in one D1 write per batch — counts per listing, day and kind,
  *   however many events. The write is all or nothing: when it fails the whole batch is delivered again (the

@@ -58,6 +58,11 @@ export interface ApiFeedRun {
   updated: number;
   archived: number;
   unchanged: number;
+  /**
+   * New offers not written in this run: the agency's feeds had put as many new listings into the moderation
+   * queue within 24 hours as they may (decision 108); they are written at later checks.
+   */
+  waiting: number;
   /** True while the run's offers are still being written: the counts are not final yet. */
   importing: boolean;
 }
@@ -84,6 +89,13 @@ export interface ApiFeedPhotoProblem {
   message: string;
   args: Record<string, string | number>;
   tried_at: number;
+  /** Tries that failed (decision 108). */
+  tries: number;
+  /**
+   * When it is tried again: at its feed's first check from then on (decision 108). Null: not by itself any
+   * more (FEED_PHOTO_TRIES failed), only when the feed changes the listing's photos.
+   */
+  next_try_at: number | null;
 }
 
 /** `GET /api/agency/feeds/photo-problems`: the latest FEED_PHOTO_PROBLEMS_SHOWN, and the count of all. */

@@ -320,7 +320,7 @@ describe("a feed's import", () => {
 
   it("queues the photos of each listing whose photo addresses changed, and of no other", async () => {
     const { feedId, publish } = await agencyFeed();
-    const sent = vi.spyOn(env.FEEDS, "sendBatch");
+    const sent = vi.spyOn(env.FEED_PHOTOS, "sendBatch");
     try {
       await publish([offer("same"), offer("new-photos"), offer("none", { image: [] })]);
       await runFeed(feedId);

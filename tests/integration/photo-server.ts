@@ -5,6 +5,8 @@
  * - `/{name}/photo-{n}.jpg`: a 640 × 480 JPEG with EXIF (orientation and a GPS position), its own picture
  *   for each n and version, ETag `"photo-{n}-v{version}"` and a Last-Modified; a request carrying the current
  *   ETag is answered 304. `POST /{name}/change/photo-{n}.jpg` makes the next version (another picture);
+ * - `/{name}/flaky-{n}.jpg`: a 404 until `POST /{name}/fix/flaky-{n}.jpg`, then photo n as `photo-{n}.jpg` serves
+ *   it (a server that failed for a while, decision 108);
  * - `/{name}/large-{n}.jpg`: a 4000 × 3000 JPEG of 2–4 MB painted like a camera's (for the measurement);
  * - `/{name}/missing.jpg` a 404, `/{name}/page.jpg` an HTML page, `/{name}/huge.jpg` 16 MB sent without a
  *   Content-Length, `/{name}/slow.jpg` a JPEG's first bytes and then nothing for 60 s.
@@ -117,6 +119,7 @@ const LAST_MODIFIED = "Sun, 29 Nov 2026 12:00:00 GMT";
 export default async function setup(project: TestProject) {
   const requests = new Map<string, { path: string; ifNoneMatch: string | null; ifModifiedSince: string | null }[]>();
   const versions = new Map<string, number>();
+  const fixed = new Set<string>();
   const log = (name: string, req: IncomingMessage, path: string) => {
     const list = requests.get(name) ?? [];
     list.push({
@@ -149,13 +152,19 @@ export default async function setup(project: TestProject) {
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(requests.get(file) ?? []));
       return;
     }
+    if (req.method === "POST" && file === "fix") {
+      fixed.add(`${name}/${changed}`);
+      res.writeHead(204).end();
+      return;
+    }
     if (req.method === "POST" && file === "change") {
       versions.set(`${name}/${changed}`, (versions.get(`${name}/${changed}`) ?? 1) + 1);
       res.writeHead(204).end();
       return;
     }
     log(name, req, file);
-    const photo = /^photo-(\d+)\.jpg$/.exec(file);
+    const flaky = /^flaky-(\d+)\.jpg$/.exec(file);
+    const photo = flaky && fixed.has(`${name}/${file}`) ? flaky : /^photo-(\d+)\.jpg$/.exec(file);
     const large = /^large-(\d+)\.jpg$/.exec(file);
     if (photo) {
       const version = versions.get(`${name}/${file}`) ?? 1;

@@ -4,7 +4,13 @@
  * report, the last FEED_RUNS_KEPT per feed.
  */
 import type { Database } from "#worker/app-env.ts";
-import { FEED_CHECK_INTERVAL_H, FEED_RUNS_KEPT, FEEDS_PER_AGENCY } from "#shared/constants.ts";
+import {
+  FEED_CHECK_INTERVAL_H,
+  FEED_NEW_LISTINGS_PER_DAY,
+  FEED_NEW_LISTINGS_PER_DAY_CHECKED,
+  FEED_RUNS_KEPT,
+  FEEDS_PER_AGENCY,
+} from "#shared/constants.ts";
 import type { FeedRunOutcome } from "#shared/api/agency-feeds.ts";
 import { adoptStatement } from "./feed-listings.ts";
 import { isUniqueConstraintError } from "./users.ts";
@@ -40,6 +46,8 @@ export interface FeedRunRow {
   updated: number;
   archived: number;
   unchanged: number;
+  /** New offers left for a later check: the agency's new listings a day were used up (decision 108). */
+  waiting: number;
   /** 1 while the run's import batches go on (decision 101). */
   importing: number;
 }
@@ -212,14 +220,15 @@ export async function startRun(db: Database, feedId: number, startedAt: number):
 export async function readRun(
   db: Database,
   runId: number,
-  run: Omit<FeedRunRecord, "startedAt" | "validators"> & { unchanged: number; staged: boolean },
+  run: Omit<FeedRunRecord, "startedAt" | "validators"> & { unchanged: number; waiting: number; staged: boolean },
 ) {
   await db.batch([
     ...(run.staged ? [] : [db.prepare("DELETE FROM feed_staged WHERE run_id = ?").bind(runId)]),
     db
       .prepare(
         `UPDATE agency_feed_runs SET finished_at = ?2, outcome = ?3, problem_code = ?4, problem_args = ?5,
-           offers_read = ?6, offers_valid = ?7, refusals = ?8, refusals_count = ?9, unchanged = ?10, importing = ?11
+           offers_read = ?6, offers_valid = ?7, refusals = ?8, refusals_count = ?9, unchanged = ?10, importing = ?11,
+           waiting = ?12
          WHERE id = ?1`,
       )
       .bind(
@@ -234,6 +243,7 @@ export async function readRun(
         run.refusalsCount,
         run.unchanged,
         run.staged ? 1 : 0,
+        run.waiting,
       ),
   ]);
 }
@@ -297,4 +307,32 @@ export async function lastRuns(db: Database, feedIds: number[]): Promise<Map<num
     .bind(JSON.stringify(feedIds))
     .all<FeedRunRow>();
   return new Map(results.map((r) => [r.feed_id, r]));
+}
+
+/**
+ * How many more new listings the feeds of the agency owning feed `feedId` may put into the moderation
+ * queue at `now` (decision 108): its allowance for 24 hours (FEED_NEW_LISTINGS_PER_DAY, or
+ * FEED_NEW_LISTINGS_PER_DAY_CHECKED once a moderator checked its licence), less the listings its feeds
+ * created within the last 24 hours and the new offers its feeds' imports have staged and not yet written.
+ */
+export async function newListingsAllowed(db: Database, feedId: number, now: number): Promise<number> {
+  const row = await db
+    .prepare(
+      `SELECT a.licence_checked_at IS NOT NULL AS checked,
+         (SELECT COUNT(*) FROM listings l
+           WHERE l.agency_id = a.id AND l.created_at > ?2
+             AND EXISTS (SELECT 1 FROM feed_listings fl WHERE fl.listing_id = l.id)) AS created,
+         (SELECT COUNT(*) FROM agency_feeds f
+            JOIN agency_feed_runs r ON r.feed_id = f.id AND r.importing = 1
+            JOIN feed_staged s ON s.run_id = r.id AND s.kind = 'offer'
+           WHERE f.agency_id = a.id
+             AND NOT EXISTS (SELECT 1 FROM feed_listings fl WHERE fl.feed_id = f.id AND fl.internal_id = s.internal_id))
+           AS staged
+       FROM agency_feeds af JOIN agencies a ON a.id = af.agency_id WHERE af.id = ?1`,
+    )
+    .bind(feedId, now - 24 * 3600 * 1000)
+    .first<{ checked: number; created: number; staged: number }>();
+  if (!row) return 0;
+  const perDay = row.checked ? FEED_NEW_LISTINGS_PER_DAY_CHECKED : FEED_NEW_LISTINGS_PER_DAY;
+  return Math.max(0, perDay - row.created - row.staged);
 }

@@ -163,3 +163,17 @@ describe("meterD1", () => {
     expect(counts).toMatchObject({ roundTrips: 1, inFlight: 0, sequentialEnded: 1 });
   });
 });
+
+describe("mostBound", () => {
+  it("is the most parameters bound to one statement, batch members included", async () => {
+    const { db } = fakeD1();
+    const metered = meterD1(db);
+    expect(metered.counts.mostBound).toBe(0);
+    await metered.db.prepare("SELECT ?").bind(1).first();
+    await metered.db.batch([
+      metered.db.prepare("INSERT INTO x VALUES (?, ?, ?)").bind(1, 2, 3),
+      metered.db.prepare("INSERT INTO x VALUES (?, ?)").bind(1, 2),
+    ]);
+    expect(metered.counts.mostBound).toBe(3);
+  });
+});

@@ -25,6 +25,8 @@ export interface D1Counts {
   statements: number;
   /** Rows D1 reports written (`meta.rows_written`) by the statements whose answer carries it (not `first`). */
   rowsWritten: number;
+  /** The most parameters bound to one statement (the Workers' limit is 100 per statement). */
+  mostBound: number;
   /** The deepest chain of round trips each started after the one before it had ended. */
   sequential: number;
   /** The same depth over the round trips that have ended: what a response sent now waited for. */
@@ -75,6 +77,7 @@ export function meterD1<D extends D1Like>(db: D, { delayMs = 0 }: D1MeterOptions
     writes: 0,
     statements: 0,
     rowsWritten: 0,
+    mostBound: 0,
     sequential: 0,
     sequentialEnded: 0,
     inFlight: 0,
@@ -106,7 +109,10 @@ export function meterD1<D extends D1Like>(db: D, { delayMs = 0 }: D1MeterOptions
 
   function statement(real: D1PreparedStatement, sql: string, writes: number): D1PreparedStatement {
     const metered = {
-      bind: (...values: unknown[]) => statement(real.bind(...values), sql, writes),
+      bind: (...values: unknown[]) => {
+        counts.mostBound = Math.max(counts.mostBound, values.length);
+        return statement(real.bind(...values), sql, writes);
+      },
       first: (column?: string) => trip(sql, writes, () => (column === undefined ? real.first() : real.first(column))),
       all: () => trip(sql, writes, () => real.all()),
       run: () => trip(sql, writes, () => real.run()),

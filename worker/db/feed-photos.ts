@@ -5,6 +5,7 @@
  */
 import type { Database } from "#worker/app-env.ts";
 import type { Locale } from "#shared/locales.ts";
+import { FEED_PHOTO_RETRY_AFTER_H, FEED_PHOTO_TRIES } from "#shared/constants.ts";
 import type { DeletedPhoto } from "./images.ts";
 import type { TitleRow } from "./listing-titles.ts";
 
@@ -158,11 +159,23 @@ export interface PhotoProblem {
   url: string;
   code: string;
   args: Record<string, string | number>;
+  /** The photo's place in its listing's list (0: the cover). */
+  position?: number;
 }
 
 /**
+ * The waits before a photo that failed is tried again, in ms, by the number of tries failed so far (index
+ * 0: after the first): FEED_PHOTO_RETRY_AFTER_H, then daily, FEED_PHOTO_TRIES − 1 of them; past the end
+ * json_extract gives NULL, and the photo is not tried again by itself (decision 108).
+ */
+const RETRY_WAITS_MS = JSON.stringify(
+  Array.from({ length: FEED_PHOTO_TRIES - 1 }, (_, i) => (FEED_PHOTO_RETRY_AFTER_H[i] ?? 24) * 3600 * 1000),
+);
+
+/**
  * The listing's photo problems after a sync, in one batch: `problems` recorded (a newer try replaces an
- * older one), and every other address's problem dropped — it was fetched, or it left the list.
+ * older one, counting the tries and setting when the next may be made), and every other address's problem
+ * dropped — it was fetched, or it left the list.
  */
 export async function recordPhotoProblems(
   db: Database,
@@ -179,12 +192,24 @@ export async function recordPhotoProblems(
     ...problems.map((p) =>
       db
         .prepare(
-          `INSERT INTO listing_photo_problems (listing_id, url, agency_id, code, args, tried_at)
-           VALUES (?, ?, ?, ?, ?, ?)
+          `INSERT INTO listing_photo_problems (listing_id, url, agency_id, code, args, tried_at, position, tries,
+                                              next_try_at)
+           VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, 1, ?6 + json_extract(?8, '$[0]'))
            ON CONFLICT (listing_id, url) DO UPDATE SET agency_id = excluded.agency_id, code = excluded.code,
-             args = excluded.args, tried_at = excluded.tried_at`,
+             args = excluded.args, tried_at = excluded.tried_at, position = excluded.position,
+             tries = listing_photo_problems.tries + 1,
+             next_try_at = excluded.tried_at + json_extract(?8, '$[' || listing_photo_problems.tries || ']')`,
         )
-        .bind(listing.id, p.url, listing.agency_id, p.code, JSON.stringify(p.args), now),
+        .bind(
+          listing.id,
+          p.url,
+          listing.agency_id,
+          p.code,
+          JSON.stringify(p.args),
+          now,
+          p.position ?? null,
+          RETRY_WAITS_MS,
+        ),
     ),
   ]);
 }
@@ -196,6 +221,9 @@ export interface PhotoProblemRow extends TitleRow {
   /** JSON object. */
   args: string;
   tried_at: number;
+  tries: number;
+  /** When it may be tried again; null: not by itself, only when the feed changes the listing's photos. */
+  next_try_at: number | null;
 }
 
 /**
@@ -212,7 +240,8 @@ export async function agencyPhotoProblems(db: Database, agencyId: number, limit:
         `SELECT p.listing_id, l.title, l.title_generated, l.lang, l.deal, l.property_type, l.rooms, l.area,
            l.land_area, (SELECT name_${locale} FROM cities WHERE id = l.city_id) AS city_name,
            (SELECT name_${locale} FROM districts WHERE id = l.district_id) AS district_name,
-           p.url, p.code, p.args, p.tried_at ${scope} ORDER BY p.tried_at DESC, p.url LIMIT ?2`,
+           p.url, p.code, p.args, p.tried_at, p.tries, p.next_try_at ${scope}
+         ORDER BY p.tried_at DESC, p.url LIMIT ?2`,
       )
       .bind(agencyId, limit),
     db.prepare(`SELECT COUNT(*) AS n ${scope}`).bind(agencyId),
@@ -221,4 +250,69 @@ export async function agencyPhotoProblems(db: Database, agencyId: number, limit:
     items: rows!.results as PhotoProblemRow[],
     count: (count!.results[0] as { n: number } | undefined)?.n ?? 0,
   };
+}
+
+/**
+ * The listings of live feed `feedId` with a photo problem due for another try at `now` (decision 108): at
+ * most `limit`, read by the agency's due index.
+ */
+export async function listingsWithDuePhotos(
+  db: Database,
+  feedId: number,
+  now: number,
+  limit: number,
+): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT DISTINCT p.listing_id FROM agency_feeds f
+         JOIN listing_photo_problems p ON p.agency_id = f.agency_id AND p.next_try_at IS NOT NULL
+                                     AND p.next_try_at <= ?2
+         JOIN feed_listings fl ON fl.listing_id = p.listing_id AND fl.feed_id = f.id
+         JOIN listings l ON l.id = p.listing_id AND l.deleted_at IS NULL
+        WHERE f.id = ?1 AND f.disabled_at IS NULL
+        LIMIT ?3`,
+    )
+    .bind(feedId, now, limit)
+    .all<{ listing_id: number }>();
+  return results.map((row) => row.listing_id);
+}
+
+/**
+ * A feed listing's photo list as its last sync left it: the addresses of the photos it holds, in order, and
+ * those of its problems at their places; and whether a problem is due for another try at `now`.
+ */
+export async function feedPhotoList(
+  db: Database,
+  listingId: number,
+  now: number,
+): Promise<{ urls: string[]; due: boolean }> {
+  const [held, problems] = await db.batch<{ url: string; position: number | null; next_try_at: number | null }>([
+    db
+      .prepare(
+        `SELECT source_url AS url, position, NULL AS next_try_at FROM listing_images
+          WHERE listing_id = ? AND source_url IS NOT NULL ORDER BY position`,
+      )
+      .bind(listingId),
+    db
+      .prepare(
+        `SELECT url, position, next_try_at FROM listing_photo_problems WHERE listing_id = ?
+          ORDER BY position IS NULL, position, url`,
+      )
+      .bind(listingId),
+  ]);
+  const kept = held!.results.map((row) => row.url);
+  const keptSet = new Set(kept);
+  // A problem whose address still has an earlier copy is in the list already, at that copy's place.
+  const placed = problems!.results.filter((p) => !keptSet.has(p.url));
+  const fixed = placed.filter((p) => p.position !== null);
+  const rest = [...kept, ...placed.filter((p) => p.position === null).map((p) => p.url)];
+  const urls: string[] = [];
+  let f = 0;
+  let r = 0;
+  while (f < fixed.length || r < rest.length) {
+    if (f < fixed.length && (fixed[f]!.position! <= urls.length || r >= rest.length)) urls.push(fixed[f++]!.url);
+    else urls.push(rest[r++]!);
+  }
+  const due = problems!.results.some((p) => p.next_try_at !== null && p.next_try_at <= now);
+  return { urls, due };
 }

@@ -13,7 +13,15 @@ import type { ApiFeedRefusal } from "#shared/api/agency-feeds.ts";
 import { feedFetchProblemText, fetchFeed } from "#worker/adapters/feed-source.ts";
 import type { Database } from "#worker/app-env.ts";
 import { config, type ConfigSource } from "#worker/config.ts";
-import { type FeedRunRecord, finishImport, liveFeed, readRun, recordRun, startRun } from "#worker/db/agency-feeds.ts";
+import {
+  type FeedRunRecord,
+  finishImport,
+  liveFeed,
+  newListingsAllowed,
+  readRun,
+  recordRun,
+  startRun,
+} from "#worker/db/agency-feeds.ts";
 import { feedListingStates, stageStatement, type StagedOffer, unstageIds } from "#worker/db/feed-listings.ts";
 import { referenceTables } from "#worker/db/reference-data.ts";
 import { gazetteerResolver } from "#worker/feeds/feed-places.ts";
@@ -70,7 +78,9 @@ export async function checkFeed(env: FeedImportEnv, feedId: number, now: number,
  * Reads a fetched feed as it streams, each offer mapped at once (decision 097) and only its id kept; the
  * offers needing a write are staged as they come, in statements of FEED_STAGE_ROWS (decision 101), and
  * after the read the listings whose offer left the feed. An offer is unchanged when its digests match what
- * was written last and its listing neither waits to be restored nor nears its end.
+ * was written last and its listing neither waits to be restored nor nears its end. A new offer past the
+ * agency's allowance of new listings a day (`newListingsAllowed`, decision 108) waits: it is not staged, the
+ * run counts it, and the feed keeps no validators, so a later check reads it again and writes it.
  */
 async function readAndStage(
   env: FeedImportEnv,
@@ -85,6 +95,9 @@ async function readAndStage(
   const states = new Map(
     (await feedListingStates(db, feedId, now, FEED_RENEW_DAYS)).map((state) => [state.internal_id, state]),
   );
+  // New offers past the agency's allowance wait for a later check, unwritten (decision 108).
+  let allowed = await newListingsAllowed(db, feedId, now);
+  const waiting = new Set<string>();
   const resolvePlace = gazetteerResolver(await referenceTables(env).gazetteer());
   const httpPhotos = config(env).ENVIRONMENT === "development";
   const read: { offer: YrlOffer; refusal: FeedRefusal | null }[] = [];
@@ -109,6 +122,13 @@ async function readAndStage(
       if (same) {
         unchanged.add(listing.internal_id);
         continue;
+      }
+      if (state === undefined) {
+        if (allowed <= 0) {
+          waiting.add(listing.internal_id);
+          continue;
+        }
+        allowed--;
       }
       rows.push({
         seq: seq++,
@@ -146,7 +166,10 @@ async function readAndStage(
     const { results } = await unstageIds(db, runId, [...repeated]).all();
     staged -= results.length;
   }
-  for (const id of repeated) unchanged.delete(id);
+  for (const id of repeated) {
+    unchanged.delete(id);
+    waiting.delete(id);
+  }
   const refusals: ApiFeedRefusal[] = [];
   let refusalsCount = 0;
   let valid = 0;
@@ -190,10 +213,15 @@ async function readAndStage(
     refusals,
     refusalsCount,
     unchanged: problem ? 0 : unchanged.size,
+    waiting: problem ? 0 : waiting.size,
     staged: !problem && staged > 0,
   };
   await readRun(db, runId, run);
-  const validators = { etag: fetched.etag, lastModified: fetched.lastModified };
+  // With offers waiting the feed keeps no validators: the next check reads it whole, even unchanged, and
+  // writes them as the allowance grows.
+  const validators = run.waiting
+    ? { etag: null, lastModified: null }
+    : { etag: fetched.etag, lastModified: fetched.lastModified };
   if (run.staged) await next({ kind: "import", feedId, runId, validators });
   else if (!problem) {
     const finished = await finishImport(db, feedId, runId, validators, run.finishedAt, null);

@@ -68,7 +68,7 @@ export interface FeedRetireMessage {
 /** How a check or a batch hands on the rest of the import (the FEEDS queue; tests run it themselves). */
 export type ContinueImport = (message: FeedImportMessage) => Promise<void>;
 
-export type FeedImportEnv = FeedCheckEnv & Pick<Env, "FEEDS">;
+export type FeedImportEnv = FeedCheckEnv & Pick<Env, "FEEDS" | "FEED_PHOTOS">;
 
 type Counts = { created: number; updated: number; archived: number; unchanged: number };
 const noCounts = (): Counts => ({ created: 0, updated: 0, archived: 0, unchanged: 0 });

@@ -1,5 +1,5 @@
 /**
- * An agency's listing photos kept equal to its feed's list (decision 102), one FEEDS queue message per
+ * An agency's listing photos kept equal to its feed's list (decision 102), one FEED_PHOTOS queue message per
  * listing (feed-photos-message.ts). Each photo goes through the owners' pipeline (photo-admission.ts,
  * photo-store.ts: the type by its bytes, the size limits, a master and WebP variants with no metadata, the
  * fingerprint), one photo at a time, so the invocation holds one photo's bytes at most.
@@ -10,17 +10,25 @@
  * deletion does; pictures the feed did not give (an upload, an illustration) go too: the feed is the list.
  * A photo that cannot be fetched (refused address, error status, not an image, too large, too slow) is
  * recorded as the listing's photo problem for the agency's cabinet and the others go on; a copy fetched
- * earlier stays until the feed drops the address.
+ * earlier stays until the feed drops the address. A problem is tried again with a backoff at its feed's
+ * checks (`queueFeedPhotoRetries`, `retryFeedPhotos`; decision 108), not only when the list changes.
  */
-import { FEED_PHOTO_RECHECK_H, PHOTO_MAX_PIXELS, PHOTOS_PER_LISTING } from "#shared/constants.ts";
+import {
+  FEED_PHOTO_RECHECK_H,
+  FEED_PHOTO_RETRY_LISTINGS,
+  PHOTO_MAX_PIXELS,
+  PHOTOS_PER_LISTING,
+} from "#shared/constants.ts";
 import { dnsOverHttps, resolvingOnce, type ResolveHost } from "#worker/adapters/guarded-fetch.ts";
 import { fetchPhoto, type PhotoFetchProblem } from "#worker/adapters/photo-source.ts";
 import type { Database } from "#worker/app-env.ts";
 import { config, type ConfigSource } from "#worker/config.ts";
 import {
   deletePictures,
+  feedPhotoList,
   type FetchedPhoto,
   insertFetchedPhoto,
+  listingsWithDuePhotos,
   markPhotosChecked,
   type PhotoProblem,
   recordPhotoProblems,
@@ -31,7 +39,7 @@ import {
 } from "#worker/db/feed-photos.ts";
 import { reorderPhotos } from "#worker/db/images.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
-import type { FeedPhotosMessage } from "./feed-photos-message.ts";
+import { enqueueFeedPhotoRetries, type FeedPhotosMessage, type FeedPhotosRetryMessage } from "./feed-photos-message.ts";
 import { admitPhoto, type PhotoRefusal } from "./photo-admission.ts";
 import { type PhotoBindings, photoObjects, removePhotoObjects, storePhoto } from "./photo-store.ts";
 
@@ -55,7 +63,19 @@ export interface FeedPhotosSync {
 
 const RECHECK_MS = FEED_PHOTO_RECHECK_H * 3600 * 1000;
 
-/** A message on the FEEDS queue that asks for a listing's photos. */
+/** A message on the FEED_PHOTOS queue that asks for a listing's failed photos to be tried again. */
+export function isFeedPhotosRetryMessage(body: unknown): body is FeedPhotosRetryMessage {
+  const m = body as FeedPhotosRetryMessage | null;
+  return (
+    typeof m === "object" &&
+    m !== null &&
+    m.kind === "photos-retry" &&
+    Number.isSafeInteger(m.listingId) &&
+    m.listingId > 0
+  );
+}
+
+/** A message on the FEED_PHOTOS queue that asks for a listing's photos. */
 export function isFeedPhotosMessage(body: unknown): body is FeedPhotosMessage {
   const m = body as FeedPhotosMessage | null;
   return (
@@ -213,6 +233,38 @@ export async function syncFeedPhotos(
       await reorderPhotos(env.DB, listing.id, order);
     }
   }
+  for (const problem of problems) problem.position = urls.indexOf(problem.url);
   await recordPhotoProblems(env.DB, listing, problems, now);
   return sync;
+}
+
+/**
+ * Tries a feed listing's failed photos again (decision 108): its list rebuilt from what the last sync left
+ * (the photos held and the problems at their places) and synced, when a problem of it is due at `now`. A
+ * message is read when it is handled, so one queued before a newer list's sync syncs that newer list, never
+ * an older one. Null when nothing was due (tried meanwhile) or the listing is gone.
+ */
+export async function retryFeedPhotos(
+  env: FeedPhotosEnv,
+  listingId: number,
+  now: number,
+  options: FeedPhotosOptions = {},
+): Promise<FeedPhotosSync | null> {
+  const { urls, due } = await feedPhotoList(env.DB, listingId, now);
+  if (!due) return null;
+  return syncFeedPhotos(env, { listingId, urls }, now, options);
+}
+
+/**
+ * Queues a retry of the photos of each listing of feed `feedId` with a photo problem due at `now`, at most
+ * FEED_PHOTO_RETRY_LISTINGS (the rest at its next check): how many were queued.
+ */
+export async function queueFeedPhotoRetries(
+  env: { DB: Database } & Pick<Env, "FEED_PHOTOS">,
+  feedId: number,
+  now: number,
+): Promise<number> {
+  const listingIds = await listingsWithDuePhotos(env.DB, feedId, now, FEED_PHOTO_RETRY_LISTINGS);
+  await enqueueFeedPhotoRetries(env, listingIds);
+  return listingIds.length;
 }

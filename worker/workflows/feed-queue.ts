@@ -5,9 +5,12 @@
  * - a batch of a run's import, `{kind: "import", feedId, runId, validators}`, sent by the check and by each
  *   batch for the next: `importFeedBatch` writes at most FEED_IMPORT_BATCH staged offers;
  * - the archiving of a removed feed's listings, `{kind: "retire", feedId}`, sent when a manager removes it;
+ * and, on the FEED_PHOTOS queue of their own (decision 108) with the same consumer:
  * - a listing's photos, `{kind: "photos", listingId, urls}` (feed-photos-message.ts), sent by an import batch
  *   for each listing whose photo list changed: `syncFeedPhotos` makes the listing's photos equal to it
- *   (decision 102).
+ *   (decision 102);
+ * - a retry of a listing's photos that failed, `{kind: "photos-retry", listingId}`, sent by its feed's check
+ *   when one is due: `retryFeedPhotos` syncs the listing's list as its last sync left it (decision 108).
  * A message that throws (D1 unavailable) is retried by the queue (max_retries); what the feed itself did
  * wrong is the run's report, not an error.
  */
@@ -15,15 +18,22 @@ import { meterD1 } from "#worker/db/d1-meter.ts";
 import { isDevelopment } from "#worker/http/environment.ts";
 import { checkFeed } from "./feed-check.ts";
 import { type FeedImportMessage, type FeedRetireMessage, importFeedBatch, retireFeedBatch } from "./feed-import.ts";
-import type { FeedPhotosMessage } from "./feed-photos-message.ts";
-import { isFeedPhotosMessage, syncFeedPhotos } from "./feed-photos.ts";
+import type { FeedPhotosMessage, FeedPhotosRetryMessage } from "./feed-photos-message.ts";
+import {
+  isFeedPhotosMessage,
+  isFeedPhotosRetryMessage,
+  queueFeedPhotoRetries,
+  retryFeedPhotos,
+  syncFeedPhotos,
+} from "./feed-photos.ts";
 
 interface FeedCheckMessage {
   kind?: "check";
   feedId: number;
 }
 
-type FeedsMessage = FeedCheckMessage | FeedImportMessage | FeedRetireMessage | FeedPhotosMessage;
+type FeedsMessage =
+  FeedCheckMessage | FeedImportMessage | FeedRetireMessage | FeedPhotosMessage | FeedPhotosRetryMessage;
 
 const isId = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) > 0;
 
@@ -36,6 +46,7 @@ function feedsMessage(body: unknown): FeedsMessage | null {
   }
   if (m.kind === "retire" && isId(m.feedId)) return body as FeedRetireMessage;
   if (isFeedPhotosMessage(body)) return body;
+  if (isFeedPhotosRetryMessage(body)) return body;
   return null;
 }
 
@@ -57,23 +68,30 @@ const enqueueFeedImport = (env: Pick<Env, "FEEDS">) => async (message: FeedImpor
 
 /**
  * In development each message's D1 use is metered (decision 091) and logged with it: `npm run bench:feed`
- * reads the statements, round trips and rows written of every batch from these lines.
+ * reads the statements, round trips, rows written and most parameters bound to one statement of every
+ * message from these lines.
  */
 async function consume(message: FeedsMessage, real: Env): Promise<string | null> {
   const metered = isDevelopment(real) ? meterD1(real.DB) : null;
   const env = metered ? { ...real, DB: metered.db } : real;
   const done = await handle(message, env);
   if (!metered || done === null) return done;
-  const { statements, roundTrips, rowsWritten } = metered.counts;
-  return `${done} [d1: ${statements} statements, ${roundTrips} round trips, ${rowsWritten} rows written]`;
+  const { statements, roundTrips, rowsWritten, mostBound } = metered.counts;
+  return `${done} [d1: ${statements} statements, ${roundTrips} round trips, ${rowsWritten} rows written, ${mostBound} most bound]`;
 }
 
 async function handle(message: FeedsMessage, env: Env): Promise<string | null> {
   const now = Date.now();
-  if (message.kind === "photos") {
-    const sync = await syncFeedPhotos(env, message, now);
+  if (message.kind === "photos" || message.kind === "photos-retry") {
+    const retry = message.kind === "photos-retry";
+    const sync = retry ? await retryFeedPhotos(env, message.listingId, now) : await syncFeedPhotos(env, message, now);
     const kept = sync && `${sync.trusted + sync.unchanged} kept (${sync.unchanged} after a 304)`;
-    return `listing ${message.listingId} photos: ${sync ? `${sync.fetched} fetched, ${kept}, ${sync.failed} failed, ${sync.removed} removed` : "listing gone"}`;
+    const what = sync
+      ? `${sync.fetched} fetched, ${kept}, ${sync.failed} failed, ${sync.removed} removed`
+      : retry
+        ? "nothing due"
+        : "listing gone";
+    return `listing ${message.listingId} photos${retry ? " retried" : ""}: ${what}`;
   }
   if (message.kind === "retire") {
     const archived = await retireFeedBatch(env, message, now, (next) => enqueueFeedRetire(env, next.feedId));
@@ -85,8 +103,11 @@ async function handle(message: FeedsMessage, env: Env): Promise<string | null> {
   }
   const run = await checkFeed(env, message.feedId, now, enqueueFeedImport(env));
   if (!run) return `feed ${message.feedId}: removed, not checked`;
+  // Whatever the feed did, its listings' failed photos that are due are tried again (decision 108).
+  const retried = await queueFeedPhotoRetries(env, message.feedId, now);
   const counts = `${run.offersRead} offers read, ${run.offersValid} valid, ${run.refusalsCount} refused`;
-  return `feed ${message.feedId}: ${run.outcome}, ${counts}${run.staged ? ", importing" : ""}`;
+  const retries = retried ? `, ${retried} listings' photos retried` : "";
+  return `feed ${message.feedId}: ${run.outcome}, ${counts}${retries}${run.staged ? ", importing" : ""}`;
 }
 
 /** The consumer: each message handled in turn, acknowledged or retried on its own. */

@@ -19,6 +19,8 @@ const PROBLEMS: ApiFeedPhotoProblems = {
       message: "feedPhoto.problem.http_status",
       args: { status: 404 },
       tried_at: Date.UTC(2026, 10, 29, 11, 0),
+      tries: 1,
+      next_try_at: Date.UTC(2026, 10, 29, 12, 0),
     },
     {
       listing_id: 42,
@@ -29,6 +31,8 @@ const PROBLEMS: ApiFeedPhotoProblems = {
       message: "feedPhoto.problem.too_large",
       args: { max: 15 },
       tried_at: Date.UTC(2026, 10, 29, 11, 5),
+      tries: 10,
+      next_try_at: null,
     },
   ],
 };
@@ -64,6 +68,19 @@ describe("the agency's photos not fetched", () => {
       ["No. 42: —", "https://photos.agency.rs/42/1.jpg", "The photo is larger than 15 MB."],
     ]);
     expect(shown.rows[0]![3]).toContain("2026");
+  });
+
+  it("says when each photo is tried next, or that it is not tried by itself any more", () => {
+    const shown = rows(PROBLEMS, "en")!;
+    // 12:00 UTC is 13:00 in Belgrade.
+    expect(shown.rows[0]![4]).toBe("at the feed's first check from 29 Nov 2026, 13:00");
+    expect(shown.rows[1]![4]).toBe("Failed 10 times: tried again only when the feed changes this listing's photos");
+    cleanup();
+    expect(rows(PROBLEMS, "ru")!.rows[1]![4]).toBe(
+      "Неудачных попыток: 10. Снова попробуем, только когда фид изменит фото этого объявления",
+    );
+    cleanup();
+    expect(rows(PROBLEMS, "sr")!.rows[0]![4]).toContain("pri prvoj proveri fida od");
   });
 
   it("speaks the page's language, the listing's title marked with its own", () => {

@@ -1,20 +1,24 @@
 import { useId } from "react";
 import type { ApiFeedPhotoProblem, ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
+import { FEED_PHOTO_TRIES } from "#shared/constants.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./agency.module.css";
 
 /**
  * The photos the agency's feeds name that could not be fetched (decision 102): the listing, the photo's
- * address, why (`feedPhoto.problem.*`) and when it was last tried. Shown only while there are some.
+ * address, why (`feedPhoto.problem.*`), when it was last tried and when it will be tried again (decision
+ * 108). Shown only while there are some.
  */
 export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems }) {
   const { t, intl } = useI18n();
   const captionId = useId();
   if (problems.count === 0) return null;
+  const when = (at: number) =>
+    intl.formatDate(at, { dateStyle: "medium", timeStyle: "short", timeZone: "Europe/Belgrade" });
   return (
     <section className={styles.section} aria-labelledby="agency-feed-photos" data-testid="feed-photo-problems">
       <h2 id="agency-feed-photos">{t("cabinetAgency.feedPhotos.heading")}</h2>
-      <p className={styles.lead}>{t("cabinetAgency.feedPhotos.lead")}</p>
+      <p className={styles.lead}>{t("cabinetAgency.feedPhotos.lead", { tries: FEED_PHOTO_TRIES })}</p>
       {/* A region of its own, focusable, so that a keyboard scrolls the long addresses into view. */}
       <div className={styles.tableBox} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={styles.table}>
@@ -29,6 +33,7 @@ export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems
               <th scope="col">{t("cabinetAgency.feedPhotos.url")}</th>
               <th scope="col">{t("cabinetAgency.feedPhotos.reason")}</th>
               <th scope="col">{t("cabinetAgency.feedPhotos.tried")}</th>
+              <th scope="col">{t("cabinetAgency.feedPhotos.next")}</th>
             </tr>
           </thead>
           <tbody>
@@ -42,13 +47,17 @@ export function FeedPhotoProblems({ problems }: { problems: ApiFeedPhotoProblems
                 </td>
                 <td>{t(problem.message, problem.args)}</td>
                 <td>
-                  <time dateTime={new Date(problem.tried_at).toISOString()}>
-                    {intl.formatDate(problem.tried_at, {
-                      dateStyle: "medium",
-                      timeStyle: "short",
-                      timeZone: "Europe/Belgrade",
-                    })}
-                  </time>
+                  <time dateTime={new Date(problem.tried_at).toISOString()}>{when(problem.tried_at)}</time>
+                </td>
+                <td>
+                  {problem.next_try_at === null ? (
+                    t("cabinetAgency.feedPhotos.noMoreTries", { tries: problem.tries })
+                  ) : (
+                    <>
+                      {t("cabinetAgency.feedPhotos.nextTry")}{" "}
+                      <time dateTime={new Date(problem.next_try_at).toISOString()}>{when(problem.next_try_at)}</time>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { type ApiAgencyFeed, type ApiFeedRun, FEED_URL_MAX } from "#shared/api/agency-feeds.ts";
-import { FEEDS_PER_AGENCY } from "#shared/constants.ts";
+import { FEED_NEW_LISTINGS_PER_DAY, FEED_NEW_LISTINGS_PER_DAY_CHECKED, FEEDS_PER_AGENCY } from "#shared/constants.ts";
 import { Field } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./agency.module.css";
@@ -56,6 +56,15 @@ function RunReport({ run }: { run: ApiFeedRun }) {
             unchanged: run.unchanged,
           })}
           {run.importing ? ` ${t("cabinetAgency.feeds.importing")}` : ""}
+        </p>
+      ) : null}
+      {run.outcome === "fetched" && run.waiting > 0 ? (
+        <p className={styles.lead} data-testid="feed-waiting">
+          {t("cabinetAgency.feeds.offersWaiting", {
+            count: run.waiting,
+            max: FEED_NEW_LISTINGS_PER_DAY,
+            maxChecked: FEED_NEW_LISTINGS_PER_DAY_CHECKED,
+          })}
         </p>
       ) : null}
       {run.refusals.length > 0 ? (

@@ -35,6 +35,7 @@ export function toFeedRun(row: FeedRunRow): ApiFeedRun {
     updated: row.updated,
     archived: row.archived,
     unchanged: row.unchanged,
+    waiting: row.waiting,
     importing: row.importing === 1,
   };
 }
@@ -60,5 +61,7 @@ export function toFeedPhotoProblem(row: PhotoProblemRow, locale: Locale): ApiFee
     message: `feedPhoto.problem.${row.code}`,
     args: parsed<Record<string, string | number>>(row.args, {}),
     tried_at: row.tried_at,
+    tries: row.tries,
+    next_try_at: row.next_try_at,
   };
 }
