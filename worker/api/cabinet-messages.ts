@@ -125,6 +125,17 @@ async function deliverNowOrAfterPage(c: Context<AppEnv>, ranges: DeliveredRange[
   );
 }
 
+/**
+ * Work a page's answer need not wait for: after it, when the call is made for a page (decision 110), else
+ * before the answer. A failure is logged, as publishing's are.
+ */
+async function afterPageOrNow(c: Context<AppEnv>, work: () => Promise<void>): Promise<void> {
+  const logged = () => work().catch((error: unknown) => console.error("live publish failed:", error));
+  const afterAnswer = pageAfterAnswer(c);
+  if (afterAnswer) afterAnswer(logged);
+  else await logged();
+}
+
 const blocked = (c: Context) =>
   apiError(c, 409, "blocked", "A participant has blocked this conversation: no messages either way");
 const closed = (c: Context) =>
@@ -303,9 +314,12 @@ cabinetMessages
             read_at: new Date(now).toISOString(),
           }),
         () => publishToUser(c.env, me, { type: "unread", unread }),
-        // The agent read it: so did the counts of the agency's managers, which are the agent's.
-        async () => publishUnread(c.env, await managersCountingWith(c.env.DB, conversation.id, me)),
       ]);
+      // The agent read it: so did the counts of the agency's managers, which are the agent's. Two reads in a
+      // row that the reader's page need not wait for.
+      await afterPageOrNow(c, () =>
+        managersCountingWith(c.env.DB, conversation.id, me).then((managers) => publishUnread(c.env, managers)),
+      );
     }
     return c.json({ data: { unread } });
   })
