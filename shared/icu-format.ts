@@ -11,7 +11,7 @@ import type { KnownTexts } from "./formatted-texts-protocol.ts";
 
 type FormatValues = Record<string, unknown>;
 
-/** Formatters are costly to build: one per locale and options, kept for the isolate's (or browser tab's) life. */
+/** Formatters are costly to build: one per locale and options, kept for the isolate's or page's life. */
 function memo<T>(make: (key: string) => T): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
@@ -48,11 +48,12 @@ type FormatKind = "n" | "d" | "r" | "l";
 export type TextFormat = (formatter: `${FormatKind}${string}`, ...args: unknown[]) => string;
 
 /**
- * The Intl objects of one language, by format (`n{…}`): shared by every formatter of the language, since a
- * page's formatter is made per render (its table of texts is the page's) and an Intl object is immutable.
+ * The formats of one language. Each text is looked up in `known` (the table a page carries,
+ * decision 018) before Intl is asked, and what Intl made is kept there. Intl objects are built on the
+ * first miss, so a page whose texts are all in the table never loads the browser's locale data.
  */
-const intlOf = memo((tag) =>
-  memo((formatter) => {
+export function textFormats(tag: string, known?: KnownTexts | null): TextFormat {
+  const intl = memo((formatter) => {
     const options = JSON.parse(formatter.slice(1));
     const kind = formatter[0] as FormatKind;
     const made =
@@ -63,19 +64,7 @@ const intlOf = memo((tag) =>
             options,
           );
     return made as { format(...args: unknown[]): string };
-  }),
-);
-
-/** A language's plural rules by type (`cardinal`, `ordinal`), shared as `intlOf`'s objects are. */
-const pluralsOf = memo((tag) => memo((type) => new Intl.PluralRules(tag, { type: type as Intl.PluralRuleType })));
-
-/**
- * The formats of one language. Each text is looked up in `known` (the table a page carries,
- * decision 018) before Intl is asked, and what Intl made is kept there. Intl objects are built on the
- * first miss, so a page whose texts are all in the table never loads the browser's locale data.
- */
-export function textFormats(tag: string, known?: KnownTexts | null): TextFormat {
-  const intl = intlOf(tag);
+  });
   return (formatter, ...args) => {
     const input = JSON.stringify(args);
     let text = known?.get(tag, formatter, input);
@@ -88,7 +77,7 @@ export function textFormats(tag: string, known?: KnownTexts | null): TextFormat 
 }
 
 export function icuFormatter(tag: string, formatText: TextFormat = textFormats(tag)): IcuFormatter {
-  const plurals = pluralsOf(tag);
+  const plurals = memo((type) => new Intl.PluralRules(tag, { type: type as Intl.PluralRuleType }));
 
   /** A skeleton's options (`::currency/EUR`); named styles (`long`, `percent`) are not used by our messages. */
   function styleOptions(style: unknown): object {
