@@ -435,15 +435,6 @@ export const FEED_PHOTO_TIMEOUT_MS = 10_000;
 export const FEED_PHOTO_RECHECK_H = 7 * 24;
 export const FEED_PHOTO_PROBLEMS_SHOWN = 100;
 /**
- * A feed's photo that could not be fetched is tried again (decision 108) at its feed's first check after
- * each of these waits, counted from the failed try (then daily), until it has failed FEED_PHOTO_TRIES
- * times; after that only a change of its listing's photo list tries it. One check queues the retries of at
- * most FEED_PHOTO_RETRY_LISTINGS listings (one message each), the rest wait for the next check.
- */
-export const FEED_PHOTO_RETRY_AFTER_H = [1, 6, 24] as const;
-export const FEED_PHOTO_TRIES = 10;
-export const FEED_PHOTO_RETRY_LISTINGS = 500;
-/**
  * Writing listings from feeds (decision 101): the offers one FEEDS message writes (each up to five statements,
  * far under 1 000 queries an invocation), the offers staged by one statement (one JSON parameter), and how
  * many days before its end a listing whose offer is still in the feed is renewed.
@@ -451,13 +442,3 @@ export const FEED_PHOTO_RETRY_LISTINGS = 500;
 export const FEED_IMPORT_BATCH = 100;
 export const FEED_STAGE_ROWS = 200;
 export const FEED_RENEW_DAYS = 3;
-/**
- * New listings one agency's feeds may put into the moderation queue within 24 hours (decision 108): while
- * no moderator has checked the agency's licence, FEED_NEW_LISTINGS_PER_DAY (a small or mid-sized agency's
- * whole stock on its first day, a large one's within days, about the time its licence check takes); once
- * checked, FEED_NEW_LISTINGS_PER_DAY_CHECKED (any Serbian agency's whole stock at once, still a bound on
- * what a compromised feed server can flood the queue with). New offers over it wait, unwritten, for a later
- * check; updates of existing listings are not counted.
- */
-export const FEED_NEW_LISTINGS_PER_DAY = 500;
-export const FEED_NEW_LISTINGS_PER_DAY_CHECKED = 10_000;

@@ -7,7 +7,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, inject, it } from "vitest";
 import type { ApiFeedRun } from "#shared/api/agency-feeds.ts";
-import { FEED_NEW_LISTINGS_PER_DAY, FEED_NEW_LISTINGS_PER_DAY_CHECKED } from "#shared/constants.ts";
+import { FEED_NEW_LISTINGS_PER_DAY, FEED_NEW_LISTINGS_PER_DAY_CHECKED } from "#shared/feed-limits.ts";
 import { newListingsAllowed } from "#worker/db/agency-feeds.ts";
 import { FLAT_FOR_SALE, yrlFeed, yrlOffer, type YrlOfferFields } from "#tests/fixtures/yrl-feeds.ts";
 import { call, ORIGIN, signUpByPhone } from "./auth-fixtures.ts";

@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
-import { FEED_PHOTO_TRIES } from "#shared/constants.ts";
+import { FEED_PHOTO_TRIES } from "#shared/feed-limits.ts";
 import { listingsWithDuePhotos } from "#worker/db/feed-photos.ts";
 import { checkFeed } from "#worker/workflows/feed-check.ts";
 import { type FeedImportMessage, importFeedBatch } from "#worker/workflows/feed-import.ts";

@@ -4,13 +4,8 @@
  * report, the last FEED_RUNS_KEPT per feed.
  */
 import type { Database } from "#worker/app-env.ts";
-import {
-  FEED_CHECK_INTERVAL_H,
-  FEED_NEW_LISTINGS_PER_DAY,
-  FEED_NEW_LISTINGS_PER_DAY_CHECKED,
-  FEED_RUNS_KEPT,
-  FEEDS_PER_AGENCY,
-} from "#shared/constants.ts";
+import { FEED_CHECK_INTERVAL_H, FEED_RUNS_KEPT, FEEDS_PER_AGENCY } from "#shared/constants.ts";
+import { FEED_NEW_LISTINGS_PER_DAY, FEED_NEW_LISTINGS_PER_DAY_CHECKED } from "#shared/feed-limits.ts";
 import type { FeedRunOutcome } from "#shared/api/agency-feeds.ts";
 import { adoptStatement } from "./feed-listings.ts";
 import { isUniqueConstraintError } from "./users.ts";

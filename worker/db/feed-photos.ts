@@ -5,7 +5,7 @@
  */
 import type { Database } from "#worker/app-env.ts";
 import type { Locale } from "#shared/locales.ts";
-import { FEED_PHOTO_RETRY_AFTER_H, FEED_PHOTO_TRIES } from "#shared/constants.ts";
+import { FEED_PHOTO_RETRY_AFTER_H, FEED_PHOTO_TRIES } from "#shared/feed-limits.ts";
 import type { DeletedPhoto } from "./images.ts";
 import type { TitleRow } from "./listing-titles.ts";
 

@@ -13,12 +13,8 @@
  * earlier stays until the feed drops the address. A problem is tried again with a backoff at its feed's
  * checks (`queueFeedPhotoRetries`, `retryFeedPhotos`; decision 108), not only when the list changes.
  */
-import {
-  FEED_PHOTO_RECHECK_H,
-  FEED_PHOTO_RETRY_LISTINGS,
-  PHOTO_MAX_PIXELS,
-  PHOTOS_PER_LISTING,
-} from "#shared/constants.ts";
+import { FEED_PHOTO_RECHECK_H, PHOTO_MAX_PIXELS, PHOTOS_PER_LISTING } from "#shared/constants.ts";
+import { FEED_PHOTO_RETRY_LISTINGS } from "#shared/feed-limits.ts";
 import { dnsOverHttps, resolvingOnce, type ResolveHost } from "#worker/adapters/guarded-fetch.ts";
 import { fetchPhoto, type PhotoFetchProblem } from "#worker/adapters/photo-source.ts";
 import type { Database } from "#worker/app-env.ts";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import type { ApiFeedPhotoProblem, ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
-import { FEED_PHOTO_TRIES } from "#shared/constants.ts";
+import { FEED_PHOTO_TRIES } from "#shared/feed-limits.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./agency.module.css";
 

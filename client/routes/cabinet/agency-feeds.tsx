@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { type ApiAgencyFeed, type ApiFeedRun, FEED_URL_MAX } from "#shared/api/agency-feeds.ts";
-import { FEED_NEW_LISTINGS_PER_DAY, FEED_NEW_LISTINGS_PER_DAY_CHECKED, FEEDS_PER_AGENCY } from "#shared/constants.ts";
+import { FEED_NEW_LISTINGS_PER_DAY, FEED_NEW_LISTINGS_PER_DAY_CHECKED } from "#shared/feed-limits.ts";
+import { FEEDS_PER_AGENCY } from "#shared/constants.ts";
 import { Field } from "#client/components/auth-dialog/form-parts.tsx";
 import { useI18n } from "#client/i18n/intl.tsx";
 import styles from "./agency.module.css";
