@@ -5,7 +5,6 @@
  * checks and photo syncs go through the built worker's FEEDS consumer (its photo codecs installed).
  */
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { describe, expect, inject, it, vi } from "vitest";
 import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
 import { FEED_PHOTO_TRIES } from "#shared/feed-limits.ts";
@@ -14,6 +13,7 @@ import { checkFeed } from "#worker/workflows/feed-check.ts";
 import { type FeedImportMessage, importFeedBatch } from "#worker/workflows/feed-import.ts";
 import { FLAT_FOR_SALE, yrlFeed, yrlOffer } from "#tests/fixtures/yrl-feeds.ts";
 import { call, signUpByPhone } from "./auth-fixtures.ts";
+import { deliverFeedMessage } from "./feed-import-fixtures.ts";
 
 const feedServer = inject("feedServer");
 const photoServer = inject("photoServer");
@@ -22,27 +22,6 @@ let names = 0;
 const uniqueName = () => `retry${Date.now() % 1_000_000}-${++names}`;
 
 /** The built worker's queue handler, over RPC: its photo codecs are installed. */
-const worker = (exports as unknown as { default: { queue(batch: unknown): Promise<void> } }).default;
-
-/** Hands one message to the built worker's FEEDS consumer and waits for it to be acknowledged. */
-async function deliver(body: unknown) {
-  const outcome: string[] = [];
-  await worker.queue({
-    queue: "nekretnine-feeds",
-    messages: [
-      {
-        id: `m-${uniqueName()}`,
-        timestamp: new Date(),
-        attempts: 1,
-        body,
-        ack: () => outcome.push("ack"),
-        retry: () => outcome.push("retry"),
-      },
-    ],
-  });
-  await vi.waitFor(() => expect(outcome).toEqual(["ack"]));
-}
-
 /** An agency with its manager, a feed of its on the feed server, and one offer naming `photos`. */
 async function feedListing(photos: string[]) {
   const who = await signUpByPhone({ name: "Manager Petra" });
@@ -76,7 +55,7 @@ async function feedListing(photos: string[]) {
   }
   const photosMessage = sent.find((m) => m.kind === "photos") as { listingId: number; urls: string[] };
   expect(photosMessage.urls).toEqual(photos);
-  await deliver(photosMessage);
+  await deliverFeedMessage(photosMessage);
   return { who, agencyId, feedId: feed!.id, listingId: photosMessage.listingId };
 }
 
@@ -133,15 +112,15 @@ describe("a feed photo that failed", () => {
 
     // Before the hour is up, neither a check nor a retry message asks the server again.
     expect(await listingsWithDuePhotos(env.DB, feedId, Date.now(), 10)).toEqual([]);
-    await deliver({ kind: "photos-retry", listingId });
-    await deliver({ feedId });
+    await deliverFeedMessage({ kind: "photos-retry", listingId });
+    await deliverFeedMessage({ feedId });
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await asked(name, "flaky-2.jpg")).toBe(1);
 
     // An hour later the feed's check retries it; it still fails, and waits 6 hours now.
     await later(listingId, HOUR);
     expect(await listingsWithDuePhotos(env.DB, feedId, Date.now(), 10)).toEqual([listingId]);
-    await deliver({ feedId });
+    await deliverFeedMessage({ feedId });
     await vi.waitFor(async () => expect((await problemsOf(listingId))[0]?.tries).toBe(2), { timeout: 10_000 });
     const second = (await problemsOf(listingId))[0]!;
     expect(second.next_try_at).toBe(second.tried_at + 6 * HOUR);
@@ -153,7 +132,7 @@ describe("a feed photo that failed", () => {
     // The server serves it now; 6 hours later the check fetches it into its place, and the problem is gone.
     expect((await fetch(`${photoServer}/${name}/fix/flaky-2.jpg`, { method: "POST" })).status).toBe(204);
     await later(listingId, 6 * HOUR);
-    await deliver({ feedId });
+    await deliverFeedMessage({ feedId });
     await vi.waitFor(async () => expect(await heldOf(listingId)).toEqual(photos), { timeout: 10_000 });
     expect(await problemsOf(listingId)).toEqual([]);
     expect(await asked(name, "flaky-2.jpg")).toBe(3);
@@ -169,7 +148,7 @@ describe("a feed photo that failed", () => {
       .bind(FEED_PHOTO_TRIES - 1, listingId)
       .run();
     await later(listingId, HOUR);
-    await deliver({ kind: "photos-retry", listingId });
+    await deliverFeedMessage({ kind: "photos-retry", listingId });
     const [last] = await problemsOf(listingId);
     expect(last).toMatchObject({ url: photos[1], tries: FEED_PHOTO_TRIES, next_try_at: null });
     expect(await asked(name, "missing.jpg")).toBe(2);

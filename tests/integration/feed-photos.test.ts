@@ -5,7 +5,6 @@
  * are kept. The messages go through the built worker's FEEDS consumer (its photo codecs installed).
  */
 import { env, SELF } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it, vi } from "vitest";
 import type { ApiFeedPhotoProblems } from "#shared/api/agency-feeds.ts";
 import { photoVariants } from "#shared/photo-variants.ts";
@@ -13,6 +12,7 @@ import { syncFeedPhotos } from "#worker/workflows/feed-photos.ts";
 import { enqueueFeedPhotos, type FeedPhotosMessage } from "#worker/workflows/feed-photos-message.ts";
 import { GPS_SECONDS_BYTES } from "#tests/fixtures/photos.ts";
 import { call, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { deliverFeedMessage } from "./feed-import-fixtures.ts";
 
 const server = inject("photoServer");
 /** The origin the consumer purges the edge cache for (worker/http/site-origin.ts, in development). */
@@ -39,30 +39,10 @@ async function agencyListing(): Promise<number> {
   return id;
 }
 
-/**
- * The built worker's queue handler, called over RPC (workerd hands it the Worker's own env): its photo
- * codecs are installed, unlike in the modules a test imports.
- */
-const worker = (exports as unknown as { default: { queue(batch: unknown): Promise<void> } }).default;
-
 /** Hands one photos message to the built worker's FEEDS consumer and waits for it to be done. */
 async function sync(listingId: number, urls: string[]) {
   const body: FeedPhotosMessage = { kind: "photos", listingId, urls };
-  const outcome: string[] = [];
-  await worker.queue({
-    queue: "nekretnine-feeds",
-    messages: [
-      {
-        id: `m-${listingId}`,
-        timestamp: new Date(),
-        attempts: 1,
-        body,
-        ack: () => outcome.push("ack"),
-        retry: () => outcome.push("retry"),
-      },
-    ],
-  });
-  await vi.waitFor(() => expect(outcome).toEqual(["ack"]));
+  await deliverFeedMessage(body, `m-${listingId}`);
 }
 
 interface Stored {
