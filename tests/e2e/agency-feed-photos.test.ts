@@ -32,20 +32,31 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => feedServer.close(() => resolve())));
 
-/** Each language's page: the section's heading and caption, and why the photo was not fetched. */
+/**
+ * Each language's page: the section's heading and caption, why the photo was not fetched, and when it is
+ * tried next (decision 108).
+ */
 const LANGUAGES = [
   [
     "/cabinet/agency/",
     "Photos not fetched",
     "Photos not fetched: 1",
     "The photo's server answered with an error (HTTP 404).",
+    "at the feed's first check from ",
   ],
-  ["/ru/cabinet/agency/", "Не загруженные фото", "Не загружено фото: 1", "Сервер фото ответил ошибкой (HTTP 404)."],
+  [
+    "/ru/cabinet/agency/",
+    "Не загруженные фото",
+    "Не загружено фото: 1",
+    "Сервер фото ответил ошибкой (HTTP 404).",
+    "при первой проверке фида после ",
+  ],
   [
     "/sr/cabinet/agency/",
     "Nepreuzete fotografije",
     "Nepreuzete fotografije: 1",
     "Server fotografije je odgovorio greškom (HTTP 404).",
+    "pri prvoj proveri fida od ",
   ],
 ] as const;
 
@@ -62,6 +73,8 @@ async function problemsOn(page: Page) {
     url: await cells.nth(1).textContent(),
     why: await cells.nth(2).textContent(),
     tried: await cells.nth(3).locator("time").getAttribute("datetime"),
+    next: await cells.nth(4).textContent(),
+    nextAt: await cells.nth(4).locator("time").getAttribute("datetime"),
   };
 }
 
@@ -87,12 +100,15 @@ it("lists the photo that failed, in three languages, with and without JavaScript
         { timeout: 60_000, interval: 1_000 },
       )
       .toBe(1);
-    for (const [path, heading, caption, why] of LANGUAGES) {
+    for (const [path, heading, caption, why, next] of LANGUAGES) {
       if (path !== "/cabinet/agency/") await page.goto(path);
       const shown = await problemsOn(page);
       expect(shown).toMatchObject({ heading, caption, url: photoUrl(), why });
       expect(shown.listing).toMatch(/^\S+ \d+: \S/);
       expect(Date.parse(shown.tried!)).toBeGreaterThan(Date.now() - 10 * 60_000);
+      // The first failure is tried again an hour after it, at the feed's first check from then.
+      expect(shown.next).toMatch(new RegExp(`^${next}\\S`));
+      expect(Date.parse(shown.nextAt!) - Date.parse(shown.tried!)).toBe(60 * 60_000);
     }
 
     // With JavaScript: the same account reaches the page by the app's own navigation from the cabinet.
