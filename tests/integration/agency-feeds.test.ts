@@ -71,7 +71,8 @@ describe("POST /api/agency/feeds", () => {
     const feed = await vi.waitFor(
       async () => {
         const [first] = await feeds();
-        if (!first?.last_run) throw new Error("not checked yet");
+        // A run is listed from its start (importing, nothing read yet): the report is whole once imported.
+        if (!first?.last_run || first.last_run.importing) throw new Error("not checked yet");
         return first;
       },
       { timeout: 15_000, interval: 200 },
