@@ -7,7 +7,6 @@
  * were accepted and refused, and how long the burst took; then the answers that must not differ (an existing
  * and a missing account) and must not be errors. Exits non-zero naming every rule that did not hold.
  */
-import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import {
   CODE_REQUESTS_PER_IP_PER_HOUR,
@@ -21,10 +20,9 @@ import {
   STATISTICS_EVENTS_PER_IP_PER_HOUR,
   UNSUBSCRIBE_REQUESTS_PER_IP_PER_HOUR,
 } from "#shared/constants.ts";
-import { buildSite } from "#harness/build.ts";
+import { freshBenchSite } from "#harness/bench-site.ts";
 import { FOLDERS } from "#harness/folders.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 
@@ -133,17 +131,7 @@ async function burst(rule: string, limit: number, okStatus: number, fire: (i: nu
 }
 
 async function main() {
-  if (values.build && !values["no-build"]) {
-    console.log(`▶ build → ${folders.build}`);
-    const built = buildSite(folders.build);
-    if (built.status !== 0) {
-      console.error(built.output);
-      process.exit(built.status);
-    }
-  }
-  console.log(`▶ fresh seed → ${folders.state}`);
-  rmSync(folders.state, { recursive: true, force: true });
-  await seedLocalD1({ state: folders.state, listings: 600, log: () => {} });
+  await freshBenchSite(folders, { build: values.build && !values["no-build"], listings: 600 });
   server = await serveBuild(folders, { vars: { PAGE_CACHE_TTL: "0" } });
   console.log(`▶ served at ${server.url}; ${CONCURRENCY} concurrent requests per rule\n`);
 

@@ -20,16 +20,15 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { execFileSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
-import { buildSite } from "#harness/build.ts";
+import { freshBenchSite } from "#harness/bench-site.ts";
 import { FOLDERS } from "#harness/folders.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { largeYrlFeed } from "#harness/yrl-feeds.ts";
@@ -359,17 +358,7 @@ const LISTING_STATE = `SELECT (SELECT COUNT(*) FROM listings) AS listings, (SELE
   (SELECT COUNT(*) FROM feed_staged) AS staged`;
 
 async function main() {
-  if (!values["no-build"]) {
-    console.log(`▶ build → ${folders.build}`);
-    const built = buildSite(folders.build);
-    if (built.status !== 0) {
-      console.error(built.output);
-      process.exit(built.status);
-    }
-  }
-  console.log(`▶ fresh seed → ${folders.state}`);
-  rmSync(folders.state, { recursive: true, force: true });
-  await seedLocalD1({ state: folders.state, listings: 50, log: () => {} });
+  await freshBenchSite(folders, { build: !values["no-build"], listings: 50 });
 
   const photos = photoServer();
   await new Promise<void>((resolve) => photos.server.listen(0, "127.0.0.1", resolve));

@@ -18,16 +18,15 @@
  * not in workerd), or `isolate`, the Worker's own WASM codecs as a Worker without the binding runs them.
  */
 import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { parseArgs } from "node:util";
 import encodeJpeg, { init as initJpegEncoder } from "@jsquash/jpeg/encode.js";
 import encodeWebp, { init as initWebpEncoder } from "@jsquash/webp/encode.js";
 import { weighFiles } from "#harness/audit/first-load.ts";
-import { buildSite } from "#harness/build.ts";
+import { freshBenchSite } from "#harness/bench-site.ts";
 import { FOLDERS } from "#harness/folders.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { encodePng } from "#worker/images/png.ts";
@@ -199,17 +198,7 @@ function memory(pid: number, reset: boolean): { rss: number; peak: number } {
 }
 
 async function main() {
-  if (values.build && !values["no-build"]) {
-    console.log(`▶ build → ${folders.build}`);
-    const built = buildSite(folders.build);
-    if (built.status !== 0) {
-      console.error(built.output);
-      process.exit(built.status);
-    }
-  }
-  console.log(`▶ fresh seed → ${folders.state}`);
-  rmSync(folders.state, { recursive: true, force: true });
-  await seedLocalD1({ state: folders.state, listings: 50, log: () => {} });
+  await freshBenchSite(folders, { build: values.build && !values["no-build"], listings: 50 });
   await addDraft();
   const kinds = values.kinds.split(",") as Kind[];
   for (const kind of kinds) if (!(kind in KINDS)) throw new Error(`unknown kind ${kind}: ${Object.keys(KINDS)}`);

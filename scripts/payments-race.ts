@@ -18,13 +18,11 @@
  * ledger from D1. Exits non-zero when it was not exactly once.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { PRODUCTS } from "#shared/products.ts";
-import { buildSite } from "#harness/build.ts";
+import { freshBenchSite } from "#harness/bench-site.ts";
 import { FOLDERS } from "#harness/folders.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { seedLocalD1 } from "#harness/seed/local-d1.ts";
 import { freePort, type ServedBuild, serveBuild } from "#harness/serve-build.ts";
 import { wrangler } from "#harness/wrangler.ts";
 import { signWebhook } from "#worker/adapters/payments/stripe.ts";
@@ -137,17 +135,7 @@ async function d1(sql: string): Promise<Record<string, unknown>[]> {
 }
 
 async function main() {
-  if (!values["no-build"]) {
-    console.log(`▶ build → ${folders.build}`);
-    const built = buildSite(folders.build);
-    if (built.status !== 0) {
-      console.error(built.output);
-      process.exit(built.status ?? 1);
-    }
-  }
-  console.log(`▶ fresh seed → ${folders.state}`);
-  rmSync(folders.state, { recursive: true, force: true });
-  await seedLocalD1({ state: folders.state, listings: 100, log: () => {} });
+  await freshBenchSite(folders, { build: !values["no-build"], listings: 100 });
 
   const stripe = fakeStripe();
   const stripePort = await freePort();
