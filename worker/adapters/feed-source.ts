@@ -6,7 +6,15 @@
  * stream: the reader (worker/feeds/) bounds what it takes.
  */
 import { FEED_FETCH_TIMEOUT_MS, FEED_MAX_BYTES, FEED_MAX_REDIRECTS } from "#shared/constants.ts";
-import { dnsOverHttps, fetchGuarded, isPrivateAddress, type ResolveHost, urlRefusal } from "./guarded-fetch.ts";
+import {
+  conditionalHeaders,
+  dnsOverHttps,
+  fetchGuarded,
+  isPrivateAddress,
+  type ResolveHost,
+  urlRefusal,
+  type Validators,
+} from "./guarded-fetch.ts";
 
 /** Why a feed was not fetched. */
 export type FeedFetchProblem =
@@ -33,7 +41,7 @@ export { dnsOverHttps, isPrivateAddress };
 
 export interface FeedFetchOptions {
   /** What the last fetch answered: the feed is sent again only when it changed. */
-  previous?: { etag: string | null; lastModified: string | null } | null;
+  previous?: Validators | null;
   /** Development and tests only: feeds served on loopback. */
   allowPrivateAddresses: boolean;
   /** How host names are resolved for the address check; DNS over HTTPS by default. */
@@ -55,12 +63,11 @@ export function feedUrlProblem(url: string, allowPrivateAddresses: boolean): Fee
  */
 export async function fetchFeed(url: string, options: FeedFetchOptions): Promise<FeedFetch> {
   const timeoutMs = options.timeoutMs ?? FEED_FETCH_TIMEOUT_MS;
-  const headers: Record<string, string> = {
+  const headers = {
     "user-agent": options.userAgent,
     accept: "application/xml, text/xml;q=0.9, */*;q=0.1",
+    ...conditionalHeaders(options.previous),
   };
-  if (options.previous?.etag) headers["if-none-match"] = options.previous.etag;
-  if (options.previous?.lastModified) headers["if-modified-since"] = options.previous.lastModified;
   const answer = await fetchGuarded(url, {
     headers,
     // One deadline for the answer and its body: aborting ends the body's stream too.

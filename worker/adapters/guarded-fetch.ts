@@ -24,6 +24,20 @@ export interface AddressRules {
   httpsOnly?: boolean;
 }
 
+/** What an earlier answer said of its body, for a conditional request (an unchanged body is a 304). */
+export interface Validators {
+  etag: string | null;
+  lastModified: string | null;
+}
+
+/** The request headers that ask `url` only for a body changed since `previous`. */
+export function conditionalHeaders(previous: Validators | null | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (previous?.etag) headers["if-none-match"] = previous.etag;
+  if (previous?.lastModified) headers["if-modified-since"] = previous.lastModified;
+  return headers;
+}
+
 export interface GuardedFetchOptions extends AddressRules {
   headers: Record<string, string>;
   /** Aborts the request; aborting also ends the answer's body stream. */

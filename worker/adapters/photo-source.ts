@@ -6,7 +6,13 @@
  * PHOTO_MAX_BYTES — counted as it comes, whatever Content-Length announced.
  */
 import { FEED_MAX_REDIRECTS, FEED_PHOTO_TIMEOUT_MS, PHOTO_MAX_BYTES } from "#shared/constants.ts";
-import { fetchGuarded, type ResolveHost, type UrlRefusal } from "./guarded-fetch.ts";
+import {
+  conditionalHeaders,
+  fetchGuarded,
+  type ResolveHost,
+  type UrlRefusal,
+  type Validators,
+} from "./guarded-fetch.ts";
 
 /** Why a photo was not fetched; its text is `feedPhoto.problem.{code}` with the other fields as values. */
 export type PhotoFetchProblem =
@@ -24,7 +30,7 @@ export type PhotoFetch =
 
 export interface PhotoFetchOptions {
   /** The validators of the copy kept: the photo is sent again only when it changed. */
-  previous?: { etag: string | null; lastModified: string | null } | null;
+  previous?: Validators | null;
   /** Development and tests only: photos served on loopback, over http. */
   allowPrivateAddresses: boolean;
   resolve?: ResolveHost;
@@ -64,12 +70,11 @@ export async function fetchPhoto(url: string, options: PhotoFetchOptions): Promi
   const timeoutMs = options.timeoutMs ?? FEED_PHOTO_TIMEOUT_MS;
   const seconds = timeoutMs / 1000;
   const signal = AbortSignal.timeout(timeoutMs);
-  const headers: Record<string, string> = {
+  const headers = {
     "user-agent": options.userAgent,
     accept: "image/jpeg, image/png, image/webp, */*;q=0.1",
+    ...conditionalHeaders(options.previous),
   };
-  if (options.previous?.etag) headers["if-none-match"] = options.previous.etag;
-  if (options.previous?.lastModified) headers["if-modified-since"] = options.previous.lastModified;
   const answer = await fetchGuarded(url, {
     headers,
     signal,
