@@ -13,7 +13,14 @@ import { PHOTO_UNDO_MS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { blocksPng } from "#tests/fixtures/photos.ts";
 import { fileBrowser } from "./browser.ts";
-import { ABANDONED_LOOKUPS, LEFT_SCRIPTS, sessions, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
+import {
+  ABANDONED_LOOKUPS,
+  LEFT_SCRIPTS,
+  LEFT_VISITOR_STATE,
+  sessions,
+  CSP_PRELOADS,
+  SUPERSEDED_DATA,
+} from "./session.ts";
 
 const baseURL = inject("baseURL");
 const browser = fileBrowser();
@@ -25,6 +32,8 @@ const EXPECTED = [
   ABANDONED_LOOKUPS,
   // A script (a route's lazy chunk, the entry) the sign-in's full navigation leaves behind.
   LEFT_SCRIPTS,
+  // The admin's approval posts before the preview's per-visitor state has answered.
+  LEFT_VISITOR_STATE,
 ];
 
 const { open, close } = sessions(browser, EXPECTED);

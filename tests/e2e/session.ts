@@ -36,6 +36,12 @@ export const LEFT_SCRIPTS = /^requestfailed: \S+\/assets\/[\w.-]+\.(js|css) net:
 export const ABANDONED_LOOKUPS =
   /^requestfailed: \S+\/(api\/location\/search|api\/geocoder\/(back|address-info)|api\/geocode\?|map\/tiles\/|map\/style\.json|tiles\/)\S* net::ERR_ABORTED$/;
 
+/**
+ * The per-visitor state a kept page asks for after hydration (decision 094), when the visitor navigates away
+ * (a form post, a link) before it answers.
+ */
+export const LEFT_VISITOR_STATE = /^requestfailed: \S+\/api\/visitor(\?\S*)? net::ERR_ABORTED$/;
+
 /** Chromium reports the `.data` revalidations React Router supersedes (after a post) as aborted requests. */
 export const SUPERSEDED_DATA = /^requestfailed: \S+\/_\.data(\?\S*)? net::ERR_ABORTED$/;
 

@@ -11,8 +11,10 @@ import { photoVariants } from "#shared/photo-variants.ts";
 import { syncFeedPhotos } from "#worker/workflows/feed-photos.ts";
 import { enqueueFeedPhotos, type FeedPhotosMessage } from "#worker/workflows/feed-photos-message.ts";
 import { GPS_SECONDS_BYTES } from "#tests/fixtures/photos.ts";
-import { call, ORIGIN, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import type { ApiListingDetail } from "#shared/api/realty.ts";
+import { call, ORIGIN, signUpByPhone, type SignedIn, uniqueIp } from "./auth-fixtures.ts";
 import { deliverFeedMessage } from "./feed-import-fixtures.ts";
+import { adminJar } from "./moderation-fixtures.ts";
 
 const server = inject("photoServer");
 /** The origin the consumer purges the edge cache for (worker/http/site-origin.ts, in development). */
@@ -24,17 +26,20 @@ let nextListing = 970_000 + Math.floor(Math.random() * 10_000) * 10;
 let names = 0;
 const uniqueName = () => `photos-${Date.now().toString(36)}-${names++}`;
 
-/** A listing of the agency, written straight to D1 (the import writes them from offers). */
-async function agencyListing(): Promise<number> {
+/**
+ * A listing of the agency, written straight to D1 (the import writes them from offers): by default one
+ * waiting for its first review, as a new offer's listing does.
+ */
+async function agencyListing(status: "pending" | "active" = "pending"): Promise<number> {
   const id = ++nextListing;
   const now = Date.now();
   await env.DB.prepare(
     `INSERT INTO listings (id, type_id, deal, property_type, city_id, address, lat, lng, price, area, rooms,
        title, description, lang, owner_id, agency_id, phone, status, created_at, updated_at, expires_at)
      VALUES (?, 1, 'sale', 'apartment', 1, 'Knez Mihailova 1', 44.8176, 20.4569, 150000, 60, 2,
-       'Imported flat', 'A flat from an agency feed.', 'en', ?, ?, '+381601234567', 'active', ?, ?, ?)`,
+       'Imported flat', 'A flat from an agency feed.', 'en', ?, ?, '+381601234567', ?, ?, ?, ?)`,
   )
-    .bind(id, manager.user.id, agencyId, now, now, now + 30 * 86_400_000)
+    .bind(id, manager.user.id, agencyId, status, now, now, now + 30 * 86_400_000)
     .run();
   return id;
 }
@@ -97,7 +102,7 @@ beforeAll(async () => {
 });
 
 describe("syncFeedPhotos", () => {
-  it("stores a feed's new photos through the pipeline in its order, served without EXIF, public at once", async () => {
+  it("stores a new listing's photos through the pipeline in its order, served without EXIF, public with it", async () => {
     const name = uniqueName();
     const listing = await agencyListing();
     const urls = [1, 2, 3].map((n) => photoUrl(name, `photo-${n}.jpg`));
@@ -108,11 +113,14 @@ describe("syncFeedPhotos", () => {
       [1, urls[1], '"photo-2-v1"'],
       [2, urls[2], '"photo-3-v1"'],
     ]);
-    expect((await requests(name)).map((r) => [r.path, r.ifNoneMatch])).toEqual([
+    // Fetched FETCHES_AT_ONCE at a time: the server may see them in any order.
+    expect((await requests(name)).map((r) => [r.path, r.ifNoneMatch]).sort()).toEqual([
       ["photo-1.jpg", null],
       ["photo-2.jpg", null],
       ["photo-3.jpg", null],
     ]);
+    // The moderator approves the listing: its photos are served with it.
+    await env.DB.prepare("UPDATE listings SET status = 'active' WHERE id = ?").bind(listing).run();
     for (const photo of photos) {
       expect(photo.state).toBe("public");
       expect(photo.fingerprint).toMatch(/^[0-9a-f]{16}$/);
@@ -164,7 +172,7 @@ describe("syncFeedPhotos", () => {
     await env.DB.prepare("UPDATE listing_images SET source_checked_at = 0 WHERE listing_id = ?").bind(listing).run();
     await fetch(`${server}/${name}/change/photo-2.jpg`, { method: "POST" });
     await sync(listing, urls);
-    const asked = (await requests(name)).slice(3);
+    const asked = (await requests(name)).slice(3).sort((a, b) => a.path.localeCompare(b.path));
     expect(asked).toEqual(
       [1, 2, 3].map((n) => ({
         path: `photo-${n}.jpg`,
@@ -336,6 +344,59 @@ describe("syncFeedPhotos", () => {
     expect(photos.map((p) => [p.position, p.source_url])).toEqual(urls.map((url, i) => [i, url]));
     const kept = photos.reduce((n, p) => n + objectsOf(p).length, 0);
     expect(await objects()).toBe(before + kept);
+  });
+
+  it("on an approved listing, new pixels wait for a moderator as an owner's photos do; what leaves goes at once", async () => {
+    const name = uniqueName();
+    const listing = await agencyListing("active");
+    const [one, two, three, four] = [1, 2, 3, 4].map((n) => photoUrl(name, `photo-${n}.jpg`));
+    const states = async () => (await stored(listing)).map((p) => [p.source_url, p.state]);
+    const revision = () =>
+      env.DB.prepare("SELECT status FROM listing_revisions WHERE listing_id = ?")
+        .bind(listing)
+        .first<{ status: string }>();
+    const publicImages = async () => {
+      const res = await SELF.fetch(`${ORIGIN}/api/realty/${listing}`);
+      expect(res.status).toBe(200);
+      return (await res.json<{ data: ApiListingDetail }>()).data.images.length;
+    };
+    // Its photos as approved: public.
+    await env.DB.prepare("UPDATE listings SET status = 'pending' WHERE id = ?").bind(listing).run();
+    await sync(listing, [one!, two!]);
+    await env.DB.prepare("UPDATE listings SET status = 'active' WHERE id = ?").bind(listing).run();
+    expect(await publicImages()).toBe(2);
+
+    // A photo added and a photo changed at its address: both wait, the old pixels are gone at once.
+    await env.DB.prepare("UPDATE listing_images SET source_checked_at = 0 WHERE listing_id = ?").bind(listing).run();
+    await fetch(`${server}/${name}/change/photo-2.jpg`, { method: "POST" });
+    await sync(listing, [one!, two!, three!]);
+    expect(await states()).toEqual([
+      [one, "public"],
+      [two, "pending"],
+      [three, "pending"],
+    ]);
+    expect(await revision()).toEqual({ status: "pending" });
+    expect(await publicImages()).toBe(1);
+
+    // The moderator's approval publishes them.
+    const admin = await adminJar();
+    const approved = await call(`/api/admin/realty/${listing}/approve`, { body: {}, jar: admin, ip: uniqueIp() });
+    expect(approved.status).toBe(200);
+    expect((await states()).map(([, state]) => state)).toEqual(["public", "public", "public"]);
+    expect(await revision()).toBeNull();
+    expect(await publicImages()).toBe(3);
+
+    // A photo that waits and is dropped from the list leaves no revision behind; a public one dropped
+    // leaves the public at once.
+    await sync(listing, [one!, two!, three!, four!]);
+    expect(await revision()).toEqual({ status: "pending" });
+    await sync(listing, [one!, three!]);
+    expect(await states()).toEqual([
+      [one, "public"],
+      [three, "public"],
+    ]);
+    expect(await revision()).toBeNull();
+    expect(await publicImages()).toBe(2);
   });
 
   it("does nothing for a deleted listing", async () => {

@@ -6,7 +6,7 @@
 import type { Database } from "#worker/app-env.ts";
 import type { Locale } from "#shared/locales.ts";
 import { FEED_PHOTO_RETRY_AFTER_H, FEED_PHOTO_TRIES } from "#shared/feed-limits.ts";
-import type { DeletedPhoto } from "./images.ts";
+import { type DeletedPhoto, type PhotoRow, reviewedListing } from "./images.ts";
 import type { TitleRow } from "./listing-titles.ts";
 
 /** A picture of the listing; `source_url` null: an owner's upload or an illustration. */
@@ -71,27 +71,27 @@ export interface FetchedPhoto {
 const bandsOf = (photo: FetchedPhoto) => photo.fingerprint?.bands ?? [null, null, null, null];
 
 /**
- * Adds a fetched photo after the listing's last picture: its id, or null when the listing has the photo
- * of this address already (another sync of it wrote it meanwhile) or was deleted. The feed's photos are
- * public at once: an approved listing's update is reviewed again only when its place, type or price
- * trips a flag (decision 102), and the photos are the agency's own stock.
+ * Adds a fetched photo after the listing's last picture: its id and state, or null when the listing has the
+ * photo of this address already (another sync of it wrote it meanwhile) or was deleted. A photo added to an
+ * approved listing waits for a moderator as an owner's does (decisions 053 and 111).
  */
 export async function insertFetchedPhoto(
   db: Database,
   listingId: number,
   photo: FetchedPhoto,
   now: number,
-): Promise<number | null> {
-  const row = await db
+): Promise<{ id: number; state: PhotoRow["state"] } | null> {
+  return db
     .prepare(
       `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation,
                                    created_at, fingerprint, fp_band0, fp_band1, fp_band2, fp_band3, state,
                                    source_url, source_etag, source_last_modified, source_checked_at)
        SELECT ?1, COALESCE((SELECT MAX(position) + 1 FROM listing_images WHERE listing_id = ?1), 0), ?2, ?3, 0,
-              ?4, ?5, 0, ?6, ?7, ?8, ?9, ?10, ?11, 'public', ?12, ?13, ?14, ?6
+              ?4, ?5, 0, ?6, ?7, ?8, ?9, ?10, ?11, CASE WHEN ${reviewedListing("?1")} THEN 'pending' ELSE 'public' END,
+              ?12, ?13, ?14, ?6
         WHERE EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND deleted_at IS NULL)
        ON CONFLICT DO NOTHING
-       RETURNING id`,
+       RETURNING id, state`,
     )
     .bind(
       listingId,
@@ -106,14 +106,14 @@ export async function insertFetchedPhoto(
       photo.etag,
       photo.lastModified,
     )
-    .first<{ id: number }>();
-  return row?.id ?? null;
+    .first<{ id: number; state: PhotoRow["state"] }>();
 }
 
 /**
  * Puts a changed photo (a new answer at the same address) in place of picture `id`, keeping its position,
- * if it still holds the variants `previousKey`: whether it was written. Rotation starts again at 0: the
- * owner's turn was of the old pixels.
+ * if it still holds the variants `previousKey`: its state, or null when it was not written. Rotation starts
+ * again at 0: the owner's turn was of the old pixels. On an approved listing the new pixels are a new photo:
+ * the old ones leave the public at once, and the new ones wait for a moderator (decision 111).
  */
 export async function replaceFetchedPhoto(
   db: Database,
@@ -121,13 +121,15 @@ export async function replaceFetchedPhoto(
   previousKey: string,
   photo: FetchedPhoto,
   now: number,
-): Promise<boolean> {
-  const { meta } = await db
+): Promise<PhotoRow["state"] | null> {
+  const row = await db
     .prepare(
       `UPDATE listing_images SET photo_key = ?3, master_key = ?4, width = ?5, height = ?6, rotation = 0,
               fingerprint = ?7, fp_band0 = ?8, fp_band1 = ?9, fp_band2 = ?10, fp_band3 = ?11,
-              source_etag = ?12, source_last_modified = ?13, source_checked_at = ?14
-        WHERE id = ?1 AND photo_key = ?2`,
+              source_etag = ?12, source_last_modified = ?13, source_checked_at = ?14,
+              state = CASE WHEN ${reviewedListing("listing_images.listing_id")} THEN 'pending' ELSE state END
+        WHERE id = ?1 AND photo_key = ?2
+       RETURNING state`,
     )
     .bind(
       id,
@@ -142,8 +144,8 @@ export async function replaceFetchedPhoto(
       photo.lastModified,
       now,
     )
-    .run();
-  return meta.changes > 0;
+    .first<{ state: PhotoRow["state"] }>();
+  return row?.state ?? null;
 }
 
 /** Records that the photos `ids` were found unchanged at `now` (their servers answered 304). */

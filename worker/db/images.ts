@@ -36,11 +36,13 @@ export function listingImage(db: Database, imageId: number): Promise<ListingImag
 }
 
 /**
- * Listing `?1` is one whose changes a moderator reviews before the public sees them (decision 053): it was
- * approved (active, or archived and able to return without review), or it has changes waiting already.
+ * SQL: listing `id` (a parameter or a column) is one whose changes a moderator reviews before the public
+ * sees them (decision 053): it was approved (active, or archived and able to return without review), or it
+ * has changes waiting already. A photo added to it waits as `pending`.
  */
-const REVIEWED_LISTING = `(EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND status IN ('active', 'archived'))
-  OR EXISTS (SELECT 1 FROM listing_revisions WHERE listing_id = ?1))`;
+export const reviewedListing = (id: string) =>
+  `(EXISTS (SELECT 1 FROM listings WHERE id = ${id} AND status IN ('active', 'archived'))
+  OR EXISTS (SELECT 1 FROM listing_revisions WHERE listing_id = ${id}))`;
 
 /** An uploaded photo and the owner of its listing. */
 export interface PhotoRow {
@@ -122,7 +124,7 @@ export async function insertPhoto(
       `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation, created_at,
                                    fingerprint, fp_band0, fp_band1, fp_band2, fp_band3, state)
        SELECT ?1, COALESCE(MAX(position) + 1, 0), ?2, ?3, 0, ?4, ?5, 0, ?6, ?8, ?9, ?10, ?11, ?12,
-              CASE WHEN ${REVIEWED_LISTING} THEN 'pending' ELSE 'public' END
+              CASE WHEN ${reviewedListing("?1")} THEN 'pending' ELSE 'public' END
          FROM listing_images WHERE listing_id = ?1
        HAVING COUNT(*) < ?7 AND EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND deleted_at IS NULL)
        RETURNING id, state`,

@@ -2,7 +2,9 @@
  * An agency's listing photos kept equal to its feed's list (decision 102), one FEED_PHOTOS queue message per
  * listing (feed-photos-message.ts). Each photo goes through the owners' pipeline (photo-admission.ts,
  * photo-store.ts: the type by its bytes, the size limits, a master and WebP variants with no metadata, the
- * fingerprint), one photo at a time, so the invocation holds one photo's bytes at most.
+ * fingerprint). With the Images binding, FETCHES_AT_ONCE photos are fetched and made at a time: a listing's
+ * sync waits on the agency's server and the service, not on the isolate, and holds at most that many
+ * photos' bytes. The isolate's own codecs (no binding) take one at a time: one decoding is most of 128 MB.
  *
  * A photo is not fetched again while it is unchanged: within FEED_PHOTO_RECHECK_H of its last check the
  * address alone is trusted (no request at all); after that it is asked conditionally with its ETag and
@@ -34,6 +36,7 @@ import {
   syncedListing,
 } from "#worker/db/feed-photos.ts";
 import { reorderPhotos } from "#worker/db/images.ts";
+import { pruneRevision, submitRevisionPhotos } from "#worker/db/listing-revisions.ts";
 import { siteOrigin } from "#worker/http/site-origin.ts";
 import { enqueueFeedPhotoRetries, type FeedPhotosMessage, type FeedPhotosRetryMessage } from "./feed-photos-message.ts";
 import { admitPhoto, type PhotoRefusal } from "./photo-admission.ts";
@@ -48,9 +51,13 @@ export interface FeedPhotosOptions {
   timeoutMs?: number;
 }
 
-/** What one sync did: photos fetched and stored, kept without a request, kept after a 304, failed, removed. */
+/**
+ * What one sync did: photos fetched and stored (`waiting` of them for a moderator), kept without a request,
+ * kept after a 304, failed, removed.
+ */
 export interface FeedPhotosSync {
   fetched: number;
+  waiting: number;
   trusted: number;
   unchanged: number;
   failed: number;
@@ -58,6 +65,33 @@ export interface FeedPhotosSync {
 }
 
 const RECHECK_MS = FEED_PHOTO_RECHECK_H * 3600 * 1000;
+
+/**
+ * Photos of one listing fetched and made at once with the Images binding (decision 111): a listing's ten
+ * photos take four waits instead of ten, and an agency's server sees no more than a browser's few
+ * connections.
+ */
+export const FETCHES_AT_ONCE = 3;
+
+/**
+ * Runs `work` on each item, at most `limit` at a time. Every started item is finished before the first
+ * failure is thrown, so nothing is left half done behind the invocation's end.
+ */
+async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const failures: unknown[] = [];
+  const lane = async () => {
+    while (next < items.length && !failures.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  if (failures.length) throw failures[0];
+}
 
 /** A message on the FEED_PHOTOS queue that asks for a listing's failed photos to be tried again. */
 export function isFeedPhotosRetryMessage(body: unknown): body is FeedPhotosRetryMessage {
@@ -132,7 +166,7 @@ export async function syncFeedPhotos(
   };
   const removeObjects = (objects: string[]) =>
     origin ? removePhotoObjects(env.PHOTOS, origin, objects) : env.PHOTOS.delete(objects);
-  const sync: FeedPhotosSync = { fetched: 0, trusted: 0, unchanged: 0, failed: 0, removed: 0 };
+  const sync: FeedPhotosSync = { fetched: 0, waiting: 0, trusted: 0, unchanged: 0, failed: 0, removed: 0 };
 
   const pictures = await sourcedPictures(env.DB, listing.id);
   const bySource = new Map<string, SourcedPicture>();
@@ -158,10 +192,14 @@ export async function syncFeedPhotos(
   for (const url of urls) {
     const kept = bySource.get(url);
     if (kept) ids.set(url, kept.id);
-    if (kept && now - (kept.source_checked_at ?? 0) < RECHECK_MS) {
-      sync.trusted++;
-      continue;
-    }
+  }
+  const due = urls.filter((url) => {
+    const kept = bySource.get(url);
+    return !kept || now - (kept.source_checked_at ?? 0) >= RECHECK_MS;
+  });
+  sync.trusted = urls.length - due.length;
+  await eachAtMost(due, bindings.IMAGES ? FETCHES_AT_ONCE : 1, async (url) => {
+    const kept = bySource.get(url);
     const answer = await fetchPhoto(url, {
       ...fetchOptions,
       previous: kept ? { etag: kept.source_etag, lastModified: kept.source_last_modified } : null,
@@ -169,46 +207,49 @@ export async function syncFeedPhotos(
     if (answer.outcome === "unchanged") {
       sync.unchanged++;
       checked.push(kept!.id);
-      continue;
+      return;
     }
     if (answer.outcome === "failed") {
       sync.failed++;
       problems.push(problemOf(url, answer.problem));
-      continue;
+      return;
     }
     const admitted = admitPhoto(answer.bytes, bindings);
     if ("refusal" in admitted) {
       sync.failed++;
       problems.push(refusalProblem(url, admitted.refusal));
-      continue;
+      return;
     }
     const stored = await storePhoto(bindings, answer.bytes, admitted.photo);
     if (!stored) {
       sync.failed++;
       problems.push({ url, code: "unreadable", args: {} });
-      continue;
+      return;
     }
     const photo: FetchedPhoto = { ...stored, url, etag: answer.etag, lastModified: answer.lastModified };
     if (kept) {
-      if (await replaceFetchedPhoto(env.DB, kept.id, kept.photo_key!, photo, now)) {
+      const state = await replaceFetchedPhoto(env.DB, kept.id, kept.photo_key!, photo, now);
+      if (state) {
         sync.fetched++;
+        if (state === "pending") sync.waiting++;
         await removeObjects(photoObjects({ ...kept, master_key: kept.master_key!, photo_key: kept.photo_key! }));
-        continue;
+        return;
       }
     } else {
-      const id = await insertFetchedPhoto(env.DB, listing.id, photo, now);
-      if (id !== null) {
+      const inserted = await insertFetchedPhoto(env.DB, listing.id, photo, now);
+      if (inserted) {
         sync.fetched++;
-        ids.set(url, id);
-        added.push(id);
-        continue;
+        if (inserted.state === "pending") sync.waiting++;
+        ids.set(url, inserted.id);
+        added.push(inserted.id);
+        return;
       }
     }
     // Another sync of the listing wrote this address (or an owner turned the photo) meanwhile, or the
     // listing was deleted: this copy is nobody's.
     await env.PHOTOS.delete([stored.masterKey, ...stored.objects]);
     raced = true;
-  }
+  });
   await markPhotosChecked(env.DB, checked, now);
 
   // New photos were added after the last picture, kept ones are where they were: positions are made 0, 1, …
@@ -224,13 +265,19 @@ export async function syncFeedPhotos(
   } else {
     const order = urls.flatMap((url) => (ids.has(url) ? [ids.get(url)!] : []));
     const remaining = pictures.filter((p) => !dropped.includes(p));
-    const current = [...remaining.map((p) => p.id), ...added];
+    // Each insert took the next position in the statement that gave it its id: by id is by position.
+    const current = [...remaining.map((p) => p.id), ...added.sort((a, b) => a - b)];
     if (order.some((id, i) => current[i] !== id) || remaining.some((p, i) => p.position !== i)) {
       await reorderPhotos(env.DB, listing.id, order);
     }
   }
   for (const problem of problems) problem.position = urls.indexOf(problem.url);
+  problems.sort((a, b) => a.position! - b.position!);
   await recordPhotoProblems(env.DB, listing, problems, now);
+  // New pixels on an approved listing wait for a moderator in its revision; a photo that waited and is
+  // dropped may leave a revision with nothing in it.
+  if (sync.waiting) await submitRevisionPhotos(env.DB, listing.id, now);
+  else if (deleted.length) await pruneRevision(env.DB, listing.id);
   return sync;
 }
 

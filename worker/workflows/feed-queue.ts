@@ -87,7 +87,7 @@ async function handle(message: FeedsMessage, env: Env): Promise<string | null> {
     const sync = retry ? await retryFeedPhotos(env, message.listingId, now) : await syncFeedPhotos(env, message, now);
     const kept = sync && `${sync.trusted + sync.unchanged} kept (${sync.unchanged} after a 304)`;
     const what = sync
-      ? `${sync.fetched} fetched, ${kept}, ${sync.failed} failed, ${sync.removed} removed`
+      ? `${sync.fetched} fetched (${sync.waiting} for review), ${kept}, ${sync.failed} failed, ${sync.removed} removed`
       : retry
         ? "nothing due"
         : "listing gone";
