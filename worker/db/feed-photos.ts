@@ -71,27 +71,31 @@ export interface FetchedPhoto {
 const bandsOf = (photo: FetchedPhoto) => photo.fingerprint?.bands ?? [null, null, null, null];
 
 /**
- * Adds a fetched photo after the listing's last picture: its id and state, or null when the listing has the
- * photo of this address already (another sync of it wrote it meanwhile) or was deleted. A photo added to an
- * approved listing waits for a moderator as an owner's does (decisions 053 and 111).
+ * Adds a fetched photo at `position` (its place in the feed's list), or after the last picture when another
+ * holds that place (the sync sets the order afterwards when the list and the pictures differ): its id,
+ * position and state, or null when the listing has the photo of this
+ * address already (another sync of it wrote it meanwhile) or was deleted. A photo added to an approved
+ * listing waits for a moderator as an owner's does (decisions 053 and 111).
  */
 export async function insertFetchedPhoto(
   db: Database,
   listingId: number,
   photo: FetchedPhoto,
+  position: number,
   now: number,
-): Promise<{ id: number; state: PhotoRow["state"] } | null> {
+): Promise<{ id: number; position: number; state: PhotoRow["state"] } | null> {
   return db
     .prepare(
       `INSERT INTO listing_images (listing_id, position, width, height, seed, photo_key, master_key, rotation,
                                    created_at, fingerprint, fp_band0, fp_band1, fp_band2, fp_band3, state,
                                    source_url, source_etag, source_last_modified, source_checked_at)
-       SELECT ?1, COALESCE((SELECT MAX(position) + 1 FROM listing_images WHERE listing_id = ?1), 0), ?2, ?3, 0,
+       SELECT ?1, CASE WHEN EXISTS (SELECT 1 FROM listing_images WHERE listing_id = ?1 AND position = ?15)
+                  THEN (SELECT MAX(position) + 1 FROM listing_images WHERE listing_id = ?1) ELSE ?15 END, ?2, ?3, 0,
               ?4, ?5, 0, ?6, ?7, ?8, ?9, ?10, ?11, CASE WHEN ${reviewedListing("?1")} THEN 'pending' ELSE 'public' END,
               ?12, ?13, ?14, ?6
         WHERE EXISTS (SELECT 1 FROM listings WHERE id = ?1 AND deleted_at IS NULL)
        ON CONFLICT DO NOTHING
-       RETURNING id, state`,
+       RETURNING id, position, state`,
     )
     .bind(
       listingId,
@@ -105,8 +109,9 @@ export async function insertFetchedPhoto(
       photo.url,
       photo.etag,
       photo.lastModified,
+      position,
     )
-    .first<{ id: number; state: PhotoRow["state"] }>();
+    .first<{ id: number; position: number; state: PhotoRow["state"] }>();
 }
 
 /**

@@ -187,7 +187,8 @@ export async function syncFeedPhotos(
   const checked: number[] = [];
   /** The picture id of each address stored, for the order. */
   const ids = new Map<string, number>();
-  const added: number[] = [];
+  /** The pictures added, at the positions they were written at. */
+  const added: { id: number; position: number }[] = [];
   let raced = false;
   for (const url of urls) {
     const kept = bySource.get(url);
@@ -236,12 +237,12 @@ export async function syncFeedPhotos(
         return;
       }
     } else {
-      const inserted = await insertFetchedPhoto(env.DB, listing.id, photo, now);
+      const inserted = await insertFetchedPhoto(env.DB, listing.id, photo, urls.indexOf(url), now);
       if (inserted) {
         sync.fetched++;
         if (inserted.state === "pending") sync.waiting++;
         ids.set(url, inserted.id);
-        added.push(inserted.id);
+        added.push(inserted);
         return;
       }
     }
@@ -252,8 +253,8 @@ export async function syncFeedPhotos(
   });
   await markPhotosChecked(env.DB, checked, now);
 
-  // New photos were added after the last picture, kept ones are where they were: positions are made 0, 1, …
-  // in the list's order unless they are so already.
+  // New photos were written at their places in the list, kept ones are where they were: positions are made
+  // 0, 1, … in the list's order unless they are so already (a photo failed, the list changed its order).
   if (raced) {
     // Someone else wrote pictures meanwhile: the order is made of the pictures as they are now, every one
     // placed (reorderPhotos leaves out none), the list's first.
@@ -264,10 +265,9 @@ export async function syncFeedPhotos(
     if (order.length) await reorderPhotos(env.DB, listing.id, order);
   } else {
     const order = urls.flatMap((url) => (ids.has(url) ? [ids.get(url)!] : []));
-    const remaining = pictures.filter((p) => !dropped.includes(p));
-    // Each insert took the next position in the statement that gave it its id: by id is by position.
-    const current = [...remaining.map((p) => p.id), ...added.sort((a, b) => a - b)];
-    if (order.some((id, i) => current[i] !== id) || remaining.some((p, i) => p.position !== i)) {
+    const positions = new Map(pictures.filter((p) => !dropped.includes(p)).map((p) => [p.id, p.position]));
+    for (const { id, position } of added) positions.set(id, position);
+    if (positions.size !== order.length || order.some((id, i) => positions.get(id) !== i)) {
       await reorderPhotos(env.DB, listing.id, order);
     }
   }
