@@ -1,4 +1,4 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { FOLDERS, wranglerConfig } from "./harness/folders.ts";
@@ -58,7 +58,6 @@ export default defineConfig({
             wrangler: { configPath: `./${wranglerConfig(build)}` },
             miniflare: {
               bindings: {
-                TEST_MIGRATIONS: await readD1Migrations("./worker/db/migrations"),
                 ENVIRONMENT: "development",
                 PAGE_CACHE_TTL: "0",
                 // The tests write reference tables (FAQ, tags…) and read them back at once.

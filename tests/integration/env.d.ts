@@ -1,10 +1,1 @@
 /// <reference types="@cloudflare/vitest-plugin/types" />
-import type { D1Migration } from "cloudflare:test";
-
-declare global {
-  namespace Cloudflare {
-    interface Env {
-      TEST_MIGRATIONS: D1Migration[];
-    }
-  }
-}
