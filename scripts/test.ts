@@ -69,12 +69,14 @@ const extra = process.argv.slice(2);
 console.log(`\n▶ build (${FOLDERS.test.build})`);
 if ((await timed("build", () => buildSite(FOLDERS.test.build, { inherit: true }).status)) !== 0) exitWithTimes(1);
 /**
- * The vitest projects in two groups run side by side (decision 063): the browser's (e2e, audit — mostly
- * waiting on Chromium and the served worker, one file at a time) and the rest (unit, workers, ops), whose
- * output is kept until it ends so that the two do not interleave line by line. Extra arguments (a file, `-t`)
+ * The vitest projects in two groups run side by side (decision 063): the browser tests (e2e: one file at a
+ * time on one served worker and one Chromium, its output streamed) and the rest (unit, workers, ops and the
+ * audit, which has a served worker and a Chromium of its own), whose output is kept until it ends so that
+ * the two do not interleave line by line. The audit is in the second group because the e2e files alone take
+ * about as long as everything else (decision 063's amendment of 2026-11-30). Extra arguments (a file, `-t`)
  * run one vitest as given instead, after the checks.
  */
-const BROWSER_PROJECTS = ["e2e", "audit"];
+const BROWSER_PROJECTS = ["e2e"];
 const TIMES_REPORTER = "./harness/vitest-times.ts";
 /** The project names vitest.config.ts declares (`name: "…"`), so that a new project joins the second group. */
 const PROJECTS = [...readFileSync("vitest.config.ts", "utf8").matchAll(/\bname: "([\w-]+)"/g)].map((m) => m[1]!);
