@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 
-export const MIGRATIONS_DIR = "worker/db/migrations";
+const MIGRATIONS_DIR = "worker/db/migrations";
 
 /** The table wrangler keeps the applied migrations in, as wrangler creates it. */
 const D1_MIGRATIONS_TABLE =

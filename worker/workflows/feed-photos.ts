@@ -71,7 +71,7 @@ const RECHECK_MS = FEED_PHOTO_RECHECK_H * 3600 * 1000;
  * photos take four waits instead of ten, and an agency's server sees no more than a browser's few
  * connections.
  */
-export const FETCHES_AT_ONCE = 3;
+const FETCHES_AT_ONCE = 3;
 
 /**
  * Runs `work` on each item, at most `limit` at a time. Every started item is finished before the first
