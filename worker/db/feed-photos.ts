@@ -73,9 +73,9 @@ const bandsOf = (photo: FetchedPhoto) => photo.fingerprint?.bands ?? [null, null
 /**
  * Adds a fetched photo at `position` (its place in the feed's list), or after the last picture when another
  * holds that place (the sync sets the order afterwards when the list and the pictures differ): its id,
- * position and state, or null when the listing has the photo of this
- * address already (another sync of it wrote it meanwhile) or was deleted. A photo added to an approved
- * listing waits for a moderator as an owner's does (decisions 053 and 111).
+ * position and state, or null when the listing has the photo of this address already (another sync of it
+ * wrote it meanwhile) or was deleted. A photo added to an approved listing waits for a moderator as an
+ * owner's does (decisions 053 and 111).
  */
 export async function insertFetchedPhoto(
   db: Database,
