@@ -10,6 +10,8 @@ import { DEAL_SEGMENT } from "./listing-types.ts";
 import { splitLocale } from "./locales.ts";
 
 export const VISITOR_PATH = "/api/visitor";
+/** `GET /api/visitor?shown=`: the saved-search query the kept page asking shows (marked opened, decision 112). */
+export const VISITOR_SHOWN_PARAM = "shown";
 
 /** The id of the kept page's `<script type="application/json">` holding the visitor's `Visitor`. */
 export const VISITOR_DATA_ID = "visitor-data";

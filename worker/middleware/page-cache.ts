@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
+import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "#shared/auth-links.ts";
+import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
 import { type Locale, splitLocale } from "#shared/locales.ts";
 import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
@@ -11,7 +13,9 @@ import { debugAllowed, debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody, tailStart } from "./kept-pages.ts";
 import { canonicalPageQuery } from "#shared/page-query.ts";
 import { isPagePath } from "./page-request.ts";
-import { hasBookmarkCookie } from "./d1-session.ts";
+import { hasBookmarkCookie, renewsSessionTokens } from "./d1-session.ts";
+import { hasSessionCookie } from "#worker/auth/session.ts";
+import { bearerToken } from "#worker/http/bearer-token.ts";
 import { visitorParts } from "./visitor-parts.ts";
 import { visibilityChangedAt } from "#worker/db/visibility-changes.ts";
 
@@ -96,13 +100,17 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
  */
 export function pageCache(buildId: string, renderAgain?: RenderAgain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { PAGE_CACHE_TTL: ttl, PAGE_CACHE_STALE: stale } = config(c.env);
+    const { PAGE_CACHE_STALE: stale } = config(c.env);
+    const ttl = keptTtl(c);
     const url = new URL(c.req.url);
-    const eligible = ttl > 0 && c.req.method === "GET" && isPagePath(url.pathname) && !debugRequest(c.env, c.req.raw);
-    if (!eligible) return next();
+    if (!ttl) return next();
     const again = revalidationMark !== undefined && c.req.header(REVALIDATION_HEADER) === revalidationMark;
     const own = !again && hasOwnState(c);
-    if (own && !keptForEveryone(url.pathname, Boolean(c.get("user")))) return next();
+    // A browser that runs scripts asks for its own parts after hydration (decision 112): the kept bytes as they
+    // are; its session may not have been read (`skipsSessionRead`), so its session cookie says it is signed in.
+    const scripts = own && runsScripts(c);
+    const signedIn = Boolean(c.get("user")) || (scripts && hasSessionCookie(c));
+    if (own && !keptForEveryone(url.pathname, signedIn)) return next();
 
     const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";
     const country = url.searchParams.has(AUTH_DIALOG_PARAM) ? (edgeCountry(c.req.raw, c.env) ?? "") : "";
@@ -113,7 +121,7 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
     const bookmark = hasBookmarkCookie(c);
     const [found, visitor] = await Promise.all([
       again || bookmark ? undefined : keptCopy(key, { stale: stale > 0 }),
-      own ? visitorOf(c, visitorPartsOf(url.pathname)) : undefined,
+      own && !scripts ? visitorOf(c, visitorPartsOf(url.pathname)) : undefined,
     ]);
     const now = Date.now();
     const fresh = found && found.expires > now;
@@ -123,7 +131,7 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
       fresh || (found && renderAgain && !country && (await renderedSinceLastChange(c, found))) ? found : undefined;
     const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
     const theirs = (res: Response, tail?: Uint8Array) =>
-      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id), tail) : res;
+      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id), tail) : own ? privately(res) : res;
     if (served) {
       const body = pageBody(served, nonce);
       // The router's data at the end holds nothing of a visitor's but hearts: past the last part to write, the
@@ -172,6 +180,45 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
         bookmark ? "bookmark" : !found ? "absent" : renderAgain && !country ? "changed" : "expired",
       );
   };
+}
+
+/**
+ * The seconds a page request's answer may be kept (`PAGE_CACHE_TTL`), or 0 when it is not one the page cache
+ * answers: not a page GET, the cache off, or a development knob asked for a render.
+ */
+function keptTtl(c: Context<AppEnv>): number {
+  const { PAGE_CACHE_TTL: ttl } = config(c.env);
+  const page = c.req.method === "GET" && isPagePath(new URL(c.req.url).pathname) && !debugRequest(c.env, c.req.raw);
+  return page ? ttl : 0;
+}
+
+/** Whether the visitor's browser runs the app's scripts: the app sets the marker after hydration (decision 112). */
+const runsScripts = (c: Context<AppEnv>) => getCookie(c, SCRIPTS_COOKIE_NAME) !== undefined;
+
+/**
+ * Whether this page request goes without its session read (decision 112): a browser that runs scripts asking
+ * for a page kept for everyone gets the kept bytes as they are, whoever it is, and reads its own parts from
+ * `GET /api/visitor` after hydration. Read as always when its tokens are due for renewal (renewed on this
+ * answer), after the visitor's own change (the bookmark: a fresh render, read where the change was written),
+ * while a guest's favourites or saved searches wait to be merged into the account just signed in to, or with
+ * a bearer token.
+ */
+export function skipsSessionRead(c: Context<AppEnv>): boolean {
+  if (!keptTtl(c) || !runsScripts(c) || hasBookmarkCookie(c) || bearerToken(c)) return false;
+  const session = hasSessionCookie(c);
+  if (!keptForEveryone(new URL(c.req.url).pathname, session)) return false;
+  const merge = getCookie(c, FAVOURITES_COOKIE_NAME) || getCookie(c, SAVED_SEARCH_COOKIE_NAME);
+  return !session || (!renewsSessionTokens(c) && !merge);
+}
+
+/**
+ * A kept page's bytes answered to a visitor with their own state: nobody's, but sent as theirs alone (no
+ * shared cache keeps an answer to their request, nor mixes it with the copy made theirs).
+ */
+function privately(res: Response): Response {
+  const copy = new Response(res.body, res);
+  copy.headers.set("Cache-Control", "private, no-store");
+  return copy;
 }
 
 /**
