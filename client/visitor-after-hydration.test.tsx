@@ -73,6 +73,7 @@ beforeEach(() => {
   document.head.innerHTML = "";
   document.body.innerHTML = "";
   sessionStorage.clear();
+  delete document.documentElement.dataset.visitorSettled;
   document.cookie = `${SCRIPTS_COOKIE_NAME}=; Max-Age=0; Path=/`;
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -95,8 +96,12 @@ describe("a kept document without its visitor", () => {
     // Before the answer, the first navigation reloads the root data: the visitor may be signed in.
     expect(store.rootDataIsNobodys()).toBe(true);
     expect(store.rootDataIsNobodys()).toBe(false);
+    expect(document.documentElement.hasAttribute("data-visitor-settled")).toBe(false);
     await act(async () => endpoint.answer(ana));
     expect(page.who()).toBe("Ana 7");
+    // Tests wait for this mark: it follows the answer's render.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(document.documentElement.hasAttribute("data-visitor-settled")).toBe(true);
     expect(document.cookie).toContain(`${SCRIPTS_COOKIE_NAME}=1`);
     expect(endpoint.fetch).toHaveBeenCalledTimes(1);
   });

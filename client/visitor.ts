@@ -63,10 +63,15 @@ export function useKeptPageVisitor() {
   const root = useRouteLoaderData<RootData>("root");
   useEffect(markScripts, []);
   useEffect(() => {
-    if (!root) return;
-    if (!root.kept) return remember(root);
+    if (!root?.kept) {
+      if (root) remember(root);
+      return settled();
+    }
     keptDocument = true;
-    if (snapshot() !== null && known) return remember(theirs!);
+    if (snapshot() !== null && known) {
+      remember(theirs!);
+      return settled();
+    }
     if (asked) return;
     asked = true;
     const shown = document.querySelector("#save-search[data-query]")?.getAttribute("data-query");
@@ -79,8 +84,18 @@ export function useKeptPageVisitor() {
         remember(answer);
         setVisitor(answer);
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      // After the render the answer brings (the store's updates render at once, before a task).
+      .finally(() => setTimeout(settled));
   }, [root]);
+}
+
+/**
+ * Marks the document once its visitor's own parts are applied (or could not be asked for): tests and audits
+ * wait for this with `data-hydrated`.
+ */
+function settled() {
+  document.documentElement.dataset.visitorSettled = "";
 }
 
 /** The marker cookie (first-party, readable by the edge): this browser runs the app's scripts. */
