@@ -153,7 +153,7 @@ export function rootDataIsNobodys(): boolean {
 }
 
 /** Puts the visitor `GET /api/visitor` answered in place of the one shown meanwhile. */
-export function setVisitor(visitor: Visitor) {
+function setVisitor(visitor: Visitor) {
   theirs = visitor;
   for (const listener of listeners) listener();
 }
