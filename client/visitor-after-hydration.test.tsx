@@ -11,7 +11,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
-import { type Visitor, VISITOR_DATA_ID, VISITOR_PATH, VISITOR_SHOWN_PARAM } from "#shared/visitor.ts";
+import { NOBODY_TIMING, type Visitor, VISITOR_DATA_ID, VISITOR_PATH, VISITOR_SHOWN_PARAM } from "#shared/visitor.ts";
 import type { RootData } from "./root-data.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -76,7 +76,10 @@ beforeEach(() => {
   delete document.documentElement.dataset.visitorSettled;
   document.cookie = `${SCRIPTS_COOKIE_NAME}=; Max-Age=0; Path=/`;
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe("a kept document without its visitor", () => {
   it("hydrates as nobody, asks GET /api/visitor once after hydration and shows the answer", async () => {
@@ -139,6 +142,29 @@ describe("a kept document without its visitor", () => {
     const next = await keptApp();
     visitorEndpoint();
     expect((await hydrate(next.app)).who()).toBe("nobody ");
+  });
+
+  it("asks nothing, nor shows the tab's last visitor, when the edge says the visitor has nothing of their own", async () => {
+    const first = await keptApp();
+    const endpoint = visitorEndpoint();
+    await hydrate(first.app);
+    await act(async () => endpoint.answer(ana));
+    document.body.innerHTML = "";
+    delete document.documentElement.dataset.visitorSettled;
+
+    // Signed out elsewhere: the edge saw no cookie of theirs and said so in the navigation's timing.
+    const navigation = { serverTiming: [{ name: NOBODY_TIMING }] };
+    vi.spyOn(performance, "getEntriesByType").mockImplementation((type) =>
+      type === "navigation" ? [navigation as unknown as PerformanceEntry] : [],
+    );
+    const next = await keptApp();
+    const later = visitorEndpoint();
+    const page = await hydrate(next.app);
+    expect(page.who()).toBe("nobody ");
+    expect(later.fetch).not.toHaveBeenCalled();
+    expect(next.store.rootDataIsNobodys()).toBe(false);
+    expect(document.documentElement.hasAttribute("data-visitor-settled")).toBe(true);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it("does not ask when the edge wrote the visitor in (a browser not yet marked)", async () => {

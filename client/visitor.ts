@@ -1,7 +1,14 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useRouteLoaderData } from "react-router";
 import { SCRIPTS_COOKIE_MAX_AGE_S, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
-import { type Visitor, VISITOR_DATA_ID, VISITOR_PART, VISITOR_PATH, VISITOR_SHOWN_PARAM } from "#shared/visitor.ts";
+import {
+  NOBODY_TIMING,
+  type Visitor,
+  VISITOR_DATA_ID,
+  VISITOR_PART,
+  VISITOR_PATH,
+  VISITOR_SHOWN_PARAM,
+} from "#shared/visitor.ts";
 import type { RootData } from "./root-data.ts";
 
 /**
@@ -24,8 +31,9 @@ const REMEMBERED = "kvadrat.visitor";
 function snapshot(): Visitor | null {
   if (theirs === undefined) {
     const json = document.getElementById(VISITOR_DATA_ID)?.textContent;
-    known = Boolean(json);
-    theirs = json ? (JSON.parse(json) as Visitor) : remembered();
+    // Nothing of their own, says the edge: nobody, known at once (not the tab's last visitor).
+    known = Boolean(json) || edgeSaysNobody();
+    theirs = json ? (JSON.parse(json) as Visitor) : known ? null : remembered();
     keptAccount = document.querySelector(`[${VISITOR_PART}="account"]`)?.innerHTML ?? "";
   }
   return theirs;
@@ -52,7 +60,7 @@ export function useVisitor(): Visitor {
   return (root?.kept && own) || ((root ?? NOBODY) as Visitor);
 }
 
-const NOBODY = { user: null, favourites: [] };
+const NOBODY: Visitor = { user: null, favourites: [] };
 
 /**
  * The root's part (decision 112), after hydration: marks this browser as one that runs scripts; on a kept
@@ -68,26 +76,39 @@ export function useKeptPageVisitor() {
       return settled();
     }
     keptDocument = true;
-    if (snapshot() !== null && known) {
-      remember(theirs!);
-      return settled();
-    }
-    if (asked) return;
-    asked = true;
-    const shown = document.querySelector("#save-search[data-query]")?.getAttribute("data-query");
-    const query = shown ? `?${new URLSearchParams({ [VISITOR_SHOWN_PARAM]: shown })}` : "";
-    void fetch(VISITOR_PATH + query, { headers: { accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<Visitor>) : null))
-      .then((answer) => {
-        if (!answer) return;
-        known = true;
-        remember(answer);
-        setVisitor(answer);
-      })
-      .catch(() => undefined)
-      // After the render the answer brings (the store's updates render at once, before a task).
-      .finally(() => setTimeout(settled));
+    snapshot();
+    if (!known) return askVisitor();
+    remember(theirs ?? NOBODY);
+    settled();
   }, [root]);
+}
+
+/**
+ * Asks `GET /api/visitor` once for this document (naming the saved search the page shows) and applies the
+ * answer; the phone widget asks through it too when the root did not (the country).
+ */
+export function askVisitor() {
+  if (asked) return;
+  asked = true;
+  const shown = document.querySelector("#save-search[data-query]")?.getAttribute("data-query");
+  const query = shown ? `?${new URLSearchParams({ [VISITOR_SHOWN_PARAM]: shown })}` : "";
+  void fetch(VISITOR_PATH + query, { headers: { accept: "application/json" } })
+    .then((res) => (res.ok ? (res.json() as Promise<Visitor>) : null))
+    .then((answer) => {
+      if (!answer) return;
+      known = true;
+      remember(answer);
+      setVisitor(answer);
+    })
+    .catch(() => undefined)
+    // After the render the answer brings (the store's updates render at once, before a task).
+    .finally(() => setTimeout(settled));
+}
+
+/** Whether the edge said this kept document's visitor has nothing of their own (`NOBODY_TIMING`). */
+function edgeSaysNobody(): boolean {
+  const [navigation] = (performance.getEntriesByType?.("navigation") ?? []) as PerformanceNavigationTiming[];
+  return navigation?.serverTiming?.some((entry) => entry.name === NOBODY_TIMING) ?? false;
 }
 
 /**

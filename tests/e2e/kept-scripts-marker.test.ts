@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import { D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
-import { VISITOR_DATA_ID } from "#shared/visitor.ts";
+import { NOBODY_TIMING, VISITOR_DATA_ID, VISITOR_PATH } from "#shared/visitor.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, CSP_PRELOADS, LEFT_SCRIPTS, sessions, signUp, SUPERSEDED_DATA } from "./session.ts";
@@ -30,9 +30,18 @@ it("a signed-in person's own parts come after load on kept pages, once the brows
   // A guest's views keep the pages; the first listing's heart is the one to watch.
   const id = await (async () => {
     const guest = await open();
+    const asked: string[] = [];
+    guest.page.on("request", (request) => {
+      if (new URL(request.url()).pathname === VISITOR_PATH) asked.push(request.url());
+    });
     try {
       for (const path of [ru, other]) expect((await guest.page.goto(path))?.status()).toBe(200);
       await guest.page.goto(en);
+      await hydrated(guest.page);
+      // A guest with nothing of their own: the edge says so (`Server-Timing`), and the app asks nothing.
+      expect((await guest.page.reload())?.headers()["server-timing"]).toBe(NOBODY_TIMING);
+      await hydrated(guest.page);
+      expect(asked).toEqual([]);
       return Number(await guest.page.locator("form[data-favourite]").first().getAttribute("data-favourite"));
     } finally {
       await close(guest);

@@ -7,7 +7,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
-import { VISITOR_DATA_ID, VISITOR_PATH, VISITOR_SHOWN_PARAM, type Visitor } from "#shared/visitor.ts";
+import { NOBODY_TIMING, VISITOR_DATA_ID, VISITOR_PATH, VISITOR_SHOWN_PARAM, type Visitor } from "#shared/visitor.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
@@ -39,6 +39,7 @@ async function view(path: string, cookie = "", keepBookmark = false) {
     why: res.headers.get("x-debug-page-cache-why"),
     cacheControl: res.headers.get("cache-control"),
     vary: res.headers.get("vary") ?? "",
+    timing: res.headers.get("server-timing"),
     setCookie: res.headers.getSetCookie(),
     d1: res.headers.get("x-debug-d1"),
     sessionReads: res.headers.get("x-debug-session-reads"),
@@ -82,8 +83,12 @@ describe("a browser that runs scripts, on a page kept for everyone", () => {
     // Not one D1 round trip: neither the session's read nor the visitor's.
     expect([theirs.d1, theirs.sessionReads]).toEqual(["0", "0"]);
     expect(theirs.setCookie).toEqual([]);
-    // The same bytes a guest gets.
+    // The app asks for their parts: the edge does not say they have none.
+    expect(theirs.timing).toBeNull();
+    // The same bytes a guest gets; to a visitor with nothing of their own the edge says so (the app asks nothing).
     const again = await view(page);
+    expect(again.timing).toBe(NOBODY_TIMING);
+    expect((await view(page, MARKER)).timing).toBe(NOBODY_TIMING);
     expect(theirs.html.replace(/nonce="[^"]*"/g, "")).toBe(again.html.replace(/nonce="[^"]*"/g, ""));
   });
 
@@ -118,6 +123,7 @@ describe("a browser that runs scripts, on a page kept for everyone", () => {
     expect(pressed(guest.html, heart)).toBe(false);
     expect(hasVisitorJson(guest.html)).toBe(false);
     expect(guest.d1).toBe("0");
+    expect(guest.timing).toBeNull();
   });
 
   it("still renders afresh after the visitor's own change (the bookmark), as nobody", async () => {

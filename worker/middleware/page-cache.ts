@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "#shared/auth-links.ts";
 import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
 import { type Locale, splitLocale } from "#shared/locales.ts";
-import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
+import { keptForEveryone, NOBODY_TIMING, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
 import { hasOwnState, markOpened, visitorOf } from "./visitor.ts";
@@ -40,6 +40,7 @@ const PER_RESPONSE = new Set(
     "Content-Security-Policy",
     "Cache-Control",
     "Content-Length",
+    "Server-Timing",
     "X-Page-Cache",
     CACHE_WHY,
     KEPT_NONCE,
@@ -131,7 +132,11 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
       fresh || (found && renderAgain && !country && (await renderedSinceLastChange(c, found))) ? found : undefined;
     const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
     const theirs = (res: Response, tail?: Uint8Array) =>
-      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id), tail) : own ? privately(res) : res;
+      visitor
+        ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id), tail)
+        : own
+          ? privately(res)
+          : nobodys(res);
     if (served) {
       const body = pageBody(served, nonce);
       // The router's data at the end holds nothing of a visitor's but hearts: past the last part to write, the
@@ -218,6 +223,13 @@ export function skipsSessionRead(c: Context<AppEnv>): boolean {
 function privately(res: Response): Response {
   const copy = new Response(res.body, res);
   copy.headers.set("Cache-Control", "private, no-store");
+  return copy;
+}
+
+/** A kept page's bytes answered to a visitor with nothing of their own: the app need not ask for them. */
+function nobodys(res: Response): Response {
+  const copy = new Response(res.body, res);
+  copy.headers.set("Server-Timing", NOBODY_TIMING);
   return copy;
 }
 
