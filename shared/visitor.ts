@@ -1,8 +1,9 @@
 /**
  * What a kept page (decision 094) leaves out because it is the visitor's own: the header's account, the
  * unread badge, the hearts, the saved-search state and the phone widget's default country. The edge writes
- * it into a kept page for the visitor it is sent to (`VISITOR_DATA_ID`, and the no-JavaScript parts), and
- * `GET /api/visitor` answers it (private, never stored).
+ * it into a kept page for the visitor it is sent to (`VISITOR_DATA_ID`, and the no-JavaScript parts) unless
+ * the browser runs scripts (decision 112), and `GET /api/visitor` answers it (private, never stored) — what
+ * the app asks after hydration where the page carries none.
  */
 import type { SessionUser } from "./api/auth.ts";
 import type { AlertFrequency } from "./api/saved-searches.ts";

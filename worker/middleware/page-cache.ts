@@ -89,9 +89,11 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
  * country (decision 094) — and only a 200 without cookies and without a failed API call is kept; crawlers'
  * complete documents and each build's pages are kept apart, and the sign-in dialog's pages per country (its
  * phone widget's default). A visitor with nothing of their own (no session, favourites or saved searches)
- * gets the kept bytes; the home, search, list, detail and media pages are kept for everyone else too, each
- * answer made theirs at the edge (`visitorParts`: their data as JSON for the app, and the parts a browser
- * without JavaScript shows) and sent `private, no-store`. A signed-in visitor's detail page and every other
+ * gets the kept bytes (saying so: `NOBODY_TIMING`); the home, search, list, detail and media pages are kept
+ * for everyone else too: a browser that runs scripts (the app's marker, decision 112) gets the kept bytes as
+ * they are, its visitor's parts asked by the app; any other gets each answer made theirs at the edge
+ * (`visitorParts`: their data as JSON for the app, and the parts a browser without JavaScript shows); both
+ * sent `private, no-store`. A signed-in visitor's detail page and every other
  * page of a visitor with their own state are rendered for them as before. A kept page gets this response's
  * CSP nonce, so every response still has a fresh one. Development knobs bypass the cache. The D1 bookmark
  * cookie (decision 092) is neither a key nor kept; while it lasts, its visitor's pages are rendered afresh
