@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
 import { NOBODY_TIMING, VISITOR_DATA_ID, VISITOR_PATH, VISITOR_SHOWN_PARAM, type Visitor } from "#shared/visitor.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
-import { call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { ACCESS, call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 
 // The built Worker with the page cache on (the workers project turns it off).
 const built = "../../.builds/test/server/index.js";
@@ -138,6 +138,22 @@ describe("a browser that runs scripts, on a page kept for everyone", () => {
     expect(hasVisitorJson(fresh.html)).toBe(false);
     // Read as always (the session, where the bookmark says), but no visitor read and no rewrite.
     expect(fresh.sessionReads).toBe("1");
+  });
+
+  it("still reads the session whose tokens are due for renewal, renewed on the kept bytes", async () => {
+    const someone = await signUpByPhone({ name: "Renata Obnovljena" });
+    const page = listPage();
+    await view(page);
+    const refreshOnly = someone.jar
+      .header()
+      .split(/;\s*/)
+      .filter((pair) => !pair.startsWith(`${ACCESS}=`))
+      .join("; ");
+    const res = await view(page, marked(refreshOnly));
+    expect([res.status, res.cache, res.cacheControl]).toEqual([200, "hit", "private, no-store"]);
+    expect(res.setCookie.some((line) => line.startsWith(`${ACCESS}=`) && !line.startsWith(`${ACCESS}=;`))).toBe(true);
+    expect(res.html).not.toContain("Renata Obnovljena");
+    expect(hasVisitorJson(res.html)).toBe(false);
   });
 
   it("leaves a signed-in visitor's detail page theirs: read and rendered for them", async () => {
