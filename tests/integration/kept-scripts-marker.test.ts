@@ -89,6 +89,11 @@ describe("a browser that runs scripts, on a page kept for everyone", () => {
     const again = await view(page);
     expect(again.timing).toBe(NOBODY_TIMING);
     expect((await view(page, MARKER)).timing).toBe(NOBODY_TIMING);
+    // Every answer of a kept page says the cookies decide it, prefixed pages too.
+    const ru = `/ru${page}`;
+    await view(ru);
+    for (const cookie of ["", MARKER, marked(alice.jar.header()), alice.jar.header()])
+      expect((await view(ru, cookie)).vary).toMatch(/\bCookie\b/);
     expect(theirs.html.replace(/nonce="[^"]*"/g, "")).toBe(again.html.replace(/nonce="[^"]*"/g, ""));
   });
 

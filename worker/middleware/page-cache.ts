@@ -223,16 +223,31 @@ export function skipsSessionRead(c: Context<AppEnv>): boolean {
  * shared cache keeps an answer to their request, nor mixes it with the copy made theirs).
  */
 function privately(res: Response): Response {
-  const copy = new Response(res.body, res);
+  const copy = byCookie(res);
   copy.headers.set("Cache-Control", "private, no-store");
   return copy;
 }
 
 /** A kept page's bytes answered to a visitor with nothing of their own: the app need not ask for them. */
 function nobodys(res: Response): Response {
-  const copy = new Response(res.body, res);
+  const copy = byCookie(res);
   copy.headers.set("Server-Timing", NOBODY_TIMING);
   return copy;
+}
+
+/** A copy of `res` that says it depends on the cookies (`varyOnCookie`). */
+function byCookie(res: Response): Response {
+  const copy = new Response(res.body, res);
+  varyOnCookie(copy.headers);
+  return copy;
+}
+
+/**
+ * Whether a kept page goes as it is, made theirs, or saying its visitor has nothing of their own is the
+ * cookies' doing, on every page (the locale's `Vary` names them only on pages without a language prefix).
+ */
+function varyOnCookie(headers: Headers) {
+  if (!/\bcookie\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
 }
 
 /**
@@ -319,6 +334,7 @@ function visitorsCopy(
   const headers = new Headers(res.headers);
   headers.delete("Content-Length");
   headers.set("Cache-Control", "private, no-store");
+  varyOnCookie(headers);
   const rewriter = visitorParts(visitor, locale, here, onSavedSearchShown);
   // Appended as it is, not parsed; the answer stays the runtime's own stream (a stream of the script's own
   // in between, chunk by chunk, cost more than the parsing saved).
