@@ -16,7 +16,7 @@ import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "#client/components/my-favourites/favourites.server.ts";
 import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
-import { rootDataIsNobodys } from "./visitor.ts";
+import { rootDataIsNobodys, useKeptPageVisitor } from "./visitor.ts";
 import "./styles/global.css";
 
 /** Every failed form post or fetcher submission shows its product §8 notice (client/api/api-failures.ts). */
@@ -82,6 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
+  // The scripts' marker, and a kept document's visitor asked after hydration (decision 112).
+  useKeptPageVisitor();
   const locale = data?.locale ?? "en";
   const texts = usePageTexts();
   const busy = useNavigationBusy();

@@ -76,6 +76,9 @@ export function watchProblems(page: Page): string[] {
     // once the page has hydrated: only leaving the document aborts it (a CI run left the favourites page
     // for the next one while it was under way). A discovery that fails otherwise is a console error.
     if (aborted && new URL(request.url()).pathname === "/__manifest") return;
+    // And a kept page's request for its visitor's own parts, made right after hydration (decision 112): a
+    // test that leaves the page at once aborts it. One that fails otherwise answers with its status.
+    if (aborted && new URL(request.url()).pathname === "/api/visitor") return;
     problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
   });
   return problems;
@@ -106,9 +109,12 @@ export async function countDateFormatters(target: Page | BrowserContext) {
 export const dateFormattersBuilt = (page: Page) =>
   page.evaluate(() => (window as unknown as { dateFormattersBuilt: number }).dateFormattersBuilt);
 
-/** Resolves when React has hydrated the document (root.tsx marks <html data-hydrated>). */
+/**
+ * Resolves when React has hydrated the document and applied its visitor's own parts (root.tsx marks
+ * <html data-hydrated>, client/visitor.ts <html data-visitor-settled>: a kept page's come after hydration).
+ */
 export async function hydrated(page: Page) {
-  await page.waitForSelector("html[data-hydrated]", { state: "attached" });
+  await page.waitForSelector("html[data-hydrated][data-visitor-settled]", { state: "attached" });
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * What a kept page (decision 094) leaves out because it is the visitor's own: the header's account, the
  * unread badge, the hearts, the saved-search state and the phone widget's default country. The edge writes
- * it into a kept page for the visitor it is sent to (`VISITOR_DATA_ID`, and the no-JavaScript parts), and
- * `GET /api/visitor` answers it (private, never stored).
+ * it into a kept page for the visitor it is sent to (`VISITOR_DATA_ID`, and the no-JavaScript parts) unless
+ * the browser runs scripts (decision 112), and `GET /api/visitor` answers it (private, never stored) — what
+ * the app asks after hydration where the page carries none.
  */
 import type { SessionUser } from "./api/auth.ts";
 import type { AlertFrequency } from "./api/saved-searches.ts";
@@ -10,6 +11,15 @@ import { DEAL_SEGMENT } from "./listing-types.ts";
 import { splitLocale } from "./locales.ts";
 
 export const VISITOR_PATH = "/api/visitor";
+/** `GET /api/visitor?shown=`: the saved-search query the kept page asking shows (marked opened, decision 112). */
+export const VISITOR_SHOWN_PARAM = "shown";
+
+/**
+ * The `Server-Timing` metric a kept page's answer names when its visitor has nothing of their own (no session,
+ * favourites or saved-search cookie; decision 112): the app, reading it from the navigation's timing, asks
+ * for no visitor. Any other answer, or a browser that does not expose it, asks.
+ */
+export const NOBODY_TIMING = "nobody";
 
 /** The id of the kept page's `<script type="application/json">` holding the visitor's `Visitor`. */
 export const VISITOR_DATA_ID = "visitor-data";

@@ -21,7 +21,7 @@ import { inlineStyles } from "./middleware/inline-styles.ts";
 import { scriptsAfterPaint } from "./middleware/scripts-after-paint.ts";
 import { writeFormattedTexts } from "./middleware/formatted-texts-writer.ts";
 import { scrollRestorationScript } from "./middleware/scroll-restoration.ts";
-import { pageCache } from "./middleware/page-cache.ts";
+import { pageCache, skipsSessionRead } from "./middleware/page-cache.ts";
 import { redirects } from "./middleware/redirects.ts";
 import { favouritesMerge } from "./middleware/favourites-merge.ts";
 import { savedSearchesMerge } from "./middleware/saved-searches-merge.ts";
@@ -123,8 +123,11 @@ app.use(dealRoot());
 app.use(locale(firstRouteWords(serverBuild.routes)));
 // Query parameters the page does not read are dropped before the cache and the render see them.
 app.use(pageQuery());
-// The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006).
-app.use(session({ besideSessionRead: true }));
+// The visitor of a page (renewing tokens near expiry, cookies set after the render; decision 006) — but for a
+// browser that runs scripts asking for a page kept for everyone: the kept bytes, its own parts asked after
+// hydration (decision 112).
+const pageSession = session({ besideSessionRead: true });
+app.use((c, next) => (skipsSessionRead(c) ? next() : pageSession(c, next)));
 app.use(favouritesMerge());
 app.use(savedSearchesMerge());
 // A stale page's background render goes through the whole worker again, as nobody's request (decision 107).

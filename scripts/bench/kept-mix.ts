@@ -4,18 +4,23 @@
  * the seed (home, search, lists, detail and media pages in en/ru/sr) with Zipf popularity (the n-th most
  * popular is asked 1/n as often; the landing pages — home, search, lists — rank first, then the detail
  * and media pages in a fixed shuffled order), `connections` at a time. Half the replay warms the kept pages
- * up; the other half counts the answers that came from them (`X-Page-Cache: hit`). Then the throughput of a
- * signed-in visitor's search page (kept, made theirs at the edge) against the static copy of the search HTML.
+ * up; the other half counts the answers that came from them (`X-Page-Cache: hit`). A share (`marked`) of the
+ * visitors with their own state are browsers that run scripts and carry the app's marker (decision 112: the
+ * kept bytes as they are, their own parts asked after hydration); the rest get the page made theirs at the
+ * edge. Then the throughput of a signed-in visitor's search page — a browser that runs scripts (the goal's
+ * figure), one that does not (made theirs), and the visitor's JSON it then asks — against the static copy of
+ * the search HTML.
  *
  * `npm run bench` runs it (`keptMix`); alone, against a build already made and the seeded test D1:
- * `node scripts/bench/kept-mix.ts [--build .builds/test] [--requests 10000] [--urls 2000]`.
+ * `node scripts/bench/kept-mix.ts [--build .builds/test] [--requests 10000] [--urls 2000] [--marked 1]`.
  */
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { Rng } from "#harness/seed/prng.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { D1_BOOKMARK_COOKIE_NAME, LOCALE_COOKIE_NAME } from "#shared/constants.ts";
+import { D1_BOOKMARK_COOKIE_NAME, LOCALE_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
+import { VISITOR_PATH } from "#shared/visitor.ts";
 import type { ServedBuild } from "#harness/serve-build.ts";
 
 /** The mix of visitors (issue's figures): who asks each request. */
@@ -29,6 +34,9 @@ const LOCALES = ["", "/ru", "/sr"];
 /** A development knob (decision 026) the page cache lets by: rendered, not looked up, not kept. */
 const UNCACHED = { "x-debug-page-cache": "off" };
 const HEADERS = { "user-agent": BROWSER_UA, "accept-language": "en-GB,en;q=0.9", accept: "text/html,*/*" };
+/** The cookie a browser that runs the app's scripts carries (decision 112). */
+const MARKER = `${SCRIPTS_COOKIE_NAME}=1`;
+const withMarker = (cookie: string) => (cookie ? `${cookie}; ${MARKER}` : MARKER);
 
 export interface KeptMixOptions {
   /** The static copy of the search page's HTML, served from the build's client folder. */
@@ -38,6 +46,8 @@ export interface KeptMixOptions {
   duration: number;
   requests?: number;
   urls?: number;
+  /** The share of the asks of visitors with their own state made by browsers carrying the scripts' marker (1). */
+  marked?: number;
   /** Goals: the kept share after warm-up, and signed-in search ÷ static. */
   goals?: { keptShare: number; signedInSearchToStatic: number };
 }
@@ -48,6 +58,8 @@ export interface KeptMixResult {
   requests: number;
   keptShare: number;
   keptShareByKind: Record<Kind, number>;
+  /** Of the counted asks of visitors with their own state, the share carrying the scripts' marker. */
+  markedShare: number;
   keptShareByPage: Record<string, number>;
   /** The counted answers not from the kept pages, by why (shares of all counted answers). */
   missesByReason: Record<string, number>;
@@ -194,7 +206,7 @@ function zipf(n: number, rng: Rng): () => number {
 }
 
 export async function keptMix(server: ServedBuild, options: KeptMixOptions): Promise<KeptMixResult> {
-  const { staticPath, connections, duration, requests = 10_000, urls: wanted = 2000 } = options;
+  const { staticPath, connections, duration, requests = 10_000, urls: wanted = 2000, marked = 1 } = options;
   const goals = options.goals ?? { keptShare: 0.9, signedInSearchToStatic: 0.5 };
   const failures: string[] = [];
   const rng = new Rng(0x4b_e9_7094);
@@ -237,11 +249,13 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
       "guest with favourites": `favourites=${[...new Set(favourites)].join(".")}`,
       "signed in": "",
     };
-    return { path: urls[rank()]!, kind, cookie: cookieOf[kind] };
+    // Drawn for every ask (the same sequence whatever the share): a guest with nothing sends the marker too.
+    const scripts = rng.next() < marked;
+    return { path: urls[rank()]!, kind, cookie: cookieOf[kind], scripts };
   });
 
   // The replay: `connections` at a time, in order; the second half counted.
-  const outcomes: { kind: Kind; page: string; kept: boolean; why?: string }[] = new Array(requests);
+  const outcomes: { kind: Kind; page: string; kept: boolean; scripts: boolean; why?: string }[] = new Array(requests);
   // When each address was last asked and answered, to tell a page never kept from one kept too long ago.
   const asked = new Map<string, number>();
   const answered = new Map<string, number>();
@@ -256,7 +270,8 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
       const sent = performance.now();
       const before = { asked: asked.get(draw.path), answered: answered.get(draw.path) };
       asked.set(draw.path, sent);
-      const cookie = draw.kind === "signed in" ? jar.header() : draw.cookie;
+      const own = draw.kind === "signed in" ? jar.header() : draw.cookie;
+      const cookie = draw.scripts ? withMarker(own) : own;
       const res = await fetch(`${server.url}${draw.path}`, {
         headers: cookie ? { ...HEADERS, cookie } : HEADERS,
         redirect: "manual",
@@ -273,6 +288,7 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
         kind: draw.kind,
         page: pageKind(draw.path),
         kept,
+        scripts: draw.scripts,
         why: kept ? undefined : missReason(cache, res, before),
       };
     }
@@ -285,13 +301,16 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   const keptShareByKind = Object.fromEntries(
     MIX.map(({ kind }) => [kind, share(counted.filter((o) => o.kind === kind))]),
   ) as Record<Kind, number>;
+  const owning = counted.filter((o) => o.kind !== "guest");
+  const markedShare = owning.filter((o) => o.scripts).length / Math.max(owning.length, 1);
   const missesByReason: Record<string, number> = {};
   for (const o of counted) if (o.why) missesByReason[o.why] = (missesByReason[o.why] ?? 0) + 1 / counted.length;
   const keptShareByPage = Object.fromEntries(
     [...new Set(counted.map((o) => o.page))].map((page) => [page, share(counted.filter((o) => o.page === page))]),
   );
 
-  // Throughput: a signed-in visitor's search page (kept, made theirs) and the static copy, measured in turn.
+  // Throughput: a signed-in visitor's search page (a browser that runs scripts: kept as it is; one that does
+  // not: made theirs), the JSON the first then asks, and the static copy, measured in turn.
   const load = async (path: string, headers: Record<string, string> = {}) => {
     const all = { ...HEADERS, ...headers };
     const url = `${server.url}${path}`;
@@ -308,8 +327,15 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
   const cookie = signedIn.header();
   const throughput = {
     "static (search HTML)": await load(staticPath),
-    "search, signed in": await load(search, { cookie }),
-    "search, guest with favourites": await load(search, { cookie: draws.find((d) => d.kind === MIX[1].kind)!.cookie }),
+    "search, signed in": await load(search, { cookie: withMarker(cookie) }),
+    "search, signed in, no JavaScript": await load(search, { cookie }),
+    "visitor JSON, signed in": await load(VISITOR_PATH, { cookie: withMarker(cookie), accept: "application/json" }),
+    "search, guest with favourites": await load(search, {
+      cookie: withMarker(draws.find((d) => d.kind === MIX[1].kind)!.cookie),
+    }),
+    "search, guest with favourites, no JavaScript": await load(search, {
+      cookie: draws.find((d) => d.kind === MIX[1].kind)!.cookie,
+    }),
     "search, guest": await load(search),
   };
   const signedInSearchToStatic =
@@ -320,7 +346,9 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
       byKind,
     )
       .map(([k, n]) => `${n} ${k}`)
-      .join(", ")}), ${connections} at a time`,
+      .join(
+        ", ",
+      )}), ${connections} at a time; ${markedShare.toFixed(3)} of the counted asks of visitors with their own state carry the scripts' marker (decision 112)`,
   );
   console.table({
     "all visitors": { "kept share": keptShare.toFixed(3) },
@@ -363,6 +391,7 @@ export async function keptMix(server: ServedBuild, options: KeptMixOptions): Pro
     requests,
     keptShare,
     keptShareByKind,
+    markedShare,
     keptShareByPage,
     missesByReason,
     replayReqPerSec: counted.length / replaySeconds,
@@ -388,6 +417,8 @@ if (import.meta.main) {
       urls: { type: "string", default: "2000" },
       connections: { type: "string", default: "10" },
       duration: { type: "string", default: "10" },
+      /** The share of asks made by browsers that run scripts (the marker, decision 112). */
+      marked: { type: "string", default: "1" },
       /** The page cache's seconds (wrangler.toml's by default). */
       ttl: { type: "string" },
     },
@@ -410,6 +441,7 @@ if (import.meta.main) {
         duration: Number(values.duration),
         requests: Number(values.requests),
         urls: Number(values.urls),
+        marked: Number(values.marked),
       });
       if (result.failures.length) console.log(`\n${result.failures.join("\n")}`);
       // The first-load JavaScript of a guest's home, search and detail page (budgets.json's measure).

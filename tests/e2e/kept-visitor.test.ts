@@ -5,7 +5,7 @@
  * then removes the favourite.
  */
 import { expect, it } from "vitest";
-import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
+import { D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, CSP_PRELOADS, LEFT_SCRIPTS, sessions, signUp, SUPERSEDED_DATA } from "./session.ts";
 
@@ -57,7 +57,11 @@ it("a signed-in visitor sees their account and hearts on a kept page, with and w
     const plain = await open({ js: false });
     try {
       const cookies = await person.context.cookies();
-      await plain.context.addCookies(cookies.filter((cookie) => cookie.name !== D1_BOOKMARK_COOKIE_NAME));
+      // Not the scripts' marker either (decision 112): a browser without JavaScript never has it.
+      const theirCookies = cookies.filter(
+        (cookie) => ![D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME].includes(cookie.name),
+      );
+      await plain.context.addCookies(theirCookies);
       const again = await plain.page.goto(path);
       expect(again?.headers()["x-page-cache"]).toBe("hit");
       const theirs = plain.page.locator(`form[data-favourite="${id}"] button`);

@@ -90,7 +90,7 @@ async function d1SessionStart(c: Context<AppEnv>): Promise<D1SessionStart> {
  * cookie with no access cookie, or one expiring within the threshold. Read without the signature: it only
  * chooses where reads go, and the session middleware checks the token itself.
  */
-function renewsSessionTokens(c: Context<AppEnv>): boolean {
+export function renewsSessionTokens(c: Context<AppEnv>): boolean {
   if (bearerToken(c)) return false;
   const { access, refresh } = readSessionCookies(c);
   if (!refresh) return false;

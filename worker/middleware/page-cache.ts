@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
+import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "#shared/auth-links.ts";
+import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
 import { type Locale, splitLocale } from "#shared/locales.ts";
-import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
+import { keptForEveryone, NOBODY_TIMING, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
 import { hasOwnState, markOpened, visitorOf } from "./visitor.ts";
@@ -11,7 +13,9 @@ import { debugAllowed, debugRequest } from "#worker/http/environment.ts";
 import { type KeptPage, KeptPages, keepPage, pageBody, tailStart } from "./kept-pages.ts";
 import { canonicalPageQuery } from "#shared/page-query.ts";
 import { isPagePath } from "./page-request.ts";
-import { hasBookmarkCookie } from "./d1-session.ts";
+import { hasBookmarkCookie, renewsSessionTokens } from "./d1-session.ts";
+import { hasSessionCookie } from "#worker/auth/session.ts";
+import { bearerToken } from "#worker/http/bearer-token.ts";
 import { visitorParts } from "./visitor-parts.ts";
 import { visibilityChangedAt } from "#worker/db/visibility-changes.ts";
 
@@ -36,6 +40,7 @@ const PER_RESPONSE = new Set(
     "Content-Security-Policy",
     "Cache-Control",
     "Content-Length",
+    "Server-Timing",
     "X-Page-Cache",
     CACHE_WHY,
     KEPT_NONCE,
@@ -84,9 +89,11 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
  * country (decision 094) — and only a 200 without cookies and without a failed API call is kept; crawlers'
  * complete documents and each build's pages are kept apart, and the sign-in dialog's pages per country (its
  * phone widget's default). A visitor with nothing of their own (no session, favourites or saved searches)
- * gets the kept bytes; the home, search, list, detail and media pages are kept for everyone else too, each
- * answer made theirs at the edge (`visitorParts`: their data as JSON for the app, and the parts a browser
- * without JavaScript shows) and sent `private, no-store`. A signed-in visitor's detail page and every other
+ * gets the kept bytes (saying so: `NOBODY_TIMING`); the home, search, list, detail and media pages are kept
+ * for everyone else too: a browser that runs scripts (the app's marker, decision 112) gets the kept bytes as
+ * they are, its visitor's parts asked by the app; any other gets each answer made theirs at the edge
+ * (`visitorParts`: their data as JSON for the app, and the parts a browser without JavaScript shows); both
+ * sent `private, no-store`. A signed-in visitor's detail page and every other
  * page of a visitor with their own state are rendered for them as before. A kept page gets this response's
  * CSP nonce, so every response still has a fresh one. Development knobs bypass the cache. The D1 bookmark
  * cookie (decision 092) is neither a key nor kept; while it lasts, its visitor's pages are rendered afresh
@@ -96,13 +103,17 @@ export function pageCacheKey(url: URL, view: "bot" | "person", country: string, 
  */
 export function pageCache(buildId: string, renderAgain?: RenderAgain): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const { PAGE_CACHE_TTL: ttl, PAGE_CACHE_STALE: stale } = config(c.env);
+    const { PAGE_CACHE_STALE: stale } = config(c.env);
+    const ttl = keptTtl(c);
     const url = new URL(c.req.url);
-    const eligible = ttl > 0 && c.req.method === "GET" && isPagePath(url.pathname) && !debugRequest(c.env, c.req.raw);
-    if (!eligible) return next();
+    if (!ttl) return next();
     const again = revalidationMark !== undefined && c.req.header(REVALIDATION_HEADER) === revalidationMark;
     const own = !again && hasOwnState(c);
-    if (own && !keptForEveryone(url.pathname, Boolean(c.get("user")))) return next();
+    // A browser that runs scripts asks for its own parts after hydration (decision 112): the kept bytes as they
+    // are; its session may not have been read (`skipsSessionRead`), so its session cookie says it is signed in.
+    const scripts = own && runsScripts(c);
+    const signedIn = Boolean(c.get("user")) || (scripts && hasSessionCookie(c));
+    if (own && !keptForEveryone(url.pathname, signedIn)) return next();
 
     const view = isbot(c.req.header("user-agent") ?? "") ? "bot" : "person";
     const country = url.searchParams.has(AUTH_DIALOG_PARAM) ? (edgeCountry(c.req.raw, c.env) ?? "") : "";
@@ -113,7 +124,7 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
     const bookmark = hasBookmarkCookie(c);
     const [found, visitor] = await Promise.all([
       again || bookmark ? undefined : keptCopy(key, { stale: stale > 0 }),
-      own ? visitorOf(c, visitorPartsOf(url.pathname)) : undefined,
+      own && !scripts ? visitorOf(c, visitorPartsOf(url.pathname)) : undefined,
     ]);
     const now = Date.now();
     const fresh = found && found.expires > now;
@@ -123,7 +134,11 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
       fresh || (found && renderAgain && !country && (await renderedSinceLastChange(c, found))) ? found : undefined;
     const locale = c.get("locale") ?? splitLocale(url.pathname).locale;
     const theirs = (res: Response, tail?: Uint8Array) =>
-      visitor ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id), tail) : res;
+      visitor
+        ? visitorsCopy(res, visitor, locale, url, (id) => markOpened(c, id), tail)
+        : own
+          ? privately(res)
+          : nobodys(res);
     if (served) {
       const body = pageBody(served, nonce);
       // The router's data at the end holds nothing of a visitor's but hearts: past the last part to write, the
@@ -172,6 +187,67 @@ export function pageCache(buildId: string, renderAgain?: RenderAgain): Middlewar
         bookmark ? "bookmark" : !found ? "absent" : renderAgain && !country ? "changed" : "expired",
       );
   };
+}
+
+/**
+ * The seconds a page request's answer may be kept (`PAGE_CACHE_TTL`), or 0 when it is not one the page cache
+ * answers: not a page GET, the cache off, or a development knob asked for a render.
+ */
+function keptTtl(c: Context<AppEnv>): number {
+  const { PAGE_CACHE_TTL: ttl } = config(c.env);
+  const page = c.req.method === "GET" && isPagePath(new URL(c.req.url).pathname) && !debugRequest(c.env, c.req.raw);
+  return page ? ttl : 0;
+}
+
+/** Whether the visitor's browser runs the app's scripts: the app sets the marker after hydration (decision 112). */
+const runsScripts = (c: Context<AppEnv>) => getCookie(c, SCRIPTS_COOKIE_NAME) !== undefined;
+
+/**
+ * Whether this page request goes without its session read (decision 112): a browser that runs scripts asking
+ * for a page kept for everyone gets the kept bytes as they are, whoever it is, and reads its own parts from
+ * `GET /api/visitor` after hydration. Read as always when its tokens are due for renewal (renewed on this
+ * answer), after the visitor's own change (the bookmark: a fresh render, read where the change was written),
+ * while a guest's favourites or saved searches wait to be merged into the account just signed in to, or with
+ * a bearer token.
+ */
+export function skipsSessionRead(c: Context<AppEnv>): boolean {
+  if (!keptTtl(c) || !runsScripts(c) || hasBookmarkCookie(c) || bearerToken(c)) return false;
+  const session = hasSessionCookie(c);
+  if (!keptForEveryone(new URL(c.req.url).pathname, session)) return false;
+  const merge = getCookie(c, FAVOURITES_COOKIE_NAME) || getCookie(c, SAVED_SEARCH_COOKIE_NAME);
+  return !session || (!renewsSessionTokens(c) && !merge);
+}
+
+/**
+ * A kept page's bytes answered to a visitor with their own state: nobody's, but sent as theirs alone (no
+ * shared cache keeps an answer to their request, nor mixes it with the copy made theirs).
+ */
+function privately(res: Response): Response {
+  const copy = byCookie(res);
+  copy.headers.set("Cache-Control", "private, no-store");
+  return copy;
+}
+
+/** A kept page's bytes answered to a visitor with nothing of their own: the app need not ask for them. */
+function nobodys(res: Response): Response {
+  const copy = byCookie(res);
+  copy.headers.set("Server-Timing", NOBODY_TIMING);
+  return copy;
+}
+
+/** A copy of `res` that says it depends on the cookies (`varyOnCookie`). */
+function byCookie(res: Response): Response {
+  const copy = new Response(res.body, res);
+  varyOnCookie(copy.headers);
+  return copy;
+}
+
+/**
+ * Whether a kept page goes as it is, made theirs, or saying its visitor has nothing of their own is the
+ * cookies' doing, on every page (the locale's `Vary` names them only on pages without a language prefix).
+ */
+function varyOnCookie(headers: Headers) {
+  if (!/\bcookie\b/i.test(headers.get("Vary") ?? "")) headers.append("Vary", "Cookie");
 }
 
 /**
@@ -258,6 +334,7 @@ function visitorsCopy(
   const headers = new Headers(res.headers);
   headers.delete("Content-Length");
   headers.set("Cache-Control", "private, no-store");
+  varyOnCookie(headers);
   const rewriter = visitorParts(visitor, locale, here, onSavedSearchShown);
   // Appended as it is, not parsed; the answer stays the runtime's own stream (a stream of the script's own
   // in between, chunk by chunk, cost more than the parsing saved).

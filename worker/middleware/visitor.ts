@@ -4,7 +4,7 @@ import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME } from "#shared/consta
 import { parseFavourites } from "#shared/favourites.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
-import type { Visitor } from "#shared/visitor.ts";
+import { type Visitor, VISITOR_SHOWN_PARAM } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
@@ -78,7 +78,15 @@ export function markOpened(c: Context<AppEnv>, id: number) {
   if (user) c.executionCtx.waitUntil(markSavedSearchOpened(c.env.DB, user.id, id, nowOf(c)).catch(() => undefined));
 }
 
-/** `GET /api/visitor`: the visitor's own parts as JSON, for them alone and never stored. */
+/**
+ * `GET /api/visitor`: the visitor's own parts as JSON, for them alone and never stored. A kept search page's
+ * app names the search it shows (`?shown=`, the control's canonical query, decision 112): a signed-in
+ * person's saved search of that query is marked opened, as the page made theirs at the edge would have.
+ */
 export async function visitorAnswer(c: Context<AppEnv>): Promise<Response> {
-  return c.json(await visitorOf(c), 200, { "Cache-Control": "private, no-store", Vary: "Cookie" });
+  const visitor = await visitorOf(c);
+  const shown = c.req.query(VISITOR_SHOWN_PARAM);
+  const opened = shown ? visitor.savedSearches?.find((search) => search.query === shown)?.id : undefined;
+  if (opened) markOpened(c, opened);
+  return c.json(visitor, 200, { "Cache-Control": "private, no-store", Vary: "Cookie" });
 }

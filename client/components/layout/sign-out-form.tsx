@@ -2,6 +2,7 @@ import { Form, useLocation } from "react-router";
 import { AUTH_ROUTE_PATH, withoutAuthParams } from "#client/components/auth-dialog/auth-view.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
+import { forgetVisitor } from "#client/visitor.ts";
 import styles from "./site-header.module.css";
 
 /** The header's sign-out button: a form posting to the auth route, back to this page afterwards. */
@@ -10,7 +11,7 @@ export default function SignOutForm() {
   const lp = useLocalePath();
   const { pathname, search } = useLocation();
   return (
-    <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOutForm}>
+    <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOutForm} onSubmit={forgetVisitor}>
       <input type="hidden" name="intent" value="signout" />
       <input type="hidden" name="return_to" value={withoutAuthParams(pathname, search)} />
       <button type="submit" className={styles.signOut} title={t("auth.header.signout")}>

@@ -32,6 +32,7 @@ import type { Route } from "./+types/cabinet";
 import styles from "./cabinet.module.css";
 import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
+import { forgetVisitor } from "#client/visitor.ts";
 
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
 const MESSAGES = pageTextScopes(
@@ -268,7 +269,7 @@ export default function Cabinet({ loaderData, actionData }: Route.ComponentProps
         statsDays={loaderData.statsDays}
         refused={actionData && !actionData.ok ? actionData : null}
       />
-      <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOut}>
+      <Form method="post" action={lp(AUTH_ROUTE_PATH)} className={styles.signOut} onSubmit={forgetVisitor}>
         <input type="hidden" name="intent" value="signout" />
         <button type="submit" className={styles.signOutButton}>
           {t("auth.header.signout")}
