@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { Links, Meta, Outlet, Scripts, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { localeEntry, splitLocale } from "#shared/locales.ts";
 import { privatePaths } from "#shared/private-paths.ts";
@@ -16,7 +15,8 @@ import { AUTH_DIALOG_PARAM } from "#shared/auth-links.ts";
 import { favouriteIdsOf } from "#client/components/my-favourites/favourites.server.ts";
 import { reportFailedActions } from "./api/api-failures.ts";
 import type { RootData } from "./root-data.ts";
-import { rootDataIsNobodys, useKeptPageVisitor } from "./visitor.ts";
+import { useAfterHydration } from "./after-hydration.ts";
+import { rootDataIsNobodys } from "./visitor.ts";
 import "./styles/global.css";
 
 /** Every failed form post or fetcher submission shows its product §8 notice (client/api/api-failures.ts). */
@@ -78,12 +78,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  // Marks the document once React owns it: tests and audits wait for this instead of guessing.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
-  // The scripts' marker, and a kept document's visitor asked after hydration (decision 112).
-  useKeptPageVisitor();
+  useAfterHydration(data);
   const locale = data?.locale ?? "en";
   const texts = usePageTexts();
   const busy = useNavigationBusy();

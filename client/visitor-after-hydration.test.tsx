@@ -8,11 +8,11 @@
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterProvider, useRouteLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
-import { NOBODY_TIMING, type Visitor, VISITOR_DATA_ID, VISITOR_PATH, VISITOR_SHOWN_PARAM } from "#shared/visitor.ts";
+import { type Visitor, VISITOR_DATA_ID, VISITOR_PATH } from "#shared/visitor.ts";
 import type { RootData } from "./root-data.ts";
+import { NOBODY_TIMING, SCRIPTS_COOKIE_NAME, VISITOR_SHOWN_PARAM } from "#shared/visitor-request.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,8 +29,9 @@ const guest: Visitor = { user: null, favourites: [], savedSearches: [], country:
 async function keptApp() {
   vi.resetModules();
   const store = await import("./visitor.ts");
+  const { useAfterHydration } = await import("./after-hydration.ts");
   function Who() {
-    store.useKeptPageVisitor();
+    useAfterHydration(useRouteLoaderData<RootData>("root"));
     const visitor = store.useVisitor();
     return (
       <p data-testid="who">
@@ -65,6 +66,11 @@ async function hydrate(app: () => React.ReactElement) {
   const recoverable: unknown[] = [];
   await act(async () => {
     hydrateRoot(container, app(), { onRecoverableError: (error) => recoverable.push(error) });
+  });
+  // The after-hydration part is a chunk of its own, loaded by the root's effect.
+  await act(async () => {
+    await import("./visitor-answer.ts");
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
   return { who: () => container.querySelector('[data-testid="who"]')?.textContent, recoverable };
 }
@@ -133,11 +139,11 @@ describe("a kept document without its visitor", () => {
   });
 
   it("forgets the tab's visitor on signing out", async () => {
-    const { store, app } = await keptApp();
+    const { app } = await keptApp();
     const endpoint = visitorEndpoint();
     await hydrate(app);
     await act(async () => endpoint.answer(ana));
-    store.forgetVisitor();
+    (await import("./visitor-answer.ts")).forgetVisitor();
     document.body.innerHTML = "";
     const next = await keptApp();
     visitorEndpoint();

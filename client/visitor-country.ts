@@ -1,7 +1,8 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import type { RootData } from "./root-data.ts";
-import { askVisitor, useVisitor } from "./visitor.ts";
+import { askVisitor } from "./visitor-answer.ts";
+import { useVisitor } from "./visitor.ts";
 
 /**
  * The phone widget's default country (decision 094). A kept page names none: it comes with the visitor the

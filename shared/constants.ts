@@ -153,14 +153,6 @@ export const REFRESH_TOKEN_COOKIE = "refresh_token";
 export const D1_BOOKMARK_COOKIE_NAME = "d1_bookmark";
 export const D1_BOOKMARK_COOKIE_MAX_AGE_S = 300;
 
-/**
- * A browser that runs the app's scripts says so (decision 112): the app sets this cookie after hydration
- * (never the server; not HttpOnly), and the edge answers such a browser a kept page's bytes as they are —
- * its visitor's own parts come from `GET /api/visitor`. A browser without JavaScript never has it.
- */
-export const SCRIPTS_COOKIE_NAME = "scripts";
-export const SCRIPTS_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
-
 /** Guest favourites: listing ids in a cookie (dot-separated), at most this many, kept a year. */
 export const FAVOURITES_COOKIE_NAME = "favourites";
 export const FAVOURITES_MAX = 100;

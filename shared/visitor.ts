@@ -11,16 +11,6 @@ import { DEAL_SEGMENT } from "./listing-types.ts";
 import { splitLocale } from "./locales.ts";
 
 export const VISITOR_PATH = "/api/visitor";
-/** `GET /api/visitor?shown=`: the saved-search query the kept page asking shows (marked opened, decision 112). */
-export const VISITOR_SHOWN_PARAM = "shown";
-
-/**
- * The `Server-Timing` metric a kept page's answer names when its visitor has nothing of their own (no session,
- * favourites or saved-search cookie; decision 112): the app, reading it from the navigation's timing, asks
- * for no visitor. Any other answer, or a browser that does not expose it, asks.
- */
-export const NOBODY_TIMING = "nobody";
-
 /** The id of the kept page's `<script type="application/json">` holding the visitor's `Visitor`. */
 export const VISITOR_DATA_ID = "visitor-data";
 

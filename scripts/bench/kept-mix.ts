@@ -19,9 +19,10 @@ import autocannon from "autocannon";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { Rng } from "#harness/seed/prng.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { D1_BOOKMARK_COOKIE_NAME, LOCALE_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
+import { D1_BOOKMARK_COOKIE_NAME, LOCALE_COOKIE_NAME } from "#shared/constants.ts";
 import { VISITOR_PATH } from "#shared/visitor.ts";
 import type { ServedBuild } from "#harness/serve-build.ts";
+import { SCRIPTS_COOKIE_NAME } from "#shared/visitor-request.ts";
 
 /** The mix of visitors (issue's figures): who asks each request. */
 const MIX = [

@@ -8,11 +8,12 @@
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
-import { D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
-import { NOBODY_TIMING, VISITOR_DATA_ID, VISITOR_PATH } from "#shared/visitor.ts";
+import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
+import { VISITOR_DATA_ID, VISITOR_PATH } from "#shared/visitor.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, CSP_PRELOADS, LEFT_SCRIPTS, sessions, signUp, SUPERSEDED_DATA } from "./session.ts";
+import { NOBODY_TIMING, SCRIPTS_COOKIE_NAME } from "#shared/visitor-request.ts";
 
 const browser = fileBrowser();
 const { open, close } = sessions(browser, [CSP_PRELOADS, LEFT_SCRIPTS, SUPERSEDED_DATA]);

@@ -5,9 +5,10 @@
  * then removes the favourite.
  */
 import { expect, it } from "vitest";
-import { D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
+import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, CSP_PRELOADS, LEFT_SCRIPTS, sessions, signUp, SUPERSEDED_DATA } from "./session.ts";
+import { SCRIPTS_COOKIE_NAME } from "#shared/visitor-request.ts";
 
 const browser = fileBrowser();
 // A visitor who leaves right after the first view leaves its lazy scripts loading; the heart's revalidation

@@ -8,13 +8,13 @@ import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import type { ApiMessage } from "#shared/api/messages.ts";
-import { SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
 import { LIVE_PATH } from "#shared/live-protocol.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
 import { fileBrowser, hydrated } from "./browser.ts";
 import { api, sessions, signUp, SUPERSEDED_DATA } from "./session.ts";
+import { SCRIPTS_COOKIE_NAME } from "#shared/visitor-request.ts";
 
 const browser = fileBrowser();
 

@@ -6,10 +6,11 @@
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { D1_BOOKMARK_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
-import { NOBODY_TIMING, VISITOR_DATA_ID, VISITOR_PATH, VISITOR_SHOWN_PARAM, type Visitor } from "#shared/visitor.ts";
+import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
+import { VISITOR_DATA_ID, VISITOR_PATH, type Visitor } from "#shared/visitor.ts";
 import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { ACCESS, call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { NOBODY_TIMING, SCRIPTS_COOKIE_NAME, VISITOR_SHOWN_PARAM } from "#shared/visitor-request.ts";
 
 // The built Worker with the page cache on (the workers project turns it off).
 const built = "../../.builds/test/server/index.js";

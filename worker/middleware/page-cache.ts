@@ -2,9 +2,9 @@ import type { Context, MiddlewareHandler, Next } from "hono";
 import { getCookie } from "hono/cookie";
 import { isbot } from "isbot";
 import { AUTH_DIALOG_PARAM, NEXT_PARAM, RETURN_PARAM, VIA_PARAM } from "#shared/auth-links.ts";
-import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME, SCRIPTS_COOKIE_NAME } from "#shared/constants.ts";
+import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME } from "#shared/constants.ts";
 import { type Locale, splitLocale } from "#shared/locales.ts";
-import { keptForEveryone, NOBODY_TIMING, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
+import { keptForEveryone, type Visitor, visitorPartsOf } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { config } from "#worker/config.ts";
 import { hasOwnState, markOpened, visitorOf } from "./visitor.ts";
@@ -18,6 +18,7 @@ import { hasSessionCookie } from "#worker/auth/session.ts";
 import { bearerToken } from "#worker/http/bearer-token.ts";
 import { visitorParts } from "./visitor-parts.ts";
 import { visibilityChangedAt } from "#worker/db/visibility-changes.ts";
+import { NOBODY_TIMING, SCRIPTS_COOKIE_NAME } from "#shared/visitor-request.ts";
 
 /** Documents an isolate keeps in memory ahead of the Cache API (of its 128 MB). */
 const PAGES_IN_MEMORY_BYTES = 16 * 1024 * 1024;

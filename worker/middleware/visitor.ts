@@ -4,13 +4,14 @@ import { FAVOURITES_COOKIE_NAME, SAVED_SEARCH_COOKIE_NAME } from "#shared/consta
 import { parseFavourites } from "#shared/favourites.ts";
 import { privatePaths } from "#shared/private-paths.ts";
 import { parseGuestSearches } from "#shared/saved-search-cookie.ts";
-import { type Visitor, VISITOR_SHOWN_PARAM } from "#shared/visitor.ts";
+import { type Visitor } from "#shared/visitor.ts";
 import type { AppEnv } from "#worker/app-env.ts";
 import { hasSessionCookie } from "#worker/auth/session.ts";
 import { edgeCountry } from "#worker/http/edge-country.ts";
 import { markSavedSearchOpened } from "#worker/db/saved-searches.ts";
 import { visitorRows } from "#worker/db/visitor-rows.ts";
 import { nowOf } from "#worker/http/request-clock.ts";
+import { VISITOR_SHOWN_PARAM } from "#shared/visitor-request.ts";
 
 /** Whether the visitor has anything of their own a page shows: a session, favourites or saved searches. */
 export function hasOwnState(c: Context<AppEnv>): boolean {

@@ -2,7 +2,7 @@ import { Form, useLocation } from "react-router";
 import { AUTH_ROUTE_PATH, withoutAuthParams } from "#client/components/auth-dialog/auth-view.ts";
 import { useI18n } from "#client/i18n/intl.tsx";
 import { useLocalePath } from "#client/i18n/use-locale-path.ts";
-import { forgetVisitor } from "#client/visitor.ts";
+import { forgetVisitor } from "#client/visitor-answer.ts";
 import styles from "./site-header.module.css";
 
 /** The header's sign-out button: a form posting to the auth route, back to this page afterwards. */

@@ -32,7 +32,7 @@ import type { Route } from "./+types/cabinet";
 import styles from "./cabinet.module.css";
 import { withTexts } from "#client/i18n/page-texts.server.ts";
 import { pageTextScopes } from "#client/i18n/text-scopes.server.ts";
-import { forgetVisitor } from "#client/visitor.ts";
+import { forgetVisitor } from "#client/visitor-answer.ts";
 
 /** The messages this page shows beyond the site-wide ones: it names every section by its heading and lead. */
 const MESSAGES = pageTextScopes(
