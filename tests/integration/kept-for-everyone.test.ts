@@ -4,48 +4,19 @@
  * edge (their data as JSON, and the parts a browser without JavaScript shows), sent `private, no-store`;
  * `GET /api/visitor` answers the same for them alone.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseCanonicalQuery } from "#shared/api/saved-searches.ts";
-import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import { serializeGuestSearches } from "#shared/saved-search-cookie.ts";
 import { VISITOR_DATA_ID, type Visitor } from "#shared/visitor.ts";
-import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
-
-// The built Worker with the page cache on (the workers project turns it off).
-const built = "../../.builds/test/server/index.js";
-const worker = (await import(/* @vite-ignore */ built)).default as ExportedHandler<Env>;
-const cached = { ...env, PAGE_CACHE_TTL: "60" };
+import { viewKept } from "./kept-page-fixtures.ts";
 
 /**
  * The page as `cookie`'s visitor sees it. Their D1 bookmark (decision 092) is left out unless `keepBookmark`:
  * for its few minutes after a write it has the page rendered afresh, and these tests are about the kept copy.
  */
-async function view(path: string, cookie = "", extra: Record<string, string> = {}, keepBookmark = false) {
-  const ctx = createExecutionContext();
-  const headers: Record<string, string> = { "user-agent": BROWSER_UA, "cf-ipcountry": "DE", ...extra };
-  const sent = keepBookmark
-    ? cookie
-    : cookie
-        .split(/;\s*/)
-        .filter((pair) => pair && !pair.startsWith(`${D1_BOOKMARK_COOKIE_NAME}=`))
-        .join("; ");
-  if (sent) headers.cookie = sent;
-  const res = await worker.fetch!(
-    new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }) as never,
-    cached,
-    ctx,
-  );
-  const html = await res.text();
-  await waitOnExecutionContext(ctx);
-  return {
-    status: res.status,
-    cache: res.headers.get("x-page-cache"),
-    cacheControl: res.headers.get("cache-control"),
-    html,
-  };
-}
+const view = (path: string, cookie = "", extra: Record<string, string> = {}, keepBookmark = false) =>
+  viewKept(path, cookie, { extra, keepBookmark });
 
 /** The visitor the edge wrote into the page, if any. */
 function visitorIn(html: string): Visitor | undefined {

@@ -4,49 +4,18 @@
  * session read, no visitor read, no rewrite — and asks `GET /api/visitor` for its own parts after hydration.
  * Without the marker every visitor gets the page made theirs as before (decision 094).
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import { VISITOR_DATA_ID, VISITOR_PATH, type Visitor } from "#shared/visitor.ts";
-import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { ACCESS, call, signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
 import { NOBODY_TIMING, SCRIPTS_COOKIE_NAME, VISITOR_SHOWN_PARAM } from "#shared/visitor-request.ts";
+import { viewKept } from "./kept-page-fixtures.ts";
 
-// The built Worker with the page cache on (the workers project turns it off).
-const built = "../../.builds/test/server/index.js";
-const worker = (await import(/* @vite-ignore */ built)).default as ExportedHandler<Env>;
-const cached = { ...env, PAGE_CACHE_TTL: "60" };
 const MARKER = `${SCRIPTS_COOKIE_NAME}=1`;
 
 /** The page as `cookie`'s visitor sees it; their D1 bookmark (decision 092) left out unless `keepBookmark`. */
-async function view(path: string, cookie = "", keepBookmark = false) {
-  const ctx = createExecutionContext();
-  const headers: Record<string, string> = { "user-agent": BROWSER_UA, "cf-ipcountry": "DE" };
-  const sent = cookie
-    .split(/;\s*/)
-    .filter((pair) => pair && (keepBookmark || !pair.startsWith(`${D1_BOOKMARK_COOKIE_NAME}=`)))
-    .join("; ");
-  if (sent) headers.cookie = sent;
-  const res = await worker.fetch!(
-    new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }) as never,
-    cached,
-    ctx,
-  );
-  const html = await res.text();
-  await waitOnExecutionContext(ctx);
-  return {
-    status: res.status,
-    cache: res.headers.get("x-page-cache"),
-    why: res.headers.get("x-debug-page-cache-why"),
-    cacheControl: res.headers.get("cache-control"),
-    vary: res.headers.get("vary") ?? "",
-    timing: res.headers.get("server-timing"),
-    setCookie: res.headers.getSetCookie(),
-    d1: res.headers.get("x-debug-d1"),
-    sessionReads: res.headers.get("x-debug-session-reads"),
-    html,
-  };
-}
+const view = (path: string, cookie = "", keepBookmark = false) => viewKept(path, cookie, { keepBookmark });
 
 const marked = (cookie: string) => (cookie ? `${cookie}; ${MARKER}` : MARKER);
 const hasVisitorJson = (html: string) => html.includes(`id="${VISITOR_DATA_ID}"`);

@@ -3,45 +3,18 @@
  * (stale-while-revalidate) — unless something left the public site since its render (migration 0055's
  * `visibility_changes`, kept by triggers), so a listing taken down leaves the kept pages as fast as before.
  */
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { D1_BOOKMARK_COOKIE_NAME } from "#shared/constants.ts";
 import { VISITOR_DATA_ID } from "#shared/visitor.ts";
-import { BROWSER_UA, ORIGIN } from "#tests/fixtures/requests.ts";
 import { signUpByPhone, type SignedIn } from "./auth-fixtures.ts";
+import { viewKept } from "./kept-page-fixtures.ts";
 
-// The built Worker with the page cache on: fresh for a second, then answerable stale for ten minutes.
-const built = "../../.builds/test/server/index.js";
-const worker = (await import(/* @vite-ignore */ built)).default as ExportedHandler<Env>;
-const kept = { ...env, PAGE_CACHE_TTL: "1", PAGE_CACHE_STALE: "600" };
+// The page cache fresh for a second, then answerable stale for ten minutes.
+const kept: Env = { ...env, PAGE_CACHE_TTL: "1", PAGE_CACHE_STALE: "600" };
 const FRESHNESS_MS = 1_100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function view(path: string, cookie = "", settings: typeof kept = kept) {
-  const ctx = createExecutionContext();
-  const headers: Record<string, string> = { "user-agent": BROWSER_UA, "cf-ipcountry": "DE" };
-  // Without the D1 bookmark of the visitor's sign-up (decision 092): it has their pages rendered afresh.
-  const sent = cookie
-    .split(/;\s*/)
-    .filter((pair) => pair && !pair.startsWith(`${D1_BOOKMARK_COOKIE_NAME}=`))
-    .join("; ");
-  if (sent) headers.cookie = sent;
-  const res = await worker.fetch!(
-    new Request(`${ORIGIN}${path}`, { headers, redirect: "manual" }) as never,
-    settings,
-    ctx,
-  );
-  const html = await res.text();
-  // The background render of a stale page finishes here.
-  await waitOnExecutionContext(ctx);
-  return {
-    status: res.status,
-    cache: res.headers.get("x-page-cache"),
-    why: res.headers.get("x-debug-page-cache-why"),
-    cacheControl: res.headers.get("cache-control"),
-    html,
-  };
-}
+const view = (path: string, cookie = "", settings: Env = kept) => viewKept(path, cookie, { settings });
 
 /** A list page no other test or run has kept (a price limit above every rent: the same listings). */
 const listPage = () => `/rent/apartment/?price_max=${80_000_000 + Math.floor(Math.random() * 9_000_000)}`;
