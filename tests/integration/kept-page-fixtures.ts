@@ -19,7 +19,7 @@ export interface KeptView {
 }
 
 /** Kept for a minute, as in production. */
-export const KEPT_A_MINUTE: Env = { ...env, PAGE_CACHE_TTL: "60" };
+const KEPT_A_MINUTE: Env = { ...env, PAGE_CACHE_TTL: "60" };
 
 export async function viewKept(path: string, cookie = "", options: KeptView = {}) {
   const ctx = createExecutionContext();
