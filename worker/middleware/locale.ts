@@ -83,8 +83,15 @@ export function locale(routeWords: ReadonlySet<string>): MiddlewareHandler<AppEn
       }
     }
     await next();
-    if (isGet && !dataRequest) c.res.headers.append("Vary", "Cookie, Accept-Language");
+    if (isGet && !dataRequest) varyOn(c.res.headers, ["Cookie", "Accept-Language"]);
   };
+}
+
+/** Adds the request headers `names` to the answer's `Vary`, each once (the page cache may have named one). */
+function varyOn(headers: Headers, names: string[]) {
+  const named = (headers.get("Vary") ?? "").toLowerCase().split(/\s*,\s*/);
+  const missing = names.filter((name) => !named.includes(name.toLowerCase()));
+  if (missing.length) headers.append("Vary", missing.join(", "));
 }
 
 /**
