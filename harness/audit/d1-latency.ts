@@ -6,19 +6,13 @@
  * byte, went out) and `GET /api/dev/d1/<X-Debug-D1-Id>` once the body has ended (round trips, sequential
  * depth and writes of the whole request). Samples are sequential, taken in turn; medians are reported.
  */
-
-/** The delays measured (ms per round trip): none, a neighbouring region, another continent. */
-const D1_DELAYS_MS = [0, 50, 150] as const;
+import { budgets } from "./budgets.ts";
 
 /**
- * The goals at the largest delay (issue of decision 091): the first byte within one round trip and 50 ms,
- * the complete document within two round trips and 100 ms — on every page, signed-in ones included.
+ * The delays measured (ms per round trip): none, a neighbouring region, and the goals' (budgets.json
+ * `latency`, another continent).
  */
-const LATENCY_GOALS = {
-  delayMs: 150,
-  firstByte: { roundTrips: 1, plusMs: 50 },
-  complete: { roundTrips: 2, plusMs: 100 },
-} as const;
+const D1_DELAYS_MS = [...new Set([0, 50, budgets.latency.d1DelayMs])].sort((a, b) => a - b);
 
 export interface LatencyTarget {
   path: string;
@@ -113,9 +107,9 @@ export async function measureLatency<K extends string>(
   return result;
 }
 
-/** The goals' verdicts at LATENCY_GOALS.delayMs: one line per page and goal, and the misses. */
+/** The goals' verdicts at the budget's delay: one line per page and goal, and the misses. */
 export function latencyVerdicts(figures: Record<string, LatencyFigures[]>): { lines: string[]; misses: string[] } {
-  const { delayMs, firstByte, complete } = LATENCY_GOALS;
+  const { d1DelayMs: delayMs, firstByte, complete } = budgets.latency;
   const firstByteMax = firstByte.roundTrips * delayMs + firstByte.plusMs;
   const completeMax = complete.roundTrips * delayMs + complete.plusMs;
   const lines: string[] = [];

@@ -29,7 +29,7 @@ export const MINIMAL_DOCUMENT: TracedPage = {
 
 /** A task longer than this blocks input (the long-task threshold Lighthouse's TBT uses). */
 const LONG_TASK_MS = 50;
-const { cpuSlowdown: CPU_SLOWDOWN, maxTaskMs } = budgets.mainThread;
+const { cpuSlowdown: CPU_SLOWDOWN } = budgets.mainThread;
 
 /** Lighthouse's mobile device (Moto G Power): the same viewport, so the same markup lays out. */
 const MOBILE = {
@@ -307,15 +307,4 @@ export function longTaskTable(results: LongTaskResult[]) {
       },
     ]),
   );
-}
-
-export function longTaskFailures(results: LongTaskResult[]): string[] {
-  return results.flatMap((r) => {
-    const longest = Math.max(...r.loads.map((f) => f.longestMs));
-    return longest > maxTaskMs
-      ? [
-          `main thread ${r.name} (${r.path}): a ${longest.toFixed(0)} ms task at ${CPU_SLOWDOWN}× CPU slowdown > ${maxTaskMs} ms — ${r.worst.map((w) => `${w.ms.toFixed(0)} ms (${w.what})`).join("; ")}`,
-        ]
-      : [];
-  });
 }

@@ -16,6 +16,7 @@
  */
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { budgets } from "#harness/audit/budgets.ts";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
 import { Rng } from "#harness/seed/prng.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
@@ -49,8 +50,6 @@ export interface KeptMixOptions {
   urls?: number;
   /** The share of the asks of visitors with their own state made by browsers carrying the scripts' marker (1). */
   marked?: number;
-  /** Goals: the kept share after warm-up, and signed-in search ÷ static. */
-  goals?: { keptShare: number; signedInSearchToStatic: number };
 }
 
 export interface KeptMixResult {
@@ -208,7 +207,10 @@ function zipf(n: number, rng: Rng): () => number {
 
 export async function keptMix(server: ServedBuild, options: KeptMixOptions): Promise<KeptMixResult> {
   const { staticPath, connections, duration, requests = 10_000, urls: wanted = 2000, marked = 1 } = options;
-  const goals = options.goals ?? { keptShare: 0.9, signedInSearchToStatic: 0.5 };
+  const goals = {
+    keptShare: budgets.keptMix.minKeptShare,
+    signedInSearchToStatic: budgets.keptMix.minSignedInSearchToStatic,
+  };
   const failures: string[] = [];
   const rng = new Rng(0x4b_e9_7094);
   const candidates = await mixUrls(server.url, Math.round(wanted * 1.1), rng);
