@@ -3,7 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { createHash } from "node:crypto";
 import { relative } from "node:path";
 import { defineConfig } from "vite";
-import { icuParserOnlyOnServer, jsxRuntimeAsEsm } from "./vite-plugins/client-bundle.ts";
+import { icuParserOnlyOnServer, jsxRuntimeAsEsm, noDevtoolsNamesInBrowser } from "./vite-plugins/client-bundle.ts";
 import { lazyStylesheets } from "./vite-plugins/lazy-stylesheets.ts";
 import { pwa } from "./vite-plugins/pwa.ts";
 
@@ -54,6 +54,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     icuParserOnlyOnServer(),
     jsxRuntimeAsEsm(),
+    noDevtoolsNamesInBrowser(),
     lazyStylesheets(),
     // The service worker and the page side of it, built apart from the app (decision 043).
     pwa(),

@@ -66,7 +66,7 @@ export const SEARCH_FILTERS = /* @__PURE__ */ SEARCH_FIELDS.filter(
 );
 /** The names that may repeat. */
 export const REPEATED_FIELDS: ReadonlySet<string> = /* @__PURE__ */ new Set(
-  SEARCH_FIELDS.filter((name) => "repeat" in FILTER_GRAMMARS[name]),
+  /* @__PURE__ */ SEARCH_FIELDS.filter((name) => "repeat" in FILTER_GRAMMARS[name]),
 );
 
 /** Ranges whose upper end may not lie below the lower one: a backward range is named on its upper end. */

@@ -45,7 +45,7 @@ export interface Visitor {
   country?: string;
 }
 
-const DEAL = /* @__PURE__ */ new Set<string>(Object.values(DEAL_SEGMENT));
+const DEAL = /* @__PURE__ */ new Set<string>(/* @__PURE__ */ Object.values(DEAL_SEGMENT));
 
 /** Which of the visitor's parts a kept page shows: hearts (all but the media pages), saved searches (search, lists). */
 export function visitorPartsOf(pathname: string): { favourites: boolean; savedSearches: boolean } {

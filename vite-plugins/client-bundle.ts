@@ -39,3 +39,25 @@ export function jsxRuntimeAsEsm(): Plugin {
     },
   };
 }
+
+/** A `Name.displayName = "…";` statement of React Router's production build. */
+const DISPLAY_NAME = /^[ \t]*[\w$.]+\.displayName = "[^"\n]*";[ \t]*$/gm;
+
+/**
+ * React Router's production build names its contexts and components for React DevTools (17 statements).
+ * React Router never reads the names; React would only put them in an error's component stack, where
+ * "Context" stands instead. The browser's copy leaves them out: about 0.13 KB gzip less first-load
+ * JavaScript on every page.
+ */
+export function noDevtoolsNamesInBrowser(): Plugin {
+  return {
+    name: "no-devtools-names-in-browser",
+    apply: "build",
+    transform(code, id) {
+      if (this.environment?.name !== "client" || !id.includes("/node_modules/react-router/dist/production/"))
+        return null;
+      if (!code.includes(".displayName = ")) return null;
+      return { code: code.replace(DISPLAY_NAME, ""), map: null };
+    },
+  };
+}
