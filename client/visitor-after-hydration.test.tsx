@@ -13,16 +13,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Visitor, VISITOR_DATA_ID, VISITOR_PATH } from "#shared/visitor.ts";
 import type { RootData } from "./root-data.ts";
 import { NOBODY_TIMING, SCRIPTS_COOKIE_NAME, VISITOR_SHOWN_PARAM } from "#shared/visitor-request.ts";
+import { ana } from "#tests/fixtures/visitors.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-const ana: Visitor = {
-  user: { id: 5, name: "Ana", role: "user", roles: [], phone_verified: true, image_variants: [] },
-  favourites: [7],
-  unreadMessages: 2,
-  messagesPath: "/cabinet/messages/",
-  country: "RS",
-};
 const guest: Visitor = { user: null, favourites: [], savedSearches: [], country: "HU" };
 
 /** A fresh copy of the store (its state is the document's) and an app using it on a kept document. */

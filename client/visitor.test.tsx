@@ -12,6 +12,7 @@ import { textsFor } from "#shared/text-catalog.ts";
 import { type Visitor, VISITOR_DATA_ID } from "#shared/visitor.ts";
 import { FavouriteButton } from "#client/components/favourite-button/favourite-button.tsx";
 import { visitorsSave } from "#client/components/saved-searches/save-search.tsx";
+import { ana as signedIn } from "#tests/fixtures/visitors.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
 import type { RootData } from "./root-data.ts";
 import { useVisitor } from "./visitor.ts";
@@ -19,12 +20,8 @@ import { useVisitor } from "./visitor.ts";
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const ana: Visitor = {
-  user: { id: 5, name: "Ana", role: "user", roles: [], phone_verified: true, image_variants: [] },
-  favourites: [7],
-  unreadMessages: 2,
-  messagesPath: "/cabinet/messages/",
+  ...signedIn,
   savedSearches: [{ query: "deal=rent", id: 3, label: "Flats to rent", notify: true, frequency: "daily" }],
-  country: "RS",
 };
 
 function Who() {
