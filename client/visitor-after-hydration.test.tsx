@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Visitor, VISITOR_DATA_ID, VISITOR_PATH } from "#shared/visitor.ts";
 import type { RootData } from "./root-data.ts";
 import { NOBODY_TIMING, SCRIPTS_COOKIE_NAME, VISITOR_SHOWN_PARAM } from "#shared/visitor-request.ts";
-import { ana } from "#tests/fixtures/visitors.ts";
+import { ana } from "#client/test-visitors.ts";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -12,7 +12,7 @@ import { textsFor } from "#shared/text-catalog.ts";
 import { type Visitor, VISITOR_DATA_ID } from "#shared/visitor.ts";
 import { FavouriteButton } from "#client/components/favourite-button/favourite-button.tsx";
 import { visitorsSave } from "#client/components/saved-searches/save-search.tsx";
-import { ana as signedIn } from "#tests/fixtures/visitors.ts";
+import { ana as signedIn } from "#client/test-visitors.ts";
 import { I18nProvider } from "#client/i18n/intl.tsx";
 import type { RootData } from "./root-data.ts";
 import { useVisitor } from "./visitor.ts";
