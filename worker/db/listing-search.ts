@@ -387,6 +387,16 @@ function promotedBlockStatement(
     walk: places.cityId === undefined ? "listings_top_filters" : "listings_top_city",
     probe: plan.probe,
   };
+  if (!choice && placeOnly(filters) && places.districtId !== undefined && places.cityId !== undefined) {
+    // A district's placements of any type: the district's placement index has the type before their end, so
+    // every placement of the district was read and sorted; the city's walks them in order (as the page does).
+    const inCity = { sql: `${where.sql} AND l.city_id = ?`, args: [...where.args, places.cityId] };
+    return rotatedPlacementStatement(inCity, options.columns, listingJoins, {
+      ...options,
+      placement: "top",
+      index: "listings_top_city",
+    });
+  }
   return rotatedPlacementStatement(where, options.columns, listingJoins, {
     ...options,
     placement: "top",

@@ -39,6 +39,8 @@ export interface RotationOptions {
    * when `probe` (SQL, true or false) holds, else as planned. Both read the same P.
    */
   choice?: { walk: string; probe: { sql: string; args: unknown[] } };
+  /** The index P is read from, when the query builder knows better than the planner. */
+  index?: string;
 }
 
 /**
@@ -73,7 +75,7 @@ export function rotatedPlacementStatement(
   const placements = choice
     ? `SELECT * FROM (${read(`listings l INDEXED BY ${choice.walk}`, `CASE WHEN (SELECT walk FROM probe) THEN ${bound} ELSE 0 END`)})
       UNION ALL SELECT * FROM (${read("listings l", `CASE WHEN (SELECT walk FROM probe) THEN 0 ELSE ${bound} END`)})`
-    : read("listings l", String(bound));
+    : read(options.index ? `listings l INDEXED BY ${options.index}` : "listings l", String(bound));
   const placementArgs = choice ? [...choice.probe.args, ...where.args, now, ...where.args, now] : [...where.args, now];
   const sql = `
 WITH${choice ? `\n  probe AS MATERIALIZED (SELECT ${choice.probe.sql} AS walk),` : ""}
