@@ -252,6 +252,16 @@ function newestRangePlan(
   // The range's own index entries, scoped as far as an index seeks (a superset of the matches).
   const scope: string[] = [];
   const args: unknown[] = [];
+  const bound = (column: "price" | "area", min?: number, max?: number) => {
+    if (min !== undefined) {
+      scope.push(`${column} >= ?`);
+      args.push(min);
+    }
+    if (max !== undefined) {
+      scope.push(`${column} <= ?`);
+      args.push(max);
+    }
+  };
   let index: string;
   if (ranged) {
     if (city !== undefined && oneType !== undefined) {
@@ -273,8 +283,7 @@ function newestRangePlan(
       scope.push("deal = ?");
       args.push(deal);
     } else index = "listings_price";
-    if (filters.price_min !== undefined) (scope.push("price >= ?"), args.push(filters.price_min));
-    if (filters.price_max !== undefined) (scope.push("price <= ?"), args.push(filters.price_max));
+    bound("price", filters.price_min, filters.price_max);
   } else {
     if (city !== undefined) {
       index = "listings_city_filters";
@@ -289,8 +298,7 @@ function newestRangePlan(
       scope.push("deal = ?");
       args.push(deal);
     } else index = "listings_area";
-    if (filters.area_min !== undefined) (scope.push("area >= ?"), args.push(filters.area_min));
-    if (filters.area_max !== undefined) (scope.push("area <= ?"), args.push(filters.area_max));
+    bound("area", filters.area_min, filters.area_max);
   }
   return {
     walk,
