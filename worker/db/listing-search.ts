@@ -242,7 +242,8 @@ function newestRangePlan(
   if ((!ranged && !areaRanged) || other) return null;
   const city = places.cityId;
   const oneType = filters.type.length === 1 ? filters.type[0] : undefined;
-  const deal = filters.type.length ? undefined : filters.deal;
+  // Several types imply their deal: the deal's range holds theirs.
+  const deal = oneType === undefined ? filters.deal : undefined;
   const walk =
     city === undefined
       ? "listings_updated"
