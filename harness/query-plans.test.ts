@@ -276,7 +276,13 @@ it("a price range's Top block across Serbia can walk the placements' partial ind
 });
 
 it("a district of any type, newest first, walks the city's district index in order, not the whole district sorted (decision 113)", async () => {
-  const page = (await batchPlans("city=beograd&district=vracar")).find(({ sql }) => sql.includes(") page JOIN"))!;
+  const plans = await batchPlans("city=beograd&district=vracar");
+  const page = plans.find(({ sql }) => sql.includes(") page JOIN"))!;
+  // Its "Top" block walks the city's placements in the order it takes them, the district tested from the index.
+  const block = plans.find(({ sql }) => sql.includes("rotated_position"))!;
+  expect(block.lines.join("\n")).toMatch(
+    /^SEARCH l USING COVERING INDEX listings_top_city \(status=\? AND city_id=\? AND promoted_until>\?\)$/m,
+  );
   const all = page.lines.join("\n");
   expect(all).toMatch(
     /^SEARCH l USING COVERING INDEX listings_city_district \(status=\? AND city_id=\? AND district_id=\?\)$/m,
