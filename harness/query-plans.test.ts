@@ -273,6 +273,13 @@ it("a price range's Top block across Serbia can walk the placements' partial ind
   expect(block.lines.join("\n")).toMatch(
     /^SEARCH l USING COVERING INDEX listings_top_filters \(status=\? AND promoted_until>\?\)$/m,
   );
+  // A narrow range's few listings are read from the range, not found by walking every placement of the city.
+  const city = (await batchPlans("deal=sale&city=beograd&price_min=150000&price_max=150000")).find(({ sql }) =>
+    sql.includes("rotated_position"),
+  )!;
+  expect(city.lines.join("\n")).toMatch(
+    /^SEARCH l USING COVERING INDEX listings_city_deal_price \(status=\? AND city_id=\? AND deal=\? AND price>\? AND price<\?\)$/m,
+  );
 });
 
 it("a district of any type, newest first, walks the city's district index in order, not the whole district sorted (decision 113)", async () => {

@@ -225,7 +225,7 @@ function rankedPlacement(filters: SearchFilters): RankedPlacement | null {
 function newestRangePlan(
   filters: SearchFilters,
   places: ResolvedPlaces,
-): { walk: string; probe: { sql: string; args: unknown[] } } | null {
+): { walk: string; probe: { sql: string; args: unknown[] }; placed?: string } | null {
   const ranged = filters.price_min !== undefined || filters.price_max !== undefined;
   const areaRanged = filters.area_min !== undefined || filters.area_max !== undefined;
   // The walk indexes hold deal, type, place, rooms, price, area and floor; any other filter reads rows.
@@ -301,8 +301,19 @@ function newestRangePlan(
     } else index = "listings_area";
     bound("area", filters.area_min, filters.area_max);
   }
+  // Where a narrow range's placements are read: the range's own index when it holds their end and every filter
+  // (else the planner's choice, which walks every placement of the scope, a narrow range matching few of them).
+  const placed =
+    ranged && city === undefined
+      ? "listings_price_filters"
+      : ranged && index === "listings_city_deal_price"
+        ? index
+        : !ranged && city !== undefined
+          ? "listings_city_filters"
+          : undefined;
   return {
     walk,
+    ...(placed ? { placed } : {}),
     probe: {
       sql: `(SELECT COUNT(*) FROM (SELECT 1 FROM listings INDEXED BY ${index} WHERE status = 'active' AND ${scope.join(" AND ")}
         LIMIT ${RANGE_PROBE + 1})) > ${RANGE_PROBE}`,
@@ -395,6 +406,7 @@ function promotedBlockStatement(
   const choice = plan && {
     walk: places.cityId === undefined ? "listings_top_filters" : "listings_top_city",
     probe: plan.probe,
+    ...(plan.placed ? { range: plan.placed } : {}),
   };
   if (!choice && placeOnly(filters) && places.districtId !== undefined && places.cityId !== undefined) {
     // A district's placements of any type: the district's placement index has the type before their end, so

@@ -36,9 +36,9 @@ export interface RotationOptions {
   placement: RankedPlacement;
   /**
    * Two plans of P for a search with a price or area range (listing-search.ts): walk `walk` in P's order
-   * when `probe` (SQL, true or false) holds, else as planned. Both read the same P.
+   * when `probe` (SQL, true or false) holds, else read the range (from `range`, or as planned). Both read the same P.
    */
-  choice?: { walk: string; probe: { sql: string; args: unknown[] } };
+  choice?: { walk: string; probe: { sql: string; args: unknown[] }; range?: string };
   /** The index P is read from, when the query builder knows better than the planner. */
   index?: string;
 }
@@ -74,7 +74,7 @@ export function rotatedPlacementStatement(
   // The plan the probe does not take has a LIMIT of 0 and reads nothing.
   const placements = choice
     ? `SELECT * FROM (${read(`listings l INDEXED BY ${choice.walk}`, `CASE WHEN (SELECT walk FROM probe) THEN ${bound} ELSE 0 END`)})
-      UNION ALL SELECT * FROM (${read("listings l", `CASE WHEN (SELECT walk FROM probe) THEN 0 ELSE ${bound} END`)})`
+      UNION ALL SELECT * FROM (${read(choice.range ? `listings l INDEXED BY ${choice.range}` : "listings l", `CASE WHEN (SELECT walk FROM probe) THEN 0 ELSE ${bound} END`)})`
     : read(options.index ? `listings l INDEXED BY ${options.index}` : "listings l", String(bound));
   const placementArgs = choice ? [...choice.probe.args, ...where.args, now, ...where.args, now] : [...where.args, now];
   const sql = `
