@@ -22,8 +22,8 @@ CREATE INDEX listings_top_filters ON listings (status, promoted_until, deal, typ
   WHERE promoted_until IS NOT NULL;
 
 -- A deal in a city with a floor or area filter counts its matches (and groups its facets) up to the cap from
--- an index: the city's, in area order, read about nine entries per match of floors 2–5 to rent in Belgrade.
--- With floor, area and type here too, the deal's own part of the city is read: about three per match. With
+-- an index: the city's, in area order, read about seven entries per match of floors 2–5 to rent in Belgrade.
+-- With floor, area and type here too, the deal's own part of the city is read: about two and a half. With
 -- the placement's end, a narrow price range's "Top" block reads its few listings here instead of walking
 -- every placement of the city.
 DROP INDEX listings_city_deal_price;
