@@ -400,8 +400,8 @@ function promotedBlockStatement(
   options: { page: number; perPage: number; now: number; columns: string },
 ): { sql: string; args: unknown[] } | null {
   if (rankedPlacement(filters) !== "top") return null;
-  // A range's placements, like its page (`newestRangePlan`): walked in their order past the probe's count,
-  // read from the range below it — from the placements' partial indexes, which hold every filter it tests.
+  // A range's placements, like its page (`newestRangePlan`): past the probe's count walked in their order
+  // from a placements' index that holds every filter the range search tests, below it read from the range.
   const plan = newestRangePlan(filters, places);
   const choice = plan && {
     walk: places.cityId === undefined ? "listings_top_filters" : "listings_top_city",

@@ -68,8 +68,8 @@ export function rotatedPlacementStatement(
   const bound = Math.trunc(PROMOTED_ROTATION_SPAN + from + slots);
   // `unlikely` steers the planner to the placement's partial indexes (migration 0019): a price range's own
   // index would read every listing in the range to find the few placed ones.
-  const read = (from: string, limit: string) =>
-    `SELECT l.id, ${column} AS until FROM ${from} WHERE ${where.sql} AND unlikely(${column} > ?) ORDER BY ${column}, l.id LIMIT ${limit}`;
+  const read = (source: string, limit: string) =>
+    `SELECT l.id, ${column} AS until FROM ${source} WHERE ${where.sql} AND unlikely(${column} > ?) ORDER BY ${column}, l.id LIMIT ${limit}`;
   const { choice } = options;
   // The plan the probe does not take has a LIMIT of 0 and reads nothing.
   const placements = choice
