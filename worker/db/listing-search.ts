@@ -225,6 +225,7 @@ function rankedPlacement(filters: SearchFilters): RankedPlacement | null {
 function newestRangePlan(
   filters: SearchFilters,
   places: ResolvedPlaces,
+  probeLimit = RANGE_PROBE,
 ): { walk: string; probe: { sql: string; args: unknown[] }; placed?: string } | null {
   const ranged = filters.price_min !== undefined || filters.price_max !== undefined;
   const areaRanged = filters.area_min !== undefined || filters.area_max !== undefined;
@@ -316,7 +317,7 @@ function newestRangePlan(
     ...(placed ? { placed } : {}),
     probe: {
       sql: `(SELECT COUNT(*) FROM (SELECT 1 FROM listings INDEXED BY ${index} WHERE status = 'active' AND ${scope.join(" AND ")}
-        LIMIT ${RANGE_PROBE + 1})) > ${RANGE_PROBE}`,
+        LIMIT ${probeLimit + 1})) > ${probeLimit}`,
       args,
     },
   };
@@ -335,6 +336,14 @@ function placeOnly(filters: SearchFilters): boolean {
 
 /** How many of a range's index entries a newest-first page counts before it walks instead (`newestRangePlan`). */
 const RANGE_PROBE = 2000;
+
+/**
+ * The same for the "Top" block: it walks only the placed listings but needs more of them (up to
+ * PROMOTED_ROTATION_SPAN and a page's), so its walk pays off for wider ranges only — about 75 ÷ the range's share
+ * of the listings, against the range's size; 8 000 keeps the worse of the two near 8 000 entries up to a
+ * million listings (decision 113).
+ */
+const PLACED_RANGE_PROBE = 8000;
 
 /**
  * The SQL of one page of a search's results: the visitor's sort — or, for the home page's shelf, its
@@ -402,7 +411,7 @@ function promotedBlockStatement(
   if (rankedPlacement(filters) !== "top") return null;
   // A range's placements, like its page (`newestRangePlan`): past the probe's count walked in their order
   // from a placements' index that holds every filter the range search tests, below it read from the range.
-  const plan = newestRangePlan(filters, places);
+  const plan = newestRangePlan(filters, places, PLACED_RANGE_PROBE);
   const choice = plan && {
     walk: places.cityId === undefined ? "listings_top_filters" : "listings_top_city",
     probe: plan.probe,
