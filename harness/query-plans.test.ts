@@ -14,6 +14,7 @@ import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
 import { groupMembers, samePropertyStatement } from "#worker/db/property-groups.ts";
 import { listingsByIds } from "#worker/db/listings.ts";
 import { ftsQuery } from "#worker/db/listing-search.ts";
+import { SHOWN } from "#worker/db/listing-columns.ts";
 import { searchBatchSql } from "#harness/search-batch-sql.ts";
 import { searchPageSql } from "#harness/search-page-sql.ts";
 import { seedStatementStream } from "#harness/seed/seed-sql.ts";
@@ -193,4 +194,117 @@ it("the search box's examples and features of up to 8 letters are each one read 
     expect(terms.length, word).toBeGreaterThan(0);
     for (const length of terms) expect(prefixes.has(length), `${word}: a prefix of ${length} letters`).toBe(true);
   }
+});
+
+/** The plans of every statement of a search, as the API sends them (the page, the block, the count, the facets). */
+async function batchPlans(query: string): Promise<{ sql: string; lines: string[] }[]> {
+  return (await searchBatchSql(db, query)).map(({ sql, args }) => ({
+    sql,
+    lines: db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...args)
+      .map((row) => String(row.detail)),
+  }));
+}
+
+it.each([
+  ["price_min=50000&price_max=60000", "listings_updated \\(status=\\?\\)"],
+  ["deal=sale&city=beograd&price_max=150000", "listings_city_updated \\(status=\\? AND city_id=\\?\\)"],
+  [
+    "deal=sale&type=4&city=beograd&rooms=2&price_min=100000&price_max=250000",
+    "listings_type_city_updated \\(status=\\? AND type_id=\\? AND city_id=\\?\\)",
+  ],
+  ["city=novi-sad&area_min=50&area_max=80", "listings_city_updated \\(status=\\? AND city_id=\\?\\)"],
+])(
+  "%s, newest first: the page can walk %s in its order, every filter tested from it, or read the range (decision 113)",
+  (query, walk) => {
+    const lines = plan(query);
+    const all = lines.join("\n");
+    // The walk: in the page's order, so nothing but the page's 20 is sorted in it.
+    expect(all).toMatch(new RegExp(`^SEARCH l USING COVERING INDEX ${walk}$`, "m"));
+    // The range read, as planned before, for a narrow range; the probe counts the range's own index entries.
+    expect(lines.filter((line) => /^SEARCH l USING COVERING INDEX /.test(line)).length, all).toBe(2);
+    expect(all).toMatch(/^SEARCH listings USING COVERING INDEX listings_\w+ \(status=\? AND .*price|area/m);
+    for (const line of lines.filter((l) => l.startsWith("SEARCH l ")))
+      expect(line, all).toMatch(/^SEARCH l USING (COVERING INDEX|INTEGER PRIMARY KEY)/);
+  },
+);
+
+it("a wide price range takes the walk and a narrow one the range read, and both give the page the range's newest (decision 113)", async () => {
+  const { db: d1 } = sqliteD1(db);
+  const prices = db
+    .prepare("SELECT price FROM listings WHERE status = 'active' ORDER BY price")
+    .all()
+    .map((row) => Number(row.price));
+  const wide = `price_min=${prices[0]}&price_max=${prices[prices.length - 1]}`;
+  const narrow = `price_min=${prices[1000]}&price_max=${prices[1010]}`;
+  for (const [query, walked] of [
+    [wide, true],
+    [narrow, false],
+  ] as const) {
+    const [page] = (await searchBatchSql(db, query)).filter(({ sql }) => sql.includes("UNION ALL"));
+    const probe = /WITH probe AS MATERIALIZED \((SELECT .*? AS walk)\)/s.exec(page!.sql)![1]!;
+    const probeArgs = page!.args.slice(0, (probe.match(/\?/g) ?? []).length);
+    expect(Boolean(db.prepare(probe).get(...probeArgs)!.walk), query).toBe(walked);
+    // The same page as the plain statement, newest first, whichever plan was taken.
+    const ids = (
+      await d1
+        .prepare(page!.sql)
+        .bind(...page!.args)
+        .all<{ id: number }>()
+    ).results.map((r) => r.id);
+    const [lo, hi] = [...new URLSearchParams(query).values()].map(Number);
+    const expected = db
+      .prepare(
+        `SELECT l.id FROM listings l WHERE l.status = 'active' AND l.price BETWEEN ? AND ? AND ${SHOWN}
+         ORDER BY l.updated_at DESC, l.id DESC LIMIT 20`,
+      )
+      .all(lo!, hi!)
+      .map((row) => Number(row.id));
+    expect(ids.length, query).toBeGreaterThan(0);
+    expect(ids, query).toEqual(expected);
+  }
+});
+
+it("a price range's Top block across Serbia can walk the placements' partial index in their order (decision 113)", async () => {
+  const block = (await batchPlans("price_min=50000&price_max=60000")).find(({ sql }) =>
+    sql.includes("rotated_position"),
+  )!;
+  expect(block.lines.join("\n")).toMatch(
+    /^SEARCH l USING COVERING INDEX listings_top_filters \(status=\? AND promoted_until>\?\)$/m,
+  );
+  // A narrow range's few listings are read from the range, not found by walking every placement of the city.
+  const city = (await batchPlans("deal=sale&city=beograd&price_min=150000&price_max=150000")).find(({ sql }) =>
+    sql.includes("rotated_position"),
+  )!;
+  expect(city.lines.join("\n")).toMatch(
+    /^SEARCH l USING COVERING INDEX listings_city_deal_price \(status=\? AND city_id=\? AND deal=\? AND price>\? AND price<\?\)$/m,
+  );
+});
+
+it("a district of any type, newest first, walks the city's district index in order, not the whole district sorted (decision 113)", async () => {
+  const plans = await batchPlans("city=beograd&district=vracar");
+  const page = plans.find(({ sql }) => sql.includes(") page JOIN"))!;
+  // Its "Top" block walks the city's placements in the order it takes them, the district tested from the index.
+  const block = plans.find(({ sql }) => sql.includes("rotated_position"))!;
+  expect(block.lines.join("\n")).toMatch(
+    /^SEARCH l USING COVERING INDEX listings_top_city \(status=\? AND city_id=\? AND promoted_until>\?\)$/m,
+  );
+  const all = page.lines.join("\n");
+  expect(all).toMatch(
+    /^SEARCH l USING COVERING INDEX listings_city_district \(status=\? AND city_id=\? AND district_id=\?\)$/m,
+  );
+  // Only the page's 20 are sorted (and ties of the date by id).
+  expect(page.lines.filter((line) => line === "USE TEMP B-TREE FOR ORDER BY").length, all).toBe(1);
+});
+
+it("a deal in a city with floors counts its matches from the deal's part of the city, floor in the index (decision 113)", async () => {
+  const counted = (await batchPlans("deal=rent&city=beograd&floor_min=2&floor_max=5")).filter(({ sql }) =>
+    sql.includes(" LIMIT 2001"),
+  );
+  expect(counted.length).toBe(4);
+  const count = counted.find(({ sql }) => sql.includes(" AS matches"))!;
+  expect(count.lines.join("\n")).toMatch(
+    /^SEARCH l USING COVERING INDEX listings_city_deal_price \(status=\? AND city_id=\? AND deal=\?\)$/m,
+  );
 });

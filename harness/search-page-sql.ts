@@ -12,11 +12,11 @@ export function searchPageSql(
   now = Date.now(),
 ): { sql: string; args: unknown[] } {
   const parsed = v.parse(SearchQuery, Object.fromEntries(new URLSearchParams(query)));
-  return searchPageStatement(parsed, whereClause(parsed, placesOf(parsed), undefined, now), {
-    sort: parsed.sort,
-    page: parsed.page,
-    perPage: parsed.per_page,
-    now,
-    columns: "l.id",
-  });
+  const places = placesOf(parsed);
+  return searchPageStatement(
+    parsed,
+    whereClause(parsed, places, undefined, now),
+    { sort: parsed.sort, page: parsed.page, perPage: parsed.per_page, now, columns: "l.id" },
+    places,
+  );
 }

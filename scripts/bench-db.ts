@@ -77,6 +77,9 @@ const SEARCHES: Record<string, string> = {
   "search page: Vračar (a district)": "city=beograd&district=vracar",
   "search page: 1 or 2 rooms to rent, all of Serbia": "deal=rent&rooms=1&rooms=2",
   "search page: €50–60 000, all of Serbia": "price_min=50000&price_max=60000",
+  // A narrow range's page reads the range, a wide one's walks the newest (decision 113): both ends held.
+  "search page: €50 000–50 500, all of Serbia (narrow)": "price_min=50000&price_max=50500",
+  "search page: for sale in Beograd at €150 000 (narrow)": "deal=sale&city=beograd&price_min=150000&price_max=150000",
   "search page: for sale in Beograd, page 40": "deal=sale&city=beograd&page=40",
 };
 

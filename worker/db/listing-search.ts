@@ -214,6 +214,138 @@ function rankedPlacement(filters: SearchFilters): RankedPlacement | null {
 }
 
 /**
+ * A newest-first page with a price or area range has two bounded plans, and which one is bounded depends on
+ * how many listings the range holds — which SQLite cannot tell without a histogram (D1 keeps none): read the
+ * range from its index and sort it (cheap while the range is narrow), or walk an index in the page's order,
+ * testing the filters from it, until the page is full (cheap while the range is wide: a share f of the
+ * listings fills 20 in about 20 / f entries). The page's statement counts the range's index entries up to
+ * the count's cap (`RANGE_PROBE`) and takes the walk past it, the range read below it (decision 113).
+ * Null when the search is not such a page, or no index walks it with every filter tested from the index.
+ */
+function newestRangePlan(
+  filters: SearchFilters,
+  places: ResolvedPlaces,
+  probeLimit = RANGE_PROBE,
+): { walk: string; probe: { sql: string; args: unknown[] }; placed?: string } | null {
+  const ranged = filters.price_min !== undefined || filters.price_max !== undefined;
+  const areaRanged = filters.area_min !== undefined || filters.area_max !== undefined;
+  // The walk indexes hold deal, type, place, rooms, price, area and floor; any other filter reads rows.
+  const other =
+    filters.furnished !== undefined ||
+    filters.promoted !== undefined ||
+    filters.home ||
+    filters.confirmed_within !== undefined ||
+    filters.agency !== undefined ||
+    filters.bounds ||
+    (filters.q && ftsQuery(filters.q)) ||
+    places.districtId !== undefined ||
+    places.agencyId !== undefined;
+  if ((!ranged && !areaRanged) || other) return null;
+  const city = places.cityId;
+  const oneType = filters.type.length === 1 ? filters.type[0] : undefined;
+  // Several types imply their deal: the deal's range holds theirs.
+  const deal = oneType === undefined ? filters.deal : undefined;
+  const walk =
+    city === undefined
+      ? "listings_updated"
+      : oneType !== undefined
+        ? "listings_type_city_updated"
+        : "listings_city_updated";
+  // The range's own index entries, scoped as far as an index seeks (a superset of the matches).
+  const scope: string[] = [];
+  const args: unknown[] = [];
+  const bound = (column: "price" | "area", min?: number, max?: number) => {
+    if (min !== undefined) {
+      scope.push(`${column} >= ?`);
+      args.push(min);
+    }
+    if (max !== undefined) {
+      scope.push(`${column} <= ?`);
+      args.push(max);
+    }
+  };
+  let index: string;
+  if (ranged) {
+    if (city !== undefined && oneType !== undefined) {
+      index = "listings_type_city_price";
+      scope.push("type_id = ?", "city_id = ?");
+      args.push(oneType, city);
+    } else if (city !== undefined && deal !== undefined) {
+      index = "listings_city_deal_price";
+      scope.push("city_id = ?", "deal = ?");
+      args.push(city, deal);
+    } else if (city !== undefined) {
+      return null;
+    } else if (oneType !== undefined) {
+      index = "listings_type_price";
+      scope.push("type_id = ?");
+      args.push(oneType);
+    } else if (deal !== undefined) {
+      index = "listings_deal_price";
+      scope.push("deal = ?");
+      args.push(deal);
+    } else index = "listings_price";
+    bound("price", filters.price_min, filters.price_max);
+  } else {
+    if (city !== undefined) {
+      index = "listings_city_filters";
+      scope.push("city_id = ?");
+      args.push(city);
+    } else if (oneType !== undefined) {
+      index = "listings_type_area";
+      scope.push("type_id = ?");
+      args.push(oneType);
+    } else if (deal !== undefined) {
+      index = "listings_deal_area";
+      scope.push("deal = ?");
+      args.push(deal);
+    } else index = "listings_area";
+    bound("area", filters.area_min, filters.area_max);
+  }
+  // Where a narrow range's placements are read: the range's own index when it holds their end and every filter
+  // (else the planner's choice, which walks every placement of the scope, a narrow range matching few of them).
+  const placed =
+    ranged && city === undefined
+      ? "listings_price_filters"
+      : ranged && index === "listings_city_deal_price"
+        ? index
+        : !ranged && city !== undefined
+          ? "listings_city_filters"
+          : undefined;
+  return {
+    walk,
+    ...(placed ? { placed } : {}),
+    probe: {
+      sql: `(SELECT COUNT(*) FROM (SELECT 1 FROM listings INDEXED BY ${index} WHERE status = 'active' AND ${scope.join(" AND ")}
+        LIMIT ${probeLimit + 1})) > ${probeLimit}`,
+      args,
+    },
+  };
+}
+
+/** A search by its place alone: no deal, type, rooms, range, text or other filter. */
+function placeOnly(filters: SearchFilters): boolean {
+  return (
+    countableFromSummary(filters) &&
+    !filters.deal &&
+    !filters.type.length &&
+    !filters.rooms.length &&
+    filters.furnished === undefined
+  );
+}
+
+/** How many of a range's index entries a newest-first page counts before it walks instead (`newestRangePlan`). */
+const RANGE_PROBE = 2000;
+
+/**
+ * The same for the "Top" block: it walks only the placed listings but needs more of them (up to
+ * PROMOTED_ROTATION_SPAN and a page's), so its walk pays off for wider ranges only — about 75 ÷ the range's share
+ * of the listings, against the range's size; 8 000 keeps the worse of the two near 8 000 entries up to a
+ * million listings (decision 113).
+ */
+const PLACED_RANGE_PROBE = 8000;
+
+/**
  * The SQL of one page of a search's results: the visitor's sort — or, for the home page's shelf, its
  * "Home" placements in turn. The "Top" block is a statement of its own (`promotedBlockStatement`).
  */
@@ -221,28 +353,85 @@ export function searchPageStatement(
   filters: SearchFilters,
   where: { sql: string; args: unknown[] },
   options: { sort: Sort; page: number; perPage: number; now: number; columns: string },
+  places: ResolvedPlaces = {},
 ): { sql: string; args: unknown[] } {
   if (filters.home) {
     return rotatedPlacementStatement(where, options.columns, listingJoins, { ...options, placement: "home" });
   }
   const order = ORDER_BY[options.sort];
+  const offset = (options.page - 1) * options.perPage;
+  const page = (from: string, w: { sql: string; args: unknown[] }, limit = "?") => ({
+    sql: `SELECT l.id FROM ${from} WHERE ${w.sql} ORDER BY ${order} LIMIT ${limit} OFFSET ?`,
+    args: [...w.args, options.perPage, offset],
+  });
+  const plan = options.sort === "newest" ? newestRangePlan(filters, places) : null;
+  let ids: { sql: string; args: unknown[] };
+  let probe: { sql: string; args: unknown[] } | undefined;
+  if (plan) {
+    // Both branches are the same page; the probe (counted once) leaves one of them a LIMIT of 0, which reads nothing.
+    probe = plan.probe;
+    const walked = page(
+      `listings l INDEXED BY ${plan.walk}`,
+      where,
+      "CASE WHEN (SELECT walk FROM probe) THEN ? ELSE 0 END",
+    );
+    const ranged = page("listings l", where, "CASE WHEN (SELECT walk FROM probe) THEN 0 ELSE ? END");
+    ids = {
+      sql: `SELECT id FROM (${walked.sql}) UNION ALL SELECT id FROM (${ranged.sql})`,
+      args: [...walked.args, ...ranged.args],
+    };
+  } else if (
+    options.sort === "newest" &&
+    placeOnly(filters) &&
+    places.districtId !== undefined &&
+    places.cityId !== undefined
+  ) {
+    // A district of any type, newest first: `listings_district_type_updated` has the type before the date,
+    // so it sorts the whole district; the city's district index walks it in order (the district lies in its city).
+    ids = page("listings l INDEXED BY listings_city_district", {
+      sql: `${where.sql} AND l.city_id = ?`,
+      args: [...where.args, places.cityId],
+    });
+  } else ids = page("listings l", where);
   // The page's ids first, then their columns: a sort keeps whole result rows, so selecting the
   // columns (joins, photo subqueries) in the sorted query would compute them for every match.
-  return {
-    sql: `SELECT ${options.columns} FROM (SELECT l.id FROM listings l WHERE ${where.sql}
-       ORDER BY ${order} LIMIT ? OFFSET ?) page JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${order}`,
-    args: [...where.args, options.perPage, (options.page - 1) * options.perPage],
-  };
+  const select = `SELECT ${options.columns} FROM (${ids.sql}) page JOIN listings l ON l.id = page.id ${listingJoins} ORDER BY ${order}`;
+  return probe
+    ? { sql: `WITH probe AS MATERIALIZED (SELECT ${probe.sql} AS walk) ${select}`, args: [...probe.args, ...ids.args] }
+    : { sql: select, args: ids.args };
 }
 
 /** The "Top" block of a page of a search (null when the search has none): its running placements in turn. */
 function promotedBlockStatement(
   filters: SearchFilters,
+  places: ResolvedPlaces,
   where: { sql: string; args: unknown[] },
   options: { page: number; perPage: number; now: number; columns: string },
 ): { sql: string; args: unknown[] } | null {
   if (rankedPlacement(filters) !== "top") return null;
-  return rotatedPlacementStatement(where, options.columns, listingJoins, { ...options, placement: "top" });
+  // A range's placements, like its page (`newestRangePlan`): past the probe's count walked in their order
+  // from a placements' index that holds every filter the range search tests, below it read from the range.
+  const plan = newestRangePlan(filters, places, PLACED_RANGE_PROBE);
+  const choice = plan && {
+    walk: places.cityId === undefined ? "listings_top_filters" : "listings_top_city",
+    probe: plan.probe,
+    ...(plan.placed ? { range: plan.placed } : {}),
+  };
+  if (!choice && placeOnly(filters) && places.districtId !== undefined && places.cityId !== undefined) {
+    // A district's placements of any type: the district's placement index has the type before their end, so
+    // every placement of the district was read and sorted; the city's walks them in order (as the page does).
+    const inCity = { sql: `${where.sql} AND l.city_id = ?`, args: [...where.args, places.cityId] };
+    return rotatedPlacementStatement(inCity, options.columns, listingJoins, {
+      ...options,
+      placement: "top",
+      index: "listings_top_city",
+    });
+  }
+  return rotatedPlacementStatement(where, options.columns, listingJoins, {
+    ...options,
+    placement: "top",
+    ...(choice ? { choice } : {}),
+  });
 }
 
 /**
@@ -319,8 +508,8 @@ export async function searchListings(
       facetStatements.push(facet("district", { summary: "s.district_id", listings: "l.district_id" }, true));
   }
   const columns = listingColumns(options.locale);
-  const page = searchPageStatement(filters, filters.home ? placed : where, { ...options, columns });
-  const block = promotedBlockStatement(filters, placed, { ...options, columns });
+  const page = searchPageStatement(filters, filters.home ? placed : where, { ...options, columns }, places);
+  const block = promotedBlockStatement(filters, places, placed, { ...options, columns });
   const [rows, blockRows, count, types, roomRows, districtRows] = await db.batch([
     db.prepare(page.sql).bind(...page.args),
     // Without a block, a statement that reads nothing keeps the batch's places.

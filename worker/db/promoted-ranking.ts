@@ -34,6 +34,13 @@ export interface RotationOptions {
   perPage: number;
   now: number;
   placement: RankedPlacement;
+  /**
+   * Two plans of P for a search with a price or area range (listing-search.ts): walk `walk` in P's order
+   * when `probe` (SQL, true or false) holds, else read the range (from `range`, or as planned). Both read the same P.
+   */
+  choice?: { walk: string; probe: { sql: string; args: unknown[] }; range?: string };
+  /** The index P is read from, when the query builder knows better than the planner. */
+  index?: string;
 }
 
 /**
@@ -61,17 +68,24 @@ export function rotatedPlacementStatement(
   const bound = Math.trunc(PROMOTED_ROTATION_SPAN + from + slots);
   // `unlikely` steers the planner to the placement's partial indexes (migration 0019): a price range's own
   // index would read every listing in the range to find the few placed ones.
+  const read = (source: string, limit: string) =>
+    `SELECT l.id, ${column} AS until FROM ${source} WHERE ${where.sql} AND unlikely(${column} > ?) ORDER BY ${column}, l.id LIMIT ${limit}`;
+  const { choice } = options;
+  // The plan the probe does not take has a LIMIT of 0 and reads nothing.
+  const placements = choice
+    ? `SELECT * FROM (${read(`listings l INDEXED BY ${choice.walk}`, `CASE WHEN (SELECT walk FROM probe) THEN ${bound} ELSE 0 END`)})
+      UNION ALL SELECT * FROM (${read(choice.range ? `listings l INDEXED BY ${choice.range}` : "listings l", `CASE WHEN (SELECT walk FROM probe) THEN 0 ELSE ${bound} END`)})`
+    : read(options.index ? `listings l INDEXED BY ${options.index}` : "listings l", String(bound));
+  const placementArgs = choice ? [...choice.probe.args, ...where.args, now, ...where.args, now] : [...where.args, now];
   const sql = `
-WITH
+WITH${choice ? `\n  probe AS MATERIALIZED (SELECT ${choice.probe.sql} AS walk),` : ""}
   ranked AS MATERIALIZED (
-    SELECT id, ROW_NUMBER() OVER (ORDER BY until, id) - 1 AS pos FROM (
-      SELECT l.id, ${column} AS until FROM listings l WHERE ${where.sql} AND unlikely(${column} > ?)
-      ORDER BY ${column}, l.id LIMIT ${bound})),
+    SELECT id, ROW_NUMBER() OVER (ORDER BY until, id) - 1 AS pos FROM (${placements})),
   counted AS MATERIALIZED (SELECT max(COUNT(*), 1) AS n FROM ranked),
   placed AS (SELECT ranked.id, (ranked.pos - ? % counted.n + counted.n) % counted.n AS r FROM ranked, counted)
 SELECT ${columns}, placed.r AS rotated_position
 FROM placed JOIN listings l ON l.id = placed.id ${joins}
 WHERE placed.r >= ? AND placed.r < ?
 ORDER BY placed.r`;
-  return { sql, args: [...where.args, now, shift, from, from + slots] };
+  return { sql, args: [...placementArgs, shift, from, from + slots] };
 }
