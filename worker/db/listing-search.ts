@@ -251,56 +251,24 @@ function newestRangePlan(
       : oneType !== undefined
         ? "listings_type_city_updated"
         : "listings_city_updated";
-  // The range's own index entries, scoped as far as an index seeks (a superset of the matches).
-  const scope: string[] = [];
-  const args: unknown[] = [];
-  const bound = (column: "price" | "area", min?: number, max?: number) => {
-    if (min !== undefined) {
-      scope.push(`${column} >= ?`);
-      args.push(min);
-    }
-    if (max !== undefined) {
-      scope.push(`${column} <= ?`);
-      args.push(max);
-    }
-  };
-  let index: string;
-  if (ranged) {
-    if (city !== undefined && oneType !== undefined) {
-      index = "listings_type_city_price";
-      scope.push("type_id = ?", "city_id = ?");
-      args.push(oneType, city);
-    } else if (city !== undefined && deal !== undefined) {
-      index = "listings_city_deal_price";
-      scope.push("city_id = ?", "deal = ?");
-      args.push(city, deal);
-    } else if (city !== undefined) {
-      return null;
-    } else if (oneType !== undefined) {
-      index = "listings_type_price";
-      scope.push("type_id = ?");
-      args.push(oneType);
-    } else if (deal !== undefined) {
-      index = "listings_deal_price";
-      scope.push("deal = ?");
-      args.push(deal);
-    } else index = "listings_price";
-    bound("price", filters.price_min, filters.price_max);
-  } else {
-    if (city !== undefined) {
-      index = "listings_city_filters";
-      scope.push("city_id = ?");
-      args.push(city);
-    } else if (oneType !== undefined) {
-      index = "listings_type_area";
-      scope.push("type_id = ?");
-      args.push(oneType);
-    } else if (deal !== undefined) {
-      index = "listings_deal_area";
-      scope.push("deal = ?");
-      args.push(deal);
-    } else index = "listings_area";
-    bound("area", filters.area_min, filters.area_max);
+  // The range's own index entries, scoped as far as an index seeks (a superset of the matches): the first of
+  // the range's indexes whose equalities the search fixes.
+  const fixed: Record<RangeScope, number | string | undefined> = { type_id: oneType, city_id: city, deal };
+  const [index, scoped] = RANGE_INDEXES[ranged ? "price" : "area"].find(([, columns]) =>
+    columns.every((column) => fixed[column] !== undefined),
+  )!;
+  if (!index) return null;
+  const scope = scoped.map((column) => `${column} = ?`);
+  const args: unknown[] = scoped.map((column) => fixed[column]);
+  const column = ranged ? "price" : "area";
+  const [min, max] = ranged ? [filters.price_min, filters.price_max] : [filters.area_min, filters.area_max];
+  if (min !== undefined) {
+    scope.push(`${column} >= ?`);
+    args.push(min);
+  }
+  if (max !== undefined) {
+    scope.push(`${column} <= ?`);
+    args.push(max);
   }
   // Where a narrow range's placements are read: the range's own index when it holds their end and every filter
   // (else the planner's choice, which walks every placement of the scope, a narrow range matching few of them).
@@ -322,6 +290,30 @@ function newestRangePlan(
     },
   };
 }
+
+type RangeScope = "type_id" | "city_id" | "deal";
+
+/**
+ * The indexes a price or area range is counted from (`newestRangePlan`'s probe), most specific first, each
+ * with the equalities it seeks before the range. A city's price range with several types of no one deal has
+ * none (null): no index holds the city and the price without the type or the deal.
+ */
+const RANGE_INDEXES: Record<"price" | "area", [index: string | null, scope: RangeScope[]][]> = {
+  price: [
+    ["listings_type_city_price", ["type_id", "city_id"]],
+    ["listings_city_deal_price", ["city_id", "deal"]],
+    [null, ["city_id"]],
+    ["listings_type_price", ["type_id"]],
+    ["listings_deal_price", ["deal"]],
+    ["listings_price", []],
+  ],
+  area: [
+    ["listings_city_filters", ["city_id"]],
+    ["listings_type_area", ["type_id"]],
+    ["listings_deal_area", ["deal"]],
+    ["listings_area", []],
+  ],
+};
 
 /** A search by its place alone: no deal, type, rooms, range, text or other filter. */
 function placeOnly(filters: SearchFilters): boolean {
