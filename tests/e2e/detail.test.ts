@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeAll, beforeEach, expect, inject, it } from "vitest";
-import { fileBrowser, hydrated, hydratedElement, watchProblems } from "./browser.ts";
+import { closeWatched, fileBrowser, hydrated, hydratedElement, watchProblems } from "./browser.ts";
 import { SEARCH_PER_PAGE } from "#shared/search-query.ts";
 import { payForReveal } from "./pay-for-reveal.ts";
 
@@ -34,8 +34,10 @@ beforeEach(async () => {
   benign = [];
 });
 afterEach(async () => {
-  await context.close();
-  expect(problems.filter((p) => !benign.some((re) => re.test(p)))).toEqual([]);
+  await closeWatched(context);
+  const unexpected = problems.filter((p) => !benign.some((re) => re.test(p)));
+  // Named in the message too: a run's summary keeps the message, not the diff.
+  expect(unexpected, `problems on the page: ${unexpected.join("; ")}`).toEqual([]);
 });
 
 const counter = () => page.getByTestId("gallery-counter").textContent();
