@@ -134,6 +134,11 @@ export const SAVED_SEARCH_COOKIE_NAME = "saved_search";
  * links are signed and expire after UNSUBSCRIBE_TOKEN_TTL_MS.
  */
 export const SAVED_SEARCHES_MAX = 50;
+/**
+ * A saved search's new listings are counted up to SAVED_SEARCH_NEW_COUNT_MAX, and beyond it shown as that many
+ * "+" (decision 116): counting every match read thousands of rows per search on a large site.
+ */
+export const SAVED_SEARCH_NEW_COUNT_MAX = 99;
 export const GUEST_SAVED_SEARCHES_MAX = 10;
 export const ALERT_DIGEST_MAX_LISTINGS = 10;
 export const ALERT_DAILY_INTERVAL_MS = 24 * 60 * 60 * 1000;

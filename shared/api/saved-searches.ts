@@ -148,8 +148,10 @@ export interface SavedSearch {
   query: SavedQuery;
   notify: boolean;
   frequency: AlertFrequency;
-  /** Listings that went public and matched it since it was last opened. */
+  /** Listings that went public and matched it since it was last opened, at most SAVED_SEARCH_NEW_COUNT_MAX. */
   new_count: number;
+  /** More than `new_count` did (decision 116): shown as "99+". */
+  new_count_capped: boolean;
   /** ISO 8601 times, as every endpoint gives them. */
   created_at: string;
   opened_at: string;

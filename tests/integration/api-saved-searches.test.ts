@@ -5,7 +5,7 @@
  */
 import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SAVED_SEARCH_COOKIE_NAME, SAVED_SEARCHES_MAX } from "#shared/constants.ts";
+import { SAVED_SEARCH_COOKIE_NAME, SAVED_SEARCH_NEW_COUNT_MAX, SAVED_SEARCHES_MAX } from "#shared/constants.ts";
 import { canonicalQuery, type SavedQuery, type SavedSearch } from "#shared/api/saved-searches.ts";
 import { type GuestSavedSearch, serializeGuestSearches, withGuestSearch } from "#shared/saved-search-cookie.ts";
 import { BROWSER_UA } from "#tests/fixtures/requests.ts";
@@ -335,6 +335,38 @@ describe("new listings since the search was last opened", () => {
     expect(Date.parse(search.created_at)).toBeGreaterThan(Date.now() - 60_000);
     const [after] = await list(jar);
     expect(after).toMatchObject({ new_count: 0, opened_at: opened.opened_at });
+  });
+
+  it(`counts up to ${SAVED_SEARCH_NEW_COUNT_MAX} and says there are more, as the cabinet shows it`, async () => {
+    const { jar } = await signUpByPhone();
+    const search = await dataOf(await save(jar, { query: VRACAR }));
+    const listed = await env.DB.prepare(
+      "SELECT id FROM listings WHERE status = 'active' AND unconfirmed_at IS NULL ORDER BY id LIMIT ?",
+    )
+      .bind(SAVED_SEARCH_NEW_COUNT_MAX + 1)
+      .all<{ id: number }>();
+    const ids = listed.results.map((row) => row.id);
+    expect(ids).toHaveLength(SAVED_SEARCH_NEW_COUNT_MAX + 1);
+    const match = (listing: number) =>
+      env.DB.prepare(
+        "INSERT INTO saved_search_matches (saved_search_id, listing_id, matched_at, state) VALUES (?, ?, ?, 'mailed')",
+      ).bind(search.id, listing, Date.now() + 60_000);
+    const cabinet = async () =>
+      (
+        await SELF.fetch(`${ORIGIN}/cabinet/saved-searches/`, {
+          headers: { "user-agent": BROWSER_UA, cookie: jar.header() },
+        })
+      ).text();
+
+    // Exactly the most it counts: the count as it is.
+    await env.DB.batch(ids.slice(0, SAVED_SEARCH_NEW_COUNT_MAX).map(match));
+    expect((await list(jar))[0]).toMatchObject({ new_count: SAVED_SEARCH_NEW_COUNT_MAX, new_count_capped: false });
+    expect(await cabinet()).toContain(`${SAVED_SEARCH_NEW_COUNT_MAX} new listings`);
+    // One more: the same count, and "more".
+    await match(ids.at(-1)!).run();
+    expect((await list(jar))[0]).toMatchObject({ new_count: SAVED_SEARCH_NEW_COUNT_MAX, new_count_capped: true });
+    const page = await cabinet();
+    expect(page).toContain(`${SAVED_SEARCH_NEW_COUNT_MAX}+ new listings`);
   });
 
   it("deleting the account deletes its saved searches and their matches", async () => {

@@ -5,6 +5,7 @@
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { IdParam } from "#shared/api/conventions.ts";
+import { SAVED_SEARCH_NEW_COUNT_MAX } from "#shared/constants.ts";
 import {
   canonicalQuery,
   FindSavedSearchBody,
@@ -58,7 +59,8 @@ async function toApi(c: Context<AppEnv>, rows: readonly SavedSearchRow[]): Promi
     query: queries[i]!,
     notify: row.notify === 1,
     frequency: row.frequency,
-    new_count: row.new_count,
+    new_count: Math.min(row.new_count, SAVED_SEARCH_NEW_COUNT_MAX),
+    new_count_capped: row.new_count > SAVED_SEARCH_NEW_COUNT_MAX,
     created_at: new Date(row.created_at).toISOString(),
     opened_at: new Date(row.opened_at).toISOString(),
   }));

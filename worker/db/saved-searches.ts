@@ -2,7 +2,7 @@
  * A signed-in person's saved searches (migration 0020, decision 041): the filters in their canonical text
  * (shared/api/saved-searches.ts), so the same filters are the same row — UNIQUE (user_id, query).
  */
-import { SAVED_SEARCHES_MAX } from "#shared/constants.ts";
+import { SAVED_SEARCH_NEW_COUNT_MAX, SAVED_SEARCHES_MAX } from "#shared/constants.ts";
 import type { Locale } from "#shared/locales.ts";
 import type { AlertFrequency, SavedQuery } from "#shared/api/saved-searches.ts";
 import type { GuestSavedSearch } from "#shared/saved-search-cookie.ts";
@@ -19,17 +19,21 @@ export interface SavedSearchRow {
   created_at: number;
   updated_at: number;
   opened_at: number;
-  /** Matches since it was last opened whose listing is still public. */
+  /** Matches since it was last opened whose listing is still public, up to one past SAVED_SEARCH_NEW_COUNT_MAX. */
   new_count: number;
 }
 
 /**
  * The columns of a search with its `new_count`: matches after `opened_at` of listings that are public now
- * (status 'active', as worker/db/listing-search.ts has it: a deleted listing is archived, a hidden one pending).
+ * (status 'active', as worker/db/listing-search.ts has it: a deleted listing is archived, a hidden one pending),
+ * counted up to one past SAVED_SEARCH_NEW_COUNT_MAX (decision 116), so that a search reads a bounded number of rows.
  */
 const SELECT = `SELECT s.*, (
-    SELECT COUNT(*) FROM saved_search_matches m JOIN listings l ON l.id = m.listing_id
-    WHERE m.saved_search_id = s.id AND m.matched_at > s.opened_at AND l.status = 'active' AND l.unconfirmed_at IS NULL
+    SELECT COUNT(*) FROM (
+      SELECT 1 FROM saved_search_matches m JOIN listings l ON l.id = m.listing_id
+      WHERE m.saved_search_id = s.id AND m.matched_at > s.opened_at AND l.status = 'active' AND l.unconfirmed_at IS NULL
+      LIMIT ${SAVED_SEARCH_NEW_COUNT_MAX + 1}
+    )
   ) AS new_count
   FROM saved_searches s`;
 

@@ -92,7 +92,7 @@ export function SavedSearchCard(props: Props) {
         </h2>
         {search.newCount > 0 ? (
           <span className={styles.badge} data-testid="new-count">
-            {t("savedSearches.new", { count: search.newCount })}
+            {t(search.newCountCapped ? "savedSearches.newMore" : "savedSearches.new", { count: search.newCount })}
           </span>
         ) : null}
       </div>

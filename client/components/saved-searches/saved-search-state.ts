@@ -60,6 +60,8 @@ export interface AccountSavedSearch extends SavedSearchItem {
   notify: boolean;
   frequency: AlertFrequency;
   newCount: number;
+  /** More new listings than `newCount` (decision 116). */
+  newCountCapped: boolean;
 }
 
 /** The cabinet page's posts: each names the saved search by `id`. */

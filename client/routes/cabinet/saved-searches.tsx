@@ -49,7 +49,7 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
   if (!list.ok) throw unavailable();
   const cities = options.ok ? options.data.data.cities : [];
   const searches = list.data.items.map((search: SavedSearch): AccountSavedSearch => {
-    const { id, name, label, query, notify, frequency, new_count: newCount } = search;
+    const { id, name, label, query, notify, frequency, new_count: newCount, new_count_capped: newCountCapped } = search;
     return {
       id,
       name,
@@ -61,6 +61,7 @@ export const loader = withTexts(MESSAGES, async function loader(args: Route.Load
       notify,
       frequency,
       newCount,
+      newCountCapped,
     };
   });
   const done = url.searchParams.get("done");
