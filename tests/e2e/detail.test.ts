@@ -229,8 +229,8 @@ it("shows a recent cut on the card and the price's history on the listing, in ea
     cut = search.items.find((item) => item.previous_price !== null);
   }
   expect(cut).toBeTruthy();
-  // Leaving the list at once cancels the chunks it was still loading (the map, the beacons).
-  benign = [/^requestfailed: \S+\/assets\/[\w-]+\.js net::ERR_ABORTED$/];
+  // Leaving the list at once cancels the chunks and photos it was still loading (the map, the beacons, the cards').
+  benign = [/^requestfailed: \S+\/(assets\/[\w-]+\.js|images\/listings\/\d+\.svg) net::ERR_ABORTED$/];
   for (const [prefix, was, heading] of [
     ["", /^was €[\d,]+$/, "Price history"],
     ["/sr", /^bilo je [\d.]+\s€$/, "Istorija cene"],
