@@ -131,9 +131,14 @@ it("a listing's market reads the newest of its type in its city along their date
   const walks = market!.filter((line) => line.startsWith("SEARCH s "));
   expect(walks.length, all).toBe(2);
   for (const line of walks)
-    expect(line, all).toBe("SEARCH s USING COVERING INDEX listings_type_city_updated (status=? AND type_id=? AND city_id=?)");
+    expect(line, all).toBe(
+      "SEARCH s USING COVERING INDEX listings_type_city_updated (status=? AND type_id=? AND city_id=?)",
+    );
   // The only sort is the sample's own, by price, for its middle.
-  expect(market!.filter((line) => line.startsWith("USE TEMP B-TREE")), all).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
+  expect(
+    market!.filter((line) => line.startsWith("USE TEMP B-TREE")),
+    all,
+  ).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
 });
 
 it("a search asks the small index of trailing offers whether a match leads its property (decision 090)", () => {
