@@ -13,6 +13,7 @@ import { beforeAll, expect, it } from "vitest";
 import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
 import { groupMembers, samePropertyStatement } from "#worker/db/property-groups.ts";
 import { listingsByIds } from "#worker/db/listings.ts";
+import { marketStatement } from "#worker/db/listing-market.ts";
 import { ftsQuery } from "#worker/db/listing-search.ts";
 import { SHOWN } from "#worker/db/listing-columns.ts";
 import { searchBatchSql } from "#harness/search-batch-sql.ts";
@@ -121,6 +122,23 @@ it("the cabinet's tab counts, a tab's page and its total read only the owner's a
     indexed(page!, tabRead);
     indexed(total!, tabRead);
   }
+});
+
+it("a listing's market reads the newest of its type in its city along their date index, never the whole city (decision 115)", async () => {
+  const [market] = await plansOf((d1) => d1.batch([marketStatement(d1, 1)]));
+  const all = market!.join("\n");
+  // Newest first with the price per m² in the entry: at most PRICE_M2_MEDIAN_SAMPLE entries, no row read.
+  const walks = market!.filter((line) => line.startsWith("SEARCH s "));
+  expect(walks.length, all).toBe(2);
+  for (const line of walks)
+    expect(line, all).toBe(
+      "SEARCH s USING COVERING INDEX listings_type_city_updated (status=? AND type_id=? AND city_id=?)",
+    );
+  // The only sort is the sample's own, by price, for its middle.
+  expect(
+    market!.filter((line) => line.startsWith("USE TEMP B-TREE")),
+    all,
+  ).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
 });
 
 it("a search asks the small index of trailing offers whether a match leads its property (decision 090)", () => {

@@ -77,14 +77,24 @@ describe("a page of the queue's signals", () => {
     expect(plan(prepared[1]!).join("\n")).toMatch(/listings_phone_owner/);
   });
 
-  it("reads the place medians along the price-per-m² indexes, for the listing's page and the queue", async () => {
+  it("reads each place's newest along the date indexes, for the listing's page and the queue (decision 115)", async () => {
     prepared = [];
     placeMedianStatement(db, 1);
     await pendingPage(db, 1, 20);
     for (const sql of prepared.slice(0, 2)) {
-      const lines = plan(sql).join("\n");
-      expect(lines).toMatch(/SEARCH s USING (COVERING )?INDEX listings_district_type_price_m2/);
-      expect(lines).toMatch(/SEARCH s USING (COVERING )?INDEX listings_type_city_price_m2/);
+      const lines = plan(sql);
+      const all = lines.join("\n");
+      // Each key's sample walks its district's or its city's entries newest first, the price per m² in the
+      // entry: at most PRICE_M2_MEDIAN_SAMPLE of them, never the place's whole group nor a row.
+      const walks = lines.filter((line) => line.startsWith("SEARCH s "));
+      expect(walks.length, all).toBe(4);
+      for (const line of walks)
+        expect(line, all).toMatch(
+          /^SEARCH s USING COVERING INDEX (listings_district_type_updated \(status=\? AND district_id=\? AND type_id=\?\)|listings_type_city_updated \(status=\? AND type_id=\? AND city_id=\?\))$/,
+        );
+      expect(all).toContain("listings_district_type_updated");
+      expect(all).toContain("listings_type_city_updated");
+      expect(all).not.toMatch(/price_m2/);
     }
   });
 

@@ -403,10 +403,18 @@ export const PHOTO_UPLOAD_PATH = "/api/realty/edit/image";
 /**
  * Moderators' signals (decision 088). A listing is priced suspiciously low when its price per m² is under
  * LOW_PRICE_SHARE of the median of the active listings of its type (deal and kind) in its district (its
- * city when it names none), and only when at least LOW_PRICE_MIN_SAMPLE such listings make that median.
+ * city when it names none; PRICE_M2_MEDIAN_SAMPLE, the newest of them), and only when at least
+ * LOW_PRICE_MIN_SAMPLE such listings make that median.
  */
 export const LOW_PRICE_SHARE = 0.5;
 export const LOW_PRICE_MIN_SAMPLE = 5;
+/**
+ * A median of price per m² — a listing's city median on its page, the place median of its low-price warning
+ * and of the moderators' signal — is taken over the newest this many active listings with a price per m² of
+ * the type in the place (all of them in a smaller place), so it reads as many whatever the place's size
+ * (decision 115).
+ */
+export const PRICE_M2_MEDIAN_SAMPLE = 1000;
 /** A private owner ('owner', not an agency) with active listings in more than this many places is a signal. */
 export const MANY_PLACES_MAX = 3;
 /** The other accounts behind one phone number a signal names (it counts them all). */

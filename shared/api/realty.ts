@@ -270,7 +270,10 @@ export interface ApiListingDetail extends ApiListing {
   checked_at: string | null;
   /** Left out of search and lists until its owner confirms it is still on offer (decision 084). */
   awaiting_confirmation: boolean;
-  /** Median price per m² of active listings of the same type in the same city. */
+  /**
+   * Median price per m² of the newest PRICE_M2_MEDIAN_SAMPLE active listings of the same type in the same city
+   * (all of them in a smaller city; decision 115), and how many make it.
+   */
   market: { city_median_price_m2: number | null; sample_size: number };
   /**
    * Set when its price per m² is under half its type's median in its district (its city without one):

@@ -40,6 +40,7 @@ export interface LowPriceSignal {
   code: "low_price";
   price_m2: number;
   median_price_m2: number;
+  /** How many listings make the median: the place's newest, at most PRICE_M2_MEDIAN_SAMPLE (decision 115). */
   sample_size: number;
   /** Whose median: the listing's district, or its city when it names no district. */
   scope: "district" | "city";

@@ -5,6 +5,7 @@
  */
 import type { Deal, ListingKind } from "#shared/listing-types.ts";
 import type { Database } from "#worker/app-env.ts";
+import { sampleMedianSql, sampleSizeSql } from "./listing-market.ts";
 
 /** An account's advertiser type and its active listings: how many, in how many places. */
 export interface PlacesRow {
@@ -130,7 +131,7 @@ export async function listingSignalRows(db: Database, listingIds: readonly numbe
 /** A listing's place median: its type's active listings in its district, or in its city without one. */
 export interface PlaceMedianRow {
   price_m2: number | null;
-  /** The sample's size (0 without one). */
+  /** The sample's size: how many listings make the median (0 without one, at most PRICE_M2_MEDIAN_SAMPLE). */
   sample_size: number;
   median: number | null;
   /** 1: the district's, 0: the city's. */
@@ -139,33 +140,22 @@ export interface PlaceMedianRow {
 
 /**
  * The medians of price per m² of the places of the listings `keys` selects (a query giving `type_id`,
- * `city_id`, `district_id`): each a type's active listings in a district, or in a city for the listings
- * without a district, walked along the (status, district_id, type_id, price_m2) and (status, type_id,
- * city_id, price_m2) indexes (their key is `price_m2 IS NULL`, hence the odd test; CROSS JOIN keeps the
- * few keys outside, or SQLite may read every public listing to probe them). Its rows: `type_id, city_id,
- * district_id, n, median`.
+ * `city_id`, `district_id`): each of a type's active listings in a district, or in a city for the listings
+ * without a district — the newest PRICE_M2_MEDIAN_SAMPLE of them, the meaning of worker/db/listing-market.ts,
+ * so each key reads at most that many index entries twice (its size, its median) however many keys and
+ * however large their places; once per key (MATERIALIZED: a query joining the rows would otherwise compute
+ * them again wherever it names them, for every listing it reads). Its rows: `type_id, city_id, district_id, n, median`.
  */
 export function placeMediansSql(keys: string): string {
   return `
   WITH keys AS (SELECT DISTINCT type_id, city_id, district_id FROM (${keys})),
-  sample AS (
-    SELECT k.type_id, k.city_id, k.district_id, s.price_m2 FROM keys k CROSS JOIN listings s
-      WHERE k.district_id IS NOT NULL AND s.status = 'active' AND s.district_id = k.district_id
-        AND s.type_id = k.type_id AND (s.price_m2 IS NULL) = 0
-    UNION ALL
-    SELECT k.type_id, k.city_id, NULL, s.price_m2 FROM keys k CROSS JOIN listings s
-      WHERE k.district_id IS NULL AND s.status = 'active' AND s.type_id = k.type_id AND s.city_id = k.city_id
-        AND (s.price_m2 IS NULL) = 0
-  ),
-  ranked AS (
-    SELECT type_id, city_id, district_id, price_m2,
-      ROW_NUMBER() OVER (PARTITION BY type_id, city_id, district_id ORDER BY price_m2) AS k,
-      COUNT(*) OVER (PARTITION BY type_id, city_id, district_id) AS n
-    FROM sample
+  medians AS MATERIALIZED (
+    SELECT type_id, city_id, district_id,
+      CASE WHEN district_id IS NULL THEN ${sampleSizeSql("city")} ELSE ${sampleSizeSql("district")} END AS n,
+      CASE WHEN district_id IS NULL THEN ${sampleMedianSql("city")} ELSE ${sampleMedianSql("district")} END AS median
+    FROM keys k
   )
-  SELECT type_id, city_id, district_id, MAX(n) AS n, AVG(price_m2) AS median FROM ranked
-  WHERE k IN ((n + 1) / 2, (n + 2) / 2)
-  GROUP BY type_id, city_id, district_id`;
+  SELECT type_id, city_id, district_id, n, median FROM medians`;
 }
 
 /** The statement of one listing's place median (one `PlaceMedianRow`), for a batch. */
