@@ -4,16 +4,14 @@
  * the median of all of them, and the listing's page (its market and its place), the moderation queue and the
  * feed's many keys give the same figures.
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, expect, it } from "vitest";
 import { PRICE_M2_MEDIAN_SAMPLE } from "#shared/constants.ts";
 import { marketStatement } from "#worker/db/listing-market.ts";
 import { type PlaceMedianRow, placeMediansSql, placeMedianStatement } from "#worker/db/moderator-signals.ts";
-import { seedStatementStream } from "#harness/seed/seed-sql.ts";
+import { migrateAndSeed } from "#harness/seed/seeded-sqlite.ts";
 import { sqliteD1 } from "#harness/sqlite-d1.ts";
 
-const DIR = "worker/db/migrations";
 const sqlite = new DatabaseSync(":memory:");
 const db = sqliteD1(sqlite).db;
 /** More than the sample: the oldest of them must not count. */
@@ -30,13 +28,7 @@ let big: Listing;
 let small: Listing;
 
 beforeAll(() => {
-  for (const file of readdirSync(DIR)
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    sqlite.exec(readFileSync(`${DIR}/${file}`, "utf8"));
-  sqlite.exec("BEGIN");
-  for (const sql of seedStatementStream({ listings: 400 })) sqlite.exec(sql);
-  sqlite.exec("COMMIT");
+  migrateAndSeed(sqlite, { listings: 400 });
   const listing = (where: string) =>
     sqlite
       .prepare(

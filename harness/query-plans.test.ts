@@ -7,7 +7,6 @@
  * range and a price range across the country from the filter indexes (0046, decision 095); the running
  * placements newest first, and a text search's candidates, from their own indexes (0052, decision 106).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, expect, it } from "vitest";
 import { ownerCounts, ownerListingPage } from "#worker/db/owner-listings.ts";
@@ -18,21 +17,13 @@ import { ftsQuery } from "#worker/db/listing-search.ts";
 import { SHOWN } from "#worker/db/listing-columns.ts";
 import { searchBatchSql } from "#harness/search-batch-sql.ts";
 import { searchPageSql } from "#harness/search-page-sql.ts";
-import { seedStatementStream } from "#harness/seed/seed-sql.ts";
+import { migrateAndSeed } from "#harness/seed/seeded-sqlite.ts";
 import { sqliteD1 } from "#harness/sqlite-d1.ts";
 
-const DIR = "worker/db/migrations";
 const db = new DatabaseSync(":memory:");
 
 beforeAll(() => {
-  for (const file of readdirSync(DIR)
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    db.exec(readFileSync(`${DIR}/${file}`, "utf8"));
-  db.exec("BEGIN");
-  for (const sql of seedStatementStream({ listings: 3000 })) db.exec(sql);
-  db.exec("COMMIT");
-  db.exec("ANALYZE");
+  migrateAndSeed(db, { listings: 3000, analyze: true });
 }, 60_000);
 
 /** The plan of the page statement the API runs for a search query string. */

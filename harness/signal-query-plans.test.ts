@@ -3,17 +3,15 @@
  * from indexes: on SQLite (node:sqlite) with the real migrations and a seed large enough for ANALYZE to
  * matter, as D1 plans them (the style of harness/query-plans.test.ts).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pendingPage } from "#worker/db/moderation-queue.ts";
 import { accountSignalRows, listingSignalRows, placeMedianStatement } from "#worker/db/moderator-signals.ts";
-import { seedStatementStream } from "#harness/seed/seed-sql.ts";
+import { migrateAndSeed } from "#harness/seed/seeded-sqlite.ts";
 import { SIGNAL_LISTINGS_SQL } from "#harness/seed/signals.ts";
 import { sqliteD1 } from "#harness/sqlite-d1.ts";
 import { listingSignals, lowPrice } from "#worker/workflows/moderator-signals.ts";
 
-const DIR = "worker/db/migrations";
 const sqlite = new DatabaseSync(":memory:");
 const real = sqliteD1(sqlite).db;
 /** Every statement the code under test prepares, and how many times it went to the database. */
@@ -31,14 +29,7 @@ const db = {
 } as unknown as D1Database;
 
 beforeAll(() => {
-  for (const file of readdirSync(DIR)
-    .filter((f) => f.endsWith(".sql"))
-    .sort())
-    sqlite.exec(readFileSync(`${DIR}/${file}`, "utf8"));
-  sqlite.exec("BEGIN");
-  for (const sql of seedStatementStream({ listings: 3000 })) sqlite.exec(sql);
-  sqlite.exec("COMMIT");
-  sqlite.exec("ANALYZE");
+  migrateAndSeed(sqlite, { listings: 3000, analyze: true });
 }, 60_000);
 
 const idOf = (sql: string) => (sqlite.prepare(sql).get() as { id: number }).id;
