@@ -48,6 +48,10 @@ export async function closeWatched(context: BrowserContext) {
   await context.close();
 }
 
+/** Chromium's two ways of saying a stylesheet preload under a `#` address went unused (`watchProblems`). */
+const UNUSED_SHEET_PRELOAD =
+  /^(The resource \S+\.css# was preloaded using link preload but not used|A preload for '\S+\.css#' is found, but is not used because the request credentials mode does not match)/;
+
 /** Every console error and warning, uncaught page error and failed request of a page. */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -56,8 +60,9 @@ export function watchProblems(page: Page): string[] {
     // React Router preloads a route's stylesheets before it renders the route, under an address it marks
     // with a trailing `#` when a lazy chunk imports the same sheet (the sign-in forms' fields); a post to
     // a route that redirects elsewhere (signing in) leaves that preload unused, and Chromium says so (a
-    // CI-like run, once). A sheet that fails to load is still a failed request.
-    if (/^The resource \S+\.css# was preloaded using link preload but not used/.test(message.text())) return;
+    // CI-like run, once), or that the preload's credentials mode does not match the sheet's own request (the
+    // wizard, once). A sheet that fails to load is still a failed request.
+    if (UNUSED_SHEET_PRELOAD.test(message.text())) return;
     problems.push(`console.${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
