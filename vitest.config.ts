@@ -14,6 +14,51 @@ const DOM_TESTS = globSync("client/**/*.test.{ts,tsx}").filter((file) =>
   readFileSync(file, "utf8").includes("@vitest-environment happy-dom"),
 );
 
+/** The built worker in workerd with a migrated, seeded D1, as the workers projects run it. */
+const workersRuntime = () =>
+  cloudflareTest(async () => ({
+    main: `./${build}/server/index.js`,
+    wrangler: { configPath: `./${wranglerConfig(build)}` },
+    miniflare: {
+      bindings: {
+        ENVIRONMENT: "development",
+        PAGE_CACHE_TTL: "0",
+        // The tests write reference tables (FAQ, tags…) and read them back at once.
+        REFERENCE_CACHE_TTL: "0",
+      },
+      // The statistics queue (decision 093) hands each event to its consumer at once rather than
+      // after wrangler.toml's batch timeout: a test waits for its counts (statistics-fixtures.ts).
+      // The feeds' queue likewise (decision 100): a test waits for a new feed's first run.
+      queueConsumers: {
+        "nekretnine-statistics": { maxBatchTimeout: 0 },
+        "nekretnine-feeds": { maxBatchTimeout: 0 },
+      },
+    },
+  }));
+
+/** What the workers projects' files have in common. */
+const WORKERS_TESTS = {
+  retry: SECOND_TRY,
+  // Property tests send hundreds of requests each; beside the browser tests (npm test runs both at once,
+  // decision 063) vitest's 5 s is too short for them, not a sign of a slow endpoint.
+  testTimeout: 30_000,
+  // markdown-it imports punycode.js's default export, which only its ES build (`module`) has: bundled
+  // by Vite's optimizer, not loaded as CommonJS by workerd.
+  // vt-pbf (the test archive's tiles, tests/fixtures/pmtiles.ts) and its pbf are CommonJS only, and so
+  // are saxes and its xmlchars (the YRL feed reader, decision 097).
+  deps: { optimizer: { ssr: { enabled: true, include: ["markdown-it", "vt-pbf", "saxes"] } } },
+  globalSetup: [
+    "./tests/integration/seed-statements.ts",
+    "./tests/integration/large-photos.ts",
+    "./tests/integration/feed-server.ts",
+    "./tests/integration/photo-server.ts",
+  ],
+  setupFiles: ["./tests/integration/apply-migrations.ts"],
+};
+
+/** The workers files that need a runtime of their own (the "workers-own-runtime" project). */
+const OWN_RUNTIME = ["tests/integration/map-vector-tiles.test.ts"];
+
 /**
  * The suites, one `vitest run`:
  * - unit: shared/, client/, harness/ and scripts/ code, and worker/ modules that need no binding nor
@@ -21,7 +66,9 @@ const DOM_TESTS = globSync("client/**/*.test.{ts,tsx}").filter((file) =>
  *   context per file cost more than the tests;
  * - dom: the component tests that opt into happy-dom, each file in a document of its own;
  * - workers: the built production worker inside workerd with a migrated, seeded D1 (`SELF.fetch`),
- *   and the worker/ modules that need workerd (`*.workerd.test.ts`), each file in a runtime of its own;
+ *   and the worker/ modules that need workerd (`*.workerd.test.ts`), the files one after another in one
+ *   runtime whose storage each file begins by emptying (decision 117); workers-own-runtime, the few that
+ *   need a runtime of their own;
  * - e2e: real Chromium against the built worker served by wrangler (tests/e2e/server.ts).
  * `npm test` builds first (into FOLDERS.test.build), so the workers and e2e suites always test the current build.
  */
@@ -52,46 +99,27 @@ export default defineConfig({
         test: { name: "dom", include: DOM_TESTS, environment: "happy-dom" },
       },
       {
-        plugins: [
-          cloudflareTest(async () => ({
-            main: `./${build}/server/index.js`,
-            wrangler: { configPath: `./${wranglerConfig(build)}` },
-            miniflare: {
-              bindings: {
-                ENVIRONMENT: "development",
-                PAGE_CACHE_TTL: "0",
-                // The tests write reference tables (FAQ, tags…) and read them back at once.
-                REFERENCE_CACHE_TTL: "0",
-              },
-              // The statistics queue (decision 093) hands each event to its consumer at once rather than
-              // after wrangler.toml's batch timeout: a test waits for its counts (statistics-fixtures.ts).
-              // The feeds' queue likewise (decision 100): a test waits for a new feed's first run.
-              queueConsumers: {
-                "nekretnine-statistics": { maxBatchTimeout: 0 },
-                "nekretnine-feeds": { maxBatchTimeout: 0 },
-              },
-            },
-          })),
-        ],
+        plugins: [workersRuntime()],
         test: {
           name: "workers",
-          retry: SECOND_TRY,
-          // Property tests send hundreds of requests each; beside the browser tests (npm test runs both at once,
-          // decision 063) vitest's 5 s is too short for them, not a sign of a slow endpoint.
-          testTimeout: 30_000,
-          // markdown-it imports punycode.js's default export, which only its ES build (`module`) has: bundled
-          // by Vite's optimizer, not loaded as CommonJS by workerd.
-          // vt-pbf (the test archive's tiles, tests/fixtures/pmtiles.ts) and its pbf are CommonJS only, and so
-          // are saxes and its xmlchars (the YRL feed reader, decision 097).
-          deps: { optimizer: { ssr: { enabled: true, include: ["markdown-it", "vt-pbf", "saxes"] } } },
+          ...WORKERS_TESTS,
+          // One runtime for the files, which reset its storage as each begins (apply-migrations.ts): a runtime
+          // per file cost more than most files' tests (decision 117).
+          isolate: false,
           include: ["tests/integration/**/*.test.ts", "worker/**/*.workerd.test.ts"],
-          globalSetup: [
-            "./tests/integration/seed-statements.ts",
-            "./tests/integration/large-photos.ts",
-            "./tests/integration/feed-server.ts",
-            "./tests/integration/photo-server.ts",
-          ],
-          setupFiles: ["./tests/integration/apply-migrations.ts"],
+          exclude: OWN_RUNTIME,
+        },
+      },
+      {
+        // The files whose worker must start afresh: what an isolate keeps for a while (the map's archive,
+        // worker/map/vector-tiles.ts) would carry over from one file to another.
+        plugins: [workersRuntime()],
+        test: {
+          name: "workers-own-runtime",
+          ...WORKERS_TESTS,
+          // The seed only: its files need neither the large photo nor the feed and photo servers.
+          globalSetup: ["./tests/integration/seed-statements.ts"],
+          include: OWN_RUNTIME,
         },
       },
       {

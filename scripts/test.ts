@@ -81,9 +81,9 @@ const TIMES_REPORTER = "./harness/vitest-times.ts";
 /** The project names vitest.config.ts declares (`name: "…"`), so that a new project joins the second group. */
 const PROJECTS = [...readFileSync("vitest.config.ts", "utf8").matchAll(/\bname: "([\w-]+)"/g)].map((m) => m[1]!);
 /**
- * The node group runs two files at a time: vitest's default on two cores is one, and its files (each workers
- * file a workerd of its own, the ops file's wrangler processes) wait on timers, servers and child
- * processes long enough to leave a core idle beside the browser group.
+ * The node group runs two files at a time: vitest's default on two cores is one, and its files (the workers
+ * files' workerd, the ops file's wrangler processes) wait on timers, servers and child processes long enough
+ * to leave a core idle beside the browser group.
  */
 const GROUPS = [
   { name: "browser", projects: BROWSER_PROJECTS, stream: true, args: [] as string[] },
