@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { globSync, readFileSync } from "node:fs";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { FOLDERS, wranglerConfig } from "./harness/folders.ts";
 
 const build = FOLDERS.test.build;
@@ -107,7 +107,7 @@ export default defineConfig({
           // per file cost more than most files' tests (decision 117).
           isolate: false,
           include: ["tests/integration/**/*.test.ts", "worker/**/*.workerd.test.ts"],
-          exclude: OWN_RUNTIME,
+          exclude: [...configDefaults.exclude, ...OWN_RUNTIME],
         },
       },
       {
@@ -156,7 +156,8 @@ export default defineConfig({
           retry: SECOND_TRY,
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["./tests/e2e/server.ts"],
+          // The served worker and Chromium; the Nu checker, started once for the files that validate pages.
+          globalSetup: ["./tests/e2e/server.ts", "./tests/e2e/vnu-service.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // A page's answer to a click (a post, its revalidation, the re-render) can take over vitest's

@@ -7,8 +7,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterEach, beforeEach, expect, inject, it } from "vitest";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { closeWatched, fileBrowser, hydrated, watchProblems } from "./browser.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { closeWatched, fileBrowser, hydrated, watchProblems, validateHtml } from "./browser.ts";
 
 const baseURL = inject("baseURL");
 const DEV_USER = { email: "user@kvadrat.test", password: "kvadrat-user-2026", name: "Ana Petrović" };

@@ -8,9 +8,13 @@ import {
 } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from "vitest";
 import { closeWatched, watchProblems } from "#harness/browser.ts";
+import { validateHtml as validateWith } from "#harness/audit/vnu.ts";
 
 /** The browser tests' own kit: a connection to the run's Chromium per file, a checked page per test (and the harness's page helpers). */
 export { closeWatched, countDateFormatters, dateFormattersBuilt, hydrated, watchProblems } from "#harness/browser.ts";
+
+/** The Nu validator on these documents, through the run's checker (tests/e2e/vnu-service.ts). */
+export const validateHtml = (documents: Record<string, string>) => validateWith(documents, inject("vnuService"));
 
 /**
  * A test file's connection to the run's Chromium (tests/e2e/server.ts): made before its tests; closed

@@ -11,8 +11,8 @@ import { expect, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import { LISTING_RUN_DAYS } from "#shared/constants.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated } from "./browser.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { fileBrowser, hydrated, validateHtml } from "./browser.ts";
 import { api, sessions, signIn, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 import { pendingListing } from "./listings.ts";
 

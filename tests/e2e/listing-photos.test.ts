@@ -10,9 +10,9 @@ import { expect, inject, it } from "vitest";
 import { PHOTO_UNDO_MS } from "#shared/constants.ts";
 import type { ApiListingPhoto } from "#shared/api/listing-photos.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
 import { SMALL_JPEG, gradientPng } from "#tests/fixtures/photos.ts";
-import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
+import { fileBrowser, hydrated, pagePerTest, validateHtml } from "./browser.ts";
 import { signUp } from "./session.ts";
 
 const baseURL = inject("baseURL");

@@ -6,8 +6,8 @@
  */
 import { expect, inject, it } from "vitest";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { fileBrowser, hydrated, pagePerTest, validateHtml } from "./browser.ts";
 import { ABANDONED_LOOKUPS, LEFT_SCRIPTS, signUp, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");

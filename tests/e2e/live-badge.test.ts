@@ -11,8 +11,8 @@ import type { ApiMessage } from "#shared/api/messages.ts";
 import { LIVE_PATH } from "#shared/live-protocol.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated } from "./browser.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { fileBrowser, hydrated, validateHtml } from "./browser.ts";
 import { api, sessions, signUp, SUPERSEDED_DATA } from "./session.ts";
 import { SCRIPTS_COOKIE_NAME } from "#shared/visitor-request.ts";
 

@@ -12,8 +12,15 @@ import { expect, inject, it } from "vitest";
 import type { ApiOwnerListing } from "#shared/api/cabinet.ts";
 import type { ApiMessage } from "#shared/api/messages.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { countDateFormatters, dateFormattersBuilt, fileBrowser, hydrated, hydratedElement } from "./browser.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import {
+  countDateFormatters,
+  dateFormattersBuilt,
+  fileBrowser,
+  hydrated,
+  hydratedElement,
+  validateHtml,
+} from "./browser.ts";
 import { api, sessions, signIn, signUp, type SessionOptions, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");

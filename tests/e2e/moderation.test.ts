@@ -14,8 +14,8 @@ import type { ApiListing } from "#shared/api/realty.ts";
 import { MODERATION_PER_PAGE, REPORT_HIDE_THRESHOLD, REPORTER_MIN_ACCOUNT_DAYS } from "#shared/constants.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated } from "./browser.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { fileBrowser, hydrated, validateHtml } from "./browser.ts";
 import { loopbackAddress, sessions, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const baseURL = inject("baseURL");

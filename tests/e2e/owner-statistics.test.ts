@@ -8,9 +8,9 @@ import { expect, inject, it } from "vitest";
 import type { ApiListingStatistics } from "#shared/api/cabinet.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
 import { BROWSER_UA } from "#harness/audit/pages.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
 import { DEV_ACCOUNTS } from "#harness/seed/accounts.ts";
-import { fileBrowser, hydrated, pagePerTest } from "./browser.ts";
+import { fileBrowser, hydrated, pagePerTest, validateHtml } from "./browser.ts";
 import { payForReveal } from "./pay-for-reveal.ts";
 import { SUPERSEDED_DATA } from "./session.ts";
 

@@ -13,8 +13,8 @@ import { expect, inject, it } from "vitest";
 import type { ApiIntent, ApiListingOptions } from "#shared/api/payments.ts";
 import type { ApiListingDetail } from "#shared/api/realty.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
-import { fileBrowser, hydrated } from "./browser.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
+import { fileBrowser, hydrated, validateHtml } from "./browser.ts";
 import { api, sessions, signIn, signUp, CSP_PRELOADS, LEFT_SCRIPTS, SUPERSEDED_DATA } from "./session.ts";
 import { publicListing } from "./listings.ts";
 

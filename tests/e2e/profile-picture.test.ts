@@ -10,9 +10,9 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
 import { PHOTO_MAX_BYTES } from "#shared/constants.ts";
 import { describeViolations, runAxe } from "#harness/audit/axe.ts";
-import { describeVnu, validateHtml } from "#harness/audit/vnu.ts";
+import { describeVnu } from "#harness/audit/vnu.ts";
 import { SMALL_JPEG } from "#tests/fixtures/photos.ts";
-import { fileBrowser, hydrated } from "./browser.ts";
+import { fileBrowser, hydrated, validateHtml } from "./browser.ts";
 import { api, sessions, signIn, CSP_PRELOADS, SUPERSEDED_DATA } from "./session.ts";
 
 const browser = fileBrowser();
