@@ -14,8 +14,8 @@ const DOM_TESTS = globSync("client/**/*.test.{ts,tsx}").filter((file) =>
   readFileSync(file, "utf8").includes("@vitest-environment happy-dom"),
 );
 
-/** The built worker in workerd with a migrated, seeded D1, as the workers projects run it. */
-const workersRuntime = () =>
+/** The built worker in workerd, as the workers projects run it; `bindings` add to or replace its variables. */
+const workersRuntime = (bindings: Record<string, string> = {}) =>
   cloudflareTest(async () => ({
     main: `./${build}/server/index.js`,
     wrangler: { configPath: `./${wranglerConfig(build)}` },
@@ -25,6 +25,7 @@ const workersRuntime = () =>
         PAGE_CACHE_TTL: "0",
         // The tests write reference tables (FAQ, tags…) and read them back at once.
         REFERENCE_CACHE_TTL: "0",
+        ...bindings,
       },
       // The statistics queue (decision 093) hands each event to its consumer at once rather than
       // after wrangler.toml's batch timeout: a test waits for its counts (statistics-fixtures.ts).
@@ -123,21 +124,8 @@ export default defineConfig({
         },
       },
       {
-        plugins: [
-          cloudflareTest({
-            main: `./${build}/server/index.js`,
-            wrangler: { configPath: `./${wranglerConfig(build)}` },
-            // Port 9 (discard) is closed here: every API call fails to connect.
-            miniflare: {
-              bindings: {
-                API_ORIGIN: "http://127.0.0.1:9",
-                ENVIRONMENT: "development",
-                PAGE_CACHE_TTL: "0",
-                REFERENCE_CACHE_TTL: "0",
-              },
-            },
-          }),
-        ],
+        // Port 9 (discard) is closed here: every API call fails to connect.
+        plugins: [workersRuntime({ API_ORIGIN: "http://127.0.0.1:9" })],
         test: { name: "workers-api-down", include: ["tests/integration-api-down/**/*.test.ts"] },
       },
       {
