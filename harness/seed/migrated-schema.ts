@@ -24,15 +24,20 @@ export function migrationNames(dir = MIGRATIONS_DIR): string[] {
     .sort();
 }
 
-/** A new in-memory database with every migration applied one by one, as wrangler applies them. */
-export function migratedDatabase(dir = MIGRATIONS_DIR): DatabaseSync {
-  const db = new DatabaseSync(":memory:");
+/** Applies every migration to `db` (a new database) one by one, as wrangler applies and records them. */
+export function applyMigrations(db: DatabaseSync, dir = MIGRATIONS_DIR): void {
   db.exec(D1_MIGRATIONS_TABLE);
   const record = db.prepare("INSERT INTO d1_migrations (name) VALUES (?)");
   for (const name of migrationNames(dir)) {
     db.exec(readFileSync(path.join(dir, name), "utf8"));
     record.run(name);
   }
+}
+
+/** A new in-memory database with every migration applied. */
+export function migratedDatabase(dir = MIGRATIONS_DIR): DatabaseSync {
+  const db = new DatabaseSync(":memory:");
+  applyMigrations(db, dir);
   return db;
 }
 

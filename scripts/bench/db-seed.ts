@@ -32,7 +32,9 @@ const SEED_INPUTS = ["harness/seed/**/*.ts", "worker/db/reference/**/*", "script
 
 function seedStamp(size: number): string {
   const hash = createHash("sha256").update(String(size));
-  for (const file of globSync(SEED_INPUTS).sort()) hash.update(file).update(readFileSync(file));
+  // A test beside the seed's code is not part of it: editing one must not seed 1 000 000 listings again.
+  for (const file of globSync(SEED_INPUTS, { exclude: (path) => path.endsWith(".test.ts") }).sort())
+    hash.update(file).update(readFileSync(file));
   return hash.digest("hex");
 }
 
