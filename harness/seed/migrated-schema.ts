@@ -13,9 +13,12 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 
 const MIGRATIONS_DIR = "worker/db/migrations";
 
-/** The table wrangler keeps the applied migrations in, as wrangler creates it. */
-const D1_MIGRATIONS_TABLE =
-  "CREATE TABLE d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP NOT NULL DEFAULT CURRENT_TIMESTAMP)";
+/** The table wrangler keeps the applied migrations in, in wrangler's own words (`sqlite_master` keeps them). */
+const D1_MIGRATIONS_TABLE = `CREATE TABLE "d1_migrations"(
+\t\tid         INTEGER PRIMARY KEY AUTOINCREMENT,
+\t\tname       TEXT UNIQUE,
+\t\tapplied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+)`;
 
 /** The migrations' file names, in the order wrangler applies them. */
 export function migrationNames(dir = MIGRATIONS_DIR): string[] {
