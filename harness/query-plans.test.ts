@@ -195,6 +195,41 @@ it("a text search's count and facets read its candidates from the narrow index b
     expect(sql).not.toContain("INDEXED BY listings_by_id");
 });
 
+it("a deal's count and district facet by rooms in a city read the rooms index, one entry per match (decision 120)", async () => {
+  const statements = await searchBatchSql(db, "deal=sale&city=beograd&rooms=2&price_max=150000&facets=true");
+  const counted = statements.filter(({ sql }) => sql.includes(" LIMIT 2001"));
+  const plans = counted.map(({ sql, args }) =>
+    db
+      .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .all(...args)
+      .map((row) => String(row.detail))
+      .join("\n"),
+  );
+  // The count and the district facet keep the rooms; the rooms facet leaves them out, the type facet names the types.
+  const byRooms = plans.filter((all) => all.includes("listings_rooms_counted"));
+  expect(byRooms.length, plans.join("\n\n")).toBe(2);
+  for (const all of byRooms) {
+    expect(all).toMatch(
+      /^SEARCH l USING COVERING INDEX listings_rooms_counted \(status=\? AND city_id=\? AND deal=\? AND rooms>\? AND rooms<\?\)$/m,
+    );
+    expect(all).not.toMatch(/^SEARCH l USING INTEGER PRIMARY KEY/m);
+  }
+  // No page reads it: the pages never say the index's own term (`rooms >= 0`).
+  for (const query of [
+    "deal=sale&city=beograd&rooms=2",
+    "deal=sale&city=beograd&rooms=2&price_max=150000",
+    "deal=sale&city=beograd&rooms=2&price_min=100000&price_max=250000",
+    "deal=rent&city=beograd&rooms=1&rooms=2&sort=price_asc",
+  ])
+    expect(plan(query).join("\n")).not.toContain("listings_rooms_counted");
+  // A filter the index does not hold (a type, an area): counted as before.
+  for (const query of [
+    "deal=sale&type=4&city=beograd&rooms=2&price_max=150000",
+    "deal=sale&city=beograd&rooms=2&area_min=50",
+  ])
+    for (const { sql } of await searchBatchSql(db, query)) expect(sql).not.toContain("listings_rooms_counted");
+});
+
 it("the search box's examples and features of up to 8 letters are each one read of a prefix index, not a merge (decision 106)", () => {
   const { sql } = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'listings_fts'").get() as { sql: string };
   const prefixes = new Set(/prefix\s*=\s*'([\d ]+)'/.exec(sql)![1]!.split(" ").map(Number));

@@ -177,6 +177,10 @@ describe("GET /api/realty/search", () => {
       "city=beograd&district=vracar&rooms=2",
       "deal=rent&furnished=true",
       "rooms=0&rooms=5",
+      // A deal in a city by rooms: counted, and its district facet grouped, from the rooms index (decision 120).
+      "deal=sale&city=beograd&rooms=2",
+      "deal=rent&city=beograd&district=vracar&rooms=1&rooms=2",
+      "deal=sale&city=beograd&rooms=0&rooms=5",
     ];
     // price_min=0 restricts nothing but forces the exact count over listings.
     const agree = async () => {

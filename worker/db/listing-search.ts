@@ -183,13 +183,24 @@ export function whereClause(
 }
 
 /**
- * Where a text search's count and facets read their candidates (the text's newest TEXT_CANDIDATES, by id):
- * from `listings_by_id` (migration 0052) when it holds every column the filters test, so no candidate's
- * whole row is read — the planner's own choice between that index and the rows turns on the statistics
- * and, at some sizes, read 2 000 rows per statement (decision 106). Other searches: the listings, as planned.
+ * Where a count or a facet reads the matches it counts (`SELECT 1 FROM <from> WHERE <where>`), for the
+ * statement of `whereClause(filters, places, omit)`:
+ * - a text search's candidates (the text's newest TEXT_CANDIDATES, by id): from `listings_by_id` (migration
+ *   0052) when it holds every column the filters test, so no candidate's whole row is read — the planner's own
+ *   choice between that index and the rows turns on the statistics and, at some sizes, read 2 000 rows per
+ *   statement (decision 106);
+ * - a deal in a city by rooms, with at most a price range: from `listings_rooms_counted` (migration 0059), one
+ *   entry per match, where the city's price index tested each listing of the price range for its rooms
+ *   (decision 120). The index is partial on `rooms >= 0`, which only these statements add;
+ * - any other: the listings, as planned.
  */
-function candidatesFrom(filters: SearchFilters): string {
-  const covered =
+function countedRows(
+  filters: SearchFilters,
+  places: ResolvedPlaces,
+  where: { sql: string },
+  omit?: Dimension,
+): { from: string; where: string } {
+  const onlyPlaceAndPrice =
     filters.area_min === undefined &&
     filters.area_max === undefined &&
     filters.floor_min === undefined &&
@@ -199,7 +210,20 @@ function candidatesFrom(filters: SearchFilters): string {
     !filters.home &&
     filters.confirmed_within === undefined &&
     !filters.bounds;
-  return covered && filters.q && ftsQuery(filters.q) ? "listings l INDEXED BY listings_by_id" : "listings l";
+  const text = filters.q ? ftsQuery(filters.q) : null;
+  if (onlyPlaceAndPrice && text) return { from: "listings l INDEXED BY listings_by_id", where: where.sql };
+  const byRooms =
+    onlyPlaceAndPrice &&
+    !filters.q &&
+    filters.deal !== undefined &&
+    typesOf(filters, omit) === undefined &&
+    filters.rooms.length > 0 &&
+    omit !== "rooms" &&
+    places.cityId !== undefined &&
+    (places.districtId === undefined || omit === "district") &&
+    places.agencyId === undefined;
+  if (byRooms) return { from: "listings l INDEXED BY listings_rooms_counted", where: `${where.sql} AND l.rooms >= 0` };
+  return { from: "listings l", where: where.sql };
 }
 
 /**
@@ -478,10 +502,11 @@ export async function searchListings(
    */
   const facet = (omit: Dimension, key: { summary: string; listings: string }, districts = false) => {
     const w = summary ? summaryWhere(filters, places, omit) : whereClause(filters, places, omit, options.now);
+    const rows = countedRows(filters, places, w, omit);
     const grouped = summary
       ? `SELECT ${key.summary} AS key, SUM(s.count) AS count FROM listing_counts s WHERE ${w.sql} AND ${key.summary} >= 0 GROUP BY 1`
       : `SELECT key, COUNT(*) AS count, SUM(COUNT(*)) OVER () AS seen FROM (SELECT ${key.listings} AS key
-         FROM ${candidatesFrom(filters)} WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1}) WHERE key IS NOT NULL GROUP BY 1`;
+         FROM ${rows.from} WHERE ${rows.where} LIMIT ${SEARCH_COUNT_CAP + 1}) WHERE key IS NOT NULL GROUP BY 1`;
     const sql = districts
       ? `SELECT f.*, d.slug, d.${name} AS name FROM (${grouped}) f JOIN districts d ON d.id = f.key`
       : grouped;
@@ -553,13 +578,14 @@ function countStatement(db: Database, filters: SearchFilters, places: ResolvedPl
       .bind(...w.args);
   }
   const w = whereClause(filters, places, undefined, now);
+  const rows = countedRows(filters, places, w);
   const fts = filters.q ? ftsQuery(filters.q) : null;
   const matches = fts
     ? `(SELECT COUNT(*) FROM (SELECT rowid FROM listings_fts WHERE listings_fts MATCH ? LIMIT ${TEXT_CANDIDATES + 1}))`
     : "0";
   return db
     .prepare(
-      `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM ${candidatesFrom(filters)} WHERE ${w.sql} LIMIT ${SEARCH_COUNT_CAP + 1})) AS n, ${matches} AS matches`,
+      `SELECT (SELECT COUNT(*) FROM (SELECT 1 FROM ${rows.from} WHERE ${rows.where} LIMIT ${SEARCH_COUNT_CAP + 1})) AS n, ${matches} AS matches`,
     )
     .bind(...w.args, ...(fts ? [fts] : []));
 }
