@@ -4,22 +4,29 @@ import type { DocumentRewrite } from "./document-rewriter.ts";
 /** Above this a stylesheet stays a separate file: inlining pays off only for small ones. */
 const INLINE_STYLESHEET_MAX_BYTES = 16 * 1024;
 
-/** Built stylesheets are immutable (hashed names): their text is kept for the isolate's life. */
-const stylesheets = new Map<string, Promise<string | null>>();
+/**
+ * Built stylesheets are immutable (hashed names): their text is kept for the isolate's life. The text is
+ * kept, not the read's promise: a request must not wait on I/O another request started, which workerd ends
+ * with that request ("Promise will never complete"), so requests that miss at the same moment each read
+ * (as `referenceData` does); a failed read is not kept.
+ */
+const stylesheets = new Map<string, string | null>();
 
-function stylesheet(env: AppEnv["Bindings"], origin: string, path: string): Promise<string | null> {
-  let text = stylesheets.get(path);
-  if (!text) {
-    text = env.ASSETS.fetch(new URL(path, origin))
-      .then(async (res) => {
-        const css = res.ok ? await res.text() : null;
-        // `</style` cannot end the element early: built CSS never holds it, but a file that did stays linked.
-        return css !== null && css.length <= INLINE_STYLESHEET_MAX_BYTES && !/<\/style/i.test(css) ? css : null;
-      })
-      .catch(() => null);
-    stylesheets.set(path, text);
+/** The stylesheet's text when it is small enough to inline, else null. */
+export async function stylesheet(env: Pick<AppEnv["Bindings"], "ASSETS">, origin: string, path: string) {
+  if (stylesheets.has(path)) return stylesheets.get(path)!;
+  let css: string;
+  try {
+    const res = await env.ASSETS.fetch(new URL(path, origin));
+    if (!res.ok) return null;
+    css = await res.text();
+  } catch {
+    return null;
   }
-  return text;
+  // `</style` cannot end the element early: built CSS never holds it, but a file that did stays linked.
+  const inline = css.length <= INLINE_STYLESHEET_MAX_BYTES && !/<\/style/i.test(css) ? css : null;
+  stylesheets.set(path, inline);
+  return inline;
 }
 
 /**

@@ -66,28 +66,25 @@ const exactly = (size: Size): ImageTransform => ({ width: size.width, height: si
 /**
  * The service's `rotate` turns clockwise (sharp's, miniflare's stand-in) or the other way: asked once per
  * isolate with a 2 × 1 picture whose left pixel is white, so the owner's rotation, clockwise, is what is
- * stored whichever it is.
+ * stored whichever it is. The answer is kept, not the probe's promise: a request must not wait on the
+ * Images binding's I/O that another request started (workerd ends it with that request).
  */
-let clockwise: Promise<boolean> | null = null;
+let clockwise: boolean | undefined;
 
 /** A 2 × 1 RGB PNG: the left pixel white, the right one black. */
 const ROTATION_PROBE_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWP4//8/AwMDAA74Av5LdDc0AAAAAElFTkSuQmCC";
 
-function turnsClockwise(images: ImagesBinding, decode: typeof decodePhoto): Promise<boolean> {
-  clockwise ??= (async () => {
-    const probe = Uint8Array.from(atob(ROTATION_PROBE_PNG), (ch) => ch.charCodeAt(0));
-    const turned = await render(images, probe, { transforms: [{ rotate: 90 }], format: "image/png" });
-    const sniffed = sniffPhoto(turned);
-    if (typeof sniffed !== "object" || !sniffed) throw new Error("the Images binding's rotation gave no PNG");
-    const decoded = await decode(turned, sniffed, sniffed, (pixels) => pixels.data[0]! > 127);
-    if (!decoded) throw new Error("the Images binding's rotation gave an unreadable PNG");
-    // Turned clockwise, the left pixel is on top.
-    return decoded.value;
-  })().catch((error: unknown) => {
-    clockwise = null;
-    throw error;
-  });
+async function turnsClockwise(images: ImagesBinding, decode: typeof decodePhoto): Promise<boolean> {
+  if (clockwise !== undefined) return clockwise;
+  const probe = Uint8Array.from(atob(ROTATION_PROBE_PNG), (ch) => ch.charCodeAt(0));
+  const turned = await render(images, probe, { transforms: [{ rotate: 90 }], format: "image/png" });
+  const sniffed = sniffPhoto(turned);
+  if (typeof sniffed !== "object" || !sniffed) throw new Error("the Images binding's rotation gave no PNG");
+  const decoded = await decode(turned, sniffed, sniffed, (pixels) => pixels.data[0]! > 127);
+  if (!decoded) throw new Error("the Images binding's rotation gave an unreadable PNG");
+  // Turned clockwise, the left pixel is on top.
+  clockwise = decoded.value;
   return clockwise;
 }
 
