@@ -134,18 +134,20 @@ async function visit(url: URL, who: Who, locale: Locale): Promise<number> {
   return 0;
 }
 
-const checked = new Map<string, Promise<string | null>>();
+/**
+ * Targets already checked, by who, language and address. The answers are kept, not the visits' promises: a
+ * test's second try must not wait on a visit its first try started (workerd ends that I/O with the first
+ * try: "Promise will never complete").
+ */
+const checked = new Map<string, string | null>();
 
 /** Why a target is a dead end, or null. */
-function problemOf(url: URL, who: Who, locale: Locale): Promise<string | null> {
+async function problemOf(url: URL, who: Who, locale: Locale): Promise<string | null> {
   const key = `${who} ${locale} ${url.href}`;
-  let problem = checked.get(key);
-  if (!problem) {
-    problem = visit(url, who, locale).then((status) =>
-      status === 0 ? "redirects more than 5 times" : status >= 400 ? `answers ${status}` : null,
-    );
-    checked.set(key, problem);
-  }
+  if (checked.has(key)) return checked.get(key)!;
+  const status = await visit(url, who, locale);
+  const problem = status === 0 ? "redirects more than 5 times" : status >= 400 ? `answers ${status}` : null;
+  checked.set(key, problem);
   return problem;
 }
 
